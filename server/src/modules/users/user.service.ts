@@ -1,0 +1,82 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { RegisterRequest } from '@tracker/shared/api/auth';
+import { HttpError } from '../../http/errors.ts';
+import { User } from './user.entity.ts';
+
+// Algorithm is an ambient const enum; 2 is Argon2id.
+const ARGON = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+// Verified against for unknown e-mails, so both failures take the same time.
+const DUMMY_HASH = hash('timing-equaliser', ARGON);
+
+export const hashPassword = (password: string) => hash(password, ARGON);
+
+export interface UserServiceOptions {
+  adminEmails: readonly string[];
+}
+
+export function createUserService(options: UserServiceOptions) {
+  const adminFor = (email: string | null | undefined) => !!email && options.adminEmails.includes(email.toLowerCase());
+
+  /** ADMIN_EMAILS grants admin on sign-up and sign-in. */
+  function applyAdminEmails(user: User): boolean {
+    if (adminFor(user.email) && !user.roles.includes('admin')) {
+      user.roles = [...user.roles, 'admin'];
+      return true;
+    }
+    return false;
+  }
+
+  return {
+    async findById(em: EntityManager, id: number) {
+      return em.findOne(User, { id });
+    },
+
+    async findByEmail(em: EntityManager, email: string) {
+      return em.findOne(User, { email: email.toLowerCase() }, { populate: ['passwordHash'] });
+    },
+
+    async register(em: EntityManager, input: RegisterRequest): Promise<User> {
+      const user = em.create(User, {
+        name: input.name,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        roles: [],
+        locale: input.locale ?? 'ru',
+      });
+      applyAdminEmails(user);
+      try {
+        await em.persist(user).flush();
+      } catch (err) {
+        if (err instanceof UniqueConstraintViolationException) {
+          throw new HttpError(409, 'This e-mail is already registered', 'email_taken', { field: 'email' });
+        }
+        throw err;
+      }
+      return user;
+    },
+
+    /** Same answer for an unknown e-mail and a wrong password. */
+    async verifyCredentials(em: EntityManager, email: string, password: string): Promise<User | null> {
+      const user = await this.findByEmail(em, email);
+      const stored = user?.passwordHash ?? (await DUMMY_HASH);
+      const ok = await verify(stored, password).catch(() => false);
+      if (!user || !user.passwordHash || !ok) return null;
+      if (applyAdminEmails(user)) await em.flush();
+      return user;
+    },
+
+    async grantRole(em: EntityManager, email: string, role: string): Promise<User | null> {
+      const user = await em.findOne(User, { email: email.toLowerCase() });
+      if (!user) return null;
+      if (!user.roles.includes(role)) {
+        user.roles = [...user.roles, role];
+        await em.flush();
+      }
+      return user;
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

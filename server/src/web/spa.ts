@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PublicConfig } from '@tracker/shared/api/config';
+import { LOCALE_TAGS, type Locale } from '@tracker/shared/locales';
+import { matchRoute, splitLocale } from '@tracker/shared/routes';
+import type { Context, Next } from 'koa';
+import send from 'koa-send';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html per language: `lang` set and the public config embedded (no extra round trip, no inline script). */
+export function renderShell(template: string, locale: Locale, config: PublicConfig): string {
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace('<!--app-config-->', `<meta name="app-config" content="${escapeAttr(JSON.stringify(config))}">`)
+    .replace('<!--app-locale-->', `<meta name="app-locale" content="${LOCALE_TAGS[locale]}">`);
+}
+
+/**
+ * Serves the built web app: hashed assets cached forever (pre-compressed .br/.gz), everything else
+ * revalidated, the SPA shell for every page route of the spec in both languages, and a real 404
+ * status (with the same shell, which renders the error page) for paths that match no route.
+ */
+export function spa(options: { distDir: string; publicConfig: PublicConfig }) {
+  const indexFile = path.join(options.distDir, 'index.html');
+  const built = existsSync(indexFile);
+  const template = built ? readFileSync(indexFile, 'utf8') : '';
+  const shells: Record<Locale, string> = {
+    ru: renderShell(template, 'ru', options.publicConfig),
+    en: renderShell(template, 'en', options.publicConfig),
+  };
+
+  return async (ctx: Context, next: Next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
+    if (!built) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
+      return;
+    }
+    const fileLike = path.extname(ctx.path) !== '' && ctx.path !== '/index.html';
+    if (fileLike) {
+      const immutable = ctx.path.startsWith('/assets/');
+      try {
+        const served = await send(ctx, ctx.path, {
+          root: options.distDir,
+          brotli: true,
+          gzip: true,
+          immutable,
+          maxage: immutable ? 31536000000 : 0,
+          setHeaders: (res) => res.setHeader('Cache-Control', immutable ? IMMUTABLE : 'no-cache'),
+        });
+        if (served) return;
+      } catch (err) {
+        if ((err as { status?: number }).status !== 404) throw err;
+      }
+    }
+    const match = matchRoute(ctx.path);
+    ctx.status = match ? 200 : 404;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = shells[match?.locale ?? splitLocale(ctx.path).locale];
+  };
+}

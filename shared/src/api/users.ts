@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales.ts';
+
+/** The current user as the API returns it (spec §3: fields the client reads). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  email_confirmed_at: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone_confirmed_at: z.string().nullable(),
+  roles: z.array(z.string()).default([]),
+  locale: z.enum(LOCALES),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const meResponseSchema = z.object({ user: userSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The one error body of every API response (spec §3: clients read data.statusMessage too). */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  statusMessage: z.string(),
+  data: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Stable machine codes carried in `data.code`, so clients can translate. */
+export const ERROR_CODES = [
+  'validation',
+  'not_found',
+  'unauthorized',
+  'forbidden',
+  'csrf',
+  'rate_limited',
+  'invalid_credentials',
+  'email_taken',
+  'payload_too_large',
+  'method_not_allowed',
+  'internal',
+  'unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,11 @@
+// Spec §9: ru (ru-RU, default, no prefix) and en (en-US, /en).
+export const LOCALES = ['ru', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ru';
+export const LOCALE_TAGS: Record<Locale, string> = { ru: 'ru-RU', en: 'en-US' };
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_DAYS = 365;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}

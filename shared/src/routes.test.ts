@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, buildPath, defineRoutes, localizePath, matchRoute, splitLocale } from './routes.ts';
+
+const SPEC_ROUTES: Record<string, string[]> = {
+  public: ['/', '/privacy', '/blog', '/blog/{slug}', '/user/login', '/user/create', '/user/confirm-email', '/user/reset-password', '/user/recover-password', '/user/telegram-username-confirm'],
+  private: ['/user', '/user/{id}', '/user/profile', '/user/change_password/{id}', '/issues', '/issues/create', '/issues/{id}', '/issues/{id}/edit', '/streams', '/streams/create', '/streams/{id}', '/projects', '/projects/create', '/projects/{id}', '/projects/{id}/edit', '/calendar'],
+  admin: ['/admin', '/admin/custom-fields', '/admin/custom-fields/create', '/admin/custom-fields/{id}/edit'],
+};
+
+const sample = (path: string) => path.replace('{slug}', 'hello-world').replace('{id}', '42');
+
+describe('route table', () => {
+  it('holds exactly the spec routes', () => {
+    const specPaths = Object.values(SPEC_ROUTES).flat().map((p) => p.replace(/\{(\w+)\}/g, ':$1')).sort();
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(specPaths);
+  });
+
+  for (const [access, paths] of Object.entries(SPEC_ROUTES)) {
+    for (const path of paths) {
+      for (const prefix of ['', '/en']) {
+        const url = prefix + (sample(path) === '/' && prefix ? '' : sample(path));
+        it(`${url || '/'} is ${access}`, () => {
+          const match = matchRoute(url);
+          expect(match?.route.path).toBe(path.replace(/\{(\w+)\}/g, ':$1'));
+          expect(match?.route.access).toBe(access);
+          expect(match?.locale).toBe(prefix ? 'en' : 'ru');
+        });
+      }
+    }
+  }
+
+  it('prefers static segments over parameters', () => {
+    expect(matchRoute('/user/profile')?.route.name).toBe('profile');
+    expect(matchRoute('/issues/create')?.route.name).toBe('issueCreate');
+    expect(matchRoute('/user/7')?.params).toEqual({ id: '7' });
+  });
+
+  it('matches nothing for unknown paths', () => {
+    expect(matchRoute('/nope')).toBeNull();
+    expect(matchRoute('/en/issues/1/edit/more')).toBeNull();
+    expect(matchRoute('/de/issues')).toBeNull();
+  });
+
+  it('throws on an unknown access level', () => {
+    expect(() => defineRoutes([{ name: 'x', path: '/x', access: 'superuser' }])).toThrow(/Unknown access level "superuser"/);
+  });
+
+  it('adds and strips the language prefix', () => {
+    expect(localizePath('/', 'en')).toBe('/en');
+    expect(localizePath('/issues', 'en')).toBe('/en/issues');
+    expect(localizePath('/issues', 'ru')).toBe('/issues');
+    expect(splitLocale('/en')).toEqual({ locale: 'en', barePath: '/' });
+    expect(splitLocale('/english')).toEqual({ locale: 'ru', barePath: '/english' });
+    expect(buildPath('issue', { id: 5 }, 'en')).toBe('/en/issues/5');
+  });
+});

@@ -1,0 +1,125 @@
+// The page route table of spec §2, used by the web app (router, guards, titles) and by the server
+// (real 404 status, SPA fallback, sitemap). Every route exists unprefixed (ru) and under /en.
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+
+export const ACCESS_LEVELS = ['public', 'private', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+export interface RouteDef {
+  /** Stable name; also the i18n key of the page title (`titles.<name>`) and the lazy page module. */
+  name: string;
+  /** Pattern without language prefix; `:param` matches one segment. */
+  path: string;
+  access: string;
+  /** Name of the parent route for child routes (/issues/:id/edit under /issues/:id). */
+  parent?: string;
+}
+
+export interface Route extends RouteDef {
+  access: Access;
+  segments: string[];
+}
+
+export function defineRoutes(defs: readonly RouteDef[]): Route[] {
+  return defs.map((def) => {
+    if (!(ACCESS_LEVELS as readonly string[]).includes(def.access)) {
+      throw new Error(`Unknown access level "${def.access}" for route ${def.path}`);
+    }
+    return { ...def, access: def.access as Access, segments: splitPath(def.path) };
+  });
+}
+
+// Order matters: static segments are listed before `:param` siblings.
+export const ROUTES = defineRoutes([
+  { name: 'home', path: '/', access: 'public' },
+  { name: 'privacy', path: '/privacy', access: 'public' },
+  { name: 'blog', path: '/blog', access: 'public' },
+  { name: 'blogPost', path: '/blog/:slug', access: 'public' },
+  { name: 'login', path: '/user/login', access: 'public' },
+  { name: 'register', path: '/user/create', access: 'public' },
+  { name: 'confirmEmail', path: '/user/confirm-email', access: 'public' },
+  { name: 'resetPassword', path: '/user/reset-password', access: 'public' },
+  { name: 'recoverPassword', path: '/user/recover-password', access: 'public' },
+  { name: 'telegramUsernameConfirm', path: '/user/telegram-username-confirm', access: 'public' },
+
+  { name: 'me', path: '/user', access: 'private' },
+  { name: 'profile', path: '/user/profile', access: 'private' },
+  { name: 'changePassword', path: '/user/change_password/:id', access: 'private' },
+  { name: 'user', path: '/user/:id', access: 'private' },
+  { name: 'issues', path: '/issues', access: 'private' },
+  { name: 'issueCreate', path: '/issues/create', access: 'private' },
+  { name: 'issue', path: '/issues/:id', access: 'private' },
+  { name: 'issueEdit', path: '/issues/:id/edit', access: 'private', parent: 'issue' },
+  { name: 'streams', path: '/streams', access: 'private' },
+  { name: 'streamCreate', path: '/streams/create', access: 'private' },
+  { name: 'stream', path: '/streams/:id', access: 'private' },
+  { name: 'projects', path: '/projects', access: 'private' },
+  { name: 'projectCreate', path: '/projects/create', access: 'private' },
+  { name: 'project', path: '/projects/:id', access: 'private' },
+  { name: 'projectEdit', path: '/projects/:id/edit', access: 'private', parent: 'project' },
+  { name: 'calendar', path: '/calendar', access: 'private' },
+
+  { name: 'admin', path: '/admin', access: 'admin' },
+  { name: 'customFields', path: '/admin/custom-fields', access: 'admin' },
+  { name: 'customFieldCreate', path: '/admin/custom-fields/create', access: 'admin' },
+  { name: 'customFieldEdit', path: '/admin/custom-fields/:id/edit', access: 'admin' },
+]);
+
+export type RouteName = (typeof ROUTES)[number]['name'];
+
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+  locale: Locale;
+  /** The path without the language prefix, e.g. `/issues/12`. */
+  barePath: string;
+}
+
+function splitPath(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** Splits `/en/issues` into `{ locale: 'en', barePath: '/issues' }`; unprefixed paths are Russian. */
+export function splitLocale(pathname: string): { locale: Locale; barePath: string } {
+  for (const locale of LOCALES) {
+    if (locale === DEFAULT_LOCALE) continue;
+    if (pathname === `/${locale}` || pathname === `/${locale}/`) return { locale, barePath: '/' };
+    if (pathname.startsWith(`/${locale}/`)) return { locale, barePath: pathname.slice(locale.length + 1) };
+  }
+  return { locale: DEFAULT_LOCALE, barePath: pathname || '/' };
+}
+
+export function localizePath(barePath: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return barePath;
+  return barePath === '/' ? `/${locale}` : `/${locale}${barePath}`;
+}
+
+export function matchRoute(pathname: string, routes: readonly Route[] = ROUTES): RouteMatch | null {
+  const { locale, barePath } = splitLocale(pathname);
+  const parts = splitPath(barePath);
+  for (const route of routes) {
+    if (route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const ok = route.segments.every((seg, i) => {
+      const part = parts[i] as string;
+      if (seg.startsWith(':')) {
+        try {
+          params[seg.slice(1)] = decodeURIComponent(part);
+        } catch {
+          return false;
+        }
+        return true;
+      }
+      return seg === part;
+    });
+    if (ok) return { route, params, locale, barePath };
+  }
+  return null;
+}
+
+export function buildPath(name: RouteName, params: Record<string, string | number> = {}, locale: Locale = DEFAULT_LOCALE): string {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  const path = '/' + route.segments.map((s) => (s.startsWith(':') ? encodeURIComponent(String(params[s.slice(1)] ?? '')) : s)).join('/');
+  return localizePath(path, locale);
+}
