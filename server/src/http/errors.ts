@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@tracker/shared/errors';
+import { STATUS_CODES } from 'node:http';
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger.ts';
@@ -42,10 +43,10 @@ function toBody(err: unknown): { body: ErrorBody; headers: Record<string, string
   if (err instanceof ZodError) return toBody(validationError(err));
   const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
   const status = e.status ?? e.statusCode ?? 500;
-  // Errors raised by Koa middleware (body parser: 413, 415, 400) carry a status and expose flag.
-  if (status < 500 && e.expose) {
+  // Errors raised by Koa middleware (body parser: 400, 413, 415; router: 405) carry a 4xx status.
+  if (status >= 400 && status < 500) {
     const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'validation';
-    const message = e.message ?? 'Bad Request';
+    const message = (e.expose && e.message) || STATUS_CODES[status] || 'Bad Request';
     return { body: { statusCode: status, statusMessage: message, data: { code, statusMessage: message } }, headers: {}, internal: false };
   }
   const message = 'Internal Server Error';
@@ -65,4 +66,10 @@ export function errorHandler(logger: Logger) {
       ctx.body = body;
     }
   };
+}
+
+/** Unknown API paths end as an empty 404; give them the JSON error body. */
+export async function apiNotFound(ctx: Context, next: Next) {
+  await next();
+  if (ctx.status === 404 && ctx.body == null && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) throw notFound();
 }

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '@tracker/shared/limits';
+import { createTestServer, uniqueEmail, type TestServer } from '../../test/harness.ts';
+import { INVALID_CREDENTIALS } from './auth.routes.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({ ADMIN_EMAILS: 'boss@example.com' });
+});
+afterAll(() => t.close());
+
+describe('register, me, logout, login', () => {
+  it('registers, signs in, and keeps the session in PostgreSQL', async () => {
+    const c = t.client();
+    const email = uniqueEmail();
+    const reg = await c.post('/api/auth/register', { email: email.toUpperCase(), password: 'correct horse', name: 'Анна' });
+    expect(reg.status).toBe(201);
+    expect(reg.body.user).toMatchObject({ email, name: 'Анна', roles: [], email_confirmed_at: null, phone: null, phone_confirmed_at: null });
+
+    const cookie = reg.headers.getSetCookie().find((h) => h.startsWith('tracker.sid='));
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+
+    const sessions = await t.sql<{ user_id: number }>('select user_id from sessions where id = ?', [c.cookies.get('tracker.sid')]);
+    expect(sessions).toEqual([{ user_id: reg.body.user.id }]);
+
+    const me = await c.get('/api/user/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(reg.body.user.id);
+
+    const out = await c.post('/api/auth/logout');
+    expect(out.status).toBe(204);
+    expect(await t.sql('select 1 from sessions where user_id = ?', [reg.body.user.id])).toEqual([]);
+    expect((await c.get('/api/user/me')).status).toBe(401);
+
+    const login = await c.post('/api/auth/login', { email, password: 'correct horse' });
+    expect(login.status).toBe(200);
+    expect(login.body.user.email).toBe(email);
+    expect((await c.get('/api/user/me')).body.user.id).toBe(reg.body.user.id);
+  });
+
+  it('rotates the session id on sign-in', async () => {
+    const c = t.client();
+    const email = uniqueEmail();
+    await c.post('/api/auth/register', { email, password: 'correct horse', name: 'A' });
+    const before = c.cookies.get('tracker.sid');
+    await c.post('/api/auth/login', { email, password: 'correct horse' });
+    const after = c.cookies.get('tracker.sid');
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(await t.sql('select 1 from sessions where id = ?', [before])).toEqual([]);
+  });
+
+  it('refuses a second account with the same e-mail in any case, leaving one row', async () => {
+    const email = uniqueEmail('dup');
+    expect((await t.client().post('/api/auth/register', { email, password: 'password1', name: 'A' })).status).toBe(201);
+    const again = await t.client().post('/api/auth/register', { email: email.toUpperCase(), password: 'password1', name: 'B' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ statusCode: 409, statusMessage: 'This e-mail is already registered', data: { code: 'email_taken' } });
+    expect(await t.sql('select count(*)::int as n from users where lower(email) = ?', [email])).toEqual([{ n: 1 }]);
+  });
+
+  it('validates the payload with the shared schema (400 with issues)', async () => {
+    const res = await t.client().post('/api/auth/register', { email: 'not-an-email', password: 'short', name: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.statusCode).toBe(400);
+    const paths = res.body.data.issues.map((i: { path: string[] }) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['email', 'password', 'name']));
+  });
+
+  it('gives the same error for an unknown e-mail and a wrong password', async () => {
+    const email = uniqueEmail();
+    await t.client().post('/api/auth/register', { email, password: 'password1', name: 'A' });
+    const wrong = await t.client().post('/api/auth/login', { email, password: 'password2' });
+    const unknown = await t.client().post('/api/auth/login', { email: uniqueEmail('ghost'), password: 'password2' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.statusMessage).toBe(INVALID_CREDENTIALS);
+  });
+
+  it('grants admin to ADMIN_EMAILS', async () => {
+    const res = await t.client().post('/api/auth/register', { email: 'Boss@Example.com', password: 'password1', name: 'Boss' });
+    expect(res.body.user.roles).toEqual(['admin']);
+  });
+});
+
+describe('login rate limits', () => {
+  it('locks an account after repeated failures, even with the right password, with Retry-After', async () => {
+    const email = uniqueEmail('locked');
+    await t.client().post('/api/auth/register', { email, password: 'password1', name: 'A' });
+    for (let i = 0; i < LOGIN_LIMITS.perAccount.max; i++) {
+      expect((await t.client().post('/api/auth/login', { email, password: 'nope-nope' }, { 'x-forwarded-for': `10.0.0.${i}` })).status).toBe(401);
+    }
+    const blocked = await t.client().post('/api/auth/login', { email, password: 'password1' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.data.code).toBe('rate_limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const rows = await t.sql<{ count: number }>('select count from rate_limits where key = ?', [`login:account:${email}`]);
+    expect(rows[0]?.count).toBe(LOGIN_LIMITS.perAccount.max);
+  });
+
+  it('limits attempts per IP across accounts', async () => {
+    await t.sql('delete from rate_limits');
+    const statuses: number[] = [];
+    for (let i = 0; i <= LOGIN_LIMITS.perIp.max; i++) {
+      statuses.push((await t.client().post('/api/auth/login', { email: uniqueEmail('ip'), password: 'whatever1' })).status);
+    }
+    expect(statuses.slice(0, LOGIN_LIMITS.perIp.max).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    await t.sql('delete from rate_limits');
+  });
+});
