@@ -1,0 +1,48 @@
+// Playwright on Debian's chromium (never a downloaded browser).
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), ...options });
+}
+
+let n = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  n += 1;
+  return `${prefix}-${Date.now().toString(36)}-${n}@e2e.test`;
+}
+
+/** Registers through the API inside the context, so the context holds the session cookie. */
+export async function registerIn(context: BrowserContext, email = uniqueEmail(), name = 'E2E User', password = 'e2e-password'): Promise<{ email: string; password: string; id: number }> {
+  let res = await context.request.post('/api/auth/register', { data: { email, password, name } });
+  if (res.status() === 409) res = await context.request.post('/api/auth/login', { data: { email, password } });
+  if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: number } };
+  return { email, password, id: body.user.id };
+}
+
+/** Collects console errors and page errors, to assert a page ran cleanly. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 40[134]/.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}

@@ -1,0 +1,91 @@
+// `npm run bench`: measures the budgets named in the issues and prints them as numbers.
+// A benchmark, not a test: it reports figures and marks each against its budget.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { freePort } from '../server/src/db/embedded.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'miniapp/dist');
+const results: { name: string; value: number; unit: string; budget?: number }[] = [];
+const report = (name: string, value: number, unit: string, budget?: number) => {
+  results.push({ name, value, unit, budget });
+  const mark = budget === undefined ? '' : value <= budget ? `  ✓ (budget ≤ ${budget} ${unit})` : `  ✗ OVER BUDGET (≤ ${budget} ${unit})`;
+  console.log(`${name}: ${value} ${unit}${mark}`);
+};
+
+if (!existsSync(path.join(dist, 'index.html')) || process.env.BENCH_BUILD) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@tracker/miniapp'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+// 1. JavaScript on first load of `/`: the entry and its static imports, not lazy page chunks.
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('index.html')) ?? Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+const firstLoad = new Set<string>();
+const visit = (key: string) => {
+  const chunk = manifest[key];
+  if (!chunk || firstLoad.has(chunk.file)) return;
+  firstLoad.add(chunk.file);
+  for (const imp of chunk.imports ?? []) visit(imp);
+};
+if (entryKey) visit(entryKey);
+const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+const firstLoadJs = [...firstLoad].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
+report('first-load JS of / (gzip)', Math.round((firstLoadJs / 1024) * 10) / 10, 'KB', 150);
+
+const pageChunks = Object.entries(manifest).filter(([key, c]) => key.includes('/pages/') && c.file.endsWith('.js'));
+const largestPage = pageChunks.map(([key, c]) => ({ key, size: gz(c.file) })).sort((a, b) => b.size - a.size)[0];
+if (largestPage) report(`largest lazy page chunk (${path.basename(largestPage.key)}, gzip)`, Math.round((largestPage.size / 1024) * 10) / 10, 'KB', 60);
+
+// 2. `npm start`: first start on an empty data folder, then a restart on the existing one.
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok) return Math.round(performance.now() - started);
+      if (performance.now() - started > 60_000) throw new Error('server did not start within 60 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-'));
+try {
+  report('npm start, empty data folder → health ok', (await timeStart(dataDir)) / 1000, 's', 30);
+  report('npm start, existing data folder → health ok', (await timeStart(dataDir)) / 1000, 's', 5);
+
+  // 3. For reference: API latency of a trivial call under load (later issues add their budgets).
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 200 && !(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+  const run = await autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 50, duration: 5 });
+  report('GET /api/health p99 (50 connections)', run.latency.p99, 'ms');
+  report('GET /api/health throughput', Math.round(run.requests.average), 'req/s');
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const over = results.filter((r) => r.budget !== undefined && r.value > r.budget);
+console.log(over.length ? `\n${over.length} figure(s) over budget` : '\nall figures within budget');
