@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { runningEmbeddedPort, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { createOrm, migrate } from './db/orm.ts';
 import { createLogger } from './logger.ts';
+import { setUpBot } from './modules/telegram/bot-runner.ts';
 import path from 'node:path';
 
 async function main() {
@@ -35,13 +36,16 @@ async function main() {
   const orm = await createOrm(databaseUrl);
   await migrate(orm);
 
-  const app = createApp({ config, orm, logger });
+  const bot = setUpBot(config, logger);
+  const app = createApp({ config, orm, logger, extraRouters: bot.router ? [bot.router] : [] });
   const server: Server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   logger.info({ url: config.PUBLIC_URL, port: config.PORT, ms: Math.round(performance.now() - started) }, 'Tracker is ready');
+  // A bot that cannot reach Telegram must not take the web app down with it.
+  bot.start().catch((err) => logger.error({ err }, 'bot did not start'));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +58,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;
     clearTimeout(force);
+    await bot.stop().catch(() => {});
     await orm.close(true);
     if (embedded) await embedded.stop().catch(() => {});
     logger.info('stopped');

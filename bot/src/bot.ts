@@ -1,0 +1,30 @@
+import { Bot, type BotConfig, type Context } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import { startFeature } from './features/start.ts';
+
+export interface BotLogger {
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface CreateBotOptions {
+  token: string;
+  publicUrl: string;
+  logger: BotLogger;
+  /** Another Bot API server (tests, a local Bot API). */
+  apiRoot?: string;
+  /** Skips the getMe call at start (tests). */
+  botInfo?: UserFromGetMe;
+}
+
+/** Builds the bot with every feature inside one error boundary. */
+export function createBot(options: CreateBotOptions): Bot {
+  const config: BotConfig<Context> = {};
+  if (options.apiRoot) config.client = { apiRoot: options.apiRoot };
+  if (options.botInfo) config.botInfo = options.botInfo;
+  const bot = new Bot(options.token, config);
+  bot.use(startFeature(options.publicUrl));
+  bot.catch((err) => options.logger.error({ err: err.error, updateId: err.ctx.update.update_id }, 'bot update failed'));
+  return bot;
+}
+
+export { webhookCallback } from 'grammy';
