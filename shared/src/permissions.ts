@@ -1,4 +1,6 @@
 // Permission checks are capabilities, never role-name comparisons at call sites.
+import type { ProjectRole } from './api/projects.ts';
+
 export const ROLES = ['admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -15,4 +17,30 @@ export type Capability = keyof typeof GLOBAL_CAPABILITIES;
 export function can(roles: readonly string[] | null | undefined, capability: Capability): boolean {
   const allowed: readonly string[] = GLOBAL_CAPABILITIES[capability];
   return (roles ?? []).some((r) => allowed.includes(r));
+}
+
+/** What each project role may do. Admins may do everything in every project. */
+const PROJECT_CAPABILITIES = {
+  'project.view': ['owner', 'member', 'viewer'],
+  'project.edit': ['owner'],
+  'project.archive': ['owner'],
+  'project.delete': ['owner'],
+  'project.members': ['owner'],
+  'project.workflow': ['owner'],
+  'project.labels': ['owner', 'member'],
+  'issue.create': ['owner', 'member'],
+  'issue.edit': ['owner', 'member'],
+  'issue.delete': ['owner'],
+  'comment.create': ['owner', 'member'],
+  'comment.moderate': ['owner'],
+  'view.share': ['owner', 'member'],
+} as const satisfies Record<string, readonly ProjectRole[]>;
+
+export type ProjectCapability = keyof typeof PROJECT_CAPABILITIES;
+export const PROJECT_CAPABILITY_NAMES = Object.keys(PROJECT_CAPABILITIES) as ProjectCapability[];
+
+export function canInProject(role: ProjectRole | null | undefined, globalRoles: readonly string[] | null | undefined, capability: ProjectCapability): boolean {
+  if ((globalRoles ?? []).includes('admin')) return true;
+  if (!role) return false;
+  return (PROJECT_CAPABILITIES[capability] as readonly string[]).includes(role);
 }

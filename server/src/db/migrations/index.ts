@@ -1,4 +1,8 @@
 // Migrations are listed explicitly (no file globbing), in order.
 import { Migration20261122000000_platform } from './Migration20261122000000_platform.ts';
+import { Migration20261122100000_tracker } from './Migration20261122100000_tracker.ts';
 
-export const migrationsList = [{ name: 'Migration20261122000000_platform', class: Migration20261122000000_platform }];
+export const migrationsList = [
+  { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
+  { name: 'Migration20261122100000_tracker', class: Migration20261122100000_tracker },
+];

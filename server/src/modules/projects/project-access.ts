@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ProjectRole } from '@tracker/shared/api/projects';
+import { canInProject, type ProjectCapability } from '@tracker/shared/permissions';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { Project, ProjectMember } from './project.entity.ts';
+
+/** Who is asking: the signed-in user's id and global roles. */
+export interface Viewer {
+  id: number;
+  roles: readonly string[];
+}
+
+export const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
+
+export interface ProjectAccess {
+  project: Project;
+  /** Membership role; `viewer` for a non-member of a project visible to all signed-in users; null for a non-member admin. */
+  role: ProjectRole | null;
+}
+
+/** The project as this viewer sees it, or null when it is invisible to them. */
+export async function projectAccess(em: EntityManager, viewer: Viewer, ref: number | string): Promise<ProjectAccess | null> {
+  const project = await em.findOne(Project, typeof ref === 'number' ? { id: ref } : { key: ref.toUpperCase() });
+  if (!project) return null;
+  const member = await em.findOne(ProjectMember, { projectId: project.id, userId: viewer.id });
+  if (member) return { project, role: member.role as ProjectRole };
+  if (project.visibility === 'all') return { project, role: 'viewer' };
+  if (isAdmin(viewer)) return { project, role: null };
+  return null;
+}
+
+/**
+ * Loads a project and checks a capability on it. An invisible project is a 404 whatever the
+ * capability, so nobody learns that it exists; a visible one without the capability is a 403.
+ */
+export async function requireProject(em: EntityManager, viewer: Viewer, ref: number | string, capability: ProjectCapability): Promise<ProjectAccess> {
+  const access = await projectAccess(em, viewer, ref);
+  if (!access) throw notFound('Project not found');
+  if (!canInProject(access.role, viewer.roles, capability)) throw forbidden();
+  return access;
+}
+
+/**
+ * SQL condition selecting the projects a viewer can see, for list queries. `alias` is the projects
+ * table alias; the returned params go where the `?` placeholders are.
+ */
+export function visibleProjectsCondition(viewer: Viewer, alias = 'p'): { sql: string; params: unknown[] } {
+  if (isAdmin(viewer)) return { sql: 'true', params: [] };
+  return {
+    sql: `(${alias}.visibility = 'all' or exists (select 1 from project_members pm where pm.project_id = ${alias}.id and pm.user_id = ?))`,
+    params: [viewer.id],
+  };
+}

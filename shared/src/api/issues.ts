@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { dateSchema, userRefSchema } from './common.ts';
+import { labelSchema, statusSchema, STATUS_CATEGORIES } from './projects.ts';
+
+export const PRIORITIES = ['none', 'urgent', 'high', 'medium', 'low'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+/** Stored as 0..4 in this order, so sorting by the number sorts by urgency (none last when needed). */
+export const PRIORITY_VALUE: Record<Priority, number> = { none: 0, urgent: 1, high: 2, medium: 3, low: 4 };
+
+export const RELATION_TYPES = ['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by'] as const;
+export type RelationType = (typeof RELATION_TYPES)[number];
+
+/** `WEB-123`: a project key and the issue's number in it. */
+export const ISSUE_KEY_PATTERN = /^([A-Z]{2,10})-(\d{1,9})$/;
+/** An issue reference in a path: a numeric id or a key. */
+export const issueRefSchema = z.union([z.coerce.number().int().positive(), z.string().regex(ISSUE_KEY_PATTERN)]);
+
+/** Custom field values keyed by field id (as a string), typed per field on the server. */
+export const customValuesSchema = z.record(z.string().regex(/^\d+$/), z.unknown());
+
+const title = z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong');
+const description = z.string().max(100_000, 'validation.tooLong');
+const estimate = z.number().min(0, 'validation.min').max(100_000, 'validation.max').nullable();
+
+export const createIssueSchema = z
+  .object({
+    projectId: z.number().int().positive(),
+    title,
+    description: description.default(''),
+    statusId: z.number().int().positive().optional(),
+    priority: z.enum(PRIORITIES).default('none'),
+    assigneeId: z.number().int().positive().nullable().default(null),
+    labelIds: z.array(z.number().int().positive()).max(50).default([]),
+    streamIds: z.array(z.number().int().positive()).max(50).default([]),
+    startDate: dateSchema.nullable().default(null),
+    dueDate: dateSchema.nullable().default(null),
+    estimate: estimate.default(null),
+    parentId: z.number().int().positive().nullable().default(null),
+    customValues: customValuesSchema.default({}),
+  })
+  .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, { path: ['dueDate'], message: 'validation.dueBeforeStart' });
+export type CreateIssueRequest = z.input<typeof createIssueSchema>;
+
+export const updateIssueSchema = z
+  .object({
+    title,
+    description,
+    statusId: z.number().int().positive(),
+    priority: z.enum(PRIORITIES),
+    assigneeId: z.number().int().positive().nullable(),
+    labelIds: z.array(z.number().int().positive()).max(50),
+    streamIds: z.array(z.number().int().positive()).max(50),
+    startDate: dateSchema.nullable(),
+    dueDate: dateSchema.nullable(),
+    estimate,
+    parentId: z.number().int().positive().nullable(),
+    customValues: customValuesSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateIssueRequest = z.input<typeof updateIssueSchema>;
+
+/** Board drag: a new status and a place between two neighbours (either may be absent). */
+export const moveIssueSchema = z.object({
+  statusId: z.number().int().positive(),
+  beforeId: z.number().int().positive().nullable().default(null),
+  afterId: z.number().int().positive().nullable().default(null),
+});
+
+export const bulkUpdateSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(500),
+  patch: z
+    .object({
+      statusId: z.number().int().positive(),
+      assigneeId: z.number().int().positive().nullable(),
+      priority: z.enum(PRIORITIES),
+      addLabelIds: z.array(z.number().int().positive()),
+      removeLabelIds: z.array(z.number().int().positive()),
+      addStreamIds: z.array(z.number().int().positive()),
+      removeStreamIds: z.array(z.number().int().positive()),
+    })
+    .partial()
+    .strict()
+    .refine((p) => Object.keys(p).length > 0, 'validation.required'),
+});
+
+export const ISSUE_SORTS = ['updated', 'created', 'priority', 'due', 'title', 'key'] as const;
+
+/**
+ * The issue list query (also what a saved view stores). Custom field filters: `cf.<id>=<value>`
+ * (option id for selects, `true|false` for checkboxes, exact value otherwise); sort `cf.<id>` too.
+ */
+export const issueListQuerySchema = z
+  .object({
+    project: z.union([z.coerce.number().int().positive(), z.string().regex(/^[A-Z]{2,10}$/)]).optional(),
+    status: z.string().regex(/^\d+(,\d+)*$/).optional(),
+    category: z.string().refine((s) => s.split(',').every((c) => (STATUS_CATEGORIES as readonly string[]).includes(c)), 'validation.invalid').optional(),
+    assignee: z.string().regex(/^(me|none|\d+)(,(me|none|\d+))*$/).optional(),
+    label: z.string().regex(/^\d+(,\d+)*$/).optional(),
+    priority: z.string().refine((s) => s.split(',').every((p) => (PRIORITIES as readonly string[]).includes(p)), 'validation.invalid').optional(),
+    stream: z.coerce.number().int().positive().optional(),
+    parent: z.coerce.number().int().positive().optional(),
+    dueFrom: dateSchema.optional(),
+    dueTo: dateSchema.optional(),
+    q: z.string().trim().max(200).optional(),
+    sort: z.union([z.enum(ISSUE_SORTS), z.string().regex(/^cf\.\d+$/)]).default('updated'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .catchall(z.string().max(200));
+export type IssueListQuery = z.input<typeof issueListQuerySchema>;
+
+export const issueListItemSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  projectId: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  statusId: z.number().int(),
+  priority: z.enum(PRIORITIES),
+  assignee: userRefSchema.nullable(),
+  labelIds: z.array(z.number().int()),
+  streamIds: z.array(z.number().int()),
+  startDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  estimate: z.number().nullable(),
+  parentId: z.number().int().nullable(),
+  sortOrder: z.number(),
+  customValues: z.record(z.string(), z.unknown()),
+  commentCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type IssueListItem = z.infer<typeof issueListItemSchema>;
+
+export const issueListResponseSchema = z.object({ issues: z.array(issueListItemSchema), nextCursor: z.string().nullable() });
+export type IssueListResponse = z.infer<typeof issueListResponseSchema>;
+
+export const relationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(RELATION_TYPES),
+  issue: z.object({ id: z.number().int(), key: z.string(), title: z.string(), statusId: z.number().int() }),
+});
+export const createRelationSchema = z.object({ type: z.enum(RELATION_TYPES), issue: issueRefSchema });
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  uploader: userRefSchema.nullable(),
+  createdAt: z.string(),
+});
+
+export const issueDetailSchema = issueListItemSchema.extend({
+  description: z.string(),
+  /** Sanitised HTML of the Markdown description. */
+  descriptionHtml: z.string(),
+  reporter: userRefSchema.nullable(),
+  project: z.object({ id: z.number().int(), key: z.string(), name: z.string(), color: z.string() }),
+  status: statusSchema,
+  labels: z.array(labelSchema),
+  streams: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  parent: z.object({ id: z.number().int(), key: z.string(), title: z.string() }).nullable(),
+  children: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), statusId: z.number().int(), completed: z.boolean() })),
+  relations: z.array(relationSchema),
+  watchers: z.array(userRefSchema),
+  attachments: z.array(attachmentSchema),
+  watching: z.boolean(),
+  /** What the caller may do: `issue.edit`, `issue.delete`, `comment.create`. */
+  can: z.array(z.string()),
+});
+export type IssueDetail = z.infer<typeof issueDetailSchema>;
+export const issueResponseSchema = z.object({ issue: issueDetailSchema });
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  issueId: z.number().int(),
+  author: userRefSchema.nullable(),
+  body: z.string(),
+  bodyHtml: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  mentions: z.array(z.number().int()),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const createCommentSchema = z.object({ body: z.string().trim().min(1, 'validation.required').max(50_000, 'validation.tooLong') });
+export const commentsResponseSchema = z.object({ comments: z.array(commentSchema) });
+
+export const activitySchema = z.object({
+  id: z.number().int(),
+  actor: userRefSchema.nullable(),
+  action: z.string(),
+  field: z.string().nullable(),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+  createdAt: z.string(),
+  issue: z.object({ id: z.number().int(), key: z.string(), title: z.string() }).nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const activityResponseSchema = z.object({ activity: z.array(activitySchema) });
+
+export const searchQuerySchema = z.object({ q: z.string().trim().min(1, 'validation.required').max(200), limit: z.coerce.number().int().min(1).max(50).default(20) });
+export const searchResponseSchema = z.object({
+  issues: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), statusId: z.number().int(), rank: z.number() })),
+  projects: z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string() })),
+  streams: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const savedViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  projectId: z.number().int().nullable(),
+  owner: userRefSchema,
+  query: z.record(z.string(), z.string()),
+  layout: z.enum(['list', 'board']),
+  groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
+});
+export const createSavedViewSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  /** Set to share the view with a project's members; null keeps it personal. */
+  projectId: z.number().int().positive().nullable().default(null),
+  query: z.record(z.string(), z.string().max(200)),
+  layout: z.enum(['list', 'board']).default('list'),
+  groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']).default('none'),
+});
+export const savedViewsResponseSchema = z.object({ views: z.array(savedViewSchema) });

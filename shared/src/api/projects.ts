@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { colorSchema, userRefSchema } from './common.ts';
+
+export const PROJECT_ROLES = ['owner', 'member', 'viewer'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+export const STATUS_CATEGORIES = ['backlog', 'unstarted', 'started', 'completed', 'canceled'] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+export const PROJECT_VISIBILITY = ['members', 'all'] as const;
+
+export const projectKeySchema = z.string().trim().regex(/^[A-Z]{2,10}$/, 'validation.projectKey');
+
+export const createProjectSchema = z.object({
+  key: projectKeySchema,
+  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  description: z.string().max(20_000, 'validation.tooLong').default(''),
+  color: colorSchema.default('#3b82f6'),
+  icon: z.string().max(32).nullable().default(null),
+  leadId: z.number().int().positive().nullable().default(null),
+  visibility: z.enum(PROJECT_VISIBILITY).default('members'),
+});
+export type CreateProjectRequest = z.input<typeof createProjectSchema>;
+
+// The key is fixed once issues carry it (WEB-123 links must keep working).
+export const updateProjectSchema = createProjectSchema.omit({ key: true }).partial().strict();
+export type UpdateProjectRequest = z.input<typeof updateProjectSchema>;
+
+export const statusSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(STATUS_CATEGORIES),
+  color: z.string(),
+  position: z.number().int(),
+});
+export type Status = z.infer<typeof statusSchema>;
+
+export const createStatusSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  category: z.enum(STATUS_CATEGORIES),
+  color: colorSchema.default('#94a3b8'),
+});
+export const updateStatusSchema = createStatusSchema.partial().strict();
+export const reorderStatusesSchema = z.object({ ids: z.array(z.number().int().positive()).min(1) });
+/** Deleting a status moves its issues to another status of the same project. */
+export const deleteStatusSchema = z.object({ moveTo: z.coerce.number().int().positive() });
+
+export const labelSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export type Label = z.infer<typeof labelSchema>;
+export const createLabelSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  color: colorSchema.default('#64748b'),
+});
+export const updateLabelSchema = createLabelSchema.partial().strict();
+
+export const memberSchema = z.object({ user: userRefSchema, role: z.enum(PROJECT_ROLES) });
+export type Member = z.infer<typeof memberSchema>;
+export const setMemberSchema = z.object({ role: z.enum(PROJECT_ROLES) });
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  icon: z.string().nullable(),
+  lead: userRefSchema.nullable(),
+  visibility: z.enum(PROJECT_VISIBILITY),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The caller's role; `viewer` for a non-member of a project visible to all; null for an admin who is not a member. */
+  myRole: z.enum(PROJECT_ROLES).nullable(),
+  issueCount: z.number().int(),
+  openIssueCount: z.number().int(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectsQuerySchema = z.object({ archived: z.enum(['0', '1', 'all']).default('0') });
+export const projectsResponseSchema = z.object({ projects: z.array(projectSchema) });
+
+export const projectDetailResponseSchema = z.object({
+  project: projectSchema,
+  members: z.array(memberSchema),
+  statuses: z.array(statusSchema),
+  labels: z.array(labelSchema),
+  /** Issue counts per status id. */
+  progress: z.array(z.object({ statusId: z.number().int(), count: z.number().int() })),
+});
+export type ProjectDetailResponse = z.infer<typeof projectDetailResponseSchema>;

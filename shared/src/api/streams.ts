@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { dateSchema, userRefSchema } from './common.ts';
+
+export const STREAM_STATUSES = ['backlog', 'planned', 'in_progress', 'paused', 'completed', 'canceled'] as const;
+export type StreamStatus = (typeof STREAM_STATUSES)[number];
+export const STREAM_HEALTH = ['on_track', 'at_risk', 'off_track'] as const;
+export type StreamHealth = (typeof STREAM_HEALTH)[number];
+
+export const createStreamSchema = z
+  .object({
+    name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    description: z.string().max(20_000, 'validation.tooLong').default(''),
+    status: z.enum(STREAM_STATUSES).default('planned'),
+    leadId: z.number().int().positive().nullable().default(null),
+    memberIds: z.array(z.number().int().positive()).max(200).default([]),
+    startDate: dateSchema.nullable().default(null),
+    targetDate: dateSchema.nullable().default(null),
+  })
+  .refine((v) => !v.startDate || !v.targetDate || v.startDate <= v.targetDate, { path: ['targetDate'], message: 'validation.dueBeforeStart' });
+export type CreateStreamRequest = z.input<typeof createStreamSchema>;
+
+export const updateStreamSchema = z
+  .object({
+    name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    description: z.string().max(20_000, 'validation.tooLong'),
+    status: z.enum(STREAM_STATUSES),
+    leadId: z.number().int().positive().nullable(),
+    memberIds: z.array(z.number().int().positive()).max(200),
+    startDate: dateSchema.nullable(),
+    targetDate: dateSchema.nullable(),
+  })
+  .partial()
+  .strict();
+
+export const streamProgressSchema = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  /** Sums of estimates (issues without one count as 1), for the weighted view. */
+  totalWeight: z.number(),
+  completedWeight: z.number(),
+});
+
+export const streamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(STREAM_STATUSES),
+  lead: userRefSchema.nullable(),
+  members: z.array(userRefSchema),
+  startDate: z.string().nullable(),
+  targetDate: z.string().nullable(),
+  progress: streamProgressSchema,
+  /** Health of the latest update, null before the first one. */
+  health: z.enum(STREAM_HEALTH).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  can: z.array(z.string()),
+});
+export type Stream = z.infer<typeof streamSchema>;
+export const streamsResponseSchema = z.object({ streams: z.array(streamSchema) });
+export const streamResponseSchema = z.object({ stream: streamSchema });
+
+export const createStreamUpdateSchema = z.object({
+  body: z.string().trim().min(1, 'validation.required').max(20_000, 'validation.tooLong'),
+  health: z.enum(STREAM_HEALTH),
+});
+
+/** The feed interleaves members' posts with automatic events. */
+export const streamFeedItemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('update'), id: z.number().int(), author: userRefSchema.nullable(), body: z.string(), bodyHtml: z.string(), health: z.enum(STREAM_HEALTH), createdAt: z.string() }),
+  z.object({
+    kind: z.literal('event'),
+    id: z.number().int(),
+    event: z.enum(['issue_added', 'issue_removed', 'issue_completed', 'issue_overdue']),
+    issue: z.object({ id: z.number().int(), key: z.string(), title: z.string() }),
+    actor: userRefSchema.nullable(),
+    createdAt: z.string(),
+  }),
+]);
+export type StreamFeedItem = z.infer<typeof streamFeedItemSchema>;
+export const streamFeedResponseSchema = z.object({ items: z.array(streamFeedItemSchema) });
