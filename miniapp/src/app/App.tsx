@@ -1,0 +1,44 @@
+import { AppRoot } from '@telegram-apps/telegram-ui/dist/components/Service/AppRoot/AppRoot';
+import { splitLocale } from '@tracker/shared/routes';
+import { useLayoutEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Router, useLocation } from 'wouter';
+import { colorMode } from '../lib/color-mode.ts';
+import { createI18n } from '../lib/i18n.ts';
+import { Layout } from './Layout.tsx';
+import { NavigationStep } from './NavigationStep.tsx';
+import { Routes } from './Routes.tsx';
+
+export function App() {
+  return (
+    <Router>
+      <Providers>
+        <NavigationStep />
+        <Layout>
+          <Routes />
+        </Layout>
+      </Providers>
+    </Router>
+  );
+}
+
+function Providers({ children }: { children: React.ReactNode }) {
+  const [location] = useLocation();
+  const locale = splitLocale(location).locale;
+  const [i18n] = useState(() => createI18n(locale));
+  const { mode } = useSnapshot(colorMode.state);
+
+  // The language follows the path (/en…); resources are bundled, so the switch is synchronous.
+  useLayoutEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [i18n, locale]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AppRoot appearance={mode} platform="base" className="app-root">
+        {children}
+      </AppRoot>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { fallbackTitle } from '@tracker/shared/head';
+import { buildPath, matchRoute, type RouteMatch } from '@tracker/shared/routes';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useLocation, useSearch } from 'wouter';
+import { Loading } from '../components/Loading.tsx';
+import { auth } from '../features/auth/state.ts';
+import { decideAccess, loginRedirectPath } from './access.ts';
+import { boot } from './boot.ts';
+import { ErrorPage, ForbiddenPage, notFoundMessage } from './ErrorPage.tsx';
+import { PAGES } from './pages.ts';
+import { useHead } from './use-head.ts';
+
+/** Matches the location against the shared route table (the same matcher gives the server's 404). */
+export function Routes() {
+  const [location] = useLocation();
+  const authSnap = useSnapshot(auth.state);
+  const bootSnap = useSnapshot(boot);
+  if (!authSnap.hydrated || !bootSnap.redirectChecked) return <Loading />;
+  const match = matchRoute(location);
+  if (!match || !PAGES[match.route.name]) return <ErrorPage status={404} message={notFoundMessage(location)} />;
+  return <RoutePage match={match} />;
+}
+
+function RoutePage({ match }: { match: RouteMatch }) {
+  const { t, i18n } = useTranslation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const authSnap = useSnapshot(auth.state);
+  const access = decideAccess(match.route, authSnap);
+  const titleKey = `titles.${match.route.name}`;
+  const title = i18n.exists(titleKey) ? t(titleKey) : fallbackTitle(match.barePath);
+
+  useEffect(() => {
+    if (access !== 'login') return;
+    const current = location + (search ? `?${search}` : '');
+    navigate(loginRedirectPath(buildPath('login', {}, match.locale), current), { replace: true });
+  }, [access, location, search, match.locale, navigate]);
+
+  if (access === 'forbidden') return <ForbiddenPage />;
+  if (access !== 'allow') return <Loading />;
+  return <AllowedPage name={match.route.name} title={title} />;
+}
+
+function AllowedPage({ name, title }: { name: string; title: string }) {
+  useHead(title, true);
+  const Page = PAGES[name]!;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+}

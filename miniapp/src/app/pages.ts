@@ -1,0 +1,36 @@
+// One lazy chunk per page, keyed by the route name of the shared route table.
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy } from 'react';
+
+export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  home: lazy(() => import('../features/home/pages/HomePage.tsx')),
+  privacy: lazy(() => import('../features/home/pages/PrivacyPage.tsx')),
+  login: lazy(() => import('../features/auth/pages/LoginPage.tsx')),
+  register: lazy(() => import('../features/auth/pages/RegisterPage.tsx')),
+  blog: lazy(() => import('../features/blog/pages/BlogPage.tsx')),
+  blogPost: lazy(() => import('../features/blog/pages/BlogPostPage.tsx')),
+  confirmEmail: lazy(() => import('../features/auth/pages/ConfirmEmailPage.tsx')),
+  resetPassword: lazy(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
+  recoverPassword: lazy(() => import('../features/auth/pages/RecoverPasswordPage.tsx')),
+  telegramUsernameConfirm: lazy(() => import('../features/auth/pages/TelegramUsernameConfirmPage.tsx')),
+  me: lazy(() => import('../features/users/pages/MePage.tsx')),
+  profile: lazy(() => import('../features/users/pages/ProfilePage.tsx')),
+  changePassword: lazy(() => import('../features/users/pages/ChangePasswordPage.tsx')),
+  user: lazy(() => import('../features/users/pages/UserPage.tsx')),
+  issues: lazy(() => import('../features/issues/pages/IssuesPage.tsx')),
+  issueCreate: lazy(() => import('../features/issues/pages/IssueCreatePage.tsx')),
+  issue: lazy(() => import('../features/issues/pages/IssuePage.tsx')),
+  issueEdit: lazy(() => import('../features/issues/pages/IssueEditPage.tsx')),
+  streams: lazy(() => import('../features/streams/pages/StreamsPage.tsx')),
+  streamCreate: lazy(() => import('../features/streams/pages/StreamCreatePage.tsx')),
+  stream: lazy(() => import('../features/streams/pages/StreamPage.tsx')),
+  projects: lazy(() => import('../features/projects/pages/ProjectsPage.tsx')),
+  projectCreate: lazy(() => import('../features/projects/pages/ProjectCreatePage.tsx')),
+  project: lazy(() => import('../features/projects/pages/ProjectPage.tsx')),
+  projectEdit: lazy(() => import('../features/projects/pages/ProjectEditPage.tsx')),
+  calendar: lazy(() => import('../features/calendar/pages/CalendarPage.tsx')),
+  admin: lazy(() => import('../features/admin/pages/AdminPage.tsx')),
+  customFields: lazy(() => import('../features/admin/pages/CustomFieldsPage.tsx')),
+  customFieldCreate: lazy(() => import('../features/admin/pages/CustomFieldCreatePage.tsx')),
+  customFieldEdit: lazy(() => import('../features/admin/pages/CustomFieldEditPage.tsx')),
+};

@@ -1,0 +1,81 @@
+import { TOASTS } from '@tracker/shared/limits';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { swipeCloses, toaster, type Toast } from '../lib/toasts.ts';
+
+/** Toast viewport (spec §9): F8 focuses it, toasts stack with a 16 px gap, swipe right closes. */
+export function Toaster() {
+  const { t } = useTranslation();
+  const snap = useSnapshot(toaster.state);
+  const region = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === TOASTS.hotkey) {
+        e.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section aria-label={t('common.notifications')} className="toaster">
+      <ol ref={region} tabIndex={-1} aria-live="polite" className="toaster__list" style={{ gap: TOASTS.gapPx }} data-testid="toasts">
+        {snap.toasts.map((item) => (
+          <ToastItem key={item.id} toast={item} closeLabel={t('common.close')} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const [dx, setDx] = useState(0);
+  const start = useRef<number | null>(null);
+
+  const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
+    start.current = e.clientX;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    toaster.pause(toast.id);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLLIElement>) => {
+    if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+  };
+  const onPointerEnd = (e: PointerEvent<HTMLLIElement>) => {
+    if (start.current === null) return;
+    const delta = e.clientX - start.current;
+    start.current = null;
+    if (swipeCloses(delta)) toaster.close(toast.id);
+    else {
+      setDx(0);
+      toaster.resume(toast.id);
+    }
+  };
+
+  return (
+    <li
+      role="status"
+      className={`toast toast--${toast.color}`}
+      data-state={toast.open ? 'open' : 'closed'}
+      data-testid="toast"
+      style={dx ? { transform: `translateX(${dx}px)` } : undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      onMouseEnter={() => toaster.pause(toast.id)}
+      onMouseLeave={() => toaster.resume(toast.id)}
+    >
+      <div className="toast__body">
+        <p className="toast__title">{toast.title}</p>
+        {toast.description && <p className="toast__text">{toast.description}</p>}
+      </div>
+      <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => toaster.close(toast.id)}>
+        ×
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import { can } from '@tracker/shared/permissions';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import { log } from '../../../lib/logger.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { signOut } from '../api.ts';
+import { auth } from '../state.ts';
+
+/** Header account area: sign-in/sign-up links for visitors, name and sign-out for users. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const snap = useSnapshot(auth.state);
+  const href = useHref();
+  const [, navigate] = useLocation();
+
+  if (!snap.hydrated) return <div className="user-menu user-menu--pending" aria-hidden="true" />;
+  if (!snap.user) {
+    return (
+      <div className="user-menu">
+        <Link href={href('login')} className="btn btn--small btn--ghost">
+          {t('common.user.signIn')}
+        </Link>
+        <Link href={href('register')} className="btn btn--small btn--primary">
+          {t('common.user.signUp')}
+        </Link>
+      </div>
+    );
+  }
+
+  const onLogout = async () => {
+    try {
+      await signOut();
+    } catch (err) {
+      log.warn('logout request failed', err);
+    }
+    toast({ title: t('auth.signedOut'), color: 'info' });
+    navigate(href('home'));
+  };
+
+  return (
+    <div className="user-menu" data-testid="user-menu" aria-label={t('common.user.menuLabel')} role="group">
+      <Link href={href('me')} className="user-menu__name" title={t('common.user.signedInAs', { name: snap.user.name })}>
+        {snap.user.name}
+      </Link>
+      <button type="button" className="btn btn--small btn--ghost" data-testid="logout" onClick={onLogout}>
+        {t('common.user.signOut')}
+      </button>
+    </div>
+  );
+}
+
+export function useIsAdmin(): boolean {
+  const snap = useSnapshot(auth.state);
+  return can(snap.user?.roles, 'admin.access');
+}

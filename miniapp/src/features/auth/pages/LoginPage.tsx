@@ -1,0 +1,35 @@
+import { loginRequestSchema } from '@tracker/shared/api/auth';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useHref } from '../../../lib/use-locale.ts';
+import { authApi } from '../api.ts';
+import { useAuthForm } from '../components/useAuthForm.ts';
+
+const FIELDS = ['email', 'password'] as const;
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const href = useHref();
+  const search = useSearch();
+  const form = useAuthForm(loginRequestSchema, FIELDS, authApi.login);
+  return (
+    <Page name="login" className="auth">
+      <p className="muted">{t('auth.loginIntro')}</p>
+      <form noValidate onSubmit={form.onSubmit} className="form" aria-busy={form.pending}>
+        <FormAlert message={form.formError} />
+        <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" inputMode="email" required error={form.errorFor('email')} />
+        <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" required error={form.errorFor('password')} />
+        <Button type="submit" size="l" stretched loading={form.pending} disabled={form.pending}>
+          {t('auth.loginSubmit')}
+        </Button>
+      </form>
+      <p className="form__switch">
+        {t('auth.noAccount')} <Link href={`${href('register')}${search ? `?${search}` : ''}`}>{t('auth.createAccount')}</Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+import type { User } from '@tracker/shared/api/users';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/http.ts';
+import { hydrateSession } from './api.ts';
+import { createAuthStore } from './state.ts';
+
+const user: User = {
+  id: 1,
+  name: 'Ann',
+  email: 'ann@example.com',
+  email_confirmed_at: null,
+  phone: null,
+  phone_confirmed_at: null,
+  roles: [],
+  locale: 'en',
+  created_at: '2026-11-22T00:00:00.000Z',
+};
+
+describe('auth store', () => {
+  it('starts signed out and not hydrated', () => {
+    const s = createAuthStore();
+    expect(s.state).toMatchObject({ token: '', user: null, hydrated: false, telegramAuthParams: null });
+    expect(s.state.isAuthenticated).toBe(false);
+    expect(s.state.isPublic).toBe(false);
+  });
+
+  it('setting a token signs in', () => {
+    const s = createAuthStore();
+    s.setToken('present');
+    expect(s.state.isAuthenticated).toBe(true);
+  });
+
+  it('hydrate marks hydrated, with or without a user', () => {
+    const a = createAuthStore();
+    a.hydrate(user);
+    expect(a.state.hydrated).toBe(true);
+    expect(a.state.user?.name).toBe('Ann');
+    expect(a.state.isPublic).toBe(false);
+    const b = createAuthStore();
+    b.hydrate(null);
+    expect(b.state.hydrated).toBe(true);
+    expect(b.state.isPublic).toBe(true);
+  });
+
+  it('treats missing roles as an empty array', () => {
+    const s = createAuthStore();
+    s.hydrate({ ...user, roles: undefined as unknown as string[] });
+    expect(s.state.user?.roles).toEqual([]);
+  });
+
+  it('logout clears token and user and marks hydrated', () => {
+    const s = createAuthStore();
+    s.setToken('present');
+    s.hydrate(user);
+    s.logout();
+    expect(s.state).toMatchObject({ token: '', user: null, hydrated: true });
+    expect(s.state.isAuthenticated).toBe(false);
+    expect(s.state.isPublic).toBe(true);
+  });
+
+  it('sets and clears telegram auth params', () => {
+    const s = createAuthStore();
+    s.setTelegramAuthParams({ hash: 'h' });
+    expect(s.state.telegramAuthParams).toEqual({ hash: 'h' });
+    s.clearTelegramAuthParams();
+    expect(s.state.telegramAuthParams).toBeNull();
+  });
+});
+
+describe('session hydration at start', () => {
+  it('stores the user and the present marker on success', async () => {
+    const s = createAuthStore();
+    await hydrateSession(s, { get: async <T,>() => ({ user }) as T });
+    expect(s.state).toMatchObject({ token: 'present', hydrated: true });
+    expect(s.state.user?.id).toBe(1);
+  });
+
+  it('clears the user and the marker on failure', async () => {
+    const s = createAuthStore();
+    s.setToken('present');
+    await hydrateSession(s, {
+      get: async () => {
+        throw new ApiError(401, 'Unauthorized');
+      },
+    });
+    expect(s.state).toMatchObject({ token: '', user: null, hydrated: true });
+  });
+});

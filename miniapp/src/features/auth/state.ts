@@ -1,0 +1,49 @@
+// Auth state of spec §3–4. The session token itself is an HttpOnly cookie; `token` only marks that
+// a session exists ('present') or not ('').
+import type { User } from '@tracker/shared/api/users';
+import { proxy } from 'valtio';
+
+export const TOKEN_PRESENT = 'present';
+
+export type TelegramAuthParams = Record<string, unknown>;
+
+export function createAuthStore() {
+  const state = proxy({
+    token: '',
+    user: null as User | null,
+    hydrated: false,
+    telegramAuthParams: null as TelegramAuthParams | null,
+    get isAuthenticated(): boolean {
+      return this.token !== '';
+    },
+    get isPublic(): boolean {
+      return this.hydrated && !this.user;
+    },
+  });
+
+  return {
+    state,
+    setToken(token: string) {
+      state.token = token;
+    },
+    hydrate(user: User | null) {
+      state.user = user ? { ...user, roles: user.roles ?? [] } : null;
+      state.hydrated = true;
+    },
+    logout() {
+      state.token = '';
+      state.user = null;
+      state.hydrated = true;
+    },
+    setTelegramAuthParams(params: TelegramAuthParams) {
+      state.telegramAuthParams = params;
+    },
+    clearTelegramAuthParams() {
+      state.telegramAuthParams = null;
+    },
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+export const auth = createAuthStore();

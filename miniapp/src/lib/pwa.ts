@@ -1,0 +1,53 @@
+// Service worker (spec §4, §9): registered at /sw.js with scope /, the page reloads when a new or
+// external worker takes control, at most once per 10 s. Registration fails quietly (Telegram on iOS
+// runs no service workers); the failure is a flag the UI can read.
+import { PAGE_RELOAD_GUARD_MS, SERVICE_WORKER } from '@tracker/shared/limits';
+import { proxy } from 'valtio';
+import { log } from './logger.ts';
+
+export const pwaState = proxy({
+  supported: false,
+  registered: false,
+  registrationFailed: false,
+  updated: false,
+});
+
+export const RELOAD_KEY = 'tapps/last-sw-reload';
+
+/** True when no reload happened within the guard window; then records this one. */
+export function shouldReload(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now: number, guardMs: number = PAGE_RELOAD_GUARD_MS): boolean {
+  const raw = storage?.getItem(RELOAD_KEY);
+  const last = raw ? Number(raw) : NaN;
+  if (Number.isFinite(last) && now - last < guardMs) return false;
+  storage?.setItem(RELOAD_KEY, String(now));
+  return true;
+}
+
+function session(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  pwaState.supported = true;
+  const hadController = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // The first install on a fresh visit also claims the page; nothing changed for the user then.
+    if (!hadController) return;
+    pwaState.updated = true;
+    if (shouldReload(session(), Date.now())) window.location.reload();
+    else log.warn('service worker changed again within the reload guard; not reloading');
+  });
+  try {
+    const registration = await navigator.serviceWorker.register(SERVICE_WORKER.url, { scope: SERVICE_WORKER.scope, updateViaCache: 'none' });
+    pwaState.registered = true;
+    log.debug('service worker registered', registration.scope);
+  } catch (err) {
+    pwaState.registrationFailed = true;
+    log.info('service worker registration failed', err);
+  }
+}

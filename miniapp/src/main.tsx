@@ -1,0 +1,40 @@
+import '@telegram-apps/telegram-ui/dist/styles.css';
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { hydrateSession } from './features/auth/api.ts';
+import './lib/color-mode.ts';
+import { config } from './lib/config.ts';
+import { homeLocaleRedirect, rememberedLocale } from './lib/locale.ts';
+import { log, setLogLevel } from './lib/logger.ts';
+import { registerServiceWorker } from './lib/pwa.ts';
+import { themeCssVariables } from './lib/theme-colors.ts';
+import { initPlatform } from './platform/index.ts';
+
+setLogLevel(config.logLevel);
+for (const [name, value] of Object.entries(themeCssVariables())) document.documentElement.style.setProperty(name, value);
+
+// A remembered English choice sends the bare home page to /en before anything renders.
+const localeRedirect = homeLocaleRedirect(window.location.pathname, rememberedLocale());
+if (localeRedirect) history.replaceState(history.state, '', localeRedirect + window.location.search + window.location.hash);
+
+void hydrateSession();
+void initPlatform();
+
+if (config.debug === 1) {
+  // Spec §7 loads the debug console from a CDN; we ship it from our own bundle instead (CSP: 'self').
+  import('eruda')
+    .then(({ default: eruda }) => eruda.init())
+    .catch((err: unknown) => log.warn('debug console failed to load', err));
+}
+
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,92 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
+import { THEME_HEX } from './src/lib/theme-colors.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+export default defineConfig({
+  root,
+  publicDir: 'public',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    manifest: true,
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    host: '127.0.0.1',
+    // changeOrigin stays false so the session cookie is issued for the page's own host.
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/sitemap.xml': { target: apiTarget, changeOrigin: false },
+      '/en/sitemap.xml': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      // Registered by src/lib/pwa.ts so registration failures and reloads are under our control.
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      scope: '/',
+      base: '/',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/icon.svg'],
+      manifest: {
+        id: '/',
+        name: 'Трекер — задачи и проекты',
+        short_name: 'Трекер',
+        description: 'Задачи, проекты, потоки и календарь — в Telegram и в браузере.',
+        lang: 'ru',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: THEME_HEX.primary,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The debug console is loaded only when config.debug is 1; never precache it.
+        globIgnores: ['**/eruda-*.js'],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        // Pages come from the network first (the server embeds config and language into the shell);
+        // offline, any page falls back to the precached shell. The API is never served from cache.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.endsWith('/sitemap.xml'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 4,
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
+});
