@@ -22,5 +22,10 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'internal',
   'unavailable',
+  'key_taken',
+  'project_archived',
+  'last_owner',
+  'last_status',
+  'conflict',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

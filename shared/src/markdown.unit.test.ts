@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { extractMentions, renderMarkdown } from './markdown.ts';
+
+describe('renderMarkdown', () => {
+  it('renders Markdown with line breaks and bare links', () => {
+    const html = renderMarkdown('**bold**\nnext line https://example.com');
+    expect(html).toContain('<strong>bold</strong><br>');
+    expect(html).toContain('<a href="https://example.com">https://example.com</a>');
+  });
+
+  it('leaves raw HTML inert: script tags and event handlers become text', () => {
+    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+  });
+
+  it('refuses javascript:, vbscript: and data: links', () => {
+    for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'vbscript:msgbox(1)', 'data:text/html;base64,PHNjcmlwdD4=']) {
+      const html = renderMarkdown(`[click](${url})`);
+      expect(html).not.toMatch(/<a /);
+      expect(html).not.toMatch(/href=/);
+    }
+    expect(renderMarkdown('![x](javascript:alert(1))')).not.toMatch(/<img/);
+  });
+});
+
+describe('extractMentions', () => {
+  it('finds @names at the start or after whitespace, once each', () => {
+    expect(extractMentions('@ivan please look, cc @maria.petrova and @ivan.')).toEqual(['ivan', 'maria.petrova']);
+  });
+
+  it('ignores e-mail addresses and names glued to text', () => {
+    expect(extractMentions('write to ivan@example.com or x@y')).toEqual([]);
+  });
+
+  it('takes at most 32 characters of a name', () => {
+    expect(extractMentions(`@${'a'.repeat(40)}`)).toEqual(['a'.repeat(32)]);
+  });
+});
