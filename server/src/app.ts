@@ -14,6 +14,8 @@ import { sessionMiddleware } from './http/session.ts';
 import type { Logger } from './logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { createEventHub } from './modules/events/event-hub.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
 import { createNavigationService } from './modules/navigation/navigation.service.ts';
@@ -47,7 +49,13 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const users = createUserService({ adminEmails: config.ADMIN_EMAILS });
   const navigation = createNavigationService({ allowedHosts: () => config.EXTERNAL_REDIRECT_HOSTS });
   const publicConfig = publicConfigOf(config);
+  const events = createEventHub(orm.config.get('clientUrl') as string, logger);
 
+  // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    logger.error({ err }, 'server error');
+  });
   app.use(errorHandler(logger));
   app.use(requestLog(logger));
   app.use(apiNotFound);
@@ -73,11 +81,12 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     authRoutes({ users, em }),
     userRoutes(),
     navigationRoutes({ navigation, em }),
+    eventsRoutes({ hub: events, orm }),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation } });
+  return Object.assign(app, { services: { users, navigation, events } });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -54,6 +54,8 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Live-event streams never go idle by themselves: end them so the server can close.
+    await app.services.events.close();
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;

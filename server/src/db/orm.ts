@@ -10,7 +10,7 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax
     clientUrl,
     entities,
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     debug: options.debug ?? false,
     pool: { min: 0, max: options.poolMax ?? 20 },
     // Schema comes from the committed migrations only.

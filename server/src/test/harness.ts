@@ -55,6 +55,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     client: () => new TestClient(url),
     sql: async (text, params = []) => (await orm.em.getConnection().execute(text, params)) as never,
     async close() {
+      await app.services.events.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await orm.close(true);

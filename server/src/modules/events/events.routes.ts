@@ -1,0 +1,60 @@
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { LiveEvent } from '@tracker/shared/api/events';
+import { requireUser } from '../../http/access.ts';
+import { projectAccess, type Viewer } from '../projects/project-access.ts';
+import type { EventHub } from './event-hub.ts';
+
+const HEARTBEAT_MS = 25_000;
+const ACCESS_CACHE_MS = 5_000;
+
+/**
+ * `GET /api/events`: server-sent events for the signed-in user. Each event is sent only when the
+ * user can see its project (checked against the database, cached for a few seconds per connection).
+ */
+export function eventsRoutes(deps: { hub: EventHub; orm: MikroORM }) {
+  const router = new Router();
+  router.get('/api/events', async (ctx) => {
+    const user = requireUser(ctx);
+    const viewer: Viewer = { id: user.id, roles: user.roles };
+    const access = new Map<number, { visible: boolean; until: number }>();
+    const canSee = async (projectId: number | null) => {
+      if (projectId === null) return true;
+      const cached = access.get(projectId);
+      if (cached && cached.until > Date.now()) return cached.visible;
+      const em = deps.orm.em.fork() as unknown as EntityManager;
+      const visible = (await projectAccess(em, viewer, projectId)) !== null;
+      access.set(projectId, { visible, until: Date.now() + ACCESS_CACHE_MS });
+      return visible;
+    };
+
+    const stream = new PassThrough();
+    const send = (text: string) => {
+      if (!stream.destroyed) stream.write(text);
+    };
+    // Serialise checks so events keep their order.
+    let queue = Promise.resolve();
+    const unsubscribe = await deps.hub.subscribe((event: LiveEvent) => {
+      queue = queue.then(async () => {
+        if (await canSee(event.projectId).catch(() => false)) send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+    });
+    const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      stream.end();
+    };
+    ctx.req.on('close', cleanup);
+    stream.on('error', cleanup);
+
+    ctx.req.socket.setTimeout(0);
+    ctx.compress = false;
+    ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no', Connection: 'keep-alive' });
+    ctx.status = 200;
+    ctx.body = stream;
+    send('retry: 2000\n: connected\n\n');
+  });
+  return router;
+}
