@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { RequestContext, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import type { PublicConfig } from '@tracker/shared/api/config';
 import Koa from 'koa';
+import path from 'node:path';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
@@ -12,6 +13,8 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { sessionMiddleware } from './http/session.ts';
 import type { Logger } from './logger.ts';
+import { attachmentRoutes } from './modules/attachments/attachments.routes.ts';
+import { folderStorage } from './modules/attachments/storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
@@ -71,7 +74,9 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   app.use((ctx, next) => RequestContext.create(orm.em, next));
   app.use(spa({ distDir: config.WEB_DIST, publicConfig }));
   app.use(csrfProtection(config.PUBLIC_URL));
-  app.use(bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'] }));
+  const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'] });
+  // Uploads stream their raw body to storage, whatever their content type.
+  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/issues\/[^/]+\/attachments$/.test(ctx.path) ? next() : parseBody(ctx, next)));
   app.use(sessionMiddleware(app, orm, config.secureCookies));
   app.use(currentUser((_ctx, id) => users.findById(em(), id)));
 
@@ -82,6 +87,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     userRoutes(),
     navigationRoutes({ navigation, em }),
     eventsRoutes({ hub: events, orm }),
+    attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')) }),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));

@@ -75,3 +75,6 @@ export const LOGIN_LIMITS = {
 export const REGISTER_LIMIT_PER_IP = { max: 10, windowSec: 60 * 60 } as const;
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Largest attachment accepted on an issue. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;

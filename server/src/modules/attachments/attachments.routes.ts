@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { idSchema } from '@tracker/shared/api/common';
+import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
+import { canInProject } from '@tracker/shared/permissions';
+import { z } from 'zod';
+import { requireUser } from '../../http/access.ts';
+import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { publishEvent } from '../events/publish.ts';
+import { requireIssue } from '../issues/issue-access.ts';
+import { Activity, Attachment } from '../issues/issue.entity.ts';
+import { TooLargeError, type FileStorage } from './storage.ts';
+import { toAttachmentDto } from './attachment.mapper.ts';
+
+const fileNameSchema = z
+  .string()
+  .transform((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  })
+  .pipe(z.string().trim().min(1, 'validation.required').max(255, 'validation.tooLong').refine((s) => !/[\\/\0]/.test(s), 'validation.fileName'));
+const mimeSchema = z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127).catch('application/octet-stream');
+// Served inline only when a browser cannot turn them into script in our origin.
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
+
+/**
+ * Attachments: raw-body upload (`Content-Type` = the file's type, `X-File-Name` = its URL-encoded
+ * name), size-limited while streaming; downloads only for those who may see the issue.
+ */
+export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileStorage }) {
+  const router = new Router();
+
+  router.post('/api/issues/:id/attachments', async (ctx) => {
+    const user = requireUser(ctx);
+    const viewer = { id: user.id, roles: user.roles };
+    const { issue } = await requireIssue(deps.em(), viewer, ctx.params.id!, 'issue.edit');
+    const declared = Number(ctx.get('content-length') || 0);
+    if (declared > ATTACHMENT_MAX_BYTES) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
+    const fileName = parse(fileNameSchema, ctx.get('x-file-name'));
+    const mimeType = parse(mimeSchema, (ctx.get('content-type') || '').split(';')[0]!.trim().toLowerCase());
+    const storageKey = randomBytes(16).toString('hex');
+    let size: number;
+    try {
+      size = await deps.storage.put(storageKey, ctx.req, ATTACHMENT_MAX_BYTES);
+    } catch (err) {
+      if (err instanceof TooLargeError) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
+      throw err;
+    }
+    if (size === 0) {
+      await deps.storage.delete(storageKey);
+      throw new HttpError(400, 'The file is empty', 'validation');
+    }
+    const em = deps.em();
+    try {
+      const attachment = await em.transactional(async (tx) => {
+        const row = tx.create(Attachment, { issueId: issue.id, uploaderId: user.id, fileName, mimeType, size, storageKey });
+        tx.create(Activity, { issueId: issue.id, projectId: issue.projectId, actorId: user.id, action: 'attachment.added', field: 'attachments', oldValue: null, newValue: { fileName } });
+        await tx.flush();
+        await publishEvent(tx as EntityManager, { type: 'issue.updated', issueId: issue.id, projectId: issue.projectId, streamIds: [], actorId: user.id });
+        return row;
+      });
+      ctx.status = 201;
+      ctx.body = { attachment: toAttachmentDto(attachment, { id: user.id, name: user.name }) };
+    } catch (err) {
+      await deps.storage.delete(storageKey);
+      throw err;
+    }
+  });
+
+  router.get('/api/attachments/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const attachment = await deps.em().findOne(Attachment, { id: parse(idSchema, ctx.params.id) });
+    if (!attachment) throw notFound('Attachment not found');
+    await requireIssue(deps.em(), { id: user.id, roles: user.roles }, attachment.issueId, 'project.view').catch(() => {
+      throw notFound('Attachment not found');
+    });
+    const body = await deps.storage.get(attachment.storageKey);
+    if (!body) throw notFound('Attachment not found');
+    const inline = INLINE_TYPES.has(attachment.mimeType);
+    ctx.set({
+      'Content-Type': inline ? attachment.mimeType : 'application/octet-stream',
+      'Content-Length': String(attachment.size),
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
+      'Cache-Control': 'private, max-age=3600',
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    });
+    ctx.body = body;
+  });
+
+  router.delete('/api/attachments/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const viewer = { id: user.id, roles: user.roles };
+    const em = deps.em();
+    const attachment = await em.findOne(Attachment, { id: parse(idSchema, ctx.params.id) });
+    if (!attachment) throw notFound('Attachment not found');
+    const access = await requireIssue(em, viewer, attachment.issueId, 'project.view').catch(() => {
+      throw notFound('Attachment not found');
+    });
+    const mayDelete = attachment.uploaderId === user.id ? canInProject(access.role, user.roles, 'issue.edit') : canInProject(access.role, user.roles, 'comment.moderate');
+    if (!mayDelete) throw forbidden();
+    await em.transactional(async (tx) => {
+      tx.remove(attachment);
+      tx.create(Activity, { issueId: attachment.issueId, projectId: access.issue.projectId, actorId: user.id, action: 'attachment.removed', field: 'attachments', oldValue: { fileName: attachment.fileName }, newValue: null });
+      await tx.flush();
+      await publishEvent(tx as EntityManager, { type: 'issue.updated', issueId: attachment.issueId, projectId: access.issue.projectId, streamIds: [], actorId: user.id });
+    });
+    await deps.storage.delete(attachment.storageKey);
+    ctx.status = 204;
+  });
+
+  return router;
+}

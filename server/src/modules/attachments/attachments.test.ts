@@ -1,0 +1,77 @@
+import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, uniqueEmail, type TestClient, type TestServer } from '../../test/harness.ts';
+
+let t: TestServer;
+let member: TestClient;
+let viewer: TestClient;
+let outsider: TestClient;
+let issueId: number;
+
+async function signedIn(): Promise<{ client: TestClient; id: number }> {
+  const client = t.client();
+  const res = await client.post('/api/auth/register', { email: uniqueEmail('att'), password: 'password1', name: 'A' });
+  return { client, id: res.body.user.id };
+}
+
+const upload = (client: TestClient, body: Buffer | string, name = 'notes.txt', type = 'text/plain') =>
+  client.request('POST', `/api/issues/${issueId}/attachments`, { body: body as string, headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) } });
+
+beforeAll(async () => {
+  t = await createTestServer();
+  const m = await signedIn();
+  const v = await signedIn();
+  member = m.client;
+  viewer = v.client;
+  outsider = (await signedIn()).client;
+  const [project] = await t.sql<{ id: number }>(`insert into projects (key, name) values ('ATT', 'Attachments') returning id`);
+  const [status] = await t.sql<{ id: number }>(`insert into statuses (project_id, name, category) values (?, 'Todo', 'unstarted') returning id`, [project!.id]);
+  await t.sql(`insert into project_members (project_id, user_id, role) values (?, ?, 'member'), (?, ?, 'viewer')`, [project!.id, m.id, project!.id, v.id]);
+  const [issue] = await t.sql<{ id: number }>(`insert into issues (project_id, number, title, status_id) values (?, 1, 'With files', ?) returning id`, [project!.id, status!.id]);
+  issueId = issue!.id;
+});
+afterAll(() => t.close());
+
+describe('attachments', () => {
+  it('uploads, serves to those who may see the issue, and records activity', async () => {
+    const res = await upload(member, 'привет, file', 'заметки.txt');
+    expect(res.status).toBe(201);
+    expect(res.body.attachment).toMatchObject({ fileName: 'заметки.txt', mimeType: 'text/plain', size: Buffer.byteLength('привет, file') });
+    const url = res.body.attachment.url as string;
+
+    const download = await fetch(t.url + url, { headers: { cookie: [...viewer.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe('привет, file');
+    expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''%D0%B7");
+
+    expect((await outsider.get(url)).status).toBe(404);
+    expect((await t.client().get(url)).status).toBe(401);
+    expect(await t.sql(`select action from activities where issue_id = ? and action = 'attachment.added'`, [issueId])).toHaveLength(1);
+  });
+
+  it('never serves active content inline', async () => {
+    const res = await upload(member, '<script>alert(1)</script>', 'x.html', 'text/html');
+    const download = await member.get(res.body.attachment.url);
+    expect(download.headers.get('content-type')).toBe('application/octet-stream');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+  });
+
+  it('refuses viewers, oversized and empty files, and keeps nothing', async () => {
+    const before = await t.sql('select id from attachments');
+    expect((await upload(viewer, 'x')).status).toBe(403);
+    const big = await upload(member, Buffer.alloc(ATTACHMENT_MAX_BYTES + 1, 1));
+    expect(big.status).toBe(413);
+    expect(big.body.data.code).toBe('payload_too_large');
+    expect((await upload(member, '')).status).toBe(400);
+    expect((await upload(outsider, 'x')).status).toBe(404);
+    expect(await t.sql('select id from attachments')).toEqual(before);
+  });
+
+  it('lets the uploader delete, not a viewer', async () => {
+    const res = await upload(member, 'bye');
+    const url = res.body.attachment.url;
+    expect((await viewer.request('DELETE', url)).status).toBe(403);
+    expect((await member.request('DELETE', url)).status).toBe(204);
+    expect((await member.get(url)).status).toBe(404);
+  });
+});
