@@ -27,5 +27,7 @@ export const ERROR_CODES = [
   'last_owner',
   'last_status',
   'conflict',
+  /** A custom field's type cannot change while issues hold values of it. */
+  'field_type_locked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
