@@ -17,9 +17,12 @@ import { attachmentRoutes } from './modules/attachments/attachments.routes.ts';
 import { folderStorage } from './modules/attachments/storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { projectRoutes } from './modules/projects/projects.routes.ts';
+import { workflowRoutes } from './modules/projects/workflow.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
 import { createNavigationService } from './modules/navigation/navigation.service.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
@@ -86,6 +89,9 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     authRoutes({ users, em }),
     userRoutes(),
     navigationRoutes({ navigation, em }),
+    projectRoutes({ em }),
+    workflowRoutes({ em }),
+    customFieldRoutes({ em }),
     eventsRoutes({ hub: events, orm }),
     attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')) }),
     ...extraRouters,

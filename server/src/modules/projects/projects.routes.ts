@@ -1,0 +1,105 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { idSchema } from '@tracker/shared/api/common';
+import { activityResponseSchema } from '@tracker/shared/api/issues';
+import {
+  createProjectSchema,
+  projectsQuerySchema,
+  setMemberSchema,
+  updateProjectSchema,
+  type ProjectDetailResponse,
+} from '@tracker/shared/api/projects';
+import { z } from 'zod';
+import { requireUser } from '../../http/access.ts';
+import { parse } from '../../http/validate.ts';
+import { listActivity } from '../issues/activity.ts';
+import { requireProject } from './project-access.ts';
+import { getProjectDto, listLabels, listMembers, listProjects, listStatuses, statusProgress } from './project.queries.ts';
+import { createProject, deleteProject, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
+
+const projectRef = (raw: string) => (/^\d+$/.test(raw) ? Number(raw) : raw.toUpperCase());
+const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
+
+export function projectRoutes(deps: { em: () => EntityManager }) {
+  const router = new Router({ prefix: '/api/projects' });
+
+  async function detail(viewerId: { id: number; roles: readonly string[] }, projectId: number): Promise<ProjectDetailResponse> {
+    const em = deps.em();
+    const [project, members, statuses, labels, progress] = await Promise.all([
+      getProjectDto(em, viewerId, projectId),
+      listMembers(em, projectId),
+      listStatuses(em, projectId),
+      listLabels(em, projectId),
+      statusProgress(em, projectId),
+    ]);
+    return { project, members, statuses, labels, progress };
+  }
+
+  router.get('/', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const { archived } = parse(projectsQuerySchema, ctx.query);
+    ctx.body = { projects: await listProjects(deps.em(), viewer, archived) };
+  });
+
+  router.post('/', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const input = parse(createProjectSchema, ctx.request.body);
+    const id = await createProject(deps.em(), viewer, input);
+    ctx.status = 201;
+    ctx.body = await detail(viewer, id);
+  });
+
+  router.get('/:ref', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const { project } = await requireProject(deps.em(), viewer, projectRef(ctx.params.ref!), 'project.view');
+    ctx.body = await detail(viewer, project.id);
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.edit');
+    await updateProject(deps.em(), viewer, access, parse(updateProjectSchema, ctx.request.body));
+    ctx.body = await detail(viewer, access.project.id);
+  });
+
+  for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
+    router.post(`/:id/${action}`, async (ctx) => {
+      const viewer = requireUser(ctx);
+      const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.archive');
+      await setArchived(deps.em(), viewer, access, archived);
+      ctx.body = await detail(viewer, access.project.id);
+    });
+  }
+
+  router.delete('/:id', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.delete');
+    await deleteProject(deps.em(), viewer, access);
+    ctx.status = 204;
+  });
+
+  router.put('/:id/members/:userId', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.members');
+    const { role } = parse(setMemberSchema, ctx.request.body);
+    await setMember(deps.em(), viewer, access, parse(idSchema, ctx.params.userId), role);
+    ctx.body = { members: await listMembers(deps.em(), access.project.id) };
+  });
+
+  router.delete('/:id/members/:userId', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.members');
+    await removeMember(deps.em(), viewer, access, parse(idSchema, ctx.params.userId));
+    ctx.body = { members: await listMembers(deps.em(), access.project.id) };
+  });
+
+  router.get('/:id/activity', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const { project } = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.view');
+    const { limit } = parse(activityQuerySchema, ctx.query);
+    const activity = await listActivity(deps.em(), 'a.project_id = ?', [project.id], { limit, newestFirst: true });
+    ctx.body = activityResponseSchema.parse({ activity });
+  });
+
+  return router;
+}

@@ -1,0 +1,20 @@
+// Raw SQL results keep PostgreSQL's text form for timestamps and dates (MikroORM's type parsers):
+// that keeps microseconds for keyset cursors, and dates stay 'YYYY-MM-DD'.
+
+/** PostgreSQL timestamptz text (or a Date) → ISO 8601. */
+export function iso(value: string | Date): string;
+export function iso(value: string | Date | null | undefined): string | null;
+export function iso(value: string | Date | null | undefined): string | null {
+  if (value == null) return null;
+  if (value instanceof Date) return value.toISOString();
+  const normal = value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+  return new Date(normal).toISOString();
+}
+
+/** `?, ?, ?` for an IN list (callers make sure the list is not empty). */
+export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** A PostgreSQL int[] literal for `?::int[]` (MikroORM expands JS arrays into lists). */
+export const intArray = (ids: readonly number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+
+export const num = (v: unknown): number | null => (v == null ? null : Number(v));
