@@ -1,5 +1,6 @@
 // Locale resources shared by the web app, the bot and e-mails. Add a namespace here in both languages.
 import enAuth from './en/auth.json' with { type: 'json' };
+import enBot from './en/bot.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
@@ -7,6 +8,7 @@ import enPrivacy from './en/privacy.json' with { type: 'json' };
 import enTitles from './en/titles.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import ruAuth from './ru/auth.json' with { type: 'json' };
+import ruBot from './ru/bot.json' with { type: 'json' };
 import ruCommon from './ru/common.json' with { type: 'json' };
 import ruErrors from './ru/errors.json' with { type: 'json' };
 import ruHome from './ru/home.json' with { type: 'json' };
@@ -15,8 +17,8 @@ import ruTitles from './ru/titles.json' with { type: 'json' };
 import ruValidation from './ru/validation.json' with { type: 'json' };
 
 export const resources = {
-  ru: { titles: ruTitles, validation: ruValidation, errors: ruErrors, common: ruCommon, auth: ruAuth, home: ruHome, privacy: ruPrivacy },
-  en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy },
+  ru: { titles: ruTitles, validation: ruValidation, errors: ruErrors, common: ruCommon, auth: ruAuth, home: ruHome, privacy: ruPrivacy, bot: ruBot },
+  en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy, bot: enBot },
 } as const;
 
 export type Namespace = keyof (typeof resources)['ru'];
