@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
-const botInfo = { id: 42, is_bot: true as const, first_name: 'Tracker', username: 'tracker_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false };
+const botInfo = { id: 42, is_bot: true as const, first_name: 'Tracker', username: 'tracker_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false };
 const message = (text: string, language_code: string) => ({
   update_id: Math.floor(Math.random() * 1e9),
   message: { message_id: 1, date: 0, chat: { id: 7, type: 'private' as const, first_name: 'Ivan' }, from: { id: 7, is_bot: false, first_name: 'Ivan', language_code }, text, entities: [{ type: 'bot_command' as const, offset: 0, length: text.split(' ')[0]!.length }] },

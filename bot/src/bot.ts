@@ -22,8 +22,11 @@ export function createBot(options: CreateBotOptions): Bot {
   if (options.apiRoot) config.client = { apiRoot: options.apiRoot };
   if (options.botInfo) config.botInfo = options.botInfo;
   const bot = new Bot(options.token, config);
-  bot.use(startFeature(options.publicUrl));
-  bot.catch((err) => options.logger.error({ err: err.error, updateId: err.ctx.update.update_id }, 'bot update failed'));
+  const report = (err: { error: unknown; ctx: Context }) => options.logger.error({ err: err.error, updateId: err.ctx.update.update_id }, 'bot update failed');
+  // One boundary around every feature: a failing update is logged and never reaches Telegram as a 500.
+  const features = bot.errorBoundary(report);
+  features.use(startFeature(options.publicUrl));
+  bot.catch(report);
   return bot;
 }
 
