@@ -42,6 +42,7 @@ export const createCustomFieldSchema = z.object({
   name: localized(100, true),
   description: localized(2000, false).default({ ru: '', en: '' }),
   required: z.boolean().default(false),
+  /** Checked like an issue's value; a select default may name an option (new options have no id yet). */
   defaultValue: z.unknown().optional(),
   scope: z.enum(['all', 'projects']).default('all'),
   projectIds: z.array(z.number().int().positive()).default([]),
@@ -63,6 +64,11 @@ export const updateCustomFieldSchema = z
   })
   .partial()
   .strict();
+
+/** Deleting removes the field's value from every issue, so it takes an explicit `?confirm=true` or `{ "confirm": true }`. */
+export const deleteCustomFieldSchema = z.object({
+  confirm: z.preprocess((v) => v === true || v === 'true', z.literal(true, 'validation.confirmRequired')),
+});
 
 export const customFieldsQuerySchema = z.object({
   project: z.coerce.number().int().positive().optional(),

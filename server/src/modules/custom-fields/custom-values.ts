@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { HttpError } from '../../http/errors.ts';
-import { CustomField, CustomFieldOption } from './custom-field.entity.ts';
+import { CustomField } from './custom-field.entity.ts';
+import { checkValue, isEmptyValue } from './value-check.ts';
 
 /**
  * How values are stored in `issues.custom_values` (jsonb keyed by field id):
@@ -9,116 +10,107 @@ import { CustomField, CustomFieldOption } from './custom-field.entity.ts';
  */
 export type CustomValues = Record<string, unknown>;
 
-interface Issue {
+interface Problem {
   path: string[];
   message: string;
   code: string;
 }
 
+interface FieldRule {
+  id: number;
+  type: string;
+  required: boolean;
+  defaultValue: unknown;
+  optionIds: Set<number>;
+}
+
+const APPLICABLE = `f.archived_at is null
+  and (f.scope = 'all' or exists (select 1 from custom_field_projects cp where cp.field_id = f.id and cp.project_id = ?))`;
+
 /** Active fields that apply to a project (scope all, or the project is chosen). */
 export async function fieldsForProject(em: EntityManager, projectId: number): Promise<CustomField[]> {
-  const rows = await em.execute<{ id: number }[]>(
-    `select f.id from custom_fields f
-      where f.archived_at is null
-        and (f.scope = 'all' or exists (select 1 from custom_field_projects cp where cp.field_id = f.id and cp.project_id = ?))
-      order by f.position, f.id`,
-    [projectId],
-  );
+  const rows = await em.execute<{ id: number }[]>(`select f.id from custom_fields f where ${APPLICABLE} order by f.position, f.id`, [projectId]);
   return rows.length ? em.find(CustomField, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
 }
 
-const isDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const isUrl = (v: unknown) => {
-  if (typeof v !== 'string' || v.length > 2000) return false;
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+async function rulesForProject(em: EntityManager, projectId: number): Promise<Map<string, FieldRule>> {
+  const rows = await em.execute<{ id: number; type: string; required: boolean; default_value: unknown; option_ids: number[] }[]>(
+    `select f.id, f.type, f.required, f.default_value,
+            coalesce((select array_agg(o.id) from custom_field_options o where o.field_id = f.id), '{}') as option_ids
+       from custom_fields f where ${APPLICABLE}`,
+    [projectId],
+  );
+  return new Map(
+    rows.map((r) => [String(r.id), { id: r.id, type: r.type, required: r.required, defaultValue: r.default_value, optionIds: new Set(r.option_ids.map(Number)) }]),
+  );
+}
 
 /**
  * Checks custom field values for an issue of a project by type, required-ness and options, and
  * returns what to store: the existing values with `values` merged in (null/empty removes a value),
- * defaults filled in on create. Unknown or archived fields are refused. Throws a 400 whose issues
- * have paths `['customValues', '<field id>']`.
+ * defaults filled in on create. Unknown fields, archived ones and fields outside the project's
+ * scope are refused; values the issue already holds for them are kept. Throws a 400 whose issues
+ * have paths `['customValues', '<field id>']`. Two queries whatever the number of fields.
  */
 export async function validateCustomValues(
   em: EntityManager,
   input: { projectId: number; values: CustomValues; existing?: CustomValues; mode: 'create' | 'update' },
 ): Promise<CustomValues> {
-  const fields = await fieldsForProject(em, input.projectId);
-  const byId = new Map(fields.map((f) => [String(f.id), f]));
-  const selectIds = fields.filter((f) => f.type === 'select' || f.type === 'multiselect').map((f) => f.id);
-  const options = selectIds.length ? await em.find(CustomFieldOption, { fieldId: { $in: selectIds } }) : [];
-  const optionIds = new Map<number, Set<number>>();
-  for (const o of options) optionIds.set(o.fieldId, (optionIds.get(o.fieldId) ?? new Set()).add(o.id));
-  const userIds = new Set<number>();
-
-  const problems: Issue[] = [];
+  const rules = await rulesForProject(em, input.projectId);
+  const problems: Problem[] = [];
+  const failed = new Set<string>();
+  const bad = (id: string, message: string) => {
+    failed.add(id);
+    problems.push({ path: ['customValues', id], message, code: 'custom' });
+  };
   const result: CustomValues = { ...(input.existing ?? {}) };
-  const bad = (id: string, message: string) => problems.push({ path: ['customValues', id], message, code: 'custom' });
+  /** User values to look up: field id → [user id, came from a default]. */
+  const users = new Map<string, [number, boolean]>();
 
   for (const [id, value] of Object.entries(input.values)) {
-    const field = byId.get(id);
-    if (!field) {
+    const rule = rules.get(id);
+    if (!rule) {
       bad(id, 'validation.unknownField');
       continue;
     }
-    if (isEmpty(value)) {
+    if (isEmptyValue(value)) {
       delete result[id];
       continue;
     }
-    const allowed = optionIds.get(field.id) ?? new Set<number>();
-    let ok: boolean;
-    switch (field.type) {
-      case 'text':
-        ok = typeof value === 'string' && value.length <= 10_000;
-        break;
-      case 'number':
-        ok = typeof value === 'number' && Number.isFinite(value);
-        break;
-      case 'date':
-        ok = isDate(value);
-        break;
-      case 'checkbox':
-        ok = typeof value === 'boolean';
-        break;
-      case 'url':
-        ok = isUrl(value);
-        break;
-      case 'user':
-        ok = Number.isInteger(value) && (value as number) > 0;
-        if (ok) userIds.add(value as number);
-        break;
-      case 'select':
-        ok = Number.isInteger(value) && allowed.has(value as number);
-        break;
-      case 'multiselect':
-        ok = Array.isArray(value) && value.length <= 200 && value.every((v) => Number.isInteger(v) && allowed.has(v as number));
-        if (ok) result[id] = [...new Set(value as number[])];
-        break;
-      default:
-        ok = false;
+    const checked = checkValue(rule.type, value, rule.optionIds);
+    if (!checked.ok) {
+      bad(id, `validation.customField.${rule.type}`);
+      continue;
     }
-    if (!ok) bad(id, `validation.customField.${field.type}`);
-    else if (field.type !== 'multiselect') result[id] = value;
+    result[id] = checked.value;
+    if (rule.type === 'user') users.set(id, [checked.value as number, false]);
   }
 
-  if (userIds.size) {
-    const rows = await em.execute<{ id: number }[]>(`select id from users where id in (${[...userIds].map(() => '?').join(',')})`, [...userIds]);
+  if (input.mode === 'create') {
+    for (const [id, rule] of rules) {
+      if (id in input.values || !isEmptyValue(result[id]) || isEmptyValue(rule.defaultValue)) continue;
+      // A default that went stale (its option or user is gone) is skipped, never stored.
+      const checked = checkValue(rule.type, rule.defaultValue, rule.optionIds);
+      if (!checked.ok) continue;
+      result[id] = checked.value;
+      if (rule.type === 'user') users.set(id, [checked.value as number, true]);
+    }
+  }
+
+  if (users.size) {
+    const ids = [...new Set([...users.values()].map(([userId]) => userId))];
+    const rows = await em.execute<{ id: number }[]>(`select id from users where id = any(?::int[])`, [`{${ids.join(',')}}`]);
     const found = new Set(rows.map((r) => r.id));
-    for (const [id, value] of Object.entries(input.values)) {
-      if (byId.get(id)?.type === 'user' && !isEmpty(value) && !found.has(value as number)) bad(id, 'validation.customField.user');
+    for (const [id, [userId, fromDefault]] of users) {
+      if (found.has(userId)) continue;
+      delete result[id];
+      if (!fromDefault) bad(id, 'validation.customField.user');
     }
   }
 
-  for (const field of fields) {
-    const id = String(field.id);
-    if (input.mode === 'create' && isEmpty(result[id]) && !isEmpty(field.defaultValue) && !(id in input.values)) result[id] = field.defaultValue;
-    if (field.required && isEmpty(result[id]) && (input.mode === 'create' || id in input.values)) bad(id, 'validation.required');
+  for (const [id, rule] of rules) {
+    if (!rule.required || failed.has(id) || !isEmptyValue(result[id])) continue;
+    if (input.mode === 'create' || id in input.values) bad(id, 'validation.required');
   }
 
   if (problems.length) throw new HttpError(400, 'Validation failed', 'validation', { issues: problems });

@@ -1,0 +1,21 @@
+import type { CustomField, CustomFieldType } from '@tracker/shared/api/custom-fields';
+import type { FieldRow } from './custom-field.queries.ts';
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export function toCustomFieldDto(row: FieldRow): CustomField {
+  return {
+    id: row.id,
+    type: row.type as CustomFieldType,
+    name: { ru: row.name_ru, en: row.name_en },
+    description: { ru: row.description_ru, en: row.description_en },
+    required: row.required,
+    defaultValue: row.default_value ?? null,
+    scope: row.scope === 'projects' ? 'projects' : 'all',
+    projectIds: row.project_ids.map(Number),
+    options: row.options.map((o) => ({ id: Number(o.id), name: o.name, color: o.color, position: Number(o.position) })),
+    position: row.position,
+    archivedAt: iso(row.archived_at),
+    valueCount: Number(row.value_count),
+  };
+}

@@ -1,0 +1,98 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { idSchema } from '@tracker/shared/api/common';
+import {
+  createCustomFieldSchema,
+  customFieldsQuerySchema,
+  deleteCustomFieldSchema,
+  updateCustomFieldSchema,
+} from '@tracker/shared/api/custom-fields';
+import type { Context } from 'koa';
+import { requireCapability, requireUser } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { requireProject } from '../projects/project-access.ts';
+import { toCustomFieldDto } from './custom-field.mapper.ts';
+import { selectFields } from './custom-field.queries.ts';
+import { createField, deleteField, setArchived, updateField } from './custom-field.service.ts';
+
+/** The body parser skips DELETE; a confirmation may still come as a small JSON body. */
+async function deleteBody(ctx: Context): Promise<Record<string, unknown>> {
+  if (!ctx.is('application/json')) return {};
+  let text = '';
+  for await (const chunk of ctx.req) {
+    text += String(chunk);
+    if (text.length > 10_000) return {};
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function customFieldRoutes(deps: { em: () => EntityManager }) {
+  const router = new Router();
+  const admin = (ctx: Context) => requireCapability(ctx, 'admin.customFields');
+  const fieldBody = async (id: number) => {
+    const [row] = await selectFields(deps.em(), { ids: [id], withCounts: true });
+    if (!row) throw notFound('Custom field not found');
+    return { field: toCustomFieldDto(row) };
+  };
+
+  router.get('/api/admin/custom-fields', async (ctx) => {
+    admin(ctx);
+    const query = parse(customFieldsQuerySchema, ctx.query);
+    const rows = await selectFields(deps.em(), { archived: query.archived, projectId: query.project, withCounts: true });
+    ctx.body = { fields: rows.map(toCustomFieldDto) };
+  });
+
+  router.post('/api/admin/custom-fields', async (ctx) => {
+    admin(ctx);
+    const input = parse(createCustomFieldSchema, ctx.request.body);
+    const id = await createField(deps.em(), input);
+    ctx.status = 201;
+    ctx.body = await fieldBody(id);
+  });
+
+  router.get('/api/admin/custom-fields/:id', async (ctx) => {
+    admin(ctx);
+    ctx.body = await fieldBody(parse(idSchema, ctx.params.id));
+  });
+
+  router.patch('/api/admin/custom-fields/:id', async (ctx) => {
+    admin(ctx);
+    const id = parse(idSchema, ctx.params.id);
+    await updateField(deps.em(), id, parse(updateCustomFieldSchema, ctx.request.body));
+    ctx.body = await fieldBody(id);
+  });
+
+  for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
+    router.post(`/api/admin/custom-fields/:id/${action}`, async (ctx) => {
+      admin(ctx);
+      const id = parse(idSchema, ctx.params.id);
+      await setArchived(deps.em(), id, archived);
+      ctx.body = await fieldBody(id);
+    });
+  }
+
+  router.delete('/api/admin/custom-fields/:id', async (ctx) => {
+    admin(ctx);
+    const id = parse(idSchema, ctx.params.id);
+    parse(deleteCustomFieldSchema, { ...(await deleteBody(ctx)), ...(ctx.query.confirm !== undefined ? { confirm: ctx.query.confirm } : {}) });
+    await deleteField(deps.em(), id);
+    ctx.status = 204;
+  });
+
+  // Issue forms and filters: the active fields that apply to a project (or to any, without one).
+  router.get('/api/custom-fields', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const query = parse(customFieldsQuerySchema.pick({ project: true }), ctx.query);
+    if (query.project !== undefined) await requireProject(deps.em(), viewer, query.project, 'project.view');
+    const rows = await selectFields(deps.em(), { archived: '0', projectId: query.project });
+    ctx.body = { fields: rows.map(toCustomFieldDto) };
+  });
+
+  return router;
+}
