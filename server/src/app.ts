@@ -21,6 +21,7 @@ import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.t
 import { createEventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { issueRoutes } from './modules/issues/issues.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { workflowRoutes } from './modules/projects/workflow.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
@@ -91,6 +92,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     navigationRoutes({ navigation, em }),
     projectRoutes({ em }),
     workflowRoutes({ em }),
+    issueRoutes({ em }),
     customFieldRoutes({ em }),
     eventsRoutes({ hub: events, orm }),
     attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')) }),

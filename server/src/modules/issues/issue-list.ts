@@ -1,0 +1,140 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PRIORITY_VALUE, type IssueListResponse, type issueListQuerySchema, type Priority } from '@tracker/shared/api/issues';
+import type { z } from 'zod';
+import { HttpError } from '../../http/errors.ts';
+import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import { intArray } from '../projects/sql.ts';
+import { ISSUE_ROW_COLUMNS, toIssueListItem, type IssueRow } from './issue.mapper.ts';
+
+type ListQuery = z.output<typeof issueListQuerySchema>;
+
+interface SortSpec {
+  exprs: string[];
+  casts: string[];
+}
+
+/**
+ * Sort keys as SQL expressions that are never null (so keyset row comparisons work), always
+ * followed by `i.id` as the tiebreak. Issues without a due date come last in both directions.
+ */
+function sortSpec(sort: string, order: 'asc' | 'desc'): SortSpec {
+  switch (sort) {
+    case 'updated':
+      return { exprs: ['i.updated_at'], casts: ['timestamptz'] };
+    case 'created':
+      return { exprs: ['i.created_at'], casts: ['timestamptz'] };
+    case 'priority':
+      // urgent (1) … low (4), none after low.
+      return { exprs: ['(case when i.priority = 0 then 5 else i.priority end)'], casts: ['int'] };
+    case 'due':
+      return { exprs: [`coalesce(i.due_date, '${order === 'asc' ? 'infinity' : '-infinity'}'::date)`], casts: ['date'] };
+    case 'title':
+      return { exprs: ['lower(i.title)'], casts: ['text'] };
+    case 'key':
+      return { exprs: ['p.key', 'i.number'], casts: ['text', 'int'] };
+    default: {
+      const id = Number(sort.slice(3));
+      return { exprs: [`coalesce(i.custom_values -> '${id}', 'null'::jsonb)`], casts: ['jsonb'] };
+    }
+  }
+}
+
+interface Cursor {
+  k: string;
+  v: string[];
+  id: number;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(raw: string, k: string, size: number): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (c.k === k && Array.isArray(c.v) && c.v.length === size && c.v.every((v) => typeof v === 'string') && Number.isInteger(c.id)) return c;
+  } catch {
+    // fall through: any malformed cursor is the same 400
+  }
+  throw new HttpError(400, 'Invalid cursor', 'validation', { issues: [{ path: ['cursor'], message: 'validation.invalid', code: 'custom' }] });
+}
+
+/** `cf.<id>=<value>` → alternatives for `custom_values @> …` (the value's JSON type is unknown here). */
+function customFieldMatches(id: string, value: string): string[] {
+  const alt = (v: unknown) => JSON.stringify({ [id]: v });
+  if (value === 'true' || value === 'false') return [alt(value === 'true')];
+  if (/^-?\d+(\.\d+)?$/.test(value)) return [alt(Number(value)), alt([Number(value)]), alt(value)];
+  return [alt(value)];
+}
+
+/**
+ * The issue list: every filter and the keyset page in one SQL statement (labels, streams and
+ * comment counts are subselects evaluated only for the page's rows), so a request costs the same
+ * number of queries whatever the page size.
+ */
+export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery): Promise<IssueListResponse> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => {
+    where.push(sql);
+    params.push(...values);
+  };
+  const visible = visibleProjectsCondition(viewer, 'p');
+  add(visible.sql, ...visible.params);
+  if (q.project !== undefined) add(typeof q.project === 'number' ? 'i.project_id = ?' : 'p.key = ?', q.project);
+  const ids = (s: string) => intArray(s.split(',').map(Number));
+  if (q.status) add('i.status_id = any(?::int[])', ids(q.status));
+  if (q.category) add(`i.status_id in (select id from statuses where category = any(?::text[]))`, `{${q.category}}`);
+  if (q.assignee) {
+    const parts = q.assignee.split(',');
+    const userIds = parts.filter((a) => a !== 'none').map((a) => (a === 'me' ? viewer.id : Number(a)));
+    const alternatives = [];
+    if (userIds.length) alternatives.push(`i.assignee_id = any('${intArray(userIds)}'::int[])`);
+    if (parts.includes('none')) alternatives.push('i.assignee_id is null');
+    add(`(${alternatives.join(' or ')})`);
+  }
+  if (q.label) add('exists (select 1 from issue_labels fl where fl.issue_id = i.id and fl.label_id = any(?::int[]))', ids(q.label));
+  if (q.priority) add('i.priority = any(?::int[])', intArray(q.priority.split(',').map((p) => PRIORITY_VALUE[p as Priority])));
+  if (q.stream) add('exists (select 1 from issue_streams fs where fs.issue_id = i.id and fs.stream_id = ?)', q.stream);
+  if (q.parent) add('i.parent_id = ?', q.parent);
+  if (q.dueFrom) add('i.due_date >= ?::date', q.dueFrom);
+  if (q.dueTo) add('i.due_date <= ?::date', q.dueTo);
+  if (q.q) {
+    add(
+      `(i.search_vector @@ websearch_to_tsquery('russian', ?) or i.search_vector @@ websearch_to_tsquery('english', ?) or i.title ilike ?)`,
+      q.q,
+      q.q,
+      `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    );
+  }
+  for (const [key, value] of Object.entries(q)) {
+    const m = /^cf\.(\d+)$/.exec(key);
+    if (m && typeof value === 'string' && value !== '') {
+      const alternatives = customFieldMatches(m[1]!, value);
+      add(`(${alternatives.map(() => 'i.custom_values @> ?::jsonb').join(' or ')})`, ...alternatives);
+    }
+  }
+
+  const spec = sortSpec(q.sort, q.order);
+  const sortKey = `${q.sort}:${q.order}`;
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor, sortKey, spec.exprs.length);
+    const left = [...spec.exprs, 'i.id'].join(', ');
+    const right = [...spec.casts.map((cast) => `?::${cast}`), '?'].join(', ');
+    add(`(${left}) ${dir === 'asc' ? '>' : '<'} (${right})`, ...c.v, c.id);
+  }
+  const orderBy = [...spec.exprs, 'i.id'].map((e) => `${e} ${dir}`).join(', ');
+  const sortCols = spec.exprs.map((e, n) => `(${e})::text as s${n}`).join(', ');
+
+  const rows = await em.execute<(IssueRow & Record<string, string>)[]>(
+    `select ${ISSUE_ROW_COLUMNS}, ${sortCols}
+       from issues i
+       join projects p on p.id = i.project_id
+       left join users au on au.id = i.assignee_id
+      where ${where.join(' and ')}
+      order by ${orderBy}
+      limit ?`,
+    [...params, q.limit + 1],
+  );
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const nextCursor = rows.length > q.limit && last ? encodeCursor({ k: sortKey, v: spec.exprs.map((_, n) => last[`s${n}`]!), id: last.id }) : null;
+  return { issues: page.map(toIssueListItem), nextCursor };
+}

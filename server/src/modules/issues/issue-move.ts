@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { bulkUpdateSchema, moveIssueSchema } from '@tracker/shared/api/issues';
+import type { z } from 'zod';
+import { fieldError, assertWritable } from '../projects/project-guards.ts';
+import type { Viewer } from '../projects/project-access.ts';
+import { requireIssue } from './issue-access.ts';
+import { applyIssuePatch, loadIssueState, type IssuePatch } from './issue.service.ts';
+import { publishEvent } from '../events/publish.ts';
+
+const STEP = 1024;
+// Below this gap halving stops being exact enough; the column is renumbered first.
+const MIN_GAP = 1e-6;
+
+/**
+ * Board drag: moves an issue to `statusId` between `beforeId` (the card above its new place) and
+ * `afterId` (the card below). The new sort order is the midpoint of the neighbours' orders.
+ */
+export async function moveIssue(em: EntityManager, actor: Viewer, issueId: number, input: z.output<typeof moveIssueSchema>): Promise<void> {
+  await em.transactional(async (tem) => {
+    const { issue, project } = await requireIssue(tem, actor, issueId, 'issue.edit');
+    assertWritable(project);
+    const state = await loadIssueState(tem, issue.id);
+    await applyIssuePatch(tem, actor, state, { statusId: input.statusId });
+
+    const neighbour = async (id: number | null, field: string) => {
+      if (id == null) return null;
+      const rows = await tem.execute<{ sort_order: number }[]>('select sort_order from issues where id = ? and project_id = ? and status_id = ? and id <> ?', [id, project.id, input.statusId, issue.id]);
+      if (!rows[0]) throw fieldError(field, 'validation.unknownIssue');
+      return rows[0].sort_order;
+    };
+    let before = await neighbour(input.beforeId, 'beforeId');
+    let after = await neighbour(input.afterId, 'afterId');
+    if (before != null && after != null && after - before < MIN_GAP) {
+      await tem.execute(
+        `update issues i set sort_order = o.rn * ${STEP}
+           from (select id, row_number() over (order by sort_order, id) as rn from issues where project_id = ? and status_id = ?) o
+          where o.id = i.id`,
+        [project.id, input.statusId],
+      );
+      before = await neighbour(input.beforeId, 'beforeId');
+      after = await neighbour(input.afterId, 'afterId');
+    }
+    let order: number;
+    if (before != null && after != null) order = (before + after) / 2;
+    else if (before != null) order = before + STEP;
+    else if (after != null) order = after - STEP;
+    else {
+      const [row] = await tem.execute<{ m: number | null }[]>('select max(sort_order) as m from issues where project_id = ? and status_id = ? and id <> ?', [project.id, input.statusId, issue.id]);
+      order = (row?.m ?? 0) + STEP;
+    }
+    await tem.execute('update issues set sort_order = ?, updated_at = now() where id = ?', [order, issue.id]);
+    await publishEvent(tem, { type: 'issue.updated', issueId: issue.id, projectId: project.id, streamIds: state.streamIds, actorId: actor.id });
+  });
+}
+
+/**
+ * Applies one patch to many issues in one transaction: every issue is checked for `issue.edit`
+ * first, and any refusal or invalid value rolls everything back.
+ */
+export async function bulkUpdate(em: EntityManager, actor: Viewer, input: z.output<typeof bulkUpdateSchema>): Promise<number[]> {
+  return em.transactional(async (tem) => {
+    const ids = [...new Set(input.ids)].sort((a, b) => a - b);
+    for (const id of ids) {
+      const { project } = await requireIssue(tem, actor, id, 'issue.edit');
+      assertWritable(project);
+    }
+    const { patch } = input;
+    for (const id of ids) {
+      const state = await loadIssueState(tem, id);
+      const change: IssuePatch = {};
+      if (patch.statusId !== undefined) change.statusId = patch.statusId;
+      if (patch.assigneeId !== undefined) change.assigneeId = patch.assigneeId;
+      if (patch.priority !== undefined) change.priority = patch.priority;
+      if (patch.addLabelIds || patch.removeLabelIds) {
+        change.labelIds = [...new Set([...state.labelIds, ...(patch.addLabelIds ?? [])])].filter((l) => !(patch.removeLabelIds ?? []).includes(l));
+      }
+      if (patch.addStreamIds || patch.removeStreamIds) {
+        change.streamIds = [...new Set([...state.streamIds, ...(patch.addStreamIds ?? [])])].filter((s) => !(patch.removeStreamIds ?? []).includes(s));
+      }
+      await applyIssuePatch(tem, actor, state, change);
+    }
+    return ids;
+  });
+}

@@ -1,0 +1,207 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PRIORITIES, PRIORITY_VALUE, type createIssueSchema, type Priority } from '@tracker/shared/api/issues';
+import type { StatusCategory } from '@tracker/shared/api/projects';
+import type { z } from 'zod';
+import { validateCustomValues, type CustomValues } from '../custom-fields/custom-values.ts';
+import { publishEvent } from '../events/publish.ts';
+import type { Viewer } from '../projects/project-access.ts';
+import { assertWritable, fieldError } from '../projects/project-guards.ts';
+import { intArray } from '../projects/sql.ts';
+import { recordActivities, type ActivityInput } from './activity.ts';
+import { requireIssue } from './issue-access.ts';
+import { requireProject } from '../projects/project-access.ts';
+import { assigneeCanView, defaultStatus, labelsInProject, statusInProject, streamsExist, validParent } from './issue-validate.ts';
+
+/** An issue as the write paths see it, read under a row lock. */
+export interface IssueState {
+  id: number;
+  projectId: number;
+  title: string;
+  description: string;
+  statusId: number;
+  category: StatusCategory;
+  priority: Priority;
+  assigneeId: number | null;
+  startDate: string | null;
+  dueDate: string | null;
+  estimate: number | null;
+  parentId: number | null;
+  customValues: CustomValues;
+  labelIds: number[];
+  streamIds: number[];
+}
+
+/** The fields a PATCH may carry (API names), all optional. */
+export type IssuePatch = Partial<Omit<IssueState, 'id' | 'projectId' | 'category'>>;
+
+export async function loadIssueState(em: EntityManager, issueId: number): Promise<IssueState> {
+  const [r] = await em.execute<Record<string, any>[]>(
+    `select i.id, i.project_id, i.title, i.description, i.status_id, s.category, i.priority, i.assignee_id, i.start_date, i.due_date,
+            i.estimate::float8 as estimate, i.parent_id, i.custom_values,
+            array(select label_id from issue_labels where issue_id = i.id order by label_id) as label_ids,
+            array(select stream_id from issue_streams where issue_id = i.id order by stream_id) as stream_ids
+       from issues i join statuses s on s.id = i.status_id where i.id = ? for update of i`,
+    [issueId],
+  );
+  return {
+    id: r!.id,
+    projectId: r!.project_id,
+    title: r!.title,
+    description: r!.description,
+    statusId: r!.status_id,
+    category: r!.category,
+    priority: PRIORITIES[r!.priority]!,
+    assigneeId: r!.assignee_id,
+    startDate: r!.start_date,
+    dueDate: r!.due_date,
+    estimate: r!.estimate,
+    parentId: r!.parent_id,
+    customValues: r!.custom_values ?? {},
+    labelIds: r!.label_ids,
+    streamIds: r!.stream_ids,
+  };
+}
+
+const COLUMNS: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  statusId: 'status_id',
+  priority: 'priority',
+  assigneeId: 'assignee_id',
+  startDate: 'start_date',
+  dueDate: 'due_date',
+  estimate: 'estimate',
+  parentId: 'parent_id',
+};
+const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
+const isDone = (c: StatusCategory) => c === 'completed';
+
+/**
+ * Applies a patch to a locked issue inside the caller's transaction: validates references, writes
+ * the changed columns, labels and streams, and records one activity row per changed field (old →
+ * new, `field` = the API name), plus stream feed events. Returns the names of the changed fields.
+ */
+export async function applyIssuePatch(em: EntityManager, actor: Viewer, state: IssueState, patch: IssuePatch): Promise<string[]> {
+  const next = { ...state };
+  const changes: { field: string; old: unknown; new: unknown }[] = [];
+  let category = state.category;
+
+  if (patch.statusId !== undefined && patch.statusId !== state.statusId) category = await statusInProject(em, state.projectId, patch.statusId);
+  if (patch.assigneeId !== undefined && patch.assigneeId !== state.assigneeId) await assigneeCanView(em, state.projectId, patch.assigneeId);
+  if (patch.labelIds) await labelsInProject(em, state.projectId, patch.labelIds);
+  if (patch.streamIds) await streamsExist(em, patch.streamIds);
+  if (patch.parentId !== undefined && patch.parentId !== state.parentId) await validParent(em, state.projectId, patch.parentId, state.id);
+
+  for (const field of Object.keys(COLUMNS) as (keyof typeof COLUMNS & keyof IssuePatch)[]) {
+    const value = patch[field];
+    if (value === undefined || value === state[field]) continue;
+    (next as Record<string, unknown>)[field] = value;
+    changes.push({ field, old: state[field], new: value });
+  }
+  if (next.startDate && next.dueDate && next.startDate > next.dueDate) throw fieldError('dueDate', 'validation.dueBeforeStart');
+  for (const field of ['labelIds', 'streamIds'] as const) {
+    const value = patch[field];
+    if (value && !sameSet(value, state[field])) {
+      next[field] = [...new Set(value)].sort((a, b) => a - b);
+      changes.push({ field, old: state[field], new: next[field] });
+    }
+  }
+  if (patch.customValues) {
+    const stored = await validateCustomValues(em, { projectId: state.projectId, values: patch.customValues, existing: state.customValues, mode: 'update' });
+    const keys = [...new Set([...Object.keys(stored), ...Object.keys(state.customValues)])].filter((k) => JSON.stringify(stored[k]) !== JSON.stringify(state.customValues[k]));
+    if (keys.length) {
+      next.customValues = stored;
+      const pick = (values: CustomValues) => Object.fromEntries(keys.map((k) => [k, values[k] ?? null]));
+      changes.push({ field: 'customValues', old: pick(state.customValues), new: pick(stored) });
+    }
+  }
+  if (!changes.length) return [];
+
+  const columnChanges = changes.filter((c) => COLUMNS[c.field]);
+  const sets = columnChanges.map((c) => `${COLUMNS[c.field]} = ?`);
+  const params: unknown[] = columnChanges.map((c) => (c.field === 'priority' ? PRIORITY_VALUE[c.new as Priority] : c.new));
+  if (changes.some((c) => c.field === 'customValues')) {
+    sets.push('custom_values = ?::jsonb');
+    params.push(JSON.stringify(next.customValues));
+  }
+  if (category !== state.category && isDone(category) !== isDone(state.category)) sets.push(`completed_at = ${isDone(category) ? 'now()' : 'null'}`);
+  await em.execute(`update issues set ${[...sets, 'updated_at = now()'].join(', ')} where id = ?`, [...params, state.id]);
+
+  const addedStreams = next.streamIds.filter((s) => !state.streamIds.includes(s));
+  const removedStreams = state.streamIds.filter((s) => !next.streamIds.includes(s));
+  await syncLinks(em, 'issue_labels', 'label_id', state.id, state.labelIds, next.labelIds);
+  await syncLinks(em, 'issue_streams', 'stream_id', state.id, state.streamIds, next.streamIds);
+
+  const base = { projectId: state.projectId, issueId: state.id, actorId: actor.id };
+  const rows: ActivityInput[] = changes.map((c) => ({ ...base, action: 'updated', field: c.field, oldValue: c.old, newValue: c.new }));
+  rows.push(...addedStreams.map((streamId) => ({ ...base, streamId, action: 'stream.issue_added' })));
+  rows.push(...removedStreams.map((streamId) => ({ ...base, streamId, action: 'stream.issue_removed' })));
+  if (isDone(category) && !isDone(state.category)) rows.push(...next.streamIds.map((streamId) => ({ ...base, streamId, action: 'stream.issue_completed' })));
+  await recordActivities(em, rows);
+  await publishEvent(em, { type: 'issue.updated', issueId: state.id, projectId: state.projectId, streamIds: [...new Set([...state.streamIds, ...next.streamIds])], actorId: actor.id });
+  return changes.map((c) => c.field);
+}
+
+async function syncLinks(em: EntityManager, table: 'issue_labels' | 'issue_streams', column: string, issueId: number, before: number[], after: number[]) {
+  const removed = before.filter((id) => !after.includes(id));
+  const added = after.filter((id) => !before.includes(id));
+  if (removed.length) await em.execute(`delete from ${table} where issue_id = ? and ${column} = any(?::int[])`, [issueId, intArray(removed)]);
+  if (added.length) await em.execute(`insert into ${table} (issue_id, ${column}) select ?, unnest(?::int[]) on conflict do nothing`, [issueId, intArray(added)]);
+}
+
+/** Checks edit rights and the archive flag, locks the issue and applies the patch. */
+export async function updateIssue(em: EntityManager, actor: Viewer, ref: number | string, patch: IssuePatch): Promise<number> {
+  return em.transactional(async (tem) => {
+    const { issue, project } = await requireIssue(tem, actor, ref, 'issue.edit');
+    assertWritable(project);
+    await applyIssuePatch(tem, actor, await loadIssueState(tem, issue.id), patch);
+    return issue.id;
+  });
+}
+
+/** Creates an issue numbered `KEY-N` from the project's counter (a row lock makes it safe under concurrency). */
+export async function createIssue(em: EntityManager, actor: Viewer, input: z.output<typeof createIssueSchema>): Promise<number> {
+  return em.transactional(async (tem) => {
+    const { project } = await requireProject(tem, actor, input.projectId, 'issue.create');
+    assertWritable(project);
+    const status = input.statusId ? { id: input.statusId, category: await statusInProject(tem, project.id, input.statusId) } : await defaultStatus(tem, project.id);
+    await assigneeCanView(tem, project.id, input.assigneeId);
+    await labelsInProject(tem, project.id, input.labelIds);
+    await streamsExist(tem, input.streamIds);
+    await validParent(tem, project.id, input.parentId);
+    const customValues = await validateCustomValues(tem, { projectId: project.id, values: input.customValues, mode: 'create' });
+
+    const [counter] = await tem.execute<{ issue_counter: number }[]>('update projects set issue_counter = issue_counter + 1 where id = ? returning issue_counter', [project.id]);
+    const [row] = await tem.execute<{ id: number }[]>(
+      `insert into issues (project_id, number, title, description, status_id, priority, assignee_id, reporter_id, start_date, due_date,
+                           estimate, parent_id, custom_values, completed_at, sort_order)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ${status.category === 'completed' ? 'now()' : 'null'},
+               (select coalesce(max(sort_order), 0) + 1024 from issues where project_id = ? and status_id = ?))
+       returning id`,
+      [project.id, counter!.issue_counter, input.title, input.description, status.id, PRIORITY_VALUE[input.priority], input.assigneeId, actor.id,
+        input.startDate, input.dueDate, input.estimate, input.parentId, JSON.stringify(customValues), project.id, status.id],
+    );
+    const id = row!.id;
+    await syncLinks(tem, 'issue_labels', 'label_id', id, [], [...new Set(input.labelIds)]);
+    await syncLinks(tem, 'issue_streams', 'stream_id', id, [], [...new Set(input.streamIds)]);
+    await tem.execute('insert into issue_watchers (issue_id, user_id) values (?, ?) on conflict do nothing', [id, actor.id]);
+    const base = { projectId: project.id, issueId: id, actorId: actor.id };
+    await recordActivities(tem, [
+      { ...base, action: 'created' },
+      ...[...new Set(input.streamIds)].map((streamId) => ({ ...base, streamId, action: 'stream.issue_added' })),
+    ]);
+    await publishEvent(tem, { type: 'issue.created', issueId: id, projectId: project.id, streamIds: input.streamIds, actorId: actor.id });
+    return id;
+  });
+}
+
+export async function deleteIssue(em: EntityManager, actor: Viewer, ref: number | string): Promise<void> {
+  await em.transactional(async (tem) => {
+    const { issue, project } = await requireIssue(tem, actor, ref, 'issue.delete');
+    assertWritable(project);
+    const streams = await tem.execute<{ stream_id: number }[]>('select stream_id from issue_streams where issue_id = ?', [issue.id]);
+    await tem.execute('delete from issues where id = ?', [issue.id]);
+    await recordActivities(tem, [{ projectId: project.id, actorId: actor.id, action: 'issue.deleted', oldValue: { id: issue.id, key: `${project.key}-${issue.number}`, title: issue.title } }]);
+    await publishEvent(tem, { type: 'issue.deleted', issueId: issue.id, projectId: project.id, streamIds: streams.map((s) => s.stream_id), actorId: actor.id });
+  });
+}

@@ -1,0 +1,86 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { idSchema } from '@tracker/shared/api/common';
+import {
+  activityResponseSchema,
+  bulkUpdateSchema,
+  createIssueSchema,
+  issueListQuerySchema,
+  issueRefSchema,
+  moveIssueSchema,
+  updateIssueSchema,
+} from '@tracker/shared/api/issues';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { requireUser } from '../../http/access.ts';
+import { parse } from '../../http/validate.ts';
+import type { Viewer } from '../projects/project-access.ts';
+import { listActivity } from './activity.ts';
+import { requireIssue } from './issue-access.ts';
+import { loadIssueDetail } from './issue-detail.ts';
+import { listIssues } from './issue-list.ts';
+import { bulkUpdate, moveIssue } from './issue-move.ts';
+import { createIssue, deleteIssue, updateIssue } from './issue.service.ts';
+
+const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(500) });
+
+export function issueRoutes(deps: { em: () => EntityManager }) {
+  const router = new Router({ prefix: '/api/issues' });
+
+  async function respond(ctx: Context, viewer: Viewer, ref: number | string) {
+    const access = await requireIssue(deps.em(), viewer, ref, 'project.view');
+    ctx.body = { issue: await loadIssueDetail(deps.em(), viewer, access, access.issue.id) };
+  }
+
+  router.get('/', async (ctx) => {
+    const viewer = requireUser(ctx);
+    ctx.body = await listIssues(deps.em(), viewer, parse(issueListQuerySchema, ctx.query));
+  });
+
+  router.post('/', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const id = await createIssue(deps.em(), viewer, parse(createIssueSchema, ctx.request.body));
+    await respond(ctx, viewer, id);
+    ctx.status = 201;
+  });
+
+  router.post('/bulk', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const ids = await bulkUpdate(deps.em(), viewer, parse(bulkUpdateSchema, ctx.request.body));
+    ctx.body = { updated: ids };
+  });
+
+  router.get('/:ref', async (ctx) => {
+    const viewer = requireUser(ctx);
+    await respond(ctx, viewer, parse(issueRefSchema, ctx.params.ref));
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const ref = parse(issueRefSchema, ctx.params.id);
+    const patch = parse(updateIssueSchema, ctx.request.body);
+    await respond(ctx, viewer, await updateIssue(deps.em(), viewer, ref, patch));
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const viewer = requireUser(ctx);
+    await deleteIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id));
+    ctx.status = 204;
+  });
+
+  router.post('/:id/move', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const id = parse(idSchema, ctx.params.id);
+    await moveIssue(deps.em(), viewer, id, parse(moveIssueSchema, ctx.request.body));
+    await respond(ctx, viewer, id);
+  });
+
+  router.get('/:id/activity', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), 'project.view');
+    const { limit } = parse(activityQuerySchema, ctx.query);
+    ctx.body = activityResponseSchema.parse({ activity: await listActivity(deps.em(), 'a.issue_id = ?', [issue.id], { limit, newestFirst: false }) });
+  });
+
+  return router;
+}
