@@ -1,14 +1,22 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
 import { precompress } from './build/precompress.ts';
 import { THEME_HEX } from './src/lib/theme-colors.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // A build is always a production build, even when started from a test runner (NODE_ENV=test):
+  // otherwise React ships its development build and the service worker is never registered.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
+});
+
+const config: UserConfig = {
   root,
   publicDir: 'public',
   build: {
@@ -32,6 +40,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    offlineShell(),
     VitePWA({
       // Registered by src/lib/pwa.ts so registration failures and reloads are under our control.
       injectRegister: false,
@@ -65,7 +74,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The debug console is loaded only when config.debug is 1; never precache it.
-        globIgnores: ['**/eruda-*.js'],
+        // index.html is answered with 404 by the server (no page route): the copy below stands in.
+        globIgnores: ['**/eruda-*.js', 'index.html'],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
@@ -80,7 +90,7 @@ export default defineConfig({
             options: {
               cacheName: 'pages',
               networkTimeoutSeconds: 4,
-              precacheFallback: { fallbackURL: '/index.html' },
+              precacheFallback: { fallbackURL: `/${OFFLINE_SHELL}` },
             },
           },
         ],
@@ -89,4 +99,4 @@ export default defineConfig({
     }),
     precompress(),
   ],
-});
+};

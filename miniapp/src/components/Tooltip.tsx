@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { tooltipDelay } from '../lib/tooltip-delay.ts';
 
 /** Shows `content` after hovering or focusing the wrapped element (700 ms; 0 within the skip window). */
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
+export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement<{ 'aria-describedby'?: string }> }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -32,9 +32,8 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       onFocus={show}
       onBlur={hide}
       onKeyDown={(e) => e.key === 'Escape' && hide()}
-      aria-describedby={open ? id : undefined}
     >
-      {children}
+      {cloneElement(children, { 'aria-describedby': open ? id : undefined })}
       {open && (
         <span role="tooltip" id={id} className="tooltip">
           {content}

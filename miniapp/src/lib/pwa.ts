@@ -46,6 +46,15 @@ export async function registerServiceWorker(): Promise<void> {
     const registration = await navigator.serviceWorker.register(SERVICE_WORKER.url, { scope: SERVICE_WORKER.scope, updateViaCache: 'none' });
     pwaState.registered = true;
     log.debug('service worker registered', registration.scope);
+    // register() resolves before installation; a failed install (e.g. a precache 404) only shows
+    // as the new worker turning redundant.
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'redundant' && !registration.active) {
+        pwaState.registrationFailed = true;
+        log.warn('service worker installation failed');
+      }
+    });
   } catch (err) {
     pwaState.registrationFailed = true;
     log.info('service worker registration failed', err);

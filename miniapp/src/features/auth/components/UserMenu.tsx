@@ -2,6 +2,7 @@ import { can } from '@tracker/shared/permissions';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
+import { Tooltip } from '../../../components/Tooltip.tsx';
 import { log } from '../../../lib/logger.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
@@ -22,7 +23,7 @@ export function UserMenu() {
         <Link href={href('login')} className="btn btn--small btn--ghost">
           {t('common.user.signIn')}
         </Link>
-        <Link href={href('register')} className="btn btn--small btn--primary">
+        <Link href={href('register')} className="btn btn--small btn--primary user-menu__signup">
           {t('common.user.signUp')}
         </Link>
       </div>
@@ -41,9 +42,11 @@ export function UserMenu() {
 
   return (
     <div className="user-menu" data-testid="user-menu" aria-label={t('common.user.menuLabel')} role="group">
-      <Link href={href('me')} className="user-menu__name" title={t('common.user.signedInAs', { name: snap.user.name })}>
-        {snap.user.name}
-      </Link>
+      <Tooltip content={t('common.user.signedInAs', { name: snap.user.name })}>
+        <Link href={href('me')} className="user-menu__name">
+          {snap.user.name}
+        </Link>
+      </Tooltip>
       <button type="button" className="btn btn--small btn--ghost" data-testid="logout" onClick={onLogout}>
         {t('common.user.signOut')}
       </button>
