@@ -65,9 +65,25 @@ export const createStreamUpdateSchema = z.object({
   health: z.enum(STREAM_HEALTH),
 });
 
+export const updateStreamUpdateSchema = createStreamUpdateSchema.partial().strict();
+
+/** A member's post (its body also rendered as sanitised HTML). */
+export const streamUpdateItemSchema = z.object({
+  kind: z.literal('update'),
+  id: z.number().int(),
+  author: userRefSchema.nullable(),
+  body: z.string(),
+  bodyHtml: z.string(),
+  health: z.enum(STREAM_HEALTH),
+  createdAt: z.string(),
+});
+export const streamUpdateResponseSchema = z.object({ update: streamUpdateItemSchema });
+
+export const streamFeedQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
 /** The feed interleaves members' posts with automatic events. */
 export const streamFeedItemSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('update'), id: z.number().int(), author: userRefSchema.nullable(), body: z.string(), bodyHtml: z.string(), health: z.enum(STREAM_HEALTH), createdAt: z.string() }),
+  streamUpdateItemSchema,
   z.object({
     kind: z.literal('event'),
     id: z.number().int(),

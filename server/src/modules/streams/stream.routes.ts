@@ -1,0 +1,94 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { idSchema } from '@tracker/shared/api/common';
+import { createStreamSchema, createStreamUpdateSchema, streamFeedQuerySchema, updateStreamSchema, updateStreamUpdateSchema } from '@tracker/shared/api/streams';
+import type { Context } from 'koa';
+import { requireUser } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import type { Viewer } from '../projects/project-access.ts';
+import { streamFeed, toUpdateItem } from './stream-feed.ts';
+import { toStreamDto } from './stream.mapper.ts';
+import { selectStream, selectStreams } from './stream.queries.ts';
+import { createStream, deleteStream, deleteUpdate, editUpdate, postUpdate, requireStream, selectUpdate, updateStream } from './stream.service.ts';
+
+const viewerOf = (ctx: Context): Viewer => {
+  const user = requireUser(ctx);
+  return { id: user.id, roles: user.roles ?? [] };
+};
+
+export function streamRoutes(deps: { em: () => EntityManager }) {
+  const router = new Router();
+  const streamBody = async (viewer: Viewer, id: number) => {
+    const row = await selectStream(deps.em(), viewer, id);
+    if (!row) throw notFound('Stream not found');
+    return { stream: toStreamDto(row, viewer) };
+  };
+  const updateBody = async (id: number) => {
+    const row = await selectUpdate(deps.em(), id);
+    if (!row) throw notFound('Stream update not found');
+    return { update: toUpdateItem(row) };
+  };
+
+  router.get('/api/streams', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const rows = await selectStreams(deps.em(), viewer);
+    ctx.body = { streams: rows.map((r) => toStreamDto(r, viewer)) };
+  });
+
+  router.post('/api/streams', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const id = await createStream(deps.em(), viewer, parse(createStreamSchema, ctx.request.body));
+    ctx.status = 201;
+    ctx.body = await streamBody(viewer, id);
+  });
+
+  router.get('/api/streams/:id', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    ctx.body = await streamBody(viewer, parse(idSchema, ctx.params.id));
+  });
+
+  router.patch('/api/streams/:id', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const id = parse(idSchema, ctx.params.id);
+    await updateStream(deps.em(), viewer, id, parse(updateStreamSchema, ctx.request.body));
+    ctx.body = await streamBody(viewer, id);
+  });
+
+  router.delete('/api/streams/:id', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    await deleteStream(deps.em(), viewer, parse(idSchema, ctx.params.id));
+    ctx.status = 204;
+  });
+
+  router.get('/api/streams/:id/feed', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const id = parse(idSchema, ctx.params.id);
+    const { limit } = parse(streamFeedQuerySchema, ctx.query);
+    await requireStream(deps.em(), viewer, id);
+    ctx.body = { items: await streamFeed(deps.em(), viewer, id, limit) };
+  });
+
+  router.post('/api/streams/:id/updates', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const streamId = parse(idSchema, ctx.params.id);
+    const updateId = await postUpdate(deps.em(), viewer, streamId, parse(createStreamUpdateSchema, ctx.request.body));
+    ctx.status = 201;
+    ctx.body = await updateBody(updateId);
+  });
+
+  router.patch('/api/stream-updates/:id', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const id = parse(idSchema, ctx.params.id);
+    await editUpdate(deps.em(), viewer, id, parse(updateStreamUpdateSchema, ctx.request.body));
+    ctx.body = await updateBody(id);
+  });
+
+  router.delete('/api/stream-updates/:id', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    await deleteUpdate(deps.em(), viewer, parse(idSchema, ctx.params.id));
+    ctx.status = 204;
+  });
+
+  return router;
+}
