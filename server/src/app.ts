@@ -17,17 +17,22 @@ import { attachmentRoutes } from './modules/attachments/attachments.routes.ts';
 import { folderStorage } from './modules/attachments/storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
-import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.ts';
+import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { commentRoutes } from './modules/issues/comments.routes.ts';
+import { issueLinkRoutes } from './modules/issues/issue-links.routes.ts';
 import { issueRoutes } from './modules/issues/issues.routes.ts';
+import { searchRoutes } from './modules/issues/search.routes.ts';
+import { viewRoutes } from './modules/issues/views.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { workflowRoutes } from './modules/projects/workflow.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
 import { createNavigationService } from './modules/navigation/navigation.service.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/user.service.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
@@ -91,11 +96,16 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     authRoutes({ users, em }),
     userRoutes(),
     navigationRoutes({ navigation, em }),
-    streamRoutes({ em }),
     projectRoutes({ em }),
     workflowRoutes({ em }),
     issueRoutes({ em }),
+    issueLinkRoutes({ em }),
+    commentRoutes({ em }),
+    searchRoutes({ em }),
+    viewRoutes({ em }),
+    usersRoutes({ em }),
     customFieldRoutes({ em }),
+    streamRoutes({ em }),
     eventsRoutes({ hub: events, orm }),
     attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')) }),
     ...extraRouters,

@@ -229,3 +229,13 @@ export const createSavedViewSchema = z.object({
   groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']).default('none'),
 });
 export const savedViewsResponseSchema = z.object({ views: z.array(savedViewSchema) });
+export const updateSavedViewSchema = z
+  .object({
+    name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    projectId: z.number().int().positive().nullable(),
+    query: z.record(z.string(), z.string().max(200)),
+    layout: z.enum(['list', 'board']),
+    groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
+  })
+  .partial()
+  .strict();

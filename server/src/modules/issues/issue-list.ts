@@ -79,7 +79,8 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
   add(visible.sql, ...visible.params);
   if (q.project !== undefined) add(typeof q.project === 'number' ? 'i.project_id = ?' : 'p.key = ?', q.project);
   const ids = (s: string) => intArray(s.split(',').map(Number));
-  if (q.status) add('i.status_id = any(?::int[])', ids(q.status));
+  // One status is an equality, so (project_id, status_id, updated_at, id) serves the order directly.
+  if (q.status) add(q.status.includes(',') ? 'i.status_id = any(?::int[])' : 'i.status_id = ?', q.status.includes(',') ? ids(q.status) : Number(q.status));
   if (q.category) add(`i.status_id in (select id from statuses where category = any(?::text[]))`, `{${q.category}}`);
   if (q.assignee) {
     const parts = q.assignee.split(',');

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueListResponseSchema, type IssueListItem } from '@tracker/shared/api/issues';
+import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
+
+let t: TestServer;
+let owner: TestUser;
+let member: TestUser;
+let project: Awaited<ReturnType<typeof createProject>>;
+let hidden: Awaited<ReturnType<typeof createProject>>;
+const statusOf = (category: string) => project.statuses.find((s) => s.category === category)!.id;
+
+/** Every SQL statement the server runs while `counting` is on, with parameters inlined. */
+const queries: string[] = [];
+let counting = false;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  const logger = t.orm.config.getLogger();
+  logger.setDebugMode(['query', 'query-params']);
+  logger.logQuery = (context: { query: string; formatted?: string }) => {
+    if (counting) queries.push(context.formatted ?? context.query);
+  };
+  owner = await signUp(t, { name: 'Owner' });
+  member = await signUp(t, { name: 'Member' });
+  const stranger = await signUp(t);
+  project = await createProject(owner);
+  hidden = await createProject(stranger);
+  await addMember(owner, project.project.id, member, 'member');
+  await createIssue(stranger, hidden.project.id, { title: 'Secret' });
+  const [bug, feature] = project.labels;
+  for (let n = 0; n < 60; n++) {
+    await createIssue(owner, project.project.id, {
+      title: `Task ${String(n).padStart(2, '0')}`,
+      priority: ['none', 'urgent', 'high', 'medium', 'low'][n % 5],
+      assigneeId: n % 3 === 0 ? member.id : n % 3 === 1 ? owner.id : null,
+      labelIds: n % 4 === 0 ? [bug!.id] : n % 4 === 1 ? [feature!.id] : [],
+      dueDate: n % 2 ? `2026-12-${String((n % 28) + 1).padStart(2, '0')}` : null,
+      statusId: n % 6 === 0 ? statusOf('started') : undefined,
+    });
+  }
+  // Ties: half of the issues share one updated_at, so pages must break ties by id.
+  await t.sql(`update issues set updated_at = '2026-01-01T00:00:00Z' where project_id = ? and number % 2 = 0`, [project.project.id]);
+});
+afterAll(() => t.close());
+
+async function list(user: TestUser, query: string) {
+  const res = await user.client.get(`/api/issues?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return issueListResponseSchema.parse(res.body);
+}
+
+async function walk(user: TestUser, query: string): Promise<IssueListItem[]> {
+  const all: IssueListItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { issues: IssueListItem[]; nextCursor: string | null } = await list(user, `${query}${cursor ? `&cursor=${cursor}` : ''}`);
+    all.push(...page.issues);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+describe('issue list', () => {
+  it('shows only issues of visible projects, with labels, streams, comment count and assignee', async () => {
+    const all = await walk(owner, 'limit=200');
+    expect(all).toHaveLength(60);
+    expect(all.some((i) => i.title === 'Secret')).toBe(false);
+    const first = all.find((i) => i.title === 'Task 00')!;
+    expect(first).toMatchObject({ labelIds: [project.labels[0]!.id], streamIds: [], commentCount: 0, assignee: { id: member.id, name: 'Member' }, priority: 'none' });
+  });
+
+  it('filters by project key, status, category, assignee (me/none), label, priority, due range and text', async () => {
+    const key = project.project.key;
+    const titles = async (q: string) => (await walk(member, q)).map((i) => Number(i.title.slice(5))).sort((a, b) => a - b);
+    const upTo60 = Array.from({ length: 60 }, (_, n) => n);
+    expect(await titles(`project=${key}&limit=200`)).toEqual(upTo60);
+    expect(await titles(`status=${statusOf('started')}`)).toEqual(upTo60.filter((n) => n % 6 === 0));
+    expect(await titles('category=started,completed')).toEqual(upTo60.filter((n) => n % 6 === 0));
+    expect(await titles('assignee=me')).toEqual(upTo60.filter((n) => n % 3 === 0));
+    expect(await titles('assignee=none')).toEqual(upTo60.filter((n) => n % 3 === 2));
+    expect(await titles(`assignee=me,${owner.id}`)).toEqual(upTo60.filter((n) => n % 3 !== 2));
+    expect(await titles(`label=${project.labels[0]!.id},${project.labels[1]!.id}`)).toEqual(upTo60.filter((n) => n % 4 < 2));
+    expect(await titles('priority=urgent,high')).toEqual(upTo60.filter((n) => n % 5 === 1 || n % 5 === 2));
+    expect(await titles('dueFrom=2026-12-02&dueTo=2026-12-04')).toEqual(upTo60.filter((n) => n % 2 && (n % 28) + 1 >= 2 && (n % 28) + 1 <= 4));
+    expect(await titles('q=Task 07')).toEqual([7]);
+    expect(await titles(`project=${hidden.project.key}`)).toEqual([]);
+  });
+
+  it('filters by custom field values in the jsonb column', async () => {
+    const [a, b] = (await walk(owner, 'limit=2')).slice(0, 2);
+    await t.sql(`update issues set custom_values = '{"7": 3, "8": [5, 6], "9": true}' where id = ?`, [a!.id]);
+    await t.sql(`update issues set custom_values = '{"7": 4, "8": [6]}' where id = ?`, [b!.id]);
+    expect((await list(owner, 'cf.7=3')).issues.map((i) => i.id)).toEqual([a!.id]);
+    expect((await list(owner, 'cf.8=6')).issues.map((i) => i.id).sort()).toEqual([a!.id, b!.id].sort());
+    expect((await list(owner, 'cf.9=true')).issues.map((i) => i.id)).toEqual([a!.id]);
+    expect((await list(owner, 'sort=cf.7&order=desc&limit=2')).issues.map((i) => i.id)).toEqual([b!.id, a!.id]);
+  });
+
+  for (const sort of ['updated', 'created', 'priority', 'due', 'title', 'key'] as const) {
+    for (const order of ['asc', 'desc'] as const) {
+      it(`walks every page sorted by ${sort} ${order} without duplicates or gaps`, async () => {
+        const whole = (await list(owner, `sort=${sort}&order=${order}&limit=200`)).issues;
+        const paged = await walk(owner, `sort=${sort}&order=${order}&limit=7`);
+        expect(paged.map((i) => i.id)).toEqual(whole.map((i) => i.id));
+        expect(new Set(paged.map((i) => i.id)).size).toBe(60);
+        if (sort === 'priority' && order === 'asc') expect(paged.slice(0, 12).every((i) => i.priority === 'urgent')).toBe(true);
+        if (sort === 'due') expect(paged.slice(-30).every((i) => i.dueDate === null)).toBe(true);
+      });
+    }
+  }
+
+  it('refuses a cursor made for another sort', async () => {
+    const { nextCursor } = await list(owner, 'sort=updated&limit=5');
+    const res = await owner.client.get(`/api/issues?sort=title&cursor=${nextCursor}`);
+    expect(res.status).toBe(400);
+    expect((await owner.client.get('/api/issues?cursor=garbage')).status).toBe(400);
+  });
+
+  it('runs the same fixed number of SQL queries for page sizes 5 and 50', async () => {
+    const counts: number[] = [];
+    for (const limit of [5, 50]) {
+      queries.length = 0;
+      counting = true;
+      const page = await list(owner, `project=${project.project.key}&limit=${limit}`);
+      counting = false;
+      expect(page.issues).toHaveLength(limit);
+      counts.push(queries.length);
+    }
+    expect(counts[0]).toBe(counts[1]);
+    // Session, current user, and the list itself.
+    expect(counts[0]).toBeLessThanOrEqual(3);
+  });
+
+  it('serves the main list query from issues_project_status_updated on a few thousand rows', async () => {
+    await t.sql(
+      `insert into issues (project_id, number, title, status_id, sort_order, updated_at)
+       select ?, 1000 + g, 'Generated ' || g, (select id from statuses where project_id = ? order by position offset (g % 6) limit 1), g,
+              now() - make_interval(secs => g)
+         from generate_series(1, 5000) g`,
+      [project.project.id, project.project.id],
+    );
+    // Other projects' issues interleave in time, as in a real workspace.
+    await t.sql(
+      `insert into issues (project_id, number, title, status_id, sort_order, updated_at)
+       select ?, 1000 + g, 'Other ' || g, (select id from statuses where project_id = ? order by position offset (g % 6) limit 1), g,
+              now() - make_interval(secs => g)
+         from generate_series(1, 20000) g`,
+      [hidden.project.id, hidden.project.id],
+    );
+    await t.sql('analyze issues');
+    queries.length = 0;
+    counting = true;
+    await list(owner, `project=${project.project.id}&status=${statusOf('started')}&sort=updated&limit=50`);
+    counting = false;
+    const listSql = queries.find((q) => q.includes("from issues i"))!;
+    const plan = (await t.sql<{ 'QUERY PLAN': string }>(`explain analyze ${listSql}`)).map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('issues_project_status_updated');
+    expect(plan).not.toMatch(/Seq Scan on issues/);
+  });
+});
