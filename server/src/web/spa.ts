@@ -32,7 +32,7 @@ export function spa(options: { distDir: string; publicConfig: PublicConfig }) {
   };
 
   return async (ctx: Context, next: Next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path.startsWith('/ics/')) return next();
     if (!built) {
       ctx.status = 503;
       ctx.type = 'text/plain';

@@ -1,0 +1,72 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { calendarQuerySchema, createFeedSchema } from '@tracker/shared/api/calendar';
+import { idSchema } from '@tracker/shared/api/common';
+import type { Context } from 'koa';
+import type { Config } from '../../config.ts';
+import { requireUser } from '../../http/access.ts';
+import { notFound, tooManyRequests } from '../../http/errors.ts';
+import { hitRateLimit } from '../../http/rate-limit.ts';
+import { parse } from '../../http/validate.ts';
+import type { Viewer } from '../projects/project-access.ts';
+import { toCalendarIssue } from './calendar.mapper.ts';
+import { selectCalendarIssues, selectFeedIssues, type FeedScope } from './calendar.queries.ts';
+import { createFeed, findActiveFeed, hashToken, listFeeds, revokeFeed, TOKEN_PATTERN, type ActiveFeed } from './feeds.service.ts';
+import { buildIcs } from './ics.ts';
+
+/** The ICS route checks a secret, so each token+IP pair gets this many requests a minute. */
+export const ICS_RATE_LIMIT = { max: 60, windowSec: 60 } as const;
+
+const viewerOf = (ctx: Context): Viewer => {
+  const user = requireUser(ctx);
+  return { id: user.id, roles: user.roles ?? [] };
+};
+
+const scopeOf = (feed: ActiveFeed): FeedScope =>
+  feed.scope === 'project' ? { scope: 'project', projectId: feed.scopeId! } : feed.scope === 'stream' ? { scope: 'stream', streamId: feed.scopeId! } : { scope: 'user' };
+
+export function calendarRoutes(deps: { em: () => EntityManager; config: Pick<Config, 'PUBLIC_URL'> }) {
+  const router = new Router();
+  const publicUrl = deps.config.PUBLIC_URL;
+
+  router.get('/api/calendar', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const q = parse(calendarQuerySchema, ctx.query);
+    const rows = await selectCalendarIssues(deps.em(), viewer, { from: q.from, to: q.to, mine: q.mine === '1', projectId: q.project, streamId: q.stream });
+    ctx.body = { issues: rows.map(toCalendarIssue) };
+  });
+
+  router.get('/api/calendar/feeds', async (ctx) => {
+    ctx.body = { feeds: await listFeeds(deps.em(), viewerOf(ctx).id) };
+  });
+
+  router.post('/api/calendar/feeds', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const { feed, token } = await createFeed(deps.em(), viewer, parse(createFeedSchema, ctx.request.body));
+    ctx.status = 201;
+    ctx.body = { feed, url: `${publicUrl}/ics/${token}.ics` };
+  });
+
+  router.delete('/api/calendar/feeds/:id', async (ctx) => {
+    await revokeFeed(deps.em(), viewerOf(ctx).id, parse(idSchema, ctx.params.id));
+    ctx.status = 204;
+  });
+
+  // Public: calendar apps fetch it without a session; the token in the path is the credential.
+  router.get('/ics/:token.ics', async (ctx) => {
+    const token = ctx.params.token ?? '';
+    const em = deps.em();
+    const limit = await hitRateLimit(em, `ics:${hashToken(token)}:${ctx.ip}`, ICS_RATE_LIMIT.max, ICS_RATE_LIMIT.windowSec);
+    if (!limit.allowed) throw tooManyRequests(limit.retryAfterSec);
+    const feed = TOKEN_PATTERN.test(token) ? await findActiveFeed(em, token) : null;
+    if (!feed) throw notFound('Calendar feed not found');
+    const issues = await selectFeedIssues(em, feed.owner, scopeOf(feed));
+    const name = feed.scopeName ? `Tracker: ${feed.scopeName}` : `Tracker: ${feed.owner.name}`;
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('Content-Disposition', 'inline; filename="tracker.ics"');
+    ctx.body = buildIcs({ name, publicUrl, locale: feed.owner.locale, issues });
+  });
+
+  return router;
+}

@@ -1,0 +1,88 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { feedSchema } from '@tracker/shared/api/calendar';
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { notFound } from '../../http/errors.ts';
+import { requireProject, type Viewer } from '../projects/project-access.ts';
+import { iso } from '../projects/sql.ts';
+
+type Feed = z.infer<typeof feedSchema>;
+type Scope = Feed['scope'];
+
+interface FeedRow {
+  id: number;
+  owner_id: number;
+  scope: Scope;
+  scope_id: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Only the SHA-256 of a feed token is stored: a database leak does not leak calendar URLs. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const toFeedDto = (r: FeedRow): Feed => ({ id: r.id, scope: r.scope, scopeId: r.scope_id, createdAt: iso(r.created_at), revokedAt: iso(r.revoked_at) });
+
+const COLUMNS = 'id, owner_id, scope, scope_id, created_at, revoked_at';
+
+export async function listFeeds(em: EntityManager, ownerId: number): Promise<Feed[]> {
+  const rows = await em.execute<FeedRow[]>(`select ${COLUMNS} from calendar_feeds where owner_id = ? and revoked_at is null order by id desc`, [ownerId]);
+  return rows.map(toFeedDto);
+}
+
+/** Makes a feed and returns it with its secret token (shown once). A project feed needs `project.view`. */
+export async function createFeed(em: EntityManager, owner: Viewer, input: { scope: Scope; scopeId: number | null }): Promise<{ feed: Feed; token: string }> {
+  if (input.scope === 'project') await requireProject(em, owner, input.scopeId!, 'project.view');
+  if (input.scope === 'stream') {
+    const rows = await em.execute(`select 1 from streams where id = ?`, [input.scopeId]);
+    if (!rows.length) throw notFound('Stream not found');
+  }
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await em.execute<FeedRow[]>(`insert into calendar_feeds (owner_id, scope, scope_id, token_hash) values (?, ?, ?, ?) returning ${COLUMNS}`, [
+    owner.id,
+    input.scope,
+    input.scopeId,
+    hashToken(token),
+  ]);
+  return { feed: toFeedDto(row!), token };
+}
+
+/** Revokes one of the owner's feeds; someone else's is a 404. */
+export async function revokeFeed(em: EntityManager, ownerId: number, id: number): Promise<Feed> {
+  const [row] = await em.execute<FeedRow[]>(
+    `update calendar_feeds set revoked_at = coalesce(revoked_at, now()) where id = ? and owner_id = ? returning ${COLUMNS}`,
+    [id, ownerId],
+  );
+  if (!row) throw notFound('Feed not found');
+  return toFeedDto(row);
+}
+
+export interface ActiveFeed {
+  id: number;
+  scope: Scope;
+  scopeId: number | null;
+  owner: Viewer & { name: string; locale: string };
+  /** The project's or stream's name, for the calendar's title. */
+  scopeName: string | null;
+}
+
+/** An active feed by its token, with its owner as they are now; null when unknown or revoked. */
+export async function findActiveFeed(em: EntityManager, token: string): Promise<ActiveFeed | null> {
+  const [row] = await em.execute<(FeedRow & { name: string; locale: string; roles: string[]; scope_name: string | null })[]>(
+    `select f.id, f.owner_id, f.scope, f.scope_id, f.created_at, f.revoked_at, u.name, u.locale, u.roles,
+            case f.scope when 'project' then (select p.key || ' ' || p.name from projects p where p.id = f.scope_id)
+                         when 'stream' then (select s.name from streams s where s.id = f.scope_id) end as scope_name
+       from calendar_feeds f join users u on u.id = f.owner_id
+      where f.token_hash = ? and f.revoked_at is null`,
+    [hashToken(token)],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    scope: row.scope,
+    scopeId: row.scope_id,
+    owner: { id: row.owner_id, roles: row.roles ?? [], name: row.name, locale: row.locale },
+    scopeName: row.scope_name,
+  };
+}
