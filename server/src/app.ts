@@ -16,8 +16,8 @@ import type { Logger } from './logger.ts';
 import { attachmentRoutes } from './modules/attachments/attachments.routes.ts';
 import { folderStorage } from './modules/attachments/storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { configRoutes } from './modules/config/config.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
 import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
@@ -97,7 +97,6 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     authRoutes({ users, em }),
     userRoutes(),
     navigationRoutes({ navigation, em }),
-    calendarRoutes({ em, config }),
     projectRoutes({ em }),
     workflowRoutes({ em }),
     issueRoutes({ em }),
@@ -108,6 +107,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     usersRoutes({ em }),
     customFieldRoutes({ em }),
     streamRoutes({ em }),
+    calendarRoutes({ em, config }),
     eventsRoutes({ hub: events, orm }),
     attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')) }),
     ...extraRouters,
