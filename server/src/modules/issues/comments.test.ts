@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commentSchema, commentsResponseSchema } from '@tracker/shared/api/issues';
+import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
+
+let t: TestServer;
+let owner: TestUser;
+let ivan: TestUser;
+let maria: TestUser;
+let outsider: TestUser;
+let project: Awaited<ReturnType<typeof createProject>>;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  owner = await signUp(t, { name: 'Owner' });
+  ivan = await signUp(t, { name: 'Ivan Petrov', email: 'ivan.p@example.com' });
+  maria = await signUp(t, { name: 'Maria', email: 'm.ivanova@example.com' });
+  outsider = await signUp(t, { name: 'Outsider', email: 'outsider@example.com' });
+  project = await createProject(owner);
+  await addMember(owner, project.project.id, ivan, 'member');
+  await addMember(owner, project.project.id, maria, 'viewer');
+});
+afterAll(() => t.close());
+
+describe('comments', () => {
+  it('renders Markdown safely and turns @mentions into activity and watchers, only for people who can see the issue', async () => {
+    const issue = await createIssue(owner, project.project.id);
+    const res = await owner.client.post(`/api/issues/${issue.id}/comments`, {
+      body: 'Hi @ivan.p and @IvanPetrov, also @M.Ivanova and @outsider and @nobody <img src=x onerror=alert(1)>',
+    });
+    expect(res.status).toBe(201);
+    const comment = commentSchema.parse(res.body.comment);
+    expect(comment.bodyHtml).not.toContain('<img');
+    expect(comment.mentions.sort()).toEqual([ivan.id, maria.id].sort());
+    const mentioned = await t.sql<{ new_value: { userId: number; commentId: number }; actor_id: number }>(
+      `select new_value, actor_id from activities where issue_id = ? and action = 'mentioned' order by id`,
+      [issue.id],
+    );
+    expect(mentioned.map((m) => m.new_value)).toEqual([
+      { userId: ivan.id, commentId: comment.id },
+      { userId: maria.id, commentId: comment.id },
+    ]);
+    expect(mentioned.every((m) => m.actor_id === owner.id)).toBe(true);
+    const watchers = (await owner.client.get(`/api/issues/${issue.id}`)).body.issue.watchers.map((w: { id: number }) => w.id).sort();
+    expect(watchers).toEqual([owner.id, ivan.id, maria.id].sort());
+  });
+
+  it('lets authors edit their own comments (new mentions only once) and owners moderate', async () => {
+    const issue = await createIssue(owner, project.project.id);
+    const created = await ivan.client.post(`/api/issues/${issue.id}/comments`, { body: 'first' });
+    const id = created.body.comment.id;
+    expect((await owner.client.request('PATCH', `/api/comments/${id}`, { json: { body: 'hijack' } })).status).toBe(403);
+    const edited = await ivan.client.request('PATCH', `/api/comments/${id}`, { json: { body: 'second @m.ivanova' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.comment).toMatchObject({ body: 'second @m.ivanova', mentions: [maria.id] });
+    await ivan.client.request('PATCH', `/api/comments/${id}`, { json: { body: 'third @m.ivanova' } });
+    expect(await t.sql(`select count(*)::int as n from activities where action = 'mentioned' and issue_id = ?`, [issue.id])).toEqual([{ n: 1 }]);
+
+    const list = commentsResponseSchema.parse((await maria.client.get(`/api/issues/${issue.key}/comments`)).body);
+    expect(list.comments.map((c) => c.body)).toEqual(['third @m.ivanova']);
+    expect((await owner.client.request('DELETE', `/api/comments/${id}`)).status).toBe(204);
+    expect((await maria.client.get(`/api/issues/${issue.id}/comments`)).body.comments).toEqual([]);
+    expect((await owner.client.request('DELETE', `/api/comments/${id}`)).status).toBe(404);
+  });
+
+  it('records comment activity', async () => {
+    const issue = await createIssue(owner, project.project.id);
+    await owner.client.post(`/api/issues/${issue.id}/comments`, { body: 'x' });
+    const activity = (await owner.client.get(`/api/issues/${issue.id}/activity`)).body.activity.map((a: { action: string }) => a.action);
+    expect(activity).toEqual(['created', 'commented']);
+  });
+});
+
+describe('relations and watching', () => {
+  it('links issues both ways and shows each side its own direction', async () => {
+    const a = await createIssue(owner, project.project.id, { title: 'A' });
+    const b = await createIssue(owner, project.project.id, { title: 'B' });
+    const c = await createIssue(owner, project.project.id, { title: 'C' });
+    const blocks = await ivan.client.post(`/api/issues/${a.id}/relations`, { type: 'blocks', issue: b.key });
+    expect(blocks.status).toBe(201);
+    expect(blocks.body.issue.relations).toEqual([{ id: expect.any(Number), type: 'blocks', issue: { id: b.id, key: b.key, title: 'B', statusId: b.statusId } }]);
+    await ivan.client.post(`/api/issues/${a.id}/relations`, { type: 'duplicated_by', issue: c.id });
+    const bView = (await owner.client.get(`/api/issues/${b.id}`)).body.issue.relations;
+    expect(bView.map((r: { type: string; issue: { id: number } }) => [r.type, r.issue.id])).toEqual([['blocked_by', a.id]]);
+    const cView = (await owner.client.get(`/api/issues/${c.id}`)).body.issue.relations;
+    expect(cView.map((r: { type: string; issue: { id: number } }) => [r.type, r.issue.id])).toEqual([['duplicates', a.id]]);
+
+    const again = await ivan.client.post(`/api/issues/${b.id}/relations`, { type: 'blocked_by', issue: a.id });
+    expect(again.status).toBe(409);
+    expect((await ivan.client.post(`/api/issues/${a.id}/relations`, { type: 'relates', issue: a.id })).status).toBe(400);
+
+    const relationId = blocks.body.issue.relations[0].id;
+    const removed = await ivan.client.request('DELETE', `/api/issues/${b.id}/relations/${relationId}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.issue.relations).toEqual([]);
+  });
+
+  it('does not relate to, or reveal, an issue in a project the caller cannot see', async () => {
+    const hiddenProject = await createProject(outsider);
+    const hidden = await createIssue(outsider, hiddenProject.project.id);
+    const mine = await createIssue(owner, project.project.id);
+    const res = await owner.client.post(`/api/issues/${mine.id}/relations`, { type: 'relates', issue: hidden.key });
+    expect(res.status).toBe(400);
+    // A relation made by someone who sees both is still invisible from the other side.
+    await t.sql(`insert into issue_relations (from_issue_id, to_issue_id, type) values (?, ?, 'relates')`, [hidden.id, mine.id]);
+    expect((await ivan.client.get(`/api/issues/${mine.id}`)).body.issue.relations).toEqual([]);
+  });
+
+  it('watches and unwatches (viewers too)', async () => {
+    const issue = await createIssue(owner, project.project.id);
+    expect((await maria.client.post(`/api/issues/${issue.id}/watch`)).body.issue.watching).toBe(true);
+    expect((await maria.client.request('DELETE', `/api/issues/${issue.id}/watch`)).body.issue.watching).toBe(false);
+  });
+});
