@@ -1,7 +1,6 @@
 import type { CustomField, CustomFieldType } from '@tracker/shared/api/custom-fields';
+import { iso } from '../projects/sql.ts';
 import type { FieldRow } from './custom-field.queries.ts';
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 export function toCustomFieldDto(row: FieldRow): CustomField {
   return {
