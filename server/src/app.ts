@@ -88,6 +88,13 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'] });
   // Uploads stream their raw body to storage, whatever their content type.
   app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/issues\/[^/]+\/attachments$/.test(ctx.path) ? next() : parseBody(ctx, next)));
+  if (config.secureCookies) {
+    // TLS ends at the proxy in front of us: the public URL is https, so cookies may be Secure.
+    app.use((ctx, next) => {
+      ctx.cookies.secure = true;
+      return next();
+    });
+  }
   app.use(sessionMiddleware(app, orm, config.secureCookies));
   app.use(currentUser((_ctx, id) => users.findById(em(), id)));
 

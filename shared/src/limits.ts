@@ -67,12 +67,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-// Sign-in throttling: attempts per window, per account and per IP.
+// Sign-in throttling: failed attempts per window, per account and per IP.
 export const LOGIN_LIMITS = {
   perAccount: { max: 5, windowSec: 15 * 60 },
-  perIp: { max: 20, windowSec: 15 * 60 },
+  perIp: { max: 50, windowSec: 15 * 60 },
 } as const;
-export const REGISTER_LIMIT_PER_IP = { max: 10, windowSec: 60 * 60 } as const;
+export const REGISTER_LIMIT_PER_IP = { max: 100, windowSec: 60 * 60 } as const;
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -38,7 +38,9 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager }
     const em = deps.em();
     const accountKey = `login:account:${input.email}`;
     const { perAccount, perIp } = LOGIN_LIMITS;
-    const ip = await hitRateLimit(em, `login:ip:${ctx.ip}`, perIp.max, perIp.windowSec);
+    // Only failures count, per IP and per account: people signing in correctly are never slowed down.
+    const ipKey = `login:ip:${ctx.ip}`;
+    const ip = await peekRateLimit(em, ipKey, perIp.max, perIp.windowSec);
     if (!ip.allowed) throw tooManyRequests(ip.retryAfterSec);
     const account = await peekRateLimit(em, accountKey, perAccount.max, perAccount.windowSec);
     if (!account.allowed) throw tooManyRequests(account.retryAfterSec);
@@ -46,6 +48,7 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager }
     const user = await deps.users.verifyCredentials(em, input.email, input.password);
     if (!user) {
       await hitRateLimit(em, accountKey, perAccount.max, perAccount.windowSec);
+      await hitRateLimit(em, ipKey, perIp.max, perIp.windowSec);
       throw new HttpError(401, INVALID_CREDENTIALS, 'invalid_credentials');
     }
     await resetRateLimit(em, accountKey);

@@ -110,4 +110,28 @@ describe('login rate limits', () => {
     expect(statuses.at(-1)).toBe(429);
     await t.sql('delete from rate_limits');
   });
+
+  it('does not count successful sign-ins', async () => {
+    const email = uniqueEmail('ok');
+    await t.client().post('/api/auth/register', { email, password: 'password1', name: 'A' });
+    for (let i = 0; i < 3; i++) expect((await t.client().post('/api/auth/login', { email, password: 'password1' })).status).toBe(200);
+    expect(await t.sql(`select key from rate_limits where key like 'login:%'`)).toEqual([]);
+  });
+});
+
+describe('https deployments', () => {
+  it('set SameSite=None; Secure; Partitioned session cookies behind a TLS proxy', async () => {
+    const secure = await createTestServer({ PUBLIC_URL: 'https://tracker.example.com' });
+    try {
+      const res = await secure.client().post('/api/auth/register', { email: uniqueEmail('tls'), password: 'password1', name: 'T' });
+      expect(res.status).toBe(201);
+      const cookie = res.headers.getSetCookie().find((h) => h.startsWith('tracker.sid='));
+      expect(cookie).toMatch(/samesite=none/i);
+      expect(cookie).toMatch(/secure/i);
+      expect(cookie).toMatch(/partitioned/i);
+      expect(cookie).toMatch(/httponly/i);
+    } finally {
+      await secure.close();
+    }
+  });
 });
