@@ -25,7 +25,7 @@ describe('bulk edit', () => {
   it('changes every issue and records activity per issue per field', async () => {
     const [a, b] = [await createIssue(owner, project.project.id), await createIssue(owner, project.project.id, { labelIds: [project.labels[0]!.id] })];
     await t.sql(`insert into streams (name) values ('Q1')`);
-    const [{ id: streamId }] = await t.sql<{ id: number }>(`select id from streams where name = 'Q1'`);
+    const streamId = (await t.sql<{ id: number }>(`select id from streams where name = 'Q1'`))[0]!.id;
     const res = await member.client.post('/api/issues/bulk', {
       ids: [a.id, b.id],
       patch: { statusId: statusOf(project, 'completed'), priority: 'urgent', addLabelIds: [project.labels[1]!.id], removeLabelIds: [project.labels[0]!.id], addStreamIds: [streamId] },
