@@ -41,3 +41,13 @@ describe('locale resources', () => {
     }
   });
 });
+
+describe('error codes', () => {
+  it('every API error code has a translation in both languages', async () => {
+    const { ERROR_CODES } = await import('../errors.ts');
+    for (const code of ERROR_CODES) {
+      expect(resources.ru.errors.codes, code).toHaveProperty(code);
+      expect(resources.en.errors.codes, code).toHaveProperty(code);
+    }
+  });
+});
