@@ -32,6 +32,7 @@ function Providers({ children }: { children: React.ReactNode }) {
   // The language follows the path (/en…); resources are bundled, so the switch is synchronous.
   useLayoutEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    document.documentElement.lang = locale;
   }, [i18n, locale]);
 
   return (
