@@ -1,6 +1,12 @@
 // One lazy chunk per page, keyed by the route name of the shared route table.
+import type { LazyNamespace } from '@tracker/shared/i18n/lazy';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy } from 'react';
+import { loadNamespaces } from '../lib/i18n.ts';
+
+/** A lazy page whose feature texts load together with its code. */
+const withTexts = (load: () => Promise<{ default: ComponentType }>, namespaces: readonly LazyNamespace[]) =>
+  lazy(() => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
 
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../features/home/pages/HomePage.tsx')),
@@ -17,20 +23,20 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   profile: lazy(() => import('../features/users/pages/ProfilePage.tsx')),
   changePassword: lazy(() => import('../features/users/pages/ChangePasswordPage.tsx')),
   user: lazy(() => import('../features/users/pages/UserPage.tsx')),
-  issues: lazy(() => import('../features/issues/pages/IssuesPage.tsx')),
-  issueCreate: lazy(() => import('../features/issues/pages/IssueCreatePage.tsx')),
-  issue: lazy(() => import('../features/issues/pages/IssuePage.tsx')),
-  issueEdit: lazy(() => import('../features/issues/pages/IssueEditPage.tsx')),
-  streams: lazy(() => import('../features/streams/pages/StreamsPage.tsx')),
-  streamCreate: lazy(() => import('../features/streams/pages/StreamCreatePage.tsx')),
-  stream: lazy(() => import('../features/streams/pages/StreamPage.tsx')),
-  projects: lazy(() => import('../features/projects/pages/ProjectsPage.tsx')),
-  projectCreate: lazy(() => import('../features/projects/pages/ProjectCreatePage.tsx')),
-  project: lazy(() => import('../features/projects/pages/ProjectPage.tsx')),
-  projectEdit: lazy(() => import('../features/projects/pages/ProjectEditPage.tsx')),
-  calendar: lazy(() => import('../features/calendar/pages/CalendarPage.tsx')),
+  issues: withTexts(() => import('../features/issues/pages/IssuesPage.tsx'), ['issues']),
+  issueCreate: withTexts(() => import('../features/issues/pages/IssueCreatePage.tsx'), ['issues']),
+  issue: withTexts(() => import('../features/issues/pages/IssuePage.tsx'), ['issues']),
+  issueEdit: withTexts(() => import('../features/issues/pages/IssueEditPage.tsx'), ['issues']),
+  streams: withTexts(() => import('../features/streams/pages/StreamsPage.tsx'), ['streams', 'issues']),
+  streamCreate: withTexts(() => import('../features/streams/pages/StreamCreatePage.tsx'), ['streams']),
+  stream: withTexts(() => import('../features/streams/pages/StreamPage.tsx'), ['streams', 'issues']),
+  projects: withTexts(() => import('../features/projects/pages/ProjectsPage.tsx'), ['projects']),
+  projectCreate: withTexts(() => import('../features/projects/pages/ProjectCreatePage.tsx'), ['projects']),
+  project: withTexts(() => import('../features/projects/pages/ProjectPage.tsx'), ['projects', 'issues']),
+  projectEdit: withTexts(() => import('../features/projects/pages/ProjectEditPage.tsx'), ['projects']),
+  calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
   admin: lazy(() => import('../features/admin/pages/AdminPage.tsx')),
-  customFields: lazy(() => import('../features/admin/pages/CustomFieldsPage.tsx')),
-  customFieldCreate: lazy(() => import('../features/admin/pages/CustomFieldCreatePage.tsx')),
-  customFieldEdit: lazy(() => import('../features/admin/pages/CustomFieldEditPage.tsx')),
+  customFields: withTexts(() => import('../features/admin/pages/CustomFieldsPage.tsx'), ['customFields']),
+  customFieldCreate: withTexts(() => import('../features/admin/pages/CustomFieldCreatePage.tsx'), ['customFields']),
+  customFieldEdit: withTexts(() => import('../features/admin/pages/CustomFieldEditPage.tsx'), ['customFields']),
 };

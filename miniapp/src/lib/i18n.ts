@@ -1,7 +1,16 @@
 import { resources } from '@tracker/shared/i18n/index';
+import { lazyResources, type LazyNamespace } from '@tracker/shared/i18n/lazy';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tracker/shared/locales';
-import i18next from 'i18next';
+import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+
+// Lazy namespaces already fetched, and every instance to add them to (one per App mount).
+const loaded = new Map<LazyNamespace, Record<Locale, Record<string, unknown>>>();
+const instances = new Set<i18n>();
+
+function addLoaded(instance: i18n, ns: LazyNamespace, bundles: Record<Locale, Record<string, unknown>>) {
+  for (const locale of LOCALES) instance.addResourceBundle(locale, ns, bundles[locale], true, true);
+}
 
 export function createI18n(locale: Locale) {
   const instance = i18next.createInstance();
@@ -19,5 +28,21 @@ export function createI18n(locale: Locale) {
     initAsync: false,
     returnNull: false,
   });
+  for (const [ns, bundles] of loaded) addLoaded(instance, ns, bundles);
+  instances.add(instance);
   return instance;
+}
+
+/** Fetches feature namespaces (both languages, so switching language needs no fetch) once. */
+export async function loadNamespaces(names: readonly LazyNamespace[]): Promise<void> {
+  await Promise.all(
+    names
+      .filter((ns) => !loaded.has(ns))
+      .map(async (ns) => {
+        const [ru, en] = await Promise.all([lazyResources[ns].ru(), lazyResources[ns].en()]);
+        const bundles = { ru: ru.default, en: en.default };
+        loaded.set(ns, bundles);
+        for (const instance of instances) addLoaded(instance, ns, bundles);
+      }),
+  );
 }

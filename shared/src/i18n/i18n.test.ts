@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../routes.ts';
 import { resources } from './index.ts';
+import { LAZY_NAMESPACES, lazyResources } from './lazy.ts';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -30,8 +31,16 @@ describe('locale resources', () => {
     });
   }
 
-  it('registers every namespace file in the resource index', () => {
-    expect(Object.keys(resources.ru).sort()).toEqual(Object.keys(ru).map((f) => f.replace(/\.json$/, '')).sort());
+  it('registers every namespace file, eagerly in the resource index or lazily', () => {
+    expect([...Object.keys(resources.ru), ...LAZY_NAMESPACES].sort()).toEqual(Object.keys(ru).map((f) => f.replace(/\.json$/, '')).sort());
+  });
+
+  it('loads lazy namespaces in both languages', async () => {
+    for (const ns of LAZY_NAMESPACES) {
+      const [r, e] = await Promise.all([lazyResources[ns].ru(), lazyResources[ns].en()]);
+      expect(r.default).toEqual(ru[`${ns}.json`]);
+      expect(e.default).toEqual(en[`${ns}.json`]);
+    }
   });
 
   it('has a title for every route', () => {

@@ -1,0 +1,14 @@
+// Namespaces loaded with the feature that uses them (both languages at once), so the first load
+// of the web app stays small. The bot and the server import them statically through `resources`.
+type Loader = () => Promise<{ default: Record<string, unknown> }>;
+
+export const lazyResources = {
+  issues: { ru: () => import('./ru/issues.json', { with: { type: 'json' } }), en: () => import('./en/issues.json', { with: { type: 'json' } }) },
+  projects: { ru: () => import('./ru/projects.json', { with: { type: 'json' } }), en: () => import('./en/projects.json', { with: { type: 'json' } }) },
+  streams: { ru: () => import('./ru/streams.json', { with: { type: 'json' } }), en: () => import('./en/streams.json', { with: { type: 'json' } }) },
+  calendar: { ru: () => import('./ru/calendar.json', { with: { type: 'json' } }), en: () => import('./en/calendar.json', { with: { type: 'json' } }) },
+  customFields: { ru: () => import('./ru/customFields.json', { with: { type: 'json' } }), en: () => import('./en/customFields.json', { with: { type: 'json' } }) },
+} satisfies Record<string, { ru: Loader; en: Loader }>;
+
+export type LazyNamespace = keyof typeof lazyResources;
+export const LAZY_NAMESPACES = Object.keys(lazyResources) as LazyNamespace[];
