@@ -1,0 +1,197 @@
+// ICS subscriptions: the secret URL is shown once, right after it is made; a feed can be revoked.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toasts.ts';
+import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
+import { errorText } from '../errors.ts';
+import { Dialog } from './Dialog.tsx';
+
+interface Props {
+  projects: readonly ProjectSummary[];
+  streams: readonly StreamSummary[];
+  formatDate: (iso: string) => string;
+}
+
+export function SubscribePanel({ projects, streams, formatDate }: Props) {
+  const { t, i18n } = useTranslation();
+  const [feeds, setFeeds] = useState<Feed[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [scope, setScope] = useState<FeedScope>('user');
+  const [scopeId, setScopeId] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedFeed | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [revoking, setRevoking] = useState<Feed | null>(null);
+  const explain = (err: unknown) => errorText(err, t, (k) => i18n.exists(k));
+
+  useEffect(() => {
+    calendarApi.feeds().then(
+      (r) => setFeeds(r.feeds),
+      (err: unknown) => setLoadError(explain(err)),
+    );
+    // Loaded once when the panel opens.
+  }, []);
+
+  const scopeName = (feed: Feed) => {
+    if (feed.scope === 'user') return t('calendar.feeds.personal');
+    if (feed.scope === 'project') {
+      const p = projects.find((x) => x.id === feed.scopeId);
+      return t('calendar.feeds.projectFeed', { name: p ? `${p.key} · ${p.name}` : `#${feed.scopeId}` });
+    }
+    const s = streams.find((x) => x.id === feed.scopeId);
+    return t('calendar.feeds.streamFeed', { name: s ? s.name : `#${feed.scopeId}` });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (scope !== 'user' && !scopeId) {
+      setError(t('validation.required'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await calendarApi.createFeed(scope, scope === 'user' ? null : Number(scopeId));
+      setCreated(result);
+      setCopied(false);
+      setFeeds((list) => [result.feed, ...(list ?? [])]);
+    } catch (err) {
+      setError(explain(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.url);
+      setCopied(true);
+    } catch {
+      // Clipboard access can be refused (insecure context, permissions): select the text instead.
+      (document.getElementById('cal-feed-url') as HTMLInputElement | null)?.select();
+    }
+  };
+
+  const revoke = async (feed: Feed) => {
+    setRevoking(null);
+    try {
+      await calendarApi.revokeFeed(feed.id);
+      setFeeds((list) => (list ?? []).filter((f) => f.id !== feed.id));
+      if (created?.feed.id === feed.id) setCreated(null);
+      toast({ title: t('calendar.feeds.revoked'), color: 'success' });
+    } catch (err) {
+      toast({ title: t('calendar.feeds.revokeFailed'), description: explain(err), color: 'error' });
+    }
+  };
+
+  return (
+    <section className="cal-subscribe" data-testid="cal-subscribe" aria-labelledby="cal-subscribe-title">
+      <h2 id="cal-subscribe-title">{t('calendar.feeds.title')}</h2>
+      <p className="muted">{t('calendar.feeds.intro')}</p>
+
+      <form className="cal-subscribe__form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="cal-feed-scope">{t('calendar.feeds.scope')}</label>
+          <select
+            id="cal-feed-scope"
+            className="cal-select"
+            value={scope}
+            data-testid="cal-feed-scope"
+            onChange={(e) => {
+              setScope(e.target.value as FeedScope);
+              setScopeId('');
+            }}
+          >
+            <option value="user">{t('calendar.feeds.personal')}</option>
+            <option value="project">{t('calendar.feeds.project')}</option>
+            <option value="stream">{t('calendar.feeds.stream')}</option>
+          </select>
+        </div>
+        {scope !== 'user' && (
+          <div className={`field${error ? ' field--error' : ''}`}>
+            <label htmlFor="cal-feed-target">{scope === 'project' ? t('calendar.feeds.project') : t('calendar.feeds.stream')}</label>
+            <select id="cal-feed-target" className="cal-select" value={scopeId} data-testid="cal-feed-target" onChange={(e) => setScopeId(e.target.value)}>
+              <option value="">{t('calendar.feeds.choose')}</option>
+              {scope === 'project'
+                ? projects.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.key} · {p.name}
+                    </option>
+                  ))
+                : streams.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+            </select>
+          </div>
+        )}
+        <button type="submit" className="btn btn--primary btn--small" disabled={busy} data-testid="cal-feed-create">
+          {t('calendar.feeds.create')}
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="form-alert" data-testid="cal-feed-error">
+          {error}
+        </p>
+      )}
+
+      {created && (
+        <div className="cal-subscribe__created" data-testid="cal-feed-created" role="status">
+          <p className="cal-subscribe__once">{t('calendar.feeds.shownOnce')}</p>
+          <div className="field">
+            <label htmlFor="cal-feed-url">{t('calendar.feeds.url')}</label>
+            <div className="cal-subscribe__url">
+              <input id="cal-feed-url" readOnly value={created.url} data-testid="cal-feed-url" onFocus={(e) => e.target.select()} />
+              <button type="button" className="btn btn--ghost btn--small" onClick={copy} data-testid="cal-feed-copy">
+                {copied ? t('calendar.feeds.copied') : t('calendar.feeds.copy')}
+              </button>
+            </div>
+          </div>
+          <details className="cal-subscribe__help">
+            <summary>{t('calendar.feeds.howTo')}</summary>
+            <h3>{t('calendar.feeds.googleTitle')}</h3>
+            <p>{t('calendar.feeds.google')}</p>
+            <h3>{t('calendar.feeds.appleTitle')}</h3>
+            <p>{t('calendar.feeds.apple')}</p>
+            <p className="muted">{t('calendar.feeds.secret')}</p>
+          </details>
+        </div>
+      )}
+
+      <h3>{t('calendar.feeds.mine')}</h3>
+      {loadError && <p role="alert" className="form-alert">{loadError}</p>}
+      {feeds && !feeds.length && <p className="muted">{t('calendar.feeds.none')}</p>}
+      {feeds && feeds.length > 0 && (
+        <ul className="cal-feeds" data-testid="cal-feeds">
+          {feeds.map((feed) => (
+            <li key={feed.id} data-testid={`cal-feed-${feed.id}`}>
+              <span>
+                <strong>{scopeName(feed)}</strong> <span className="muted">{t('calendar.feeds.createdAt', { date: formatDate(feed.createdAt) })}</span>
+              </span>
+              <button type="button" className="btn btn--ghost btn--small" data-testid={`cal-feed-revoke-${feed.id}`} onClick={() => setRevoking(feed)}>
+                {t('calendar.feeds.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {revoking && (
+        <Dialog title={t('calendar.feeds.revokeTitle')} onClose={() => setRevoking(null)} testId="cal-revoke-dialog">
+          <p className="cal-dialog__text">{t('calendar.feeds.revokeText', { name: scopeName(revoking) })}</p>
+          <div className="cal-dialog__actions">
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => setRevoking(null)} autoFocus>
+              {t('calendar.cancel')}
+            </button>
+            <button type="button" className="btn btn--danger btn--small" data-testid="cal-revoke-confirm" onClick={() => void revoke(revoking)}>
+              {t('calendar.feeds.revoke')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
