@@ -1,6 +1,90 @@
+import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import { canInProject, type ProjectCapability } from '@tracker/shared/permissions';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { projectsApi } from '../api.ts';
+import { LabelsEditor } from '../components/LabelsEditor.tsx';
+import { MembersEditor } from '../components/MembersEditor.tsx';
+import { ProjectForm } from '../components/ProjectForm.tsx';
+import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
+import { useErrorText, useMe, useResource, useRouteId } from '../hooks.ts';
+import '../projects.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
 export default function ProjectEditPage() {
-  return <Page name="projectEdit" />;
+  const ref = useRouteId();
+  const detail = useResource(() => projectsApi.get(ref), ref);
+  const errorText = useErrorText();
+  if (detail.loading) return <Loading />;
+  if (!detail.data) {
+    return (
+      <Page name="projectEdit" className="projects">
+        <FormAlert message={errorText(detail.error)} />
+      </Page>
+    );
+  }
+  const data = detail.data;
+  const update = (patch: Partial<ProjectDetailResponse>) => detail.setData((prev) => (prev ? { ...prev, ...patch } : prev));
+  return <EditView detail={data} update={update} />;
+}
+
+function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (patch: Partial<ProjectDetailResponse>) => void }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  const me = useMe();
+  const { project } = detail;
+  const can = (cap: ProjectCapability) => canInProject(project.myRole, me?.roles, cap);
+  const archived = !!project.archivedAt;
+
+  return (
+    <Page name="projectEdit" className="projects" title={t('projects.edit.title', { key: project.key, name: project.name })}>
+      <p>
+        <Link href={href('project', { id: project.key })}>{t('projects.edit.back', { key: project.key })}</Link>
+      </p>
+      {archived && (
+        <p className="banner" role="status" data-testid="project-archived-banner">
+          {t('projects.archivedBanner')}
+        </p>
+      )}
+      {me && !can('project.edit') && !can('project.labels') && <FormAlert message={t('errors.codes.forbidden')} />}
+      <nav className="jump" aria-label={t('projects.edit.sections')}>
+        {can('project.edit') && <a href="#p-details">{t('projects.edit.details')}</a>}
+        <a href="#p-members">{t('projects.edit.members')}</a>
+        <a href="#p-workflow">{t('projects.edit.workflow')}</a>
+        <a href="#p-labels">{t('projects.edit.labels')}</a>
+      </nav>
+      {can('project.edit') && (
+        <section aria-labelledby="p-details" className="psection">
+          <h2 id="p-details">{t('projects.edit.details')}</h2>
+          <ProjectForm
+            key={project.updatedAt}
+            project={project}
+            disabled={archived}
+            submitLabel={t('projects.form.save')}
+            onSubmit={async ({ key: _key, ...values }) => {
+              const next = await projectsApi.update(project.id, values);
+              update(next);
+              toast({ title: t('projects.toast.saved'), color: 'success' });
+            }}
+          />
+        </section>
+      )}
+      <section aria-labelledby="p-members" className="psection">
+        <h2 id="p-members">{t('projects.edit.members')}</h2>
+        <MembersEditor projectId={project.id} members={detail.members} readOnly={archived || !can('project.members')} onChange={(members) => update({ members })} />
+      </section>
+      <section aria-labelledby="p-workflow" className="psection">
+        <h2 id="p-workflow">{t('projects.edit.workflow')}</h2>
+        <WorkflowEditor projectId={project.id} statuses={detail.statuses} readOnly={archived || !can('project.workflow')} onChange={(statuses) => update({ statuses })} />
+      </section>
+      <section aria-labelledby="p-labels" className="psection">
+        <h2 id="p-labels">{t('projects.edit.labels')}</h2>
+        <LabelsEditor projectId={project.id} labels={detail.labels} readOnly={archived || !can('project.labels')} onChange={(labels) => update({ labels })} />
+      </section>
+    </Page>
+  );
 }

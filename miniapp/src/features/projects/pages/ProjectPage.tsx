@@ -1,6 +1,208 @@
+import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import type { ProjectCapability } from '@tracker/shared/permissions';
+import { canInProject } from '@tracker/shared/permissions';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useLiveEvents } from '../../../lib/live.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { projectsApi } from '../api.ts';
+import { ActivityFeed } from '../components/ActivityFeed.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ProjectBadge } from '../components/ProjectBadge.tsx';
+import { ProjectIssues } from '../components/ProjectIssues.tsx';
+import { StatusProgress } from '../components/StatusProgress.tsx';
+import { useErrorText, useMe, useResource, useRouteId } from '../hooks.ts';
+import '../projects.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
+const TABS = ['overview', 'list', 'board'] as const;
+type Tab = (typeof TABS)[number];
+
 export default function ProjectPage() {
-  return <Page name="project" />;
+  const { t } = useTranslation();
+  const ref = useRouteId();
+  const detail = useResource(() => projectsApi.get(ref), ref);
+  const errorText = useErrorText();
+
+  if (detail.loading) return <Loading />;
+  if (!detail.data) {
+    return (
+      <Page name="project" className="projects">
+        <FormAlert message={errorText(detail.error)} />
+      </Page>
+    );
+  }
+  return <ProjectView detail={detail.data} reload={detail.reload} />;
+}
+
+function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const { project, members, statuses, progress } = detail;
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const me = useMe();
+  const errorText = useErrorText();
+  const tabParam = new URLSearchParams(search).get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
+  const activity = useResource(() => projectsApi.activity(project.id, 20), String(project.id));
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  useLiveEvents(
+    (e) => e.projectId === project.id || e.projectId === null,
+    () => {
+      void reload();
+      void activity.reload();
+    },
+  );
+
+  const can = (cap: ProjectCapability) => canInProject(project.myRole, me?.roles, cap);
+  const archived = !!project.archivedAt;
+  const tabHref = (name: Tab) => `${href('project', { id: project.key })}${name === 'overview' ? '' : `?tab=${name}`}`;
+
+  const run = async (action: () => Promise<unknown>, done?: string) => {
+    setActionError(null);
+    try {
+      await action();
+      if (done) toast({ title: done, color: 'success' });
+      await reload();
+    } catch (err) {
+      setActionError(errorText(err));
+    }
+  };
+
+  return (
+    <Page name="project" className="projects" title={project.name}>
+      <div className="phead">
+        <ProjectBadge project={project} size={40} />
+        <p className="phead__meta">
+          <span className="key" data-testid="project-key">
+            {project.key}
+          </span>
+          {project.myRole && <span className="tag">{t(`projects.roles.${project.myRole}`)}</span>}
+          <span className="tag">{t(`projects.visibility.${project.visibility}`)}</span>
+          {project.lead && <span className="muted">{t('projects.list.lead', { name: project.lead.name })}</span>}
+        </p>
+      </div>
+      {archived && (
+        <p className="banner" role="status" data-testid="project-archived-banner">
+          {t('projects.archivedBanner')}
+        </p>
+      )}
+      <div className="actions" data-testid="project-actions">
+        {!archived && can('issue.create') && (
+          <Link href={`${href('issueCreate')}?project=${project.key}`} className="btn btn--primary btn--small" data-testid="project-new-issue">
+            {t('projects.actions.newIssue')}
+          </Link>
+        )}
+        {(can('project.edit') || can('project.labels')) && (
+          <Link href={href('projectEdit', { id: project.key })} className="btn btn--ghost btn--small" data-testid="project-edit">
+            {t('projects.actions.edit')}
+          </Link>
+        )}
+        {can('project.archive') && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid={archived ? 'project-unarchive' : 'project-archive'}
+            onClick={() => void run(() => projectsApi.setArchived(project.id, !archived), t(archived ? 'projects.toast.unarchived' : 'projects.toast.archived'))}
+          >
+            {t(archived ? 'projects.actions.unarchive' : 'projects.actions.archive')}
+          </button>
+        )}
+        {can('project.delete') && (
+          <button type="button" className="btn btn--danger-ghost btn--small" data-testid="project-delete" onClick={() => setConfirmDelete(true)}>
+            {t('projects.actions.delete')}
+          </button>
+        )}
+      </div>
+      {actionError && !confirmDelete && <FormAlert message={actionError} />}
+
+      <div role="tablist" className="tabs" aria-label={t('projects.tabs.label')}>
+        {TABS.map((name) => (
+          <Link
+            key={name}
+            href={tabHref(name)}
+            role="tab"
+            id={`ptab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="ptab-panel"
+            data-testid={`project-tab-${name}`}
+            className="tabs__tab"
+          >
+            {t(`projects.tabs.${name}`)}
+          </Link>
+        ))}
+      </div>
+      <div role="tabpanel" id="ptab-panel" aria-labelledby={`ptab-${tab}`} className="tabs__panel">
+        {tab === 'overview' ? (
+          <div className="overview">
+            <section aria-labelledby="p-desc" className="overview__desc">
+              <h2 id="p-desc">{t('projects.overview.description')}</h2>
+              {project.description ? (
+                <p className="plain-text" data-testid="project-description">
+                  {project.description}
+                </p>
+              ) : (
+                <p className="muted">{t('projects.overview.noDescription')}</p>
+              )}
+            </section>
+            <section aria-labelledby="p-progress">
+              <h2 id="p-progress">{t('projects.overview.progress')}</h2>
+              <StatusProgress statuses={statuses} progress={progress} />
+            </section>
+            <section aria-labelledby="p-members">
+              <h2 id="p-members">{t('projects.overview.members', { count: members.length })}</h2>
+              <ul className="members" data-testid="project-members">
+                {members.map((m) => (
+                  <li key={m.user.id}>
+                    <Link href={href('user', { id: m.user.id })}>{m.user.name}</Link> <span className="tag">{t(`projects.roles.${m.role}`)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="p-activity">
+              <h2 id="p-activity">{t('projects.overview.activity')}</h2>
+              {activity.data ? <ActivityFeed activity={activity.data.activity} statuses={statuses} /> : activity.error ? <FormAlert message={errorText(activity.error)} /> : <Loading />}
+            </section>
+          </div>
+        ) : (
+          <ProjectIssues projectKey={project.key} layout={tab} />
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('projects.delete.title', { key: project.key })}
+        confirmLabel={t('projects.delete.confirm')}
+        confirmWord={project.key}
+        danger
+        error={confirmDelete ? actionError : null}
+        testId="project-delete-dialog"
+        onClose={() => {
+          setConfirmDelete(false);
+          setActionError(null);
+        }}
+        onConfirm={() =>
+          void (async () => {
+            setActionError(null);
+            try {
+              await projectsApi.remove(project.id);
+              toast({ title: t('projects.toast.deleted', { key: project.key }), color: 'success' });
+              navigate(href('projects'));
+            } catch (err) {
+              setActionError(errorText(err));
+            }
+          })()
+        }
+      >
+        <p>{t('projects.delete.text', { count: project.issueCount })}</p>
+      </ConfirmDialog>
+    </Page>
+  );
 }

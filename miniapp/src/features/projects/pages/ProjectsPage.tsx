@@ -1,6 +1,84 @@
+import type { Project } from '@tracker/shared/api/projects';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useHref } from '../../../lib/use-locale.ts';
+import { projectsApi } from '../api.ts';
+import { Meter, ProjectBadge } from '../components/ProjectBadge.tsx';
+import { useErrorText, useResource } from '../hooks.ts';
+import { donePercent } from '../model.ts';
+import '../projects.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
+const FILTERS = [
+  { value: '0', key: 'active' },
+  { value: '1', key: 'archived' },
+] as const;
+
 export default function ProjectsPage() {
-  return <Page name="projects" />;
+  const { t } = useTranslation();
+  const href = useHref();
+  const search = useSearch();
+  const archived = new URLSearchParams(search).get('archived') === '1' ? '1' : '0';
+  const list = useResource(() => projectsApi.list(archived), archived);
+  const errorText = useErrorText();
+
+  return (
+    <Page name="projects" className="projects">
+      <div className="toolbar">
+        <nav className="segmented" aria-label={t('projects.list.filter')}>
+          {FILTERS.map((f) => (
+            <Link
+              key={f.value}
+              href={`${href('projects')}${f.value === '1' ? '?archived=1' : ''}`}
+              aria-current={archived === f.value ? 'page' : undefined}
+              data-testid={`projects-filter-${f.key}`}
+            >
+              {t(`projects.list.${f.key}`)}
+            </Link>
+          ))}
+        </nav>
+        <Link href={href('projectCreate')} className="btn btn--primary btn--small" data-testid="project-new">
+          {t('projects.list.new')}
+        </Link>
+      </div>
+      {list.loading && <Loading />}
+      {list.error != null && <FormAlert message={errorText(list.error)} />}
+      {list.data && list.data.projects.length === 0 && <p className="muted empty">{t(archived === '1' ? 'projects.list.emptyArchived' : 'projects.list.empty')}</p>}
+      {list.data && list.data.projects.length > 0 && (
+        <ul className="plist" data-testid="projects-list">
+          {list.data.projects.map((p) => (
+            <ProjectRow key={p.id} project={p} />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+function ProjectRow({ project: p }: { project: Project }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  const percent = donePercent(p.issueCount, p.openIssueCount);
+  return (
+    <li className="plist__item" data-testid="project-row" data-key={p.key}>
+      <ProjectBadge project={p} />
+      <div className="plist__main">
+        <Link href={href('project', { id: p.key })} className="plist__name">
+          <span className="key">{p.key}</span> {p.name}
+        </Link>
+        <p className="plist__meta muted">
+          {p.lead && <span>{t('projects.list.lead', { name: p.lead.name })}</span>}
+          {p.myRole && <span className="tag">{t(`projects.roles.${p.myRole}`)}</span>}
+          {p.archivedAt && <span className="tag tag--warn">{t('projects.list.archivedTag')}</span>}
+          <span>{t('projects.list.counts', { open: p.openIssueCount, total: p.issueCount })}</span>
+        </p>
+      </div>
+      <div className="plist__progress">
+        <Meter percent={percent} label={t('projects.list.progress', { percent })} />
+        <span className="muted small">{t('projects.list.progress', { percent })}</span>
+      </div>
+    </li>
+  );
 }

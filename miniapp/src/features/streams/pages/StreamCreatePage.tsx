@@ -1,6 +1,99 @@
+import type { UserRef } from '@tracker/shared/api/common';
+import { createStreamSchema, STREAM_STATUSES, type StreamStatus } from '@tracker/shared/api/streams';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
+import { PeoplePicker } from '../../projects/index.ts';
+import { streamsApi } from '../api.ts';
+import '../streams.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
+const FIELDS = ['name', 'description', 'status', 'leadId', 'memberIds', 'startDate', 'targetDate'] as const;
+
 export default function StreamCreatePage() {
-  return <Page name="streamCreate" />;
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const [status, setStatus] = useState<StreamStatus>('planned');
+  const [lead, setLead] = useState<UserRef[]>([]);
+  const [members, setMembers] = useState<UserRef[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const message = (k: string) => (i18n.exists(k) ? t(k) : t('validation.invalid'));
+  const errorFor = (f: string) => (errors[f] ? message(errors[f]) : undefined);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const data = new FormData(e.currentTarget);
+    const text = (k: string) => String(data.get(k) ?? '');
+    const parsed = createStreamSchema.safeParse({
+      name: text('name'),
+      description: text('description'),
+      status,
+      leadId: lead[0]?.id ?? null,
+      memberIds: members.map((m) => m.id),
+      startDate: text('startDate') || null,
+      targetDate: text('targetDate') || null,
+    });
+    setFormError(null);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFrom(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const { stream } = await streamsApi.create(parsed.data);
+      toast({ title: t('streams.toast.created', { name: stream.name }), color: 'success' });
+      navigate(href('stream', { id: stream.id }));
+    } catch (err) {
+      const state = formErrorsFrom(err, FIELDS);
+      setErrors(state.fields);
+      setFormError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);
+      setPending(false);
+    }
+  }
+
+  return (
+    <Page name="streamCreate" className="streams narrow">
+      <form noValidate className="form" onSubmit={submit} aria-busy={pending} data-testid="stream-form">
+        <FormAlert message={formError} />
+        <TextField name="name" label={t('streams.form.name')} required maxLength={100} error={errorFor('name')} />
+        <div className="field">
+          <label htmlFor={`${id}-desc`}>{t('streams.form.description')}</label>
+          <textarea id={`${id}-desc`} name="description" rows={4} />
+          {errorFor('description') && <p className="field__error">{errorFor('description')}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-status`}>{t('streams.form.status')}</label>
+          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as StreamStatus)} data-testid="stream-status-select">
+            {STREAM_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`streams.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <PeoplePicker ns="streams" label={t('streams.form.lead')} selected={lead} onChange={setLead} testId="stream-lead" error={errorFor('leadId')} />
+        <PeoplePicker ns="streams" label={t('streams.form.members')} selected={members} onChange={setMembers} multiple testId="stream-members" error={errorFor('memberIds')} />
+        <div className="dates">
+          <TextField name="startDate" type="date" label={t('streams.form.startDate')} error={errorFor('startDate')} />
+          <TextField name="targetDate" type="date" label={t('streams.form.targetDate')} error={errorFor('targetDate')} />
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn btn--primary" disabled={pending} data-testid="stream-submit">
+            {t('streams.form.create')}
+          </button>
+        </div>
+      </form>
+    </Page>
+  );
 }

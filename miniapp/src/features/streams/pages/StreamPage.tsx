@@ -1,6 +1,118 @@
+import type { Stream } from '@tracker/shared/api/streams';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useLiveEvents } from '../../../lib/live.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { ConfirmDialog, useErrorText, useMe, useResource, useRouteId } from '../../projects/index.ts';
+import { streamsApi } from '../api.ts';
+import { StreamProgress } from '../components/Badges.tsx';
+import { Composer, Feed } from '../components/Feed.tsx';
+import { StreamHeader } from '../components/StreamHeader.tsx';
+import { StreamIssues } from '../components/StreamIssues.tsx';
+import '../streams.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
 export default function StreamPage() {
-  return <Page name="stream" />;
+  const ref = useRouteId();
+  const stream = useResource(() => streamsApi.get(ref), ref);
+  const errorText = useErrorText();
+  if (stream.loading) return <Loading />;
+  if (!stream.data) {
+    return (
+      <Page name="stream" className="streams">
+        <FormAlert message={errorText(stream.error)} />
+      </Page>
+    );
+  }
+  return <StreamView stream={stream.data.stream} reload={stream.reload} set={(s) => stream.setData({ stream: s })} />;
+}
+
+function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Promise<void>; set: (s: Stream) => void }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const me = useMe();
+  const errorText = useErrorText();
+  const feed = useResource(() => streamsApi.feed(stream.id), String(stream.id));
+  const [weighted, setWeighted] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  useLiveEvents(
+    (e) => e.streamIds.includes(stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0),
+    () => {
+      void reload();
+      void feed.reload();
+    },
+  );
+
+  return (
+    <Page name="stream" className="streams" title={stream.name}>
+      {stream.description && <p className="plain-text lead-text">{stream.description}</p>}
+      <StreamHeader stream={stream} onSaved={set} />
+
+      <section aria-labelledby="s-progress" className="psection">
+        <div className="section-head">
+          <h2 id="s-progress">{t('streams.page.progress')}</h2>
+          <label className="check">
+            <input type="checkbox" checked={weighted} onChange={(e) => setWeighted(e.target.checked)} data-testid="stream-weighted" />
+            {t('streams.progress.weightedToggle')}
+          </label>
+        </div>
+        <StreamProgress progress={stream.progress} weighted={weighted} />
+      </section>
+
+      <section aria-labelledby="s-issues" className="psection">
+        <div className="section-head">
+          <h2 id="s-issues">{t('streams.page.issues')}</h2>
+        </div>
+        <StreamIssues streamId={stream.id} />
+      </section>
+
+      <section aria-labelledby="s-feed" className="psection">
+        <h2 id="s-feed">{t('streams.page.feed')}</h2>
+        {stream.can.includes('stream.post') && <Composer streamId={stream.id} onPosted={() => void Promise.all([feed.reload(), reload()])} />}
+        {feed.data ? (
+          <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.reload(), reload()])} />
+        ) : feed.error ? (
+          <FormAlert message={errorText(feed.error)} />
+        ) : (
+          <Loading />
+        )}
+      </section>
+
+      {stream.can.includes('stream.delete') && (
+        <section className="psection">
+          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => setConfirm(true)} data-testid="stream-delete">
+            {t('streams.page.delete')}
+          </button>
+        </section>
+      )}
+      <ConfirmDialog
+        ns="streams"
+        open={confirm}
+        title={t('streams.page.deleteTitle', { name: stream.name })}
+        confirmLabel={t('streams.page.delete')}
+        danger
+        error={deleteError}
+        testId="stream-delete-dialog"
+        onClose={() => setConfirm(false)}
+        onConfirm={() =>
+          void streamsApi.remove(stream.id).then(
+            () => {
+              toast({ title: t('streams.toast.deleted', { name: stream.name }), color: 'success' });
+              navigate(href('streams'));
+            },
+            (err: unknown) => setDeleteError(errorText(err)),
+          )
+        }
+      >
+        <p>{t('streams.page.deleteText')}</p>
+      </ConfirmDialog>
+    </Page>
+  );
 }

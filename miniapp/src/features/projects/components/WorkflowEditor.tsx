@@ -1,0 +1,242 @@
+import { STATUS_CATEGORIES, type Status, type StatusCategory } from '@tracker/shared/api/projects';
+import { useId, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { projectsApi } from '../api.ts';
+import { useErrorText } from '../hooks.ts';
+import { moveItem } from '../model.ts';
+import { ColorInput } from './ColorInput.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+interface Props {
+  projectId: number;
+  statuses: Status[];
+  onChange: (s: Status[]) => void;
+  readOnly: boolean;
+}
+
+/** Ordered statuses: add with a category, rename, recolour, reorder (drag or ↑/↓), delete moving issues. */
+export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState<StatusCategory>('unstarted');
+  const [color, setColor] = useState('#94a3b8');
+  const [removing, setRemoving] = useState<Status | null>(null);
+  const [moveTo, setMoveTo] = useState<number | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const sorted = [...statuses].sort((a, b) => a.position - b.position);
+
+  const run = async (fn: () => Promise<void>) => {
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  // Optimistic: the new order shows at once and comes back if the server refuses.
+  const reorder = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= sorted.length) return;
+    const next = moveItem(sorted, from, to).map((s, i) => ({ ...s, position: i + 1 }));
+    const before = statuses;
+    onChange(next);
+    void run(async () => {
+      try {
+        onChange((await projectsApi.reorderStatuses(projectId, next.map((s) => s.id))).statuses);
+      } catch (err) {
+        onChange(before);
+        throw err;
+      }
+    });
+  };
+  const patch = (s: Status, body: Partial<Pick<Status, 'name' | 'color' | 'category'>>) =>
+    run(async () => {
+      const { status } = await projectsApi.updateStatus(s.id, body);
+      onChange(statuses.map((x) => (x.id === status.id ? status : x)));
+    });
+
+  const onDrop = (e: DragEvent, index: number) => {
+    e.preventDefault();
+    if (dragged !== null) reorder(dragged, index);
+    setDragged(null);
+    setOver(null);
+  };
+
+  return (
+    <div className="editor" data-testid="workflow-editor">
+      <FormAlert message={error} />
+      <p className="muted small">{t('projects.workflow.hint')}</p>
+      <ol className="rows">
+        {sorted.map((s, i) => (
+          <li
+            key={s.id}
+            className={`row${over === i ? ' row--over' : ''}${dragged === i ? ' row--dragging' : ''}`}
+            data-testid="status-row"
+            data-name={s.name}
+            draggable={!readOnly}
+            onDragStart={(e) => {
+              setDragged(i);
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData('text/plain', String(s.id));
+            }}
+            onDragOver={(e) => {
+              if (dragged === null) return;
+              e.preventDefault();
+              setOver(i);
+            }}
+            onDragLeave={() => setOver((o) => (o === i ? null : o))}
+            onDrop={(e) => onDrop(e, i)}
+            onDragEnd={() => {
+              setDragged(null);
+              setOver(null);
+            }}
+          >
+            {!readOnly && (
+              <span className="row__handle" aria-hidden="true">
+                ⋮⋮
+              </span>
+            )}
+            <label className="visually-hidden" htmlFor={`${id}-c-${s.id}`}>
+              {t('projects.workflow.colorOf', { name: s.name })}
+            </label>
+            <ColorInput id={`${id}-c-${s.id}`} value={s.color} disabled={readOnly} onCommit={(c) => void patch(s, { color: c })} />
+            <label className="visually-hidden" htmlFor={`${id}-n-${s.id}`}>
+              {t('projects.workflow.nameOf', { name: s.name })}
+            </label>
+            <input
+              id={`${id}-n-${s.id}`}
+              key={`${s.id}-${s.name}`}
+              className="row__grow"
+              defaultValue={s.name}
+              maxLength={50}
+              disabled={readOnly}
+              data-testid="status-name"
+              onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), e.currentTarget.blur())}
+              onBlur={(e) => {
+                const v = e.target.value.trim();
+                if (v && v !== s.name) void patch(s, { name: v });
+                else e.target.value = s.name;
+              }}
+            />
+            <label className="visually-hidden" htmlFor={`${id}-k-${s.id}`}>
+              {t('projects.workflow.categoryOf', { name: s.name })}
+            </label>
+            <select id={`${id}-k-${s.id}`} value={s.category} disabled={readOnly} onChange={(e) => void patch(s, { category: e.target.value as StatusCategory })}>
+              {STATUS_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`projects.categories.${c}`)}
+                </option>
+              ))}
+            </select>
+            {!readOnly && (
+              <span className="row__tools">
+                <button type="button" className="icon-btn" aria-label={t('projects.workflow.up', { name: s.name })} disabled={i === 0} onClick={() => reorder(i, i - 1)} data-testid="status-up">
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t('projects.workflow.down', { name: s.name })}
+                  disabled={i === sorted.length - 1}
+                  onClick={() => reorder(i, i + 1)}
+                  data-testid="status-down"
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t('projects.workflow.delete', { name: s.name })}
+                  data-testid="status-delete"
+                  onClick={() => {
+                    setRemoving(s);
+                    setDialogError(null);
+                    setMoveTo(sorted.find((x) => x.id !== s.id)?.id ?? null);
+                  }}
+                >
+                  ×
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      {!readOnly && (
+        <form
+          className="addrow"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!name.trim()) return;
+            void run(async () => {
+              const { status } = await projectsApi.createStatus(projectId, { name: name.trim(), category, color });
+              onChange([...statuses, status]);
+              setName('');
+            });
+          }}
+        >
+          <div className="field row__grow">
+            <label htmlFor={`${id}-new`}>{t('projects.workflow.new')}</label>
+            <input id={`${id}-new`} value={name} maxLength={50} onChange={(e) => setName(e.target.value)} data-testid="status-new-name" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-newk`}>{t('projects.workflow.category')}</label>
+            <select id={`${id}-newk`} value={category} onChange={(e) => setCategory(e.target.value as StatusCategory)} data-testid="status-new-category">
+              {STATUS_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`projects.categories.${c}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-newc`}>{t('projects.workflow.color')}</label>
+            <input id={`${id}-newc`} type="color" value={color} onChange={(e) => setColor(e.target.value)} />
+          </div>
+          <button type="submit" className="btn btn--primary btn--small" disabled={!name.trim()} data-testid="status-add">
+            {t('projects.workflow.add')}
+          </button>
+        </form>
+      )}
+      <ConfirmDialog
+        open={!!removing}
+        title={t('projects.workflow.deleteTitle', { name: removing?.name ?? '' })}
+        confirmLabel={t('projects.workflow.deleteConfirm')}
+        danger
+        error={dialogError}
+        testId="status-delete-dialog"
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          const target = removing;
+          if (!target || !moveTo) return;
+          setDialogError(null);
+          projectsApi.deleteStatus(target.id, moveTo).then(
+            () => {
+              onChange(statuses.filter((x) => x.id !== target.id));
+              setRemoving(null);
+            },
+            (err: unknown) => setDialogError(errorText(err)),
+          );
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-moveto`}>{t('projects.workflow.moveTo')}</label>
+          <select id={`${id}-moveto`} value={moveTo ?? ''} onChange={(e) => setMoveTo(Number(e.target.value))} data-testid="status-move-to">
+            {sorted
+              .filter((x) => x.id !== removing?.id)
+              .map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+          </select>
+        </div>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+// What other features may use from projects: the people picker, the confirm dialog, small hooks.
+import './projects.css';
+
+export { ConfirmDialog } from './components/ConfirmDialog.tsx';
+export { PeoplePicker } from './components/PeoplePicker.tsx';
+export { Meter } from './components/ProjectBadge.tsx';
+export { useErrorText, useMe, useResource, useRouteId } from './hooks.ts';

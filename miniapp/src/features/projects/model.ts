@@ -1,0 +1,65 @@
+// Pure helpers of the project pages: progress by category, list reordering, activity lines.
+import type { Activity } from '@tracker/shared/api/issues';
+import type { Status, StatusCategory } from '@tracker/shared/api/projects';
+
+export const CATEGORY_ORDER: readonly StatusCategory[] = ['backlog', 'unstarted', 'started', 'completed', 'canceled'];
+
+export interface CategorySegment {
+  category: StatusCategory;
+  count: number;
+  statuses: { id: number; name: string; color: string; count: number }[];
+}
+
+/** Issue counts per status grouped into categories (in workflow order), empty categories left out. */
+export function progressByCategory(statuses: readonly Status[], progress: readonly { statusId: number; count: number }[]): CategorySegment[] {
+  const counts = new Map(progress.map((p) => [p.statusId, p.count]));
+  const sorted = [...statuses].sort((a, b) => a.position - b.position);
+  return CATEGORY_ORDER.map((category) => {
+    const list = sorted.filter((s) => s.category === category).map((s) => ({ id: s.id, name: s.name, color: s.color, count: counts.get(s.id) ?? 0 }));
+    return { category, count: list.reduce((n, s) => n + s.count, 0), statuses: list };
+  }).filter((segment) => segment.count > 0);
+}
+
+/** Share of done issues: completed / (all − canceled), 0–100. */
+export function donePercent(issueCount: number, openCount: number): number {
+  if (issueCount <= 0) return 0;
+  return Math.round(((issueCount - openCount) / issueCount) * 100);
+}
+
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || from >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, item!);
+  return next;
+}
+
+/** An i18n key under `projects.activity.` and its values, for one activity row. */
+export interface ActivityLine {
+  key: string;
+  values: Record<string, string>;
+}
+
+const SHOWN_VALUES = new Set(['title', 'priority', 'startDate', 'dueDate', 'estimate']);
+const KNOWN_FIELDS = new Set(['title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId', 'customValues']);
+
+const text = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+export function activityLine(a: Activity, statusName: (id: number) => string | undefined): ActivityLine {
+  const values: Record<string, string> = { actor: a.actor?.name ?? '', issue: a.issue ? `${a.issue.key} ${a.issue.title}` : '' };
+  if (a.action === 'updated' && a.field) {
+    if (a.field === 'statusId') {
+      return { key: 'status', values: { ...values, from: statusName(Number(a.oldValue)) ?? '—', to: statusName(Number(a.newValue)) ?? '—' } };
+    }
+    const field = KNOWN_FIELDS.has(a.field) ? a.field : 'other';
+    if (SHOWN_VALUES.has(a.field)) return { key: 'changedValue', values: { ...values, field, from: text(a.oldValue), to: text(a.newValue) } };
+    return { key: 'changed', values: { ...values, field } };
+  }
+  if (a.action === 'issue.deleted') {
+    const old = (a.oldValue ?? {}) as { key?: string; title?: string };
+    return { key: 'deleted', values: { ...values, issue: [old.key, old.title].filter(Boolean).join(' ') } };
+  }
+  const known = ['created', 'commented', 'mentioned', 'comment.edited', 'comment.deleted', 'relation.added', 'relation.removed', 'attachment.added', 'attachment.removed', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed'];
+  if (known.includes(a.action)) return { key: a.action.replace('.', '_'), values };
+  return { key: 'other', values: { ...values, action: a.action } };
+}

@@ -1,0 +1,155 @@
+import type { UserRef } from '@tracker/shared/api/common';
+import { STREAM_STATUSES, type Stream, type StreamStatus } from '@tracker/shared/api/streams';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
+import { PeoplePicker } from '../../projects/index.ts';
+import { streamsApi, type StreamPatch } from '../api.ts';
+import { datesValid } from '../model.ts';
+import { DateRange, HealthBadge, StatusTag } from './Badges.tsx';
+
+const FIELDS = ['name', 'description', 'status', 'leadId', 'memberIds', 'startDate', 'targetDate'] as const;
+
+/** Status, lead, dates and members; each control saves on change when the viewer may edit. */
+export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s: Stream) => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const editable = stream.can.includes('stream.edit');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [editingText, setEditingText] = useState(false);
+  const message = (k: string) => (i18n.exists(k) ? t(k) : t('validation.invalid'));
+  const errorFor = (f: string) => (errors[f] ? message(errors[f]) : undefined);
+
+  const save = async (patch: StreamPatch) => {
+    setFormError(null);
+    setErrors({});
+    try {
+      onSaved((await streamsApi.update(stream.id, patch)).stream);
+      return true;
+    } catch (err) {
+      const state = formErrorsFrom(err, FIELDS);
+      setErrors(state.fields);
+      setFormError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);
+      return false;
+    }
+  };
+  const saveDate = (field: 'startDate' | 'targetDate', value: string) => {
+    const next = { startDate: stream.startDate, targetDate: stream.targetDate, [field]: value || null };
+    if (!datesValid(next.startDate, next.targetDate)) {
+      setErrors(fieldErrorsFrom([{ path: ['targetDate'], message: 'validation.dueBeforeStart' }]));
+      return;
+    }
+    void save({ [field]: value || null });
+  };
+  const saveText = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    if (await save({ name: String(data.get('name') ?? ''), description: String(data.get('description') ?? '') })) setEditingText(false);
+  };
+
+  if (!editable) {
+    return (
+      <dl className="sheader" data-testid="stream-header">
+        <div>
+          <dt>{t('streams.form.status')}</dt>
+          <dd>
+            <StatusTag status={stream.status} /> <HealthBadge health={stream.health} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('streams.form.lead')}</dt>
+          <dd>{stream.lead?.name ?? t('streams.page.noLead')}</dd>
+        </div>
+        <div>
+          <dt>{t('streams.page.dates')}</dt>
+          <dd>
+            <DateRange start={stream.startDate} target={stream.targetDate} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('streams.form.members')}</dt>
+          <dd>{stream.members.map((m) => m.name).join(', ') || t('streams.page.noMembers')}</dd>
+        </div>
+      </dl>
+    );
+  }
+
+  return (
+    <div className="sheader sheader--edit" data-testid="stream-header">
+      <FormAlert message={formError} />
+      <p className="sheader__health">
+        <HealthBadge health={stream.health} />
+      </p>
+      <div className="sheader__grid">
+        <div className="field">
+          <label htmlFor={`${id}-status`}>{t('streams.form.status')}</label>
+          <select id={`${id}-status`} value={stream.status} onChange={(e) => void save({ status: e.target.value as StreamStatus })} data-testid="stream-status-select">
+            {STREAM_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`streams.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <PeoplePicker
+          ns="streams"
+          label={t('streams.form.lead')}
+          selected={stream.lead ? [stream.lead] : []}
+          onChange={(u: UserRef[]) => void save({ leadId: u[0]?.id ?? null })}
+          testId="stream-lead"
+          error={errorFor('leadId')}
+        />
+        <div className="field">
+          <label htmlFor={`${id}-start`}>{t('streams.form.startDate')}</label>
+          <input id={`${id}-start`} type="date" key={`s${stream.startDate}`} defaultValue={stream.startDate ?? ''} onChange={(e) => saveDate('startDate', e.target.value)} />
+          {errorFor('startDate') && <p className="field__error">{errorFor('startDate')}</p>}
+        </div>
+        <div className={`field${errorFor('targetDate') ? ' field--error' : ''}`}>
+          <label htmlFor={`${id}-target`}>{t('streams.form.targetDate')}</label>
+          <input id={`${id}-target`} type="date" key={`t${stream.targetDate}`} defaultValue={stream.targetDate ?? ''} onChange={(e) => saveDate('targetDate', e.target.value)} />
+          {errorFor('targetDate') && (
+            <p className="field__error" data-testid="error-targetDate">
+              {errorFor('targetDate')}
+            </p>
+          )}
+        </div>
+      </div>
+      <PeoplePicker
+        ns="streams"
+        label={t('streams.form.members')}
+        selected={stream.members}
+        multiple
+        onChange={(u: UserRef[]) => void save({ memberIds: u.map((m) => m.id) })}
+        testId="stream-members"
+        error={errorFor('memberIds')}
+      />
+      {editingText ? (
+        <form className="form" onSubmit={saveText}>
+          <div className={`field${errorFor('name') ? ' field--error' : ''}`}>
+            <label htmlFor={`${id}-name`}>{t('streams.form.name')}</label>
+            <input id={`${id}-name`} name="name" defaultValue={stream.name} maxLength={100} required />
+            {errorFor('name') && <p className="field__error">{errorFor('name')}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-desc`}>{t('streams.form.description')}</label>
+            <textarea id={`${id}-desc`} name="description" rows={4} defaultValue={stream.description} />
+          </div>
+          <div className="actions">
+            <button type="submit" className="btn btn--primary btn--small">
+              {t('streams.feed.save')}
+            </button>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingText(false)}>
+              {t('streams.dialog.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingText(true)} data-testid="stream-edit-text">
+          {t('streams.page.editText')}
+        </button>
+      )}
+    </div>
+  );
+}
