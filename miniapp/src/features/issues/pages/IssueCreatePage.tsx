@@ -1,6 +1,81 @@
+// `/issues/create`, also with `?project=KEY&due=YYYY-MM-DD&stream=<id>&parent=<id>` prefilled
+// (calendar days, project, stream and parent issue pages link here).
+import type { Project } from '@tracker/shared/api/projects';
+import { canInProject } from '@tracker/shared/permissions';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useHref } from '../../../lib/use-locale.ts';
+import { issueApi, lookupApi } from '../api-detail.ts';
+import { loadMe } from '../detail/use-me.ts';
+import { errorMessage } from '../form/errors.ts';
+import { IssueForm } from '../form/IssueForm.tsx';
+import { emptyValues, type IssueFormValues } from '../form/model.ts';
+import '../detail/issue.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
+interface Ready {
+  projects: Project[];
+  initial: IssueFormValues;
+  parentDisplay: string;
+}
+
+const positive = (s: string | null) => (s && /^\d+$/.test(s) ? Number(s) : null);
+
 export default function IssueCreatePage() {
-  return <Page name="issueCreate" />;
+  const { t, i18n } = useTranslation();
+  const search = useSearch();
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const [state, setState] = useState<Ready | { error: unknown } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const q = new URLSearchParams(search);
+    void (async () => {
+      try {
+        const [me, all] = await Promise.all([loadMe(), lookupApi.projects()]);
+        const projects = all.filter((p) => !p.archivedAt && canInProject(p.myRole, me?.roles, 'issue.create'));
+        const wanted = q.get('project');
+        const project = projects.find((p) => p.key === wanted || String(p.id) === wanted) ?? projects[0];
+        const parentId = positive(q.get('parent'));
+        const parent = parentId ? await issueApi.get(parentId).catch(() => null) : null;
+        const due = q.get('due');
+        const stream = positive(q.get('stream'));
+        const initial: IssueFormValues = {
+          ...emptyValues(),
+          projectId: project?.id ?? null,
+          dueDate: due && /^\d{4}-\d{2}-\d{2}$/.test(due) ? due : '',
+          streamIds: stream ? [stream] : [],
+          parentId: parent?.id ?? null,
+        };
+        if (live) setState({ projects, initial, parentDisplay: parent ? `${parent.key} ${parent.title}` : '' });
+      } catch (error) {
+        if (live) setState({ error });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // Prefill once per visit; later query changes come from this page itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <Page name="issueCreate" className="issue-form-page">
+      {!state ? (
+        <Loading />
+      ) : 'error' in state ? (
+        <FormAlert message={errorMessage(state.error, t, (k) => i18n.exists(k))} />
+      ) : state.projects.length === 0 ? (
+        <p className="muted" data-testid="no-projects">
+          {t('issues.form.noProjects')}
+        </p>
+      ) : (
+        <IssueForm mode="create" initial={state.initial} projects={state.projects} parentDisplay={state.parentDisplay} onSaved={(issue) => navigate(href('issue', { id: issue.key }))} />
+      )}
+    </Page>
+  );
 }

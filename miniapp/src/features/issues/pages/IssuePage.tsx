@@ -1,6 +1,174 @@
+// `/issues/{id}`: id or key (the canonical URL uses the key). Properties editable in place,
+// description, sub-issues, relations, attachments (drop files anywhere on the page) and one
+// timeline of comments and history. Live: refetches when someone else changes the issue.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { issueApi } from '../api-detail.ts';
+import { Attachments, useUploads } from '../detail/Attachments.tsx';
+import { Relations, SubIssues } from '../detail/Links.tsx';
+import { Properties } from '../detail/Properties.tsx';
+import { Timeline } from '../detail/Timeline.tsx';
+import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
+import { useMe } from '../detail/use-me.ts';
+import { useRouteParams } from '../detail/use-route-params.ts';
+import { errorMessage } from '../form/errors.ts';
+import { PageError } from '../detail/page-error.ts';
+import '../detail/issue.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
+
 export default function IssuePage() {
-  return <Page name="issue" />;
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useRouteParams();
+  const ctl = useIssue(id);
+  const { state } = ctl;
+
+  if (state.status === 'error') {
+    if (state.error instanceof ApiError && (state.error.status === 404 || state.error.status === 400)) throw new PageError(404, state.error.message);
+    return (
+      <Page name="issue">
+        <FormAlert message={errorMessage(state.error, t, (k) => i18n.exists(k))} />
+      </Page>
+    );
+  }
+  if (state.status === 'loading') {
+    return (
+      <Page name="issue">
+        <Loading />
+      </Page>
+    );
+  }
+  return <IssueView data={state.data} ctl={ctl} routeId={id} />;
+}
+
+function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueController; routeId: string }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const me = useMe();
+  const { issue } = data;
+  const canEdit = issue.can.includes('issue.edit');
+  const uploader = useUploads(issue.id, ctl);
+  const [dragging, setDragging] = useState(false);
+  const upload = useRef(uploader.upload);
+  upload.current = uploader.upload;
+
+  // `/issues/123` → `/issues/WEB-7`, keeping the query.
+  useEffect(() => {
+    if (routeId !== issue.key) navigate(href('issue', { id: issue.key }) + (search ? `?${search}` : ''), { replace: true });
+  }, [routeId, issue.key, href, navigate, search]);
+
+  useEffect(() => {
+    if (!canEdit) return;
+    let depth = 0;
+    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth++;
+      setDragging(true);
+    };
+    const leave = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const over = (e: DragEvent) => hasFiles(e) && e.preventDefault();
+    const drop = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      setDragging(false);
+      if (e.dataTransfer?.files.length) upload.current([...e.dataTransfer.files]);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, [canEdit]);
+
+  const remove = async () => {
+    if (!window.confirm(t('issues.detail.confirmDelete', { key: issue.key }))) return;
+    if (await ctl.run(() => issueApi.remove(issue.id).then(() => undefined))) navigate(href('issues'));
+  };
+
+  return (
+    <Page name="issue" title={issue.title} className="issue-page">
+      <div className="issue-meta">
+        <span className="issue-key" data-testid="issue-key">
+          {issue.key}
+        </span>
+        <Link href={href('project', { id: issue.project.key })} className="issue-project" data-testid="issue-project">
+          <span className="dot" style={{ background: issue.project.color }} aria-hidden="true" />
+          {issue.project.name}
+        </Link>
+        <span className="issue-meta__actions">
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            aria-pressed={issue.watching}
+            data-testid="issue-watch"
+            onClick={() => void ctl.run(() => issueApi.watch(issue.id, !issue.watching))}
+          >
+            {issue.watching ? t('issues.detail.unwatch') : t('issues.detail.watch')}
+          </button>
+          {canEdit && (
+            <Link href={href('issueEdit', { id: issue.key })} className="btn btn--ghost btn--small" data-testid="issue-edit-link">
+              {t('issues.detail.edit')}
+            </Link>
+          )}
+          {issue.can.includes('issue.delete') && (
+            <button type="button" className="btn btn--ghost btn--small btn--danger" data-testid="issue-delete" onClick={() => void remove()}>
+              {t('issues.detail.delete')}
+            </button>
+          )}
+        </span>
+      </div>
+
+      <div className="issue-layout">
+        <div className="issue-main">
+          <section className="issue-section" aria-labelledby="description-title">
+            <h2 id="description-title" className="visually-hidden">
+              {t('issues.detail.description')}
+            </h2>
+            {issue.description.trim() ? (
+              // Sanitised by the server (markdown-it without raw HTML).
+              <div className="markdown" data-testid="issue-description" dangerouslySetInnerHTML={{ __html: issue.descriptionHtml }} />
+            ) : (
+              <p className="muted" data-testid="issue-description">
+                {t('issues.detail.noDescription')}
+              </p>
+            )}
+          </section>
+          <SubIssues data={data} />
+          <Relations data={data} ctl={ctl} />
+          <Attachments data={data} ctl={ctl} meId={me?.id ?? null} uploader={uploader} />
+          <Timeline data={data} ctl={ctl} meId={me?.id ?? null} />
+        </div>
+        <aside className="issue-aside" aria-label={t('issues.detail.properties')}>
+          <Properties data={data} ctl={ctl} />
+          <div className="field" data-testid="issue-watchers">
+            <span className="field__label">{t('issues.detail.watchers', { count: issue.watchers.length })}</span>
+            <span>{issue.watchers.map((w) => w.name).join(', ') || t('issues.common.none')}</span>
+          </div>
+        </aside>
+      </div>
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          {t('issues.attachments.dropHere')}
+        </div>
+      )}
+    </Page>
+  );
 }

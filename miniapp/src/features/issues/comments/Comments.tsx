@@ -1,0 +1,151 @@
+// A comment in the timeline (rendered from the server's sanitised `bodyHtml`; edit/delete own) and
+// the composer at the end of the timeline.
+import type { Comment } from '@tracker/shared/api/issues';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { issueApi } from '../api-detail.ts';
+import { formatDateTime } from '../detail/activity-format.ts';
+import { errorMessage } from '../form/errors.ts';
+import { MentionTextarea } from './MentionTextarea.tsx';
+
+export function CommentItem({ comment, own, canModerate, onChanged }: { comment: Comment; own: boolean; canModerate: boolean; onChanged: () => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = useLocale();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.body);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const edited = Date.parse(comment.updatedAt) - Date.parse(comment.createdAt) > 1000;
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await issueApi.editComment(comment.id, draft);
+      setEditing(false);
+      onChanged();
+    } catch (err) {
+      setError(errorMessage(err, t, (k) => i18n.exists(k)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(t('issues.comments.confirmDelete'))) return;
+    try {
+      await issueApi.deleteComment(comment.id);
+      onChanged();
+    } catch (err) {
+      setError(errorMessage(err, t, (k) => i18n.exists(k)));
+    }
+  };
+
+  return (
+    <article className="tl-item tl-item--comment" data-testid="comment" data-comment-id={comment.id} aria-label={t('issues.comments.by', { name: comment.author?.name ?? t('issues.common.unknown') })}>
+      <header className="tl-item__head">
+        <strong>{comment.author?.name ?? t('issues.common.unknown')}</strong>
+        <time dateTime={comment.createdAt} className="muted small">
+          {formatDateTime(comment.createdAt, locale)}
+        </time>
+        {edited && <span className="muted small">({t('issues.comments.edited')})</span>}
+        {!editing && (own || canModerate) && (
+          <span className="tl-item__actions">
+            {own && (
+              <button type="button" className="link-button" data-testid="comment-edit" onClick={() => (setDraft(comment.body), setEditing(true))}>
+                {t('issues.comments.edit')}
+              </button>
+            )}
+            <button type="button" className="link-button" data-testid="comment-delete" onClick={() => void remove()}>
+              {t('issues.comments.delete')}
+            </button>
+          </span>
+        )}
+      </header>
+      {editing ? (
+        <div className="comment-edit">
+          <MentionTextarea testid="comment-edit-input" aria-label={t('issues.comments.editLabel')} value={draft} onChange={setDraft} rows={4} />
+          <div className="actions actions--tight">
+            <button type="button" className="btn btn--primary btn--small" data-testid="comment-save" disabled={busy || !draft.trim()} onClick={() => void save()}>
+              {t('issues.comments.save')}
+            </button>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(false)}>
+              {t('issues.common.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        // Sanitised by the server (markdown-it without raw HTML).
+        <div className="markdown" data-testid="comment-body" dangerouslySetInnerHTML={{ __html: comment.bodyHtml }} />
+      )}
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}
+
+export function CommentComposer({ issueId, onPosted }: { issueId: number; onPosted: () => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!body.trim()) {
+      setError(t('validation.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await issueApi.addComment(issueId, body);
+      setBody('');
+      onPosted();
+    } catch (err) {
+      setError(errorMessage(err, t, (k) => i18n.exists(k)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="composer"
+      data-testid="comment-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id}>{t('issues.comments.add')}</label>
+      <MentionTextarea
+        id={id}
+        testid="comment-input"
+        rows={4}
+        placeholder={t('issues.comments.placeholder')}
+        value={body}
+        onChange={setBody}
+        aria-invalid={error ? true : undefined}
+        onKeyDownCapture={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      />
+      <p className="muted small">{t('issues.comments.hint')}</p>
+      {error && (
+        <p role="alert" className="field__error" data-testid="comment-error">
+          {error}
+        </p>
+      )}
+      <div className="actions actions--tight">
+        <button type="submit" className="btn btn--primary btn--small" data-testid="comment-submit" disabled={busy}>
+          {t('issues.comments.post')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+// Attachments: download links, upload by file input or by dropping files anywhere on the page
+// (with progress), the 10 MB limit checked before sending, deletion for those allowed.
+import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { issueApi, uploadAttachment } from '../api-detail.ts';
+import { errorMessage } from '../form/errors.ts';
+import { formatDateTime } from './activity-format.ts';
+import type { IssueController, IssueData } from './use-issue.ts';
+
+interface Upload {
+  id: number;
+  name: string;
+  progress: number;
+  error: string | null;
+}
+
+let seq = 0;
+const MB = 1024 * 1024;
+
+export function formatSize(bytes: number, locale: string): string {
+  const nf = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${nf.format(bytes / 1024)} KB`;
+  return `${nf.format(bytes / MB)} MB`;
+}
+
+export function useUploads(issueId: number | null, ctl: IssueController) {
+  const { t, i18n } = useTranslation();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const set = (id: number, patch: Partial<Upload>) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...patch } : u)));
+  const upload = useCallback(
+    (files: Iterable<File>) => {
+      if (issueId === null) return;
+      for (const file of files) {
+        const id = ++seq;
+        const tooBig = file.size > ATTACHMENT_MAX_BYTES;
+        setUploads((list) => [...list, { id, name: file.name, progress: 0, error: tooBig ? t('issues.attachments.tooLarge', { mb: ATTACHMENT_MAX_BYTES / MB }) : null }]);
+        if (tooBig) continue;
+        uploadAttachment(issueId, file, (p) => set(id, { progress: p }))
+          .then(() => {
+            setUploads((list) => list.filter((u) => u.id !== id));
+            void ctl.refresh();
+          })
+          .catch((err: unknown) => set(id, { error: errorMessage(err, t, (k) => i18n.exists(k)) }));
+      }
+    },
+    [issueId, ctl, t, i18n],
+  );
+  const dismiss = (id: number) => setUploads((list) => list.filter((u) => u.id !== id));
+  return { uploads, upload, dismiss };
+}
+
+export function Attachments({ data, ctl, meId, uploader }: { data: IssueData; ctl: IssueController; meId: number | null; uploader: ReturnType<typeof useUploads> }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const input = useRef<HTMLInputElement>(null);
+  const { issue } = data;
+  const canEdit = issue.can.includes('issue.edit');
+  const mayDelete = (uploaderId: number | undefined) => (uploaderId === meId && canEdit) || issue.can.includes('comment.moderate');
+  return (
+    <section className="issue-section" aria-labelledby="attachments-title" data-testid="attachments">
+      <div className="issue-section__head">
+        <h2 id="attachments-title">{t('issues.attachments.title')}</h2>
+        {canEdit && (
+          <>
+            <button type="button" className="btn btn--ghost btn--small" data-testid="attachment-pick" onClick={() => input.current?.click()}>
+              {t('issues.attachments.add')}
+            </button>
+            <input
+              ref={input}
+              type="file"
+              multiple
+              hidden
+              data-testid="attachment-input"
+              aria-label={t('issues.attachments.add')}
+              onChange={(e) => {
+                if (e.target.files) uploader.upload([...e.target.files]);
+                e.target.value = '';
+              }}
+            />
+          </>
+        )}
+      </div>
+      {canEdit && <p className="muted small">{t('issues.attachments.hint', { mb: ATTACHMENT_MAX_BYTES / MB })}</p>}
+      {uploader.uploads.length > 0 && (
+        <ul className="upload-list" aria-live="polite">
+          {uploader.uploads.map((u) => (
+            <li key={u.id} data-testid="upload-item">
+              <span className="break">{u.name}</span>
+              {u.error ? (
+                <>
+                  <span role="alert" className="field__error" data-testid="upload-error">
+                    {u.error}
+                  </span>
+                  <button type="button" className="icon-button" aria-label={t('issues.common.dismiss')} onClick={() => uploader.dismiss(u.id)}>
+                    ×
+                  </button>
+                </>
+              ) : (
+                <progress max={1} value={u.progress} aria-label={t('issues.attachments.uploading', { name: u.name })} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {issue.attachments.length === 0 ? (
+        <p className="muted">{t('issues.attachments.none')}</p>
+      ) : (
+        <ul className="link-list">
+          {issue.attachments.map((a) => (
+            <li key={a.id} data-testid="attachment-item">
+              <a href={a.url} download={a.fileName} data-testid="attachment-link" className="break">
+                {a.fileName}
+              </a>
+              <span className="muted small">
+                {' '}
+                · {formatSize(a.size, locale)} · {a.uploader?.name ?? t('issues.common.unknown')} · {formatDateTime(a.createdAt, locale)}
+              </span>
+              {mayDelete(a.uploader?.id) && (
+                <button
+                  type="button"
+                  className="icon-button"
+                  data-testid="attachment-delete"
+                  aria-label={t('issues.attachments.delete', { name: a.fileName })}
+                  onClick={() => {
+                    if (window.confirm(t('issues.attachments.confirmDelete', { name: a.fileName }))) void ctl.run(() => issueApi.deleteAttachment(a.id));
+                  }}
+                >
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

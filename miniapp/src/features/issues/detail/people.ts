@@ -1,0 +1,11 @@
+// Names of people met anywhere on the page (members, picker results, authors), so activity rows
+// and user-type custom fields, which store ids, can show names.
+import type { UserRef } from '@tracker/shared/api/common';
+
+const names = new Map<number, string>();
+
+export function rememberUsers(users: readonly (UserRef | null | undefined)[]) {
+  for (const u of users) if (u) names.set(u.id, u.name);
+}
+
+export const userName = (id: number): string | undefined => names.get(id);

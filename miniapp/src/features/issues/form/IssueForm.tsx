@@ -1,0 +1,272 @@
+// The create/edit form: quick add on top fills the fields below (which stay editable), then every
+// field including the chosen project's custom fields, with per-field errors from the shared schema
+// (client) and the server's `data.issues`. Edit sends only what changed.
+import type { UserRef } from '@tracker/shared/api/common';
+import { PRIORITIES, type IssueDetail, type Priority } from '@tracker/shared/api/issues';
+import type { Project } from '@tracker/shared/api/projects';
+import { parseQuickAdd, removeToken } from '@tracker/shared/quick-add/index';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { issueApi, lookupApi } from '../api-detail.ts';
+import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
+import { defaultValues, fieldKey } from '../custom-fields/values.ts';
+import { rememberUsers, userName } from '../detail/people.ts';
+import { loadMe } from '../detail/use-me.ts';
+import { DescriptionField } from './DescriptionField.tsx';
+import { formErrorsFrom, type FieldErrors, type FormErrors } from './errors.ts';
+import { quickPatch, syncQuickPatch, toCreateRequest, toPatch, type IssueFormValues, type QuickPatch } from './model.ts';
+import { IssuePicker, MultiSelect, PeoplePicker } from './pickers.tsx';
+import { QuickAdd, useChips } from './QuickAdd.tsx';
+import { useProjectData, useStreams } from './use-form-data.ts';
+import { validateForm } from './validate.ts';
+
+interface Props {
+  mode: 'create' | 'edit';
+  initial: IssueFormValues;
+  /** Create: the projects where I may create issues. Edit: the issue's project only. */
+  projects: readonly Project[];
+  parentDisplay?: string;
+  issue?: IssueDetail;
+  onSaved: (issue: IssueDetail) => void;
+}
+
+type Lookup = { handle: string; user: UserRef | null };
+
+export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSaved }: Props) {
+  const { t, i18n } = useTranslation();
+  const locale = useLocale();
+  const href = useHref();
+  const ids = { project: useId(), title: useId(), status: useId(), priority: useId(), start: useId(), due: useId(), estimate: useId() };
+  const [values, setValues] = useState<IssueFormValues>(initial);
+  const base = useRef(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<FormErrors['form']>(null);
+  const [busy, setBusy] = useState(false);
+  const [quick, setQuick] = useState('');
+  const [lookup, setLookup] = useState<Lookup | null>(null);
+  const [parentText, setParentText] = useState(parentDisplay ?? '');
+  const prevQuick = useRef<QuickPatch>({});
+  const streams = useStreams();
+  const projectData = useProjectData(values.projectId);
+  const fields = useMemo(() => projectData?.fields ?? [], [projectData]);
+  const labels = useMemo(() => projectData?.detail?.labels ?? [], [projectData]);
+  const statuses = projectData?.detail?.statuses ?? [];
+
+  const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const setCustom = (id: number, value: unknown) => setValues((v) => ({ ...v, customValues: { ...v.customValues, [String(id)]: value } }));
+
+  const parsed = useMemo(
+    () => (quick.trim() ? parseQuickAdd(quick, { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale }) : null),
+    [quick, locale],
+  );
+
+  // Resolve `@handle` to a person: `@me`/`@я` is me; otherwise the exact name-without-spaces
+  // match among the picker's results, else its first result.
+  const handle = parsed?.assignee ?? null;
+  useEffect(() => {
+    if (!handle) return;
+    let live = true;
+    const find = handle === 'me'
+      ? loadMe().then((me) => (me ? { id: me.id, name: me.name } : null))
+      : lookupApi.users(handle, 10).then((users) => {
+          rememberUsers(users);
+          return users.find((u) => u.name.replace(/\s+/g, '').toLowerCase() === handle.toLowerCase()) ?? users[0] ?? null;
+        });
+    find.then((user) => live && setLookup({ handle, user }), () => live && setLookup({ handle, user: null }));
+    return () => {
+      live = false;
+    };
+  }, [handle]);
+  const assignee = handle && lookup?.handle === handle ? lookup.user : handle ? undefined : null;
+
+  // Apply the line's patch whenever it (or what it resolves against) changes.
+  const creatable = mode === 'create' ? projects : [];
+  useEffect(() => {
+    const next = parsed ? quickPatch(parsed, { projects: creatable, labels, assigneeId: assignee === undefined ? undefined : (assignee?.id ?? null) }) : {};
+    setValues((v) => syncQuickPatch(v, prevQuick.current, next, base.current));
+    prevQuick.current = next;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [parsed, labels, assignee, projects]);
+
+  // A new project (create): its custom fields' defaults, labels of other projects dropped, default status.
+  const seenFieldsFor = useRef<number | null>(mode === 'edit' ? initial.projectId : null);
+  useEffect(() => {
+    if (!projectData || seenFieldsFor.current === projectData.projectId) return;
+    seenFieldsFor.current = projectData.projectId;
+    const labelIds = new Set((projectData.detail?.labels ?? []).map((l) => l.id));
+    setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), customValues: defaultValues(projectData.fields) }));
+  }, [projectData]);
+
+  const chips = useChips(parsed, { assignee, labelNames: labels.map((l) => l.name), projectKeys: creatable.map((p) => p.key) });
+
+  const isKey = (k: string) => i18n.exists(k);
+  const msg = (key: string | undefined) => (key ? (isKey(key) ? t(key) : key) : undefined);
+
+  const submit = async () => {
+    setFormError(null);
+    const found = validateForm(mode, values, base.current, fields, isKey);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      if (mode === 'create') onSaved(await issueApi.create(toCreateRequest(values, fields)));
+      else {
+        const patch = toPatch(base.current, values, fields);
+        onSaved(Object.keys(patch).length ? await issueApi.update(issue!.id, patch) : issue!);
+      }
+    } catch (err) {
+      const e = formErrorsFrom(err);
+      setErrors(e.fields);
+      setFormError(e.form ?? (Object.keys(e.fields).some((k) => !isFieldShown(k, fields.map((f) => f.id))) ? { key: 'errors.codes.validation', raw: false } : null));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const err = (key: string) => msg(errors[key]);
+  const project = projects.find((p) => p.id === values.projectId);
+
+  return (
+    <form
+      className="form issue-form"
+      data-testid="issue-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <QuickAdd value={quick} onChange={setQuick} chips={chips} onRemove={(token) => setQuick((q) => removeToken(q, token))} />
+
+      <div className="form-grid">
+        <div className={`field${errors.projectId ? ' field--error' : ''}`}>
+          <label htmlFor={ids.project}>{t('issues.form.project')}</label>
+          {mode === 'create' ? (
+            <select id={ids.project} data-testid="form-project" value={values.projectId ?? ''} aria-invalid={errors.projectId ? true : undefined} onChange={(e) => set('projectId', e.target.value ? Number(e.target.value) : null)}>
+              {!values.projectId && <option value="">{t('issues.form.chooseProject')}</option>}
+              {projects.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.key} · {p.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input id={ids.project} data-testid="form-project" readOnly value={project ? `${project.key} · ${project.name}` : ''} />
+          )}
+          {errors.projectId && <p className="field__error" data-testid="error-projectId">{err('projectId')}</p>}
+        </div>
+
+        <div className={`field field--wide${errors.title ? ' field--error' : ''}`}>
+          <label htmlFor={ids.title}>
+            {t('issues.form.title')}
+            <span aria-hidden="true" className="required-mark"> *</span>
+          </label>
+          <input id={ids.title} name="title" data-testid="form-title" required value={values.title} aria-invalid={errors.title ? true : undefined} onChange={(e) => set('title', e.target.value)} />
+          {errors.title && <p className="field__error" data-testid="error-title">{err('title')}</p>}
+        </div>
+      </div>
+
+      <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />
+
+      <div className="form-grid">
+        <div className={`field${errors.statusId ? ' field--error' : ''}`}>
+          <label htmlFor={ids.status}>{t('issues.form.status')}</label>
+          <select id={ids.status} data-testid="form-status" value={values.statusId ?? ''} onChange={(e) => set('statusId', e.target.value ? Number(e.target.value) : null)}>
+            {mode === 'create' && <option value="">{t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' })}</option>}
+            {statuses.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          {errors.statusId && <p className="field__error">{err('statusId')}</p>}
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.priority}>{t('issues.form.priority')}</label>
+          <select id={ids.priority} data-testid="form-priority" value={values.priority} onChange={(e) => set('priority', e.target.value as Priority)}>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {t(`issues.priority.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <PeoplePicker
+          label={t('issues.form.assignee')}
+          testid="form-assignee"
+          error={err('assigneeId')}
+          value={values.assigneeId ? { id: values.assigneeId, name: userName(values.assigneeId) ?? t('issues.common.userN', { id: values.assigneeId }) } : null}
+          onChange={(u) => set('assigneeId', u?.id ?? null)}
+        />
+
+        <MultiSelect label={t('issues.form.labels')} testid="form-labels" options={labels} value={values.labelIds} onChange={(v) => set('labelIds', v)} error={err('labelIds')} />
+        <MultiSelect label={t('issues.form.streams')} testid="form-streams" options={streams} value={values.streamIds} onChange={(v) => set('streamIds', v)} error={err('streamIds')} />
+
+        <DateInput id={ids.start} label={t('issues.form.startDate')} testid="form-start" value={values.startDate} onChange={(v) => set('startDate', v)} error={err('startDate')} />
+        <DateInput id={ids.due} label={t('issues.form.dueDate')} testid="form-due" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} />
+
+        <div className={`field${errors.estimate ? ' field--error' : ''}`}>
+          <label htmlFor={ids.estimate}>{t('issues.form.estimate')}</label>
+          <input id={ids.estimate} type="number" min={0} step="any" data-testid="form-estimate" value={values.estimate} aria-invalid={errors.estimate ? true : undefined} onChange={(e) => set('estimate', e.target.value)} />
+          {errors.estimate && <p className="field__error" data-testid="error-estimate">{err('estimate')}</p>}
+        </div>
+
+        <IssuePicker
+          label={t('issues.form.parent')}
+          testid="form-parent"
+          allowNone
+          excludeId={issue?.id}
+          display={parentText}
+          error={err('parentId')}
+          onPick={(p) => {
+            set('parentId', p?.issueId ?? null);
+            setParentText(p ? `${p.key} ${p.title}` : '');
+          }}
+        />
+      </div>
+
+      {fields.length > 0 && (
+        <fieldset className="form-grid custom-fields" data-testid="custom-fields">
+          <legend>{t('issues.customFields.title')}</legend>
+          {fields.map((f) => (
+            <CustomFieldInput key={f.id} field={f} value={values.customValues[String(f.id)]} onChange={(v) => setCustom(f.id, v)} error={err(fieldKey(f))} />
+          ))}
+        </fieldset>
+      )}
+
+      <FormAlert message={formError ? (formError.raw ? formError.key : t(formError.key)) : null} />
+      <div className="actions">
+        <button type="submit" className="btn btn--primary" data-testid="form-submit" disabled={busy}>
+          {mode === 'create' ? t('issues.form.create') : t('issues.form.save')}
+        </button>
+        <Link href={issue ? href('issue', { id: issue.key }) : href('issues')} className="btn btn--ghost">
+          {t('issues.common.cancel')}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+const SHOWN = ['projectId', 'title', 'description', 'statusId', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId'];
+/** Whether an error key has an input to sit under (otherwise the form-level alert says it). */
+function isFieldShown(key: string, fieldIds: number[]) {
+  return SHOWN.includes(key) || fieldIds.some((id) => key === `customValues.${id}`);
+}
+
+function DateInput({ id, label, testid, value, onChange, error }: { id: string; label: string; testid: string; value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" data-testid={testid} value={value} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)} />
+      {error && <p className="field__error" data-testid={`error-${testid}`}>{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { IssueDetail } from '@tracker/shared/api/issues';
+import { parseQuickAdd } from '@tracker/shared/quick-add/index';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/http.ts';
+import { formErrorsFrom } from './errors.ts';
+import { emptyValues, quickPatch, syncQuickPatch, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
+
+const now = new Date('2026-03-10T09:00:00Z');
+const labels = [{ id: 7, name: 'Bug', color: '#f00' }];
+const projects = [{ id: 1, key: 'WEB' }];
+
+describe('quick add → form', () => {
+  it('fills title, due date, label, priority and the resolved assignee', () => {
+    const parsed = parseQuickAdd('Fix login tomorrow @ivan #bug !high', { now, timeZone: 'Europe/Moscow', locale: 'en' });
+    expect(quickPatch(parsed, { projects, labels, assigneeId: 5 })).toEqual({ title: 'Fix login', dueDate: '2026-03-11', priority: 'high', labelIds: [7], assigneeId: 5 });
+  });
+
+  it('works in Russian and leaves unknown labels and unresolved people out', () => {
+    const parsed = parseQuickAdd('Починить вход завтра @ivan #нет !высокий', { now, timeZone: 'Europe/Moscow', locale: 'ru' });
+    expect(quickPatch(parsed, { projects, labels, assigneeId: undefined })).toEqual({ title: 'Починить вход', dueDate: '2026-03-11', priority: 'high' });
+  });
+
+  it('+KEY picks a project I may create in', () => {
+    const parsed = parseQuickAdd('Deploy +WEB +OPS', { now, timeZone: 'UTC', locale: 'en' });
+    expect(quickPatch(parsed, { projects, labels, assigneeId: null }).projectId).toBe(1);
+  });
+
+  it('a removed token gives its field back, unless the user changed it since', () => {
+    const base = emptyValues();
+    const prev = { title: 'Fix', dueDate: '2026-03-11', priority: 'high' as const };
+    const values: IssueFormValues = { ...base, title: 'Fix', dueDate: '2026-03-11', priority: 'low' };
+    const next = syncQuickPatch(values, prev, { title: 'Fix' }, base);
+    expect(next.dueDate).toBe('');
+    expect(next.priority).toBe('low');
+  });
+
+  it('a changed token overrides; an unchanged one leaves manual edits alone', () => {
+    const base = emptyValues();
+    const values: IssueFormValues = { ...base, title: 'Edited by hand', dueDate: '2026-03-11' };
+    const next = syncQuickPatch(values, { title: 'Fix', dueDate: '2026-03-11' }, { title: 'Fix', dueDate: '2026-03-12' }, base);
+    expect(next.title).toBe('Edited by hand');
+    expect(next.dueDate).toBe('2026-03-12');
+  });
+});
+
+describe('edit patch', () => {
+  const issue = {
+    projectId: 1, title: 'A', description: '', statusId: 3, priority: 'none', assignee: null, labelIds: [1, 2], streamIds: [], startDate: null,
+    dueDate: '2026-01-01', estimate: 2, parentId: null, customValues: { '4': 'x', '5': [1, 2] },
+  } as unknown as IssueDetail;
+  const fields = [
+    { id: 4, type: 'text' },
+    { id: 5, type: 'multiselect' },
+    { id: 6, type: 'checkbox' },
+  ] as never;
+
+  it('sends only what changed', () => {
+    const before = valuesFromIssue(issue);
+    const after = { ...before, labelIds: [2, 1], dueDate: '', estimate: '2', customValues: { '4': ' x ', '5': [1, 2], '6': false } };
+    expect(toPatch(before, after, fields)).toEqual({ dueDate: null, customValues: { '6': false } });
+    expect(toPatch(before, { ...before, customValues: { ...before.customValues, '4': '' } }, fields)).toEqual({ customValues: { '4': null } });
+  });
+});
+
+describe('server errors', () => {
+  it('maps custom field paths to their inputs', () => {
+    const err = new ApiError(400, 'Validation failed', { code: 'validation', issues: [{ path: ['customValues', '12'], message: 'validation.required' }, { path: ['title'], message: 'validation.tooLong' }] });
+    expect(formErrorsFrom(err)).toEqual({ fields: { 'customValues.12': 'validation.required', title: 'validation.tooLong' }, form: null });
+  });
+
+  it('puts a field-tied code under its field and other codes on the form', () => {
+    expect(formErrorsFrom(new ApiError(409, 'Already', { code: 'conflict', field: 'issue' })).fields).toEqual({ issue: 'errors.codes.conflict' });
+    expect(formErrorsFrom(new ApiError(403, 'Forbidden', { code: 'forbidden' })).form).toEqual({ key: 'errors.codes.forbidden', raw: false });
+  });
+});

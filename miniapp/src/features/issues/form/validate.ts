@@ -1,0 +1,20 @@
+// Client-side checks with the shared schemas, keyed like the server's `data.issues` paths.
+import type { CustomField } from '@tracker/shared/api/custom-fields';
+import { createIssueSchema, updateIssueSchema } from '@tracker/shared/api/issues';
+import { checkCustomValues } from '../custom-fields/values.ts';
+import { fieldErrorsFrom, type FieldErrors } from './errors.ts';
+import { toCreateRequest, toPatch, type IssueFormValues } from './model.ts';
+
+/** zod's own messages (wrong type) are not ours to show; they become "Invalid value". */
+const keyed = (errors: FieldErrors, isKey: (k: string) => boolean): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, isKey(v) ? v : 'validation.invalid']));
+
+export function validateForm(mode: 'create' | 'edit', values: IssueFormValues, before: IssueFormValues, fields: readonly CustomField[], isKey: (k: string) => boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.estimate.trim() !== '' && !Number.isFinite(Number(values.estimate.replace(',', '.')))) errors.estimate = 'validation.invalid';
+  if (mode === 'create' && !values.projectId) errors.projectId = 'validation.required';
+  const parsed = mode === 'create' ? createIssueSchema.safeParse(toCreateRequest(values, fields)) : updateIssueSchema.safeParse(toPatch(before, values, fields));
+  if (!parsed.success) for (const [k, v] of Object.entries(keyed(fieldErrorsFrom(parsed.error.issues), isKey))) errors[k] ??= v;
+  Object.assign(errors, checkCustomValues(fields, values.customValues));
+  return errors;
+}
