@@ -1,33 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ISSUE_ROW_COLUMNS, type IssueRow } from '../issues/issue.mapper.ts';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 
 /** The most issues one calendar range or one ICS feed returns. */
 export const CALENDAR_LIMIT = 2000;
 export const FEED_LIMIT = 5000;
-
-export interface CalendarIssueRow {
-  id: number;
-  key: string;
-  project_id: number;
-  number: number;
-  title: string;
-  status_id: number;
-  priority: number;
-  assignee_id: number | null;
-  assignee_name: string | null;
-  label_ids: number[];
-  stream_ids: number[];
-  start_date: string | null;
-  due_date: string | null;
-  estimate: number | null;
-  parent_id: number | null;
-  sort_order: number;
-  custom_values: Record<string, unknown>;
-  comment_count: number;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-}
 
 export interface CalendarFilter {
   from: string;
@@ -41,7 +18,7 @@ export interface CalendarFilter {
  * Issues visible to the viewer placed on the calendar: a start→due span (or the single date that
  * is set) intersecting [from, to]. One query: labels, streams and comment counts are subselects.
  */
-export async function selectCalendarIssues(em: EntityManager, viewer: Viewer, filter: CalendarFilter): Promise<CalendarIssueRow[]> {
+export async function selectCalendarIssues(em: EntityManager, viewer: Viewer, filter: CalendarFilter): Promise<IssueRow[]> {
   const visible = visibleProjectsCondition(viewer, 'p');
   const where = [visible.sql, '(i.start_date is not null or i.due_date is not null)', 'coalesce(i.start_date, i.due_date) <= ?::date', 'coalesce(i.due_date, i.start_date) >= ?::date'];
   const params: unknown[] = [...visible.params, filter.to, filter.from];
@@ -57,15 +34,8 @@ export async function selectCalendarIssues(em: EntityManager, viewer: Viewer, fi
     where.push('exists (select 1 from issue_streams fs where fs.issue_id = i.id and fs.stream_id = ?)');
     params.push(filter.streamId);
   }
-  return em.execute<CalendarIssueRow[]>(
-    `select i.id, p.key || '-' || i.number as key, i.project_id, i.number, i.title, i.status_id, i.priority,
-            i.assignee_id, au.name as assignee_name,
-            array(select il.label_id from issue_labels il where il.issue_id = i.id order by il.label_id) as label_ids,
-            array(select ist.stream_id from issue_streams ist where ist.issue_id = i.id order by ist.stream_id) as stream_ids,
-            i.start_date::text as start_date, i.due_date::text as due_date, i.estimate::float8 as estimate, i.parent_id,
-            i.sort_order, i.custom_values,
-            (select count(*)::int from comments c where c.issue_id = i.id) as comment_count,
-            i.created_at, i.updated_at, i.completed_at
+  return em.execute<IssueRow[]>(
+    `select ${ISSUE_ROW_COLUMNS}
        from issues i
        join projects p on p.id = i.project_id
        left join users au on au.id = i.assignee_id

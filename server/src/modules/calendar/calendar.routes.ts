@@ -9,7 +9,7 @@ import { notFound, tooManyRequests } from '../../http/errors.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
-import { toCalendarIssue } from './calendar.mapper.ts';
+import { toIssueListItem } from '../issues/issue.mapper.ts';
 import { selectCalendarIssues, selectFeedIssues, type FeedScope } from './calendar.queries.ts';
 import { createFeed, findActiveFeed, hashToken, listFeeds, revokeFeed, TOKEN_PATTERN, type ActiveFeed } from './feeds.service.ts';
 import { buildIcs } from './ics.ts';
@@ -33,7 +33,7 @@ export function calendarRoutes(deps: { em: () => EntityManager; config: Pick<Con
     const viewer = viewerOf(ctx);
     const q = parse(calendarQuerySchema, ctx.query);
     const rows = await selectCalendarIssues(deps.em(), viewer, { from: q.from, to: q.to, mine: q.mine === '1', projectId: q.project, streamId: q.stream });
-    ctx.body = { issues: rows.map(toCalendarIssue) };
+    ctx.body = { issues: rows.map(toIssueListItem) };
   });
 
   router.get('/api/calendar/feeds', async (ctx) => {
