@@ -5,23 +5,28 @@ import type { IsoDate } from './dates.ts';
 // Calendar dates are days, not instants: formatted in UTC so the day never shifts with the zone.
 const day = (date: IsoDate) => new Date(`${date}T00:00:00Z`);
 
+/** Russian month names are lower-case in running text; a heading starts with a capital. */
+const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
+
 export function formatters(locale: Locale) {
   const utc = { timeZone: 'UTC' } as const;
   const dayNum = new Intl.DateTimeFormat(locale, { ...utc, day: 'numeric' });
   const short = new Intl.DateTimeFormat(locale, { ...utc, day: 'numeric', month: 'short' });
   const long = new Intl.DateTimeFormat(locale, { ...utc, weekday: 'long', day: 'numeric', month: 'long' });
+  const monthShort = new Intl.DateTimeFormat(locale, { ...utc, month: 'short' });
   const weekday = new Intl.DateTimeFormat(locale, { ...utc, weekday: 'short' });
   const month = new Intl.DateTimeFormat(locale, { ...utc, month: 'long', year: 'numeric' });
   const range = new Intl.DateTimeFormat(locale, { ...utc, day: 'numeric', month: 'short', year: 'numeric' });
   const stamp = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return {
     day: (d: IsoDate) => dayNum.format(day(d)),
-    /** Month grid: the 1st also names its month, so weeks spanning two months read clearly. */
-    dayInMonth: (d: IsoDate) => (d.endsWith('-01') ? short.format(day(d)) : dayNum.format(day(d))),
     short: (d: IsoDate) => short.format(day(d)),
     long: (d: IsoDate) => long.format(day(d)),
+    /** The long date as a heading (agenda days). */
+    heading: (d: IsoDate) => capitalize(long.format(day(d))),
+    monthShort: (d: IsoDate) => monthShort.format(day(d)),
     weekday: (d: IsoDate) => weekday.format(day(d)),
-    month: (d: IsoDate) => month.format(day(d)),
+    month: (d: IsoDate) => capitalize(month.format(day(d))),
     range: (from: IsoDate, to: IsoDate) => range.formatRange(day(from), day(to)),
     /** A timestamp from the API, in the browser's zone. */
     stamp: (iso: string) => stamp.format(new Date(iso)),

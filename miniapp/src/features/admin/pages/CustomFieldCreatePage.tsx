@@ -1,6 +1,39 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
 import { Page } from '../../../components/Page.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { customFieldsApi, type ProjectOption } from '../custom-fields/api.ts';
+import { FieldForm } from '../custom-fields/FieldForm.tsx';
+import { emptyForm, requestFromForm } from '../custom-fields/form.ts';
+import '../custom-fields/custom-fields.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
 export default function CustomFieldCreatePage() {
-  return <Page name="customFieldCreate" />;
+  const { t } = useTranslation();
+  const href = useHref();
+  const locale = useLocale();
+  const [, navigate] = useLocation();
+  const [projects, setProjects] = useState<ProjectOption[] | null>(null);
+  const initial = useMemo(() => emptyForm(), []);
+  useEffect(() => {
+    customFieldsApi.projects().then((r) => setProjects(r.projects), () => setProjects([]));
+  }, []);
+  return (
+    <Page name="customFieldCreate" className="cf-page cf-page--form">
+      <p>
+        <Link href={href('customFields')}>← {t('customFields.back')}</Link>
+      </p>
+      <FieldForm
+        initial={initial}
+        projects={projects}
+        submitLabel={t('customFields.form.create')}
+        onSubmit={async (form) => {
+          const { field } = await customFieldsApi.create(requestFromForm(form));
+          toast({ title: t('customFields.created', { name: field.name[locale] }), color: 'success' });
+          navigate(href('customFields'));
+        }}
+      />
+    </Page>
+  );
 }

@@ -14,6 +14,7 @@ interface Props {
   statuses: ReadonlyMap<number, Status>;
   pendingIds: ReadonlySet<number>;
   formatLong: (date: IsoDate) => string;
+  formatHeading: (date: IsoDate) => string;
   formatShort: (date: IsoDate) => string;
   onCreate: (date: IsoDate) => void;
   onMove: (issue: CalendarIssue) => void;
@@ -32,7 +33,7 @@ export function AgendaView(props: Props) {
         <section key={group.date} className="cal-agenda__day" data-testid={`cal-agenda-${group.date}`} data-today={group.date === props.today || undefined} aria-labelledby={`agenda-${group.date}`}>
           <div className="cal-agenda__head">
             <h2 id={`agenda-${group.date}`}>
-              {props.formatLong(group.date)}
+              {props.formatHeading(group.date)}
               {group.date === props.today && <span className="cal-badge">{t('calendar.today')}</span>}
             </h2>
             <button type="button" className="cal-day__add cal-day__add--visible" data-testid={`cal-add-${group.date}`} aria-label={t('calendar.createOn', { date: props.formatLong(group.date) })} onClick={() => props.onCreate(group.date)}>

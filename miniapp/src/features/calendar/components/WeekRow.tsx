@@ -20,6 +20,8 @@ export interface WeekRowProps {
   drag: DragState | null;
   pendingIds: ReadonlySet<number>;
   formatDay: (date: IsoDate) => string;
+  /** Month grid: the 1st also names its month, so weeks spanning two months read clearly. */
+  formatMonth?: (date: IsoDate) => string;
   formatLong: (date: IsoDate) => string;
   onCreate: (date: IsoDate) => void;
   onMore: (date: IsoDate) => void;
@@ -38,14 +40,14 @@ export function WeekRow(props: WeekRowProps) {
   const rows = 1 + Math.max(shownLanes, 1) + (anyHidden ? 1 : 0);
 
   return (
-    <div className="cal-week" style={{ gridTemplateRows: `auto repeat(${rows - 1}, minmax(var(--lane-h), auto))` }}>
+    <div className="cal-week" style={{ gridTemplateRows: `var(--head-h) repeat(${rows - 1}, var(--lane-h)) 1fr` }}>
       {days.map((date, col) => {
         const outside = props.month !== undefined && !date.startsWith(props.month);
         return (
           <div
             key={date}
             className="cal-day"
-            style={{ gridColumn: col + 1, gridRow: `1 / ${rows + 1}` }}
+            style={{ gridColumn: col + 1, gridRow: '1 / -1' }}
             data-drop-date={date}
             data-testid={`cal-day-${date}`}
             data-today={date === props.today || undefined}
@@ -59,6 +61,7 @@ export function WeekRow(props: WeekRowProps) {
               <span className="cal-day__num">
                 {date === props.today && <span className="visually-hidden">{t('calendar.today')}, </span>}
                 {props.formatDay(date)}
+                {props.formatMonth && date.endsWith('-01') && <span className="cal-day__month"> {props.formatMonth(date)}</span>}
               </span>
               <button
                 type="button"
@@ -101,9 +104,13 @@ export function WeekRow(props: WeekRowProps) {
             className="cal-more"
             style={{ gridColumn: col + 1, gridRow: rows }}
             data-testid={`cal-more-${days[col]}`}
+            aria-label={t('calendar.moreLabel', { count: n, date: props.formatLong(days[col]!) })}
             onClick={() => props.onMore(days[col]!)}
           >
-            {t('calendar.more', { count: n })}
+            <span className="cal-more__long">{t('calendar.more', { count: n })}</span>
+            <span className="cal-more__short" aria-hidden="true">
+              +{n}
+            </span>
           </button>
         ) : null,
       )}

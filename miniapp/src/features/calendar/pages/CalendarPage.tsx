@@ -178,7 +178,7 @@ export default function CalendarPage() {
       {issues === null && loading ? (
         <Loading />
       ) : state.view === 'agenda' ? (
-        <AgendaView issues={issues ?? []} from={from} to={to} today={todayDate} statuses={statuses} pendingIds={pendingIds} formatLong={fmt.long} formatShort={fmt.short} onCreate={onCreate} onMove={setMoving} />
+        <AgendaView issues={issues ?? []} from={from} to={to} today={todayDate} statuses={statuses} pendingIds={pendingIds} formatLong={fmt.long} formatHeading={fmt.heading} formatShort={fmt.short} onCreate={onCreate} onMove={setMoving} />
       ) : (
         <div className={`cal-grid cal-grid--${state.view}${drag ? ' cal-grid--dragging' : ''}`} aria-busy={loading} data-testid="cal-grid" data-view={state.view} data-from={from} data-to={to}>
           <div className="cal-weekdays">
@@ -195,7 +195,8 @@ export default function CalendarPage() {
               days={days}
               month={state.view === 'month' ? state.date.slice(0, 7) : undefined}
               maxLanes={state.view === 'month' ? MONTH_LANES : undefined}
-              formatDay={state.view === 'month' ? fmt.dayInMonth : fmt.day}
+              formatDay={fmt.day}
+              formatMonth={state.view === 'month' ? fmt.monthShort : undefined}
               {...rowProps}
             />
           ))}
