@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Toaster } from '../components/Toaster.tsx';
+import { PaletteHost } from '../features/palette/index.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Link href={href('privacy')}>{t('common.footer.privacy')}</Link>
       </footer>
       <Toaster />
+      <PaletteHost />
     </div>
   );
 }

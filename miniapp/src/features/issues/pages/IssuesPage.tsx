@@ -1,6 +1,95 @@
+import { lazy, Suspense, useCallback, useMemo, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useHref } from '../../../lib/use-locale.ts';
+import type { SavedView } from '../api.ts';
+import { FilterBar } from '../filters/FilterBar.tsx';
+import { fromView, GROUPS, LAYOUTS, parseSearch, SORTS, toSearch, withFilter, type PageState } from '../filters/url.ts';
+import { IssueList } from '../list/IssueList.tsx';
+import { useProject } from '../list/use-projects.ts';
+import { ViewsMenu } from '../views/ViewsMenu.tsx';
+import '../list/page.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
+const IssueBoard = lazy(() => import('../board/IssueBoard.tsx'));
+
+/** `/issues`: every issue I can see, as a list or a board; all state in the URL. */
 export default function IssuesPage() {
-  return <Page name="issues" />;
+  const { t } = useTranslation();
+  const href = useHref();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const state = useMemo(() => parseSearch(search), [search]);
+  const { project } = useProject(state.filters.project);
+  const ids = { group: useId(), sort: useId() };
+
+  const go = useCallback((next: PageState, replace = false) => navigate(location + toSearch(next), { replace }), [navigate, location]);
+  const setFilters = useCallback((filters: Record<string, string>, options?: { replace?: boolean }) => go({ ...state, filters }, options?.replace), [go, state]);
+  const clearFilters = useCallback(() => go({ ...state, filters: {} }), [go, state]);
+  const chooseProject = useCallback((key: string) => go({ ...state, filters: withFilter(state.filters, 'project', key) }), [go, state]);
+  const openView = useCallback((view: SavedView) => go(fromView(view)), [go]);
+
+  const createHref = href('issueCreate') + (state.filters.project ? `?project=${encodeURIComponent(state.filters.project)}` : '');
+
+  return (
+    <Page name="issues" className="issues-page">
+      <div className="issues-toolbar">
+        <ViewsMenu state={state} projectId={project?.project.id ?? null} projectName={project?.project.name ?? null} onOpen={openView} />
+        <div className="segmented" role="group" aria-label={t('issues.list.layout')}>
+          {LAYOUTS.map((l) => (
+            <button key={l} type="button" aria-pressed={state.layout === l} onClick={() => go({ ...state, layout: l })} data-testid={`layout-${l}`}>
+              {t(`issues.list.layouts.${l}`)}
+            </button>
+          ))}
+        </div>
+        {state.layout === 'list' && (
+          <>
+            <div className="issues-toolbar__field">
+              <label htmlFor={ids.group}>{t('issues.list.groupBy')}</label>
+              <select id={ids.group} value={state.group} onChange={(e) => go({ ...state, group: e.target.value as PageState['group'] })} data-testid="group-by">
+                {GROUPS.map((g) => (
+                  <option key={g} value={g}>
+                    {t(`issues.list.groups.${g}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="issues-toolbar__field">
+              <label htmlFor={ids.sort}>{t('issues.list.sortBy')}</label>
+              <select id={ids.sort} value={state.sort} onChange={(e) => go({ ...state, sort: e.target.value })} data-testid="sort-by">
+                {SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`issues.list.sorts.${s}`)}
+                  </option>
+                ))}
+                {!(SORTS as readonly string[]).includes(state.sort) && <option value={state.sort}>{t('issues.list.sortCustom')}</option>}
+              </select>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => go({ ...state, order: state.order === 'asc' ? 'desc' : 'asc' })}
+                aria-label={state.order === 'asc' ? t('issues.list.ascending') : t('issues.list.descending')}
+                title={state.order === 'asc' ? t('issues.list.ascending') : t('issues.list.descending')}
+                data-testid="sort-order"
+              >
+                {state.order === 'asc' ? '↑' : '↓'}
+              </button>
+            </div>
+          </>
+        )}
+        <Link href={createHref} className="btn btn--primary btn--small issues-toolbar__create" data-testid="issue-create">
+          {t('issues.list.create')}
+        </Link>
+      </div>
+      <FilterBar filters={state.filters} onChange={setFilters} />
+      {state.layout === 'list' ? (
+        <IssueList filters={state.filters} sort={state.sort} order={state.order} group={state.group} selectable keyboard onClearFilters={clearFilters} />
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <IssueBoard filters={state.filters} onChooseProject={chooseProject} />
+        </Suspense>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,161 @@
+// The /issues journey: filters in the URL, saved views, board drag, bulk edit, the command palette
+// and live updates from another user. Data is created through the API; the UI is driven like a user.
+import type { IssueDetail } from '@tracker/shared/api/issues';
+import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let me: { id: number };
+let project: ProjectDetailResponse;
+const issues: Record<'a' | 'b' | 'c', IssueDetail> = {} as never;
+
+const letters = () =>
+  Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function getIssue(request: APIRequestContext, key: string): Promise<IssueDetail> {
+  return (await ok<{ issue: IssueDetail }>(await request.get(`/api/issues/${key}`))).issue;
+}
+
+async function until<T>(fn: () => Promise<T>, check: (v: T) => boolean, timeout = 5000): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (check(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const rowKeys = async () => page.getByTestId('issue-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-issue-key')));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser, { viewport: { width: 1280, height: 900 } });
+  me = await registerIn(context, undefined, 'List Owner');
+  const key = `L${letters()}`;
+  project = await ok<ProjectDetailResponse>(await context.request.post('/api/projects', { data: { key, name: `List ${key}` } }));
+  const make = async (title: string, priority: string, assigneeId: number | null) =>
+    (await ok<{ issue: IssueDetail }>(await context.request.post('/api/issues', { data: { projectId: project.project.id, title, priority, assigneeId } }))).issue;
+  issues.a = await make('Alpha: fix the login form', 'high', me.id);
+  issues.b = await make('Bravo: write the release notes', 'low', me.id);
+  issues.c = await make('Charlie: nobody owns this yet', 'high', null);
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+afterAll(() => browser?.close());
+
+describe('/issues', () => {
+  it('filters by assignee = me and priority, the URL follows, and a reload keeps them', async () => {
+    await page.goto(`/en/issues?project=${project.project.key}`);
+    await page.getByTestId('page-issues').waitFor();
+    await page.getByTestId('issue-row').first().waitFor();
+    expect((await rowKeys()).sort()).toEqual([issues.a.key, issues.b.key, issues.c.key].sort());
+
+    await page.getByTestId('filter-assignee').click();
+    await page.getByTestId('filter-option-assignee-me').click();
+    await page.waitForURL((u) => u.searchParams.get('assignee') === 'me');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('filter-priority').click();
+    await page.getByTestId('filter-option-priority-high').click();
+    await page.waitForURL((u) => u.searchParams.get('priority') === 'high');
+    await page.keyboard.press('Escape');
+    await until(rowKeys, (k) => k.length === 1);
+    expect(await rowKeys()).toEqual([issues.a.key]);
+
+    await page.reload();
+    await page.getByTestId('issue-row').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('assignee')).toBe('me');
+    expect(await rowKeys()).toEqual([issues.a.key]);
+  });
+
+  it('saves the filters as a view and reopens it from the views menu', async () => {
+    const name = `Mine high ${letters()}`;
+    await page.getByTestId('view-save').click();
+    await page.getByTestId('view-name').fill(name);
+    await page.getByTestId('view-submit').click();
+    await page.getByTestId('view-dialog').waitFor({ state: 'detached' });
+
+    await page.goto('/en/issues');
+    await page.getByTestId('page-issues').waitFor();
+    await page.getByTestId('views-menu').click();
+    await page.locator(`[data-testid="view-item"][data-view-name="${name}"] [data-testid="view-open"]`).click();
+    await page.waitForURL((u) => u.searchParams.get('assignee') === 'me' && u.searchParams.get('priority') === 'high');
+    await until(rowKeys, (k) => k.length === 1 && k[0] === issues.a.key);
+    expect(await rowKeys()).toEqual([issues.a.key]);
+  });
+
+  it('drags a card to another column on the board', async () => {
+    await page.goto(`/en/issues?project=${project.project.key}&layout=board`);
+    const card = page.locator(`[data-testid="board-card"][data-issue-key="${issues.a.key}"]`);
+    await card.waitFor();
+    const from = issues.a.statusId;
+    const target = project.statuses.find((s) => s.id !== from && s.category === 'started') ?? project.statuses.find((s) => s.id !== from)!;
+    const column = page.locator(`[data-testid="board-column"][data-column-id="${target.id}"]`);
+    await column.scrollIntoViewIfNeeded();
+    const c = (await card.boundingBox())!;
+    await page.mouse.move(c.x + 20, c.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(c.x + 40, c.y + 30, { steps: 4 });
+    const col = (await column.boundingBox())!;
+    await page.mouse.move(col.x + col.width / 2, col.y + 60, { steps: 10 });
+    await page.mouse.up();
+    // Optimistic: the card is in the new column at once; the server agrees.
+    await column.locator(`[data-issue-key="${issues.a.key}"]`).waitFor();
+    const moved = await until(() => getIssue(context.request, issues.a.key), (i) => i.statusId === target.id);
+    expect(moved.statusId).toBe(target.id);
+  });
+
+  it('bulk-edits the priority of two selected issues', async () => {
+    await page.goto(`/en/issues?project=${project.project.key}&sort=key&order=asc`);
+    await page.getByTestId('issue-row').first().waitFor();
+    await page.locator(`[data-issue-key="${issues.a.key}"] [data-testid="issue-select"]`).click();
+    await page.locator(`[data-issue-key="${issues.b.key}"] [data-testid="issue-select"]`).click();
+    await page.getByTestId('bulk-bar').waitFor();
+    await page.getByTestId('bulk-priority').selectOption('urgent');
+    const [a, b] = await until(
+      () => Promise.all([getIssue(context.request, issues.a.key), getIssue(context.request, issues.b.key)]),
+      (list) => list.every((i) => i.priority === 'urgent'),
+    );
+    expect([a.priority, b.priority]).toEqual(['urgent', 'urgent']);
+    expect((await getIssue(context.request, issues.c.key)).priority).toBe('high');
+  });
+
+  it('opens an issue by key from the command palette', async () => {
+    await page.goto('/en/issues');
+    await page.getByTestId('page-issues').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('palette-input').waitFor();
+    await page.keyboard.type(issues.b.key.toLowerCase());
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === `/en/issues/${issues.b.key}`);
+    expect(await page.getByTestId('palette').count()).toBe(0);
+  });
+
+  it('shows another user’s change without a reload', async () => {
+    const other = await newContext(browser);
+    const user = await registerIn(other, undefined, 'Other Member');
+    await ok(await context.request.put(`/api/projects/${project.project.id}/members/${user.id}`, { data: { role: 'member' } }));
+
+    await page.goto(`/en/issues?project=${project.project.key}`);
+    await page.locator(`[data-issue-key="${issues.c.key}"]`).waitFor();
+    // Let the event stream connect before the change.
+    await page.waitForTimeout(500);
+    const title = `Charlie renamed live ${letters()}`;
+    const started = Date.now();
+    await ok(await other.request.patch(`/api/issues/${issues.c.id}`, { data: { title } }));
+    await page.locator(`[data-issue-key="${issues.c.key}"] [data-testid="issue-title"]`).filter({ hasText: title }).waitFor({ timeout: 2500 });
+    expect(Date.now() - started).toBeLessThan(2500);
+    await other.close();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,272 @@
+import type { IssueListItem } from '@tracker/shared/api/issues';
+import type { Project, ProjectDetailResponse } from '@tracker/shared/api/projects';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { useLiveEvents } from '../../../lib/live.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { listIssues, listProjects, moveIssue, type ListQuery as IssueListQuery } from '../api.ts';
+import { csvItems } from '../filters/url.ts';
+import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon } from '../list/bits.tsx';
+import { errorText } from '../list/errors.ts';
+import { useProject } from '../list/use-projects.ts';
+import { CardMenu } from './CardMenu.tsx';
+import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
+import { useBoardDrag, type DragState } from './use-drag.ts';
+import './board.css';
+
+const PAGE = 200;
+const MAX_CARDS = 2000;
+
+export interface IssueBoardProps {
+  /** Filters fixed by the embedding page; one of them (or of `filters`) must name the project. */
+  query?: Record<string, string>;
+  filters?: Record<string, string>;
+  /** Shown when no project is chosen; without it the board only says a project is needed. */
+  onChooseProject?: (key: string) => void;
+}
+
+async function loadAll(query: IssueListQuery, signal?: AbortSignal): Promise<IssueListItem[]> {
+  const rows: IssueListItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const r = await listIssues({ ...query, sort: 'key', order: 'asc', limit: PAGE, cursor }, signal);
+    rows.push(...r.issues);
+    cursor = r.nextCursor ?? undefined;
+  } while (cursor && rows.length < MAX_CARDS);
+  return rows;
+}
+
+export default function IssueBoard({ query, filters = {}, onChooseProject }: IssueBoardProps) {
+  const merged = useMemo(() => ({ ...filters, ...query }), [filters, query]);
+  const projectRef = merged.project;
+  if (!projectRef) return <ChooseProject onChoose={onChooseProject} />;
+  return <Board key={projectRef} projectRef={projectRef} filters={merged} />;
+}
+
+function ChooseProject({ onChoose }: { onChoose?: (key: string) => void }) {
+  const { t } = useTranslation();
+  const [projects, setProjects] = useState<Project[] | null>(null);
+  useEffect(() => {
+    if (onChoose) listProjects().then(setProjects, () => setProjects([]));
+  }, [onChoose]);
+  return (
+    <div className="issues-empty" data-testid="board-choose-project">
+      <p>{t('issues.board.chooseProject')}</p>
+      {onChoose && projects && (
+        <ul className="board-projects">
+          {projects.map((p) => (
+            <li key={p.id}>
+              <button type="button" className="btn btn--ghost" onClick={() => onChoose(p.key)} data-testid={`board-project-${p.key}`}>
+                <span className="status-chip__dot" style={{ background: p.color }} aria-hidden="true" />
+                {p.key} · {p.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Board({ projectRef, filters }: { projectRef: string; filters: Record<string, string> }) {
+  const { t } = useTranslation();
+  const { project, error: projectError } = useProject(projectRef);
+  const [issues, setIssues] = useState<IssueListItem[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const issuesRef = useRef(issues);
+  issuesRef.current = issues;
+  const key = JSON.stringify(filters);
+  const inFlight = useRef(0);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const reload = useCallback(
+    (signal?: AbortSignal) =>
+      loadAll(JSON.parse(key) as IssueListQuery, signal).then(
+        (rows) => {
+          // A move still on its way would be undone by an older snapshot; its own answer will follow.
+          if (inFlight.current === 0) setIssues(rows);
+        },
+        (err: unknown) => !signal?.aborted && setError(err),
+      ),
+    [key],
+  );
+  useEffect(() => {
+    const c = new AbortController();
+    setIssues(null);
+    setError(null);
+    void reload(c.signal);
+    return () => c.abort();
+  }, [reload]);
+
+  const dragging = useRef(false);
+  const pendingReload = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLiveEvents(
+    (e) => e.type.startsWith('issue.') && project !== null && e.projectId === project.project.id,
+    () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (dragging.current) pendingReload.current = true;
+        else void reload();
+      }, 150);
+    },
+  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const move = useCallback(
+    async (id: number, statusId: number, index: number) => {
+      const before = issuesRef.current;
+      if (!before) return;
+      const placement = placeAt(before, id, statusId, index);
+      if (isNoop(before, id, placement)) return;
+      setIssues(applyPlacement(before, id, placement));
+      inFlight.current++;
+      try {
+        const { issue } = await moveIssue(id, { statusId: placement.statusId, beforeId: placement.beforeId, afterId: placement.afterId });
+        setIssues((cur) => cur && cur.map((i) => (i.id === id ? { ...i, statusId: issue.statusId, sortOrder: issue.sortOrder, updatedAt: issue.updatedAt, completedAt: issue.completedAt } : i)));
+      } catch (err) {
+        setIssues((cur) => cur && cur.map((i) => (i.id === id ? (before.find((b) => b.id === id) ?? i) : i)));
+        toast({ title: t('issues.board.moveFailed'), description: errorText(t, err), color: 'error' });
+      } finally {
+        inFlight.current--;
+      }
+    },
+    [t],
+  );
+
+  const { drag, onPointerDown, onClickCapture } = useBoardDrag((id, target) => void move(id, target.statusId, target.index), scroller);
+  useEffect(() => {
+    dragging.current = drag !== null;
+    if (!drag && pendingReload.current) {
+      pendingReload.current = false;
+      void reload();
+    }
+  }, [drag, reload]);
+
+  if (projectError) return <FormAlert message={errorText(t, projectError)} />;
+  if (error) return <FormAlert message={errorText(t, error)} />;
+  if (!project || !issues) return <Loading />;
+
+  const shownStatuses = csvItems(filters.status).map(Number);
+  const statuses = shownStatuses.length ? project.statuses.filter((s) => shownStatuses.includes(s.id)) : project.statuses;
+  const columns = statuses.map((s) => ({ status: s, cards: issues.filter((i) => i.statusId === s.id).sort(byBoardOrder) }));
+  const dragged = drag ? issues.find((i) => i.id === drag.id) : undefined;
+
+  return (
+    <div className={`board${drag ? ' board--dragging' : ''}`} ref={scroller} data-testid="issue-board" onClickCapture={onClickCapture}>
+      <p className="visually-hidden">{t('issues.board.help')}</p>
+      {columns.map(({ status, cards }) => (
+        <section key={status.id} className="board-column" data-column-id={status.id} data-testid="board-column" data-status-name={status.name} aria-labelledby={`col-${status.id}`}>
+          <h2 className="board-column__title" id={`col-${status.id}`}>
+            <span className="status-chip__dot" style={{ background: status.color }} aria-hidden="true" />
+            <span>{status.name}</span>
+            <span className="issue-group__count" aria-label={t('issues.board.count', { count: cards.length })}>
+              {cards.length}
+            </span>
+          </h2>
+          <ol className="board-column__cards">
+            {cards.map((issue, i) => (
+              <BoardCardSlot
+                key={issue.id}
+                issue={issue}
+                project={project}
+                dropBefore={drag?.target?.statusId === status.id && visibleIndex(cards, drag.id, drag.target.index) === i}
+                dragging={drag?.id === issue.id}
+                canUp={i > 0}
+                canDown={i < cards.length - 1}
+                onPointerDown={onPointerDown}
+                onMove={(statusId) => void move(issue.id, statusId, Number.MAX_SAFE_INTEGER)}
+                onShift={(delta) => {
+                  const others = cards.filter((c) => c.id !== issue.id);
+                  void move(issue.id, status.id, Math.max(0, Math.min(others.length, i + delta)));
+                }}
+              />
+            ))}
+            {drag?.target?.statusId === status.id && visibleIndex(cards, drag.id, drag.target.index) === cards.length && <li className="board-drop" aria-hidden="true" />}
+          </ol>
+          {cards.length === 0 && !drag && <p className="board-column__empty">{t('issues.board.emptyColumn')}</p>}
+        </section>
+      ))}
+      {drag && dragged && <DragGhost drag={drag} issue={dragged} project={project} />}
+    </div>
+  );
+}
+
+/** The drop indicator's position among all cards (the target index excludes the dragged card). */
+function visibleIndex(cards: IssueListItem[], draggedId: number, index: number): number {
+  const others = cards.filter((c) => c.id !== draggedId);
+  const below = others[index];
+  return below ? cards.indexOf(below) : cards.length;
+}
+
+interface SlotProps {
+  issue: IssueListItem;
+  project: ProjectDetailResponse;
+  dropBefore: boolean;
+  dragging: boolean;
+  canUp: boolean;
+  canDown: boolean;
+  onPointerDown: (e: React.PointerEvent<HTMLElement>, id: number) => void;
+  onMove: (statusId: number) => void;
+  onShift: (delta: -1 | 1) => void;
+}
+
+function BoardCardSlot({ dropBefore, ...props }: SlotProps) {
+  return (
+    <>
+      {dropBefore && <li className="board-drop" aria-hidden="true" />}
+      <BoardCard {...props} />
+    </>
+  );
+}
+
+const BoardCard = memo(function BoardCard({ issue, project, dragging, canUp, canDown, onPointerDown, onMove, onShift }: Omit<SlotProps, 'dropBefore'>) {
+  return (
+    <li className={`board-card${dragging ? ' board-card--placeholder' : ''}`} data-card-id={issue.id} data-testid="board-card" data-issue-key={issue.key} onPointerDown={(e) => onPointerDown(e, issue.id)}>
+      <CardBody issue={issue} project={project} />
+      <CardMenu issueKey={issue.key} statuses={project.statuses} currentStatusId={issue.statusId} canUp={canUp} canDown={canDown} onMove={onMove} onShift={onShift} />
+    </li>
+  );
+});
+
+function CardBody({ issue, project }: { issue: IssueListItem; project: ProjectDetailResponse }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  const locale = useLocale();
+  const labels = project.labels.filter((l) => issue.labelIds.includes(l.id));
+  return (
+    <div className="board-card__body">
+      <div className="board-card__top">
+        <PriorityIcon priority={issue.priority} />
+        <span className="issue-row__key">{issue.key}</span>
+      </div>
+      <Link href={href('issue', { id: issue.key })} className="board-card__title" draggable={false}>
+        {issue.title}
+      </Link>
+      <div className="board-card__meta">
+        <LabelChips labels={labels} />
+        <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(project.statuses.find((s) => s.id === issue.statusId))} locale={locale} />
+        {issue.assignee ? (
+          <span className="issue-row__assignee" title={issue.assignee.name}>
+            <Avatar name={issue.assignee.name} />
+            <span className="visually-hidden">{issue.assignee.name}</span>
+          </span>
+        ) : (
+          <span className="visually-hidden">{t('issues.list.unassigned')}</span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function DragGhost({ drag, issue, project }: { drag: DragState; issue: IssueListItem; project: ProjectDetailResponse }) {
+  return (
+    <div className="board-card board-card--ghost" style={{ width: drag.width, transform: `translate(${drag.x - drag.offsetX}px, ${drag.y - drag.offsetY}px)` }} aria-hidden="true">
+      <CardBody issue={issue} project={project} />
+    </div>
+  );
+}

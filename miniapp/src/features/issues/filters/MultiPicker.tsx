@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PickerOption {
+  value: string;
+  label: string;
+  color?: string;
+}
+
+interface Props {
+  name: string;
+  label: string;
+  options: PickerOption[];
+  /** Comma-separated values, as in the URL. */
+  value: string | undefined;
+  onChange: (csv: string) => void;
+  disabled?: boolean;
+  hint?: string;
+  children?: ReactNode;
+}
+
+/** A button that opens a checkbox list; the choice is a comma list (`priority=high,urgent`). */
+export function MultiPicker({ name, label, options, value, onChange, disabled, hint, children }: Props) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const chosen = value ? value.split(',') : [];
+  const names = chosen.map((v) => options.find((o) => o.value === v)?.label ?? v);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onDown);
+    root.current?.addEventListener('keydown', onKey);
+    const el = root.current;
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      el?.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const toggle = (v: string) => {
+    const next = chosen.includes(v) ? chosen.filter((c) => c !== v) : [...chosen, v];
+    onChange(next.join(','));
+  };
+
+  return (
+    <div className="picker" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className={`picker__button${chosen.length ? ' picker__button--active' : ''}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        disabled={disabled}
+        title={disabled ? hint : undefined}
+        onClick={() => setOpen((o) => !o)}
+        data-testid={`filter-${name}`}
+      >
+        <span className="picker__label">{label}</span>
+        {chosen.length > 0 && <span className="picker__value">{names.length > 2 ? t('issues.filters.nChosen', { count: names.length }) : names.join(', ')}</span>}
+        <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <div className="picker__panel" id={panelId} role="group" aria-label={label}>
+          {children}
+          {options.length === 0 && <p className="picker__empty">{t('issues.filters.noOptions')}</p>}
+          {options.map((o) => (
+            <label key={o.value} className="picker__option" data-testid={`filter-option-${name}-${o.value}`}>
+              <input type="checkbox" checked={chosen.includes(o.value)} onChange={() => toggle(o.value)} />
+              {o.color && <span className="status-chip__dot" style={{ background: o.color }} aria-hidden="true" />}
+              {o.label}
+            </label>
+          ))}
+          {chosen.length > 0 && (
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange('')}>
+              {t('issues.filters.reset')}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// What other features may use from the issues feature: the list and the board with a fixed filter,
+// e.g. `<IssueBoard query={{ project: 'WEB' }} />` on a project page or `{ stream: '3' }` on a stream.
+import { createElement, lazy, Suspense } from 'react';
+import { Loading } from '../../components/Loading.tsx';
+import type { IssueBoardProps } from './board/IssueBoard.tsx';
+
+export { IssueList, type IssueListProps } from './list/IssueList.tsx';
+export type { IssueBoardProps } from './board/IssueBoard.tsx';
+
+const LazyBoard = lazy(() => import('./board/IssueBoard.tsx'));
+
+/** The board in its own lazy chunk (drag and drop code loads only when a board is shown). */
+export function IssueBoard(props: IssueBoardProps) {
+  return createElement(Suspense, { fallback: createElement(Loading) }, createElement(LazyBoard, props));
+}

@@ -1,0 +1,225 @@
+import type { IssueListItem } from '@tracker/shared/api/issues';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { useLiveEvents } from '../../../lib/live.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { toApiQuery, type GroupBy } from '../filters/url.ts';
+import { errorText } from './errors.ts';
+import { groupIssues } from './grouping.ts';
+import { IssueRow } from './IssueRow.tsx';
+import { isTypingTarget, moveActive, toggleSelection } from './selection.ts';
+import { useIssuePages } from './use-issue-pages.ts';
+import { useProjectDetails } from './use-projects.ts';
+import './list.css';
+
+const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
+
+export interface IssueListProps {
+  /** Filters fixed by the embedding page (e.g. `{ project: 'WEB' }`); they win over `filters`. */
+  query?: Record<string, string>;
+  /** The user's filters (API query keys). */
+  filters?: Record<string, string>;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  group?: GroupBy;
+  /** Row checkboxes and the bulk edit bar. */
+  selectable?: boolean;
+  /** `j`/`k`/`x`/Enter move through and act on rows. */
+  keyboard?: boolean;
+  /** Shown in the "no matches" state. */
+  onClearFilters?: () => void;
+}
+
+
+export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc', group = 'none', selectable = false, keyboard = false, onClearFilters }: IssueListProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const apiQuery = useMemo(() => toApiQuery({ filters, sort, order }, query), [filters, sort, order, query]);
+  const pages = useIssuePages(apiQuery);
+  const { issues, refresh } = pages;
+  const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
+  const projects = useProjectDetails(projectIds);
+  const groups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
+  const order_ = useMemo(() => groups.flatMap((g) => g.issues.map((i) => i.id)), [groups]);
+
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [active, setActive] = useState<number | null>(null);
+  const anchor = useRef<number | null>(null);
+  const orderRef = useRef(order_);
+  orderRef.current = order_;
+
+  // Selection survives refreshes but not rows that are gone.
+  useEffect(() => {
+    setSelected((s) => {
+      if (s.size === 0) return s;
+      const ids = new Set(issues.map((i) => i.id));
+      const next = new Set([...s].filter((id) => ids.has(id)));
+      return next.size === s.size ? s : next;
+    });
+  }, [issues]);
+
+  const onToggle = useCallback((id: number, range: boolean) => {
+    setSelected((s) => toggleSelection(s, orderRef.current, id, anchor.current, range));
+    anchor.current = id;
+  }, []);
+
+  // Live: refetch when an issue on the page (or one that may now match) changes.
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const shownIds = useMemo(() => new Set(issues.map((i) => i.id)), [issues]);
+  const scopeProjects = useMemo(() => {
+    const ref = apiQuery.project;
+    if (ref === undefined) return null;
+    for (const d of projects.values()) if (String(d.project.id) === String(ref) || d.project.key === ref) return d.project.id;
+    return undefined; // not known yet: accept every project
+  }, [apiQuery.project, projects]);
+  useLiveEvents(
+    (e) => {
+      if (e.type.startsWith('comment.')) return e.issueId !== null && shownIds.has(e.issueId);
+      if (!e.type.startsWith('issue.')) return false;
+      if (e.issueId !== null && shownIds.has(e.issueId)) return true;
+      return scopeProjects == null || e.projectId === scopeProjects;
+    },
+    () => {
+      clearTimeout(refreshTimer.current);
+      refreshTimer.current = setTimeout(refresh, 150);
+    },
+  );
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+
+  // Keyboard: j/k move, x toggles, Enter opens.
+  const byId = useMemo(() => new Map(issues.map((i) => [i.id, i])), [issues]);
+  const keyState = useRef({ active, byId });
+  keyState.current = { active, byId };
+  useEffect(() => {
+    if (!keyboard) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      const { active: cur, byId: rows } = keyState.current;
+      if (e.key === 'j' || e.key === 'k') {
+        e.preventDefault();
+        const next = moveActive(orderRef.current, cur, e.key === 'j' ? 1 : -1);
+        setActive(next);
+        if (next !== null) document.querySelector(`[data-issue-id="${next}"]`)?.scrollIntoView({ block: 'nearest' });
+      } else if (e.key === 'x' && cur !== null && selectable) {
+        e.preventDefault();
+        onToggle(cur, e.shiftKey);
+      } else if (e.key === 'Enter' && cur !== null && !(e.target instanceof HTMLAnchorElement || e.target instanceof HTMLButtonElement)) {
+        const issue = rows.get(cur);
+        if (issue) {
+          e.preventDefault();
+          navigate(href('issue', { id: issue.key }));
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [keyboard, selectable, onToggle, navigate, href]);
+
+  // Infinite scroll, with the button as the fallback (and for keyboard users).
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !pages.nextCursor || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((en) => en.isIntersecting) && pages.loadMore(), { rootMargin: '400px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [pages.nextCursor, pages.loadMore]);
+
+  const allSelected = issues.length > 0 && issues.every((i) => selected.has(i.id));
+  const selectedIssues = useMemo(() => issues.filter((i) => selected.has(i.id)), [issues, selected]);
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+
+  if (pages.loading && issues.length === 0) return <Loading />;
+  if (pages.error && issues.length === 0) return <FormAlert message={errorText(t, pages.error)} />;
+
+  const filtered = Object.keys(filters).length > 0;
+  if (issues.length === 0) {
+    return (
+      <div className="issues-empty" data-testid="issues-empty">
+        {filtered ? (
+          <>
+            <p>{t('issues.list.noMatches')}</p>
+            {onClearFilters && (
+              <button type="button" className="btn" onClick={onClearFilters} data-testid="clear-filters">
+                {t('issues.filters.clear')}
+              </button>
+            )}
+          </>
+        ) : (
+          <>
+            <p>{t('issues.list.empty')}</p>
+            <Link className="btn btn--primary" href={href('issueCreate') + (query?.project ? `?project=${encodeURIComponent(query.project)}` : '')}>
+              {t('issues.list.createFirst')}
+            </Link>
+          </>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="issue-list" data-testid="issue-list">
+      {selectable && (
+        <div className="issue-list__tools">
+          <label className="issue-list__select-all">
+            <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(issues.map((i) => i.id)))} data-testid="select-all" />
+            {t('issues.list.selectAll', { count: issues.length })}
+          </label>
+          <span className="issue-list__count" aria-live="polite">
+            {selected.size > 0 ? t('issues.list.selectedCount', { count: selected.size }) : t('issues.list.shownCount', { count: issues.length })}
+          </span>
+        </div>
+      )}
+      {selectable && selectedIssues.length > 0 && (
+        <Suspense fallback={null}>
+          <BulkBar issues={selectedIssues} projects={projects} onDone={refresh} onClear={clearSelection} />
+        </Suspense>
+      )}
+      {groups.map((g) => (
+        <section key={g.key} className="issue-group" aria-label={group === 'none' ? undefined : groupTitle(t, g)}>
+          {group !== 'none' && (
+            <h2 className="issue-group__title" data-testid="group-header">
+              {g.color && <span className="status-chip__dot" style={{ background: g.color }} aria-hidden="true" />}
+              <span>{groupTitle(t, g)}</span>
+              <span className="issue-group__count">{g.issues.length}</span>
+            </h2>
+          )}
+          <ul className="issue-rows">
+            {g.issues.map((issue: IssueListItem) => (
+              <IssueRow
+                key={issue.id}
+                issue={issue}
+                project={projects.get(issue.projectId)}
+                href={href('issue', { id: issue.key })}
+                locale={locale}
+                selectable={selectable}
+                selected={selected.has(issue.id)}
+                active={active === issue.id}
+                onToggle={onToggle}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <div ref={sentinel} />
+      {pages.nextCursor && (
+        <button type="button" className="btn issue-list__more" onClick={pages.loadMore} disabled={pages.loadingMore} data-testid="load-more">
+          {pages.loadingMore ? t('common.loading') : t('issues.list.loadMore')}
+        </button>
+      )}
+      {pages.error != null && issues.length > 0 && <FormAlert message={errorText(t, pages.error)} />}
+    </div>
+  );
+}
+
+function groupTitle(t: TFunction, g: ReturnType<typeof groupIssues>[number]): string {
+  if ('key' in g.label) return t(g.label.key, g.label.values ?? {});
+  return g.label.suffix ? `${g.label.text} · ${g.label.suffix}` : g.label.text;
+}

@@ -1,0 +1,110 @@
+// Small pieces shared by list rows and board cards. Meaning never rests on colour alone: every
+// icon carries text (visible or for screen readers).
+import type { Priority } from '@tracker/shared/api/issues';
+import type { Label, Status } from '@tracker/shared/api/projects';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import './bits.css';
+
+const BARS: Record<Priority, number> = { none: 0, urgent: 3, high: 3, medium: 2, low: 1 };
+
+export const PriorityIcon = memo(function PriorityIcon({ priority }: { priority: Priority }) {
+  const { t } = useTranslation();
+  const label = t(`issues.filters.priorities.${priority}`);
+  return (
+    <span className={`prio prio--${priority}`} title={label} role="img" aria-label={label}>
+      {priority === 'urgent' ? (
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <rect x="1" y="1" width="14" height="14" rx="3" fill="currentColor" />
+          <rect x="7" y="3.5" width="2" height="6" fill="var(--surface)" />
+          <rect x="7" y="11" width="2" height="2" fill="var(--surface)" />
+        </svg>
+      ) : priority === 'none' ? (
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <rect x="2" y="7" width="3" height="2" fill="currentColor" />
+          <rect x="6.5" y="7" width="3" height="2" fill="currentColor" />
+          <rect x="11" y="7" width="3" height="2" fill="currentColor" />
+        </svg>
+      ) : (
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <rect key={i} x={2 + i * 4.5} y={10 - i * 4} width="3" height={4 + i * 4} rx="1" fill="currentColor" opacity={i < BARS[priority] ? 1 : 0.25} />
+          ))}
+        </svg>
+      )}
+    </span>
+  );
+});
+
+export const isClosed = (status: Status | undefined) => status?.category === 'completed' || status?.category === 'canceled';
+
+export function StatusChip({ status }: { status: Status | undefined }) {
+  if (!status) return <span className="status-chip status-chip--unknown">…</span>;
+  return (
+    <span className="status-chip">
+      <span className="status-chip__dot" style={{ background: status.color }} aria-hidden="true" />
+      {status.name}
+    </span>
+  );
+}
+
+export function LabelChips({ labels }: { labels: Label[] }) {
+  if (labels.length === 0) return null;
+  return (
+    <span className="label-chips">
+      {labels.map((l) => (
+        <span key={l.id} className="label-chip">
+          <span className="label-chip__dot" style={{ background: l.color }} aria-hidden="true" />
+          {l.name}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function Avatar({ name }: { name: string }) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  return (
+    <span className="avatar" aria-hidden="true">
+      {initials || '?'}
+    </span>
+  );
+}
+
+export function todayIso(now = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** Overdue: due before today and not completed. */
+export const isOverdue = (dueDate: string | null, completedAt: string | null, today = todayIso()): boolean => !!dueDate && !completedAt && dueDate < today;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+export function formatDay(iso: string, locale: string): string {
+  let f = formatters.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    formatters.set(locale, f);
+  }
+  return f.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** `done`: completed or canceled (by its status' category) — never shown as overdue. */
+export function DueDate({ dueDate, completedAt, done = false, locale }: { dueDate: string | null; completedAt: string | null; done?: boolean; locale: string }) {
+  const { t } = useTranslation();
+  if (!dueDate) return null;
+  const overdue = !done && isOverdue(dueDate, completedAt);
+  const day = formatDay(dueDate, locale);
+  return (
+    <time dateTime={dueDate} className={`due${overdue ? ' due--overdue' : ''}`} title={t('issues.list.dueOn', { date: day })}>
+      {overdue ? t('issues.list.overdue', { date: day }) : day}
+    </time>
+  );
+}

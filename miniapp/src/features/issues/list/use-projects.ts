@@ -1,0 +1,65 @@
+import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import { useEffect, useState } from 'react';
+import { useLiveEvents } from '../../../lib/live.ts';
+import { forgetProject, getProject } from '../api.ts';
+
+export type ProjectMap = ReadonlyMap<number, ProjectDetailResponse>;
+
+/**
+ * Details (statuses, labels, members) of the projects the shown issues belong to, fetched once per
+ * project and cached for the session; refreshed when the server says a project changed.
+ */
+export function useProjectDetails(ids: readonly number[]): ProjectMap {
+  const [map, setMap] = useState<ProjectMap>(() => new Map());
+  const [version, setVersion] = useState(0);
+  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
+
+  useLiveEvents(
+    (e) => e.type === 'project.updated' && e.projectId !== null && map.has(e.projectId),
+    (e) => {
+      forgetProject(e.projectId!);
+      setVersion((v) => v + 1);
+    },
+  );
+
+  useEffect(() => {
+    let alive = true;
+    const wanted = key ? key.split(',').map(Number) : [];
+    void Promise.all(wanted.map((id) => getProject(id).then((d) => [id, d] as const, () => null))).then((entries) => {
+      if (!alive) return;
+      setMap((prev) => {
+        const next = new Map(prev);
+        let changed = false;
+        for (const entry of entries) {
+          if (entry && next.get(entry[0]) !== entry[1]) {
+            next.set(entry[0], entry[1]);
+            changed = true;
+          }
+        }
+        return changed ? next : prev;
+      });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [key, version]);
+
+  return map;
+}
+
+/** One project's details by id or key (`WEB`); null while loading or when absent. */
+export function useProject(ref: string | number | undefined): { project: ProjectDetailResponse | null; error: unknown } {
+  const [state, setState] = useState<{ ref: string | number | undefined; project: ProjectDetailResponse | null; error: unknown }>({ ref, project: null, error: null });
+  useEffect(() => {
+    if (ref === undefined || ref === '') return;
+    let alive = true;
+    getProject(ref).then(
+      (project) => alive && setState({ ref, project, error: null }),
+      (error: unknown) => alive && setState({ ref, project: null, error }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [ref]);
+  return state.ref === ref ? state : { project: null, error: null };
+}

@@ -1,0 +1,157 @@
+// Ctrl/⌘+K: one box to jump to an issue (by key or text), a project, a stream or a page.
+import type { SearchResponse } from '@tracker/shared/api/issues';
+import { buildPath, ROUTES, type RouteName } from '@tracker/shared/routes';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { http } from '../../lib/http.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { asIssueKey } from './keys.ts';
+import { useModalDialog } from './use-dialog.ts';
+import './palette.css';
+
+interface Item {
+  id: string;
+  group: 'issues' | 'projects' | 'streams' | 'pages';
+  label: string;
+  hint?: string;
+  path: string;
+}
+
+// Pages worth jumping to: no path parameters, not the sign-in flow.
+const PAGE_NAMES = ROUTES.filter((r) => !r.path.includes(':') && !r.path.startsWith('/user/') && r.name !== 'blog').map((r) => r.name);
+const SEARCH_DELAY_MS = 150;
+
+interface Me {
+  roles: string[];
+}
+
+export default function CommandPalette({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [, navigate] = useLocation();
+  const ref = useModalDialog(onClose);
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<SearchResponse | null>(null);
+  const [active, setActive] = useState(0);
+  const [admin, setAdmin] = useState(false);
+  const listId = useId();
+  const labelId = useId();
+
+  useEffect(() => {
+    http.get<{ user: Me }>('/api/user/me', { retry: 0 }).then((r) => setAdmin(r.user.roles.includes('admin')), () => undefined);
+  }, []);
+
+  useEffect(() => {
+    const text = q.trim();
+    if (!text) {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      http.get<SearchResponse>('/api/search', { query: { q: text, limit: 8 }, signal: controller.signal, retry: 0 }).then(setResults, () => undefined);
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q]);
+
+  const items = useMemo<Item[]>(() => {
+    const text = q.trim().toLowerCase();
+    const list: Item[] = [];
+    const key = asIssueKey(q);
+    if (key) list.push({ id: `key-${key}`, group: 'issues', label: t('issues.palette.openKey', { key }), path: buildPath('issue', { id: key }, locale) });
+    for (const i of results?.issues ?? []) {
+      if (i.key === key) continue;
+      list.push({ id: `i${i.id}`, group: 'issues', label: i.title, hint: i.key, path: buildPath('issue', { id: i.key }, locale) });
+    }
+    for (const p of results?.projects ?? []) list.push({ id: `p${p.id}`, group: 'projects', label: p.name, hint: p.key, path: buildPath('project', { id: p.key }, locale) });
+    for (const s of results?.streams ?? []) list.push({ id: `s${s.id}`, group: 'streams', label: s.name, path: buildPath('stream', { id: s.id }, locale) });
+    const pages = PAGE_NAMES.filter((name) => admin || ROUTES.find((r) => r.name === name)?.access !== 'admin')
+      .map((name) => ({ id: `page-${name}`, group: 'pages' as const, label: name === 'home' ? t('common.nav.home') : t(`titles.${name}`), path: buildPath(name as RouteName, {}, locale) }))
+      .filter((p) => !text || p.label.toLowerCase().includes(text));
+    list.push(...pages);
+    return list;
+  }, [q, results, locale, t, admin]);
+
+  useEffect(() => setActive(0), [items.length, q]);
+
+  const go = (item: Item | undefined) => {
+    if (!item) return;
+    onClose();
+    navigate(item.path);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const n = items.length;
+      if (n) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      go(items[active]);
+    } else if (e.key === 'Home' && e.ctrlKey) {
+      setActive(0);
+    }
+  };
+
+  useEffect(() => {
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
+
+  let lastGroup: Item['group'] | null = null;
+  return (
+    <dialog ref={ref} className="palette" aria-labelledby={labelId} data-testid="palette">
+      <h2 id={labelId} className="visually-hidden">
+        {t('issues.palette.title')}
+      </h2>
+      <input
+        className="palette__input"
+        type="text"
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={items.length ? `${listId}-${active}` : undefined}
+        aria-label={t('issues.palette.placeholder')}
+        placeholder={t('issues.palette.placeholder')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        onKeyDown={onKeyDown}
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        data-testid="palette-input"
+      />
+      <ul id={listId} role="listbox" className="palette__list" aria-label={t('issues.palette.results')}>
+        {items.map((item, i) => {
+          const header = item.group !== lastGroup;
+          lastGroup = item.group;
+          return (
+            <li
+              key={item.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={`palette__item${i === active ? ' palette__item--active' : ''}${header ? ' palette__item--first' : ''}`}
+              data-group={t(`issues.palette.groups.${item.group}`)}
+              onMouseMove={() => i !== active && setActive(i)}
+              onClick={() => go(item)}
+              data-testid="palette-item"
+            >
+              {item.hint && <span className="palette__hint">{item.hint}</span>}
+              <span className="palette__label">{item.label}</span>
+              <span className="visually-hidden">, {t(`issues.palette.groups.${item.group}`)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {items.length === 0 && <p className="palette__empty">{t('issues.palette.nothing')}</p>}
+      <p className="palette__footer" aria-hidden="true">
+        {t('issues.palette.footer')}
+      </p>
+    </dialog>
+  );
+}

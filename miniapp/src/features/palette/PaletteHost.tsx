@@ -1,0 +1,52 @@
+// Mounted once in the app shell: listens for the global shortcuts and loads the palette and the
+// help overlay (with their texts) only when first opened, so the shell stays small.
+import { buildPath } from '@tracker/shared/routes';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { loadNamespaces } from '../../lib/i18n.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { createPath, isTypingTarget, shortcutFor } from './keys.ts';
+
+const CommandPalette = lazy(() => Promise.all([import('./CommandPalette.tsx'), loadNamespaces(['issues'])]).then(([m]) => m));
+const ShortcutsHelp = lazy(() => Promise.all([import('./ShortcutsHelp.tsx'), loadNamespaces(['issues'])]).then(([m]) => m));
+
+export function PaletteHost() {
+  const [open, setOpen] = useState<'palette' | 'help' | null>(null);
+  const [, navigate] = useLocation();
+  const locale = useLocale();
+  const state = useRef({ open, navigate, locale });
+  state.current = { open, navigate, locale };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, typing: isTypingTarget(e.target) });
+      if (!action) return;
+      const cur = state.current;
+      if (action === 'palette') {
+        e.preventDefault();
+        setOpen((o) => (o === 'palette' ? null : 'palette'));
+        return;
+      }
+      if (cur.open) return; // a dialog handles its own keys
+      if (document.querySelector('dialog[open]')) return;
+      if (action === 'create') {
+        e.preventDefault();
+        cur.navigate(createPath(buildPath('issueCreate', {}, cur.locale), window.location.search));
+      } else if (action === 'search') {
+        e.preventDefault();
+        const box = document.querySelector<HTMLElement>('[data-shortcut-search]');
+        if (box) box.focus();
+        else setOpen('palette');
+      } else if (action === 'help') {
+        e.preventDefault();
+        setOpen('help');
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (!open) return null;
+  return <Suspense fallback={null}>{open === 'palette' ? <CommandPalette onClose={() => setOpen(null)} /> : <ShortcutsHelp onClose={() => setOpen(null)} />}</Suspense>;
+}

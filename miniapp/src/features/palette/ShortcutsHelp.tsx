@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useModalDialog } from './use-dialog.ts';
+import './palette.css';
+
+const SHORTCUTS: { keys: string[]; action: string }[] = [
+  { keys: ['Ctrl', 'K'], action: 'palette' },
+  { keys: ['c'], action: 'create' },
+  { keys: ['/'], action: 'search' },
+  { keys: ['j'], action: 'next' },
+  { keys: ['k'], action: 'previous' },
+  { keys: ['x'], action: 'select' },
+  { keys: ['Enter'], action: 'open' },
+  { keys: ['?'], action: 'help' },
+  { keys: ['Esc'], action: 'close' },
+];
+
+export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useModalDialog(onClose);
+  const titleId = useId();
+  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  return (
+    <dialog ref={ref} className="palette palette--help" aria-labelledby={titleId} data-testid="shortcuts-help">
+      <h2 id={titleId}>{t('issues.shortcuts.title')}</h2>
+      <p className="muted">{t('issues.shortcuts.note')}</p>
+      <dl className="shortcuts">
+        {SHORTCUTS.map((s) => (
+          <div key={s.action} className="shortcuts__row">
+            <dt>
+              {s.keys.map((k, i) => (
+                <span key={k}>
+                  {i > 0 && ' + '}
+                  <kbd>{k === 'Ctrl' && mac ? '⌘' : k === 'Esc' || k === 'Enter' || k === 'Ctrl' ? t(`issues.shortcuts.keys.${k}`) : k}</kbd>
+                </span>
+              ))}
+            </dt>
+            <dd>{t(`issues.shortcuts.actions.${s.action}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" className="btn btn--primary" onClick={onClose} data-testid="shortcuts-close" autoFocus>
+        {t('common.close')}
+      </button>
+    </dialog>
+  );
+}

@@ -1,0 +1,1 @@
+export { PaletteHost } from './PaletteHost.tsx';

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { asIssueKey, createPath, shortcutFor } from './keys.ts';
+
+const key = (k: string, over: Partial<Parameters<typeof shortcutFor>[0]> = {}) => shortcutFor({ key: k, ctrlKey: false, metaKey: false, altKey: false, typing: false, ...over });
+
+describe('shortcuts', () => {
+  it('maps keys to actions and ignores them while typing, except Ctrl/⌘+K', () => {
+    expect(key('k', { ctrlKey: true })).toBe('palette');
+    expect(key('K', { metaKey: true, typing: true })).toBe('palette');
+    expect(key('c')).toBe('create');
+    expect(key('/')).toBe('search');
+    expect(key('?')).toBe('help');
+    expect(key('c', { typing: true })).toBe(null);
+    expect(key('c', { ctrlKey: true })).toBe(null);
+    expect(key('j')).toBe(null);
+  });
+
+  it('create keeps the project filter; keys are recognised case-insensitively', () => {
+    expect(createPath('/en/issues/create', '?project=WEB&assignee=me')).toBe('/en/issues/create?project=WEB');
+    expect(createPath('/issues/create', '')).toBe('/issues/create');
+    expect(asIssueKey(' web-12 ')).toBe('WEB-12');
+    expect(asIssueKey('web 12')).toBe(null);
+  });
+});
