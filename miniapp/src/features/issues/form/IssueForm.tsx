@@ -86,8 +86,10 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   const creatable = mode === 'create' ? projects : [];
   useEffect(() => {
     const next = parsed ? quickPatch(parsed, { projects: creatable, labels, assigneeId: assignee === undefined ? undefined : (assignee?.id ?? null) }) : {};
-    setValues((v) => syncQuickPatch(v, prevQuick.current, next, base.current));
+    const prev = prevQuick.current;
     prevQuick.current = next;
+    // The updater runs later, during render: it must see this change's `prev`, not the ref.
+    setValues((v) => syncQuickPatch(v, prev, next, base.current));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [parsed, labels, assignee, projects]);
 

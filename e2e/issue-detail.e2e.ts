@@ -1,0 +1,263 @@
+// The issue page journeys: quick add in both languages, open by key and by id, status change in
+// the history, a comment with a mention, custom fields of every type, attachments.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { ADMIN_EMAIL } from './global-setup.ts';
+
+const TZ = 'Europe/Moscow';
+const stamp = Date.now().toString(36).replace(/\d/g, '');
+/** A project key nobody else uses: letters of the time in base 26. */
+const KEY = `ID${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+const mateHandle = `mira${stamp}`;
+const mateName = `Mira${stamp} Tester`;
+
+let browser: Browser;
+let owner: BrowserContext;
+let mate: { id: number };
+let project: { id: number; key: string };
+let labelId: number;
+const fieldIds: number[] = [];
+
+function tomorrowIn(timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${parts}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+async function api<T>(context: BrowserContext, method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown): Promise<T> {
+  const res = await context.request[method](url, data === undefined ? {} : { data });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface IssueJson {
+  id: number;
+  key: string;
+  title: string;
+  dueDate: string | null;
+  priority: string;
+  assignee: { id: number } | null;
+  labelIds: number[];
+  statusId: number;
+  watchers: { id: number }[];
+  customValues: Record<string, unknown>;
+  attachments: { id: number; url: string; fileName: string }[];
+}
+const getIssue = (ref: string | number) => api<{ issue: IssueJson }>(owner, 'get', `/api/issues/${ref}`).then((r) => r.issue);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await newContext(browser, { timezoneId: TZ, locale: 'ru-RU' });
+  await registerIn(owner, uniqueEmail('owner'), 'Owner Person');
+  const mateContext = await newContext(browser);
+  mate = await registerIn(mateContext, `${mateHandle}@e2e.test`, mateName);
+  await mateContext.close();
+  project = (await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key: KEY, name: `Issue page ${stamp}` })).project;
+  await api(owner, 'put', `/api/projects/${project.id}/members/${mate.id}`, { role: 'member' });
+  labelId = (await api<{ label: { id: number } }>(owner, 'post', `/api/projects/${project.id}/labels`, { name: 'bug' })).label.id;
+});
+
+afterAll(async () => {
+  // Fields scoped to all projects would show up in other specs' forms: archive them.
+  if (fieldIds.length) {
+    const admin = await newContext(browser);
+    await registerIn(admin, ADMIN_EMAIL, 'Admin');
+    for (const id of fieldIds) await admin.request.post(`/api/admin/custom-fields/${id}/archive`);
+    await admin.close();
+  }
+  await owner?.close();
+  await browser?.close();
+});
+
+async function quickAdd(page: Page, path: string, line: string) {
+  await page.goto(path);
+  await page.getByTestId('qa-input').fill(line);
+  const chips = page.getByTestId('qa-chip');
+  await chips.nth(3).waitFor();
+  // The assignee chip shows the person found, not just the handle.
+  await chips.filter({ hasText: mateName }).waitFor();
+  expect(await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')).sort())).toEqual(['assignee', 'due', 'label', 'priority']);
+  expect(await page.getByTestId('form-priority').inputValue()).toBe('high');
+  await page.getByTestId('form-submit').click();
+  await page.waitForURL((u) => /\/issues\/[A-Z]+-\d+$/.test(u.pathname));
+  await page.getByTestId('page-issue').waitFor();
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+}
+
+describe('quick add', () => {
+  it('creates an issue from a Russian line, chips first', async () => {
+    const page = await owner.newPage();
+    const errors = watchErrors(page);
+    const key = await quickAdd(page, `/issues/create?project=${KEY}`, `Починить вход завтра @${mateHandle} #bug !высокий`);
+    expect(key).toBe(`${KEY}-1`);
+    const issue = await getIssue(key);
+    expect(issue).toMatchObject({ title: 'Починить вход', dueDate: tomorrowIn(TZ), priority: 'high', assignee: { id: mate.id }, labelIds: [labelId] });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('creates one from an English line; a removed chip is not applied', async () => {
+    const page = await owner.newPage();
+    const key = await quickAdd(page, `/en/issues/create?project=${KEY}`, `Fix login tomorrow @${mateHandle} #bug !high`);
+    const issue = await getIssue(key);
+    expect(issue).toMatchObject({ title: 'Fix login', dueDate: tomorrowIn(TZ), priority: 'high', assignee: { id: mate.id }, labelIds: [labelId] });
+
+    await page.goto(`/en/issues/create?project=${KEY}`);
+    await page.getByTestId('qa-input').fill('Write docs tomorrow !low');
+    await page.getByTestId('qa-chip').nth(1).waitFor();
+    await page.getByTestId('qa-chip').filter({ hasText: /Low/ }).getByTestId('qa-chip-remove').click();
+    expect(await page.getByTestId('qa-input').inputValue()).toBe('Write docs tomorrow');
+    expect(await page.getByTestId('form-priority').inputValue()).toBe('none');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('page-issue').waitFor();
+    const docs = await getIssue(decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!));
+    expect(docs).toMatchObject({ title: 'Write docs', priority: 'none', dueDate: tomorrowIn(TZ) });
+    await page.close();
+  });
+});
+
+describe('issue page', () => {
+  it('opens by key and by id (the URL becomes the key); a missing issue is a 404 page', async () => {
+    const page = await owner.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`/issues/${KEY}-1`);
+    await page.getByTestId('page-issue').waitFor();
+    expect(await page.getByTestId('issue-key').textContent()).toBe(`${KEY}-1`);
+    expect(await page.locator('h1').textContent()).toBe('Починить вход');
+    const { id } = await getIssue(`${KEY}-1`);
+    await page.goto(`/en/issues/${id}`);
+    await page.waitForURL((u) => u.pathname === `/en/issues/${KEY}-1`);
+    await page.getByTestId('issue-key').waitFor();
+    expect(errors).toEqual([]);
+    await page.goto(`/issues/${KEY}-999`);
+    expect(await page.getByTestId('error-page').getAttribute('data-status')).toBe('404');
+    await page.close();
+  });
+
+  it('changes the status and shows it in the history', async () => {
+    const page = await owner.newPage();
+    await page.goto(`/en/issues/${KEY}-1`);
+    const select = page.getByTestId('issue-status');
+    await select.waitFor();
+    const options = await select.locator('option').evaluateAll((els) => els.map((e) => ({ value: (e as HTMLOptionElement).value, text: e.textContent ?? '' })));
+    const target = options[2]!;
+    await select.selectOption(target.value);
+    await page.getByTestId('activity-item').filter({ hasText: `→ ${target.text}` }).waitFor();
+    expect((await getIssue(`${KEY}-1`)).statusId).toBe(Number(target.value));
+    await page.close();
+  });
+
+  it('posts a comment with a mention picked from the autocomplete; the person becomes a watcher', async () => {
+    const page = await owner.newPage();
+    await page.goto(`/en/issues/${KEY}-2`);
+    const input = page.getByTestId('comment-input');
+    await input.click();
+    await input.pressSequentially(`Please check @${mateHandle.slice(0, 6)}`);
+    await page.getByTestId('mention-option').filter({ hasText: mateName }).click();
+    expect(await input.inputValue()).toBe(`Please check @${mateName.replace(' ', '')} `);
+    await input.pressSequentially('thanks');
+    await page.getByTestId('comment-submit').click();
+    await page.getByTestId('comment').filter({ hasText: 'thanks' }).waitFor();
+    expect(await input.inputValue()).toBe('');
+    const issue = await getIssue(`${KEY}-2`);
+    expect(issue.watchers.map((w) => w.id)).toContain(mate.id);
+    await page.close();
+  });
+
+  it('uploads an attachment and downloads it; too large files are refused with a message', async () => {
+    const page = await owner.newPage();
+    await page.goto(`/en/issues/${KEY}-1`);
+    await page.getByTestId('attachments').waitFor();
+    const text = `notes ${stamp}\n`;
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    const link = page.getByTestId('attachment-link').filter({ hasText: 'notes.txt' });
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    const res = await owner.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toBe(text);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('notes.txt');
+
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await page.getByTestId('upload-error').filter({ hasText: '10 MB' }).waitFor();
+    expect((await getIssue(`${KEY}-1`)).attachments.map((a) => a.fileName)).toEqual(['notes.txt']);
+    await page.close();
+  });
+});
+
+describe('custom fields', () => {
+  it('sets a value of every type in the edit form; a required empty field shows its error', async () => {
+    const admin = await newContext(browser);
+    await registerIn(admin, ADMIN_EMAIL, 'Admin');
+    const make = async (type: string, extra: Record<string, unknown> = {}) => {
+      const { field } = await api<{ field: { id: number; options: { id: number; name: string }[] } }>(admin, 'post', '/api/admin/custom-fields', {
+        type,
+        name: { ru: `Поле ${type} ${stamp}`, en: `Field ${type} ${stamp}` },
+        scope: 'all',
+        ...extra,
+      });
+      fieldIds.push(field.id);
+      return field;
+    };
+    const text = await make('text');
+    const number = await make('number');
+    const date = await make('date');
+    const checkbox = await make('checkbox');
+    const url = await make('url');
+    const user = await make('user');
+    const select = await make('select', { options: [{ name: 'Prod', color: '#dc2626' }, { name: 'Stage', color: '#16a34a' }] });
+    const multi = await make('multiselect', { options: [{ name: 'iOS' }, { name: 'Android' }, { name: 'Web' }] });
+    // Required only in this project, so other specs' issues are not held up by it.
+    const required = await make('text', { required: true, scope: 'projects', projectIds: [project.id] });
+    await admin.close();
+
+    const page = await owner.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`/en/issues/${KEY}-1/edit`);
+    await page.getByTestId(`cf-${text.id}`).waitFor();
+    await page.getByTestId(`cf-${text.id}`).fill('Hello');
+    await page.getByTestId(`cf-${number.id}`).fill('42.5');
+    await page.getByTestId(`cf-${date.id}`).fill('2027-05-17');
+    await page.getByTestId(`cf-${checkbox.id}`).check();
+    await page.getByTestId(`cf-${url.id}`).fill('https://example.com/spec');
+    await page.getByTestId(`cf-${user.id}`).fill(mateHandle);
+    await page.getByTestId(`cf-${user.id}-option`).filter({ hasText: mateName }).click();
+    await page.getByTestId(`cf-${select.id}`).selectOption({ label: 'Stage' });
+    await page.getByTestId(`cf-${multi.id}`).click();
+    await page.getByTestId(`cf-${multi.id}-option`).nth(0).check();
+    await page.getByTestId(`cf-${multi.id}-option`).nth(2).check();
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId(`error-cf-${required.id}`).waitFor();
+    expect(await page.getByTestId(`cf-${required.id}`).getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toContain('/edit');
+
+    await page.getByTestId(`cf-${required.id}`).fill('Filled');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL((u) => u.pathname === `/en/issues/${KEY}-1`);
+    const issue = await getIssue(`${KEY}-1`);
+    const ids = (names: string[], f: { options: { id: number; name: string }[] }) => names.map((n) => f.options.find((o) => o.name === n)!.id);
+    expect(issue.customValues).toMatchObject({
+      [text.id]: 'Hello',
+      [number.id]: 42.5,
+      [date.id]: '2027-05-17',
+      [checkbox.id]: true,
+      [url.id]: 'https://example.com/spec',
+      [user.id]: mate.id,
+      [select.id]: ids(['Stage'], select)[0],
+      [multi.id]: ids(['iOS', 'Web'], multi),
+      [required.id]: 'Filled',
+    });
+    // The issue page shows them, and the history names the change readably.
+    await page.getByTestId('issue-properties').waitFor();
+    expect(await page.getByTestId(`cf-${url.id}`).inputValue()).toBe('https://example.com/spec');
+    expect(await page.getByTestId(`cf-${user.id}`).inputValue()).toBe(mateName);
+    await page.getByTestId('activity-item').filter({ hasText: `Field select ${stamp}` }).filter({ hasText: 'Stage' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
