@@ -149,6 +149,22 @@ describe('issue page', () => {
     await page.close();
   });
 
+  it('updates live when someone else changes the issue or comments', async () => {
+    const page = await owner.newPage();
+    await page.goto(`/en/issues/${KEY}-3`);
+    await page.getByTestId('timeline').waitFor();
+    await page.waitForTimeout(500); // the event stream is open
+    const other = await newContext(browser);
+    await registerIn(other, `${mateHandle}@e2e.test`, mateName);
+    const { id } = await getIssue(`${KEY}-3`);
+    await api(other, 'patch', `/api/issues/${id}`, { title: 'Renamed elsewhere' });
+    await page.locator('h1', { hasText: 'Renamed elsewhere' }).waitFor({ timeout: 3000 });
+    await api(other, 'post', `/api/issues/${id}/comments`, { body: 'Live comment' });
+    await page.getByTestId('comment').filter({ hasText: 'Live comment' }).waitFor({ timeout: 3000 });
+    await other.close();
+    await page.close();
+  });
+
   it('posts a comment with a mention picked from the autocomplete; the person becomes a watcher', async () => {
     const page = await owner.newPage();
     await page.goto(`/en/issues/${KEY}-2`);

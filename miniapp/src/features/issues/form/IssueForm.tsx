@@ -236,11 +236,13 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
       </div>
 
       {fields.length > 0 && (
-        <fieldset className="form-grid custom-fields" data-testid="custom-fields">
+        <fieldset className="custom-fields" data-testid="custom-fields">
           <legend>{t('issues.customFields.title')}</legend>
-          {fields.map((f) => (
-            <CustomFieldInput key={f.id} field={f} value={values.customValues[String(f.id)]} onChange={(v) => setCustom(f.id, v)} error={err(fieldKey(f))} />
-          ))}
+          <div className="form-grid">
+            {fields.map((f) => (
+              <CustomFieldInput key={f.id} field={f} value={values.customValues[String(f.id)]} onChange={(v) => setCustom(f.id, v)} error={err(fieldKey(f))} />
+            ))}
+          </div>
         </fieldset>
       )}
 
