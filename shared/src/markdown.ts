@@ -9,7 +9,7 @@ export function renderMarkdown(src: string): string {
   return md.render(src);
 }
 
-const MENTION = /(^|\s)@([A-Za-z0-9_.-]{1,32})/g;
+const MENTION = /(^|\s)@([\p{L}\p{N}_.-]{1,32})/gu;
 
 /** `@name` tokens at the start or after whitespace, without the `@`, unique, in order of appearance. */
 export function extractMentions(src: string): string[] {

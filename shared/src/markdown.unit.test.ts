@@ -39,3 +39,11 @@ describe('extractMentions', () => {
     expect(extractMentions(`@${'a'.repeat(40)}`)).toEqual(['a'.repeat(32)]);
   });
 });
+
+describe('mentions in any alphabet', () => {
+  it('finds Cyrillic handles', async () => {
+    const { extractMentions } = await import('./markdown.ts');
+    expect(extractMentions('Посмотри, @ИванПетров, и @maria.')).toEqual(['ИванПетров', 'maria']);
+    expect(extractMentions('почта ivan@example.com')).toEqual([]);
+  });
+});

@@ -45,6 +45,15 @@ describe('comments', () => {
     expect(watchers).toEqual([owner.id, ivan.id, maria.id].sort());
   });
 
+  it('resolves a Cyrillic name written without spaces', async () => {
+    const olga = await signUp(t, { name: 'Ольга Соколова', email: 'o.s@example.com' });
+    await addMember(owner, project.project.id, olga, 'member');
+    const issue = await createIssue(owner, project.project.id);
+    const res = await owner.client.post(`/api/issues/${issue.id}/comments`, { body: 'Посмотри, @ОльгаСоколова' });
+    expect(res.status).toBe(201);
+    expect(res.body.comment.mentions).toEqual([olga.id]);
+  });
+
   it('lets authors edit their own comments (new mentions only once) and owners moderate', async () => {
     const issue = await createIssue(owner, project.project.id);
     const created = await ivan.client.post(`/api/issues/${issue.id}/comments`, { body: 'first' });

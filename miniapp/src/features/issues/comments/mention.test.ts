@@ -14,8 +14,12 @@ describe('mention autocomplete', () => {
     expect(insertMention('@m', 0, 2, 'Mira')).toEqual({ text: '@Mira ', caret: 6 });
   });
 
-  it('uses the name without spaces as the handle when it is Latin', () => {
+  it('uses the name without spaces as the handle, in any alphabet', () => {
     expect(handleFor({ id: 1, name: 'Mira Tester' }, 'mi')).toBe('MiraTester');
-    expect(handleFor({ id: 2, name: 'Иван Петров' }, 'ivan')).toBe('ivan');
+    expect(handleFor({ id: 2, name: 'Иван Петров' }, 'ivan')).toBe('ИванПетров');
+  });
+
+  it('falls back to what was typed when the name cannot be a handle', () => {
+    expect(handleFor({ id: 3, name: 'O’Brien & Co' }, 'obrien')).toBe('obrien');
   });
 });

@@ -1,8 +1,8 @@
 // `@mention` autocomplete in a plain textarea: which word is being typed, and what to insert.
 import type { UserRef } from '@tracker/shared/api/common';
 
-/** The server matches a handle against the e-mail's local part or the name without spaces, in Latin letters. */
-const HANDLE = /^[A-Za-z0-9_.-]{1,32}$/;
+/** The server matches a handle against the e-mail's local part or the name without spaces, in any alphabet. */
+const HANDLE = /^[\p{L}\p{N}_.-]{1,32}$/u;
 
 /** The `@query` the caret is in (after whitespace or at the start), or null. */
 export function activeMention(text: string, caret: number): { start: number; query: string } | null {
