@@ -44,7 +44,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const pages = useIssuePages(apiQuery);
   const { issues, refresh } = pages;
   const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
-  const projects = useProjectDetails(projectIds);
+  const projects = useProjectDetails(projectIds, apiQuery.project);
   const groups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
   const order_ = useMemo(() => groups.flatMap((g) => g.issues.map((i) => i.id)), [groups]);
 
@@ -83,6 +83,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
       if (e.type.startsWith('comment.')) return e.issueId !== null && shownIds.has(e.issueId);
       if (!e.type.startsWith('issue.')) return false;
       if (e.issueId !== null && shownIds.has(e.issueId)) return true;
+      if (apiQuery.stream !== undefined && !e.streamIds.includes(Number(apiQuery.stream))) return false;
       return scopeProjects == null || e.projectId === scopeProjects;
     },
     () => {
@@ -147,7 +148,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
           <>
             <p>{t('issues.list.noMatches')}</p>
             {onClearFilters && (
-              <button type="button" className="btn" onClick={onClearFilters} data-testid="clear-filters">
+              <button type="button" className="btn btn--ghost" onClick={onClearFilters} data-testid="clear-filters">
                 {t('issues.filters.clear')}
               </button>
             )}

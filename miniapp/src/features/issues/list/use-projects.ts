@@ -9,7 +9,7 @@ export type ProjectMap = ReadonlyMap<number, ProjectDetailResponse>;
  * Details (statuses, labels, members) of the projects the shown issues belong to, fetched once per
  * project and cached for the session; refreshed when the server says a project changed.
  */
-export function useProjectDetails(ids: readonly number[]): ProjectMap {
+export function useProjectDetails(ids: readonly number[], hint?: string | number): ProjectMap {
   const [map, setMap] = useState<ProjectMap>(() => new Map());
   const [version, setVersion] = useState(0);
   const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
@@ -25,8 +25,8 @@ export function useProjectDetails(ids: readonly number[]): ProjectMap {
   useEffect(() => {
     let alive = true;
     const wanted = key ? key.split(',').map(Number) : [];
-    void Promise.all(wanted.map((id) => getProject(id).then((d) => [id, d] as const, () => null))).then((entries) => {
-      if (!alive) return;
+    const add = (entries: (readonly [number, ProjectDetailResponse] | null)[]) =>
+      alive &&
       setMap((prev) => {
         const next = new Map(prev);
         let changed = false;
@@ -38,11 +38,14 @@ export function useProjectDetails(ids: readonly number[]): ProjectMap {
         }
         return changed ? next : prev;
       });
-    });
+    // The filtered project (by key) is usually already on its way: wait for it, so its id is
+    // served from the cache rather than fetched a second time.
+    const first = hint ? getProject(hint).then((d) => add([[d.project.id, d]]), () => undefined) : Promise.resolve();
+    void first.then(() => Promise.all(wanted.map((id) => getProject(id).then((d) => [id, d] as const, () => null)))).then(add);
     return () => {
       alive = false;
     };
-  }, [key, version]);
+  }, [key, version, hint]);
 
   return map;
 }
