@@ -9,7 +9,7 @@ import { normalizeKeyInput, suggestKey } from '../key.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 
 const FIELDS = ['key', 'name', 'description', 'color', 'icon', 'leadId', 'visibility'] as const;
-export const PROJECT_ICONS = ['📁', '🚀', '🌐', '📱', '🛠️', '🎨', '📊', '🧪', '🔒', '💬', '📦', '⭐'] as const;
+export const PROJECT_ICONS = ['★', '◆', '●', '▲', '■', '✦', '⚑', '✎', '⚙', '☰', '♥', '✓'] as const;
 export const PROJECT_COLORS = ['#3b82f6', '#22c55e', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#64748b'] as const;
 
 interface Props {
@@ -105,7 +105,7 @@ export function ProjectForm({ project, submitLabel, onSubmit, disabled }: Props)
         </p>
         {errorFor('description') && <p className="field__error">{errorFor('description')}</p>}
       </div>
-      <fieldset className="field pform__set" disabled={disabled}>
+      <fieldset className="pform__set" disabled={disabled}>
         <legend>{t('projects.form.color')}</legend>
         <div className="swatches">
           {PROJECT_COLORS.map((c) => (
@@ -121,7 +121,7 @@ export function ProjectForm({ project, submitLabel, onSubmit, disabled }: Props)
         </div>
         {errorFor('color') && <p className="field__error">{errorFor('color')}</p>}
       </fieldset>
-      <fieldset className="field pform__set" disabled={disabled}>
+      <fieldset className="pform__set" disabled={disabled}>
         <legend>{t('projects.form.icon')}</legend>
         <div className="icons" role="radiogroup" aria-label={t('projects.form.icon')}>
           {PROJECT_ICONS.map((ic) => (
@@ -136,7 +136,7 @@ export function ProjectForm({ project, submitLabel, onSubmit, disabled }: Props)
         <input id={`${id}-icon`} className="pform__icon" value={icon} maxLength={32} placeholder={t('projects.form.iconText')} onChange={(e) => setIcon(e.target.value)} />
       </fieldset>
       <PeoplePicker label={t('projects.form.lead')} selected={lead} onChange={setLead} testId="project-lead" error={errorFor('leadId')} disabled={disabled} />
-      <fieldset className="field pform__set" disabled={disabled}>
+      <fieldset className="pform__set" disabled={disabled}>
         <legend>{t('projects.form.visibility')}</legend>
         {PROJECT_VISIBILITY.map((v) => (
           <label key={v} className="radio">

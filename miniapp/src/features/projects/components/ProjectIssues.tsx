@@ -1,11 +1,12 @@
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
+import { IssueBoard, IssueList } from '../../issues/index.ts';
 
 /** The project's issues as a list or a board, drawn by the issues feature. */
 export function ProjectIssues({ projectKey, layout }: { projectKey: string; layout: 'list' | 'board' }) {
-  const { t } = useTranslation();
+  const query = useMemo(() => ({ project: projectKey }), [projectKey]);
   return (
     <div data-testid="project-issues" data-layout={layout} data-project={projectKey}>
-      <p className="muted">{t('projects.overview.issuesSoon')}</p>
+      {layout === 'board' ? <IssueBoard query={query} /> : <IssueList query={query} group="status" />}
     </div>
   );
 }

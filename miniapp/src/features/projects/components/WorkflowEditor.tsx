@@ -98,7 +98,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
             }}
           >
             {!readOnly && (
-              <span className="row__handle" aria-hidden="true">
+              <span className="row__handle" aria-hidden="true" data-testid="status-handle">
                 ⋮⋮
               </span>
             )}

@@ -49,7 +49,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
   const errorText = useErrorText();
   const tabParam = new URLSearchParams(search).get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
-  const activity = useResource(() => projectsApi.activity(project.id, 20), String(project.id));
+  const activity = useResource(() => projectsApi.activity(project.id, 15), String(project.id));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 

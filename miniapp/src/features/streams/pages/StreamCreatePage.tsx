@@ -1,6 +1,6 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import { createStreamSchema, STREAM_STATUSES, type StreamStatus } from '@tracker/shared/api/streams';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -9,7 +9,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
-import { PeoplePicker } from '../../projects/index.ts';
+import { PeoplePicker, useMe } from '../../projects/index.ts';
 import { streamsApi } from '../api.ts';
 import '../streams.css';
 
@@ -22,6 +22,12 @@ export default function StreamCreatePage() {
   const [, navigate] = useLocation();
   const [status, setStatus] = useState<StreamStatus>('planned');
   const [lead, setLead] = useState<UserRef[]>([]);
+  const me = useMe();
+  const leadTouched = useRef(false);
+  // The creator leads by default (a lead may post updates; the creator alone may not).
+  useEffect(() => {
+    if (me && !leadTouched.current) setLead([{ id: me.id, name: me.name }]);
+  }, [me]);
   const [members, setMembers] = useState<UserRef[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -82,7 +88,10 @@ export default function StreamCreatePage() {
             ))}
           </select>
         </div>
-        <PeoplePicker ns="streams" label={t('streams.form.lead')} selected={lead} onChange={setLead} testId="stream-lead" error={errorFor('leadId')} />
+        <PeoplePicker ns="streams" label={t('streams.form.lead')} selected={lead} onChange={(u) => {
+            leadTouched.current = true;
+            setLead(u);
+          }} testId="stream-lead" error={errorFor('leadId')} />
         <PeoplePicker ns="streams" label={t('streams.form.members')} selected={members} onChange={setMembers} multiple testId="stream-members" error={errorFor('memberIds')} />
         <div className="dates">
           <TextField name="startDate" type="date" label={t('streams.form.startDate')} error={errorFor('startDate')} />
