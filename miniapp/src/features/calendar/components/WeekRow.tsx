@@ -54,7 +54,7 @@ export function WeekRow(props: WeekRowProps) {
             data-outside={outside || undefined}
             data-drop-target={drag?.over === date || undefined}
             onClick={(e) => {
-              if (e.target === e.currentTarget || (e.target as HTMLElement).classList.contains('cal-day__num')) props.onCreate(date);
+              if (!(e.target as HTMLElement).closest('button, a')) props.onCreate(date);
             }}
           >
             <div className="cal-day__head">
