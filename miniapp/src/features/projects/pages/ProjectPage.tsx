@@ -54,7 +54,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
   const [actionError, setActionError] = useState<string | null>(null);
 
   useLiveEvents(
-    (e) => e.projectId === project.id || e.projectId === null,
+    (e) => e.projectId === project.id,
     () => {
       void reload();
       void activity.reload();
