@@ -25,7 +25,7 @@ export function formatters(locale: Locale) {
     /** The long date as a heading (agenda days). */
     heading: (d: IsoDate) => capitalize(long.format(day(d))),
     monthShort: (d: IsoDate) => monthShort.format(day(d)),
-    weekday: (d: IsoDate) => weekday.format(day(d)),
+    weekday: (d: IsoDate) => capitalize(weekday.format(day(d))),
     month: (d: IsoDate) => capitalize(month.format(day(d))),
     range: (from: IsoDate, to: IsoDate) => range.formatRange(day(from), day(to)),
     /** A timestamp from the API, in the browser's zone. */

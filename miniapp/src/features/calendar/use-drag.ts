@@ -128,7 +128,7 @@ export function useDragReschedule(onDrop: (issueId: number, delta: number) => vo
   /** Spread on a chip: starts a possible drag of `issueId` (the piece named `segment`). */
   const start = useCallback((e: ReactPointerEvent<HTMLElement>, issueId: number, segment: string) => {
     if (e.button !== 0 || pending.current) return;
-    if ((e.target as HTMLElement).closest('button')) return; // the chip's menu button
+    if ((e.target as HTMLElement).closest('button, [role="menu"]')) return; // the chip's menu (a portal, but React events bubble through it)
     const touch = e.pointerType === 'touch';
     const p: Pending = { issueId, segment, pointerId: e.pointerId, x: e.clientX, y: e.clientY, origin: dateAt(e.clientX, e.clientY), touch, active: false, timer: null };
     pending.current = p;

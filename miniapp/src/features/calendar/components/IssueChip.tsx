@@ -1,5 +1,6 @@
 import type { Status } from '@tracker/shared/api/projects';
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref } from '../../../lib/use-locale.ts';
@@ -133,7 +134,8 @@ function ChipMenu({ id, position, items, onClose }: { id: string; position: { to
     } else return;
     e.preventDefault();
   };
-  return (
+  // In a portal: a chip is its own stacking context, so later chips would paint over the menu.
+  return createPortal(
     <ul ref={list} id={id} role="menu" className="cal-menu" style={{ top: position.top, left: position.left }} onKeyDown={onKeyDown}>
       {items.map((item) => (
         <li key={item.key} role="none">
@@ -158,6 +160,7 @@ function ChipMenu({ id, position, items, onClose }: { id: string; position: { to
           )}
         </li>
       ))}
-    </ul>
+    </ul>,
+    document.body,
   );
 }
