@@ -5,12 +5,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
 import { launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
 
-const sample = (path: string) => path.replace(':slug', 'hello-world').replace(':id', '1');
+type Role = 'visitor' | 'user' | 'admin';
+
+// Parameterised routes point at real records, made by the admin and visible to every signed-in user.
+const ids: Record<string, string> = {};
+const sample = (route: { name: string; path: string }, role: Role) => {
+  const id =
+    route.name.startsWith('issue') ? ids.issue
+    : route.name.startsWith('project') ? ids.project
+    : route.name === 'stream' ? ids.stream
+    : route.name === 'customFieldEdit' ? ids.customField
+    : role === 'admin' ? ids.admin
+    : role === 'user' ? ids.user
+    : '1';
+  return route.path.replace(':slug', 'hello-world').replace(':id', id ?? '1');
+};
 const prefixed = (path: string, lang: 'ru' | 'en') => (lang === 'ru' ? path : path === '/' ? '/en' : `/en${path}`);
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  const admin = await newContext(browser);
+  ids.admin = String((await registerIn(admin, ADMIN_EMAIL, 'Admin')).id);
+  const post = async (path: string, data: unknown) => {
+    const res = await admin.request.post(path, { data });
+    if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+    return res.json();
+  };
+  const key = `RT${Date.now().toString(36).toUpperCase().replace(/[^A-Z]/g, '').slice(0, 6)}`.slice(0, 10);
+  const { project } = await post('/api/projects', { key, name: 'Routes', visibility: 'all' });
+  ids.project = project.key;
+  ids.issue = (await post('/api/issues', { projectId: project.id, title: 'Route check' })).issue.key;
+  ids.stream = String((await post('/api/streams', { name: 'Route stream' })).stream.id);
+  ids.customField = String((await post('/api/admin/custom-fields', { type: 'text', name: { ru: 'Поле', en: 'Field' } })).field.id);
+  await admin.close();
 });
 afterAll(() => browser?.close());
 
@@ -19,7 +47,6 @@ async function expectPage(page: Page, url: string, testId: string) {
   await page.getByTestId(testId).waitFor({ timeout: 10_000 });
 }
 
-type Role = 'visitor' | 'user' | 'admin';
 const expected = (role: Role, access: string): 'page' | 'login' | 'forbidden' => {
   if (access === 'public') return 'page';
   if (role === 'visitor') return 'login';
@@ -34,7 +61,7 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
     let errors: string[];
     beforeAll(async () => {
       context = await newContext(browser);
-      if (role === 'user') await registerIn(context);
+      if (role === 'user') ids.user = String((await registerIn(context)).id);
       if (role === 'admin') await registerIn(context, ADMIN_EMAIL, 'Admin');
       page = await context.newPage();
       errors = watchErrors(page);
@@ -44,7 +71,7 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
     for (const lang of ['ru', 'en'] as const) {
       it(`opens every route in ${lang}`, async () => {
         for (const route of ROUTES) {
-          const url = prefixed(sample(route.path), lang);
+          const url = prefixed(sample(route, role), lang);
           const outcome = expected(role, route.access);
           if (outcome === 'page') {
             await expectPage(page, url, `page-${route.name}`);
