@@ -4,10 +4,10 @@ import { buildPath, ROUTES, type RouteName } from '@tracker/shared/routes';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { Dialog } from '../../components/Dialog.tsx';
 import { http } from '../../lib/http.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { asIssueKey } from './keys.ts';
-import { useModalDialog } from './use-dialog.ts';
 import './palette.css';
 
 interface Item {
@@ -30,13 +30,11 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [, navigate] = useLocation();
-  const ref = useModalDialog(onClose);
   const [q, setQ] = useState('');
   const [results, setResults] = useState<SearchResponse | null>(null);
   const [active, setActive] = useState(0);
   const [admin, setAdmin] = useState(false);
   const listId = useId();
-  const labelId = useId();
 
   useEffect(() => {
     http.get<{ user: Me }>('/api/user/me', { retry: 0 }).then((r) => setAdmin(r.user.roles.includes('admin')), () => undefined);
@@ -103,10 +101,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
 
   let lastGroup: Item['group'] | null = null;
   return (
-    <dialog ref={ref} className="palette" aria-labelledby={labelId} data-testid="palette">
-      <h2 id={labelId} className="visually-hidden">
-        {t('issues.palette.title')}
-      </h2>
+    <Dialog className="palette" title={t('issues.palette.title')} titleClassName="visually-hidden" onClose={onClose} closeOnBackdrop testId="palette">
       <input
         className="palette__input"
         type="text"
@@ -152,6 +147,6 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
       <p className="palette__footer" aria-hidden="true">
         {t('issues.palette.footer')}
       </p>
-    </dialog>
+    </Dialog>
   );
 }

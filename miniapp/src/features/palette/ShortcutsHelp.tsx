@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalDialog } from './use-dialog.ts';
+import { Dialog } from '../../components/Dialog.tsx';
 import './palette.css';
 
 const SHORTCUTS: { keys: string[]; action: string }[] = [
@@ -17,12 +16,9 @@ const SHORTCUTS: { keys: string[]; action: string }[] = [
 
 export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const ref = useModalDialog(onClose);
-  const titleId = useId();
   const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
-    <dialog ref={ref} className="palette palette--help" aria-labelledby={titleId} data-testid="shortcuts-help">
-      <h2 id={titleId}>{t('issues.shortcuts.title')}</h2>
+    <Dialog className="palette palette--help" title={t('issues.shortcuts.title')} onClose={onClose} closeOnBackdrop testId="shortcuts-help">
       <p className="muted">{t('issues.shortcuts.note')}</p>
       <dl className="shortcuts">
         {SHORTCUTS.map((s) => (
@@ -42,6 +38,6 @@ export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
       <button type="button" className="btn btn--primary" onClick={onClose} data-testid="shortcuts-close" autoFocus>
         {t('common.close')}
       </button>
-    </dialog>
+    </Dialog>
   );
 }

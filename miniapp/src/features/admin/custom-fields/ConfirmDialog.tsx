@@ -1,31 +1,13 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/Dialog.tsx';
 
-/** A confirmation on the native <dialog> (focus trapped, Escape cancels); the safe choice has focus. */
+/** A confirmation (an alertdialog: focus trapped, Escape cancels); the safe choice has focus. */
 export function ConfirmDialog(props: { title: string; text: string; confirm: string; danger?: boolean; busy?: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const textId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="cf-dialog"
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      data-testid="cf-confirm"
-      onCancel={(e) => {
-        e.preventDefault();
-        props.onCancel();
-      }}
-    >
-      <h2 id={titleId}>{props.title}</h2>
+    <Dialog title={props.title} role="alertdialog" className="cf-dialog" describedBy={textId} testId="cf-confirm" onClose={props.onCancel}>
       <p id={textId}>{props.text}</p>
       <div className="cf-dialog__actions">
         <button type="button" className="btn btn--ghost btn--small" onClick={props.onCancel} autoFocus data-testid="cf-confirm-cancel">
@@ -35,6 +17,6 @@ export function ConfirmDialog(props: { title: string; text: string; confirm: str
           {props.confirm}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

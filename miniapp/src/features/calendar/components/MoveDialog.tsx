@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarIssue } from '../api.ts';
 import { diffDays, isIsoDate, spanOf } from '../dates.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
 
 /** The keyboard way to reschedule: pick the new due date; a start date moves by the same days. */
 export function MoveDialog({ issue, onClose, onMove }: { issue: CalendarIssue; onClose: () => void; onMove: (delta: number) => void }) {
@@ -21,7 +21,7 @@ export function MoveDialog({ issue, onClose, onMove }: { issue: CalendarIssue; o
     if (value !== anchor) onMove(diffDays(anchor, value));
   };
   return (
-    <Dialog title={t('calendar.moveDialog.title', { key: issue.key })} onClose={onClose} testId="cal-move-dialog">
+    <Dialog className="cal-dialog" titleClassName="cal-dialog__title" title={t('calendar.moveDialog.title', { key: issue.key })} onClose={onClose} testId="cal-move-dialog">
       <form onSubmit={submit} className="form" noValidate>
         <p className="muted cal-dialog__text">{issue.title}</p>
         <div className={`field${error ? ' field--error' : ''}`}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toasts.ts';
 import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
 import { errorText } from '../errors.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
 
 interface Props {
   projects: readonly ProjectSummary[];
@@ -180,7 +180,7 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
       )}
 
       {revoking && (
-        <Dialog title={t('calendar.feeds.revokeTitle')} onClose={() => setRevoking(null)} testId="cal-revoke-dialog">
+        <Dialog className="cal-dialog" titleClassName="cal-dialog__title" title={t('calendar.feeds.revokeTitle')} onClose={() => setRevoking(null)} testId="cal-revoke-dialog">
           <p className="cal-dialog__text">{t('calendar.feeds.revokeText', { name: scopeName(revoking) })}</p>
           <div className="cal-dialog__actions">
             <button type="button" className="btn btn--ghost btn--small" onClick={() => setRevoking(null)} autoFocus>

@@ -3,6 +3,7 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogTitle } from '../../../components/Dialog.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { createView, deleteView, getMe, listViews, updateView, type SavedView } from '../api.ts';
@@ -138,24 +139,12 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
 
 function ViewDialog({ editing, projectId, projectName, onClose, onSave }: { editing: Editing; projectId: number | null; projectName: string | null; onClose: () => void; onSave: (name: string, shared: boolean) => Promise<void> }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState(editing.mode === 'rename' ? editing.view.name : '');
   const [shared, setShared] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const nameId = useId();
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const before = document.activeElement as HTMLElement | null;
-    dialog?.showModal();
-    return () => {
-      dialog?.close();
-      before?.focus();
-    };
-  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -174,9 +163,9 @@ function ViewDialog({ editing, projectId, projectName, onClose, onSave }: { edit
   }
 
   return (
-    <dialog ref={ref} className="view-dialog" aria-labelledby={titleId} onCancel={onClose} data-testid="view-dialog">
+    <Dialog className="view-dialog" onClose={onClose} testId="view-dialog">
       <form className="form" onSubmit={submit} noValidate>
-        <h2 id={titleId}>{editing.mode === 'create' ? t('issues.views.saveTitle') : t('issues.views.renameTitle')}</h2>
+        <DialogTitle>{editing.mode === 'create' ? t('issues.views.saveTitle') : t('issues.views.renameTitle')}</DialogTitle>
         <div className={`field${fieldError ? ' field--error' : ''}`}>
           <label htmlFor={nameId}>{t('issues.views.name')}</label>
           <input id={nameId} name="name" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={100} aria-invalid={fieldError ? true : undefined} data-testid="view-name" />
@@ -202,6 +191,6 @@ function ViewDialog({ editing, projectId, projectName, onClose, onSave }: { edit
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

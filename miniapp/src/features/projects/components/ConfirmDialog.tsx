@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogTitle } from '../../../components/Dialog.tsx';
 
 interface Props {
   open: boolean;
@@ -16,25 +17,18 @@ interface Props {
   ns?: 'projects' | 'streams';
 }
 
-/** A modal on the native <dialog> (focus kept inside, Esc closes). */
+/** A confirmation on the shared modal (focus kept inside, Esc closes), optionally guarded by a typed word. */
 export function ConfirmDialog({ open, title, children, confirmLabel, confirmWord, danger, error, onConfirm, onClose, testId = 'confirm-dialog', ns = 'projects' }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [typed, setTyped] = useState('');
-
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setTyped('');
-      dialog.showModal();
-    } else if (!open && dialog.open) dialog.close();
+    if (open) setTyped('');
   }, [open]);
 
   const ready = !confirmWord || typed.trim() === confirmWord;
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={`${id}-title`} onClose={onClose} data-testid={testId}>
+    <Dialog open={open} className="dialog" onClose={onClose} testId={testId}>
       <form
         method="dialog"
         className="dialog__body"
@@ -43,9 +37,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, confirmWord
           if (ready) onConfirm();
         }}
       >
-        <h2 id={`${id}-title`} className="dialog__title">
-          {title}
-        </h2>
+        <DialogTitle className="dialog__title">{title}</DialogTitle>
         {children}
         {confirmWord && (
           <div className="field">
@@ -67,6 +59,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, confirmWord
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
