@@ -28,7 +28,7 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
   };
   return (
     <li
-      className={`issue-row${selected ? ' issue-row--selected' : ''}${active ? ' issue-row--active' : ''}`}
+      className={`issue-row${selectable ? '' : ' issue-row--plain'}${selected ? ' issue-row--selected' : ''}${active ? ' issue-row--active' : ''}`}
       data-testid="issue-row"
       data-issue-key={issue.key}
       data-issue-id={issue.id}
