@@ -138,7 +138,7 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
     [t],
   );
 
-  const { drag, onPointerDown, onClickCapture } = useBoardDrag((id, target) => void move(id, target.statusId, target.index), scroller);
+  const { drag, onPointerDown } = useBoardDrag((id, target) => void move(id, target.statusId, target.index), scroller);
   useEffect(() => {
     dragging.current = drag !== null;
     if (!drag && pendingReload.current) {
@@ -157,7 +157,7 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
   const dragged = drag ? issues.find((i) => i.id === drag.id) : undefined;
 
   return (
-    <div className={`board${drag ? ' board--dragging' : ''}`} ref={scroller} data-testid="issue-board" onClickCapture={onClickCapture}>
+    <div className={`board${drag ? ' board--dragging' : ''}`} ref={scroller} data-testid="issue-board">
       <p className="visually-hidden">{t('issues.board.help')}</p>
       {columns.map(({ status, cards }) => (
         <section key={status.id} className="board-column" data-column-id={status.id} data-testid="board-column" data-status-name={status.name} aria-labelledby={`col-${status.id}`}>
