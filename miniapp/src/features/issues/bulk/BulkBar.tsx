@@ -54,12 +54,6 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
     }
   }
 
-  const pick = (make: (value: string) => BulkPatch) => (e: ChangeEvent<HTMLSelectElement>) => {
-    const value = e.target.value;
-    e.target.value = '';
-    if (value) void apply(make(value));
-  };
-
   return (
     <div className="bulk-bar" role="region" aria-label={t('issues.bulk.label')} data-testid="bulk-bar">
       <div className="bulk-bar__head">
@@ -69,94 +63,67 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
         </button>
       </div>
       <div className="bulk-bar__controls">
-        <label className="bulk-bar__control">
-          <span>{t('issues.bulk.status')}</span>
-          <select disabled={busy || !single} onChange={pick((v) => ({ statusId: Number(v) }))} data-testid="bulk-status" defaultValue="" title={single ? undefined : t('issues.bulk.statusOneProject')}>
-            <option value="">{single ? t('issues.bulk.choose') : t('issues.bulk.statusOneProject')}</option>
-            {single?.statuses.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="bulk-bar__control">
-          <span>{t('issues.bulk.assignee')}</span>
-          <select disabled={busy} onChange={pick((v) => ({ assigneeId: v === 'none' ? null : Number(v) }))} data-testid="bulk-assignee" defaultValue="">
-            <option value="">{t('issues.bulk.choose')}</option>
-            <option value="none">{t('issues.list.unassigned')}</option>
-            {members.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="bulk-bar__control">
-          <span>{t('issues.bulk.priority')}</span>
-          <select disabled={busy} onChange={pick((v) => ({ priority: v as Priority }))} data-testid="bulk-priority" defaultValue="">
-            <option value="">{t('issues.bulk.choose')}</option>
-            {PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {t(`issues.filters.priorities.${p}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <BulkSelect
+          label={t('issues.bulk.status')}
+          testId="bulk-status"
+          disabled={busy || !single}
+          title={single ? undefined : t('issues.bulk.statusOneProject')}
+          placeholder={single ? t('issues.bulk.choose') : t('issues.bulk.statusOneProject')}
+          options={single?.statuses.map((s) => [s.id, s.name]) ?? []}
+          onPick={(v) => apply({ statusId: Number(v) })}
+        />
+        <BulkSelect
+          label={t('issues.bulk.assignee')}
+          testId="bulk-assignee"
+          disabled={busy}
+          placeholder={t('issues.bulk.choose')}
+          options={[['none', t('issues.list.unassigned')], ...members]}
+          onPick={(v) => apply({ assigneeId: v === 'none' ? null : Number(v) })}
+        />
+        <BulkSelect
+          label={t('issues.bulk.priority')}
+          testId="bulk-priority"
+          disabled={busy}
+          placeholder={t('issues.bulk.choose')}
+          options={PRIORITIES.map((p) => [p, t(`issues.filters.priorities.${p}`)])}
+          onPick={(v) => apply({ priority: v as Priority })}
+        />
         {single && single.labels.length > 0 && (
           <>
-            <label className="bulk-bar__control">
-              <span>{t('issues.bulk.addLabel')}</span>
-              <select disabled={busy} onChange={pick((v) => ({ addLabelIds: [Number(v)] }))} data-testid="bulk-add-label" defaultValue="">
-                <option value="">{t('issues.bulk.choose')}</option>
-                {single.labels.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="bulk-bar__control">
-              <span>{t('issues.bulk.removeLabel')}</span>
-              <select disabled={busy} onChange={pick((v) => ({ removeLabelIds: [Number(v)] }))} data-testid="bulk-remove-label" defaultValue="">
-                <option value="">{t('issues.bulk.choose')}</option>
-                {single.labels.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <BulkSelect label={t('issues.bulk.addLabel')} testId="bulk-add-label" disabled={busy} placeholder={t('issues.bulk.choose')} options={single.labels.map((l) => [l.id, l.name])} onPick={(v) => apply({ addLabelIds: [Number(v)] })} />
+            <BulkSelect label={t('issues.bulk.removeLabel')} testId="bulk-remove-label" disabled={busy} placeholder={t('issues.bulk.choose')} options={single.labels.map((l) => [l.id, l.name])} onPick={(v) => apply({ removeLabelIds: [Number(v)] })} />
           </>
         )}
         {streams.length > 0 && (
           <>
-            <label className="bulk-bar__control">
-              <span>{t('issues.bulk.addStream')}</span>
-              <select disabled={busy} onChange={pick((v) => ({ addStreamIds: [Number(v)] }))} data-testid="bulk-add-stream" defaultValue="">
-                <option value="">{t('issues.bulk.choose')}</option>
-                {streams.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="bulk-bar__control">
-              <span>{t('issues.bulk.removeStream')}</span>
-              <select disabled={busy} onChange={pick((v) => ({ removeStreamIds: [Number(v)] }))} data-testid="bulk-remove-stream" defaultValue="">
-                <option value="">{t('issues.bulk.choose')}</option>
-                {streams.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <BulkSelect label={t('issues.bulk.addStream')} testId="bulk-add-stream" disabled={busy} placeholder={t('issues.bulk.choose')} options={streams.map((s) => [s.id, s.name])} onPick={(v) => apply({ addStreamIds: [Number(v)] })} />
+            <BulkSelect label={t('issues.bulk.removeStream')} testId="bulk-remove-stream" disabled={busy} placeholder={t('issues.bulk.choose')} options={streams.map((s) => [s.id, s.name])} onPick={(v) => apply({ removeStreamIds: [Number(v)] })} />
           </>
         )}
       </div>
       <FormAlert message={error} />
     </div>
+  );
+}
+
+/** One bulk action: choosing an option applies it at once, then the select goes back to its placeholder. */
+function BulkSelect({ label, testId, disabled, title, placeholder, options, onPick }: { label: string; testId: string; disabled: boolean; title?: string; placeholder: string; options: (readonly [string | number, string])[]; onPick: (value: string) => Promise<void> }) {
+  const onChange = (e: ChangeEvent<HTMLSelectElement>) => {
+    const value = e.target.value;
+    e.target.value = '';
+    if (value) void onPick(value);
+  };
+  return (
+    <label className="bulk-bar__control">
+      <span>{label}</span>
+      <select disabled={disabled} onChange={onChange} data-testid={testId} defaultValue="" title={title}>
+        <option value="">{placeholder}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
