@@ -54,7 +54,7 @@ export function Dialog({ title, titleClassName, open = true, onClose, closeOnBac
   }, [open, closeOnBackdrop]);
 
   return (
-    <dialog ref={ref} className={className} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy} data-testid={testId}>
+    <dialog ref={ref} className={className ? `modal ${className}` : 'modal'} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy} data-testid={testId}>
       <TitleId.Provider value={titleId}>
         {title !== undefined && <DialogTitle className={titleClassName}>{title}</DialogTitle>}
         {children}

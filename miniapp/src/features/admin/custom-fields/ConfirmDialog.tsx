@@ -7,9 +7,9 @@ export function ConfirmDialog(props: { title: string; text: string; confirm: str
   const { t } = useTranslation();
   const textId = useId();
   return (
-    <Dialog title={props.title} role="alertdialog" className="cf-dialog" describedBy={textId} testId="cf-confirm" onClose={props.onCancel}>
+    <Dialog title={props.title} role="alertdialog" className="modal--small" titleClassName="modal__title" describedBy={textId} testId="cf-confirm" onClose={props.onCancel}>
       <p id={textId}>{props.text}</p>
-      <div className="cf-dialog__actions">
+      <div className="modal__actions">
         <button type="button" className="btn btn--ghost btn--small" onClick={props.onCancel} autoFocus data-testid="cf-confirm-cancel">
           {t('customFields.cancel')}
         </button>

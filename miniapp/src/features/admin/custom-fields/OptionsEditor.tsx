@@ -23,7 +23,7 @@ export function OptionsEditor({ form, errors, onChange }: Props) {
           {t(listError)}
         </p>
       )}
-      <ol className="cf-options">
+      <ol className="stack">
         {form.options.map((option, i) => {
           const nameError = errors[`options.${i}.name`] ?? errors[`options.${i}.id`];
           const colorError = errors[`options.${i}.color`];

@@ -21,7 +21,7 @@ export function MoveDialog({ issue, onClose, onMove }: { issue: CalendarIssue; o
     if (value !== anchor) onMove(diffDays(anchor, value));
   };
   return (
-    <Dialog className="cal-dialog" titleClassName="cal-dialog__title" title={t('calendar.moveDialog.title', { key: issue.key })} onClose={onClose} testId="cal-move-dialog">
+    <Dialog className="modal--small cal-dialog" titleClassName="modal__title" title={t('calendar.moveDialog.title', { key: issue.key })} onClose={onClose} testId="cal-move-dialog">
       <form onSubmit={submit} className="form" noValidate>
         <p className="muted cal-dialog__text">{issue.title}</p>
         <div className={`field${error ? ' field--error' : ''}`}>
@@ -49,7 +49,7 @@ export function MoveDialog({ issue, onClose, onMove }: { issue: CalendarIssue; o
             )
           )}
         </div>
-        <div className="cal-dialog__actions">
+        <div className="modal__actions cal-dialog__actions">
           <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
             {t('calendar.cancel')}
           </button>

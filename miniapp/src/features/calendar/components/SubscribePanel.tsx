@@ -180,9 +180,9 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
       )}
 
       {revoking && (
-        <Dialog className="cal-dialog" titleClassName="cal-dialog__title" title={t('calendar.feeds.revokeTitle')} onClose={() => setRevoking(null)} testId="cal-revoke-dialog">
+        <Dialog className="modal--small cal-dialog" titleClassName="modal__title" title={t('calendar.feeds.revokeTitle')} onClose={() => setRevoking(null)} testId="cal-revoke-dialog">
           <p className="cal-dialog__text">{t('calendar.feeds.revokeText', { name: scopeName(revoking) })}</p>
-          <div className="cal-dialog__actions">
+          <div className="modal__actions cal-dialog__actions">
             <button type="button" className="btn btn--ghost btn--small" onClick={() => setRevoking(null)} autoFocus>
               {t('calendar.cancel')}
             </button>

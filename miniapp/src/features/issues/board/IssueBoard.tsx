@@ -168,7 +168,7 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
               {cards.length}
             </span>
           </h2>
-          <ol className="board-column__cards">
+          <ol className="stack board-column__cards">
             {cards.map((issue, i) => (
               <BoardCardSlot
                 key={issue.id}

@@ -47,7 +47,7 @@ export default function ProjectsPage() {
       {list.error != null && <FormAlert message={errorText(list.error)} />}
       {list.data && list.data.projects.length === 0 && <p className="muted empty">{t(archived === '1' ? 'projects.list.emptyArchived' : 'projects.list.empty')}</p>}
       {list.data && list.data.projects.length > 0 && (
-        <ul className="plist" data-testid="projects-list">
+        <ul className="stack" data-testid="projects-list">
           {list.data.projects.map((p) => (
             <ProjectRow key={p.id} project={p} />
           ))}

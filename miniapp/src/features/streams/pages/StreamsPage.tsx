@@ -59,7 +59,7 @@ export default function StreamsPage() {
       {list.error != null && <FormAlert message={errorText(list.error)} />}
       {list.data && shown.length === 0 && <p className="muted empty">{t(status ? 'streams.list.emptyFiltered' : 'streams.list.empty')}</p>}
       {shown.length > 0 && (
-        <ul className="plist" data-testid="streams-list">
+        <ul className="stack" data-testid="streams-list">
           {shown.map((s) => (
             <StreamRow key={s.id} stream={s} weighted={weighted} />
           ))}
