@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
 import { useErrorText } from '../hooks.ts';
+import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
 
 /** Labels of a project: add, rename (on blur or Enter), recolour, delete. */
@@ -12,7 +13,6 @@ export function LabelsEditor({ projectId, labels, onChange, readOnly }: { projec
   const id = useId();
   const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
-  const [name, setName] = useState('');
   const [color, setColor] = useState('#64748b');
 
   const run = async (fn: () => Promise<void>) => {
@@ -72,30 +72,23 @@ export function LabelsEditor({ projectId, labels, onChange, readOnly }: { projec
         ))}
       </ul>
       {!readOnly && (
-        <form
-          className="addrow"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!name.trim()) return;
+        <AddNameRow
+          label={t('projects.labels.new')}
+          addLabel={t('projects.labels.add')}
+          testIdPrefix="label"
+          onAdd={(name, clear) =>
             void run(async () => {
-              const { label } = await projectsApi.createLabel(projectId, { name: name.trim(), color });
+              const { label } = await projectsApi.createLabel(projectId, { name, color });
               onChange([...labels, label]);
-              setName('');
-            });
-          }}
+              clear();
+            })
+          }
         >
-          <div className="field row__grow">
-            <label htmlFor={`${id}-new`}>{t('projects.labels.new')}</label>
-            <input id={`${id}-new`} value={name} maxLength={50} onChange={(e) => setName(e.target.value)} data-testid="label-new-name" />
-          </div>
           <div className="field">
             <label htmlFor={`${id}-newc`}>{t('projects.labels.color')}</label>
             <input id={`${id}-newc`} type="color" value={color} onChange={(e) => setColor(e.target.value)} />
           </div>
-          <button type="submit" className="btn btn--primary btn--small" disabled={!name.trim()} data-testid="label-add">
-            {t('projects.labels.add')}
-          </button>
-        </form>
+        </AddNameRow>
       )}
     </div>
   );

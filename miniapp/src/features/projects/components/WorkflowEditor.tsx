@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
 import { useErrorText } from '../hooks.ts';
 import { moveItem } from '../model.ts';
+import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
@@ -23,7 +24,6 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  const [name, setName] = useState('');
   const [category, setCategory] = useState<StatusCategory>('unstarted');
   const [color, setColor] = useState('#94a3b8');
   const [removing, setRemoving] = useState<Status | null>(null);
@@ -168,22 +168,18 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
         ))}
       </ol>
       {!readOnly && (
-        <form
-          className="addrow"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!name.trim()) return;
+        <AddNameRow
+          label={t('projects.workflow.new')}
+          addLabel={t('projects.workflow.add')}
+          testIdPrefix="status"
+          onAdd={(name, clear) =>
             void run(async () => {
-              const { status } = await projectsApi.createStatus(projectId, { name: name.trim(), category, color });
+              const { status } = await projectsApi.createStatus(projectId, { name, category, color });
               onChange([...statuses, status]);
-              setName('');
-            });
-          }}
+              clear();
+            })
+          }
         >
-          <div className="field row__grow">
-            <label htmlFor={`${id}-new`}>{t('projects.workflow.new')}</label>
-            <input id={`${id}-new`} value={name} maxLength={50} onChange={(e) => setName(e.target.value)} data-testid="status-new-name" />
-          </div>
           <div className="field">
             <label htmlFor={`${id}-newk`}>{t('projects.workflow.category')}</label>
             <select id={`${id}-newk`} value={category} onChange={(e) => setCategory(e.target.value as StatusCategory)} data-testid="status-new-category">
@@ -198,10 +194,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
             <label htmlFor={`${id}-newc`}>{t('projects.workflow.color')}</label>
             <input id={`${id}-newc`} type="color" value={color} onChange={(e) => setColor(e.target.value)} />
           </div>
-          <button type="submit" className="btn btn--primary btn--small" disabled={!name.trim()} data-testid="status-add">
-            {t('projects.workflow.add')}
-          </button>
-        </form>
+        </AddNameRow>
       )}
       <ConfirmDialog
         open={!!removing}
