@@ -3,5 +3,6 @@ import './projects.css';
 
 export { ConfirmDialog } from './components/ConfirmDialog.tsx';
 export { PeoplePicker } from './components/PeoplePicker.tsx';
+export { RecordPage } from './components/RecordPage.tsx';
 export { Meter } from './components/ProjectBadge.tsx';
 export { useErrorText, useMe, useResource, useRouteId } from './hooks.ts';

@@ -3,7 +3,6 @@ import { canInProject, type ProjectCapability } from '@tracker/shared/permission
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
@@ -11,25 +10,17 @@ import { projectsApi } from '../api.ts';
 import { LabelsEditor } from '../components/LabelsEditor.tsx';
 import { MembersEditor } from '../components/MembersEditor.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
+import { RecordPage } from '../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
-import { useErrorText, useMe, useResource, useRouteId } from '../hooks.ts';
+import { useMe } from '../hooks.ts';
 import '../projects.css';
 
 export default function ProjectEditPage() {
-  const ref = useRouteId();
-  const detail = useResource(() => projectsApi.get(ref), ref);
-  const errorText = useErrorText();
-  if (detail.loading) return <Loading />;
-  if (!detail.data) {
-    return (
-      <Page name="projectEdit" className="projects">
-        <FormAlert message={errorText(detail.error)} />
-      </Page>
-    );
-  }
-  const data = detail.data;
-  const update = (patch: Partial<ProjectDetailResponse>) => detail.setData((prev) => (prev ? { ...prev, ...patch } : prev));
-  return <EditView detail={data} update={update} />;
+  return (
+    <RecordPage name="projectEdit" className="projects" load={projectsApi.get}>
+      {(data, detail) => <EditView detail={data} update={(patch) => detail.setData((prev) => (prev ? { ...prev, ...patch } : prev))} />}
+    </RecordPage>
+  );
 }
 
 function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (patch: Partial<ProjectDetailResponse>) => void }) {

@@ -15,28 +15,20 @@ import { ActivityFeed } from '../components/ActivityFeed.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ProjectBadge } from '../components/ProjectBadge.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
+import { RecordPage } from '../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
-import { useErrorText, useMe, useResource, useRouteId } from '../hooks.ts';
+import { useErrorText, useMe, useResource } from '../hooks.ts';
 import '../projects.css';
 
 const TABS = ['overview', 'list', 'board'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ProjectPage() {
-  const { t } = useTranslation();
-  const ref = useRouteId();
-  const detail = useResource(() => projectsApi.get(ref), ref);
-  const errorText = useErrorText();
-
-  if (detail.loading) return <Loading />;
-  if (!detail.data) {
-    return (
-      <Page name="project" className="projects">
-        <FormAlert message={errorText(detail.error)} />
-      </Page>
-    );
-  }
-  return <ProjectView detail={detail.data} reload={detail.reload} />;
+  return (
+    <RecordPage name="project" className="projects" load={projectsApi.get}>
+      {(data, detail) => <ProjectView detail={data} reload={detail.reload} />}
+    </RecordPage>
+  );
 }
 
 function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload: () => Promise<void> }) {

@@ -8,7 +8,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { ConfirmDialog, useErrorText, useMe, useResource, useRouteId } from '../../projects/index.ts';
+import { ConfirmDialog, RecordPage, useErrorText, useMe, useResource } from '../../projects/index.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';
 import { Composer, Feed } from '../components/Feed.tsx';
@@ -17,18 +17,11 @@ import { StreamIssues } from '../components/StreamIssues.tsx';
 import '../streams.css';
 
 export default function StreamPage() {
-  const ref = useRouteId();
-  const stream = useResource(() => streamsApi.get(ref), ref);
-  const errorText = useErrorText();
-  if (stream.loading) return <Loading />;
-  if (!stream.data) {
-    return (
-      <Page name="stream" className="streams">
-        <FormAlert message={errorText(stream.error)} />
-      </Page>
-    );
-  }
-  return <StreamView stream={stream.data.stream} reload={stream.reload} set={(s) => stream.setData({ stream: s })} />;
+  return (
+    <RecordPage name="stream" className="streams" load={streamsApi.get}>
+      {(data, stream) => <StreamView stream={data.stream} reload={stream.reload} set={(s) => stream.setData({ stream: s })} />}
+    </RecordPage>
+  );
 }
 
 function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Promise<void>; set: (s: Stream) => void }) {
