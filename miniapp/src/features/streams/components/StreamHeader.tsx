@@ -1,5 +1,5 @@
 import type { UserRef } from '@tracker/shared/api/common';
-import { STREAM_STATUSES, type Stream, type StreamStatus } from '@tracker/shared/api/streams';
+import type { Stream } from '@tracker/shared/api/streams';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -8,6 +8,7 @@ import { PeoplePicker } from '../../projects/index.ts';
 import { streamsApi, type StreamPatch } from '../api.ts';
 import { datesValid } from '../model.ts';
 import { DateRange, HealthBadge, StatusTag } from './Badges.tsx';
+import { StatusField } from './StatusField.tsx';
 
 const FIELDS = ['name', 'description', 'status', 'leadId', 'memberIds', 'startDate', 'targetDate'] as const;
 
@@ -83,16 +84,7 @@ export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s:
         <HealthBadge health={stream.health} />
       </p>
       <div className="sheader__grid">
-        <div className="field">
-          <label htmlFor={`${id}-status`}>{t('streams.form.status')}</label>
-          <select id={`${id}-status`} value={stream.status} onChange={(e) => void save({ status: e.target.value as StreamStatus })} data-testid="stream-status-select">
-            {STREAM_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`streams.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusField value={stream.status} onChange={(status) => void save({ status })} />
         <PeoplePicker
           ns="streams"
           label={t('streams.form.lead')}

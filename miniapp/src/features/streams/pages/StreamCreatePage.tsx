@@ -1,5 +1,5 @@
 import type { UserRef } from '@tracker/shared/api/common';
-import { createStreamSchema, STREAM_STATUSES, type StreamStatus } from '@tracker/shared/api/streams';
+import { createStreamSchema, type StreamStatus } from '@tracker/shared/api/streams';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -11,6 +11,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
 import { PeoplePicker, useMe } from '../../projects/index.ts';
 import { streamsApi } from '../api.ts';
+import { StatusField } from '../components/StatusField.tsx';
 import '../streams.css';
 
 const FIELDS = ['name', 'description', 'status', 'leadId', 'memberIds', 'startDate', 'targetDate'] as const;
@@ -78,16 +79,7 @@ export default function StreamCreatePage() {
           <textarea id={`${id}-desc`} name="description" rows={4} />
           {errorFor('description') && <p className="field__error">{errorFor('description')}</p>}
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>{t('streams.form.status')}</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as StreamStatus)} data-testid="stream-status-select">
-            {STREAM_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`streams.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusField value={status} onChange={setStatus} />
         <PeoplePicker ns="streams" label={t('streams.form.lead')} selected={lead} onChange={(u) => {
             leadTouched.current = true;
             setLead(u);
