@@ -79,6 +79,8 @@ export const projectsResponseSchema = z.object({ projects: z.array(projectSchema
 
 export const projectDetailResponseSchema = z.object({
   project: projectSchema,
+  /** Sanitised HTML of the Markdown description. */
+  descriptionHtml: z.string(),
   members: z.array(memberSchema),
   statuses: z.array(statusSchema),
   labels: z.array(labelSchema),

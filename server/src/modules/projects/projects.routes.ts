@@ -10,6 +10,7 @@ import {
   type ProjectDetailResponse,
 } from '@tracker/shared/api/projects';
 import { z } from 'zod';
+import { renderMarkdown } from '@tracker/shared/markdown';
 import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { listActivity } from '../issues/activity.ts';
@@ -32,7 +33,7 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
       listLabels(em, projectId),
       statusProgress(em, projectId),
     ]);
-    return { project, members, statuses, labels, progress };
+    return { project, descriptionHtml: renderMarkdown(project.description), members, statuses, labels, progress };
   }
 
   router.get('/', async (ctx) => {

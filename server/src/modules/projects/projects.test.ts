@@ -12,6 +12,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('projects', () => {
+  it('renders the Markdown description safely in the project detail', async () => {
+    const { project } = await createProject(owner, { description: '**Релизы** по вторникам <script>alert(1)</script>' });
+    const res = await owner.client.get(`/api/projects/${project.key}`);
+    const body = projectDetailResponseSchema.parse(res.body);
+    expect(body.descriptionHtml).toContain('<strong>Релизы</strong>');
+    expect(body.descriptionHtml).not.toContain('<script>');
+  });
+
   it('creates a project with the default workflow and labels in the creator language', async () => {
     const key = uniqueKey('WEB');
     const res = await owner.client.post('/api/projects', { key, name: 'Сайт' });

@@ -33,7 +33,7 @@ export default function ProjectPage() {
 
 function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload: () => Promise<void> }) {
   const { t } = useTranslation();
-  const { project, members, statuses, progress } = detail;
+  const { project, descriptionHtml, members, statuses, progress } = detail;
   const href = useHref();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -137,9 +137,8 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
             <section aria-labelledby="p-desc" className="overview__desc">
               <h2 id="p-desc">{t('projects.overview.description')}</h2>
               {project.description ? (
-                <p className="plain-text" data-testid="project-description">
-                  {project.description}
-                </p>
+                // Rendered and sanitised by the server (Markdown with raw HTML off).
+                <div className="markdown" data-testid="project-description" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
               ) : (
                 <p className="muted">{t('projects.overview.noDescription')}</p>
               )}
