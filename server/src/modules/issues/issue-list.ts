@@ -77,7 +77,8 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
   };
   const visible = visibleProjectsCondition(viewer, 'p');
   add(visible.sql, ...visible.params);
-  if (q.project !== undefined) add(typeof q.project === 'number' ? 'i.project_id = ?' : 'p.key = ?', q.project);
+  // A key becomes the project id inside the query, so (project_id, status_id, updated_at, id) serves it.
+  if (q.project !== undefined) add(typeof q.project === 'number' ? 'i.project_id = ?' : 'i.project_id = (select id from projects where key = ?)', q.project);
   const ids = (s: string) => intArray(s.split(',').map(Number));
   // One status is an equality, so (project_id, status_id, updated_at, id) serves the order directly.
   if (q.status) add(q.status.includes(',') ? 'i.status_id = any(?::int[])' : 'i.status_id = ?', q.status.includes(',') ? ids(q.status) : Number(q.status));
