@@ -104,6 +104,23 @@ export class TestClient {
   post = <T = any>(path: string, json?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, { json, headers });
 }
 
+/** How many SQL statements `fn` makes the server run (to assert a fixed count — no N+1). */
+export async function countQueries(t: TestServer, fn: () => Promise<unknown>): Promise<number> {
+  const connection = t.orm.em.getConnection();
+  const original = connection.execute.bind(connection);
+  let count = 0;
+  connection.execute = ((...args: Parameters<typeof original>) => {
+    count += 1;
+    return original(...args);
+  }) as typeof connection.execute;
+  try {
+    await fn();
+    return count;
+  } finally {
+    connection.execute = original;
+  }
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;

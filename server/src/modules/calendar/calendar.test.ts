@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarResponseSchema } from '@tracker/shared/api/calendar';
 import { createIssue, createProject, createUser, type TestProject, type TestUser } from '../../test/fixtures.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { countQueries, createTestServer, type TestServer } from '../../test/harness.ts';
 
 let t: TestServer;
 let me: TestUser;
@@ -79,23 +79,11 @@ describe('GET /api/calendar', () => {
   });
 
   it('runs the same number of queries whatever the number of issues', async () => {
-    const connection = t.orm.em.getConnection();
-    const original = connection.execute.bind(connection);
-    let count = 0;
-    connection.execute = ((...args: Parameters<typeof original>) => {
-      count += 1;
-      return original(...args);
-    }) as typeof connection.execute;
-    try {
-      count = 0;
-      await me.client.get('/api/calendar?from=2026-05-01&to=2026-05-31');
-      const empty = count;
-      for (let d = 1; d <= 6; d += 1) await createIssue(t, mine, { dueDate: `2026-05-0${d}`, streamIds: [streamId] });
-      count = 0;
-      expect(await titles('from=2026-05-01&to=2026-05-31')).toHaveLength(6);
-      expect(count).toBe(empty);
-    } finally {
-      connection.execute = original;
-    }
+    const empty = await countQueries(t, () => me.client.get('/api/calendar?from=2026-05-01&to=2026-05-31'));
+    for (let d = 1; d <= 6; d += 1) await createIssue(t, mine, { dueDate: `2026-05-0${d}`, streamIds: [streamId] });
+    let found: unknown[] = [];
+    const full = await countQueries(t, async () => (found = await titles('from=2026-05-01&to=2026-05-31')));
+    expect(found).toHaveLength(6);
+    expect(full).toBe(empty);
   });
 });

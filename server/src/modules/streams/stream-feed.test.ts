@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamFeedResponseSchema, streamsResponseSchema } from '@tracker/shared/api/streams';
 import { createIssue, createProject, createUser, type TestUser } from '../../test/fixtures.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { countQueries, createTestServer, type TestServer } from '../../test/harness.ts';
 
 let t: TestServer;
 let lead: TestUser;
@@ -74,30 +74,14 @@ describe('stream feed', () => {
 
 describe('no N+1', () => {
   it('lists streams with the same number of queries whatever their count', async () => {
-    const connection = t.orm.em.getConnection();
-    const original = connection.execute.bind(connection);
-    let count = 0;
-    connection.execute = ((...args: Parameters<typeof original>) => {
-      count += 1;
-      return original(...args);
-    }) as typeof connection.execute;
-    try {
-      const measure = async () => {
-        count = 0;
-        const res = await lead.client.get('/api/streams');
-        streamsResponseSchema.parse(res.body);
-        return count;
-      };
-      const few = await measure();
-      const project = await createProject(t, { ownerId: lead.id });
-      for (let i = 0; i < 5; i += 1) {
-        const s = (await lead.client.post('/api/streams', { name: `S${i}`, memberIds: [outsider.id] })).body.stream as { id: number };
-        await createIssue(t, project, { streamIds: [s.id] });
-        await lead.client.post(`/api/streams/${s.id}/updates`, { body: 'x', health: 'on_track' });
-      }
-      expect(await measure()).toBe(few);
-    } finally {
-      connection.execute = original;
+    const measure = () => countQueries(t, async () => streamsResponseSchema.parse((await lead.client.get('/api/streams')).body));
+    const few = await measure();
+    const project = await createProject(t, { ownerId: lead.id });
+    for (let i = 0; i < 5; i += 1) {
+      const s = (await lead.client.post('/api/streams', { name: `S${i}`, memberIds: [outsider.id] })).body.stream as { id: number };
+      await createIssue(t, project, { streamIds: [s.id] });
+      await lead.client.post(`/api/streams/${s.id}/updates`, { body: 'x', health: 'on_track' });
     }
+    expect(await measure()).toBe(few);
   });
 });
