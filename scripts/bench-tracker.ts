@@ -47,8 +47,9 @@ export async function benchTracker(report: Report) {
     }
     const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: db.url, SESSION_SECRET: 'b'.repeat(64), PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: existsSync(dataDir) ? dataDir : os.tmpdir() });
     const app = createApp({ config, orm, logger: createLogger('silent') });
+    await app.services.cache.ready();
     const server = app.listen(0, '127.0.0.1');
-    servers.push(server);
+    servers.push(server, { close: () => void app.services.cache.close() });
     await new Promise((r) => server.once('listening', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

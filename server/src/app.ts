@@ -7,11 +7,13 @@ import path from 'node:path';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
+import { createReadCache } from './db/read-cache.ts';
 import { currentUser } from './http/access.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { sessionMiddleware } from './http/session.ts';
+import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
 import { attachmentRoutes } from './modules/attachments/attachments.routes.ts';
 import { folderStorage } from './modules/attachments/storage.ts';
@@ -57,13 +59,15 @@ export function publicConfigOf(config: Config): PublicConfig {
 }
 
 export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
-  const app = new Koa({ proxy: config.TRUST_PROXY, keys: [config.SESSION_SECRET] });
+  const app = new Koa({ proxy: config.TRUST_PROXY });
+  app.keys = signingKeys([config.SESSION_SECRET]) as Koa["keys"];
   // The request's own EntityManager fork (RequestContext), never the global one.
   const em = () => orm.em as unknown as EntityManager;
   const users = createUserService({ adminEmails: config.ADMIN_EMAILS });
   const navigation = createNavigationService({ allowedHosts: () => config.EXTERNAL_REDIRECT_HOSTS });
   const publicConfig = publicConfigOf(config);
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
+  const cache = createReadCache({ databaseUrl: orm.config.get('clientUrl') as string, logger });
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
   app.on('error', (err: NodeJS.ErrnoException) => {
@@ -95,8 +99,17 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
       return next();
     });
   }
-  app.use(sessionMiddleware(app, orm, config.secureCookies));
-  app.use(currentUser((_ctx, id) => users.findById(em(), id)));
+  // Outside the session middleware, so it runs after the session is saved too.
+  app.use(async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS') return next();
+    try {
+      await next();
+    } finally {
+      cache.invalidate();
+    }
+  });
+  app.use(sessionMiddleware(app, orm, config.secureCookies, cache));
+  app.use(currentUser((_ctx, id) => users.findCachedById(em(), cache, id)));
 
   const routers = [
     healthRoutes(orm),
@@ -106,10 +119,10 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     navigationRoutes({ navigation, em }),
     projectRoutes({ em }),
     workflowRoutes({ em }),
-    issueRoutes({ em }),
+    issueRoutes({ em, cache }),
     issueLinkRoutes({ em }),
     commentRoutes({ em }),
-    searchRoutes({ em }),
+    searchRoutes({ em, cache }),
     viewRoutes({ em }),
     usersRoutes({ em }),
     customFieldRoutes({ em }),
@@ -121,7 +134,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events } });
+  return Object.assign(app, { services: { users, navigation, events, cache } });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -46,6 +46,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Tests exercise the read cache as production does: listening, so a missed invalidation shows.
+  await app.services.cache.ready();
   return {
     url,
     orm,
@@ -53,9 +55,15 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     config,
     databaseUrl,
     client: () => new TestClient(url),
-    sql: async (text, params = []) => (await orm.em.getConnection().execute(text, params)) as never,
+    // A direct write's notification reaches the cache asynchronously; the test's next request must see it.
+    sql: async (text, params = []) => {
+      const rows = await orm.em.getConnection().execute(text, params);
+      app.services.cache.invalidate();
+      return rows as never;
+    },
     async close() {
       await app.services.events.close();
+      await app.services.cache.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await orm.close(true);
@@ -105,7 +113,9 @@ export class TestClient {
 }
 
 /** How many SQL statements `fn` makes the server run (to assert a fixed count — no N+1). */
+/** SQL statements `fn` runs with an empty read cache: the cost of a request whose results are not cached. */
 export async function countQueries(t: TestServer, fn: () => Promise<unknown>): Promise<number> {
+  t.app.services.cache.invalidate();
   const connection = t.orm.em.getConnection();
   const original = connection.execute.bind(connection);
   let count = 0;

@@ -121,6 +121,7 @@ describe('issue list', () => {
     const counts: number[] = [];
     for (const limit of [5, 50]) {
       queries.length = 0;
+      t.app.services.cache.invalidate();
       counting = true;
       const page = await list(owner, `project=${project.project.key}&limit=${limit}`);
       counting = false;

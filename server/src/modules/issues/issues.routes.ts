@@ -12,6 +12,7 @@ import {
 } from '@tracker/shared/api/issues';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { viewerKey, type ReadCache } from '../../db/read-cache.ts';
 import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
@@ -24,7 +25,7 @@ import { createIssue, deleteIssue, updateIssue } from './issue.service.ts';
 
 const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(500) });
 
-export function issueRoutes(deps: { em: () => EntityManager }) {
+export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache }) {
   const router = new Router({ prefix: '/api/issues' });
 
   async function respond(ctx: Context, viewer: Viewer, ref: number | string) {
@@ -34,7 +35,8 @@ export function issueRoutes(deps: { em: () => EntityManager }) {
 
   router.get('/', async (ctx) => {
     const viewer = requireUser(ctx);
-    ctx.body = await listIssues(deps.em(), viewer, parse(issueListQuerySchema, ctx.query));
+    const query = parse(issueListQuerySchema, ctx.query);
+    await deps.cache.json(ctx, `issues:${viewerKey(viewer)}:${JSON.stringify(query)}`, () => listIssues(deps.em(), viewer, query));
   });
 
   router.post('/', async (ctx) => {
@@ -52,7 +54,11 @@ export function issueRoutes(deps: { em: () => EntityManager }) {
 
   router.get('/:ref', async (ctx) => {
     const viewer = requireUser(ctx);
-    await respond(ctx, viewer, parse(issueRefSchema, ctx.params.ref));
+    const ref = parse(issueRefSchema, ctx.params.ref);
+    await deps.cache.json(ctx, `issue:${viewerKey(viewer)}:${ref}`, async () => {
+      const access = await requireIssue(deps.em(), viewer, ref, 'project.view');
+      return { issue: await loadIssueDetail(deps.em(), viewer, access, access.issue.id) };
+    });
   });
 
   router.patch('/:id', async (ctx) => {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ISSUE_KEY_PATTERN, searchQuerySchema, type SearchResponse } from '@tracker/shared/api/issues';
+import { viewerKey, type ReadCache } from '../../db/read-cache.ts';
 import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
@@ -91,13 +92,19 @@ async function searchTypos(em: EntityManager, viewer: Viewer, q: string, limit: 
   });
 }
 
-export function searchRoutes(deps: { em: () => EntityManager }) {
+export function searchRoutes(deps: { em: () => EntityManager; cache: ReadCache }) {
   const router = new Router({ prefix: '/api/search' });
 
   router.get('/', async (ctx) => {
     const viewer = requireUser(ctx);
     const { q, limit } = parse(searchQuerySchema, ctx.query);
-    const em = deps.em();
+    await deps.cache.json(ctx, `search:${viewerKey(viewer)}:${limit}:${q}`, () => search(deps.em(), viewer, q, limit));
+  });
+
+  return router;
+}
+
+async function search(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse> {
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const visible = visibleProjectsCondition(viewer, 'p');
     const [issues, projects, streams] = await Promise.all([
@@ -109,8 +116,5 @@ export function searchRoutes(deps: { em: () => EntityManager }) {
       ),
       em.execute<SearchResponse['streams']>('select id, name from streams where lower(name) like ? order by lower(name), id limit ?', [like, limit]),
     ]);
-    ctx.body = { issues, projects: projects.map(({ id, key, name }) => ({ id, key, name })), streams: streams.map(({ id, name }) => ({ id, name })) };
-  });
-
-  return router;
+    return { issues, projects: projects.map(({ id, key, name }) => ({ id, key, name })), streams: streams.map(({ id, name }) => ({ id, name })) };
 }

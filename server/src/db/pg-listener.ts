@@ -1,0 +1,83 @@
+import pg from 'pg';
+import type { Logger } from '../logger.ts';
+
+export interface PgListenerOptions {
+  databaseUrl: string;
+  logger: Logger;
+  channels: readonly string[];
+  onNotification(channel: string, payload: string | undefined): void;
+  /** Called each time the connection is (re)established and listening, and each time it is lost. */
+  onState?(listening: boolean): void;
+  /** Whether to reconnect after a loss (checked at that moment). */
+  shouldReconnect?(): boolean;
+}
+
+/**
+ * One LISTEN connection that reconnects with back-off when the database goes away. Notifications
+ * sent while it is down are lost, so users are told (onState) and must treat that as "anything
+ * may have changed".
+ */
+export function createPgListener(o: PgListenerOptions) {
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let closed = false;
+  let retryMs = 250;
+
+  const retry = () => {
+    if (closed || !(o.shouldReconnect?.() ?? true)) return;
+    setTimeout(() => void ensure(), retryMs).unref();
+    retryMs = Math.min(retryMs * 2, 5000);
+  };
+
+  const connect = async (): Promise<void> => {
+    if (closed || client) return;
+    const c = new pg.Client({ connectionString: o.databaseUrl });
+    c.on('notification', (msg) => o.onNotification(msg.channel, msg.payload));
+    const lost = (err?: Error) => {
+      if (client !== c) return;
+      client = null;
+      c.removeAllListeners('end');
+      void c.end().catch(() => {});
+      o.onState?.(false);
+      if (closed) return;
+      o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
+      retry();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    try {
+      await c.connect();
+      for (const channel of o.channels) await c.query(`listen ${channel}`);
+      if (closed) {
+        await c.end();
+        return;
+      }
+      client = c;
+      retryMs = 250;
+      o.onState?.(true);
+    } catch (err) {
+      void c.end().catch(() => {});
+      o.logger.warn({ err, channels: o.channels }, 'cannot LISTEN yet');
+      retry();
+    }
+  };
+
+  const ensure = (): Promise<void> => {
+    if (!connecting) connecting = connect().finally(() => (connecting = null));
+    return connecting;
+  };
+
+  return {
+    /** Connects (if not yet); resolves once listening or once this attempt failed. */
+    ensure,
+    get listening() {
+      return client !== null;
+    },
+    async close() {
+      closed = true;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
