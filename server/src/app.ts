@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import { RequestContext, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { PublicConfig } from '@tracker/shared/api/config';
 import Koa from 'koa';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
 import { createReadCache } from './db/read-cache.ts';
+import { requestContext } from './db/request-context.ts';
 import { currentUser } from './http/access.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
@@ -67,7 +68,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const navigation = createNavigationService({ allowedHosts: () => config.EXTERNAL_REDIRECT_HOSTS });
   const publicConfig = publicConfigOf(config);
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
-  const cache = createReadCache({ databaseUrl: orm.config.get('clientUrl') as string, logger });
+  const cache = createReadCache({ databaseUrl: orm.config.get('clientUrl') as string, logger, enabled: config.READ_CACHE === 'on' });
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
   app.on('error', (err: NodeJS.ErrnoException) => {
@@ -86,7 +87,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
       deflate: false,
     }),
   );
-  app.use((ctx, next) => RequestContext.create(orm.em, next));
+  app.use(requestContext(orm));
   app.use(spa({ distDir: config.WEB_DIST, publicConfig }));
   app.use(csrfProtection(config.PUBLIC_URL));
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'] });

@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
 import { entities } from './entities.ts';
 import { migrationsList } from './migrations/index.ts';
+import { resolveContext } from './request-context.ts';
 
 export type Orm = MikroORM;
 
@@ -16,6 +17,8 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax
     // Schema comes from the committed migrations only.
     ensureDatabase: false,
     discovery: { warnWhenNoEntities: false },
+    // Per-request forks made lazily (request-context.ts).
+    context: resolveContext,
   });
 }
 

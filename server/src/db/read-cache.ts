@@ -11,6 +11,8 @@ export interface ReadCacheOptions {
   maxEntries?: number;
   /** A safety net only: entries are normally dropped by a change notification long before. */
   ttlMs?: number;
+  /** Off: every read goes to the database (no LISTEN connection either). */
+  enabled?: boolean;
 }
 
 interface Entry {
@@ -25,7 +27,7 @@ interface Entry {
  * own writes empty it before their response is sent, so a client always reads its own writes.
  * While the LISTEN connection is down nothing is cached, since a change could go unheard.
  */
-export function createReadCache({ databaseUrl, logger, maxEntries = 5000, ttlMs = 60_000 }: ReadCacheOptions) {
+export function createReadCache({ databaseUrl, logger, maxEntries = 5000, ttlMs = 60_000, enabled: wanted = true }: ReadCacheOptions) {
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<unknown>>();
   let version = 0;
@@ -44,7 +46,7 @@ export function createReadCache({ databaseUrl, logger, maxEntries = 5000, ttlMs 
       enabled = listening;
     },
   });
-  void listener.ensure();
+  if (wanted) void listener.ensure();
 
   return {
     /** The cached result for `key`, or `load()`'s — stored only if nothing changed while it ran. */
@@ -83,7 +85,9 @@ export function createReadCache({ databaseUrl, logger, maxEntries = 5000, ttlMs 
     /** Forgets everything: after this instance's own writes, before answering them. */
     invalidate,
     /** Resolves once the cache listens (tests and benchmarks wait for it). */
-    ready: () => listener.ensure(),
+    ready: async () => {
+      if (wanted) await listener.ensure();
+    },
     get size() {
       return entries.size;
     },

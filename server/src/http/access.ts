@@ -3,14 +3,34 @@ import type { Context, Next } from 'koa';
 import type { User } from '../modules/users/user.entity.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
-/** Loads the signed-in user (if any) into ctx.state.user. */
-export function currentUser(load: (ctx: Context, id: number) => Promise<User | null>) {
+/** Who is signed in, without the entity: what permission checks and cached reads need. */
+export interface SignedIn {
+  id: number;
+  roles: string[];
+}
+
+export interface LoadedUser {
+  viewer: SignedIn;
+  /** The request's own managed entity, made on first use (hot cached reads never need it). */
+  entity(): User;
+}
+
+/** Loads the signed-in user (if any): `ctx.state.viewer`, and `ctx.state.user` as a lazy entity. */
+export function currentUser(load: (ctx: Context, id: number) => Promise<LoadedUser | null>) {
   return async (ctx: Context, next: Next) => {
     const id = ctx.session?.userId;
     if (typeof id === 'number') {
-      const user = await load(ctx, id);
-      if (user) ctx.state.user = user;
-      else ctx.session = null;
+      const loaded = await load(ctx, id);
+      if (loaded) {
+        let user: User | undefined;
+        ctx.state.viewer = loaded.viewer;
+        Object.defineProperty(ctx.state, 'user', {
+          configurable: true,
+          enumerable: true,
+          get: () => (user ??= loaded.entity()),
+          set: (value: User) => (user = value),
+        });
+      } else ctx.session = null;
     }
     return next();
   };
@@ -20,6 +40,13 @@ export function requireUser(ctx: Context): User {
   const user = ctx.state.user as User | undefined;
   if (!user) throw unauthorized();
   return user;
+}
+
+/** The signed-in user's id and roles (401 without one), for routes that need no entity. */
+export function requireViewer(ctx: Context): SignedIn {
+  const viewer = (ctx.state.viewer as SignedIn | undefined) ?? (ctx.state.user as User | undefined);
+  if (!viewer) throw unauthorized();
+  return viewer;
 }
 
 export function requireCapability(ctx: Context, capability: Capability): User {

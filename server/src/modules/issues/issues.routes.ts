@@ -13,7 +13,7 @@ import {
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { viewerKey, type ReadCache } from '../../db/read-cache.ts';
-import { requireUser } from '../../http/access.ts';
+import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { listActivity } from './activity.ts';
@@ -34,26 +34,26 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache })
   }
 
   router.get('/', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     const query = parse(issueListQuerySchema, ctx.query);
     await deps.cache.json(ctx, `issues:${viewerKey(viewer)}:${JSON.stringify(query)}`, () => listIssues(deps.em(), viewer, query));
   });
 
   router.post('/', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     const id = await createIssue(deps.em(), viewer, parse(createIssueSchema, ctx.request.body));
     await respond(ctx, viewer, id);
     ctx.status = 201;
   });
 
   router.post('/bulk', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     const ids = await bulkUpdate(deps.em(), viewer, parse(bulkUpdateSchema, ctx.request.body));
     ctx.body = { updated: ids };
   });
 
   router.get('/:ref', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     const ref = parse(issueRefSchema, ctx.params.ref);
     await deps.cache.json(ctx, `issue:${viewerKey(viewer)}:${ref}`, async () => {
       const access = await requireIssue(deps.em(), viewer, ref, 'project.view');
@@ -62,27 +62,27 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache })
   });
 
   router.patch('/:id', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     const ref = parse(issueRefSchema, ctx.params.id);
     const patch = parse(updateIssueSchema, ctx.request.body);
     await respond(ctx, viewer, await updateIssue(deps.em(), viewer, ref, patch));
   });
 
   router.delete('/:id', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     await deleteIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id));
     ctx.status = 204;
   });
 
   router.post('/:id/move', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     const id = parse(idSchema, ctx.params.id);
     await moveIssue(deps.em(), viewer, id, parse(moveIssueSchema, ctx.request.body));
     await respond(ctx, viewer, id);
   });
 
   router.get('/:id/activity', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), 'project.view');
     const { limit } = parse(activityQuerySchema, ctx.query);
     ctx.body = activityResponseSchema.parse({ activity: await listActivity(deps.em(), 'a.issue_id = ?', [issue.id], { limit, newestFirst: false }) });

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ISSUE_KEY_PATTERN, searchQuerySchema, type SearchResponse } from '@tracker/shared/api/issues';
 import { viewerKey, type ReadCache } from '../../db/read-cache.ts';
-import { requireUser } from '../../http/access.ts';
+import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 
@@ -96,7 +96,7 @@ export function searchRoutes(deps: { em: () => EntityManager; cache: ReadCache }
   const router = new Router({ prefix: '/api/search' });
 
   router.get('/', async (ctx) => {
-    const viewer = requireUser(ctx);
+    const viewer = requireViewer(ctx);
     const { q, limit } = parse(searchQuerySchema, ctx.query);
     await deps.cache.json(ctx, `search:${viewerKey(viewer)}:${limit}:${q}`, () => search(deps.em(), viewer, q, limit));
   });

@@ -34,7 +34,7 @@ export function createUserService(options: UserServiceOptions) {
       return em.findOne(User, { id });
     },
 
-    /** The signed-in user of a request: the row comes from the read cache, the entity is this request's own. */
+    /** The signed-in user of a request: the row comes from the read cache; the entity, made on demand, is this request's own. */
     async findCachedById(em: EntityManager, cache: ReadCache, id: number) {
       const row = await cache.get(`user:${id}`, async () => {
         const [found] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [id]);
@@ -42,7 +42,8 @@ export function createUserService(options: UserServiceOptions) {
         const { password_hash: _secret, ...row } = found;
         return row;
       });
-      return row ? em.map(User, { ...row }) : null;
+      if (!row) return null;
+      return { viewer: { id: row.id as number, roles: row.roles as string[] }, entity: () => em.map(User, { ...row }) };
     },
 
     async findByEmail(em: EntityManager, email: string) {
