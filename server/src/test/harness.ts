@@ -56,6 +56,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     sql: async (text, params = []) => (await orm.em.getConnection().execute(text, params)) as never,
     async close() {
       await app.services.events.close();
+      await app.services.jobs.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await orm.close(true);
