@@ -10,6 +10,8 @@ import { freePort } from '../server/src/db/embedded.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The product's DATA_DIR: mail outbox, SMS log, embedded PostgreSQL. */
+    dataDir: string;
   }
 }
 
@@ -38,6 +40,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -38,6 +38,15 @@ import { createNavigationService } from './modules/navigation/navigation.service
 import { userRoutes } from './modules/users/user.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/user.service.ts';
+import { createAccountService } from './modules/users/account.service.ts';
+import { avatarStore } from './modules/users/avatar.ts';
+import { confirmRoutes } from './modules/users/confirm.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { recoveryRoutes } from './modules/auth/recovery.routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { createMailService, MAIL_JOB } from './modules/mail/mail.service.ts';
+import { createJobQueue, type JobHandler } from './modules/mail/queue.ts';
+import { createSmsProvider } from './modules/sms/sms.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
 
@@ -69,6 +78,14 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const publicConfig = publicConfigOf(config);
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
   const cache = createReadCache({ databaseUrl: orm.config.get('clientUrl') as string, logger, enabled: config.READ_CACHE === 'on' });
+  // Mail goes through the PostgreSQL job queue; the worker runs in this process (stop it on shutdown).
+  const jobHandlers: Record<string, JobHandler> = {};
+  const jobs = createJobQueue({ orm, logger, handlers: jobHandlers });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
+  const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
+  jobHandlers[MAIL_JOB] = mail.handler;
+  const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger });
+  jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
   app.on('error', (err: NodeJS.ErrnoException) => {
@@ -115,8 +132,11 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const routers = [
     healthRoutes(orm),
     configRoutes(publicConfig),
-    authRoutes({ users, em }),
+    authRoutes({ users, em, accounts }),
     userRoutes(),
+    confirmRoutes({ em, accounts }),
+    profileRoutes({ em, accounts, avatars: avatarStore(path.join(config.DATA_DIR, 'avatars')) }),
+    recoveryRoutes({ em, mail }),
     navigationRoutes({ navigation, em }),
     projectRoutes({ em }),
     workflowRoutes({ em }),
@@ -135,7 +155,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, cache } });
+  return Object.assign(app, { services: { users, navigation, events, cache, jobs, accounts } });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -36,6 +36,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Tracker <no-reply@localhost>'),
   SMS_PROVIDER: z.enum(['console', 'smsru']).default('console'),
   SMS_API_KEY: z.string().optional(),
+  /** Base address of the SMS.ru API (a local stand-in in tests). */
+  SMS_API_URL: z.url().default('https://sms.ru'),
+  /** Sender name agreed with SMS.ru; their default sender when unset. */
+  SMS_SENDER: z.string().max(11).optional(),
   WEB_DIST: z.string().optional(),
 });
 

@@ -60,6 +60,7 @@ async function main() {
     await closed;
     clearTimeout(force);
     await bot.stop().catch(() => {});
+    await app.services.jobs.stop();
     await orm.close(true);
     if (embedded) await embedded.stop().catch(() => {});
     logger.info('stopped');

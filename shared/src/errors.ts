@@ -29,5 +29,13 @@ export const ERROR_CODES = [
   'conflict',
   /** A custom field's type cannot change while issues hold values of it. */
   'field_type_locked',
+  /** Accounts: a wrong, expired or burned SMS code. */
+  'invalid_code',
+  'token_invalid',
+  'token_expired',
+  'token_used',
+  'wrong_password',
+  'invalid_image',
+  'sms_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

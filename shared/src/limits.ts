@@ -78,3 +78,18 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Largest attachment accepted on an issue. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+// Accounts (issue 4): confirmation tokens, SMS codes, reminders, avatars.
+export const EMAIL_CONFIRM_TTL_SEC = 48 * 60 * 60;
+export const PASSWORD_RESET_TTL_SEC = 60 * 60;
+export const RESEND_CONFIRM_LIMITS = { perMinute: { max: 1, windowSec: 60 }, perDay: { max: 5, windowSec: 24 * 60 * 60 } } as const;
+export const RECOVER_PASSWORD_LIMITS = { perIp: { max: 20, windowSec: 60 * 60 }, perEmail: { max: 3, windowSec: 60 * 60 } } as const;
+export const SMS_CODE_TTL_SEC = 10 * 60;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+export const SMS_SEND_LIMITS = { perMinute: { max: 1, windowSec: 60 }, perHour: { max: 5, windowSec: 60 * 60 } } as const;
+/** A reminder waits this long after the e-mail/phone was set, then backs off after each showing (base × 2^n, capped). */
+export const REMINDER_POLICY = { firstDelaySec: 60 * 60, baseIntervalSec: 24 * 60 * 60, maxIntervalSec: 7 * 24 * 60 * 60 } as const;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Square WebP sizes made from an uploaded avatar (1× and 2× of the 64 and 128 px places it shows in). */
+export const AVATAR_SIZES = [64, 128, 256] as const;
+export const PHONE_MAX_LENGTH = 16;

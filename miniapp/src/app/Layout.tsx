@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Toaster } from '../components/Toaster.tsx';
 import { PaletteHost } from '../features/palette/index.ts';
+import { AccountDialogsHost } from '../features/account-dialogs/index.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </footer>
       <Toaster />
       <PaletteHost />
+      <AccountDialogsHost />
     </div>
   );
 }

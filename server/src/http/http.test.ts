@@ -44,7 +44,7 @@ describe('error body', () => {
 });
 
 describe('CSRF protection', () => {
-  const body = () => ({ email: uniqueEmail(), password: 'password1', name: 'X' });
+  const body = () => ({ email: uniqueEmail(), password: 'pass-word-1', name: 'X' });
 
   it('refuses a cross-site state change and writes nothing', async () => {
     const payload = body();

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { LOCALES } from '../locales.ts';
+import { isCommonPassword } from '../passwords.ts';
 
 // Messages are i18n keys (namespace `validation`) so web, bot and e-mails translate them.
-const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH, 'validation.emailTooLong').pipe(z.email('validation.email'));
+export const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH, 'validation.emailTooLong').pipe(z.email('validation.email'));
+/** A new password: long enough and not one of the most common ones. */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
+  .max(200, 'validation.passwordTooLong')
+  .refine((p) => !isCommonPassword(p), 'validation.passwordCommon');
 
 export const registerRequestSchema = z.object({
   email,
-  password: z.string().min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort').max(200, 'validation.passwordTooLong'),
+  password: newPassword,
   name: z.string().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
   locale: z.enum(LOCALES).optional(),
 });

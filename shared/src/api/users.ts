@@ -11,6 +11,8 @@ export const userSchema = z.object({
   phone_confirmed_at: z.string().nullable(),
   roles: z.array(z.string()).default([]),
   locale: z.enum(LOCALES),
+  /** The 128 px WebP of the user's avatar (other sizes: same address with -64/-256), or null. */
+  avatar_url: z.string().nullable().optional(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

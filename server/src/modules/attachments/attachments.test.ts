@@ -10,7 +10,7 @@ let issueId: number;
 
 async function signedIn(): Promise<{ client: TestClient; id: number }> {
   const client = t.client();
-  const res = await client.post('/api/auth/register', { email: uniqueEmail('att'), password: 'password1', name: 'A' });
+  const res = await client.post('/api/auth/register', { email: uniqueEmail('att'), password: 'pass-word-1', name: 'A' });
   return { client, id: res.body.user.id };
 }
 

@@ -9,6 +9,7 @@ import { parse } from '../../http/validate.ts';
 import type { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
 import type { UserService } from '../users/user.service.ts';
+import type { AccountService } from '../users/account.service.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid e-mail or password';
 
@@ -20,7 +21,7 @@ export async function signIn(ctx: Context, user: User) {
   ctx.state.user = user;
 }
 
-export function authRoutes(deps: { users: UserService; em: () => EntityManager }) {
+export function authRoutes(deps: { users: UserService; em: () => EntityManager; accounts: AccountService }) {
   const router = new Router({ prefix: '/api/auth' });
 
   router.post('/register', async (ctx) => {
@@ -28,6 +29,7 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager }
     const ipLimit = await hitRateLimit(deps.em(), `register:ip:${ctx.ip}`, REGISTER_LIMIT_PER_IP.max, REGISTER_LIMIT_PER_IP.windowSec);
     if (!ipLimit.allowed) throw tooManyRequests(ipLimit.retryAfterSec);
     const user = await deps.users.register(deps.em(), input);
+    await deps.accounts.emailChanged(deps.em(), user);
     await signIn(ctx, user);
     ctx.status = 201;
     ctx.body = { user: toUserDto(user) };

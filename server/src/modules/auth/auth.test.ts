@@ -53,8 +53,8 @@ describe('register, me, logout, login', () => {
 
   it('refuses a second account with the same e-mail in any case, leaving one row', async () => {
     const email = uniqueEmail('dup');
-    expect((await t.client().post('/api/auth/register', { email, password: 'password1', name: 'A' })).status).toBe(201);
-    const again = await t.client().post('/api/auth/register', { email: email.toUpperCase(), password: 'password1', name: 'B' });
+    expect((await t.client().post('/api/auth/register', { email, password: 'pass-word-1', name: 'A' })).status).toBe(201);
+    const again = await t.client().post('/api/auth/register', { email: email.toUpperCase(), password: 'pass-word-1', name: 'B' });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ statusCode: 409, statusMessage: 'This e-mail is already registered', data: { code: 'email_taken' } });
     expect(await t.sql('select count(*)::int as n from users where lower(email) = ?', [email])).toEqual([{ n: 1 }]);
@@ -70,7 +70,7 @@ describe('register, me, logout, login', () => {
 
   it('gives the same error for an unknown e-mail and a wrong password', async () => {
     const email = uniqueEmail();
-    await t.client().post('/api/auth/register', { email, password: 'password1', name: 'A' });
+    await t.client().post('/api/auth/register', { email, password: 'pass-word-1', name: 'A' });
     const wrong = await t.client().post('/api/auth/login', { email, password: 'password2' });
     const unknown = await t.client().post('/api/auth/login', { email: uniqueEmail('ghost'), password: 'password2' });
     expect(wrong.status).toBe(401);
@@ -80,7 +80,7 @@ describe('register, me, logout, login', () => {
   });
 
   it('grants admin to ADMIN_EMAILS', async () => {
-    const res = await t.client().post('/api/auth/register', { email: 'Boss@Example.com', password: 'password1', name: 'Boss' });
+    const res = await t.client().post('/api/auth/register', { email: 'Boss@Example.com', password: 'pass-word-1', name: 'Boss' });
     expect(res.body.user.roles).toEqual(['admin']);
   });
 });
@@ -88,11 +88,11 @@ describe('register, me, logout, login', () => {
 describe('login rate limits', () => {
   it('locks an account after repeated failures, even with the right password, with Retry-After', async () => {
     const email = uniqueEmail('locked');
-    await t.client().post('/api/auth/register', { email, password: 'password1', name: 'A' });
+    await t.client().post('/api/auth/register', { email, password: 'pass-word-1', name: 'A' });
     for (let i = 0; i < LOGIN_LIMITS.perAccount.max; i++) {
       expect((await t.client().post('/api/auth/login', { email, password: 'nope-nope' }, { 'x-forwarded-for': `10.0.0.${i}` })).status).toBe(401);
     }
-    const blocked = await t.client().post('/api/auth/login', { email, password: 'password1' });
+    const blocked = await t.client().post('/api/auth/login', { email, password: 'pass-word-1' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.data.code).toBe('rate_limited');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -113,8 +113,8 @@ describe('login rate limits', () => {
 
   it('does not count successful sign-ins', async () => {
     const email = uniqueEmail('ok');
-    await t.client().post('/api/auth/register', { email, password: 'password1', name: 'A' });
-    for (let i = 0; i < 3; i++) expect((await t.client().post('/api/auth/login', { email, password: 'password1' })).status).toBe(200);
+    await t.client().post('/api/auth/register', { email, password: 'pass-word-1', name: 'A' });
+    for (let i = 0; i < 3; i++) expect((await t.client().post('/api/auth/login', { email, password: 'pass-word-1' })).status).toBe(200);
     expect(await t.sql(`select key from rate_limits where key like 'login:%'`)).toEqual([]);
   });
 });
@@ -123,7 +123,7 @@ describe('https deployments', () => {
   it('set SameSite=None; Secure; Partitioned session cookies behind a TLS proxy', async () => {
     const secure = await createTestServer({ PUBLIC_URL: 'https://tracker.example.com' });
     try {
-      const res = await secure.client().post('/api/auth/register', { email: uniqueEmail('tls'), password: 'password1', name: 'T' });
+      const res = await secure.client().post('/api/auth/register', { email: uniqueEmail('tls'), password: 'pass-word-1', name: 'T' });
       expect(res.status).toBe(201);
       const cookie = res.headers.getSetCookie().find((h) => h.startsWith('tracker.sid='));
       expect(cookie).toMatch(/samesite=none/i);

@@ -12,7 +12,7 @@ let privateProject: number;
 
 async function register(): Promise<{ cookie: string; id: number }> {
   const c = t.client();
-  const res = await c.post('/api/auth/register', { email: uniqueEmail('sse'), password: 'password1', name: 'S' });
+  const res = await c.post('/api/auth/register', { email: uniqueEmail('sse'), password: 'pass-word-1', name: 'S' });
   return { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), id: res.body.user.id };
 }
 

@@ -14,7 +14,7 @@ export async function signUp(t: TestServer, options: { name?: string; email?: st
   const client = t.client();
   const email = options.email ?? uniqueEmail('u');
   const name = options.name ?? `User ${email.slice(0, 8)}`;
-  const res = await client.post('/api/auth/register', { email, password: 'password123', name, locale: options.locale ?? 'ru' });
+  const res = await client.post('/api/auth/register', { email, password: 'pass-word-123', name, locale: options.locale ?? 'ru' });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.user.id as number;
   if (options.admin) await t.sql(`update users set roles = '{admin}' where id = ?`, [id]);

@@ -14,6 +14,7 @@ const UserSchema = defineEntity({
     passwordHash: p.string().nullable().lazy(),
     roles: p.array().default([]),
     locale: p.string().length(5).default('ru'),
+    avatarKey: p.string().length(32).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -2,6 +2,11 @@ import type { User as UserDto } from '@tracker/shared/api/users';
 import { isLocale } from '@tracker/shared/locales';
 import type { User } from './user.entity.ts';
 
+/** Avatars are immutable files named by a random key; the 128 px one is the default. */
+export function avatarUrl(key: string | null | undefined, size: 64 | 128 | 256 = 128): string | null {
+  return key ? `/api/avatars/${key}-${size}.webp` : null;
+}
+
 export function toUserDto(user: User): UserDto {
   return {
     id: user.id,
@@ -12,6 +17,7 @@ export function toUserDto(user: User): UserDto {
     phone_confirmed_at: user.phoneConfirmedAt?.toISOString() ?? null,
     roles: user.roles ?? [],
     locale: isLocale(user.locale) ? user.locale : 'ru',
+    avatar_url: avatarUrl(user.avatarKey),
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -28,6 +28,9 @@ export default function LoginPage() {
         </Button>
       </form>
       <p className="form__switch">
+        <Link href={href('recoverPassword')}>{t('auth.forgotPassword')}</Link>
+      </p>
+      <p className="form__switch">
         {t('auth.noAccount')} <Link href={`${href('register')}${search ? `?${search}` : ''}`}>{t('auth.createAccount')}</Link>
       </p>
     </Page>

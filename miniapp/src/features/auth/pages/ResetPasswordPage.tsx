@@ -1,6 +1,69 @@
+// /user/reset-password?token=… — a new password; every other session of the user ends.
+import { resetPasswordRequestSchema } from '@tracker/shared/api/account';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
+import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { accountApi, messageOf } from '../../users/api.ts';
+import { signedIn } from '../api.ts';
 
-// Content arrives with its own issue; until then the page shows only its title.
 export default function ResetPasswordPage() {
-  return <Page name="resetPassword" />;
+  const { t, i18n } = useTranslation();
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useSearch()).get('token');
+  const [fieldError, setFieldError] = useState<string>();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = resetPasswordRequestSchema.safeParse({ token, password: new FormData(e.currentTarget).get('password') });
+    setError(null);
+    if (!parsed.success) {
+      const key = parsed.error.issues[0]!.message;
+      setFieldError(i18n.exists(key) ? t(key) : t('validation.invalid'));
+      return;
+    }
+    setFieldError(undefined);
+    setPending(true);
+    try {
+      const { user } = await accountApi.resetPassword(parsed.data);
+      signedIn(user);
+      toast({ title: t('account.reset.done'), color: 'success' });
+      navigate(href('me'), { replace: true });
+    } catch (err) {
+      setError(messageOf(err, t('auth.unexpected')));
+      setPending(false);
+    }
+  }
+
+  return (
+    <Page name="resetPassword" className="auth">
+      {!token ? (
+        <p className="form-alert" role="alert">
+          {t('account.reset.missing')} <Link href={href('recoverPassword')}>{t('account.reset.requestNew')}</Link>
+        </p>
+      ) : (
+        <>
+          <p className="muted">{t('account.reset.intro')}</p>
+          <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending}>
+            <FormAlert message={error} />
+            <TextField name="password" type="password" label={t('account.reset.password')} hint={t('auth.passwordHint')} autoComplete="new-password" required error={fieldError} />
+            <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
+              {t('account.reset.submit')}
+            </Button>
+          </form>
+          <p className="form__switch">
+            <Link href={href('recoverPassword')}>{t('account.reset.requestNew')}</Link>
+          </p>
+        </>
+      )}
+    </Page>
+  );
 }

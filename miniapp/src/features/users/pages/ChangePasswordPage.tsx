@@ -1,6 +1,85 @@
+// /user/change_password/{id} — your own password (current one required) or, for an admin, anyone's.
+import '../users.css';
+import { changePasswordRequestSchema } from '@tracker/shared/api/account';
+import { can } from '@tracker/shared/permissions';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Button } from '../../../components/Button.tsx';
+import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { auth } from '../../auth/state.ts';
+import { fieldErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
+import { accountApi, messageOf } from '../api.ts';
 
-// Content arrives with its own issue; until then the page shows only its title.
 export default function ChangePasswordPage() {
-  return <Page name="changePassword" />;
+  const { t, i18n } = useTranslation();
+  const { id } = useParams<{ id: string }>();
+  const { user } = useSnapshot(auth.state);
+  const targetId = Number(id);
+  const own = user?.id === targetId;
+  const [targetName, setTargetName] = useState<string | null>(null);
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (own || !Number.isInteger(targetId) || targetId <= 0) return;
+    accountApi.publicUser(targetId).then((r) => setTargetName(r.user.name), () => {});
+  }, [own, targetId]);
+
+  if (user && !own && !can(user.roles, 'admin.users')) throw Object.assign(new Error('Forbidden'), { statusCode: 403 });
+  const message = (key: string) => (i18n.exists(key) ? t(key) : key);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const parsed = changePasswordRequestSchema.safeParse({ currentPassword: own ? String(data.get('currentPassword') ?? '') : undefined, password: data.get('password') });
+    setError(null);
+    setDone(false);
+    if (!parsed.success) {
+      setFields(fieldErrorsFrom(parsed.error.issues));
+      return;
+    }
+    setFields({});
+    setPending(true);
+    try {
+      await accountApi.changePassword(targetId, parsed.data);
+      form.reset();
+      setDone(true);
+      toast({ title: t('account.changePassword.done'), color: 'success' });
+    } catch (err) {
+      const field = (err as { data?: { field?: string } }).data?.field;
+      if (field === 'currentPassword') setFields({ currentPassword: messageOf(err, t('auth.unexpected')) });
+      else setError(messageOf(err, t('auth.unexpected')));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Page name="changePassword" className="auth">
+      {!own && targetName && <p className="muted">{t('account.changePassword.forUser', { name: targetName })}</p>}
+      {done && (
+        <p role="status" className="notice notice--success" data-testid="password-changed">
+          {t('account.changePassword.done')}
+        </p>
+      )}
+      <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending}>
+        <FormAlert message={error} />
+        {own && (
+          <TextField name="currentPassword" type="password" label={t('account.changePassword.current')} autoComplete="current-password" error={fields.currentPassword && message(fields.currentPassword)} />
+        )}
+        <TextField name="password" type="password" label={t('account.changePassword.password')} hint={t('auth.passwordHint')} autoComplete="new-password" required error={fields.password && message(fields.password)} />
+        <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
+          {t('account.changePassword.submit')}
+        </Button>
+      </form>
+    </Page>
+  );
 }

@@ -1,6 +1,64 @@
+// /user/{id} — another user's public page: name, avatar, projects in common; 404 for an unknown id.
+import type { PublicUserResponse } from '@tracker/shared/api/account';
+import { buildPath } from '@tracker/shared/routes';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { accountApi } from '../api.ts';
+import { Avatar } from '../components/Avatar.tsx';
+import '../users.css';
 
-// Content arrives with its own issue; until then the page shows only its title.
 export default function UserPage() {
-  return <Page name="user" />;
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { id } = useParams<{ id: string }>();
+  const [data, setData] = useState<PublicUserResponse | null>(null);
+  const [status, setStatus] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setData(null);
+    setStatus(null);
+    const n = Number(id);
+    if (!Number.isInteger(n) || n <= 0) {
+      setStatus(404);
+      return;
+    }
+    accountApi.publicUser(n).then(
+      (res) => live && setData(res),
+      (err: unknown) => live && setStatus(err instanceof ApiError ? err.status : 500),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  // The app's error boundary shows its error page for a thrown statusCode (404 for an unknown id).
+  if (status) throw Object.assign(new Error(status === 404 ? 'Page not found' : 'Internal Server Error'), { statusCode: status === 404 ? 404 : 500 });
+  if (!data) return <Page name="user"><Loading /></Page>;
+  return (
+    <Page name="user" title={data.user.name}>
+      <div className="profile-card">
+        <Avatar name={data.user.name} url={data.user.avatar_url} large />
+      </div>
+      <h2>{t('account.user.commonProjects')}</h2>
+      {data.commonProjects.length === 0 ? (
+        <p className="muted">{t('account.user.noCommonProjects')}</p>
+      ) : (
+        <ul data-testid="common-projects">
+          {data.commonProjects.map((p) => (
+            <li key={p.id}>
+              <Link href={buildPath('project', { id: p.id }, locale)}>
+                {p.key} · {p.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
 }

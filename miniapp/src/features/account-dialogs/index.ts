@@ -1,0 +1,1 @@
+export { AccountDialogsHost } from './AccountDialogsHost.tsx';

@@ -1,0 +1,43 @@
+// Typed calls of the account area (spec §7 plus profile, password and recovery calls). Answers
+// carry statusMessage in the page's language: the page's language goes as Accept-Language.
+import type {
+  ChangePasswordRequest,
+  EmailReminderResponse,
+  PhoneReminderResponse,
+  ProfileUpdateRequest,
+  PublicUserResponse,
+  RecoverPasswordRequest,
+  ResetPasswordRequest,
+} from '@tracker/shared/api/account';
+import type { MeResponse } from '@tracker/shared/api/users';
+import { ApiError, http } from '../../lib/http.ts';
+
+const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
+
+export const accountApi = {
+  emailReminder: () => http.get<EmailReminderResponse>('/api/user/email-confirm-reminder', { headers: lang() }),
+  resendConfirmEmail: () => http.post<void>('/api/user/resend-confirm-email', undefined, { headers: lang() }),
+  phoneReminder: () => http.get<PhoneReminderResponse>('/api/user/phone-confirm-reminder', { headers: lang() }),
+  sendPhoneCode: () => http.post<void>('/api/user/send-phone-confirm-code', undefined, { headers: lang() }),
+  verifyPhoneCode: (code: string) => http.post<MeResponse>('/api/user/verify-phone-code', { code }, { headers: lang() }),
+  confirmEmail: (token: string) => http.post<{ email: string }>('/api/user/confirm-email', { token }, { headers: lang() }),
+  recoverPassword: (body: RecoverPasswordRequest) => http.post<void>('/api/auth/recover-password', body, { headers: lang() }),
+  resetPassword: (body: ResetPasswordRequest) => http.post<MeResponse>('/api/auth/reset-password', body, { headers: lang() }),
+  changePassword: (id: number, body: ChangePasswordRequest) => http.post<void>(`/api/user/change-password/${id}`, body, { headers: lang() }),
+  updateProfile: (body: ProfileUpdateRequest) => http.request<MeResponse>('/api/user/profile', { method: 'PATCH', body, headers: lang() }),
+  uploadAvatar: async (file: File): Promise<MeResponse> => {
+    const res = await fetch('/api/user/avatar', { method: 'POST', body: file, credentials: 'include', headers: { 'content-type': file.type || 'application/octet-stream', ...lang() } });
+    const body = (await res.json().catch(() => ({}))) as { statusMessage?: string; data?: Record<string, unknown> };
+    if (!res.ok) throw new ApiError(res.status, body.statusMessage ?? res.statusText, body.data ?? {});
+    return body as MeResponse;
+  },
+  removeAvatar: () => http.request<MeResponse>('/api/user/avatar', { method: 'DELETE', headers: lang() }),
+  publicUser: (id: number) => http.get<PublicUserResponse>(`/api/users/${id}`, { headers: lang() }),
+};
+
+/** What a failed call shows: the server's statusMessage, or the given fallback (spec §8). */
+export function messageOf(err: unknown, fallback: string): string {
+  const e = err as { statusMessage?: unknown; data?: { statusMessage?: unknown } };
+  const text = (typeof e?.data?.statusMessage === 'string' && e.data.statusMessage) || (typeof e?.statusMessage === 'string' && e.statusMessage);
+  return text || fallback;
+}

@@ -1,0 +1,65 @@
+// Password recovery: the same answer whether or not the e-mail has an account (no enumeration);
+// a single-use link valid for an hour; a reset ends every other session of that user.
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { recoverPasswordRequestSchema, resetPasswordRequestSchema } from '@tracker/shared/api/account';
+import { PASSWORD_RESET_TTL_SEC, RECOVER_PASSWORD_LIMITS } from '@tracker/shared/limits';
+import { hitRateLimit } from '../../http/rate-limit.ts';
+import { parse } from '../../http/validate.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { accountError, enforceLimits } from '../users/account-errors.ts';
+import { consumeToken, issueToken } from '../users/tokens.ts';
+import { User } from '../users/user.entity.ts';
+import { toUserDto } from '../users/user.mapper.ts';
+import { hashPassword } from '../users/user.service.ts';
+import { signIn } from './auth.routes.ts';
+import { endSessions } from './sessions.ts';
+
+const TOKEN_ERRORS = { invalid: ['token_invalid', 'tokenInvalid'], expired: ['token_expired', 'tokenExpired'], used: ['token_used', 'tokenUsed'] } as const;
+
+export function recoveryRoutes(deps: { em: () => EntityManager; mail: MailService }) {
+  const router = new Router({ prefix: '/api/auth' });
+
+  router.post('/recover-password', async (ctx) => {
+    const { email } = parse(recoverPasswordRequestSchema, ctx.request.body);
+    const em = deps.em();
+    const { perIp, perEmail } = RECOVER_PASSWORD_LIMITS;
+    // Per IP is safe to report; per e-mail is silent (a 429 would tell that the address is known).
+    await enforceLimits(ctx, em, [{ key: `recover:ip:${ctx.ip}`, ...perIp }], 'tooManyRequests');
+    const perAddress = await hitRateLimit(em, `recover:email:${email}`, perEmail.max, perEmail.windowSec);
+    if (perAddress.allowed) {
+      const user = await em.findOne(User, { email });
+      if (user?.email) {
+        await em.transactional(async (tx) => {
+          const token = await issueToken(tx as EntityManager, user.id, 'password_reset', PASSWORD_RESET_TTL_SEC);
+          await deps.mail.queueTemplate(tx as EntityManager, 'resetPassword', { email: user.email!, name: user.name, locale: user.locale }, `/user/reset-password?token=${encodeURIComponent(token)}`);
+        });
+      }
+    }
+    ctx.status = 204;
+  });
+
+  router.post('/reset-password', async (ctx) => {
+    const input = parse(resetPasswordRequestSchema, ctx.request.body);
+    const em = deps.em();
+    const passwordHash = await hashPassword(input.password);
+    const result = await em.transactional(async (tx) => {
+      const t = tx as EntityManager;
+      const check = await consumeToken(t, input.token, 'password_reset');
+      if (check.status !== 'ok') return check;
+      await t.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, check.userId]);
+      // Every session of the user ends; this browser gets a fresh one below.
+      await endSessions(t, check.userId);
+      return check;
+    });
+    if (result.status !== 'ok') {
+      const [code, key] = TOKEN_ERRORS[result.status];
+      throw accountError(ctx, 400, code, key);
+    }
+    const user = await em.findOneOrFail(User, { id: result.userId });
+    await signIn(ctx, user);
+    ctx.body = { user: toUserDto(user) };
+  });
+
+  return router;
+}

@@ -1,0 +1,13 @@
+// "All other sessions end" (password reset and change): their rows go, so their cookies stop working.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Context } from 'koa';
+import { SESSION_COOKIE } from '../../http/session.ts';
+
+/** The id of the request's own session (the external key in its signed cookie). */
+export function currentSessionId(ctx: Context): string | null {
+  return ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? null;
+}
+
+export async function endSessions(em: EntityManager, userId: number, keepSessionId: string | null = null): Promise<void> {
+  await em.execute('delete from sessions where user_id = ? and id <> ?', [userId, keepSessionId ?? '']);
+}

@@ -1,0 +1,32 @@
+// Mail is rendered when asked for and sent later by the job queue, so SMTP never slows a request.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isLocale, type Locale } from '@tracker/shared/locales';
+import type { Mailer } from './mailer.ts';
+import type { JobQueue } from './queue.ts';
+import { renderMail, type MailMessage, type MailTemplate } from './templates.ts';
+
+export const MAIL_JOB = 'mail.send';
+
+export function createMailService(deps: { queue: JobQueue; mailer: Mailer; publicUrl: string }) {
+  return {
+    /** The job handler: the payload is what `queueTemplate` stored. */
+    handler: async (payload: Record<string, unknown>) => {
+      await deps.mailer.send(payload.message as MailMessage, { link: payload.link as string | undefined });
+    },
+
+    async queueTemplate(
+      em: EntityManager,
+      template: MailTemplate,
+      to: { email: string; name: string; locale: string },
+      linkPath: string,
+    ) {
+      const locale: Locale = isLocale(to.locale) ? to.locale : 'ru';
+      // Links keep the reader's language: English pages live under /en.
+      const link = `${deps.publicUrl}${locale === 'en' ? '/en' : ''}${linkPath}`;
+      const message = renderMail(template, locale, { to: to.email, name: to.name, link, email: to.email });
+      await deps.queue.enqueue(em, MAIL_JOB, { message, link });
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

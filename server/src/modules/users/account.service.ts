@@ -1,0 +1,99 @@
+// E-mail confirmation and phone confirmation by SMS code.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EMAIL_CONFIRM_TTL_SEC, SMS_CODE_LENGTH, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_SEC } from '@tracker/shared/limits';
+import { isLocale } from '@tracker/shared/locales';
+import type { Logger } from '../../logger.ts';
+import { translate } from '../mail/i18n.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { SmsProvider } from '../sms/sms.ts';
+import { resetReminder } from './reminders.ts';
+import { consumeToken, issueToken } from './tokens.ts';
+import type { User } from './user.entity.ts';
+
+export type VerifyResult = 'ok' | 'invalid';
+export type ConfirmResult = { status: 'ok'; email: string } | { status: 'invalid' | 'expired' | 'used' };
+
+export function createAccountService(deps: { mail: MailService; sms: SmsProvider; secret: string; logger: Logger }) {
+  // Six digits are guessable offline from a plain hash: key it with the server's secret.
+  const codeHash = (userId: number, phone: string, code: string) => createHmac('sha256', deps.secret).update(`${userId}:${phone}:${code}`).digest('hex');
+
+  return {
+    /** Mails a confirmation link for the user's current e-mail. */
+    async sendEmailConfirmation(em: EntityManager, user: Pick<User, 'id' | 'email' | 'name' | 'locale'>) {
+      if (!user.email) return;
+      const token = await issueToken(em, user.id, 'email_confirm', EMAIL_CONFIRM_TTL_SEC, user.email);
+      await deps.mail.queueTemplate(em, 'confirmEmail', { email: user.email, name: user.name, locale: user.locale }, `/user/confirm-email?token=${encodeURIComponent(token)}`);
+    },
+
+    /** Registration and e-mail change: mail the link and restart the reminder's waiting period. */
+    async emailChanged(em: EntityManager, user: Pick<User, 'id' | 'email' | 'name' | 'locale'>) {
+      await resetReminder(em, user.id, 'email');
+      await this.sendEmailConfirmation(em, user);
+    },
+
+    /** Confirms the address the token was issued for, if it is still the user's address. */
+    async confirmEmail(em: EntityManager, token: string): Promise<ConfirmResult> {
+      return em.transactional(async (tx) => {
+        const check = await consumeToken(tx as EntityManager, token, 'email_confirm');
+        if (check.status !== 'ok') return check;
+        const rows = await tx.execute<{ email: string }[]>(
+          `update users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+            where id = ? and lower(email) = lower(?) returning email`,
+          [check.userId, check.email],
+        );
+        // The user changed the address since: this link no longer confirms anything.
+        if (!rows[0]) return { status: 'invalid' as const };
+        return { status: 'ok' as const, email: rows[0].email };
+      });
+    },
+
+    /** Stores a fresh code (replacing any earlier one) and sends it; false (and no code kept) if sending failed. */
+    async sendPhoneCode(em: EntityManager, user: Pick<User, 'id' | 'phone' | 'locale'>): Promise<boolean> {
+      const phone = user.phone!;
+      const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+      await em.execute(
+        `insert into phone_codes (user_id, phone, code_hash, attempts, expires_at) values (?, ?, ?, 0, now() + make_interval(secs => ?))
+         on conflict (user_id) do update set phone = excluded.phone, code_hash = excluded.code_hash, attempts = 0,
+           expires_at = excluded.expires_at, created_at = now()`,
+        [user.id, phone, codeHash(user.id, phone, code), SMS_CODE_TTL_SEC],
+      );
+      const text = translate(isLocale(user.locale) ? user.locale : 'ru', 'account.sms.code', { code });
+      try {
+        await deps.sms.send(phone, text, { code });
+      } catch (err) {
+        deps.logger.warn({ err, userId: user.id, provider: deps.sms.name }, 'SMS not sent');
+        await em.execute('delete from phone_codes where user_id = ?', [user.id]);
+        return false;
+      }
+      return true;
+    },
+
+    /**
+     * Checks a code for the user's current phone. A wrong code counts an attempt; the fifth wrong
+     * one burns the code. Success confirms the phone and uses the code up.
+     */
+    async verifyPhoneCode(em: EntityManager, user: Pick<User, 'id' | 'phone'>, code: string): Promise<VerifyResult> {
+      if (!user.phone) return 'invalid';
+      const expected = codeHash(user.id, user.phone, code);
+      return em.transactional(async (tx) => {
+        const rows = await tx.execute<{ code_hash: string; attempts: number }[]>(
+          `select code_hash, attempts from phone_codes where user_id = ? and phone = ? and expires_at > now() for update`,
+          [user.id, user.phone],
+        );
+        const row = rows[0];
+        if (!row) return 'invalid';
+        if (!timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(expected))) {
+          if (row.attempts + 1 >= SMS_CODE_MAX_ATTEMPTS) await tx.execute('delete from phone_codes where user_id = ?', [user.id]);
+          else await tx.execute('update phone_codes set attempts = attempts + 1 where user_id = ?', [user.id]);
+          return 'invalid';
+        }
+        await tx.execute('delete from phone_codes where user_id = ?', [user.id]);
+        await tx.execute('update users set phone_confirmed_at = now(), updated_at = now() where id = ? and phone = ?', [user.id, user.phone]);
+        return 'ok';
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
