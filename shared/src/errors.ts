@@ -29,5 +29,7 @@ export const ERROR_CODES = [
   'conflict',
   /** A custom field's type cannot change while issues hold values of it. */
   'field_type_locked',
+  /** Sign-in refused: an admin blocked the account. */
+  'account_blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,7 +9,8 @@ export function currentUser(load: (ctx: Context, id: number) => Promise<User | n
     const id = ctx.session?.userId;
     if (typeof id === 'number') {
       const user = await load(ctx, id);
-      if (user) ctx.state.user = user;
+      // A blocked user counts as signed out even if a session survived the block.
+      if (user && !user.blockedAt) ctx.state.user = user;
       else ctx.session = null;
     }
     return next();

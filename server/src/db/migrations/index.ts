@@ -2,9 +2,11 @@
 import { Migration20261122000000_platform } from './Migration20261122000000_platform.ts';
 import { Migration20261122100000_tracker } from './Migration20261122100000_tracker.ts';
 import { Migration20261122200000_search_words } from './Migration20261122200000_search_words.ts';
+import { Migration20261122400000_blog_admin } from './Migration20261122400000_blog_admin.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
   { name: 'Migration20261122100000_tracker', class: Migration20261122100000_tracker },
   { name: 'Migration20261122200000_search_words', class: Migration20261122200000_search_words },
+  { name: 'Migration20261122400000_blog_admin', class: Migration20261122400000_blog_admin },
 ];
