@@ -34,6 +34,12 @@ import { viewRoutes } from './modules/issues/views.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { workflowRoutes } from './modules/projects/workflow.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { blogPageRenderer } from './modules/blog/blog.ssr.ts';
+import { iconRoutes } from './modules/icons/icons.routes.ts';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
+import { statSync } from 'node:fs';
 import { createNavigationService } from './modules/navigation/navigation.service.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -105,7 +111,10 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     }),
   );
   app.use(requestContext(orm));
-  app.use(spa({ distDir: config.WEB_DIST, publicConfig }));
+  // Served outside the page routes, before the web app's shell and static files.
+  const sitemap = sitemapRoutes({ em, origin: config.PUBLIC_URL, staticLastmod: builtAt(config.WEB_DIST) });
+  app.use(sitemap.routes());
+  app.use(spa({ distDir: config.WEB_DIST, publicConfig, renderPage: blogPageRenderer({ em, origin: config.PUBLIC_URL }) }));
   app.use(csrfProtection(config.PUBLIC_URL));
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'] });
   // Uploads stream their raw body to storage, whatever their content type.
@@ -151,6 +160,9 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     calendarRoutes({ em, config }),
     eventsRoutes({ hub: events, orm }),
     attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')) }),
+    blogRoutes({ em, imagesRoot: path.join(config.DATA_DIR, 'blog-images') }),
+    adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
+    iconRoutes(),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
@@ -159,3 +171,12 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** When the web app was built (the static pages' lastmod in the sitemap); start time without a build. */
+function builtAt(distDir: string): Date {
+  try {
+    return statSync(path.join(distDir, 'index.html')).mtime;
+  } catch {
+    return new Date();
+  }
+}

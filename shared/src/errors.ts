@@ -37,5 +37,7 @@ export const ERROR_CODES = [
   'wrong_password',
   'invalid_image',
   'sms_failed',
+  /** Sign-in refused: an admin blocked the account. */
+  'account_blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,16 +6,22 @@ const SPEC_ROUTES: Record<string, string[]> = {
   private: ['/user', '/user/{id}', '/user/profile', '/user/change_password/{id}', '/issues', '/issues/create', '/issues/{id}', '/issues/{id}/edit', '/streams', '/streams/create', '/streams/{id}', '/projects', '/projects/create', '/projects/{id}', '/projects/{id}/edit', '/calendar'],
   admin: ['/admin', '/admin/custom-fields', '/admin/custom-fields/create', '/admin/custom-fields/{id}/edit'],
 };
+// Admin sections beyond the spec's list (issue 6: users, redirects, blog editor), admin-only too.
+const ADDED_ADMIN_ROUTES = ['/admin/users', '/admin/redirects', '/admin/blog', '/admin/blog/create', '/admin/blog/{id}/edit'];
+const ALL_ROUTES: Record<string, string[]> = {
+  ...SPEC_ROUTES,
+  admin: [...SPEC_ROUTES.admin!, ...ADDED_ADMIN_ROUTES],
+};
 
 const sample = (path: string) => path.replace('{slug}', 'hello-world').replace('{id}', '42');
 
 describe('route table', () => {
-  it('holds exactly the spec routes', () => {
-    const specPaths = Object.values(SPEC_ROUTES).flat().map((p) => p.replace(/\{(\w+)\}/g, ':$1')).sort();
+  it('holds exactly the spec routes and the added admin sections', () => {
+    const specPaths = Object.values(ALL_ROUTES).flat().map((p) => p.replace(/\{(\w+)\}/g, ':$1')).sort();
     expect(ROUTES.map((r) => r.path).sort()).toEqual(specPaths);
   });
 
-  for (const [access, paths] of Object.entries(SPEC_ROUTES)) {
+  for (const [access, paths] of Object.entries(ALL_ROUTES)) {
     for (const path of paths) {
       for (const prefix of ['', '/en']) {
         const url = prefix + (sample(path) === '/' && prefix ? '' : sample(path));

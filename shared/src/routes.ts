@@ -63,6 +63,12 @@ export const ROUTES = defineRoutes([
   { name: 'customFields', path: '/admin/custom-fields', access: 'admin' },
   { name: 'customFieldCreate', path: '/admin/custom-fields/create', access: 'admin' },
   { name: 'customFieldEdit', path: '/admin/custom-fields/:id/edit', access: 'admin' },
+  // Admin sections the blog/admin issue adds under /admin (spec §2 leaves the admin screens open).
+  { name: 'adminUsers', path: '/admin/users', access: 'admin' },
+  { name: 'adminRedirects', path: '/admin/redirects', access: 'admin' },
+  { name: 'adminBlog', path: '/admin/blog', access: 'admin' },
+  { name: 'adminPostCreate', path: '/admin/blog/create', access: 'admin' },
+  { name: 'adminPostEdit', path: '/admin/blog/:id/edit', access: 'admin' },
 ]);
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -6,6 +6,14 @@ import { config } from '../lib/config.ts';
 import { log } from '../lib/logger.ts';
 import { boot } from './boot.ts';
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+
 // A misconfigured rule chain (a → b → a) must not spin forever.
 const LOOP_WINDOW_MS = 3000;
 const LOOP_MAX = 5;
@@ -21,7 +29,10 @@ export function NavigationStep() {
       .redirect(location, controller.signal)
       .then((res) => {
         if (controller.signal.aborted) return;
-        const decision = decideRedirect(res, location, window.location.origin, config.externalRedirectHosts);
+        // Admins manage the allow-list on the server, which only ever answers `external` for an
+        // allowed host; the client still refuses anything but http(s) (decideRedirect).
+        const vouched = res.to && res.external ? [...config.externalRedirectHosts, hostOf(res.to)] : config.externalRedirectHosts;
+        const decision = decideRedirect(res, location, window.location.origin, vouched);
         if (decision.kind === 'none') return;
         if (decision.kind === 'blocked') return log.warn('external redirect blocked (host not allowed)', decision.url);
         const now = Date.now();

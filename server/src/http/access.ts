@@ -11,6 +11,7 @@ export interface SignedIn {
 
 export interface LoadedUser {
   viewer: SignedIn;
+  blocked: boolean;
   /** The request's own managed entity, made on first use (hot cached reads never need it). */
   entity(): User;
 }
@@ -21,7 +22,8 @@ export function currentUser(load: (ctx: Context, id: number) => Promise<LoadedUs
     const id = ctx.session?.userId;
     if (typeof id === 'number') {
       const loaded = await load(ctx, id);
-      if (loaded) {
+      // A blocked user counts as signed out even if a session survived the block.
+      if (loaded && !loaded.blocked) {
         let user: User | undefined;
         ctx.state.viewer = loaded.viewer;
         Object.defineProperty(ctx.state, 'user', {

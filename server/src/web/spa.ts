@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '@tracker/shared/api/config';
 import { LOCALE_TAGS, type Locale } from '@tracker/shared/locales';
-import { matchRoute, splitLocale } from '@tracker/shared/routes';
+import { matchRoute, splitLocale, type RouteMatch } from '@tracker/shared/routes';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 
@@ -17,12 +17,36 @@ export function renderShell(template: string, locale: Locale, config: PublicConf
     .replace('<!--app-locale-->', `<meta name="app-locale" content="${LOCALE_TAGS[locale]}">`);
 }
 
+/** What a server-rendered page adds to the shell (for crawlers and no-JS readers); the SPA then takes over. */
+export interface PageRender {
+  status?: number;
+  /** Permanent redirect (e.g. a renamed blog post). */
+  redirect?: string;
+  title?: string;
+  /** Extra tags for <head>; a `<meta name="description">` here replaces the shell's. */
+  head?: string;
+  /** HTML put inside the app root. */
+  body?: string;
+}
+export type RenderPage = (ctx: Context, match: RouteMatch) => Promise<PageRender | null>;
+
+export function applyRender(shell: string, page: PageRender): string {
+  let html = shell;
+  if (page.title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(page.title)}</title>`);
+  if (page.head) {
+    if (page.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
+    html = html.replace('</head>', `${page.head}</head>`);
+  }
+  if (page.body) html = html.replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+  return html;
+}
+
 /**
  * Serves the built web app: hashed assets cached forever (pre-compressed .br/.gz), everything else
  * revalidated, the SPA shell for every page route of the spec in both languages, and a real 404
  * status (with the same shell, which renders the error page) for paths that match no route.
  */
-export function spa(options: { distDir: string; publicConfig: PublicConfig }) {
+export function spa(options: { distDir: string; publicConfig: PublicConfig; renderPage?: RenderPage }) {
   const indexFile = path.join(options.distDir, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
@@ -57,9 +81,16 @@ export function spa(options: { distDir: string; publicConfig: PublicConfig }) {
       }
     }
     const match = matchRoute(ctx.path);
-    ctx.status = match ? 200 : 404;
+    const page = match && options.renderPage ? await options.renderPage(ctx, match) : null;
+    if (page?.redirect) {
+      ctx.status = 301;
+      ctx.redirect(page.redirect);
+      return;
+    }
+    const shell = shells[match?.locale ?? splitLocale(ctx.path).locale];
+    ctx.status = match ? (page?.status ?? 200) : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = shells[match?.locale ?? splitLocale(ctx.path).locale];
+    ctx.body = page ? applyRender(shell, page) : shell;
   };
 }

@@ -9,6 +9,8 @@ export const lazyResources = {
   calendar: { ru: () => import('./ru/calendar.json', { with: { type: 'json' } }), en: () => import('./en/calendar.json', { with: { type: 'json' } }) },
   customFields: { ru: () => import('./ru/customFields.json', { with: { type: 'json' } }), en: () => import('./en/customFields.json', { with: { type: 'json' } }) },
   account: { ru: () => import('./ru/account.json', { with: { type: 'json' } }), en: () => import('./en/account.json', { with: { type: 'json' } }) },
+  blog: { ru: () => import('./ru/blog.json', { with: { type: 'json' } }), en: () => import('./en/blog.json', { with: { type: 'json' } }) },
+  admin: { ru: () => import('./ru/admin.json', { with: { type: 'json' } }), en: () => import('./en/admin.json', { with: { type: 'json' } }) },
 } satisfies Record<string, { ru: Loader; en: Loader }>;
 
 export type LazyNamespace = keyof typeof lazyResources;

@@ -12,6 +12,7 @@ import type { UserService } from '../users/user.service.ts';
 import type { AccountService } from '../users/account.service.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid e-mail or password';
+export const ACCOUNT_BLOCKED = 'This account has been blocked by an administrator';
 
 /** Signs the user in on a fresh session id (no fixation). */
 export async function signIn(ctx: Context, user: User) {
@@ -54,6 +55,8 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager; 
       throw new HttpError(401, INVALID_CREDENTIALS, 'invalid_credentials');
     }
     await resetRateLimit(em, accountKey);
+    // Checked after the password, so a blocked account is not revealed to someone guessing.
+    if (user.blockedAt) throw new HttpError(403, ACCOUNT_BLOCKED, 'account_blocked');
     await signIn(ctx, user);
     ctx.body = { user: toUserDto(user) };
   });

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RedirectResponse } from '@tracker/shared/api/navigation';
 import { localizePath, splitLocale } from '@tracker/shared/routes';
+import { currentSlugFor } from '../blog/blog.slugs.ts';
+import { allowedHostsOf } from './redirect-hosts.ts';
 import { Redirect } from './redirect.entity.ts';
 
 export function isExternal(to: string): boolean {
@@ -28,16 +30,33 @@ export function createNavigationService(options: { allowedHosts: () => readonly 
       const candidates = barePath === path ? [path] : [path, barePath];
       const rules = await em.find(Redirect, { fromPath: { $in: candidates }, enabled: true });
       const rule = rules.find((r) => r.fromPath === path) ?? rules[0];
-      if (!rule) return { to: null };
+      if (!rule) return resolveOldSlug(em, barePath, locale);
       if (isExternal(rule.to)) {
         // Spec §8: navigation to an external URL is blocked unless its host is allowed.
-        if (!hostAllowed(rule.to, options.allowedHosts())) return { to: null };
+        if (!hostAllowed(rule.to, await allowedHostsOf(em, options.allowedHosts()))) return { to: null };
         return { to: rule.to, external: true, permanent: rule.permanent };
       }
       const to = rule.fromPath === path ? rule.to : localizePath(rule.to, locale);
       return { to, external: false, permanent: rule.permanent };
     },
   };
+}
+
+/** A renamed blog post: its old address leads to the current one, permanently. */
+async function resolveOldSlug(em: EntityManager, barePath: string, locale: Parameters<typeof localizePath>[1]): Promise<RedirectResponse> {
+  const slug = /^\/blog\/([^/]+)$/.exec(barePath)?.[1];
+  if (!slug) return { to: null };
+  const current = await currentSlugFor(em, decodeURIComponentSafe(slug));
+  if (!current || current === slug) return { to: null };
+  return { to: localizePath(`/blog/${encodeURIComponent(current)}`, locale), external: false, permanent: true };
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 export type NavigationService = ReturnType<typeof createNavigationService>;

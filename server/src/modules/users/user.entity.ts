@@ -15,6 +15,8 @@ const UserSchema = defineEntity({
     roles: p.array().default([]),
     locale: p.string().length(5).default('ru'),
     avatarKey: p.string().length(32).nullable(),
+    // Set by an admin: the user's sessions are ended and sign-in is refused until unblocked.
+    blockedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

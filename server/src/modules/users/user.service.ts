@@ -43,7 +43,7 @@ export function createUserService(options: UserServiceOptions) {
         return row;
       });
       if (!row) return null;
-      return { viewer: { id: row.id as number, roles: row.roles as string[] }, entity: () => em.map(User, { ...row }) };
+      return { viewer: { id: row.id as number, roles: row.roles as string[] }, blocked: row.blocked_at != null, entity: () => em.map(User, { ...row }) };
     },
 
     async findByEmail(em: EntityManager, email: string) {

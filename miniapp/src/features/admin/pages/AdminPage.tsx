@@ -1,20 +1,68 @@
+import type { AdminStats } from '@tracker/shared/api/admin';
+import type { RouteName } from '@tracker/shared/routes';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Icon } from '../../../components/Icon.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
+import { adminApi } from '../api.ts';
+import { DailyChart } from '../dashboard/DailyChart.tsx';
+import '../admin.css';
 
-// The dashboard arrives with its own issue; until then the page links to the admin sections.
+const SECTIONS: { route: RouteName; key: string; icon: string }[] = [
+  { route: 'adminUsers', key: 'users', icon: 'lucide:users' },
+  { route: 'adminRedirects', key: 'redirects', icon: 'lucide:route' },
+  { route: 'adminBlog', key: 'blog', icon: 'lucide:newspaper' },
+  { route: 'customFields', key: 'customFields', icon: 'lucide:list-plus' },
+];
+const COUNTS = ['users', 'projects', 'issues', 'posts'] as const;
+
 export default function AdminPage() {
   const { t } = useTranslation();
   const href = useHref();
+  const [stats, setStats] = useState<AdminStats | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    adminApi.stats().then(setStats, () => setFailed(true));
+  }, []);
+
   return (
     <Page name="admin">
-      <ul>
-        <li>
-          <Link href={href('customFields')} data-testid="admin-link-customFields">
-            {t('titles.customFields')}
-          </Link>
-        </li>
+      {failed && (
+        <p role="alert" className="form-alert">
+          {t('admin.dashboard.loadFailed')}
+        </p>
+      )}
+      {!stats && !failed && <Loading />}
+      {stats && (
+        <>
+          <ul className="admin-counts" data-testid="admin-counts">
+            {COUNTS.map((name) => (
+              <li key={name} data-testid={`admin-count-${name}`}>
+                <strong>{stats.counts[name]}</strong>
+                {t(`admin.dashboard.counts.${name}`)}
+              </li>
+            ))}
+          </ul>
+          <h2>{t('admin.dashboard.chartTitle')}</h2>
+          <DailyChart daily={stats.daily} />
+        </>
+      )}
+      <h2>{t('admin.dashboard.sections')}</h2>
+      <ul className="admin-sections">
+        {SECTIONS.map((s) => (
+          <li key={s.route}>
+            <Link href={href(s.route)} data-testid={`admin-link-${s.route}`}>
+              <Icon name={s.icon} size={24} />
+              <span>
+                {t(`admin.sections.${s.key}`)}
+                <small>{t(`admin.sections.${s.key}Hint`)}</small>
+              </span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </Page>
   );

@@ -1,0 +1,186 @@
+import type { AdminPost } from '@tracker/shared/api/blog';
+import { renderPostMarkdown, SIZES } from '@tracker/shared/blog-images';
+import { LOCALES, type Locale } from '@tracker/shared/locales';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { adminApi, adminErrors } from '../api.ts';
+import { editorFrom, imageMarkdown, postState, slugify, toInput, type EditorState } from './model.ts';
+
+/** Create or edit a post: both languages, Markdown with a live preview, cover and inline images. */
+export function PostEditor({ post }: { post: AdminPost | null }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const [s, setS] = useState<EditorState>(() => editorFrom(post, locale));
+  const [lang, setLang] = useState<Locale>(post && !post.versions[locale] ? (post.versions.ru ? 'ru' : 'en') : locale);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const body = useRef<HTMLTextAreaElement>(null);
+  const version = s.versions[lang];
+  const preview = useMemo(() => renderPostMarkdown(version.body), [version.body]);
+
+  const setVersion = (patch: Partial<typeof version>) => setS((x) => ({ ...x, versions: { ...x.versions, [lang]: { ...x.versions[lang], ...patch } } }));
+  const err = (path: string) => (fields[path] ? t(fields[path]!) : undefined);
+
+  async function upload(file: File | undefined, into: 'cover' | 'body') {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const image = await adminApi.uploadImage(file);
+      if (into === 'cover') setS((x) => ({ ...x, cover: image }));
+      else {
+        const el = body.current;
+        const at = el?.selectionStart ?? version.body.length;
+        const md = `\n${imageMarkdown(image, file.name.replace(/\.[^.]+$/, ''))}\n`;
+        setVersion({ body: version.body.slice(0, at) + md + version.body.slice(at) });
+      }
+    } catch (e) {
+      const x = adminErrors(e);
+      toast({ title: t('admin.blog.uploadFailed'), description: x.fields.file ? t(x.fields.file) : undefined, color: 'error' });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setFields({});
+    setFormError(null);
+    try {
+      const { post: saved } = await adminApi.savePost(post?.id ?? null, toInput(s));
+      toast({ title: t('admin.blog.saved'), color: 'success' });
+      if (!post) navigate(href('adminPostEdit', { id: saved.id }), { replace: true });
+      else setS(editorFrom(saved, locale));
+    } catch (error) {
+      const x = adminErrors(error);
+      setFields(x.fields);
+      const firstVersionError = Object.keys(x.fields).find((k) => k.startsWith('versions.'));
+      if (firstVersionError) setLang(firstVersionError.split('.')[1] as Locale);
+      setFormError(x.form ? (x.form.raw ? x.form.key : t(x.form.key)) : x.fields.versions ? t(x.fields.versions) : null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!post || !window.confirm(t('admin.blog.deleteConfirm', { title: post.versions[locale]?.title ?? post.slug }))) return;
+    await adminApi.deletePost(post.id);
+    toast({ title: t('admin.blog.deleted'), color: 'info' });
+    navigate(href('adminBlog'));
+  }
+
+  const state = post ? postState(post) : null;
+  return (
+    <form className="admin-form" style={{ maxWidth: 'none' }} onSubmit={save} noValidate data-testid="post-editor">
+      {post && (
+        <p className="muted">
+          {t(`admin.blog.${state}`)}
+          {state !== 'draft' && (
+            <>
+              {' · '}
+              <Link href={href('blogPost', { slug: post.slug })}>{t('admin.blog.view')}</Link>
+            </>
+          )}
+          {post.oldSlugs.length > 0 && ` · ${t('admin.blog.oldSlugs', { slugs: post.oldSlugs.join(', ') })}`}
+        </p>
+      )}
+      <fieldset className="admin-row">
+        <legend>{t('admin.blog.languages')}</legend>
+        {LOCALES.map((l) => (
+          <label key={l} className="admin-check">
+            <input type="checkbox" checked={s.enabled[l]} onChange={(e) => setS({ ...s, enabled: { ...s.enabled, [l]: e.target.checked } })} data-testid={`post-lang-${l}`} />
+            {t(`admin.blog.${l}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="lang-tabs" role="group">
+        {LOCALES.filter((l) => s.enabled[l]).map((l) => (
+          <button key={l} type="button" className={`btn btn--small ${lang === l ? 'btn--secondary' : 'btn--ghost'}`} aria-pressed={lang === l} onClick={() => setLang(l)}>
+            {t(`admin.blog.${l}`)}
+          </button>
+        ))}
+      </div>
+      {s.enabled[lang] && (
+        <>
+          <TextField
+            name="title"
+            label={t('admin.blog.title')}
+            value={version.title}
+            error={err(`versions.${lang}.title`)}
+            onChange={(e) => setVersion({ title: e.target.value })}
+            onBlur={() => !s.slug && version.title && setS((x) => ({ ...x, slug: slugify(version.title) }))}
+          />
+          <TextField name="excerpt" label={t('admin.blog.excerpt')} value={version.excerpt} error={err(`versions.${lang}.excerpt`)} onChange={(e) => setVersion({ excerpt: e.target.value })} />
+          <div className="editor">
+            <div className="field">
+              <label htmlFor="post-body">{t('admin.blog.body')}</label>
+              <textarea id="post-body" ref={body} value={version.body} onChange={(e) => setVersion({ body: e.target.value })} data-testid="post-body" />
+              <label className="btn btn--ghost btn--small">
+                {uploading ? t('admin.blog.uploading') : t('admin.blog.insertImage')}
+                <input type="file" accept="image/*" hidden onChange={(e) => void upload(e.target.files?.[0], 'body')} data-testid="post-body-image" />
+              </label>
+            </div>
+            <section aria-label={t('admin.blog.preview')}>
+              <h2>{t('admin.blog.preview')}</h2>
+              <div className="editor__preview blog-post__content" data-testid="post-preview" dangerouslySetInnerHTML={{ __html: preview }} />
+            </section>
+          </div>
+        </>
+      )}
+      <div className="admin-row">
+        <TextField name="slug" label={t('admin.blog.slug')} hint={t('admin.blog.slugHint')} value={s.slug} error={err('slug')} onChange={(e) => setS({ ...s, slug: e.target.value })} />
+        <TextField name="tags" label={t('admin.blog.tags')} hint={t('admin.blog.tagsHint')} value={s.tags} error={err('tags') ?? err('tags.0')} onChange={(e) => setS({ ...s, tags: e.target.value })} />
+      </div>
+      <div className="admin-row">
+        <div className="field">
+          <label htmlFor="post-status">{t('admin.blog.status')}</label>
+          <select id="post-status" value={s.status} onChange={(e) => setS({ ...s, status: e.target.value as EditorState['status'] })} data-testid="post-status">
+            <option value="draft">{t('admin.blog.draft')}</option>
+            <option value="published">{t('admin.blog.published')}</option>
+          </select>
+        </div>
+        <TextField name="publishedAt" type="datetime-local" label={t('admin.blog.publishedAt')} hint={t('admin.blog.publishedAtHint')} value={s.publishedAt} error={err('publishedAt')} onChange={(e) => setS({ ...s, publishedAt: e.target.value })} />
+      </div>
+      <div className="field">
+        <span>{t('admin.blog.cover')}</span>
+        {s.cover && <ResponsiveImage image={s.cover} sizes={SIZES.card} className="editor-cover" />}
+        <div className="admin-actions">
+          <label className="btn btn--ghost btn--small">
+            {uploading ? t('admin.blog.uploading') : t('admin.blog.uploadCover')}
+            <input type="file" accept="image/*" hidden onChange={(e) => void upload(e.target.files?.[0], 'cover')} data-testid="post-cover" />
+          </label>
+          {s.cover && (
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => setS({ ...s, cover: null })}>
+              {t('admin.blog.removeCover')}
+            </button>
+          )}
+        </div>
+        {err('coverImageId') && <p className="field__error">{err('coverImageId')}</p>}
+      </div>
+      {formError && (
+        <p role="alert" className="form-alert" data-testid="form-error">
+          {formError}
+        </p>
+      )}
+      <div className="admin-actions">
+        <button type="submit" className="btn btn--primary" disabled={busy || uploading} data-testid="post-save">
+          {t('admin.blog.save')}
+        </button>
+        {post && (
+          <button type="button" className="btn btn--ghost" onClick={() => void remove()}>
+            {t('admin.blog.delete')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

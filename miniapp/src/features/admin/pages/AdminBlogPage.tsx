@@ -1,0 +1,61 @@
+import type { AdminPostRow } from '@tracker/shared/api/blog';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Loading } from '../../../components/Loading.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { adminApi } from '../api.ts';
+import { postState } from '../blog/model.ts';
+import '../admin.css';
+
+export default function AdminBlogPage() {
+  const { t } = useTranslation();
+  const href = useHref();
+  const locale = useLocale();
+  const [posts, setPosts] = useState<AdminPostRow[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    adminApi.posts().then((r) => setPosts(r.posts), () => setFailed(true));
+  }, []);
+  return (
+    <Page name="adminBlog">
+      <p>
+        <Link href={href('adminPostCreate')} className="btn btn--primary btn--small" data-testid="post-create">
+          {t('admin.blog.newPost')}
+        </Link>
+      </p>
+      {failed && (
+        <p role="alert" className="form-alert">
+          {t('errors.network')}
+        </p>
+      )}
+      {!posts && !failed && <Loading />}
+      {posts && !posts.length && <p className="muted">{t('admin.blog.empty')}</p>}
+      {posts && posts.length > 0 && (
+        <table className="admin-table" data-testid="admin-posts">
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.blog.title')}</th>
+              <th scope="col">{t('admin.blog.status')}</th>
+              <th scope="col">{t('admin.blog.updated')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {posts.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <Link href={href('adminPostEdit', { id: p.id })}>{p.titles[locale] ?? p.titles.ru ?? p.titles.en ?? p.slug}</Link>
+                  <br />
+                  <code className="muted">{p.slug}</code>
+                </td>
+                <td>{t(`admin.blog.${postState(p)}`)}</td>
+                <td>{new Date(p.updatedAt).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,12 @@
+import { Page } from '../../../components/Page.tsx';
+import { PostEditor } from '../blog/PostEditor.tsx';
+import '../admin.css';
+import '../../blog/blog.css';
+
+export default function AdminPostCreatePage() {
+  return (
+    <Page name="adminPostCreate">
+      <PostEditor post={null} />
+    </Page>
+  );
+}

@@ -1,0 +1,34 @@
+import type { AdminPost } from '@tracker/shared/api/blog';
+import { matchRoute } from '@tracker/shared/routes';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Loading } from '../../../components/Loading.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { adminApi } from '../api.ts';
+import { PostEditor } from '../blog/PostEditor.tsx';
+import '../admin.css';
+import '../../blog/blog.css';
+
+export default function AdminPostEditPage() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const id = Number(matchRoute(location)?.params.id);
+  const [post, setPost] = useState<AdminPost | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    setPost(null);
+    adminApi.post(id).then((r) => setPost(r.post), () => setFailed(true));
+  }, [id]);
+  return (
+    <Page name="adminPostEdit">
+      {failed && (
+        <p role="alert" className="form-alert">
+          {t('errors.codes.not_found')}
+        </p>
+      )}
+      {!post && !failed && <Loading />}
+      {post && <PostEditor key={post.id} post={post} />}
+    </Page>
+  );
+}

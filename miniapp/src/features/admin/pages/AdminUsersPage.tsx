@@ -1,0 +1,146 @@
+import type { AdminUser } from '@tracker/shared/api/admin';
+import { can } from '@tracker/shared/permissions';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/Loading.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
+import { adminApi, adminErrors } from '../api.ts';
+import '../admin.css';
+
+export default function AdminUsersPage() {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ users: AdminUser[]; total: number; pageSize: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<AdminUser | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    adminApi.users(query, page).then(
+      (r) => live && setData(r),
+      () => live && setError(t('errors.network')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query, page, t]);
+
+  const change = async (user: AdminUser, body: { admin?: boolean; blocked?: boolean }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { user: updated } = await adminApi.updateUser(user.id, body);
+      setData((d) => d && { ...d, users: d.users.map((u) => (u.id === updated.id ? updated : u)) });
+      toast({ title: t('admin.users.saved'), color: 'success' });
+    } catch (err) {
+      const form = adminErrors(err).form;
+      setError(form ? (form.raw ? form.key : t(form.key)) : t('errors.network'));
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  };
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Page name="adminUsers">
+      <form
+        className="admin-row"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setQuery(q.trim());
+        }}
+      >
+        <div className="field">
+          <label htmlFor="admin-user-search">{t('admin.users.search')}</label>
+          <input id="admin-user-search" type="search" value={q} placeholder={t('admin.users.searchPlaceholder')} onChange={(e) => setQ(e.target.value)} data-testid="admin-user-search" />
+        </div>
+        <button type="submit" className="btn btn--secondary btn--small">
+          {t('admin.users.search')}
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="form-alert" data-testid="form-error">
+          {error}
+        </p>
+      )}
+      {!data && <Loading />}
+      {data && <p className="muted">{t('admin.users.total', { count: data.total })}</p>}
+      {data && data.users.length === 0 && <p className="muted">{t('admin.users.empty')}</p>}
+      {data && data.users.length > 0 && (
+        <div className="cf-table-wrap">
+          <table className="admin-table" data-testid="admin-users">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.users.name')}</th>
+                <th scope="col">{t('admin.users.email')}</th>
+                <th scope="col">{t('admin.users.status')}</th>
+                <th scope="col">{t('admin.users.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.users.map((u) => {
+                const isAdmin = can(u.roles, 'admin.access');
+                return (
+                  <tr key={u.id} data-testid={`admin-user-${u.id}`}>
+                    <td>{u.name}</td>
+                    <td>{u.email}</td>
+                    <td>
+                      {isAdmin && <span className="badge">{t('admin.users.admin')}</span>}
+                      <span className="badge">{u.blockedAt ? t('admin.users.blocked') : t('admin.users.active')}</span>
+                    </td>
+                    <td className="admin-actions">
+                      <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => change(u, { admin: !isAdmin })} data-testid="admin-toggle-admin">
+                        {isAdmin ? t('admin.users.revoke') : t('admin.users.grant')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--small"
+                        disabled={busy}
+                        onClick={() => (u.blockedAt ? change(u, { blocked: false }) : setConfirm(u))}
+                        data-testid="admin-toggle-block"
+                      >
+                        {u.blockedAt ? t('admin.users.unblock') : t('admin.users.block')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="blog-pager">
+          <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            ←
+          </button>
+          <span>
+            {page} / {pages}
+          </span>
+          <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            →
+          </button>
+        </nav>
+      )}
+      {confirm && (
+        <ConfirmDialog
+          title={t('admin.users.block')}
+          text={t('admin.users.blockConfirm', { name: confirm.name })}
+          confirm={t('admin.users.block')}
+          danger
+          busy={busy}
+          onConfirm={() => change(confirm, { blocked: true })}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+    </Page>
+  );
+}

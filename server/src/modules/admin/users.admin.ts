@@ -1,0 +1,59 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '@tracker/shared/api/admin';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { iso } from '../projects/sql.ts';
+
+interface Row {
+  id: number;
+  name: string;
+  email: string | null;
+  roles: string[];
+  blocked_at: string | Date | null;
+  created_at: string | Date;
+}
+const toDto = (r: Row): AdminUser => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  roles: r.roles ?? [],
+  blockedAt: iso(r.blocked_at),
+  createdAt: iso(r.created_at),
+});
+const likeAny = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function searchUsers(em: EntityManager, q: string, page: number) {
+  const rows = await em.execute<(Row & { total: string })[]>(
+    `select id, name, email, roles, blocked_at, created_at, count(*) over () as total from users
+      where ? = '' or lower(name) like ? or lower(coalesce(email, '')) like ? or id::text = ?
+      order by created_at desc, id desc limit ? offset ?`,
+    [q, likeAny(q), likeAny(q), q, ADMIN_USERS_PAGE_SIZE, (page - 1) * ADMIN_USERS_PAGE_SIZE],
+  );
+  return { users: rows.map(toDto), total: rows.length ? Number(rows[0]!.total) : 0, page, pageSize: ADMIN_USERS_PAGE_SIZE };
+}
+
+/**
+ * Grants/revokes admin and blocks/unblocks. Blocking ends every session of the user (one delete:
+ * sessions carry user_id). An admin cannot lock themselves out.
+ */
+export async function updateUser(em: EntityManager, actorId: number, id: number, change: { admin?: boolean | undefined; blocked?: boolean | undefined }): Promise<AdminUser> {
+  if (id === actorId && (change.admin === false || change.blocked === true)) {
+    throw new HttpError(400, 'You cannot remove your own admin rights or block yourself', 'validation', {
+      issues: [{ path: [], message: 'admin.users.notSelf', code: 'custom' }],
+    });
+  }
+  return em.transactional(async (tx) => {
+    const [row] = await tx.execute<Row[]>(
+      `update users set
+         roles = case when ?::boolean is null then roles
+                      when ?::boolean then (case when 'admin' = any(roles) then roles else array_append(roles, 'admin') end)
+                      else array_remove(roles, 'admin') end,
+         blocked_at = case when ?::boolean is null then blocked_at when ?::boolean then coalesce(blocked_at, now()) else null end,
+         updated_at = now()
+       where id = ? returning id, name, email, roles, blocked_at, created_at`,
+      [change.admin ?? null, change.admin ?? null, change.blocked ?? null, change.blocked ?? null, id],
+    );
+    if (!row) throw notFound('User not found');
+    if (change.blocked) await tx.execute('delete from sessions where user_id = ?', [id]);
+    return toDto(row);
+  });
+}

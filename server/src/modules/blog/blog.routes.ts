@@ -1,0 +1,108 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { idSchema } from '@tracker/shared/api/common';
+import { blogListQuerySchema, blogPostQuerySchema, postInputSchema } from '@tracker/shared/api/blog';
+import { IMAGE_WIDTHS } from '@tracker/shared/blog-images';
+import type { Context } from 'koa';
+import { requireCapability } from '../../http/access.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { findPublished, listPublished } from './blog.queries.ts';
+import { createPost, deletePost, getAdminPost, listAdminPosts, updatePost } from './blog.service.ts';
+import { BLOG_IMAGE_MAX_BYTES, imageDir, processImage, saveImage, toImageDto } from './images.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+async function readBody(ctx: Context, limit: number): Promise<Buffer> {
+  const tooLarge = () => new HttpError(413, `The image is larger than ${limit / 1024 / 1024} MB`, 'payload_too_large');
+  if (Number(ctx.get('content-length') || 0) > limit) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  if (size === 0) throw new HttpError(400, 'The file is empty', 'validation');
+  return Buffer.concat(chunks);
+}
+
+export function blogRoutes(deps: { em: () => EntityManager; imagesRoot: string }) {
+  const router = new Router();
+  const admin = (ctx: Context) => requireCapability(ctx, 'admin.blog');
+
+  router.get('/api/blog/posts', async (ctx) => {
+    ctx.body = await listPublished(deps.em(), parse(blogListQuerySchema, ctx.query));
+  });
+
+  router.get('/api/blog/posts/:slug', async (ctx) => {
+    const { lang } = parse(blogPostQuerySchema, ctx.query);
+    const post = await findPublished(deps.em(), ctx.params.slug!, lang);
+    if (!post) throw notFound('Post not found');
+    ctx.body = { post };
+  });
+
+  router.get('/api/blog/images/:key/:file', async (ctx) => {
+    const match = /^(\d+)\.webp$/.exec(ctx.params.file!);
+    if (!/^[a-f0-9]{32}$/.test(ctx.params.key!) || !match || !IMAGE_WIDTHS.includes(Number(match[1]))) throw notFound('Image not found');
+    const file = path.join(imageDir(deps.imagesRoot, ctx.params.key!), ctx.params.file!);
+    const info = await stat(file).catch(() => null);
+    if (!info) throw notFound('Image not found');
+    ctx.set('Cache-Control', IMMUTABLE);
+    ctx.type = 'image/webp';
+    ctx.length = info.size;
+    ctx.body = createReadStream(file);
+  });
+
+  router.post('/api/admin/blog/images', async (ctx) => {
+    const user = admin(ctx);
+    const processed = await processImage(deps.imagesRoot, await readBody(ctx, BLOG_IMAGE_MAX_BYTES));
+    const id = await saveImage(deps.em(), processed, user.id);
+    ctx.status = 201;
+    ctx.body = {
+      image: toImageDto({
+        img_id: id,
+        img_key: processed.key,
+        img_width: processed.width,
+        img_height: processed.height,
+        img_widths: processed.widths,
+        img_placeholder: processed.placeholder,
+      }),
+    };
+  });
+
+  router.get('/api/admin/blog/posts', async (ctx) => {
+    admin(ctx);
+    ctx.body = { posts: await listAdminPosts(deps.em()) };
+  });
+
+  router.post('/api/admin/blog/posts', async (ctx) => {
+    const user = admin(ctx);
+    const id = await createPost(deps.em(), parse(postInputSchema, ctx.request.body), user.id);
+    ctx.status = 201;
+    ctx.body = { post: await getAdminPost(deps.em(), id) };
+  });
+
+  router.get('/api/admin/blog/posts/:id', async (ctx) => {
+    admin(ctx);
+    ctx.body = { post: await getAdminPost(deps.em(), parse(idSchema, ctx.params.id)) };
+  });
+
+  router.put('/api/admin/blog/posts/:id', async (ctx) => {
+    admin(ctx);
+    const id = parse(idSchema, ctx.params.id);
+    await updatePost(deps.em(), id, parse(postInputSchema, ctx.request.body));
+    ctx.body = { post: await getAdminPost(deps.em(), id) };
+  });
+
+  router.delete('/api/admin/blog/posts/:id', async (ctx) => {
+    admin(ctx);
+    await deletePost(deps.em(), parse(idSchema, ctx.params.id));
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,99 @@
+// Blog image pipeline (spec §9): every width as WebP, plus a 10×10 blurred placeholder data URI.
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BlogImage } from '@tracker/shared/api/blog';
+import { IMAGE_WIDTHS } from '@tracker/shared/blog-images';
+import { IMAGE } from '@tracker/shared/limits';
+import sharp, { type Metadata } from 'sharp';
+import { HttpError } from '../../http/errors.ts';
+
+export const BLOG_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+const WEBP_QUALITY = 80;
+
+export interface ProcessedImage {
+  key: string;
+  width: number;
+  height: number;
+  widths: number[];
+  placeholder: string;
+}
+
+export const imageDir = (root: string, key: string) => {
+  if (!/^[a-f0-9]{32}$/.test(key)) throw new Error('bad image key');
+  return path.join(root, key);
+};
+
+/** Decodes, auto-orients and writes `<width>.webp` for every width into `<root>/<key>/`. */
+export async function processImage(root: string, input: Buffer): Promise<ProcessedImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
+  } catch {
+    throw new HttpError(400, 'The file is not an image', 'validation', { issues: [{ path: ['file'], message: 'admin.validation.notImage', code: 'custom' }] });
+  }
+  if (!meta.width || !meta.height) throw new HttpError(400, 'The file is not an image', 'validation');
+  const key = randomBytes(16).toString('hex');
+  const dir = imageDir(root, key);
+  await mkdir(dir, { recursive: true });
+  try {
+    const base = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
+    // Larger widths than the original are written at the original size, so every srcset entry exists.
+    await Promise.all(
+      IMAGE_WIDTHS.map((w) =>
+        base
+          .clone()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toFile(path.join(dir, `${w}.webp`)),
+      ),
+    );
+    const { width: pw, height: ph, quality, blur } = IMAGE.placeholder;
+    const tiny = await base.clone().resize(pw, ph, { fit: 'cover' }).blur(blur).webp({ quality }).toBuffer();
+    const oriented = (meta.orientation ?? 1) >= 5;
+    return {
+      key,
+      width: oriented ? meta.height : meta.width,
+      height: oriented ? meta.width : meta.height,
+      widths: [...IMAGE_WIDTHS],
+      placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+    };
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(400, 'The image could not be processed', 'validation', { issues: [{ path: ['file'], message: 'admin.validation.notImage', code: 'custom' }] });
+  }
+}
+
+export async function saveImage(em: EntityManager, image: ProcessedImage, uploaderId: number): Promise<number> {
+  const [row] = await em.execute<{ id: number }[]>(
+    `insert into blog_images (storage_key, width, height, widths, placeholder, uploader_id) values (?, ?, ?, ?::int[], ?, ?) returning id`,
+    [image.key, image.width, image.height, `{${image.widths.join(',')}}`, image.placeholder, uploaderId],
+  );
+  return row!.id;
+}
+
+export interface ImageRow {
+  img_id: number | null;
+  img_key: string | null;
+  img_width: number | null;
+  img_height: number | null;
+  img_widths: number[] | null;
+  img_placeholder: string | null;
+}
+
+/** Columns to select with `left join blog_images i`, matching ImageRow. */
+export const IMAGE_COLUMNS = `i.id as img_id, i.storage_key as img_key, i.width as img_width, i.height as img_height, i.widths as img_widths, i.placeholder as img_placeholder`;
+
+export function toImageDto(row: ImageRow): BlogImage | null {
+  if (row.img_id == null || !row.img_key) return null;
+  return {
+    id: row.img_id,
+    url: `/api/blog/images/${row.img_key}`,
+    width: row.img_width ?? 0,
+    height: row.img_height ?? 0,
+    widths: row.img_widths ?? [...IMAGE_WIDTHS],
+    placeholder: row.img_placeholder ?? '',
+  };
+}
