@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { rememberUsers } from '../detail/people.ts';
-import { useRouteParams } from '../detail/use-route-params.ts';
+import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { errorMessage } from '../form/errors.ts';
 import { IssueForm } from '../form/IssueForm.tsx';
 import { valuesFromIssue } from '../form/model.ts';

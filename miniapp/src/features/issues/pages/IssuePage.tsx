@@ -16,7 +16,7 @@ import { Properties } from '../detail/Properties.tsx';
 import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
 import { useMe } from '../detail/use-me.ts';
-import { useRouteParams } from '../detail/use-route-params.ts';
+import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { errorMessage } from '../form/errors.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';

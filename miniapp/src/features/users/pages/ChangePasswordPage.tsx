@@ -4,7 +4,7 @@ import { changePasswordRequestSchema } from '@tracker/shared/api/account';
 import { can } from '@tracker/shared/permissions';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'wouter';
+import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -17,7 +17,7 @@ import { accountApi, messageOf } from '../api.ts';
 
 export default function ChangePasswordPage() {
   const { t, i18n } = useTranslation();
-  const { id } = useParams<{ id: string }>();
+  const { id = '' } = useRouteParams();
   const { user } = useSnapshot(auth.state);
   const targetId = Number(id);
   const own = user?.id === targetId;

@@ -3,7 +3,8 @@ import type { PublicUserResponse } from '@tracker/shared/api/account';
 import { buildPath } from '@tracker/shared/routes';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
+import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/http.ts';
@@ -15,7 +16,7 @@ import '../users.css';
 export default function UserPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { id } = useParams<{ id: string }>();
+  const { id = '' } = useRouteParams();
   const [data, setData] = useState<PublicUserResponse | null>(null);
   const [status, setStatus] = useState<number | null>(null);
 
