@@ -23,6 +23,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
+import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -109,7 +110,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
       cache.invalidate();
     }
   });
-  app.use(sessionMiddleware(app, orm, config.secureCookies, cache));
+  app.use(sessionMiddleware(app, orm, config.secureCookies, cache, config.SESSION_SECRET));
   app.use(currentUser((_ctx, id) => users.findCachedById(em(), cache, id)));
 
   const routers = [
@@ -131,6 +132,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     calendarRoutes({ em, config }),
     eventsRoutes({ hub: events, orm }),
     attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')) }),
+    telegramAuthRoutes({ em, config }),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));

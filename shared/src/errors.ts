@@ -29,5 +29,7 @@ export const ERROR_CODES = [
   'conflict',
   /** A custom field's type cannot change while issues hold values of it. */
   'field_type_locked',
+  /** Telegram init data or Login Widget data refused; the body's `error` says why. */
+  'telegram_auth_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

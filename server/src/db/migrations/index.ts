@@ -3,10 +3,12 @@ import { Migration20261122000000_platform } from './Migration20261122000000_plat
 import { Migration20261122100000_tracker } from './Migration20261122100000_tracker.ts';
 import { Migration20261122200000_search_words } from './Migration20261122200000_search_words.ts';
 import { Migration20261122250000_change_notify } from './Migration20261122250000_change_notify.ts';
+import { Migration20261122500000_telegram } from './Migration20261122500000_telegram.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
   { name: 'Migration20261122100000_tracker', class: Migration20261122100000_tracker },
   { name: 'Migration20261122200000_search_words', class: Migration20261122200000_search_words },
   { name: 'Migration20261122250000_change_notify', class: Migration20261122250000_change_notify },
+  { name: 'Migration20261122500000_telegram', class: Migration20261122500000_telegram },
 ];
