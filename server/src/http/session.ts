@@ -65,7 +65,8 @@ export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolea
     ? {
         externalKey: {
           get: (ctx: Koa.Context) => {
-            const token = ctx.get(SESSION_TOKEN_HEADER);
+            // EventSource cannot send headers: the live-events stream (a GET) may carry it in the query.
+            const token = ctx.get(SESSION_TOKEN_HEADER) || (ctx.method === 'GET' && ctx.path === '/api/events' ? String(ctx.query.session_token ?? '') : '');
             const fromHeader = token ? sessionKeyFromToken(secret, token) : null;
             return fromHeader ?? ctx.cookies.get(SESSION_COOKIE, { signed: true });
           },
