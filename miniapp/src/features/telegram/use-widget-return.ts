@@ -6,6 +6,8 @@ import { afterSignIn } from '../../lib/safe-redirect.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { signedIn } from '../auth/api.ts';
+import { auth } from '../auth/state.ts';
+import { useSnapshot } from 'valtio';
 import { telegramApi, widgetDataFromSearch } from './api.ts';
 
 /** The Login Widget sent the browser back here with signed fields: sign in with them once. */
@@ -35,4 +37,19 @@ export function useWidgetReturn(): string | null {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per returned query
   }, [search]);
   return error;
+}
+
+/**
+ * A private page sent a signed-out visitor here with `?redirect=`; once a session appears by other
+ * means (the mini app's automatic sign-in reloads onto this page), continue to that page.
+ */
+export function useSignedInRedirect() {
+  const { user } = useSnapshot(auth.state);
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const locale = useLocale();
+  const redirect = new URLSearchParams(search).get('redirect');
+  useEffect(() => {
+    if (user && redirect) navigate(afterSignIn(redirect, locale), { replace: true });
+  }, [user, redirect, locale, navigate]);
 }

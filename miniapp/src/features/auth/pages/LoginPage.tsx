@@ -9,7 +9,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { authApi } from '../api.ts';
 import { useAuthForm } from '../components/useAuthForm.ts';
 import { TelegramLoginWidget } from '../../telegram/TelegramLoginWidget.tsx';
-import { useWidgetReturn } from '../../telegram/use-widget-return.ts';
+import { useSignedInRedirect, useWidgetReturn } from '../../telegram/use-widget-return.ts';
 import { useSnapshot } from 'valtio';
 import { platform } from '../../../platform/index.ts';
 
@@ -22,6 +22,7 @@ export default function LoginPage() {
   const form = useAuthForm(loginRequestSchema, FIELDS, authApi.login);
   const widgetError = useWidgetReturn();
   const { kind } = useSnapshot(platform);
+  useSignedInRedirect();
   return (
     <Page name="login" className="auth">
       <p className="muted">{t('auth.loginIntro')}</p>
