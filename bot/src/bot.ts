@@ -1,6 +1,9 @@
 import { Bot, type BotConfig, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { accountLinkFeature, type AccountHooks } from './features/account-link.ts';
 import { startFeature } from './features/start.ts';
+
+export type { AccountHooks } from './features/account-link.ts';
 
 export interface BotLogger {
   error(obj: unknown, msg?: string): void;
@@ -14,6 +17,8 @@ export interface CreateBotOptions {
   apiRoot?: string;
   /** Skips the getMe call at start (tests). */
   botInfo?: UserFromGetMe;
+  /** Account linking and phone confirmation (the server's side of them). */
+  accountHooks?: AccountHooks;
 }
 
 /** Builds the bot with every feature inside one error boundary. */
@@ -25,6 +30,7 @@ export function createBot(options: CreateBotOptions): Bot {
   const report = (err: { error: unknown; ctx: Context }) => options.logger.error({ err: err.error, updateId: err.ctx.update.update_id }, 'bot update failed');
   // One boundary around every feature: a failing update is logged and never reaches Telegram as a 500.
   const features = bot.errorBoundary(report);
+  if (options.accountHooks) features.use(accountLinkFeature(options.publicUrl, options.accountHooks));
   features.use(startFeature(options.publicUrl));
   bot.catch(report);
   return bot;

@@ -20,7 +20,14 @@ const localeRedirect = homeLocaleRedirect(window.location.pathname, rememberedLo
 if (localeRedirect) history.replaceState(history.state, '', localeRedirect + window.location.search + window.location.hash);
 
 void hydrateSession();
-void initPlatform();
+void initPlatform().then((kind) => {
+  // Spec §4 step 2: the address-fragment fallback is tried only with the public setting on.
+  if (kind === 'telegram' || (config.telegramUnsafeFallback && window.location.hash.includes('tgWebAppData='))) {
+    import('./features/telegram/session.ts')
+      .then(({ startTelegramSession }) => startTelegramSession())
+      .catch((err: unknown) => log.warn('telegram: session start failed', err));
+  }
+});
 
 if (config.debug === 1) {
   // Spec §7 loads the debug console from a CDN; we ship it from our own bundle instead (CSP: 'self').

@@ -23,6 +23,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
+import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -135,7 +136,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
       cache.invalidate();
     }
   });
-  app.use(sessionMiddleware(app, orm, config.secureCookies, cache));
+  app.use(sessionMiddleware(app, orm, config.secureCookies, cache, config.SESSION_SECRET));
   app.use(currentUser((_ctx, id) => users.findCachedById(em(), cache, id)));
 
   const routers = [
@@ -163,6 +164,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     blogRoutes({ em, imagesRoot: path.join(config.DATA_DIR, 'blog-images') }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
     iconRoutes(),
+    telegramAuthRoutes({ em, config }),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));

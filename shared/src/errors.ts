@@ -39,5 +39,7 @@ export const ERROR_CODES = [
   'sms_failed',
   /** Sign-in refused: an admin blocked the account. */
   'account_blocked',
+  /** Telegram init data or Login Widget data refused; the body's `error` says why. */
+  'telegram_auth_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,8 +4,10 @@ import { useLayoutEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
+import { TelegramBridge } from '../features/telegram/TelegramBridge.tsx';
 import { colorMode } from '../lib/color-mode.ts';
 import { createI18n } from '../lib/i18n.ts';
+import { platform } from '../platform/index.ts';
 import { Layout } from './Layout.tsx';
 import { NavigationStep } from './NavigationStep.tsx';
 import { Routes } from './Routes.tsx';
@@ -15,6 +17,7 @@ export function App() {
     <Router>
       <Providers>
         <NavigationStep />
+        <TelegramBridge />
         <Layout>
           <Routes />
         </Layout>
@@ -28,6 +31,8 @@ function Providers({ children }: { children: React.ReactNode }) {
   const locale = splitLocale(location).locale;
   const [i18n] = useState(() => createI18n(locale));
   const { mode } = useSnapshot(colorMode.state);
+  // Inside Telegram the client's theme wins (its colours come from the SDK's --tg-theme-* variables).
+  const tg = useSnapshot(platform);
 
   // The language follows the path (/en…); resources are bundled, so the switch is synchronous.
   useLayoutEffect(() => {
@@ -37,7 +42,7 @@ function Providers({ children }: { children: React.ReactNode }) {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <AppRoot appearance={mode} platform="base" className="app-root">
+      <AppRoot appearance={tg.appearance ?? mode} platform={tg.uiPlatform} className="app-root">
         {children}
       </AppRoot>
     </I18nextProvider>

@@ -1,6 +1,7 @@
 // The one HTTP client (spec §7): cookies always included, JSON in and out, retries only on the
 // listed statuses, never for non-idempotent methods unless a call opts in, optional timeout.
 import { DEFAULT_RETRIES, NO_RETRY_METHODS, RETRY_STATUSES, TIMEOUT_MESSAGE } from '@tracker/shared/limits';
+import { SESSION_TOKEN_HEADER, sessionToken } from './session-token.ts';
 
 export interface ApiIssue {
   path: (string | number)[];
@@ -101,6 +102,8 @@ export function createHttp(fetchImpl: FetchLike = (input, init) => globalThis.fe
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = (options.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const token = sessionToken();
+    if (token) headers[SESSION_TOKEN_HEADER] = token;
     let body: BodyInit | undefined;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -4,6 +4,7 @@
 // (the server answered with an error, e.g. 401 before sign-in) we reopen it with a backoff.
 import type { LiveEvent } from '@tracker/shared/api/events';
 import { useEffect, useRef } from 'react';
+import { sessionToken } from './session-token.ts';
 
 export type LiveListener = (event: LiveEvent) => void;
 export type LiveFilter = (event: LiveEvent) => boolean;
@@ -47,7 +48,8 @@ function dispatch(message: MessageEvent) {
 
 function open() {
   if (source || typeof EventSource === 'undefined') return;
-  const es = new EventSource('/api/events', { withCredentials: true });
+  const token = sessionToken();
+  const es = new EventSource(token ? `/api/events?session_token=${encodeURIComponent(token)}` : '/api/events', { withCredentials: true });
   source = es;
   for (const type of EVENT_TYPES) es.addEventListener(type, dispatch);
   es.onopen = () => {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SESSION_MAX_AGE_MS } from '@tracker/shared/limits';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
@@ -5,6 +6,22 @@ import session from 'koa-session';
 import type { ReadCache } from '../db/read-cache.ts';
 
 export const SESSION_COOKIE = 'tracker.sid';
+/** Carries the session where the browser refuses the cookie (the mini app in Telegram Web's iframe). */
+export const SESSION_TOKEN_HEADER = 'x-session-token';
+
+const tokenSignature = (secret: string, key: string) => createHmac('sha256', secret).update(`session-token:${key}`).digest('base64url');
+
+/** The session id with its signature, as the header carries it. */
+export const sessionTokenFor = (secret: string, key: string) => `${key}.${tokenSignature(secret, key)}`;
+
+export function sessionKeyFromToken(secret: string, token: string): string | null {
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const key = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(tokenSignature(secret, key));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? key : null;
+}
 
 /** koa-session store backed by the `sessions` table, so any server instance can read any session. */
 export function postgresSessionStore(orm: MikroORM, cache: ReadCache) {
@@ -34,9 +51,35 @@ export function postgresSessionStore(orm: MikroORM, cache: ReadCache) {
   };
 }
 
-export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolean, cache: ReadCache) {
+export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolean, cache: ReadCache, secret?: string) {
+  const cookieOptions = {
+    maxAge: SESSION_MAX_AGE_MS,
+    httpOnly: true,
+    signed: true,
+    ...(secureCookies ? { sameSite: 'none' as const, secure: true, partitioned: true } : { sameSite: 'lax' as const, secure: false }),
+  };
+  // The session id comes from the signed `X-Session-Token` header when one is sent, else from the
+  // cookie. A header is never sent by a browser on its own, so it needs no CSRF check; the cookie
+  // path is unchanged. The key of a new or rotated session is kept for the sign-in response.
+  const externalKey = secret
+    ? {
+        externalKey: {
+          get: (ctx: Koa.Context) => {
+            // EventSource cannot send headers: the live-events stream (a GET) may carry it in the query.
+            const token = ctx.get(SESSION_TOKEN_HEADER) || (ctx.method === 'GET' && ctx.path === '/api/events' ? String(ctx.query.session_token ?? '') : '');
+            const fromHeader = token ? sessionKeyFromToken(secret, token) : null;
+            return fromHeader ?? ctx.cookies.get(SESSION_COOKIE, { signed: true });
+          },
+          set: (ctx: Koa.Context, key: string) => {
+            ctx.state.sessionKey = key;
+            ctx.cookies.set(SESSION_COOKIE, key, cookieOptions);
+          },
+        },
+      }
+    : {};
   return session(
     {
+      ...externalKey,
       key: SESSION_COOKIE,
       maxAge: SESSION_MAX_AGE_MS,
       httpOnly: true,

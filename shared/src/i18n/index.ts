@@ -5,6 +5,7 @@ import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enPrivacy from './en/privacy.json' with { type: 'json' };
+import enTelegram from './en/telegram.json' with { type: 'json' };
 import enTitles from './en/titles.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import ruAuth from './ru/auth.json' with { type: 'json' };
@@ -13,12 +14,13 @@ import ruCommon from './ru/common.json' with { type: 'json' };
 import ruErrors from './ru/errors.json' with { type: 'json' };
 import ruHome from './ru/home.json' with { type: 'json' };
 import ruPrivacy from './ru/privacy.json' with { type: 'json' };
+import ruTelegram from './ru/telegram.json' with { type: 'json' };
 import ruTitles from './ru/titles.json' with { type: 'json' };
 import ruValidation from './ru/validation.json' with { type: 'json' };
 
 export const resources = {
-  ru: { titles: ruTitles, validation: ruValidation, errors: ruErrors, common: ruCommon, auth: ruAuth, home: ruHome, privacy: ruPrivacy, bot: ruBot },
-  en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy, bot: enBot },
+  ru: { titles: ruTitles, validation: ruValidation, errors: ruErrors, common: ruCommon, auth: ruAuth, home: ruHome, privacy: ruPrivacy, bot: ruBot, telegram: ruTelegram },
+  en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy, bot: enBot, telegram: enTelegram },
 } as const;
 
 export type Namespace = keyof (typeof resources)['ru'];

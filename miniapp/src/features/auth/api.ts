@@ -1,6 +1,7 @@
 import type { LoginRequest, RegisterRequest } from '@tracker/shared/api/auth';
 import type { MeResponse } from '@tracker/shared/api/users';
 import { http, type Http } from '../../lib/http.ts';
+import { setSessionToken } from '../../lib/session-token.ts';
 import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
 
 export const authApi = {
@@ -31,6 +32,7 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
   try {
     await authApi.logout();
   } finally {
+    setSessionToken(null);
     store.logout();
   }
 }

@@ -8,6 +8,10 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { authApi } from '../api.ts';
 import { useAuthForm } from '../components/useAuthForm.ts';
+import { TelegramLoginWidget } from '../../telegram/TelegramLoginWidget.tsx';
+import { useSignedInRedirect, useWidgetReturn } from '../../telegram/use-widget-return.ts';
+import { useSnapshot } from 'valtio';
+import { platform } from '../../../platform/index.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -16,17 +20,21 @@ export default function LoginPage() {
   const href = useHref();
   const search = useSearch();
   const form = useAuthForm(loginRequestSchema, FIELDS, authApi.login);
+  const widgetError = useWidgetReturn();
+  const { kind } = useSnapshot(platform);
+  useSignedInRedirect();
   return (
     <Page name="login" className="auth">
       <p className="muted">{t('auth.loginIntro')}</p>
       <form noValidate onSubmit={form.onSubmit} className="form" aria-busy={form.pending}>
-        <FormAlert message={form.formError} />
+        <FormAlert message={form.formError ?? widgetError} />
         <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" inputMode="email" required error={form.errorFor('email')} />
         <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" required error={form.errorFor('password')} />
         <Button type="submit" size="l" stretched loading={form.pending} disabled={form.pending}>
           {t('auth.loginSubmit')}
         </Button>
       </form>
+      {kind === 'web' && <TelegramLoginWidget authPath={href('login')} />}
       <p className="form__switch">
         <Link href={href('recoverPassword')}>{t('auth.forgotPassword')}</Link>
       </p>

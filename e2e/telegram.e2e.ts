@@ -1,0 +1,164 @@
+// The mini app inside a mocked Telegram: automatic sign-in once (no reload loop), stale or
+// tampered data refused, `startapp=issue_<id>` deep link, the session carried without cookies in
+// a third-party iframe (as in Telegram Web); and the Login Widget on the standalone login page.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec, signInitData, signWidget, uniqueTelegramId, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
+import { baseUrl, CHROMIUM_ARGS, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { E2E_BOT_USERNAME } from './global-setup.ts';
+
+const THEME = { bg_color: '#17212b', text_color: '#f5f5f5', hint_color: '#708499', link_color: '#6ab3f3', button_color: '#5288c1', button_text_color: '#ffffff', secondary_bg_color: '#232e3c' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const tgUser = (over: Partial<TestTelegramUser> = {}): TestTelegramUser => ({ id: uniqueTelegramId(), first_name: 'Telegram', last_name: `User${Date.now() % 10000}`, language_code: 'ru', ...over });
+
+/** The launch parameters Telegram puts in the mini app's address fragment. */
+function launchHash(initData: string, startParam?: string): string {
+  const params = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android', tgWebAppThemeParams: JSON.stringify(THEME) });
+  if (startParam) params.set('tgWebAppStartParam', startParam);
+  return `#${params.toString()}`;
+}
+
+/** A Telegram mobile client as the page sees it: the webview proxy receiving the app's method calls. */
+async function telegramContext(): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  await context.addInitScript(() => {
+    const events: [string, unknown][] = [];
+    (window as unknown as { __tgEvents: typeof events }).__tgEvents = events;
+    (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = { postEvent: (type: string, data: unknown) => events.push([type, data]) };
+  });
+  return context;
+}
+
+function countLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  return () => loads;
+}
+
+describe('mini app automatic sign-in', () => {
+  it('signs in once with signed init data: one reload, no loop, Telegram theme and ready call', async () => {
+    const context = await telegramContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const loads = countLoads(page);
+    await page.goto('/' + launchHash(signInitData(tgUser({ first_name: 'Auto' }))));
+    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.platform)).toBe('telegram');
+    await page.waitForTimeout(2_000);
+    expect(loads()).toBe(2);
+    expect(await page.evaluate(() => Number(localStorage.getItem('tg_auto_auth_done')))).toBeGreaterThan(0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim())).toBe('#17212b');
+    const methods = await page.evaluate(() => (window as unknown as { __tgEvents: [string][] }).__tgEvents.map(([m]) => m));
+    expect(methods).toContain('web_app_ready');
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('tapps/')).length)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('does not sign in or reload with stale or tampered init data', async () => {
+    const stale = signInitData(tgUser(), { authDate: nowSec() - 2 * 86_400 });
+    const tampered = signInitData(tgUser({ first_name: 'Honest' })).replace('Honest', 'Mallory');
+    for (const initData of [stale, tampered]) {
+      const context = await telegramContext();
+      const page = await context.newPage();
+      const loads = countLoads(page);
+      const refused = page.waitForResponse((r) => r.url().endsWith('/api/auth/telegram/callback'));
+      await page.goto('/' + launchHash(initData));
+      const res = await refused;
+      expect(res.status()).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toMatch(/expired|invalid_hash/);
+      await page.waitForTimeout(2_000);
+      expect(loads()).toBe(1);
+      expect(await page.getByTestId('user-menu').count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('tg_auto_auth_done'))).toBeNull();
+      await context.close();
+    }
+  });
+
+  it('opens the issue of startapp=issue_<id>', async () => {
+    const owner = await newContext(browser);
+    await registerIn(owner, uniqueEmail('tgowner'), 'Deep Link Owner');
+    const key = `TG${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+    const project = ((await (await owner.request.post('/api/projects', { data: { key, name: 'Deep links' } })).json()) as { project: { id: number } }).project;
+    const issue = ((await (await owner.request.post('/api/issues', { data: { projectId: project.id, title: 'Opened from Telegram' } })).json()) as { issue: { id: number } }).issue;
+    // The Telegram user exists (signed in once elsewhere) and may see the project.
+    const person = tgUser();
+    const first = await fetch(`${baseUrl()}/api/auth/telegram/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tgWebAppDataRaw: signInitData(person), unsafeFallback: false }) });
+    const member = ((await first.json()) as { user: { id: number } }).user;
+    expect((await owner.request.put(`/api/projects/${project.id}/members/${member.id}`, { data: { role: 'member' } })).ok()).toBe(true);
+
+    const context = await telegramContext();
+    const page = await context.newPage();
+    await page.goto('/' + launchHash(signInitData(person, { startParam: `issue_${issue.id}` }), `issue_${issue.id}`));
+    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    await page.getByTestId('page-issue').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/issues/${issue.id}`);
+    await page.getByText('Opened from Telegram').first().waitFor();
+    await context.close();
+    await owner.close();
+  });
+
+  it('works in Telegram Web’s third-party iframe, where the session cookie is not stored', async () => {
+    // Telegram Web (https) frames our http://127.0.0.1 test server: Chromium's private-network and
+    // mixed-content blocks would stop the frame before our code runs, so this browser allows them.
+    const framing = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, '--allow-running-insecure-content', '--disable-features=PrivateNetworkAccessForNavigations,PrivateNetworkAccessRespectPreflightResults,LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests'],
+    });
+    const context = await newContext(framing);
+    const page = await context.newPage();
+    const appUrl = `${baseUrl()}/${launchHash(signInitData(tgUser({ first_name: 'Framed' })))}`;
+    await page.route('https://web.telegram.org/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Telegram Web</title><iframe id="app" src="${appUrl}" style="width:400px;height:700px"></iframe>` }),
+    );
+    let frameLoads = 0;
+    page.on('framenavigated', (f) => {
+      if (f !== page.mainFrame()) frameLoads += 1;
+    });
+    await page.goto('https://web.telegram.org/k/');
+    const frame = page.frameLocator('#app');
+    await frame.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1_500);
+    expect(frameLoads).toBe(2);
+    const app = page.frames().find((f) => f.url().startsWith(baseUrl()))!;
+    // No cookie travels in this frame: the signed-in state comes from the header token alone.
+    expect(await app.evaluate(() => fetch('/api/user/me', { credentials: 'include' }).then((r) => r.status))).toBe(401);
+    expect(await app.evaluate(() => sessionStorage.getItem('tracker.sessionToken'))).toMatch(/\./);
+    await framing.close();
+  });
+});
+
+describe('standalone web', () => {
+  it('shows the Telegram Login Widget and signs in through it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const signed = signWidget(tgUser({ first_name: 'Widget', username: 'widget_user' }));
+    // Telegram's widget in redirect mode: a button that returns to data-auth-url with the signed fields.
+    await page.route('https://telegram.org/js/telegram-widget.js*', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `(() => { const s = document.currentScript; const b = document.createElement('button'); b.type = 'button'; b.id = 'fake-telegram-login';
+          b.textContent = 'Log in with Telegram'; b.onclick = () => { location.href = s.dataset.authUrl + '?' + new URLSearchParams(${JSON.stringify(Object.fromEntries(Object.entries(signed).map(([k, v]) => [k, String(v)])))}); };
+          s.after(b); })();`,
+      }),
+    );
+    await page.goto('/user/login');
+    const widget = page.getByTestId('telegram-login-widget');
+    await widget.waitFor();
+    expect(await widget.getAttribute('data-bot')).toBe(E2E_BOT_USERNAME);
+    expect(await widget.locator('script').getAttribute('data-telegram-login')).toBe(E2E_BOT_USERNAME);
+    expect(await page.evaluate(() => document.documentElement.dataset.platform)).toBe('web');
+    await page.locator('#fake-telegram-login').click();
+    await page.getByTestId('user-menu').waitFor();
+    await page.getByTestId('page-issues').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

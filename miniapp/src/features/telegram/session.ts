@@ -1,0 +1,71 @@
+// Inside Telegram, once the session call is answered: automatic sign-in (spec §4), then the start
+// parameter's deep link. Loaded only inside Telegram (or with the unsafe fallback on).
+import { splitLocale } from '@tracker/shared/routes';
+import { subscribe } from 'valtio';
+import { config } from '../../lib/config.ts';
+import { ApiError, http } from '../../lib/http.ts';
+import { log } from '../../lib/logger.ts';
+import { setSessionToken } from '../../lib/session-token.ts';
+import { platform } from '../../platform/index.ts';
+import { auth } from '../auth/state.ts';
+import { signedIn } from '../auth/api.ts';
+import type { User } from '@tracker/shared/api/users';
+import { autoSignIn, type AutoSignInResponse } from './auto-sign-in.ts';
+import { deepLinkPath } from './deep-link.ts';
+
+const DEEP_LINK_DONE = 'tracker.startParamHandled';
+
+function hydrated(): Promise<void> {
+  if (auth.state.hydrated) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = subscribe(auth.state, () => {
+      if (auth.state.hydrated) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+async function send(body: { tgWebAppDataRaw: string; unsafeFallback: boolean }): Promise<AutoSignInResponse> {
+  try {
+    return await http.post<AutoSignInResponse>('/api/auth/telegram/callback', body);
+  } catch (err) {
+    // A refusal carries `error` (spec §8: logged only); anything else is a network/parse failure.
+    if (err instanceof ApiError && err.data.error !== undefined) return { error: err.data.error };
+    throw err;
+  }
+}
+
+/** `startapp=issue_<id>` etc.: once per tab, so in-app navigation and reloads are left alone. */
+function openDeepLink() {
+  const path = deepLinkPath(platform.tg?.startParam, splitLocale(location.pathname).locale);
+  if (!path) return;
+  try {
+    if (sessionStorage.getItem(DEEP_LINK_DONE)) return;
+    sessionStorage.setItem(DEEP_LINK_DONE, '1');
+  } catch {
+    /* storage blocked: navigate anyway */
+  }
+  if (location.pathname !== path) history.replaceState(history.state, '', path);
+}
+
+export async function startTelegramSession() {
+  const hash = location.hash;
+  openDeepLink();
+  await hydrated();
+  const result = await autoSignIn({
+    isAuthenticated: () => auth.state.isAuthenticated,
+    readSdkInitData: () => platform.tg?.rawInitData(),
+    unsafeFallback: config.telegramUnsafeFallback,
+    locationHash: hash,
+    send,
+    storage: localStorage,
+    reload: () => location.reload(),
+    now: () => Date.now(),
+    adopt: (response) => response.user && signedIn(response.user as User),
+    keepSessionToken: setSessionToken,
+    log,
+  });
+  log.debug('telegram: auto sign-in', result);
+}

@@ -1,0 +1,145 @@
+// Everything that touches the Telegram SDK, in one lazily loaded chunk (only inside Telegram).
+// Every call goes through `ifAvailable` or a try: an older Telegram client or a plain browser with
+// launch parameters never makes the app throw.
+import {
+  backButton,
+  hapticFeedback,
+  init,
+  mainButton,
+  miniApp,
+  mockTelegramEnv,
+  openTelegramLink,
+  popup,
+  requestPhoneAccess,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk-react';
+import { TG_BUTTON_FALLBACK } from '@tracker/shared/limits';
+import { log } from '../lib/logger.ts';
+import { assertPopup, isPopupColor, type PopupParams } from '../features/telegram/popup.ts';
+
+export interface MainButtonParams {
+  text: string;
+  enabled?: boolean;
+  loading?: boolean;
+}
+
+export interface TelegramApi {
+  rawInitData(): string | undefined;
+  startParam: string | null;
+  /** AppRoot platform of telegram-ui: iOS look on Apple clients, the base look elsewhere. */
+  uiPlatform: 'ios' | 'base';
+  isDark(): boolean;
+  onThemeChange(fn: () => void): void;
+  setBackButton(visible: boolean, onClick: () => void): () => void;
+  setMainButton(params: MainButtonParams | null, onClick?: () => void): () => void;
+  haptic(kind: 'success' | 'error' | 'warning' | 'light'): void;
+  showPopup(params: PopupParams): Promise<string | null>;
+  requestPhone(): Promise<'sent' | 'cancelled' | 'unsupported'>;
+  openLink(url: string): void;
+}
+
+/** A plain browser opened with launch parameters (development, tests): imitate the client. */
+function hasTransport(): boolean {
+  const w = window as unknown as { TelegramWebviewProxy?: unknown; external?: { notify?: unknown } };
+  return window.parent !== window || !!w.TelegramWebviewProxy || typeof w.external?.notify === 'function';
+}
+
+/** The result of an `ifAvailable` call, or undefined when the method was not available. */
+const result = <T>(r: [true, T] | [false] | readonly unknown[]): T | undefined => (r[0] ? (r[1] as T) : undefined);
+
+const safe = <T>(what: string, fn: () => T, fallback: T): T => {
+  try {
+    return fn();
+  } catch (err) {
+    log.warn(`telegram: ${what} failed`, err);
+    return fallback;
+  }
+};
+
+export function initTelegram(): TelegramApi {
+  if (!hasTransport()) safe('mock', () => mockTelegramEnv({ onEvent: () => {} }), undefined);
+  safe('init', () => init(), undefined);
+  const lp = safe('launch params', () => retrieveLaunchParams(), null);
+  safe('theme', () => {
+    themeParams.mountSync.ifAvailable();
+    if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable();
+  }, undefined);
+  safe('mini app', () => {
+    miniApp.mountSync.ifAvailable();
+    miniApp.ready.ifAvailable();
+  }, undefined);
+  // The viewport answers asynchronously (and some clients never do): never wait for it.
+  safe('viewport', () => {
+    const mounting = result<Promise<void>>(viewport.mount.ifAvailable());
+    if (mounting) {
+      void Promise.resolve(mounting)
+        .then(() => {
+          if (!viewport.isCssVarsBound()) viewport.bindCssVars.ifAvailable();
+          viewport.expand.ifAvailable();
+        })
+        .catch((err: unknown) => log.debug('telegram: viewport', err));
+    }
+  }, undefined);
+  safe('back button', () => backButton.mount.ifAvailable(), undefined);
+  safe('main button', () => mainButton.mount.ifAvailable(), undefined);
+
+  const platformName = String(lp?.tgWebAppPlatform ?? '');
+  return {
+    rawInitData: () => retrieveRawInitData(),
+    startParam: typeof lp?.tgWebAppStartParam === 'string' ? lp.tgWebAppStartParam : null,
+    uiPlatform: platformName === 'ios' || platformName === 'macos' ? 'ios' : 'base',
+    isDark: () => safe('isDark', () => themeParams.isDark(), false),
+    onThemeChange: (fn) => safe('theme change', () => void themeParams.isDark.sub(fn), undefined),
+    setBackButton(visible, onClick) {
+      if (!visible) {
+        backButton.hide.ifAvailable();
+        return () => {};
+      }
+      backButton.show.ifAvailable();
+      const off = result<VoidFunction>(backButton.onClick.ifAvailable(onClick));
+      return () => off?.();
+    },
+    setMainButton(params, onClick) {
+      if (!params) {
+        mainButton.setParams.ifAvailable({ isVisible: false });
+        return () => {};
+      }
+      const bg = themeParams.buttonColor();
+      const fg = themeParams.buttonTextColor();
+      mainButton.setParams.ifAvailable({
+        text: params.text,
+        isVisible: true,
+        isEnabled: params.enabled ?? true,
+        isLoaderVisible: params.loading ?? false,
+        backgroundColor: (isPopupColor(bg) ? bg : TG_BUTTON_FALLBACK.color) as `#${string}`,
+        textColor: (isPopupColor(fg) ? fg : TG_BUTTON_FALLBACK.textColor) as `#${string}`,
+      });
+      const off = onClick ? result<VoidFunction>(mainButton.onClick.ifAvailable(onClick)) : undefined;
+      return () => {
+        off?.();
+        mainButton.setParams.ifAvailable({ isVisible: false });
+      };
+    },
+    haptic(kind) {
+      if (kind === 'light') hapticFeedback.impactOccurred.ifAvailable('light');
+      else hapticFeedback.notificationOccurred.ifAvailable(kind);
+    },
+    async showPopup(params) {
+      const checked = assertPopup(params);
+      const shown = result<Promise<string | null>>(popup.show.ifAvailable({ title: checked.title, message: checked.message, buttons: checked.buttons as never }));
+      return shown ? ((await shown) ?? null) : null;
+    },
+    async requestPhone() {
+      const asked = result<Promise<string>>(requestPhoneAccess.ifAvailable());
+      if (!asked) return 'unsupported';
+      return (await asked) === 'sent' ? 'sent' : 'cancelled';
+    },
+    openLink(url) {
+      const [opened] = openTelegramLink.ifAvailable(url);
+      if (!opened) window.open(url, '_blank', 'noopener');
+    },
+  };
+}

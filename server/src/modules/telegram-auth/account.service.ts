@@ -1,0 +1,82 @@
+// Find-or-create by Telegram id, linking to a signed-in user, and the replay record — all in one
+// transaction, so a refused or failed sign-in leaves the database as it was.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TelegramAccount, TelegramAuthError } from '@tracker/shared/api/telegram';
+import { NAME_MAX_LENGTH } from '@tracker/shared/limits';
+import type { Locale } from '@tracker/shared/locales';
+import type { TelegramProfile } from './verify.ts';
+
+export type SignInOutcome = { ok: true; userId: number; created: boolean } | { ok: false; error: TelegramAuthError };
+
+export function localeOfLanguageCode(code: string | null | undefined): Locale {
+  return code?.toLowerCase().startsWith('en') ? 'en' : 'ru';
+}
+
+function displayName(p: TelegramProfile): string {
+  const full = [p.first_name, p.last_name].filter(Boolean).join(' ').trim();
+  return (full || (p.username ? `@${p.username}` : `Telegram ${p.id}`)).slice(0, NAME_MAX_LENGTH);
+}
+
+const clip = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
+
+/** Inserts or refreshes the account row of `userId`; the caller holds the Telegram id's lock. */
+export async function upsertAccount(tem: EntityManager, userId: number, p: TelegramProfile) {
+  await tem.execute(
+    `insert into telegram_accounts (telegram_id, user_id, username, first_name, last_name, language_code, is_premium, photo_url)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (telegram_id) do update set username = excluded.username, first_name = excluded.first_name,
+       last_name = excluded.last_name, language_code = excluded.language_code, is_premium = excluded.is_premium,
+       photo_url = coalesce(excluded.photo_url, telegram_accounts.photo_url), updated_at = now()`,
+    [p.id, userId, clip(p.username, 64), p.first_name.slice(0, 128), clip(p.last_name, 128), clip(p.language_code, 16), p.is_premium, clip(p.photo_url, 2000)],
+  );
+}
+
+/** Serialises everything done for one Telegram id (two first sign-ins at once make one user). */
+export const lockTelegramId = (tem: EntityManager, telegramId: number) => tem.execute('select pg_advisory_xact_lock(?, ?)', [0x7467, telegramId % 2_147_483_647]);
+
+export async function signInWithTelegram(
+  em: EntityManager,
+  input: { profile: TelegramProfile; replayKey: string; maxAgeSec: number; currentUserId: number | null },
+): Promise<SignInOutcome> {
+  const { profile } = input;
+  return em.transactional(async (tem) => {
+    await tem.execute('delete from telegram_auth_used where used_at < now() - make_interval(secs => ?)', [input.maxAgeSec + 60]);
+    const used = await tem.execute<{ key: string }[]>('insert into telegram_auth_used (key) values (?) on conflict do nothing returning key', [input.replayKey]);
+    if (used.length === 0) return { ok: false, error: 'replayed' } as const;
+    await lockTelegramId(tem, profile.id);
+    const [linked] = await tem.execute<{ user_id: number }[]>('select user_id from telegram_accounts where telegram_id = ?', [profile.id]);
+    let userId = linked?.user_id ?? input.currentUserId;
+    let created = false;
+    if (linked && input.currentUserId !== null && linked.user_id !== input.currentUserId) {
+      // A signed-in user whose Telegram account belongs to someone else: never merge, never switch silently.
+      throw new LinkedElsewhere();
+    }
+    if (input.currentUserId !== null && !linked) {
+      const [own] = await tem.execute<{ n: number }[]>('select count(*)::int as n from telegram_accounts where user_id = ?', [input.currentUserId]);
+      if (own!.n > 0) throw new LinkedElsewhere();
+    }
+    if (userId === null) {
+      const [row] = await tem.execute<{ id: number }[]>(`insert into users (name, locale, roles) values (?, ?, '{}') returning id`, [
+        displayName(profile),
+        localeOfLanguageCode(profile.language_code),
+      ]);
+      userId = row!.id;
+      created = true;
+    }
+    await upsertAccount(tem, userId, profile);
+    return { ok: true, userId, created } as const;
+  }).catch((err: unknown) => {
+    if (err instanceof LinkedElsewhere) return { ok: false, error: 'linked_elsewhere' } as const;
+    throw err;
+  });
+}
+
+class LinkedElsewhere extends Error {}
+
+export async function findAccount(em: EntityManager, userId: number): Promise<TelegramAccount | null> {
+  const [row] = await em.execute<(Omit<TelegramAccount, 'telegram_id'> & { telegram_id: string | number })[]>(
+    'select telegram_id, username, first_name, last_name, photo_url, is_premium from telegram_accounts where user_id = ?',
+    [userId],
+  );
+  return row ? { ...row, telegram_id: Number(row.telegram_id) } : null;
+}
