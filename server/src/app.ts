@@ -53,6 +53,8 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { createMailService, MAIL_JOB } from './modules/mail/mail.service.ts';
 import { createJobQueue, type JobHandler } from './modules/mail/queue.ts';
 import { createSmsProvider } from './modules/sms/sms.ts';
+import { setUpBot } from './modules/telegram/bot-runner.ts';
+import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
 
@@ -90,6 +92,9 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
   jobHandlers[MAIL_JOB] = mail.handler;
+  // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
+  const telegram = setUpBot({ config, orm, logger, jobs });
+  Object.assign(jobHandlers, telegram.jobHandlers);
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger });
   jobs.start();
 
@@ -163,11 +168,13 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     blogRoutes({ em, imagesRoot: path.join(config.DATA_DIR, 'blog-images') }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
     iconRoutes(),
+    notificationSettingsRoutes({ em }),
+    ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, cache, jobs, accounts } });
+  return Object.assign(app, { services: { users, navigation, events, cache, jobs, accounts, telegram } });
 }
 
 export type App = ReturnType<typeof createApp>;
