@@ -60,14 +60,14 @@ describe('group chats', () => {
 
     const created = await boss.client.post('/api/issues', { projectId: project.project.id, title: 'Клиент не может оплатить' });
     await drainJobs();
-    const post = api.of('sendMessage').find((c) => c.payload.chat_id === GROUP && String(c.payload.text).includes('Клиент не может оплатить'))!;
+    const post = await api.waitFor((c) => c.method === 'sendMessage' && c.payload.chat_id === GROUP && String(c.payload.text).includes('Клиент не может оплатить'));
     expect(post.payload.text).toContain('Boss создал(а) задачу:');
     expect(post.payload.message_thread_id).toBe(12);
 
     const done = project.statuses.find((s) => s.category === 'completed')!;
     await boss.client.request('PATCH', `/api/issues/${created.body.issue.id}`, { json: { statusId: done.id } });
     await drainJobs();
-    const status = api.of('sendMessage').filter((c) => c.payload.chat_id === GROUP).at(-1)!;
+    const status = await api.waitFor((c) => c.method === 'sendMessage' && c.payload.chat_id === GROUP && String(c.payload.text).includes(`→ ${done.name}`));
     expect(status.payload.text).toContain(`→ ${done.name}`);
   });
 
@@ -100,7 +100,7 @@ describe('issues from messages and mentions', () => {
     const res = await boss.client.post(`/api/issues/${issue.body.issue.id}/comments`, { body: `@${email} посмотри, пожалуйста` });
     expect(res.status).toBe(201);
     await drainJobs();
-    const sent = api.of('sendMessage').filter((c) => c.payload.chat_id === TG_ID).at(-1)!;
+    const sent = await api.waitFor((c) => c.method === 'sendMessage' && c.payload.chat_id === TG_ID && String(c.payload.text).includes('Ревью договора'));
     expect(sent.payload.text).toContain('Boss mentioned you in a comment:');
     expect(sent.payload.text).toContain('Ревью договора');
   });
@@ -113,8 +113,11 @@ describe('issues from messages and mentions', () => {
     const em = t.orm.em.fork();
     expect(await notifier.onDueScan(em)).toBeGreaterThanOrEqual(1);
     expect(await notifier.onDueScan(t.orm.em.fork())).toBe(0);
+    const dueNotice = (c: { payload: Record<string, any> }) => c.payload.chat_id === TG_ID && String(c.payload.text).startsWith('Due tomorrow:');
     await drainJobs();
-    const sent = api.of('sendMessage').filter((c) => c.payload.chat_id === TG_ID && String(c.payload.text).startsWith('Due tomorrow:'));
+    await api.waitFor(dueNotice);
+    await drainJobs();
+    const sent = api.calls.filter(dueNotice);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.payload.text).toContain('Сдать отчёт');
   });
