@@ -1,7 +1,15 @@
-import { Bot, type BotConfig, type Context } from 'grammy';
+import { Bot, type BotConfig } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { accountLinkFeature, type AccountHooks } from './features/account-link.ts';
-import { startFeature } from './features/start.ts';
+import { autoRetry } from '@grammyjs/auto-retry';
+import { offlineBackend, type BotBackend } from './backend.ts';
+import { identify, type BotContext } from './context.ts';
+import { groupsFeature } from './features/groups.ts';
+import { inlineFeature } from './features/inline.ts';
+import { issuesFeature, openIssuePayload } from './features/issues.ts';
+import { languageFeature } from './features/language.ts';
+import { newIssueFeature } from './features/new-issue.ts';
+import { startFeature, type StartPayloads } from './features/start.ts';
 
 export type { AccountHooks } from './features/account-link.ts';
 
@@ -19,21 +27,41 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
   /** Account linking and phone confirmation (the server's side of them). */
   accountHooks?: AccountHooks;
+  /** The tracker behind the bot; without one nobody is linked (a bare bot). */
+  backend?: BotBackend;
+  /** Extra `/start <payload>` handlers by prefix (e.g. `link_` for account linking). */
+  startPayloads?: StartPayloads;
 }
 
 /** Builds the bot with every feature inside one error boundary. */
-export function createBot(options: CreateBotOptions): Bot {
-  const config: BotConfig<Context> = {};
+export function createBot(options: CreateBotOptions): Bot<BotContext> {
+  const config: BotConfig<BotContext> = {};
   if (options.apiRoot) config.client = { apiRoot: options.apiRoot };
   if (options.botInfo) config.botInfo = options.botInfo;
-  const bot = new Bot(options.token, config);
-  const report = (err: { error: unknown; ctx: Context }) => options.logger.error({ err: err.error, updateId: err.ctx.update.update_id }, 'bot update failed');
+  const bot = new Bot<BotContext>(options.token, config);
+  // Telegram's 429 answers carry retry_after: wait that long and try again (a few times, at most a minute).
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
+  const backend = options.backend ?? offlineBackend();
+  const report = (err: { error: unknown; ctx: BotContext }) => options.logger.error({ err: err.error, updateId: err.ctx.update.update_id }, 'bot update failed');
   // One boundary around every feature: a failing update is logged and never reaches Telegram as a 500.
   const features = bot.errorBoundary(report);
+  features.use(identify(backend));
   if (options.accountHooks) features.use(accountLinkFeature(options.publicUrl, options.accountHooks));
-  features.use(startFeature(options.publicUrl));
+  features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...options.startPayloads }));
+  features.use(languageFeature(backend));
+  features.use(newIssueFeature(backend));
+  features.use(issuesFeature(backend));
+  features.use(groupsFeature(backend));
+  features.use(inlineFeature(backend));
   bot.catch(report);
   return bot;
 }
 
 export { webhookCallback } from 'grammy';
+export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, TelegramIdentity } from './backend.ts';
+export { BotActionError } from './backend.ts';
+export type { BotContext } from './context.ts';
+export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
+export { configureBot } from './setup.ts';
+export { cardKeyboard, formatCard, escapeHtml, miniAppLink } from './cards.ts';
+export { t as botText } from './i18n.ts';

@@ -1,7 +1,8 @@
 import { resources } from '@tracker/shared/i18n';
 import type { Locale } from '@tracker/shared/locales';
 
-type BotKey = keyof (typeof resources)['ru']['bot'];
+type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
+export type BotKey = Paths<(typeof resources)['ru']['bot']>;
 
 /** The user's language from Telegram's language_code: English for `en*`, Russian otherwise. */
 export function localeOf(languageCode: string | undefined): Locale {
@@ -9,6 +10,7 @@ export function localeOf(languageCode: string | undefined): Locale {
 }
 
 export function t(locale: Locale, key: BotKey, vars: Record<string, string> = {}): string {
-  const text: string = resources[locale].bot[key];
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+  let node: unknown = resources[locale].bot;
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  return String(node).replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
 }

@@ -54,6 +54,9 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { createMailService, MAIL_JOB } from './modules/mail/mail.service.ts';
 import { createJobQueue, type JobHandler } from './modules/mail/queue.ts';
 import { createSmsProvider } from './modules/sms/sms.ts';
+import { setUpBot } from './modules/telegram/bot-runner.ts';
+import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
+import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
 
@@ -91,6 +94,10 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
   jobHandlers[MAIL_JOB] = mail.handler;
+  // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
+  // Bot updates run outside any HTTP request: their account changes empty this process's read cache at once.
+  const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm, () => cache.invalidate()) });
+  Object.assign(jobHandlers, telegram.jobHandlers);
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger });
   jobs.start();
 
@@ -165,11 +172,13 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
     iconRoutes(),
     telegramAuthRoutes({ em, config }),
+    notificationSettingsRoutes({ em }),
+    ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, cache, jobs, accounts } });
+  return Object.assign(app, { services: { users, navigation, events, cache, jobs, accounts, telegram } });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -5,8 +5,6 @@ import { ConfigError, loadConfig } from './config.ts';
 import { connectEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { createOrm, migrate } from './db/orm.ts';
 import { createLogger } from './logger.ts';
-import { setUpBot } from './modules/telegram/bot-runner.ts';
-import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
 import path from 'node:path';
 
 async function main() {
@@ -35,9 +33,8 @@ async function main() {
   const orm = await createOrm(databaseUrl);
   await migrate(orm);
 
-  // The hooks run on bot updates, after `app` exists; they drop this process's read cache at once.
-  const bot = setUpBot(config, logger, createAccountHooks(orm, () => app.services.cache.invalidate()));
-  const app = createApp({ config, orm, logger, extraRouters: bot.router ? [bot.router] : [] });
+  const app = createApp({ config, orm, logger });
+  const bot = app.services.telegram;
   const server: Server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

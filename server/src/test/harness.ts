@@ -64,6 +64,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     async close() {
       await app.services.events.close();
       await app.services.cache.close();
+      await app.services.telegram.stop();
       await app.services.jobs.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -6,6 +6,7 @@ import { Migration20261122250000_change_notify } from './Migration20261122250000
 import { Migration20261122300000_accounts } from './Migration20261122300000_accounts.ts';
 import { Migration20261122400000_blog_admin } from './Migration20261122400000_blog_admin.ts';
 import { Migration20261122500000_telegram } from './Migration20261122500000_telegram.ts';
+import { Migration20261122600000_bot } from './Migration20261122600000_bot.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -15,4 +16,5 @@ export const migrationsList = [
   { name: 'Migration20261122300000_accounts', class: Migration20261122300000_accounts },
   { name: 'Migration20261122400000_blog_admin', class: Migration20261122400000_blog_admin },
   { name: 'Migration20261122500000_telegram', class: Migration20261122500000_telegram },
+  { name: 'Migration20261122600000_bot', class: Migration20261122600000_bot },
 ];

@@ -24,7 +24,7 @@ const RESULT_COLUMNS = `i.id, p.key || '-' || i.number as key, i.title, i.status
  * title and description in both Russian and English (stems, ranked with ts_rank), then comments.
  * Only when that finds too little, titles by trigram similarity of their words (typos).
  */
-async function searchIssues(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse['issues']> {
+export async function searchIssues(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse['issues']> {
   const visible = visibleProjectsCondition(viewer, 'p');
   const key = ISSUE_KEY_PATTERN.exec(q.toUpperCase());
   // The tsqueries are written out in each WHERE (not shared through a CTE) so the planner can

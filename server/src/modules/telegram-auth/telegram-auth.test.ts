@@ -113,6 +113,14 @@ describe('POST /api/auth/telegram/callback', () => {
     expect(await t.sql('select user_id from telegram_accounts where telegram_id = ?', [tg.id])).toEqual([{ user_id: owner.body.user.id }]);
   });
 
+  it('the bot and the notifier see the identity sign-in recorded (users.telegram_id follows telegram_accounts)', async () => {
+    const tg = person();
+    const res = await callback(t.client(), signInitData(tg));
+    expect(await t.sql('select telegram_id::text as id, telegram_username as username from users where id = ?', [res.body.user.id])).toEqual([{ id: String(tg.id), username: tg.username }]);
+    await t.sql('delete from telegram_accounts where user_id = ?', [res.body.user.id]);
+    expect(await t.sql('select telegram_id from users where id = ?', [res.body.user.id])).toEqual([{ telegram_id: null }]);
+  });
+
   it('refuses a user an admin blocked, and gives them no session', async () => {
     const tg = person();
     const first = await callback(t.client(), signInitData(tg));

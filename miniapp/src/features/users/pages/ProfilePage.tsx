@@ -15,6 +15,7 @@ import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/fo
 import { auth } from '../../auth/state.ts';
 import { accountApi, messageOf } from '../api.ts';
 import { AvatarField } from '../components/AvatarField.tsx';
+import { NotificationSettings } from '../components/NotificationSettings.tsx';
 import '../users.css';
 
 const PhoneConfirmDialog = lazy(() => import('../../account-dialogs/PhoneConfirmDialog.tsx').then((m) => ({ default: m.PhoneConfirmDialog })));
@@ -118,6 +119,7 @@ export default function ProfilePage() {
           {t('account.profile.save')}
         </Button>
       </form>
+      <NotificationSettings />
       {phoneDialog && user.phone && (
         <Suspense fallback={null}>
           <PhoneConfirmDialog user={user as User} onClose={() => setPhoneDialog(false)} />

@@ -1,0 +1,109 @@
+// What the bot needs from the tracker. The server implements it on PostgreSQL (server/src/modules/
+// telegram/backend.ts); the bot never touches the database itself. Every call acts as `user`, the
+// account linked to the Telegram user, with that account's permissions.
+import type { StorageAdapter } from 'grammy';
+import type { Locale } from '@tracker/shared/locales';
+
+export interface TelegramIdentity {
+  id: number;
+  username?: string;
+  languageCode?: string;
+}
+
+/** The tracker account linked to a Telegram user. */
+export interface BotUser {
+  id: number;
+  name: string;
+  locale: Locale;
+  /** For "today" and "tomorrow" (notification settings). */
+  timeZone: string;
+}
+
+export interface IssueCard {
+  id: number;
+  key: string;
+  title: string;
+  statusName: string;
+  statusCategory: string;
+  priority: string;
+  dueDate: string | null;
+  assigneeName: string | null;
+  projectName: string;
+}
+
+export interface ProjectChoice {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export interface NewIssueInput {
+  projectId: number;
+  title: string;
+  description: string;
+  priority: string;
+  dueDate: string | null;
+}
+
+export interface ChatRef {
+  chatId: number;
+  threadId: number;
+}
+
+/** A refusal the bot explains to the user (`key` is a bot text). */
+export class BotActionError extends Error {
+  readonly key: 'notFound' | 'forbidden' | 'invalid';
+  constructor(key: 'notFound' | 'forbidden' | 'invalid') {
+    super(key);
+    this.key = key;
+  }
+}
+
+export interface BotBackend {
+  /** The linked account and the language to answer in (account's, else the chat's choice, else Telegram's). */
+  identify(tg: TelegramIdentity): Promise<{ user: BotUser | null; locale: Locale }>;
+  setLocale(tg: TelegramIdentity, locale: Locale): Promise<void>;
+  projects(user: BotUser): Promise<ProjectChoice[]>;
+  createIssue(user: BotUser, input: NewIssueInput): Promise<IssueCard>;
+  issue(user: BotUser, issueId: number): Promise<IssueCard | null>;
+  myIssues(user: BotUser): Promise<IssueCard[]>;
+  dueIssues(user: BotUser): Promise<IssueCard[]>;
+  statuses(user: BotUser, issueId: number): Promise<{ id: number; name: string }[]>;
+  setStatus(user: BotUser, issueId: number, statusId: number): Promise<IssueCard>;
+  assignToMe(user: BotUser, issueId: number): Promise<IssueCard>;
+  snooze(user: BotUser, issueId: number, days: number): Promise<IssueCard>;
+  search(user: BotUser, query: string): Promise<IssueCard[]>;
+  /** Binds a chat (or forum topic) to a project key or `stream_<id>`; returns the name bound to. */
+  linkChat(user: BotUser, chat: ChatRef, target: string): Promise<{ kind: 'project' | 'stream'; name: string }>;
+  /** Where conversations (`/new`) keep their state between updates. */
+  conversationStorage: StorageAdapter<unknown>;
+}
+
+/** A bot without a tracker behind it (tests of the bare bot): nobody is linked, state lives in memory. */
+export function offlineBackend(): BotBackend {
+  const memory = new Map<string, unknown>();
+  const none = async (): Promise<never> => {
+    throw new BotActionError('forbidden');
+  };
+  const locales = new Map<number, Locale>();
+  return {
+    identify: async (tg) => ({ user: null, locale: locales.get(tg.id) ?? (tg.languageCode?.toLowerCase().startsWith('en') ? 'en' : 'ru') }),
+    setLocale: async (tg, locale) => void locales.set(tg.id, locale),
+    projects: async () => [],
+    createIssue: none,
+    issue: async () => null,
+    myIssues: async () => [],
+    dueIssues: async () => [],
+    statuses: async () => [],
+    setStatus: none,
+    assignToMe: none,
+    snooze: none,
+    search: async () => [],
+    linkChat: none,
+    conversationStorage: {
+      read: (key) => memory.get(key),
+      write: (key, value) => void memory.set(key, value),
+      delete: (key) => void memory.delete(key),
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { IssueCard } from './backend.ts';
+import { cardKeyboard, formatCard, miniAppLink } from './cards.ts';
+import { parseDueDate, plusDays } from './dates.ts';
+import { prefillFrom } from './features/new-issue.ts';
+import type { Message } from 'grammy/types';
+
+// Wednesday 2026-11-25.
+const today = { year: 2026, month: 11, day: 25 };
+
+describe('parseDueDate', () => {
+  it.each([
+    ['завтра', '2026-11-26'],
+    ['Tomorrow', '2026-11-26'],
+    ['пт', '2026-11-27'],
+    ['fri', '2026-11-27'],
+    ['25.12', '2026-12-25'],
+    ['2027-01-15', '2027-01-15'],
+    ['next monday', '2026-11-30'],
+    ['до пятницы', '2026-11-27'],
+  ])('%s → %s', (input, expected) => {
+    expect(parseDueDate(input, today)).toBe(expected);
+  });
+
+  it.each(['', 'когда-нибудь', 'завтра утром позвонить', '31.02'])('rejects %j', (input) => {
+    expect(parseDueDate(input, today)).toBeNull();
+  });
+
+  it('adds days across a month end', () => {
+    expect(plusDays('2026-11-30', 1)).toBe('2026-12-01');
+  });
+});
+
+const card: IssueCard = {
+  id: 7, key: 'WEB-3', title: 'Fix <login> & co', statusName: 'In progress', statusCategory: 'started', priority: 'high',
+  dueDate: '2026-11-20', assigneeName: null, projectName: 'Website',
+};
+
+describe('formatCard', () => {
+  it('escapes HTML and marks an open overdue issue', () => {
+    const text = formatCard(card, 'en', '2026-11-25');
+    expect(text).toContain('<b>WEB-3</b> Fix &lt;login&gt; &amp; co');
+    expect(text).toContain('Status: In progress');
+    expect(text).toContain('High');
+    expect(text).toContain('Due: Nov 20 ⚠️ overdue');
+    expect(text).toContain('Assignee: unassigned');
+  });
+
+  it('a done issue is never overdue; Russian texts', () => {
+    const text = formatCard({ ...card, statusCategory: 'completed', statusName: 'Готово', assigneeName: 'Иван' }, 'ru', '2026-11-25');
+    expect(text).not.toContain('просрочено');
+    expect(text).toContain('Исполнитель: Иван');
+  });
+
+  it('has action buttons and the mini app link (startapp=issue_<id>)', () => {
+    const kb = cardKeyboard(card, 'ru', 'tracker_bot').inline_keyboard.flat();
+    expect(kb.map((b) => ('callback_data' in b ? b.callback_data : null)).filter(Boolean)).toEqual(['st:7', 'me:7', 'sz:7:1', 'sz:7:7']);
+    expect(kb.at(-1)).toEqual({ text: 'Открыть', url: 'https://t.me/tracker_bot?startapp=issue_7' });
+    expect(cardKeyboard(card, 'en', 'tracker_bot', false).inline_keyboard.flat()).toHaveLength(1);
+    expect(miniAppLink('b', 1)).toBe('https://t.me/b?startapp=issue_1');
+  });
+});
+
+describe('prefillFrom', () => {
+  const base = { message_id: 55, date: 0, chat: { id: 1, type: 'private', first_name: 'A' } } as const;
+  it('takes the first line as the title and quotes the text with its source', () => {
+    const msg = { ...base, text: 'Сломался вход\nпосле обновления', forward_origin: { type: 'channel', date: 0, message_id: 9, chat: { id: -100, type: 'channel', title: 'News', username: 'news' } } } as unknown as Message;
+    const prefill = prefillFrom(msg, 'ru')!;
+    expect(prefill.title).toBe('Сломался вход');
+    expect(prefill.description).toBe('> Сломался вход\n> после обновления\n\nИз Telegram: https://t.me/news/9');
+    expect(prefill.replyTo).toEqual({ chatId: 1, messageId: 55 });
+  });
+
+  it('links a supergroup message back by its address', () => {
+    const msg = { ...base, chat: { id: -1001234, type: 'supergroup', title: 'Team' }, text: 'Bug' } as unknown as Message;
+    expect(prefillFrom(msg, 'en')!.description).toBe('> Bug\n\nFrom Telegram: https://t.me/c/1234/55');
+  });
+
+  it('nothing to take from a message without text', () => {
+    expect(prefillFrom({ ...base } as unknown as Message, 'en')).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import { addDays, formatYmd, todayIn, type Ymd } from '@tracker/shared/quick-add/calendar';
+import { findDates } from '@tracker/shared/quick-add/dates';
+
+/**
+ * A due date typed to the bot — `завтра`, `пт`, `25.12`, `tomorrow`, `next monday`, `2026-12-25` —
+ * read by the quick-add parser. The whole answer must be one date phrase; null otherwise.
+ */
+export function parseDueDate(text: string, today: Ymd): string | null {
+  const input = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!input) return null;
+  const whole = findDates(input, { today, weekStartsOn: 1 }).find((m) => m.start === 0 && m.end === input.length);
+  return whole ? formatYmd(whole.date) : null;
+}
+
+/** Today in the user's time zone (UTC when the zone is unknown). */
+export function todayOf(timeZone: string, now = new Date()): Ymd {
+  return todayIn(now, timeZone) ?? todayIn(now, 'UTC')!;
+}
+
+export function plusDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return formatYmd(addDays({ year, month, day }, days));
+}

@@ -1,0 +1,33 @@
+import { Composer } from 'grammy';
+import type { InlineQueryResultArticle } from 'grammy/types';
+import { formatYmd } from '@tracker/shared/quick-add/calendar';
+import type { BotBackend } from '../backend.ts';
+import { cardKeyboard, formatCard } from '../cards.ts';
+import type { BotContext } from '../context.ts';
+import { todayOf } from '../dates.ts';
+import { t } from '../i18n.ts';
+
+/** `@bot <query>`: the sender's visible issues matching the text, shared as cards (with the open button only). */
+export function inlineFeature(backend: BotBackend) {
+  const composer = new Composer<BotContext>();
+  composer.on('inline_query', async (ctx) => {
+    const user = ctx.account;
+    if (!user) {
+      await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true, button: { text: t(ctx.locale, 'inline.link'), start_parameter: 'inline' } });
+      return;
+    }
+    const query = ctx.inlineQuery.query.trim();
+    const cards = query ? await backend.search(user, query) : await backend.myIssues(user);
+    const today = formatYmd(todayOf(user.timeZone));
+    const results: InlineQueryResultArticle[] = cards.slice(0, 20).map((card) => ({
+      type: 'article',
+      id: `issue_${card.id}`,
+      title: `${card.key} ${card.title}`,
+      description: card.statusName,
+      input_message_content: { message_text: formatCard(card, ctx.locale, today), parse_mode: 'HTML' },
+      reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, false),
+    }));
+    await ctx.answerInlineQuery(results, { cache_time: 0, is_personal: true });
+  });
+  return composer;
+}

@@ -1,0 +1,83 @@
+// /user/profile section: which Telegram notifications arrive, and quiet hours (they arrive silently).
+import type { NotificationSettings as Settings, NotificationSettingsResponse } from '@tracker/shared/api/notifications';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { http } from '../../../lib/http.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { messageOf } from '../api.ts';
+
+const EVENTS = ['assigned', 'mentioned', 'statusChanged', 'dueSoon'] as const;
+const PATH = '/api/user/notification-settings';
+const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
+
+export function NotificationSettings() {
+  const { t } = useTranslation();
+  const [data, setData] = useState<NotificationSettingsResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    http.get<NotificationSettingsResponse>(PATH, { headers: lang() }).then(setData, (err) => setError(messageOf(err, t('notifications.loadError'))));
+  }, [t]);
+  if (!data) return <FormAlert message={error} />;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const time = (name: string) => (form.get(name) as string) || null;
+    const body: Settings = {
+      assigned: form.has('assigned'),
+      mentioned: form.has('mentioned'),
+      statusChanged: form.has('statusChanged'),
+      dueSoon: form.has('dueSoon'),
+      quietFrom: time('quietFrom'),
+      quietTo: time('quietTo'),
+      timeZone: String(form.get('timeZone') ?? ''),
+    };
+    setPending(true);
+    setError(null);
+    try {
+      setData(await http.request<NotificationSettingsResponse>(PATH, { method: 'PUT', body, headers: lang() }));
+      toast({ title: t('notifications.saved'), color: 'success' });
+    } catch (err) {
+      setError(messageOf(err, t('notifications.saveError')));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const s = data.settings;
+  return (
+    <form className="form" onSubmit={onSubmit} aria-busy={pending} data-testid="notification-settings">
+      <h2>{t('notifications.title')}</h2>
+      {!data.telegramLinked && <p className="muted">{t('notifications.notLinked')}</p>}
+      <FormAlert message={error} />
+      <fieldset className="field">
+        <legend>{t('notifications.events')}</legend>
+        {EVENTS.map((event) => (
+          <label key={event} className="checkbox">
+            <input type="checkbox" name={event} defaultChecked={s[event]} /> {t(`notifications.event.${event}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <span>{t('notifications.quietHours')}</span>
+        <div className="inline-actions">
+          <input type="time" name="quietFrom" aria-label={t('notifications.quietFrom')} defaultValue={s.quietFrom ?? ''} />
+          <span>—</span>
+          <input type="time" name="quietTo" aria-label={t('notifications.quietTo')} defaultValue={s.quietTo ?? ''} />
+        </div>
+        <small className="muted">{t('notifications.quietHint')}</small>
+      </div>
+      <div className="field">
+        <label htmlFor="notify-tz">{t('notifications.timeZone')}</label>
+        <input id="notify-tz" name="timeZone" defaultValue={s.timeZone} required maxLength={64} />
+      </div>
+      <Button type="submit" loading={pending} disabled={pending}>
+        {t('notifications.save')}
+      </Button>
+    </form>
+  );
+}

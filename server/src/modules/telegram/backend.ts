@@ -1,0 +1,131 @@
+// The bot's view of the tracker: every call acts as the Telegram user's linked account, through
+// the same services and permission checks as the HTTP API.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { BotActionError, type BotBackend, type BotUser } from '@tracker/bot';
+import { createIssueSchema } from '@tracker/shared/api/issues';
+import { isLocale, type Locale } from '@tracker/shared/locales';
+import { canInProject } from '@tracker/shared/permissions';
+import type { ProjectRole } from '@tracker/shared/api/projects';
+import { formatYmd, todayIn } from '@tracker/shared/quick-add/calendar';
+import { parse } from '../../http/validate.ts';
+import { requireIssue } from '../issues/issue-access.ts';
+import { createIssue, updateIssue } from '../issues/issue.service.ts';
+import { searchIssues } from '../issues/search.routes.ts';
+import { requireProject, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import { requireStream } from '../streams/stream.service.ts';
+import { assignedOpenCards, cardsByIds } from './cards.queries.ts';
+import { accountByTelegramId, type TelegramAccount } from './identity.ts';
+
+const viewerOf = (user: BotUser): Viewer => ({ id: user.id, roles: (user as Partial<TelegramAccount>).roles ?? [] });
+const todayFor = (user: BotUser) => formatYmd(todayIn(new Date(), user.timeZone) ?? todayIn(new Date(), 'UTC')!);
+
+export function createBotBackend(orm: MikroORM): BotBackend {
+  const em = () => orm.em.fork() as EntityManager;
+
+  const card = async (user: BotUser, issueId: number) => {
+    const [found] = await cardsByIds(em(), viewerOf(user), [issueId]);
+    if (!found) throw new BotActionError('notFound');
+    return found;
+  };
+
+  return {
+    async identify(tg) {
+      const [user, [pref]] = await Promise.all([
+        accountByTelegramId(em(), tg.id),
+        em().execute<{ locale: string }[]>('select locale from bot_chat_prefs where telegram_id = ?', [tg.id]),
+      ]);
+      const telegramLocale: Locale = tg.languageCode?.toLowerCase().startsWith('en') ? 'en' : 'ru';
+      const locale = user?.locale ?? (pref && isLocale(pref.locale) ? pref.locale : telegramLocale);
+      return { user, locale };
+    },
+    async setLocale(tg, locale) {
+      await em().transactional(async (tem) => {
+        await tem.execute('insert into bot_chat_prefs (telegram_id, locale) values (?, ?) on conflict (telegram_id) do update set locale = excluded.locale', [tg.id, locale]);
+        await tem.execute('update users set locale = ?, updated_at = now() where telegram_id = ?', [locale, tg.id]);
+      });
+    },
+    async projects(user) {
+      const viewer = viewerOf(user);
+      const visible = visibleProjectsCondition(viewer, 'p');
+      const rows = await em().execute<{ id: number; key: string; name: string; visibility: string; role: ProjectRole | null }[]>(
+        `select p.id, p.key, p.name, p.visibility, pm.role from projects p
+           left join project_members pm on pm.project_id = p.id and pm.user_id = ?
+          where p.archived_at is null and ${visible.sql} order by p.name, p.id`,
+        [viewer.id, ...visible.params],
+      );
+      return rows
+        .filter((r) => canInProject(r.role ?? (r.visibility === 'all' ? 'viewer' : null), viewer.roles, 'issue.create'))
+        .map((r) => ({ id: r.id, key: r.key, name: r.name }));
+    },
+    async createIssue(user, input) {
+      const body = parse(createIssueSchema, { ...input });
+      const id = await createIssue(em(), viewerOf(user), body);
+      return card(user, id);
+    },
+    async issue(user, issueId) {
+      const [found] = await cardsByIds(em(), viewerOf(user), [issueId]);
+      return found ?? null;
+    },
+    myIssues: (user) => assignedOpenCards(em(), viewerOf(user), null),
+    dueIssues: (user) => assignedOpenCards(em(), viewerOf(user), todayFor(user)),
+    async statuses(user, issueId) {
+      const e = em();
+      const { issue } = await requireIssue(e, viewerOf(user), issueId, 'issue.edit');
+      return e.execute<{ id: number; name: string }[]>('select id, name from statuses where project_id = ? order by position, id', [issue.projectId]);
+    },
+    async setStatus(user, issueId, statusId) {
+      await updateIssue(em(), viewerOf(user), issueId, { statusId });
+      return card(user, issueId);
+    },
+    async assignToMe(user, issueId) {
+      await updateIssue(em(), viewerOf(user), issueId, { assigneeId: user.id });
+      return card(user, issueId);
+    },
+    async snooze(user, issueId, days) {
+      const current = await card(user, issueId);
+      const base = current.dueDate && current.dueDate > todayFor(user) ? current.dueDate : todayFor(user);
+      const [next] = await em().execute<{ d: string }[]>(`select to_char(?::date + ?::int, 'YYYY-MM-DD') as d`, [base, days]);
+      await updateIssue(em(), viewerOf(user), issueId, { dueDate: next!.d });
+      return card(user, issueId);
+    },
+    async search(user, query) {
+      const e = em();
+      const hits = await searchIssues(e, viewerOf(user), query.slice(0, 200), 20);
+      return cardsByIds(e, viewerOf(user), hits.map((h) => h.id));
+    },
+    async linkChat(user, chat, target) {
+      const e = em();
+      const viewer = viewerOf(user);
+      const stream = /^stream_(\d+)$/.exec(target);
+      let bound: { kind: 'project' | 'stream'; name: string; projectId: number | null; streamId: number | null };
+      if (stream) {
+        const row = await requireStream(e, viewer, Number(stream[1]), 'stream.post');
+        bound = { kind: 'stream', name: row.name, projectId: null, streamId: row.id };
+      } else {
+        const { project } = await requireProject(e, viewer, target.toUpperCase(), 'project.view');
+        bound = { kind: 'project', name: project.name, projectId: project.id, streamId: null };
+      }
+      await e.execute(
+        `insert into telegram_chat_links (chat_id, thread_id, project_id, stream_id, created_by) values (?, ?, ?, ?, ?)
+         on conflict (chat_id, thread_id) do update set project_id = excluded.project_id, stream_id = excluded.stream_id, created_by = excluded.created_by, created_at = now()`,
+        [chat.chatId, chat.threadId, bound.projectId, bound.streamId, user.id],
+      );
+      return { kind: bound.kind, name: bound.name };
+    },
+    conversationStorage: {
+      async read(key) {
+        const [row] = await em().execute<{ value: unknown }[]>('select value from bot_conversations where key = ?', [key]);
+        return row?.value;
+      },
+      async write(key, value) {
+        await em().execute(
+          'insert into bot_conversations (key, value) values (?, ?::jsonb) on conflict (key) do update set value = excluded.value, updated_at = now()',
+          [key, JSON.stringify(value)],
+        );
+      },
+      async delete(key) {
+        await em().execute('delete from bot_conversations where key = ?', [key]);
+      },
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.invalid');
+
+/** Which Telegram notifications a user gets, and quiet hours (messages arrive silently) in their time zone. */
+export const notificationSettingsSchema = z.object({
+  assigned: z.boolean(),
+  mentioned: z.boolean(),
+  statusChanged: z.boolean(),
+  dueSoon: z.boolean(),
+  quietFrom: time.nullable(),
+  quietTo: time.nullable(),
+  timeZone: z.string().min(1, 'validation.required').max(64, 'validation.tooLong'),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export interface NotificationSettingsResponse {
+  settings: NotificationSettings;
+  /** Whether a Telegram account is linked (notifications need one). */
+  telegramLinked: boolean;
+}
