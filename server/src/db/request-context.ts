@@ -40,3 +40,6 @@ export function resolveContext(name: string): EntityManager | undefined {
 export function requestContext(orm: MikroORM) {
   return (_ctx: unknown, next: Next) => requests.run({ orm }, next);
 }
+
+/** Whether the caller runs inside an HTTP request (not a background worker or the bot). */
+export const inRequest = () => requests.getStore() !== undefined;

@@ -7,6 +7,7 @@ import { createApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createOrm, type Orm } from '../db/orm.ts';
 import { createLogger } from '../logger.ts';
+import { inRequest } from '../db/request-context.ts';
 
 export interface TestServer {
   url: string;
@@ -115,14 +116,15 @@ export class TestClient {
 }
 
 /** How many SQL statements `fn` makes the server run (to assert a fixed count — no N+1). */
-/** SQL statements `fn` runs with an empty read cache: the cost of a request whose results are not cached. */
+/** SQL statements the HTTP requests `fn` makes run, with an empty read cache: the cost of a request whose results are not cached. */
 export async function countQueries(t: TestServer, fn: () => Promise<unknown>): Promise<number> {
   t.app.services.cache.invalidate();
   const connection = t.orm.em.getConnection();
   const original = connection.execute.bind(connection);
   let count = 0;
+  // Only the request's own statements: the job worker and the bot share this connection pool.
   connection.execute = ((...args: Parameters<typeof original>) => {
-    count += 1;
+    if (inRequest()) count += 1;
     return original(...args);
   }) as typeof connection.execute;
   try {
