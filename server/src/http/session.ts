@@ -56,6 +56,8 @@ export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolea
     maxAge: SESSION_MAX_AGE_MS,
     httpOnly: true,
     signed: true,
+    // Replace, not add to, a Set-Cookie of the same name already on the response (sign-in clears the old one first).
+    overwrite: true,
     ...(secureCookies ? { sameSite: 'none' as const, secure: true, partitioned: true } : { sameSite: 'lax' as const, secure: false }),
   };
   // The session id comes from the signed `X-Session-Token` header when one is sent, else from the

@@ -18,6 +18,8 @@ describe('register, me, logout, login', () => {
     expect(reg.body.user).toMatchObject({ email, name: 'Анна', roles: [], email_confirmed_at: null, phone: null, phone_confirmed_at: null });
 
     const cookie = reg.headers.getSetCookie().find((h) => h.startsWith('tracker.sid='));
+    // One Set-Cookie per name: a client that keeps the first one must not end up signed out.
+    expect(reg.headers.getSetCookie().filter((h) => h.startsWith('tracker.sid=')).length).toBe(1);
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);
 
