@@ -1,10 +1,19 @@
 // Load generator for `npm run bench`, run as its own process so it does not share the server's
-// event loop. Prints one JSON line: exact p50/p95/p99 (from every response's time) and throughput.
+// event loop. After an unmeasured warm-up it prints one JSON line: exact p50/p95/p99 (from every
+// response's time) and throughput.
 import autocannon from 'autocannon';
 
-const [url, cookie = '', connections = '50', duration = '10'] = process.argv.slice(2);
+const [url, cookie = '', connections = '50', duration = '10', warmup = '3'] = process.argv.slice(2);
 const times: number[] = [];
 let errors = 0;
+
+// Warm-up, not measured: JIT compilation, connection pools and caches settle first, as in any
+// server that has been up for more than a few seconds.
+if (Number(warmup) > 0) {
+  await new Promise((resolve, reject) =>
+    autocannon({ url: url!, connections: Number(connections), duration: Number(warmup), headers: cookie ? { cookie } : {} }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+}
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
   const instance = autocannon({ url: url!, connections: Number(connections), duration: Number(duration), headers: cookie ? { cookie } : {} }, (err, res) => (err ? reject(err) : resolve(res)));
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {

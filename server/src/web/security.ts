@@ -1,4 +1,6 @@
-import helmet from 'koa-helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+import type { Context, Next } from 'koa';
 
 /**
  * Security headers. The mini app is framed by Telegram (web.telegram.org), so framing is allowed
@@ -6,7 +8,7 @@ import helmet from 'koa-helmet';
  * needs telegram.org's script and its oauth iframe.
  */
 export function securityHeaders(options: { secure: boolean }) {
-  return helmet({
+  const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,4 +33,12 @@ export function securityHeaders(options: { secure: boolean }) {
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // The policy is static, so its headers are worked out once, not by helmet's dozen steps per request.
+  const headers: [string, string][] = [];
+  const recorder = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => {} };
+  policy({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return (ctx: Context, next: Next) => {
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
+    return next();
+  };
 }

@@ -35,8 +35,8 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache })
 
   router.get('/', async (ctx) => {
     const viewer = requireViewer(ctx);
-    const query = parse(issueListQuerySchema, ctx.query);
-    await deps.cache.json(ctx, `issues:${viewerKey(viewer)}:${JSON.stringify(query)}`, () => listIssues(deps.em(), viewer, query));
+    // Keyed by the raw query: only a query that parsed is ever stored, so a hit needs no parsing.
+    await deps.cache.json(ctx, `issues:${viewerKey(viewer)}:${ctx.querystring}`, () => listIssues(deps.em(), viewer, parse(issueListQuerySchema, ctx.query)));
   });
 
   router.post('/', async (ctx) => {

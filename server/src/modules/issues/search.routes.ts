@@ -97,8 +97,11 @@ export function searchRoutes(deps: { em: () => EntityManager; cache: ReadCache }
 
   router.get('/', async (ctx) => {
     const viewer = requireViewer(ctx);
-    const { q, limit } = parse(searchQuerySchema, ctx.query);
-    await deps.cache.json(ctx, `search:${viewerKey(viewer)}:${limit}:${q}`, () => search(deps.em(), viewer, q, limit));
+    // Keyed by the raw query: only a query that parsed is ever stored, so a hit needs no parsing.
+    await deps.cache.json(ctx, `search:${viewerKey(viewer)}:${ctx.querystring}`, () => {
+      const { q, limit } = parse(searchQuerySchema, ctx.query);
+      return search(deps.em(), viewer, q, limit);
+    });
   });
 
   return router;
