@@ -54,6 +54,21 @@ describe('comments', () => {
     expect(res.body.comment.mentions).toEqual([olga.id]);
   });
 
+  it('resolves a linked Telegram username, case-insensitively, only for people who can see the issue', async () => {
+    const pavel = await signUp(t, { name: 'Pavel Sidorov', email: 'p.sidorov@example.com' });
+    await addMember(owner, project.project.id, pavel, 'member');
+    const tgId = 710_000_000 + Math.floor(Math.random() * 1_000_000);
+    // Linking writes telegram_accounts; a trigger copies the username onto users.
+    await t.sql(`insert into telegram_accounts (telegram_id, user_id, username, first_name) values (?, ?, 'Pasha_Tg', 'Pavel')`, [tgId, pavel.id]);
+    await t.sql(`insert into telegram_accounts (telegram_id, user_id, username, first_name) values (?, ?, 'outsider_tg', 'Out')`, [tgId + 1, outsider.id]);
+    const issue = await createIssue(owner, project.project.id);
+    const res = await owner.client.post(`/api/issues/${issue.id}/comments`, { body: 'Глянь, @pasha_TG, и @outsider_tg' });
+    expect(res.status).toBe(201);
+    expect(res.body.comment.mentions).toEqual([pavel.id]);
+    const mentioned = await t.sql<{ new_value: { userId: number } }>(`select new_value from activities where issue_id = ? and action = 'mentioned'`, [issue.id]);
+    expect(mentioned.map((m) => m.new_value.userId)).toEqual([pavel.id]);
+  });
+
   it('lets authors edit their own comments (new mentions only once) and owners moderate', async () => {
     const issue = await createIssue(owner, project.project.id);
     const created = await ivan.client.post(`/api/issues/${issue.id}/comments`, { body: 'first' });

@@ -3,11 +3,10 @@ import { extractMentions } from '@tracker/shared/markdown';
 import { userCanViewProjectSql } from '../projects/project-guards.ts';
 
 /**
- * How a `@handle` matches a user, case-insensitively. Users have no usernames yet: the e-mail's
- * local part and the name without spaces stand in. A Telegram username column joins this list
- * (`lower(u.telegram_username)`) when accounts get one.
+ * How a `@handle` matches a user, case-insensitively: the e-mail's local part, the name without
+ * spaces, and the linked Telegram username (so `@handle` written as in Telegram reaches that user).
  */
-const HANDLE_EXPRESSIONS = [`lower(split_part(u.email, '@', 1))`, `lower(replace(u.name, ' ', ''))`];
+const HANDLE_EXPRESSIONS = [`lower(split_part(u.email, '@', 1))`, `lower(replace(u.name, ' ', ''))`, `lower(u.telegram_username)`];
 
 /**
  * The users a Markdown text mentions who may see the project (others are never told about it),
@@ -16,13 +15,15 @@ const HANDLE_EXPRESSIONS = [`lower(split_part(u.email, '@', 1))`, `lower(replace
 export async function resolveMentions(em: EntityManager, text: string, projectId: number, exceptUserId: number): Promise<number[]> {
   const handles = extractMentions(text).map((h) => h.toLowerCase());
   if (!handles.length) return [];
-  const list = `'{${handles.map((h) => `"${h}"`).join(',')}}'::text[]`;
+  // One bound array literal (elements quoted and escaped), never text spliced into the SQL.
+  const list = `{${handles.map((h) => `"${h.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   const rows = await em.execute<{ id: number }[]>(
-    `select u.id from users u join projects p on p.id = ?
-      where (${HANDLE_EXPRESSIONS.map((e) => `${e} = any(${list})`).join(' or ')})
+    `with h as (select ?::text[] as handles)
+     select u.id from users u join projects p on p.id = ? cross join h
+      where (${HANDLE_EXPRESSIONS.map((e) => `${e} = any(h.handles)`).join(' or ')})
         and u.id <> ? and ${userCanViewProjectSql('u', 'p')}
       order by u.id`,
-    [projectId, exceptUserId],
+    [list, projectId, exceptUserId],
   );
   return rows.map((r) => r.id);
 }
