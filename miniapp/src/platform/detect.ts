@@ -7,6 +7,8 @@ interface HintWindow {
   sessionStorage?: Pick<Storage, 'getItem'>;
   TelegramWebviewProxy?: unknown;
   Telegram?: { WebApp?: unknown };
+  parent?: unknown;
+  external?: { notify?: unknown };
 }
 
 const LAUNCH_PARAM = /[#?&]tgWebApp(Data|Platform|Version)=/;
@@ -22,8 +24,19 @@ export function looksLikeTelegram(win: HintWindow): boolean {
   }
 }
 
-export async function detectPlatform(win: HintWindow = window as unknown as HintWindow): Promise<PlatformKind> {
+/** A Telegram client can receive the app's method calls: its webview proxy, or the parent frame of Telegram Web. */
+export function hasTelegramTransport(win: HintWindow): boolean {
+  return (win.parent !== undefined && win.parent !== win) || !!win.TelegramWebviewProxy || typeof win.external?.notify === 'function';
+}
+
+/**
+ * `allowMock`: a plain browser opened with launch parameters counts as Telegram (the SDK's mock
+ * stands in for the client, see `npm run telegram:mock-url`) in development builds only; in
+ * production such a page is the standalone web.
+ */
+export async function detectPlatform(win: HintWindow = window as unknown as HintWindow, allowMock: boolean = import.meta.env.DEV): Promise<PlatformKind> {
   if (!looksLikeTelegram(win)) return 'web';
+  if (!allowMock && !hasTelegramTransport(win)) return 'web';
   try {
     const { isTMA } = await import('@telegram-apps/sdk-react');
     return isTMA() ? 'telegram' : 'web';

@@ -7,6 +7,7 @@ import {
   init,
   mainButton,
   miniApp,
+  emitEvent,
   mockTelegramEnv,
   openTelegramLink,
   popup,
@@ -19,6 +20,7 @@ import {
 import { TG_BUTTON_FALLBACK } from '@tracker/shared/limits';
 import { log } from '../lib/logger.ts';
 import { assertPopup, isPopupColor, type PopupParams } from '../features/telegram/popup.ts';
+import { hasTelegramTransport } from './detect.ts';
 
 export interface MainButtonParams {
   text: string;
@@ -41,11 +43,6 @@ export interface TelegramApi {
   openLink(url: string): void;
 }
 
-/** A plain browser opened with launch parameters (development, tests): imitate the client. */
-function hasTransport(): boolean {
-  const w = window as unknown as { TelegramWebviewProxy?: unknown; external?: { notify?: unknown } };
-  return window.parent !== window || !!w.TelegramWebviewProxy || typeof w.external?.notify === 'function';
-}
 
 /** The result of an `ifAvailable` call, or undefined when the method was not available. */
 const result = <T>(r: [true, T] | [false] | readonly unknown[]): T | undefined => (r[0] ? (r[1] as T) : undefined);
@@ -59,8 +56,25 @@ const safe = <T>(what: string, fn: () => T, fallback: T): T => {
   }
 };
 
+function mockClient() {
+  const launch = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const theme = safe('mock theme', () => JSON.parse(launch.get('tgWebAppThemeParams') ?? '{}') as Record<string, `#${string}`>, {});
+  mockTelegramEnv({
+    // Stored by the SDK, so the launch data survives the sign-in reload and in-app navigation.
+    launchParams: launch.has('tgWebAppData') ? launch : undefined,
+    onEvent: ([method]) => {
+      if (method === 'web_app_request_theme') emitEvent('theme_changed', { theme_params: theme });
+      else if (method === 'web_app_request_viewport') {
+        emitEvent('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });
+      } else log.debug('telegram mock:', method);
+    },
+  });
+}
+
 export function initTelegram(): TelegramApi {
-  if (!hasTransport()) safe('mock', () => mockTelegramEnv({ onEvent: () => {} }), undefined);
+  // A plain browser opened with launch parameters (development builds only, see detect.ts): the
+  // SDK's mock stands in for the client, answering what the app asks of it.
+  if (import.meta.env.DEV && !hasTelegramTransport(window as unknown as Parameters<typeof hasTelegramTransport>[0])) safe('mock', mockClient, undefined);
   safe('init', () => init(), undefined);
   const lp = safe('launch params', () => retrieveLaunchParams(), null);
   safe('theme', () => {
