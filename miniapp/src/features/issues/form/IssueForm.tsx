@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { useMainButton } from '../../telegram/use-main-button.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
 import { defaultValues, fieldKey } from '../custom-fields/values.ts';
@@ -130,6 +131,9 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
       setBusy(false);
     }
   };
+
+  // Inside Telegram the primary action is also on the MainButton; the form's own button stays.
+  useMainButton({ text: mode === 'create' ? t('issues.form.create') : t('issues.form.save'), loading: busy, enabled: !busy }, () => void (busy || submit()));
 
   const err = (key: string) => msg(errors[key]);
   const project = projects.find((p) => p.id === values.projectId);

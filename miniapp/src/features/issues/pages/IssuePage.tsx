@@ -17,6 +17,7 @@ import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
 import { useMe } from '../detail/use-me.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
+import { useMainButton } from '../../telegram/use-main-button.ts';
 import { errorMessage } from '../form/errors.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
@@ -58,6 +59,8 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
   const [dragging, setDragging] = useState(false);
   const upload = useRef(uploader.upload);
   upload.current = uploader.upload;
+  // Inside Telegram the page's primary action, editing, is also the MainButton (the header link stays).
+  useMainButton(canEdit ? { text: t('issues.detail.edit') } : null, () => navigate(href('issueEdit', { id: issue.key })));
 
   // `/issues/123` → `/issues/WEB-7`, keeping the query.
   useEffect(() => {

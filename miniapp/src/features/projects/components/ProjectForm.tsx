@@ -1,11 +1,12 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import { createProjectSchema, projectKeySchema, PROJECT_VISIBILITY, type CreateProjectRequest, type Project } from '@tracker/shared/api/projects';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
 import { normalizeKeyInput, suggestKey } from '../key.ts';
+import { useMainButton } from '../../telegram/use-main-button.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 
 const FIELDS = ['key', 'name', 'description', 'color', 'icon', 'leadId', 'visibility'] as const;
@@ -34,6 +35,9 @@ export function ProjectForm({ project, submitLabel, onSubmit, disabled }: Props)
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Inside Telegram the submit is also the MainButton; the form's own button stays.
+  useMainButton(disabled ? null : { text: submitLabel, loading: pending, enabled: !pending }, () => form.current?.requestSubmit());
 
   const message = (k: string) => (i18n.exists(k) ? t(k) : t('validation.invalid'));
   const errorFor = (field: string) => (errors[field] ? message(errors[field]) : undefined);
@@ -78,7 +82,7 @@ export function ProjectForm({ project, submitLabel, onSubmit, disabled }: Props)
   }
 
   return (
-    <form noValidate className="form pform" onSubmit={submit} aria-busy={pending} data-testid="project-form">
+    <form ref={form} noValidate className="form pform" onSubmit={submit} aria-busy={pending} data-testid="project-form">
       <FormAlert message={formError} />
       <TextField name="name" label={t('projects.form.name')} value={name} onChange={(e) => onName(e.target.value)} required maxLength={100} error={errorFor('name')} disabled={disabled} />
       {!project && (

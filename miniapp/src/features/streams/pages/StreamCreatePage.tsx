@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
 import { PeoplePicker, useMe } from '../../projects/index.ts';
+import { useMainButton } from '../../telegram/use-main-button.ts';
 import { streamsApi } from '../api.ts';
 import { StatusField } from '../components/StatusField.tsx';
 import '../streams.css';
@@ -33,6 +34,9 @@ export default function StreamCreatePage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Inside Telegram the submit is also the MainButton; the form's own button stays.
+  useMainButton({ text: t('streams.form.create'), loading: pending, enabled: !pending }, () => form.current?.requestSubmit());
   const message = (k: string) => (i18n.exists(k) ? t(k) : t('validation.invalid'));
   const errorFor = (f: string) => (errors[f] ? message(errors[f]) : undefined);
 
@@ -71,7 +75,7 @@ export default function StreamCreatePage() {
 
   return (
     <Page name="streamCreate" className="streams narrow">
-      <form noValidate className="form" onSubmit={submit} aria-busy={pending} data-testid="stream-form">
+      <form ref={form} noValidate className="form" onSubmit={submit} aria-busy={pending} data-testid="stream-form">
         <FormAlert message={formError} />
         <TextField name="name" label={t('streams.form.name')} required maxLength={100} error={errorFor('name')} />
         <div className="field">
