@@ -81,12 +81,12 @@ describe('mini app automatic sign-in', () => {
     }
   });
 
-  it('opens the issue of startapp=issue_<id>', async () => {
+  it('opens the issue of startapp=issue_<id>; the MainButton carries the page\'s primary action (edit, then save)', async () => {
     const owner = await newContext(browser);
     await registerIn(owner, uniqueEmail('tgowner'), 'Deep Link Owner');
     const key = `TG${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
     const project = ((await (await owner.request.post('/api/projects', { data: { key, name: 'Deep links' } })).json()) as { project: { id: number } }).project;
-    const issue = ((await (await owner.request.post('/api/issues', { data: { projectId: project.id, title: 'Opened from Telegram' } })).json()) as { issue: { id: number } }).issue;
+    const issue = ((await (await owner.request.post('/api/issues', { data: { projectId: project.id, title: 'Opened from Telegram' } })).json()) as { issue: { id: number; key: string } }).issue;
     // The Telegram user exists (signed in once elsewhere) and may see the project.
     const person = tgUser();
     const first = await fetch(`${baseUrl()}/api/auth/telegram/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tgWebAppDataRaw: signInitData(person), unsafeFallback: false }) });
@@ -98,8 +98,26 @@ describe('mini app automatic sign-in', () => {
     await page.goto('/' + launchHash(signInitData(person, { startParam: `issue_${issue.id}` }), `issue_${issue.id}`));
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
     await page.getByTestId('page-issue').waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/issues/${issue.id}`);
+    // The deep link opens /issues/<id>, which the page then replaces with its canonical /issues/<key>.
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/issues/${issue.key}`);
     await page.getByText('Opened from Telegram').first().waitFor();
+
+    // The page's primary action is on Telegram's MainButton: edit, then save the form with it.
+    const mainButton = () =>
+      page.evaluate(() => {
+        const calls = (window as unknown as { __tgEvents: [string, unknown][] }).__tgEvents.filter(([m]) => m === 'web_app_setup_main_button');
+        const last = calls.at(-1)?.[1];
+        return (typeof last === 'string' ? JSON.parse(last) : (last ?? null)) as { is_visible?: boolean; text?: string } | null;
+      });
+    const press = () => page.evaluate(() => (window as unknown as { TelegramGameProxy_receiveEvent: (type: string, data?: unknown) => void }).TelegramGameProxy_receiveEvent('main_button_pressed'));
+    await expect.poll(mainButton).toMatchObject({ is_visible: true, text: 'Изменить' });
+    await press();
+    await page.getByTestId('page-issueEdit').waitFor();
+    await expect.poll(mainButton).toMatchObject({ is_visible: true, text: 'Сохранить' });
+    await page.getByTestId('form-title').fill('Saved from the MainButton');
+    await press();
+    await page.getByTestId('page-issue').waitFor();
+    await page.getByText('Saved from the MainButton').first().waitFor();
     await context.close();
     await owner.close();
   });
