@@ -86,7 +86,8 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
           }
         }
         expect(errors).toEqual([]);
-      });
+        // Every route of the spec plus the admin pages, one navigation each: longer than one journey.
+      }, 240_000);
     }
   });
 }
