@@ -43,3 +43,6 @@ export function requestContext(orm: MikroORM) {
 
 /** Whether the caller runs inside an HTTP request (not a background worker or the bot). */
 export const inRequest = () => requests.getStore() !== undefined;
+
+/** Runs `fn` outside any request, so timers it sets up (background work) never see that request's EntityManager. */
+export const outsideRequest = <T>(fn: () => T): T => requests.exit(fn);

@@ -1,5 +1,6 @@
 // A small job queue in PostgreSQL: jobs survive restarts, several instances share the work
 // (FOR UPDATE SKIP LOCKED), failures retry with back-off. HTTP requests only insert a row.
+import { outsideRequest } from '../../db/request-context.ts';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger.ts';
 
@@ -96,7 +97,8 @@ export function createJobQueue({ orm, logger, handlers, pollMs = 2000, lockSec =
         options.maxAttempts ?? 8,
       ]);
       // Run soon rather than at the next poll; the transaction has usually committed by then.
-      if (!stopped) setTimeout(tick, 50).unref();
+      // Outside the enqueuing request's context: the worker must not run on that request's EntityManager.
+      if (!stopped) outsideRequest(() => setTimeout(tick, 50).unref());
     },
     runDue,
     start() {
