@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { jsonImportAttributesInDev } from './build/json-import-attributes.ts';
 import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
 import { precompress } from './build/precompress.ts';
 import { THEME_HEX } from './src/lib/theme-colors.ts';
@@ -39,6 +40,7 @@ const config: UserConfig = {
     },
   },
   plugins: [
+    jsonImportAttributesInDev(),
     react(),
     offlineShell(),
     VitePWA({
