@@ -4,6 +4,7 @@ import { LOCALES, type Locale } from '@tracker/shared/locales';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
@@ -166,11 +167,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
         </div>
         {err('coverImageId') && <p className="field__error">{err('coverImageId')}</p>}
       </div>
-      {formError && (
-        <p role="alert" className="form-alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
+      <FormAlert message={formError} />
       <div className="admin-actions">
         <button type="submit" className="btn btn--primary" disabled={busy || uploading} data-testid="post-save">
           {t('admin.blog.save')}

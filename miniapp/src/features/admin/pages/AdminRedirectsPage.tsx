@@ -1,6 +1,7 @@
 import type { RedirectHostsResponse, RedirectRule } from '@tracker/shared/api/admin';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -90,11 +91,7 @@ export default function AdminRedirectsPage() {
             {t('admin.redirects.enabled')}
           </label>
         </div>
-        {formError && (
-          <p role="alert" className="form-alert" data-testid="form-error">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
         <div className="admin-actions">
           <button type="submit" className="btn btn--primary btn--small" disabled={busy} data-testid="redirect-save">
             {editing == null ? t('admin.redirects.add') : t('admin.redirects.save')}

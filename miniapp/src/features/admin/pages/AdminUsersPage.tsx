@@ -2,6 +2,7 @@ import type { AdminUser } from '@tracker/shared/api/admin';
 import { can } from '@tracker/shared/permissions';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { toast } from '../../../lib/toasts.ts';
@@ -66,11 +67,7 @@ export default function AdminUsersPage() {
           {t('admin.users.search')}
         </button>
       </form>
-      {error && (
-        <p role="alert" className="form-alert" data-testid="form-error">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       {!data && <Loading />}
       {data && <p className="muted">{t('admin.users.total', { count: data.total })}</p>}
       {data && data.users.length === 0 && <p className="muted">{t('admin.users.empty')}</p>}
