@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
+import { issueRefSchema } from '@tracker/shared/api/issues';
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
 import { canInProject } from '@tracker/shared/permissions';
 import { z } from 'zod';
@@ -38,7 +39,7 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
   router.post('/api/issues/:id/attachments', async (ctx) => {
     const user = requireUser(ctx);
     const viewer = { id: user.id, roles: user.roles };
-    const { issue } = await requireIssue(deps.em(), viewer, ctx.params.id!, 'issue.edit');
+    const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), 'issue.edit');
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > ATTACHMENT_MAX_BYTES) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
     const fileName = parse(fileNameSchema, ctx.get('x-file-name'));
