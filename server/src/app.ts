@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { createReadCache } from './db/read-cache.ts';
 import { requestContext } from './db/request-context.ts';
 import { currentUser } from './http/access.ts';
+import { noStoreWhenSignedIn } from './http/cache-control.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
@@ -112,7 +113,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   app.use(errorHandler(logger, (ctx, code) => translate(requestLocale(ctx), `errors.codes.${code}`)));
   app.use(knownMethods);
   app.use(apiNotFound);
-  app.use(securityHeaders({ secure: config.secureCookies }));
+  app.use(securityHeaders({ secure: config.secureCookies, debug: config.PUBLIC_DEBUG === 1 }));
   app.use(
     compress({
       threshold: 1024,
@@ -148,6 +149,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   });
   app.use(sessionMiddleware(app, orm, config.secureCookies, cache, config.SESSION_SECRET));
   app.use(currentUser((_ctx, id) => users.findCachedById(em(), cache, id)));
+  app.use(noStoreWhenSignedIn);
 
   // The hottest reads first: every router before a request's own one costs a failed match.
   const routers = [

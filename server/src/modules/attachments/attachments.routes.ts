@@ -80,6 +80,15 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
     await requireIssue(deps.em(), { id: user.id, roles: user.roles }, attachment.issueId, 'project.view').catch(() => {
       throw notFound('Attachment not found');
     });
+    // A file never changes under its id, but who may read it does: the browser keeps a private copy
+    // and asks every time (no-cache), so a user who lost access gets 404, never the cached file.
+    ctx.status = 200;
+    ctx.set({ 'Cache-Control': 'private, no-cache', ETag: `"${attachment.id}-${attachment.size}"` });
+    ctx.lastModified = attachment.createdAt;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
     const body = await deps.storage.get(attachment.storageKey);
     if (!body) throw notFound('Attachment not found');
     const inline = INLINE_TYPES.has(attachment.mimeType);
@@ -87,7 +96,6 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
       'Content-Type': inline ? attachment.mimeType : 'application/octet-stream',
       'Content-Length': String(attachment.size),
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
-      'Cache-Control': 'private, max-age=3600',
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     });
     ctx.body = body;
