@@ -10,8 +10,9 @@ import type { Config } from './config.ts';
 import { createReadCache } from './db/read-cache.ts';
 import { requestContext } from './db/request-context.ts';
 import { currentUser } from './http/access.ts';
+import { noStoreWhenSignedIn } from './http/cache-control.ts';
 import { csrfProtection } from './http/csrf.ts';
-import { apiNotFound, errorHandler } from './http/errors.ts';
+import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { signingKeys } from './http/signing-keys.ts';
@@ -50,6 +51,7 @@ import { avatarStore } from './modules/users/avatar.ts';
 import { confirmRoutes } from './modules/users/confirm.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { recoveryRoutes } from './modules/auth/recovery.routes.ts';
+import { requestLocale, translate } from './modules/mail/i18n.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createMailService, MAIL_JOB } from './modules/mail/mail.service.ts';
 import { createJobQueue, type JobHandler } from './modules/mail/queue.ts';
@@ -106,10 +108,12 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     logger.error({ err }, 'server error');
   });
-  app.use(errorHandler(logger));
+  // The log is outside the error handler, so it sees the status the handler answered (issue 11, L5).
   app.use(requestLog(logger));
+  app.use(errorHandler(logger, (ctx, code) => translate(requestLocale(ctx), `errors.codes.${code}`)));
+  app.use(knownMethods);
   app.use(apiNotFound);
-  app.use(securityHeaders({ secure: config.secureCookies }));
+  app.use(securityHeaders({ secure: config.secureCookies, debug: config.PUBLIC_DEBUG === 1 }));
   app.use(
     compress({
       threshold: 1024,
@@ -124,7 +128,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   app.use(sitemap.routes());
   app.use(spa({ distDir: config.WEB_DIST, publicConfig, renderPage: blogPageRenderer({ em, origin: config.PUBLIC_URL }) }));
   app.use(csrfProtection(config.PUBLIC_URL));
-  const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'] });
+  const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
   // Uploads stream their raw body to storage, whatever their content type.
   app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/issues\/[^/]+\/attachments$/.test(ctx.path) ? next() : parseBody(ctx, next)));
   if (config.secureCookies) {
@@ -145,10 +149,11 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   });
   app.use(sessionMiddleware(app, orm, config.secureCookies, cache, config.SESSION_SECRET));
   app.use(currentUser((_ctx, id) => users.findCachedById(em(), cache, id)));
+  app.use(noStoreWhenSignedIn);
 
   // The hottest reads first: every router before a request's own one costs a failed match.
   const routers = [
-    issueRoutes({ em, cache }),
+    issueRoutes({ em, cache, secret: config.SESSION_SECRET }),
     searchRoutes({ em, cache }),
     healthRoutes(orm),
     configRoutes(publicConfig),

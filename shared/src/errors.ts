@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'email_taken',
   'payload_too_large',
+  /** A body in a content type or encoding the call does not read. */
+  'unsupported_media_type',
   'method_not_allowed',
   'internal',
   'unavailable',

@@ -1,5 +1,4 @@
 import type { ErrorBody, ErrorCode } from '@tracker/shared/errors';
-import { STATUS_CODES } from 'node:http';
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger.ts';
@@ -26,46 +25,81 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, message, 
 export const tooManyRequests = (retryAfterSec: number, message = 'Too many requests, try again later') =>
   new HttpError(429, message, 'rate_limited', { retryAfter: retryAfterSec }, { 'Retry-After': String(retryAfterSec) });
 
+const VALIDATION_FAILED = 'Validation failed';
+
 export function validationError(error: ZodError): HttpError {
-  return new HttpError(400, 'Validation failed', 'validation', {
+  return new HttpError(400, VALIDATION_FAILED, 'validation', {
     issues: error.issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code })),
   });
 }
 
-function toBody(err: unknown): { body: ErrorBody; headers: Record<string, string>; internal: boolean } {
+/** The methods this server answers; any other is 405 (TRACE, PROPFIND…), never the router's 501. */
+export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** A generic error's text in the reader's language (`errors.codes.<code>`); app.ts supplies it. */
+export type ErrorText = (ctx: Context, code: ErrorCode) => string;
+
+interface Answer {
+  body: ErrorBody;
+  headers: Record<string, string>;
+  internal: boolean;
+}
+
+const answer = (status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}, data: Record<string, unknown> = {}): Answer => ({
+  body: { statusCode: status, statusMessage: message, data: { code, statusMessage: message, ...data } },
+  headers,
+  internal: false,
+});
+
+function toBody(ctx: Context, err: unknown, text: ErrorText): Answer {
+  if (err instanceof ZodError) return toBody(ctx, validationError(err), text);
   if (err instanceof HttpError) {
-    return {
-      body: { statusCode: err.status, statusMessage: err.message, data: { code: err.code, statusMessage: err.message, ...err.data } },
-      headers: err.headers,
-      internal: false,
-    };
+    // Schema failures share one text, in the reader's language; the issues carry i18n keys.
+    const message = err.code === 'validation' && err.message === VALIDATION_FAILED ? text(ctx, 'validation') : err.message;
+    return answer(err.status, err.code, message, err.headers, err.data);
   }
-  if (err instanceof ZodError) return toBody(validationError(err));
   const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
   const status = e.status ?? e.statusCode ?? 500;
-  // Errors raised by Koa middleware (body parser: 400, 413, 415; router: 405) carry a 4xx status.
+  // The router's 501 means "no route has this method": a method this server does not answer.
+  if (status === 405 || status === 501) return answer(405, 'method_not_allowed', text(ctx, 'method_not_allowed'), { Allow: KNOWN_METHODS.join(', ') });
+  // Errors raised by Koa middleware (body parser: 400, 413, 415) carry a 4xx status.
   if (status >= 400 && status < 500) {
-    const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'validation';
-    const message = (e.expose && e.message) || STATUS_CODES[status] || 'Bad Request';
-    return { body: { statusCode: status, statusMessage: message, data: { code, statusMessage: message } }, headers: {}, internal: false };
+    const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 415 ? 'unsupported_media_type' : 'validation';
+    return answer(status, code, text(ctx, code));
   }
-  const message = 'Internal Server Error';
-  return { body: { statusCode: 500, statusMessage: message, data: { code: 'internal', statusMessage: message } }, headers: {}, internal: true };
+  return { ...answer(500, 'internal', text(ctx, 'internal')), internal: true };
 }
 
 /** First middleware: every error becomes `{ statusCode, statusMessage, data? }`; no stack reaches a client. */
-export function errorHandler(logger: Logger) {
+export function errorHandler(logger: Logger, text: ErrorText = (_ctx, code) => code) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
     } catch (err) {
-      const { body, headers, internal } = toBody(err);
+      const { body, headers, internal } = toBody(ctx, err, text);
       if (internal) logger.error({ err, reqId: ctx.state.reqId }, 'unhandled error');
       ctx.status = body.statusCode;
       ctx.set(headers);
       ctx.body = body;
     }
   };
+}
+
+/** Methods no route answers end as 405 with the methods that exist, before any other work. */
+export function knownMethods(ctx: Context, next: Next) {
+  if (!KNOWN_METHODS.includes(ctx.method)) throw new HttpError(405, 'Method Not Allowed', 'method_not_allowed', undefined, { Allow: KNOWN_METHODS.join(', ') });
+  return next();
+}
+
+/**
+ * A request body that cannot be decoded (bad gzip, broken JSON) is the client's fault: 400, or 415
+ * for an encoding or type we do not read. Body-parser errors without a status would otherwise be 500.
+ */
+export function bodyDecodeError(err: unknown): never {
+  const e = err as { status?: number; statusCode?: number };
+  const status = e.status ?? e.statusCode;
+  if (status === 413 || status === 415) throw err;
+  throw new HttpError(400, VALIDATION_FAILED, 'validation', { issues: [{ path: [], message: 'validation.body', code: 'invalid_body' }] });
 }
 
 /** Unknown API paths end as an empty 404; give them the JSON error body. */

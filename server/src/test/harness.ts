@@ -1,4 +1,5 @@
 // Integration harness: the real app on a real PostgreSQL database of its own, reached over HTTP.
+import type Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -6,7 +7,7 @@ import { inject } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createOrm, type Orm } from '../db/orm.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import { inRequest } from '../db/request-context.ts';
 
 export interface TestServer {
@@ -31,7 +32,8 @@ export async function createTestDatabase(): Promise<string> {
   return templateUrl.replace(/\/[^/]+$/, `/${name}`);
 }
 
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `logger` captures the app's log (default: silent); `extraRouters` mount test-only routes before the 404. */
+export async function createTestServer(env: Record<string, string> = {}, options: { logger?: Logger; extraRouters?: Router[] } = {}): Promise<TestServer> {
   const databaseUrl = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,7 +45,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     ...env,
   });
   const orm = await createOrm(databaseUrl, { poolMax: 5 });
-  const app = createApp({ config, orm, logger: createLogger('silent') });
+  const app = createApp({ config, orm, logger: options.logger ?? createLogger('silent'), extraRouters: options.extraRouters });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,18 +3,28 @@ import helmet from 'helmet';
 import type { Context, Next } from 'koa';
 
 /**
+ * Browser features the app never uses, switched off for it and anything it frames (issue 11, L6).
+ * Only names every current browser knows: an unknown one is a console error in Chromium.
+ */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/**
  * Security headers. The mini app is framed by Telegram (web.telegram.org), so framing is allowed
  * for Telegram's origins through CSP frame-ancestors instead of X-Frame-Options. The Login Widget
  * needs telegram.org's script and its oauth iframe.
+ *
+ * Styles come only from our own files: React's `style` props are set through the CSSOM, which CSP
+ * does not govern, and the UI kit ships a stylesheet. The one exception is the debug console
+ * (PUBLIC_DEBUG=1), which injects `<style>` elements: `debug` keeps 'unsafe-inline' for it.
  */
-export function securityHeaders(options: { secure: boolean }) {
+export function securityHeaders(options: { secure: boolean; debug?: boolean }) {
   const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://telegram.org'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: options.debug ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://t.me', 'https://*.telegram.org', 'https://*.t.me'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -37,6 +47,7 @@ export function securityHeaders(options: { secure: boolean }) {
   const headers: [string, string][] = [];
   const recorder = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => {} };
   policy({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  headers.push(['Permissions-Policy', PERMISSIONS_POLICY]);
   return (ctx: Context, next: Next) => {
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
     return next();

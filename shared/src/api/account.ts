@@ -1,5 +1,6 @@
 // Accounts (spec §2, §3, §7): reminders, e-mail and phone confirmation, password recovery, profiles.
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { NAME_MAX_LENGTH, SMS_CODE_LENGTH } from '../limits.ts';
 import { LOCALES } from '../locales.ts';
 import { email, newPassword } from './auth.ts';
@@ -14,11 +15,11 @@ export const phoneReminderResponseSchema = z.object({ canShow: z.boolean(), reas
 export type PhoneReminderResponse = z.infer<typeof phoneReminderResponseSchema>;
 
 /** POST /api/user/verify-phone-code — exactly six digits (spec §5). */
-export const smsCodeSchema = z.string().regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'validation.smsCode');
+export const smsCodeSchema = text().regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'validation.smsCode');
 export const verifyPhoneCodeRequestSchema = z.object({ code: smsCodeSchema });
 export type VerifyPhoneCodeRequest = z.infer<typeof verifyPhoneCodeRequestSchema>;
 
-const token = z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong');
+const token = text().trim().min(1, 'validation.required').max(200, 'validation.tooLong');
 
 /** POST /api/user/confirm-email */
 export const confirmEmailRequestSchema = z.object({ token });
@@ -34,7 +35,7 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** POST /api/user/change-password/:id — the current password is required for one's own account. */
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().max(200, 'validation.passwordTooLong').optional(),
+  currentPassword: text().max(200, 'validation.passwordTooLong').optional(),
   password: newPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
@@ -56,8 +57,7 @@ export function normalizePhone(input: string): string | null {
   return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
 }
 
-export const phoneSchema = z
-  .string()
+export const phoneSchema = text()
   .max(32, 'validation.phone')
   .transform((value, ctx) => {
     const phone = normalizePhone(value);
@@ -70,7 +70,7 @@ export const phoneSchema = z
 
 /** PATCH /api/user/profile → { user } */
 export const profileUpdateRequestSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.nameTooLong').optional(),
+  name: text().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.nameTooLong').optional(),
   email: email.optional(),
   /** '' removes the phone. */
   phone: phoneSchema.optional(),

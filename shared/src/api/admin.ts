@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 export const adminStatsSchema = z.object({
   counts: z.object({ users: z.number().int(), projects: z.number().int(), issues: z.number().int(), posts: z.number().int() }),
@@ -8,7 +9,7 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 export const adminUsersQuerySchema = z.object({
-  q: z.string().trim().max(100).default(''),
+  q: text().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const ADMIN_USERS_PAGE_SIZE = 25;
@@ -31,16 +32,14 @@ export const adminUserUpdateSchema = z
   .refine((v) => v.admin !== undefined || v.blocked !== undefined, { message: 'validation.required' });
 
 /** A path on this site, or an absolute http(s) URL (its host must be on the allow-list). */
-export const redirectTargetSchema = z
-  .string()
+export const redirectTargetSchema = text()
   .trim()
   .min(1, 'validation.required')
   .max(2000, 'validation.tooLong')
   .refine((s) => s.startsWith('/') ? !s.startsWith('//') : /^https?:\/\/[^/\s]+/i.test(s), 'admin.validation.redirectTarget');
 
 export const redirectInputSchema = z.object({
-  fromPath: z
-    .string()
+  fromPath: text()
     .trim()
     .min(1, 'validation.required')
     .max(2000, 'validation.tooLong')
@@ -64,8 +63,7 @@ export type RedirectRule = z.infer<typeof redirectRuleSchema>;
 export const redirectsResponseSchema = z.object({ redirects: z.array(redirectRuleSchema) });
 export const redirectResponseBodySchema = z.object({ redirect: redirectRuleSchema });
 
-export const hostSchema = z
-  .string()
+export const hostSchema = text()
   .trim()
   .toLowerCase()
   .min(1, 'validation.required')

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { LOCALES } from '../locales.ts';
 import { isCommonPassword } from '../passwords.ts';
 
 // Messages are i18n keys (namespace `validation`) so web, bot and e-mails translate them.
-export const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH, 'validation.emailTooLong').pipe(z.email('validation.email'));
+export const email = text().trim().toLowerCase().max(EMAIL_MAX_LENGTH, 'validation.emailTooLong').pipe(z.email('validation.email'));
 /** A new password: long enough and not one of the most common ones. */
-export const newPassword = z
-  .string()
+export const newPassword = text()
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
   .max(200, 'validation.passwordTooLong')
   .refine((p) => !isCommonPassword(p), 'validation.passwordCommon');
@@ -15,13 +15,13 @@ export const newPassword = z
 export const registerRequestSchema = z.object({
   email,
   password: newPassword,
-  name: z.string().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
+  name: text().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
   locale: z.enum(LOCALES).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email,
-  password: z.string().min(1, 'validation.required').max(200, 'validation.passwordTooLong'),
+  password: text().min(1, 'validation.required').max(200, 'validation.passwordTooLong'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime, id, text } from './fields.ts';
 import { LOCALES } from '../locales.ts';
 import { userRefSchema } from './common.ts';
 
@@ -8,16 +9,14 @@ export const BLOG_PAGE_SIZE = 12;
 /** Words per minute for the reading time shown on a post. */
 export const READING_WPM = 200;
 
-export const slugSchema = z
-  .string()
+export const slugSchema = text()
   .trim()
   .toLowerCase()
   .min(1, 'validation.required')
   .max(120, 'validation.tooLong')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'admin.validation.slug');
 
-const tagSchema = z
-  .string()
+const tagSchema = text()
   .trim()
   .toLowerCase()
   .min(1, 'validation.required')
@@ -37,9 +36,9 @@ export const blogImageSchema = z.object({
 export type BlogImage = z.infer<typeof blogImageSchema>;
 
 export const postVersionInputSchema = z.object({
-  title: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
-  excerpt: z.string().trim().max(500, 'validation.tooLong').default(''),
-  body: z.string().max(100_000, 'validation.tooLong').default(''),
+  title: text().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  excerpt: text().trim().max(500, 'validation.tooLong').default(''),
+  body: text().max(100_000, 'validation.tooLong').default(''),
 });
 export type PostVersionInput = z.infer<typeof postVersionInputSchema>;
 
@@ -49,8 +48,8 @@ export const postInputSchema = z
     tags: z.array(tagSchema).max(10, 'admin.validation.tooManyTags').default([]),
     status: z.enum(BLOG_STATUSES).default('draft'),
     /** When the post goes public; a future time schedules it. Empty for "now" on publishing. */
-    publishedAt: z.iso.datetime({ offset: true, message: 'validation.invalid' }).nullable().default(null),
-    coverImageId: z.number().int().positive().nullable().default(null),
+    publishedAt: dateTime().nullable().default(null),
+    coverImageId: id().nullable().default(null),
     versions: z.object({ ru: postVersionInputSchema.optional(), en: postVersionInputSchema.optional() }),
   })
   .refine((p) => p.versions.ru || p.versions.en, { path: ['versions'], message: 'admin.validation.oneLanguage' });
@@ -73,7 +72,7 @@ export type PostSummary = z.infer<typeof postSummarySchema>;
 export const blogListQuerySchema = z.object({
   lang: z.enum(LOCALES).default('ru'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  tag: z.string().trim().toLowerCase().max(40).optional(),
+  tag: text().trim().toLowerCase().max(40).optional(),
 });
 export const blogListResponseSchema = z.object({
   posts: z.array(postSummarySchema),

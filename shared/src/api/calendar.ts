@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idParam } from './fields.ts';
 import { dateSchema } from './common.ts';
 import { issueListItemSchema } from './issues.ts';
 
@@ -7,8 +8,8 @@ export const calendarQuerySchema = z
     from: dateSchema,
     to: dateSchema,
     mine: z.enum(['0', '1']).default('0'),
-    project: z.coerce.number().int().positive().optional(),
-    stream: z.coerce.number().int().positive().optional(),
+    project: idParam().optional(),
+    stream: idParam().optional(),
   })
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'validation.dueBeforeStart' })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 400, { path: ['to'], message: 'validation.rangeTooLong' });
@@ -16,7 +17,7 @@ export const calendarResponseSchema = z.object({ issues: z.array(issueListItemSc
 
 export const FEED_SCOPES = ['user', 'project', 'stream'] as const;
 export const createFeedSchema = z
-  .object({ scope: z.enum(FEED_SCOPES), scopeId: z.number().int().positive().nullable().default(null) })
+  .object({ scope: z.enum(FEED_SCOPES), scopeId: id().nullable().default(null) })
   .refine((f) => (f.scope === 'user') === (f.scopeId === null), { path: ['scopeId'], message: 'validation.invalid' });
 export const feedSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idParam, int32, jsonValue, text } from './fields.ts';
 import { colorSchema } from './common.ts';
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'checkbox', 'url', 'user', 'select', 'multiselect'] as const;
@@ -26,14 +27,14 @@ export type CustomField = z.infer<typeof customFieldSchema>;
 
 const localized = (max: number, required: boolean) =>
   z.object({
-    ru: required ? z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong') : z.string().max(max, 'validation.tooLong'),
-    en: required ? z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong') : z.string().max(max, 'validation.tooLong'),
+    ru: required ? text().trim().min(1, 'validation.required').max(max, 'validation.tooLong') : text().max(max, 'validation.tooLong'),
+    en: required ? text().trim().min(1, 'validation.required').max(max, 'validation.tooLong') : text().max(max, 'validation.tooLong'),
   });
 
 /** Options are matched by id on update, so renaming keeps the values that point at them. */
 const optionInput = z.object({
-  id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  id: id().optional(),
+  name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   color: colorSchema.default('#64748b'),
 });
 
@@ -43,9 +44,9 @@ export const createCustomFieldSchema = z.object({
   description: localized(2000, false).default({ ru: '', en: '' }),
   required: z.boolean().default(false),
   /** Checked like an issue's value; a select default may name an option (new options have no id yet). */
-  defaultValue: z.unknown().optional(),
+  defaultValue: jsonValue().optional(),
   scope: z.enum(['all', 'projects']).default('all'),
-  projectIds: z.array(z.number().int().positive()).default([]),
+  projectIds: z.array(id()).max(1000).default([]),
   options: z.array(optionInput).max(200).default([]),
 });
 export type CreateCustomFieldRequest = z.input<typeof createCustomFieldSchema>;
@@ -56,11 +57,11 @@ export const updateCustomFieldSchema = z
     name: localized(100, true),
     description: localized(2000, false),
     required: z.boolean(),
-    defaultValue: z.unknown(),
+    defaultValue: jsonValue(),
     scope: z.enum(['all', 'projects']),
-    projectIds: z.array(z.number().int().positive()),
+    projectIds: z.array(id()).max(1000),
     options: z.array(optionInput).max(200),
-    position: z.number().int(),
+    position: int32(0),
   })
   .partial()
   .strict();
@@ -71,7 +72,7 @@ export const deleteCustomFieldSchema = z.object({
 });
 
 export const customFieldsQuerySchema = z.object({
-  project: z.coerce.number().int().positive().optional(),
+  project: idParam().optional(),
   archived: z.enum(['0', '1', 'all']).default('0'),
 });
 export const customFieldsResponseSchema = z.object({ fields: z.array(customFieldSchema) });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 /** `set:name` pairs, comma-separated (`lucide:house,lucide:user`). */
-export const iconNameSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*$/);
+export const iconNameSchema = text().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*$/);
 export const iconsQuerySchema = z.object({
-  icons: z
-    .string()
+  icons: text()
     .min(1, 'validation.required')
+    .max(5000, 'validation.tooLong')
     .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
     .pipe(z.array(iconNameSchema).min(1).max(100)),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idListParam, idParam, INT4_MAX, jsonValue, text } from './fields.ts';
 import { dateSchema, userRefSchema } from './common.ts';
 import { labelSchema, statusSchema, STATUS_CATEGORIES } from './projects.ts';
 
@@ -13,29 +14,29 @@ export type RelationType = (typeof RELATION_TYPES)[number];
 /** `WEB-123`: a project key and the issue's number in it. */
 export const ISSUE_KEY_PATTERN = /^([A-Z]{2,10})-(\d{1,9})$/;
 /** An issue reference in a path: a numeric id or a key. */
-export const issueRefSchema = z.union([z.coerce.number().int().positive(), z.string().regex(ISSUE_KEY_PATTERN)]);
+export const issueRefSchema = z.union([idParam(), text().regex(ISSUE_KEY_PATTERN)]);
 
 /** Custom field values keyed by field id (as a string), typed per field on the server. */
-export const customValuesSchema = z.record(z.string().regex(/^\d+$/), z.unknown());
+export const customValuesSchema = z.record(text().regex(/^\d{1,10}$/), jsonValue());
 
-const title = z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong');
-const description = z.string().max(100_000, 'validation.tooLong');
+const title = text().trim().min(1, 'validation.required').max(300, 'validation.tooLong');
+const description = text().max(100_000, 'validation.tooLong');
 const estimate = z.number().min(0, 'validation.min').max(100_000, 'validation.max').nullable();
 
 export const createIssueSchema = z
   .object({
-    projectId: z.number().int().positive(),
+    projectId: id(),
     title,
     description: description.default(''),
-    statusId: z.number().int().positive().optional(),
+    statusId: id().optional(),
     priority: z.enum(PRIORITIES).default('none'),
-    assigneeId: z.number().int().positive().nullable().default(null),
-    labelIds: z.array(z.number().int().positive()).max(50).default([]),
-    streamIds: z.array(z.number().int().positive()).max(50).default([]),
+    assigneeId: id().nullable().default(null),
+    labelIds: z.array(id()).max(50).default([]),
+    streamIds: z.array(id()).max(50).default([]),
     startDate: dateSchema.nullable().default(null),
     dueDate: dateSchema.nullable().default(null),
     estimate: estimate.default(null),
-    parentId: z.number().int().positive().nullable().default(null),
+    parentId: id().nullable().default(null),
     customValues: customValuesSchema.default({}),
   })
   .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, { path: ['dueDate'], message: 'validation.dueBeforeStart' });
@@ -45,15 +46,15 @@ export const updateIssueSchema = z
   .object({
     title,
     description,
-    statusId: z.number().int().positive(),
+    statusId: id(),
     priority: z.enum(PRIORITIES),
-    assigneeId: z.number().int().positive().nullable(),
-    labelIds: z.array(z.number().int().positive()).max(50),
-    streamIds: z.array(z.number().int().positive()).max(50),
+    assigneeId: id().nullable(),
+    labelIds: z.array(id()).max(50),
+    streamIds: z.array(id()).max(50),
     startDate: dateSchema.nullable(),
     dueDate: dateSchema.nullable(),
     estimate,
-    parentId: z.number().int().positive().nullable(),
+    parentId: id().nullable(),
     customValues: customValuesSchema,
   })
   .partial()
@@ -62,22 +63,22 @@ export type UpdateIssueRequest = z.input<typeof updateIssueSchema>;
 
 /** Board drag: a new status and a place between two neighbours (either may be absent). */
 export const moveIssueSchema = z.object({
-  statusId: z.number().int().positive(),
-  beforeId: z.number().int().positive().nullable().default(null),
-  afterId: z.number().int().positive().nullable().default(null),
+  statusId: id(),
+  beforeId: id().nullable().default(null),
+  afterId: id().nullable().default(null),
 });
 
 export const bulkUpdateSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  ids: z.array(id()).min(1).max(500),
   patch: z
     .object({
-      statusId: z.number().int().positive(),
-      assigneeId: z.number().int().positive().nullable(),
+      statusId: id(),
+      assigneeId: id().nullable(),
       priority: z.enum(PRIORITIES),
-      addLabelIds: z.array(z.number().int().positive()),
-      removeLabelIds: z.array(z.number().int().positive()),
-      addStreamIds: z.array(z.number().int().positive()),
-      removeStreamIds: z.array(z.number().int().positive()),
+      addLabelIds: z.array(id()),
+      removeLabelIds: z.array(id()),
+      addStreamIds: z.array(id()),
+      removeStreamIds: z.array(id()),
     })
     .partial()
     .strict()
@@ -92,23 +93,26 @@ export const ISSUE_SORTS = ['updated', 'created', 'priority', 'due', 'title', 'k
  */
 export const issueListQuerySchema = z
   .object({
-    project: z.union([z.coerce.number().int().positive(), z.string().regex(/^[A-Z]{2,10}$/)]).optional(),
-    status: z.string().regex(/^\d+(,\d+)*$/).optional(),
-    category: z.string().refine((s) => s.split(',').every((c) => (STATUS_CATEGORIES as readonly string[]).includes(c)), 'validation.invalid').optional(),
-    assignee: z.string().regex(/^(me|none|\d+)(,(me|none|\d+))*$/).optional(),
-    label: z.string().regex(/^\d+(,\d+)*$/).optional(),
-    priority: z.string().refine((s) => s.split(',').every((p) => (PRIORITIES as readonly string[]).includes(p)), 'validation.invalid').optional(),
-    stream: z.coerce.number().int().positive().optional(),
-    parent: z.coerce.number().int().positive().optional(),
+    project: z.union([idParam(), text().regex(/^[A-Z]{2,10}$/)]).optional(),
+    status: idListParam().optional(),
+    category: text().refine((s) => s.split(',').every((c) => (STATUS_CATEGORIES as readonly string[]).includes(c)), 'validation.invalid').optional(),
+    assignee: text()
+      .regex(/^(me|none|\d{1,10})(,(me|none|\d{1,10}))*$/, 'validation.invalid')
+      .refine((s) => s.split(',').every((a) => !/^\d/.test(a) || (Number(a) >= 1 && Number(a) <= INT4_MAX)), 'validation.max')
+      .optional(),
+    label: idListParam().optional(),
+    priority: text().refine((s) => s.split(',').every((p) => (PRIORITIES as readonly string[]).includes(p)), 'validation.invalid').optional(),
+    stream: idParam().optional(),
+    parent: idParam().optional(),
     dueFrom: dateSchema.optional(),
     dueTo: dateSchema.optional(),
-    q: z.string().trim().max(200).optional(),
-    sort: z.union([z.enum(ISSUE_SORTS), z.string().regex(/^cf\.\d+$/)]).default('updated'),
+    q: text().trim().max(200).optional(),
+    sort: z.union([z.enum(ISSUE_SORTS), text().regex(/^cf\.\d{1,10}$/)]).default('updated'),
     order: z.enum(['asc', 'desc']).default('desc'),
-    cursor: z.string().max(500).optional(),
+    cursor: text().max(500).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
-  .catchall(z.string().max(200));
+  .catchall(text().max(200));
 export type IssueListQuery = z.input<typeof issueListQuerySchema>;
 
 export const issueListItemSchema = z.object({
@@ -187,7 +191,7 @@ export const commentSchema = z.object({
   mentions: z.array(z.number().int()),
 });
 export type Comment = z.infer<typeof commentSchema>;
-export const createCommentSchema = z.object({ body: z.string().trim().min(1, 'validation.required').max(50_000, 'validation.tooLong') });
+export const createCommentSchema = z.object({ body: text().trim().min(1, 'validation.required').max(50_000, 'validation.tooLong') });
 export const commentsResponseSchema = z.object({ comments: z.array(commentSchema) });
 
 export const activitySchema = z.object({
@@ -203,7 +207,7 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 export const activityResponseSchema = z.object({ activity: z.array(activitySchema) });
 
-export const searchQuerySchema = z.object({ q: z.string().trim().min(1, 'validation.required').max(200), limit: z.coerce.number().int().min(1).max(50).default(20) });
+export const searchQuerySchema = z.object({ q: text().trim().min(1, 'validation.required').max(200), limit: z.coerce.number().int().min(1).max(50).default(20) });
 export const searchResponseSchema = z.object({
   issues: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), statusId: z.number().int(), rank: z.number() })),
   projects: z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string() })),
@@ -221,19 +225,19 @@ export const savedViewSchema = z.object({
   groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
 });
 export const createSavedViewSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   /** Set to share the view with a project's members; null keeps it personal. */
-  projectId: z.number().int().positive().nullable().default(null),
-  query: z.record(z.string(), z.string().max(200)),
+  projectId: id().nullable().default(null),
+  query: z.record(text().max(100), text().max(200)),
   layout: z.enum(['list', 'board']).default('list'),
   groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']).default('none'),
 });
 export const savedViewsResponseSchema = z.object({ views: z.array(savedViewSchema) });
 export const updateSavedViewSchema = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    projectId: z.number().int().positive().nullable(),
-    query: z.record(z.string(), z.string().max(200)),
+    name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    projectId: id().nullable(),
+    query: z.record(text().max(100), text().max(200)),
     layout: z.enum(['list', 'board']),
     groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
   })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 export const redirectQuerySchema = z.object({
-  path: z.string().min(1).max(2000).startsWith('/'),
+  path: text().min(1).max(2000).startsWith('/'),
 });
 
 /** `{ to: null }` when nothing applies; `external` means a full-page redirect to an allowed host. */

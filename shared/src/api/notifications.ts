@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.invalid');
+const time = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.invalid');
 
 /** Which Telegram notifications a user gets, and quiet hours (messages arrive silently) in their time zone. */
 export const notificationSettingsSchema = z.object({
@@ -10,7 +11,7 @@ export const notificationSettingsSchema = z.object({
   dueSoon: z.boolean(),
   quietFrom: time.nullable(),
   quietTo: time.nullable(),
-  timeZone: z.string().min(1, 'validation.required').max(64, 'validation.tooLong'),
+  timeZone: text().min(1, 'validation.required').max(64, 'validation.tooLong'),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idParam, text } from './fields.ts';
 import { colorSchema, userRefSchema } from './common.ts';
 
 export const PROJECT_ROLES = ['owner', 'member', 'viewer'] as const;
@@ -7,15 +8,17 @@ export const STATUS_CATEGORIES = ['backlog', 'unstarted', 'started', 'completed'
 export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 export const PROJECT_VISIBILITY = ['members', 'all'] as const;
 
-export const projectKeySchema = z.string().trim().regex(/^[A-Z]{2,10}$/, 'validation.projectKey');
+export const projectKeySchema = text().trim().regex(/^[A-Z]{2,10}$/, 'validation.projectKey');
+/** A project in a path: its id or its key, any case (`/api/projects/web`). */
+export const projectRefSchema = z.union([idParam(), text().trim().toUpperCase().regex(/^[A-Z]{2,10}$/, 'validation.projectKey')]);
 
 export const createProjectSchema = z.object({
   key: projectKeySchema,
-  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  description: z.string().max(20_000, 'validation.tooLong').default(''),
+  name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  description: text().max(20_000, 'validation.tooLong').default(''),
   color: colorSchema.default('#3b82f6'),
-  icon: z.string().max(32).nullable().default(null),
-  leadId: z.number().int().positive().nullable().default(null),
+  icon: text().max(32).nullable().default(null),
+  leadId: id().nullable().default(null),
   visibility: z.enum(PROJECT_VISIBILITY).default('members'),
 });
 export type CreateProjectRequest = z.input<typeof createProjectSchema>;
@@ -34,19 +37,19 @@ export const statusSchema = z.object({
 export type Status = z.infer<typeof statusSchema>;
 
 export const createStatusSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  name: text().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
   category: z.enum(STATUS_CATEGORIES),
   color: colorSchema.default('#94a3b8'),
 });
 export const updateStatusSchema = createStatusSchema.partial().strict();
-export const reorderStatusesSchema = z.object({ ids: z.array(z.number().int().positive()).min(1) });
+export const reorderStatusesSchema = z.object({ ids: z.array(id()).min(1).max(1000) });
 /** Deleting a status moves its issues to another status of the same project. */
-export const deleteStatusSchema = z.object({ moveTo: z.coerce.number().int().positive() });
+export const deleteStatusSchema = z.object({ moveTo: idParam() });
 
 export const labelSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 export type Label = z.infer<typeof labelSchema>;
 export const createLabelSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  name: text().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
   color: colorSchema.default('#64748b'),
 });
 export const updateLabelSchema = createLabelSchema.partial().strict();

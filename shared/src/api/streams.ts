@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './fields.ts';
 import { dateSchema, userRefSchema } from './common.ts';
 
 export const STREAM_STATUSES = ['backlog', 'planned', 'in_progress', 'paused', 'completed', 'canceled'] as const;
@@ -8,11 +9,11 @@ export type StreamHealth = (typeof STREAM_HEALTH)[number];
 
 export const createStreamSchema = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    description: z.string().max(20_000, 'validation.tooLong').default(''),
+    name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    description: text().max(20_000, 'validation.tooLong').default(''),
     status: z.enum(STREAM_STATUSES).default('planned'),
-    leadId: z.number().int().positive().nullable().default(null),
-    memberIds: z.array(z.number().int().positive()).max(200).default([]),
+    leadId: id().nullable().default(null),
+    memberIds: z.array(id()).max(200).default([]),
     startDate: dateSchema.nullable().default(null),
     targetDate: dateSchema.nullable().default(null),
   })
@@ -21,11 +22,11 @@ export type CreateStreamRequest = z.input<typeof createStreamSchema>;
 
 export const updateStreamSchema = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    description: z.string().max(20_000, 'validation.tooLong'),
+    name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    description: text().max(20_000, 'validation.tooLong'),
     status: z.enum(STREAM_STATUSES),
-    leadId: z.number().int().positive().nullable(),
-    memberIds: z.array(z.number().int().positive()).max(200),
+    leadId: id().nullable(),
+    memberIds: z.array(id()).max(200),
     startDate: dateSchema.nullable(),
     targetDate: dateSchema.nullable(),
   })
@@ -61,7 +62,7 @@ export const streamsResponseSchema = z.object({ streams: z.array(streamSchema) }
 export const streamResponseSchema = z.object({ stream: streamSchema });
 
 export const createStreamUpdateSchema = z.object({
-  body: z.string().trim().min(1, 'validation.required').max(20_000, 'validation.tooLong'),
+  body: text().trim().min(1, 'validation.required').max(20_000, 'validation.tooLong'),
   health: z.enum(STREAM_HEALTH),
 });
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { userSchema } from './users.ts';
 
 /** `POST /api/auth/telegram/callback` (spec §7): the raw init data and where the client read it. */
 export const telegramCallbackRequestSchema = z.object({
-  tgWebAppDataRaw: z.string().min(1, 'validation.required').max(8192),
+  tgWebAppDataRaw: text().min(1, 'validation.required').max(8192),
   unsafeFallback: z.boolean().default(false),
 });
 export type TelegramCallbackRequest = z.infer<typeof telegramCallbackRequestSchema>;
@@ -33,14 +34,14 @@ export type TelegramAuthError = (typeof TELEGRAM_AUTH_ERRORS)[number];
 export const telegramWidgetRequestSchema = z
   .object({
     id: z.number().int().positive(),
-    first_name: z.string().max(256).optional(),
-    last_name: z.string().max(256).optional(),
-    username: z.string().max(64).optional(),
-    photo_url: z.string().max(2000).optional(),
-    auth_date: z.number().int(),
-    hash: z.string().regex(/^[0-9a-f]{64}$/),
+    first_name: text().max(256).optional(),
+    last_name: text().max(256).optional(),
+    username: text().max(64).optional(),
+    photo_url: text().max(2000).optional(),
+    auth_date: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    hash: text().regex(/^[0-9a-f]{64}$/),
   })
-  .catchall(z.union([z.string(), z.number(), z.boolean()]));
+  .catchall(z.union([text().max(2000), z.number(), z.boolean()]));
 export type TelegramWidgetRequest = z.infer<typeof telegramWidgetRequestSchema>;
 
 export const telegramAccountSchema = z.object({

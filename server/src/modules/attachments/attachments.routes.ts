@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
+import { issueRefSchema } from '@tracker/shared/api/issues';
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
 import { canInProject } from '@tracker/shared/permissions';
 import { z } from 'zod';
@@ -38,7 +39,7 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
   router.post('/api/issues/:id/attachments', async (ctx) => {
     const user = requireUser(ctx);
     const viewer = { id: user.id, roles: user.roles };
-    const { issue } = await requireIssue(deps.em(), viewer, ctx.params.id!, 'issue.edit');
+    const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), 'issue.edit');
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > ATTACHMENT_MAX_BYTES) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
     const fileName = parse(fileNameSchema, ctx.get('x-file-name'));
@@ -79,6 +80,15 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
     await requireIssue(deps.em(), { id: user.id, roles: user.roles }, attachment.issueId, 'project.view').catch(() => {
       throw notFound('Attachment not found');
     });
+    // A file never changes under its id, but who may read it does: the browser keeps a private copy
+    // and asks every time (no-cache), so a user who lost access gets 404, never the cached file.
+    ctx.status = 200;
+    ctx.set({ 'Cache-Control': 'private, no-cache', ETag: `"${attachment.id}-${attachment.size}"` });
+    ctx.lastModified = attachment.createdAt;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
     const body = await deps.storage.get(attachment.storageKey);
     if (!body) throw notFound('Attachment not found');
     const inline = INLINE_TYPES.has(attachment.mimeType);
@@ -86,7 +96,6 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
       'Content-Type': inline ? attachment.mimeType : 'application/octet-stream',
       'Content-Length': String(attachment.size),
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
-      'Cache-Control': 'private, max-age=3600',
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     });
     ctx.body = body;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, uniqueEmail, type TestClient, type TestServer } from '../../test/harness.ts';
@@ -32,6 +33,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(t.url + path, { headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('attachments', () => {
   it('uploads, serves to those who may see the issue, and records activity', async () => {
     const res = await upload(member, 'привет, file', 'заметки.txt');
@@ -47,6 +61,31 @@ describe('attachments', () => {
     expect((await outsider.get(url)).status).toBe(404);
     expect((await t.client().get(url)).status).toBe(401);
     expect(await t.sql(`select action from activities where issue_id = ? and action = 'attachment.added'`, [issueId])).toHaveLength(1);
+  });
+
+  it('lets the browser keep a copy only while it revalidates: 304 for a member, 404 once access is gone', async () => {
+    const reader = await signedIn();
+    const [project] = await t.sql<{ project_id: number }>('select project_id from issues where id = ?', [issueId]);
+    await t.sql(`insert into project_members (project_id, user_id, role) values (?, ?, 'viewer')`, [project!.project_id, reader.id]);
+    const url = (await upload(member, 'cached text', 'cache.txt')).body.attachment.url as string;
+    const first = await reader.client.get(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('last-modified')).toBeTruthy();
+
+    // As a browser revalidates its cached copy (fetch() would add `Cache-Control: no-cache` itself).
+    const conditional = (headers: Record<string, string>) => raw(url, { cookie: [...reader.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers });
+    const again = await conditional({ 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    expect((await conditional({ 'if-modified-since': first.headers.get('last-modified')! })).status).toBe(304);
+
+    await t.sql('delete from project_members where user_id = ?', [reader.id]);
+    const revoked = await conditional({ 'if-none-match': etag! });
+    expect(revoked.status).toBe(404);
+    expect(revoked.headers.etag).toBeUndefined();
   });
 
   it('never serves active content inline', async () => {

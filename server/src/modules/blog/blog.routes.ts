@@ -4,7 +4,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
-import { blogListQuerySchema, blogPostQuerySchema, postInputSchema } from '@tracker/shared/api/blog';
+import { blogListQuerySchema, blogPostQuerySchema, postInputSchema, slugSchema } from '@tracker/shared/api/blog';
 import { IMAGE_WIDTHS } from '@tracker/shared/blog-images';
 import type { Context } from 'koa';
 import { requireCapability } from '../../http/access.ts';
@@ -40,7 +40,9 @@ export function blogRoutes(deps: { em: () => EntityManager; imagesRoot: string }
 
   router.get('/api/blog/posts/:slug', async (ctx) => {
     const { lang } = parse(blogPostQuerySchema, ctx.query);
-    const post = await findPublished(deps.em(), ctx.params.slug!, lang);
+    // A slug that no post can have (NUL, spaces, too long) is simply not found.
+    const slug = slugSchema.safeParse(ctx.params.slug);
+    const post = slug.success ? await findPublished(deps.em(), slug.data, lang) : null;
     if (!post) throw notFound('Post not found');
     ctx.body = { post };
   });

@@ -1,7 +1,7 @@
 // Blog pages rendered into the shell (issue 6): crawlers and readers without JavaScript get the
 // title, description and content; the SPA replaces the markup when it starts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BlogPost, PostSummary } from '@tracker/shared/api/blog';
+import { blogListQuerySchema, slugSchema, type BlogPost, type PostSummary } from '@tracker/shared/api/blog';
 import { imageSrc, imageSrcSet, SIZES } from '@tracker/shared/blog-images';
 import { resources } from '@tracker/shared/i18n';
 import { lazyResources } from '@tracker/shared/i18n/lazy';
@@ -64,9 +64,10 @@ export function blogPageRenderer(deps: { em: () => EntityManager; origin: string
     const { locale } = match;
     const t = texts[locale];
     if (match.route.name === 'blog') {
-      const page = Math.max(1, Math.min(10_000, Number.parseInt(String(ctx.query.page ?? '1'), 10) || 1));
-      const tag = typeof ctx.query.tag === 'string' ? ctx.query.tag.toLowerCase().slice(0, 40) : undefined;
-      const list = await listPublished(deps.em(), { lang: locale, page, tag });
+      // The API's own query schema: a page or tag it refuses (NUL, out of range) is a 400 page, not a query.
+      const query = blogListQuerySchema.safeParse({ page: ctx.query.page, tag: ctx.query.tag, lang: locale });
+      if (!query.success) return { status: 400 };
+      const list = await listPublished(deps.em(), query.data);
       const title = resources[locale].titles.blog;
       const search = ctx.querystring ? `?${ctx.querystring}` : '';
       return {
@@ -87,7 +88,7 @@ export function blogPageRenderer(deps: { em: () => EntityManager; origin: string
     }
     if (match.route.name !== 'blogPost') return null;
     const slug = match.params.slug ?? '';
-    const post = await findPublished(deps.em(), slug, locale);
+    const post = slugSchema.safeParse(slug).success ? await findPublished(deps.em(), slug, locale) : null;
     if (!post) return { status: 404, title: `404 · ${t.notFound}` };
     if (post.slug !== slug) return { redirect: buildPath('blogPost', { slug: post.slug }, locale) };
     const alternates: { hreflang: string; href: string }[] = post.locales.map((l) => ({ hreflang: l, href: deps.origin + buildPath('blogPost', { slug: post.slug }, l) }));

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PRIORITY_VALUE, type IssueListResponse, type issueListQuerySchema, type Priority } from '@tracker/shared/api/issues';
 import type { z } from 'zod';
-import { HttpError } from '../../http/errors.ts';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { intArray } from '../projects/sql.ts';
+import type { CursorCodec } from './issue-cursor.ts';
 import { ISSUE_ROW_COLUMNS, toIssueListItem, type IssueRow } from './issue.mapper.ts';
 
 type ListQuery = z.output<typeof issueListQuerySchema>;
@@ -39,21 +39,6 @@ function sortSpec(sort: string, order: 'asc' | 'desc'): SortSpec {
   }
 }
 
-interface Cursor {
-  k: string;
-  v: string[];
-  id: number;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string, k: string, size: number): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (c.k === k && Array.isArray(c.v) && c.v.length === size && c.v.every((v) => typeof v === 'string') && Number.isInteger(c.id)) return c;
-  } catch {
-    // fall through: any malformed cursor is the same 400
-  }
-  throw new HttpError(400, 'Invalid cursor', 'validation', { issues: [{ path: ['cursor'], message: 'validation.invalid', code: 'custom' }] });
-}
 
 /** `cf.<id>=<value>` → alternatives for `custom_values @> …` (the value's JSON type is unknown here). */
 function customFieldMatches(id: string, value: string): string[] {
@@ -68,7 +53,7 @@ function customFieldMatches(id: string, value: string): string[] {
  * comment counts are subselects evaluated only for the page's rows), so a request costs the same
  * number of queries whatever the page size.
  */
-export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery): Promise<IssueListResponse> {
+export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery, cursors: CursorCodec): Promise<IssueListResponse> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -117,7 +102,7 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
   const sortKey = `${q.sort}:${q.order}`;
   const dir = q.order === 'asc' ? 'asc' : 'desc';
   if (q.cursor) {
-    const c = decodeCursor(q.cursor, sortKey, spec.exprs.length);
+    const c = cursors.decode(q.cursor, sortKey, spec.exprs.length);
     const left = [...spec.exprs, 'i.id'].join(', ');
     const right = [...spec.casts.map((cast) => `?::${cast}`), '?'].join(', ');
     add(`(${left}) ${dir === 'asc' ? '>' : '<'} (${right})`, ...c.v, c.id);
@@ -137,6 +122,6 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
   );
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const nextCursor = rows.length > q.limit && last ? encodeCursor({ k: sortKey, v: spec.exprs.map((_, n) => last[`s${n}`]!), id: last.id }) : null;
+  const nextCursor = rows.length > q.limit && last ? cursors.encode({ k: sortKey, v: spec.exprs.map((_, n) => last[`s${n}`]!), id: last.id }) : null;
   return { issues: page.map(toIssueListItem), nextCursor };
 }

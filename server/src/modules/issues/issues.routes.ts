@@ -19,14 +19,16 @@ import type { Viewer } from '../projects/project-access.ts';
 import { listActivity } from './activity.ts';
 import { requireIssue } from './issue-access.ts';
 import { loadIssueDetail } from './issue-detail.ts';
+import { cursorCodec } from './issue-cursor.ts';
 import { listIssues } from './issue-list.ts';
 import { bulkUpdate, moveIssue } from './issue-move.ts';
 import { createIssue, deleteIssue, updateIssue } from './issue.service.ts';
 
 const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(500) });
 
-export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache }) {
+export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache; secret: string }) {
   const router = new Router({ prefix: '/api/issues' });
+  const cursors = cursorCodec(deps.secret);
 
   async function respond(ctx: Context, viewer: Viewer, ref: number | string) {
     const access = await requireIssue(deps.em(), viewer, ref, 'project.view');
@@ -36,7 +38,7 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache })
   router.get('/', async (ctx) => {
     const viewer = requireViewer(ctx);
     // Keyed by the raw query: only a query that parsed is ever stored, so a hit needs no parsing.
-    await deps.cache.json(ctx, `issues:${viewerKey(viewer)}:${ctx.querystring}`, () => listIssues(deps.em(), viewer, parse(issueListQuerySchema, ctx.query)));
+    await deps.cache.json(ctx, `issues:${viewerKey(viewer)}:${ctx.querystring}`, () => listIssues(deps.em(), viewer, parse(issueListQuerySchema, ctx.query), cursors));
   });
 
   router.post('/', async (ctx) => {

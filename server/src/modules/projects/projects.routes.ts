@@ -4,6 +4,7 @@ import { idSchema } from '@tracker/shared/api/common';
 import { activityResponseSchema } from '@tracker/shared/api/issues';
 import {
   createProjectSchema,
+  projectRefSchema,
   projectsQuerySchema,
   setMemberSchema,
   updateProjectSchema,
@@ -18,7 +19,6 @@ import { requireProject } from './project-access.ts';
 import { getProjectDto, listLabels, listMembers, listProjects, listStatuses, statusProgress } from './project.queries.ts';
 import { createProject, deleteProject, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
 
-const projectRef = (raw: string) => (/^\d+$/.test(raw) ? Number(raw) : raw.toUpperCase());
 const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 
 export function projectRoutes(deps: { em: () => EntityManager }) {
@@ -52,7 +52,7 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
 
   router.get('/:ref', async (ctx) => {
     const viewer = requireUser(ctx);
-    const { project } = await requireProject(deps.em(), viewer, projectRef(ctx.params.ref!), 'project.view');
+    const { project } = await requireProject(deps.em(), viewer, parse(projectRefSchema, ctx.params.ref), 'project.view');
     ctx.body = await detail(viewer, project.id);
   });
 
