@@ -81,9 +81,9 @@ describe('register, me, logout, login', () => {
     expect(wrong.body.statusMessage).toBe(INVALID_CREDENTIALS);
   });
 
-  it('grants admin to ADMIN_EMAILS', async () => {
+  it('does not grant admin to an ADMIN_EMAILS address before it is confirmed (see admin-emails.test.ts)', async () => {
     const res = await t.client().post('/api/auth/register', { email: 'Boss@Example.com', password: 'pass-word-1', name: 'Boss' });
-    expect(res.body.user.roles).toEqual(['admin']);
+    expect(res.body.user.roles).toEqual([]);
   });
 });
 

@@ -10,13 +10,13 @@ export async function grantAdminFromEmail(em: EntityManager, userId: number, adm
     `with granted as (
        insert into admin_email_grants (user_id, email)
        select id, lower(email) from users
-        where id = ? and email is not null and email_confirmed_at is not null and lower(email) = any(?::text[])
+        where id = ? and email is not null and email_confirmed_at is not null and lower(email) in (select jsonb_array_elements_text(?::jsonb))
        on conflict do nothing
        returning user_id
      )
      update users set roles = case when 'admin' = any(roles) then roles else array_append(roles, 'admin') end, updated_at = now()
       where id in (select user_id from granted) returning id`,
-    [userId, adminEmails.map((e) => e.toLowerCase())],
+    [userId, JSON.stringify(adminEmails.map((e) => e.toLowerCase()))],
   );
   return rows.length > 0;
 }
