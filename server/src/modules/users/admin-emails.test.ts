@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, uniqueEmail, type TestClient, type TestServer } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { linkIn, startSmtpServer } from '../../test/smtp.ts';
+import { signInitData, TEST_BOT_TOKEN, uniqueTelegramId } from '../../test/telegram-signer.ts';
 
-const listed = Array.from({ length: 6 }, (_, i) => `boss${i}-${process.pid}@example.com`);
+const listed = Array.from({ length: 8 }, (_, i) => `boss${i}-${process.pid}@example.com`);
 let t: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: listed.join(',') });
+  t = await createTestServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: listed.join(','), TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'tracker_test_bot', TELEGRAM_MODE: 'off' });
 });
 afterAll(async () => {
   await t.close();
@@ -146,5 +147,34 @@ describe('changing the e-mail', () => {
     const late = await confirmLatest(wanted, 2);
     expect(late.status).toBe(409);
     expect(late.body.data.code).toBe('email_taken');
+  });
+});
+
+describe('Telegram sign-in', () => {
+  const tgSignIn = (client: TestClient, id: number) =>
+    client.post('/api/auth/telegram/callback', { tgWebAppDataRaw: signInitData({ id, first_name: 'Tg', last_name: 'Boss', username: `tg${id}`, language_code: 'en' }), unsafeFallback: false });
+
+  it('a Telegram account adding a listed address is not admin until it is confirmed, even signing in again', async () => {
+    const tgId = uniqueTelegramId();
+    const client = t.client();
+    expect((await tgSignIn(client, tgId)).status).toBe(201);
+    const email = listed[6]!;
+    const patched = await client.request('PATCH', '/api/user/profile', { json: { email } });
+    expect(patched.body.user).toMatchObject({ email: null, pending_email: email, roles: [] });
+    const again = await tgSignIn(t.client(), tgId);
+    expect(again.status).toBe(200);
+    expect(again.body.user.roles).toEqual([]);
+    expect((await confirmLatest(email)).status).toBe(200);
+    expect(await roles(client)).toEqual(['admin']);
+  });
+
+  it('grants a confirmed listed address that was never granted at Telegram sign-in, once', async () => {
+    const tgId = uniqueTelegramId();
+    const client = t.client();
+    const first = await tgSignIn(client, tgId);
+    await t.sql('update users set email = ?, email_confirmed_at = now() where id = ?', [listed[7], first.body.user.id]);
+    expect((await tgSignIn(t.client(), tgId)).body.user.roles).toEqual(['admin']);
+    await t.sql(`update users set roles = '{}' where id = ?`, [first.body.user.id]);
+    expect((await tgSignIn(t.client(), tgId)).body.user.roles).toEqual([]);
   });
 });
