@@ -85,7 +85,7 @@ describe('sign-in throttling', () => {
     for (let i = 0; i < LOGIN_THROTTLE.accountIp.free; i++) expect((await login(stranger, a.email, `wrong-${i}`, ip)).status).toBe(401);
     expect((await login(stranger, a.email, 'wrong', ip)).status).toBe(429);
     // Many more failures from that IP, on other accounts (once enough to lock every account of the IP).
-    for (let n = 0; n < 12; n++) {
+    for (let n = 0; n < 11; n++) {
       const other = uniqueEmail('nat');
       for (let i = 0; i < LOGIN_THROTTLE.accountIp.free; i++) expect((await login(stranger, other, `wrong-${i}`, ip)).status).toBe(401);
     }
@@ -133,6 +133,10 @@ describe('sign-in throttling', () => {
     expect((await login(forged, email, PASSWORD, ip)).status).toBe(429);
     await delayOver(email);
     expect((await login(owner, email, PASSWORD, ip)).status).toBe(200);
+    // Signed in: the device is known again, with its allowance back.
+    const deviceId = owner.cookies.get(DEVICE_COOKIE)!.split('.')[1];
+    expect(await t.sql('select failures from login_failures where key = ?', [`device:${deviceId}`])).toEqual([]);
+    for (let i = 0; i < LOGIN_THROTTLE.accountIp.free + 1; i++) expect((await login(owner, email, `typo-later-${i}`, ip)).status).toBe(401);
   });
 
   it('leaves nothing behind for successful sign-ins', async () => {

@@ -116,9 +116,10 @@ export async function beginAttempt(ctx: Context, em: EntityManager, email: strin
   }
   return {
     allowed: true,
-    // The right password: this account+IP starts afresh, and the attempt is given back elsewhere.
+    // The right password: this account+IP (and a device that had used up its allowance) starts
+    // afresh, and the attempt is given back elsewhere.
     succeeded: async () => {
-      await em.execute('delete from login_failures where key = ?', [keys.accountIp(email, ip)]);
+      await em.execute('delete from login_failures where key in (?, ?)', [keys.accountIp(email, ip), device ? keys.device(device) : '']);
       await em.execute('update login_failures set failures = greatest(failures - 1, 0) where key = ?', [keys.account(email)]);
       await em.execute('update rate_limits set count = greatest(count - 1, 0) where key = ?', [keys.ip(ip)]);
     },
