@@ -1,7 +1,7 @@
 // End-to-end: build the web app, run the real product (`server/src/main.ts`) on a fresh embedded
 // PostgreSQL, exactly as `npm start` does, and hand its URL to the browser tests.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +18,8 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '..');
 export const ADMIN_EMAIL = 'admin@e2e.test';
+/** What `registerIn` signs the admin in with (e2e/browser.ts defaults). */
+const ADMIN_PASSWORD = 'e2e-password';
 /** The bot the e2e server verifies Telegram data for (no Bot API calls: TELEGRAM_MODE=off). */
 export const E2E_BOT_USERNAME = 'tracker_e2e_bot';
 
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error('server did not become healthy');
     await new Promise((r) => setTimeout(r, 200));
   }
+  await createConfirmedAdmin(baseUrl, dataDir);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {
@@ -49,4 +52,32 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * ADMIN_EMAILS grants admin only once the address is confirmed: register it and open the link
+ * from the outbox, so every test's `registerIn(context, ADMIN_EMAIL)` signs in as admin.
+ */
+async function createConfirmedAdmin(baseUrl: string, dataDir: string) {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Admin' }),
+  });
+  if (res.status !== 201) throw new Error(`admin registration failed: ${res.status} ${await res.text()}`);
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 30_000;
+  let token: string | undefined;
+  while (!token) {
+    const mails = existsSync(outbox) ? readdirSync(outbox, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')) : [];
+    for (const f of mails) {
+      const text = readFileSync(path.join(outbox, f.name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (text.includes(`To: ${ADMIN_EMAIL}`)) token = /\/user\/confirm-email\?token=([\w-]+)/.exec(text)?.[1];
+    }
+    if (token) break;
+    if (Date.now() > deadline) throw new Error('the admin confirmation mail did not arrive');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const confirmed = await fetch(`${baseUrl}/api/user/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  if (!confirmed.ok) throw new Error(`admin confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
 }

@@ -100,7 +100,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // Bot updates run outside any HTTP request: their account changes empty this process's read cache at once.
   const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm, () => cache.invalidate()) });
   Object.assign(jobHandlers, telegram.jobHandlers);
-  const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger });
+  const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.

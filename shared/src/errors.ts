@@ -43,5 +43,7 @@ export const ERROR_CODES = [
   'account_blocked',
   /** Telegram init data or Login Widget data refused; the body's `error` says why. */
   'telegram_auth_failed',
+  /** Sign-in attempts for an account from this client are delayed (Retry-After); a known device is not. */
+  'login_throttled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

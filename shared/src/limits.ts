@@ -67,11 +67,21 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-// Sign-in throttling: failed attempts per window, per account and per IP.
-export const LOGIN_LIMITS = {
-  perAccount: { max: 5, windowSec: 15 * 60 },
-  perIp: { max: 50, windowSec: 15 * 60 },
+/**
+ * Sign-in throttling (OWASP device cookies, issue 11 L3). No hard lock: after `free` failures a key
+ * waits `baseDelaySec × 2^(failures − free)` (capped) from its last failure; failures are forgotten
+ * after `forgetSec` without one. A browser with a device cookie for the account is judged only by
+ * its own failures (up to `device.max`); other clients by account+IP and, more loosely, by account.
+ * The per-IP limit is only a high ceiling on failures, refusing untrusted clients of that IP.
+ */
+export const LOGIN_THROTTLE = {
+  accountIp: { free: 5, baseDelaySec: 2, maxDelaySec: 15 * 60 },
+  account: { free: 20, baseDelaySec: 2, maxDelaySec: 15 * 60 },
+  forgetSec: 24 * 60 * 60,
+  device: { max: 10, cookieMaxAgeSec: 365 * 24 * 60 * 60 },
+  ipCeiling: { max: 1000, windowSec: 15 * 60 },
 } as const;
+export const DEVICE_COOKIE = 'tracker.device';
 export const REGISTER_LIMIT_PER_IP = { max: 100, windowSec: 60 * 60 } as const;
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -2,6 +2,7 @@
 import { loadConfig } from '../config.ts';
 import { connectEmbeddedPostgres } from '../db/embedded.ts';
 import { createOrm, migrate } from '../db/orm.ts';
+import { adminRoleSetByHand } from '../modules/users/admin-grants.ts';
 import { User } from '../modules/users/user.entity.ts';
 
 const [command, email] = process.argv.slice(2);
@@ -35,6 +36,8 @@ async function run(): Promise<number> {
       return 2;
     }
     await em.flush();
+    // Set by hand: a later e-mail change must not take it away as if ADMIN_EMAILS had given it.
+    await adminRoleSetByHand(em, user.id);
     console.log(`${user.email}: roles = [${user.roles.join(', ')}]`);
     return 0;
   } finally {

@@ -22,8 +22,8 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not Found') => new HttpError(404, message, 'not_found');
 export const unauthorized = (message = 'Sign-in required') => new HttpError(401, message, 'unauthorized');
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message, 'forbidden');
-export const tooManyRequests = (retryAfterSec: number, message = 'Too many requests, try again later') =>
-  new HttpError(429, message, 'rate_limited', { retryAfter: retryAfterSec }, { 'Retry-After': String(retryAfterSec) });
+export const tooManyRequests = (retryAfterSec: number, message = 'Too many requests, try again later', code: ErrorCode = 'rate_limited') =>
+  new HttpError(429, message, code, { retryAfter: retryAfterSec }, { 'Retry-After': String(retryAfterSec) });
 
 const VALIDATION_FAILED = 'Validation failed';
 

@@ -7,6 +7,8 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   email_confirmed_at: z.string().nullable(),
+  /** A new address waiting for its confirmation link; `email` stays the account's until then. */
+  pending_email: z.string().nullable().optional(),
   phone: z.string().nullable(),
   phone_confirmed_at: z.string().nullable(),
   roles: z.array(z.string()).default([]),

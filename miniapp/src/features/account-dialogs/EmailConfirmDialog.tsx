@@ -33,7 +33,7 @@ export function EmailConfirmDialog({ user, onOpenChange }: { user: User | null; 
 
   return (
     <Dialog title={t('account.emailDialog.title')} onClose={reminder.close} className="modal--small account-dialog" testId="email-confirm-dialog" describedBy="email-confirm-text">
-      <p id="email-confirm-text">{t('account.emailDialog.text', { email: user.email })}</p>
+      <p id="email-confirm-text">{t('account.emailDialog.text', { email: user.pending_email ?? user.email })}</p>
       <div className="modal__actions">
         <Button mode="gray" onClick={reminder.close} data-testid="email-later">
           {t('account.emailDialog.later')}

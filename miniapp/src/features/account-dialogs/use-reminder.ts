@@ -6,8 +6,10 @@ import { log } from '../../lib/logger.ts';
 
 export function useReminder(user: User | null, field: 'email' | 'phone', check: () => Promise<{ canShow: boolean; reason?: string; nextShow?: string | null }>) {
   const [open, setOpen] = useState(false);
-  const value = user?.[field] ?? null;
-  const confirmedAt = field === 'email' ? user?.email_confirmed_at : user?.phone_confirmed_at;
+  // A changed e-mail waits in pending_email (unconfirmed by definition) while `email` stays confirmed.
+  const pendingEmail = field === 'email' ? (user?.pending_email ?? null) : null;
+  const value = pendingEmail ?? user?.[field] ?? null;
+  const confirmedAt = pendingEmail ? null : field === 'email' ? user?.email_confirmed_at : user?.phone_confirmed_at;
 
   useEffect(() => {
     if (!user || !value || confirmedAt) return;

@@ -13,7 +13,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Every route the app's routers hold (method, path), read from the mounted @koa/router instances. */
+function mountedRoutes(): [string, string][] {
+  const out: [string, string][] = [];
+  for (const mw of t.app.middleware as { router?: { stack: { path: string; methods: string[] }[] } }[]) {
+    for (const layer of mw.router?.stack ?? []) for (const m of layer.methods) if (m !== 'HEAD') out.push([m, layer.path]);
+  }
+  return out;
+}
+
 describe('admin endpoints are for admins only', () => {
+  it('answers 401 to visitors and 403 to non-admins on every mounted /api/admin route, today\'s and future ones', async () => {
+    const routes = mountedRoutes().filter(([, path]) => path.startsWith('/api/admin'));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const [method, pattern] of routes) {
+      const path = pattern.replace(/:[a-z]+/gi, '1');
+      const body = method === 'GET' ? {} : { json: {} };
+      const visitor = await t.client().request(method, path, body);
+      expect(visitor.status, `${method} ${path}`).toBe(401);
+      const plain = await user.client.request(method, path, body);
+      expect(plain.status, `${method} ${path}`).toBe(403);
+    }
+  });
+
   it('answers 401 to visitors and 403 to signed-in non-admins, changing nothing', async () => {
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/admin/stats'],

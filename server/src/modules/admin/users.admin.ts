@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '@tracker/shared/api/admin';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { iso } from '../projects/sql.ts';
+import { adminRoleSetByHand } from '../users/admin-grants.ts';
 
 interface Row {
   id: number;
@@ -53,6 +54,7 @@ export async function updateUser(em: EntityManager, actorId: number, id: number,
       [change.admin ?? null, change.admin ?? null, change.blocked ?? null, change.blocked ?? null, id],
     );
     if (!row) throw notFound('User not found');
+    if (change.admin !== undefined) await adminRoleSetByHand(tx as EntityManager, id);
     if (change.blocked) await tx.execute('delete from sessions where user_id = ?', [id]);
     return toDto(row);
   });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 
 export interface FieldRow {
   id: number;
@@ -24,12 +25,23 @@ export interface FieldFilter {
   projectId?: number;
   /** Count the issues holding a value (admin views only: it reads the issues' values). */
   withCounts?: boolean;
+  /** Only fields applying to a project this viewer can see, listing only those projects. */
+  visibleTo?: Viewer;
 }
 
 /** Fields with their options, chosen projects and (optionally) value counts, in one query. */
 export async function selectFields(em: EntityManager, filter: FieldFilter): Promise<FieldRow[]> {
   const where: string[] = [];
   const params: unknown[] = [];
+  const visible = filter.visibleTo ? visibleProjectsCondition(filter.visibleTo, 'p') : null;
+  // The chosen projects a field shows (and applies to): those the viewer can see.
+  const chosen = visible
+    ? `custom_field_projects cp join projects p on p.id = cp.project_id where cp.field_id = f.id and ${visible.sql}`
+    : 'custom_field_projects cp where cp.field_id = f.id';
+  if (visible) {
+    where.push(`(f.scope = 'all' or exists (select 1 from ${chosen}))`);
+    params.push(...visible.params);
+  }
   if (filter.ids) {
     where.push('f.id = any(?::int[])');
     params.push(`{${filter.ids.join(',')}}`);
@@ -50,12 +62,12 @@ export async function selectFields(em: EntityManager, filter: FieldFilter): Prom
             f.position, f.archived_at,
             coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name, 'color', o.color, 'position', o.position) order by o.position, o.id)
                         from custom_field_options o where o.field_id = f.id), '[]'::json) as options,
-            coalesce((select array_agg(cp.project_id order by cp.project_id) from custom_field_projects cp where cp.field_id = f.id), '{}') as project_ids,
+            coalesce((select array_agg(cp.project_id order by cp.project_id) from ${chosen}), '{}') as project_ids,
             ${!filter.withCounts ? '0' : perField ? '(select count(*)::int from issues i where jsonb_exists(i.custom_values, f.id::text))' : 'coalesce(c.n, 0)'} as value_count
        from custom_fields f ${counts}
       ${where.length ? `where ${where.join(' and ')}` : ''}
       order by f.position, f.id`,
-    params,
+    [...(visible?.params ?? []), ...params],
   );
 }
 

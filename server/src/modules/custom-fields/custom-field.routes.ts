@@ -90,7 +90,7 @@ export function customFieldRoutes(deps: { em: () => EntityManager }) {
     const viewer = requireUser(ctx);
     const query = parse(customFieldsQuerySchema.pick({ project: true }), ctx.query);
     if (query.project !== undefined) await requireProject(deps.em(), viewer, query.project, 'project.view');
-    const rows = await selectFields(deps.em(), { archived: '0', projectId: query.project });
+    const rows = await selectFields(deps.em(), { archived: '0', projectId: query.project, visibleTo: viewer });
     ctx.body = { fields: rows.map(toCustomFieldDto) };
   });
 

@@ -238,4 +238,27 @@ describe('lists', () => {
     expect((await admin.client.get(`/api/custom-fields?project=${other.id}`)).body.fields.map((x: { id: number }) => x.id)).toContain(scoped.id);
     expect((await t.client().get('/api/custom-fields')).status).toBe(401);
   });
+
+  it('lists, without a project, only fields applying to projects the caller can see, naming only those (issue 11, L1)', async () => {
+    const hidden = await createProject(t, { ownerId: admin.id });
+    const open = await createProject(t, { ownerId: admin.id, visibility: 'all' });
+    const secret = await create({ type: 'text', scope: 'projects', projectIds: [hidden.id] });
+    const mixed = await create({ type: 'text', scope: 'projects', projectIds: [hidden.id, open.id] });
+    const mine = await create({ type: 'text', scope: 'projects', projectIds: [project.id] });
+    const all = await create({ type: 'text' });
+
+    const listed = customFieldsResponseSchema.parse((await user.client.get('/api/custom-fields')).body).fields;
+    const byId = new Map(listed.map((f) => [f.id, f]));
+    expect(byId.has(secret.id)).toBe(false);
+    expect(byId.get(mixed.id)?.projectIds).toEqual([open.id]);
+    expect(byId.get(mine.id)?.projectIds).toEqual([project.id]);
+    expect(byId.has(all.id)).toBe(true);
+    // Through a visible project too: the other, hidden project is not named.
+    const viaOpen = customFieldsResponseSchema.parse((await user.client.get(`/api/custom-fields?project=${open.id}`)).body).fields;
+    expect(viaOpen.find((f) => f.id === mixed.id)?.projectIds).toEqual([open.id]);
+    // Admins see every project.
+    const adminList = customFieldsResponseSchema.parse((await admin.client.get('/api/custom-fields')).body).fields;
+    expect(adminList.find((f) => f.id === mixed.id)?.projectIds).toEqual([hidden.id, open.id].sort((a, b) => a - b));
+    expect(adminList.some((f) => f.id === secret.id)).toBe(true);
+  });
 });

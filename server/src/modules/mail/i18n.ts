@@ -14,10 +14,19 @@ const trees: Record<Locale, Tree> = {
 
 export const PRODUCT_NAME: Record<Locale, string> = { ru: resources.ru.titles.home, en: resources.en.titles.home };
 
-/** `key` is `namespace.path.to.text`; `{{name}}` placeholders are filled from `vars`. */
-export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+const lookup = (locale: Locale, key: string) => {
   let node: string | Tree | undefined = trees[locale];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return node;
+};
+
+/**
+ * `key` is `namespace.path.to.text`; `{{name}}` placeholders are filled from `vars`. A numeric
+ * `count` picks the plural form `key_one|few|many|other` (as i18next does) when there is one.
+ */
+export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  let node = lookup(locale, key);
+  if (node === undefined && typeof vars.count === 'number') node = lookup(locale, `${key}_${new Intl.PluralRules(locale).select(vars.count)}`);
   if (typeof node !== 'string') {
     if (locale !== DEFAULT_LOCALE) return translate(DEFAULT_LOCALE, key, vars);
     return key;

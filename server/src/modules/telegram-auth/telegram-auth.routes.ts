@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { sessionTokenFor } from '../../http/session.ts';
 import { parse } from '../../http/validate.ts';
 import { signIn } from '../auth/auth.routes.ts';
+import { grantAdminFromEmail } from '../users/admin-grants.ts';
 import { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
 import { findAccount, signInWithTelegram } from './account.service.ts';
@@ -34,6 +35,8 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
     const current = ctx.state.user as User | undefined;
     const outcome = await signInWithTelegram(em, { profile: verified.profile, replayKey: `${kind}:${verified.hash}`, maxAgeSec: maxAge, currentUserId: current?.id ?? null });
     if (!outcome.ok) return refuse(ctx, outcome.error);
+    // Same as the password sign-in: a confirmed ADMIN_EMAILS address gets its (one) grant.
+    await grantAdminFromEmail(em, outcome.userId, config.ADMIN_EMAILS);
     const user = await em.findOneOrFail(User, { id: outcome.userId }, { refresh: true });
     // Same rule as the password sign-in: an account an admin blocked gets no session.
     if (user.blockedAt) return refuse(ctx, 'account_blocked');

@@ -1,12 +1,15 @@
 // E-mail confirmation and phone confirmation by SMS code.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EMAIL_CONFIRM_TTL_SEC, SMS_CODE_LENGTH, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_SEC } from '@tracker/shared/limits';
 import { isLocale } from '@tracker/shared/locales';
+import { HttpError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { translate } from '../mail/i18n.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { SmsProvider } from '../sms/sms.ts';
+import { grantAdminFromEmail, dropAdminFromEmail } from './admin-grants.ts';
 import { resetReminder } from './reminders.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 import type { User } from './user.entity.ts';
@@ -14,37 +17,63 @@ import type { User } from './user.entity.ts';
 export type VerifyResult = 'ok' | 'invalid';
 export type ConfirmResult = { status: 'ok'; email: string } | { status: 'invalid' | 'expired' | 'used' };
 
-export function createAccountService(deps: { mail: MailService; sms: SmsProvider; secret: string; logger: Logger }) {
+export function createAccountService(deps: { mail: MailService; sms: SmsProvider; secret: string; logger: Logger; adminEmails: readonly string[] }) {
   // Six digits are guessable offline from a plain hash: key it with the server's secret.
   const codeHash = (userId: number, phone: string, code: string) => createHmac('sha256', deps.secret).update(`${userId}:${phone}:${code}`).digest('hex');
 
   return {
-    /** Mails a confirmation link for the user's current e-mail. */
-    async sendEmailConfirmation(em: EntityManager, user: Pick<User, 'id' | 'email' | 'name' | 'locale'>) {
-      if (!user.email) return;
-      const token = await issueToken(em, user.id, 'email_confirm', EMAIL_CONFIRM_TTL_SEC, user.email);
-      await deps.mail.queueTemplate(em, 'confirmEmail', { email: user.email, name: user.name, locale: user.locale }, `/user/confirm-email?token=${encodeURIComponent(token)}`);
+    /** Mails a confirmation link for the address waiting to be confirmed: the pending one, else the current one. */
+    async sendEmailConfirmation(em: EntityManager, user: Pick<User, 'id' | 'email' | 'pendingEmail' | 'name' | 'locale'>) {
+      const email = user.pendingEmail ?? user.email;
+      if (!email) return;
+      const token = await issueToken(em, user.id, 'email_confirm', EMAIL_CONFIRM_TTL_SEC, email);
+      await deps.mail.queueTemplate(em, 'confirmEmail', { email, name: user.name, locale: user.locale }, `/user/confirm-email?token=${encodeURIComponent(token)}`);
     },
 
     /** Registration and e-mail change: mail the link and restart the reminder's waiting period. */
-    async emailChanged(em: EntityManager, user: Pick<User, 'id' | 'email' | 'name' | 'locale'>) {
+    async emailChanged(em: EntityManager, user: Pick<User, 'id' | 'email' | 'pendingEmail' | 'name' | 'locale'>) {
       await resetReminder(em, user.id, 'email');
       await this.sendEmailConfirmation(em, user);
     },
 
-    /** Confirms the address the token was issued for, if it is still the user's address. */
+    /**
+     * Confirms the address the token was issued for: the pending address becomes the account's
+     * (roles its old address gave go), or the current one is marked confirmed. ADMIN_EMAILS grants
+     * admin here, once. Another account that took the address first wins (409 email_taken).
+     */
     async confirmEmail(em: EntityManager, token: string): Promise<ConfirmResult> {
       return em.transactional(async (tx) => {
-        const check = await consumeToken(tx as EntityManager, token, 'email_confirm');
+        const t = tx as EntityManager;
+        const check = await consumeToken(t, token, 'email_confirm');
         if (check.status !== 'ok') return check;
-        const rows = await tx.execute<{ email: string }[]>(
-          `update users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-            where id = ? and lower(email) = lower(?) returning email`,
-          [check.userId, check.email],
+        const [user] = await t.execute<{ email: string | null; pending_email: string | null }[]>(
+          'select email, pending_email from users where id = ? for update',
+          [check.userId],
         );
-        // The user changed the address since: this link no longer confirms anything.
-        if (!rows[0]) return { status: 'invalid' as const };
-        return { status: 'ok' as const, email: rows[0].email };
+        const target = check.email?.toLowerCase();
+        if (!target) return { status: 'invalid' as const };
+        let email: string;
+        if (user?.pending_email?.toLowerCase() === target) {
+          if (user.email) await dropAdminFromEmail(t, check.userId, user.email);
+          try {
+            await t.execute(
+              `update users set email = pending_email, pending_email = null, email_confirmed_at = now(), updated_at = now() where id = ?`,
+              [check.userId],
+            );
+          } catch (err) {
+            if (err instanceof UniqueConstraintViolationException) throw new HttpError(409, 'This e-mail is already registered', 'email_taken', { field: 'email' });
+            throw err;
+          }
+          email = user.pending_email;
+        } else if (user?.email?.toLowerCase() === target) {
+          await t.execute('update users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = ?', [check.userId]);
+          email = user.email;
+        } else {
+          // The user changed the address since: this link no longer confirms anything.
+          return { status: 'invalid' as const };
+        }
+        await grantAdminFromEmail(t, check.userId, deps.adminEmails);
+        return { status: 'ok' as const, email };
       });
     },
 

@@ -12,6 +12,9 @@ import type { AccountService } from './account.service.ts';
 import { takeReminder } from './reminders.ts';
 import { toUserDto } from './user.mapper.ts';
 
+/** The address a confirmation link is for: the pending one, else an unconfirmed current one. */
+const awaitingConfirmation = (user: User) => user.pendingEmail ?? (user.emailConfirmedAt ? null : user.email);
+
 const TOKEN_ERRORS = { invalid: ['token_invalid', 'tokenInvalid'], expired: ['token_expired', 'tokenExpired'], used: ['token_used', 'tokenUsed'] } as const;
 
 export function confirmRoutes(deps: { em: () => EntityManager; accounts: AccountService }) {
@@ -20,8 +23,9 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
 
   router.get('/email-confirm-reminder', async (ctx) => {
     const user = current(ctx);
-    // Spec §4 skip rules: no user, no e-mail, or already confirmed — nothing to remind of.
-    if (!user || !user.email || user.emailConfirmedAt) {
+    // Spec §4 skip rules: no user, no e-mail, or already confirmed — nothing to remind of. A
+    // changed address waiting for its link is something to remind of.
+    if (!user || !awaitingConfirmation(user)) {
       ctx.body = { canShow: false };
       return;
     }
@@ -31,8 +35,8 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
 
   router.post('/resend-confirm-email', async (ctx) => {
     const user = requireUser(ctx);
-    if (!user.email) throw accountError(ctx, 400, 'validation', 'noEmail');
-    if (user.emailConfirmedAt) throw accountError(ctx, 409, 'conflict', 'emailConfirmed');
+    if (!user.email && !user.pendingEmail) throw accountError(ctx, 400, 'validation', 'noEmail');
+    if (!awaitingConfirmation(user)) throw accountError(ctx, 409, 'conflict', 'emailConfirmed');
     const em = deps.em();
     const { perMinute, perDay } = RESEND_CONFIRM_LIMITS;
     await enforceLimits(

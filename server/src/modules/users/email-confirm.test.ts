@@ -115,16 +115,22 @@ describe('e-mail confirmation', () => {
     expect((await t.client().post('/api/user/resend-confirm-email')).status).toBe(401);
   });
 
-  it('an e-mail change needs a new confirmation; an e-mail of another account is refused', async () => {
+  it('an e-mail change waits for its confirmation, keeping the old address; an e-mail of another account is refused', async () => {
     const c = t.client();
-    const user = await register(c, uniqueEmail('change'));
+    const oldEmail = uniqueEmail('change');
+    const user = await register(c, oldEmail);
     await t.sql(`update users set email_confirmed_at = now() where id = ?`, [user.id]);
     const newEmail = uniqueEmail('changed');
     const res = await c.request('PATCH', '/api/user/profile', { json: { email: newEmail.toUpperCase(), name: ' Мария К. ' } });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ email: newEmail, email_confirmed_at: null, name: 'Мария К.' });
+    expect(res.body.user).toMatchObject({ email: oldEmail, pending_email: newEmail, email_confirmed_at: expect.any(String), name: 'Мария К.' });
+    // Resending mails the pending address.
+    expect((await c.post('/api/user/resend-confirm-email')).status).toBe(204);
+    await smtp.waitFor(newEmail, 2);
     const link = linkIn(await smtp.waitFor(newEmail), '/user/confirm-email');
-    expect((await t.client().post('/api/user/confirm-email', { token: link.searchParams.get('token') })).status).toBe(200);
+    expect((await t.client().post('/api/user/confirm-email', { token: link.searchParams.get('token') })).body).toEqual({ email: newEmail });
+    expect((await c.get('/api/user/me')).body.user).toMatchObject({ email: newEmail, pending_email: null, email_confirmed_at: expect.any(String) });
+    expect((await c.post('/api/user/resend-confirm-email')).status).toBe(409);
 
     const other = uniqueEmail('other');
     await register(t.client(), other);

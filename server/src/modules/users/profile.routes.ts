@@ -27,25 +27,30 @@ export function profileRoutes(deps: { em: () => EntityManager; accounts: Account
     const user = requireUser(ctx);
     const input = parse(profileUpdateRequestSchema, ctx.request.body);
     const em = deps.em();
-    const emailChanged = input.email !== undefined && input.email !== user.email;
+    // A new address waits in pending_email: the account keeps its old one (to sign in with, and as
+    // the source of its roles) until the link mailed to the new one is opened. Giving the current
+    // address back cancels the change.
+    const newEmail = input.email !== undefined && input.email !== user.email && input.email !== user.pendingEmail ? input.email : null;
+    const cancelPending = input.email !== undefined && input.email === user.email && user.pendingEmail != null;
     const phoneChanged = input.phone !== undefined && (input.phone || null) !== (user.phone ?? null);
+    if (newEmail) {
+      const taken = await em.execute('select 1 from users where lower(email) = ? and id <> ?', [newEmail, user.id]);
+      if (taken.length > 0) throw new HttpError(409, 'This e-mail is already registered', 'email_taken', { field: 'email' });
+    }
     try {
       await em.transactional(async (tx) => {
         const t = tx as EntityManager;
         const row = await t.findOneOrFail(User, { id: user.id });
         if (input.name !== undefined) row.name = input.name;
         if (input.locale !== undefined) row.locale = input.locale;
-        if (emailChanged) {
-          row.email = input.email!;
-          row.emailConfirmedAt = null;
-        }
+        if (newEmail || cancelPending) row.pendingEmail = newEmail;
         if (phoneChanged) {
           row.phone = input.phone || null;
           row.phoneConfirmedAt = null;
           await t.execute('delete from phone_codes where user_id = ?', [user.id]);
         }
         await t.flush();
-        if (emailChanged) await deps.accounts.emailChanged(t, row);
+        if (newEmail) await deps.accounts.emailChanged(t, row);
         if (phoneChanged && row.phone) await resetReminder(t, user.id, 'phone');
       });
     } catch (err) {

@@ -9,6 +9,8 @@ const UserSchema = defineEntity({
     // Stored lower-cased; a unique index on lower(email) makes it case-insensitive.
     email: p.string().length(254).nullable(),
     emailConfirmedAt: p.datetime().nullable(),
+    // A new address waiting for its link: `email` stays the account's address until it is confirmed.
+    pendingEmail: p.string().length(254).nullable(),
     phone: p.string().length(20).nullable(),
     phoneConfirmedAt: p.datetime().nullable(),
     passwordHash: p.string().nullable().lazy(),

@@ -13,6 +13,7 @@ export function toUserDto(user: User): UserDto {
     name: user.name,
     email: user.email ?? null,
     email_confirmed_at: user.emailConfirmedAt?.toISOString() ?? null,
+    pending_email: user.pendingEmail ?? null,
     phone: user.phone ?? null,
     phone_confirmed_at: user.phoneConfirmedAt?.toISOString() ?? null,
     roles: user.roles ?? [],

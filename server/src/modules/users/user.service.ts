@@ -4,6 +4,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RegisterRequest } from '@tracker/shared/api/auth';
 import type { ReadCache } from '../../db/read-cache.ts';
 import { HttpError } from '../../http/errors.ts';
+import { grantAdminFromEmail } from './admin-grants.ts';
 import { User } from './user.entity.ts';
 
 // Algorithm is an ambient const enum; 2 is Argon2id.
@@ -18,17 +19,6 @@ export interface UserServiceOptions {
 }
 
 export function createUserService(options: UserServiceOptions) {
-  const adminFor = (email: string | null | undefined) => !!email && options.adminEmails.includes(email.toLowerCase());
-
-  /** ADMIN_EMAILS grants admin on sign-up and sign-in. */
-  function applyAdminEmails(user: User): boolean {
-    if (adminFor(user.email) && !user.roles.includes('admin')) {
-      user.roles = [...user.roles, 'admin'];
-      return true;
-    }
-    return false;
-  }
-
   return {
     async findById(em: EntityManager, id: number) {
       return em.findOne(User, { id });
@@ -58,7 +48,7 @@ export function createUserService(options: UserServiceOptions) {
         roles: [],
         locale: input.locale ?? 'ru',
       });
-      applyAdminEmails(user);
+      // No ADMIN_EMAILS grant here: the address is not confirmed yet (confirming grants it).
       try {
         await em.persist(user).flush();
       } catch (err) {
@@ -76,18 +66,14 @@ export function createUserService(options: UserServiceOptions) {
       const stored = user?.passwordHash ?? (await DUMMY_HASH);
       const ok = await verify(stored, password).catch(() => false);
       if (!user || !user.passwordHash || !ok) return null;
-      if (applyAdminEmails(user)) await em.flush();
+      // An address confirmed before it was listed in ADMIN_EMAILS gets its grant at the next sign-in.
+      if (await grantAdminFromEmail(em, user.id, options.adminEmails)) await em.refresh(user);
       return user;
     },
 
-    async grantRole(em: EntityManager, email: string, role: string): Promise<User | null> {
-      const user = await em.findOne(User, { email: email.toLowerCase() });
-      if (!user) return null;
-      if (!user.roles.includes(role)) {
-        user.roles = [...user.roles, role];
-        await em.flush();
-      }
-      return user;
+    /** Grants admin for the user's confirmed ADMIN_EMAILS address, once (sign-in, confirmation). */
+    grantAdminFromEmail(em: EntityManager, userId: number) {
+      return grantAdminFromEmail(em, userId, options.adminEmails);
     },
   };
 }

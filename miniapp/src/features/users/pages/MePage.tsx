@@ -29,6 +29,12 @@ export default function MePage() {
         <dd data-testid="me-email">
           {user.email ?? t('account.me.none')}
           {user.email && status(user.email_confirmed_at)}
+          {user.pending_email && (
+            <span className="muted" data-testid="me-pending-email">
+              {' '}
+              {t('account.me.pendingEmail', { email: user.pending_email })}
+            </span>
+          )}
         </dd>
         <dt>{t('account.me.phone')}</dt>
         <dd data-testid="me-phone">

@@ -78,11 +78,16 @@ export default function ProfilePage() {
       <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending} key={user.id}>
         <FormAlert message={error} />
         <TextField name="name" label={t('account.profile.name')} defaultValue={user.name} autoComplete="name" required error={fields.name && message(fields.name)} />
-        <TextField name="email" type="email" label={t('account.profile.email')} defaultValue={user.email ?? ''} autoComplete="email" hint={t('account.profile.emailHint')} error={fields.email && message(fields.email)} />
-        {user.email && (
+        <TextField name="email" type="email" label={t('account.profile.email')} defaultValue={user.pending_email ?? user.email ?? ''} autoComplete="email" hint={t('account.profile.emailHint')} error={fields.email && message(fields.email)} />
+        {user.pending_email && (
+          <p className="muted" data-testid="pending-email">
+            {t(user.email ? 'account.profile.pendingEmail' : 'account.profile.pendingFirstEmail', { pending: user.pending_email, email: user.email })}
+          </p>
+        )}
+        {(user.email || user.pending_email) && (
           <div className="inline-actions">
-            {status(user.email_confirmed_at)}
-            {!user.email_confirmed_at && (
+            {status(user.pending_email ? null : user.email_confirmed_at)}
+            {(!user.email_confirmed_at || user.pending_email) && (
               <Button type="button" size="s" mode="plain" onClick={resend}>
                 {t('account.profile.resendEmail')}
               </Button>

@@ -1,0 +1,53 @@
+// Issue 11, H1: a changed e-mail waits for confirmation; the profile and the "me" page say so, in
+// both languages, and saving the form again keeps the pending address.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const T = {
+  ru: { prefix: '', pending: /^Новый адрес (\S+) ждёт подтверждения: .* До тех пор вход — по адресу (\S+)\.$/, me: /меняется на (\S+), ещё не подтверждён/ },
+  en: { prefix: '/en', pending: /^The new address (\S+) is waiting for confirmation: .* Until then you sign in with (\S+)\.$/, me: /changing to (\S+), not confirmed yet/ },
+} as const;
+
+describe('a pending e-mail change', () => {
+  for (const lang of ['ru', 'en'] as const) {
+    it(`is shown on the profile and me pages, and survives saving other fields (${lang})`, async () => {
+      const context = await newContext(browser);
+      try {
+        const { email } = await registerIn(context);
+        const next = uniqueEmail('next');
+        expect((await context.request.patch('/api/user/profile', { data: { email: next } })).ok()).toBe(true);
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+
+        await page.goto(`${T[lang].prefix}/user/profile`);
+        const note = page.getByTestId('pending-email');
+        await note.waitFor();
+        const [, pending, current] = T[lang].pending.exec((await note.textContent())!)!;
+        expect([pending, current]).toEqual([next, email]);
+        expect(await page.locator('input[name="email"]').inputValue()).toBe(next);
+
+        // Saving a new name sends the pending address back, which keeps it pending (not cancelled).
+        await page.locator('input[name="name"]').fill('Renamed');
+        await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
+        await expect.poll(async () => (await (await context.request.get('/api/user/me')).json()).user.name).toBe('Renamed');
+        const { user } = await (await context.request.get('/api/user/me')).json();
+        expect(user).toMatchObject({ email, pending_email: next });
+
+        await page.goto(`${T[lang].prefix}/user`);
+        const me = page.getByTestId('me-pending-email');
+        await me.waitFor();
+        expect(T[lang].me.exec((await me.textContent())!)?.[1]).toBe(next);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
