@@ -11,6 +11,7 @@ import { createReadCache } from './db/read-cache.ts';
 import { requestContext } from './db/request-context.ts';
 import { currentUser } from './http/access.ts';
 import { csrfProtection } from './http/csrf.ts';
+import { createOutageLog, databaseUnavailable } from './http/db-unavailable.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { sessionMiddleware } from './http/session.ts';
@@ -108,6 +109,9 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   });
   app.use(errorHandler(logger));
   app.use(requestLog(logger));
+  // A database outage answers 503 + Retry-After and is logged once (http/db-unavailable.ts).
+  const outage = createOutageLog({ logger, probe: () => probeDatabase(orm) });
+  app.use(databaseUnavailable(outage));
   app.use(apiNotFound);
   app.use(securityHeaders({ secure: config.secureCookies }));
   app.use(
@@ -183,6 +187,13 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+async function probeDatabase(orm: MikroORM): Promise<'up' | 'down' | 'closed'> {
+  // checkConnection never opens a pool again after orm.close().
+  const check = await orm.em.getConnection().checkConnection();
+  if (check.ok) return 'up';
+  return check.reason === 'Connection not established' ? 'closed' : 'down';
+}
 
 /** When the web app was built (the static pages' lastmod in the sitemap); start time without a build. */
 function builtAt(distDir: string): Date {
