@@ -29,7 +29,7 @@ export function superviseEmbeddedPostgres(db: EmbeddedDatabase, { logger, firstD
     if (released) return;
     // Logged here, not at the exit: Ctrl-C in a terminal signals PostgreSQL too, and by now a
     // shutdown has released us, so a clean stop prints nothing.
-    if (attempts === 0) logger.warn({ ...exit }, 'embedded PostgreSQL exited unexpectedly; restarting it');
+    if (attempts === 0) logger.warn({ exitCode: exit?.code, signal: exit?.signal }, 'embedded PostgreSQL exited unexpectedly; restarting it');
     attempts++;
     try {
       await db.start();
