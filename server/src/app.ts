@@ -12,6 +12,7 @@ import { requestContext } from './db/request-context.ts';
 import { currentUser } from './http/access.ts';
 import { noStoreWhenSignedIn } from './http/cache-control.ts';
 import { csrfProtection } from './http/csrf.ts';
+import { createOutageLog, databaseUnavailable } from './http/db-unavailable.ts';
 import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { sessionMiddleware } from './http/session.ts';
@@ -111,6 +112,9 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // The log is outside the error handler, so it sees the status the handler answered (issue 11, L5).
   app.use(requestLog(logger));
   app.use(errorHandler(logger, (ctx, code) => translate(requestLocale(ctx), `errors.codes.${code}`)));
+  // A database outage answers 503 + Retry-After and is logged once (http/db-unavailable.ts).
+  const outage = createOutageLog({ logger, probe: () => probeDatabase(orm) });
+  app.use(databaseUnavailable(outage));
   app.use(knownMethods);
   app.use(apiNotFound);
   app.use(securityHeaders({ secure: config.secureCookies, debug: config.PUBLIC_DEBUG === 1 }));
@@ -188,6 +192,13 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+async function probeDatabase(orm: MikroORM): Promise<'up' | 'down' | 'closed'> {
+  // checkConnection never opens a pool again after orm.close().
+  const check = await orm.em.getConnection().checkConnection();
+  if (check.ok) return 'up';
+  return check.reason === 'Connection not established' ? 'closed' : 'down';
+}
 
 /** When the web app was built (the static pages' lastmod in the sitemap); start time without a build. */
 function builtAt(distDir: string): Date {

@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { createOrm, migrate } from './db/orm.ts';
+import { superviseEmbeddedPostgres, type Supervisor } from './db/supervisor.ts';
 import { createLogger } from './logger.ts';
 import path from 'node:path';
 
@@ -22,6 +23,7 @@ async function main() {
   const started = performance.now();
 
   let embedded: EmbeddedDatabase | null = null;
+  let supervisor: Supervisor | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     // A PostgreSQL already running on this folder (another instance, or one left by a crash) is
@@ -29,6 +31,8 @@ async function main() {
     embedded = await connectEmbeddedPostgres(config.DATA_DIR);
     databaseUrl = embedded.url;
     logger.info({ dataDir: path.join(config.DATA_DIR, 'pg'), port: embedded.port }, 'embedded PostgreSQL started');
+    // Restarted if it dies; the pool and LISTEN connections reconnect (docs/architecture.md).
+    supervisor = superviseEmbeddedPostgres(embedded, { logger });
   }
   const orm = await createOrm(databaseUrl);
   await migrate(orm);
@@ -48,6 +52,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Ctrl-C signals PostgreSQL too: its exit from here on is ours, not one to recover from.
+    supervisor?.release();
     logger.info({ signal }, 'shutting down');
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'internal',
   'unavailable',
+  /** The database is out of reach for a moment (restarting): retry after the `Retry-After` header. */
+  'service_unavailable',
   'key_taken',
   'project_archived',
   'last_owner',

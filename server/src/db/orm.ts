@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
 import { entities } from './entities.ts';
 import { migrationsList } from './migrations/index.ts';
+import { releaseLostConnections } from './pool-guard.ts';
 import { resolveContext } from './request-context.ts';
 
 export type Orm = MikroORM;
@@ -14,6 +15,11 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     debug: options.debug ?? false,
     pool: { min: 0, max: options.poolMax ?? 20 },
+    driverOptions: {
+      // A database that does not answer (network loss) fails a request with 503 instead of hanging it.
+      connectionTimeoutMillis: 10_000,
+      onPoolCreated: releaseLostConnections,
+    },
     // Schema comes from the committed migrations only.
     ensureDatabase: false,
     discovery: { warnWhenNoEntities: false },

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { isDatabaseUnavailable, unavailableReason } from './connection-errors.ts';
 
 export interface PgListenerOptions {
   databaseUrl: string;
@@ -22,6 +23,7 @@ export function createPgListener(o: PgListenerOptions) {
   let connecting: Promise<void> | null = null;
   let closed = false;
   let retryMs = 250;
+  let wasLost = false;
 
   const retry = () => {
     if (closed || !(o.shouldReconnect?.() ?? true)) return;
@@ -40,7 +42,10 @@ export function createPgListener(o: PgListenerOptions) {
       void c.end().catch(() => {});
       o.onState?.(false);
       if (closed) return;
-      o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
+      wasLost = true;
+      // A database outage is an event, not a bug: its reason, no stack (the supervisor or the operator acts).
+      if (!err || isDatabaseUnavailable(err)) o.logger.warn({ reason: err && unavailableReason(err), channels: o.channels }, 'LISTEN connection lost; reconnecting');
+      else o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
       retry();
     };
     c.on('error', lost);
@@ -54,10 +59,14 @@ export function createPgListener(o: PgListenerOptions) {
       }
       client = c;
       retryMs = 250;
+      if (wasLost) o.logger.info({ channels: o.channels }, 'LISTEN connection back');
+      wasLost = false;
       o.onState?.(true);
     } catch (err) {
       void c.end().catch(() => {});
-      o.logger.warn({ err, channels: o.channels }, 'cannot LISTEN yet');
+      // Retried with back-off for as long as the outage lasts: the loss was reported once already.
+      if (isDatabaseUnavailable(err)) o.logger.debug({ reason: unavailableReason(err), channels: o.channels }, 'cannot LISTEN yet');
+      else o.logger.warn({ err, channels: o.channels }, 'cannot LISTEN yet');
       retry();
     }
   };

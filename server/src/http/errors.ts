@@ -54,8 +54,9 @@ const answer = (status: number, code: ErrorCode, message: string, headers: Recor
 function toBody(ctx: Context, err: unknown, text: ErrorText): Answer {
   if (err instanceof ZodError) return toBody(ctx, validationError(err), text);
   if (err instanceof HttpError) {
-    // Schema failures share one text, in the reader's language; the issues carry i18n keys.
-    const message = err.code === 'validation' && err.message === VALIDATION_FAILED ? text(ctx, 'validation') : err.message;
+    // Generic failures share one text per code, in the reader's language; the issues carry i18n keys.
+    const generic = (err.code === 'validation' && err.message === VALIDATION_FAILED) || err.code === 'service_unavailable';
+    const message = generic ? text(ctx, err.code) : err.message;
     return answer(err.status, err.code, message, err.headers, err.data);
   }
   const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };

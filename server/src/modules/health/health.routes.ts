@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { HealthResponse } from '@tracker/shared/api/health';
+import { RETRY_AFTER_SEC } from '../../http/db-unavailable.ts';
 
 const DB_CHECK_TIMEOUT_MS = 2000;
 
@@ -19,8 +20,10 @@ export function healthRoutes(orm: MikroORM) {
       return;
     }
     // Still the one error shape, plus the health fields monitors read.
+    const statusMessage = 'Database unavailable';
     ctx.status = 503;
-    ctx.body = { statusCode: 503, statusMessage: 'Database unavailable', status: 'degraded', db: 'down' };
+    ctx.set('Retry-After', String(RETRY_AFTER_SEC));
+    ctx.body = { statusCode: 503, statusMessage, data: { code: 'service_unavailable', statusMessage }, status: 'degraded', db: 'down' };
   });
   return router;
 }

@@ -7,13 +7,15 @@ import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.ts';
 import { createOrm, migrate, type Orm } from '../../db/orm.ts';
-import { createLogger } from '../../logger.ts';
+import { pino } from 'pino';
+import { Writable } from 'node:stream';
 
 // A PostgreSQL of its own, so stopping it does not disturb other test files.
 let db: EmbeddedDatabase;
 let orm: Orm;
 let url: string;
 let close: () => Promise<void>;
+const logLines: { level: number; msg: string }[] = [];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tracker-health-'));
 
 beforeAll(async () => {
@@ -21,7 +23,9 @@ beforeAll(async () => {
   orm = await createOrm(db.url, { poolMax: 2 });
   await migrate(orm);
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(32), DATA_DIR: dir, WEB_DIST: '/nonexistent' });
-  const server = createApp({ config, orm, logger: createLogger('silent') }).listen(0, '127.0.0.1');
+  // The app's log, to count the lines an outage writes.
+  const sink = new Writable({ write: (chunk, _enc, done) => (logLines.push(JSON.parse(String(chunk))), done()) });
+  const server = createApp({ config, orm, logger: pino({ level: 'info' }, sink) }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = async () => {
@@ -42,21 +46,48 @@ const health = async () => {
   return { status: res.status, body: await res.json() };
 };
 
+const login = () =>
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }),
+  });
+
+/** Polls until `check` holds (the database restarts at its own pace). */
+async function until(check: () => Promise<boolean>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe('GET /api/health', () => {
   it('is ok, turns 503 while the database is down, and recovers when it is back', async () => {
     expect(await health()).toEqual({ status: 200, body: { status: 'ok', db: 'ok' } });
 
     await db.stop();
-    const down = await health();
+    const down = await fetch(`${url}/api/health`);
     expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ statusCode: 503, status: 'degraded', db: 'down' });
+    expect(down.headers.get('retry-after')).toBe('2');
+    expect(await down.json()).toMatchObject({ statusCode: 503, data: { code: 'service_unavailable' }, status: 'degraded', db: 'down' });
+
+    // A database given by URL (no supervisor here): API calls answer 503 + Retry-After, never 500.
+    for (let i = 0; i < 5; i++) {
+      const res = await login();
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(await res.json()).toMatchObject({ statusCode: 503, data: { code: 'service_unavailable', retryAfter: 2 } });
+    }
+    // One warning for the outage, no stack per request.
+    expect(logLines.filter((l) => l.msg === 'database unavailable; answering 503 until it is back')).toHaveLength(1);
+    expect(logLines.filter((l) => l.level >= 50)).toEqual([]);
 
     await db.start();
-    let recovered = await health();
-    for (let i = 0; i < 20 && recovered.status !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      recovered = await health();
-    }
-    expect(recovered).toEqual({ status: 200, body: { status: 'ok', db: 'ok' } });
+    await until(async () => (await health()).status === 200);
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', db: 'ok' } });
+    // The pool reconnects by itself: the same call now reaches the database.
+    await until(async () => (await login()).status !== 503);
+    expect((await login()).status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 // A small job queue in PostgreSQL: jobs survive restarts, several instances share the work
 // (FOR UPDATE SKIP LOCKED), failures retry with back-off. HTTP requests only insert a row.
+import { isDatabaseUnavailable, unavailableReason } from '../../db/connection-errors.ts';
 import { outsideRequest } from '../../db/request-context.ts';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger.ts';
@@ -78,7 +79,11 @@ export function createJobQueue({ orm, logger, handlers, pollMs = 2000, lockSec =
       return;
     }
     running = runDue()
-      .catch((err) => logger.error({ err }, 'job queue poll failed'))
+      .catch((err) => {
+        // The database is down (restarting): the next poll tries again; the outage is logged elsewhere.
+        if (isDatabaseUnavailable(err)) logger.debug({ reason: unavailableReason(err) }, 'job queue poll skipped: database unavailable');
+        else logger.error({ err }, 'job queue poll failed');
+      })
       .then(() => {
         running = null;
         if (again) {
