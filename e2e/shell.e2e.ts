@@ -89,13 +89,13 @@ describe('accounts', () => {
   it('shows the server’s field error for a taken e-mail, in Russian', async () => {
     const context = await newContext(browser);
     const email = uniqueEmail('taken');
-    await context.request.post('/api/auth/register', { data: { email, password: 'taken-pass', name: 'First' } });
+    await context.request.post('/api/auth/register', { data: { email, password: 'taken-pass-42', name: 'First' } });
     await context.clearCookies();
     const page = await context.newPage();
     await page.goto('/user/create');
     await page.locator('input[name="name"]').fill('Second');
     await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill('taken-pass');
+    await page.locator('input[name="password"]').fill('taken-pass-42');
     await page.locator('button[type="submit"]').click();
     await page.getByText('Этот e-mail уже зарегистрирован').waitFor();
     await context.close();

@@ -41,5 +41,9 @@ export const ERROR_CODES = [
   'account_blocked',
   /** Telegram init data or Login Widget data refused; the body's `error` says why. */
   'telegram_auth_failed',
+  /** A new password below the strength rule (`shared/src/passwords.ts`); `data` carries the reason. */
+  'weak_password',
+  /** A stale edit: a field it changes was changed since its base version; `data` has the current issue. */
+  'edit_conflict',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
