@@ -7,6 +7,7 @@ import { Migration20261122300000_accounts } from './Migration20261122300000_acco
 import { Migration20261122400000_blog_admin } from './Migration20261122400000_blog_admin.ts';
 import { Migration20261122500000_telegram } from './Migration20261122500000_telegram.ts';
 import { Migration20261122600000_bot } from './Migration20261122600000_bot.ts';
+import { Migration20261125400000_issue_version } from './Migration20261125400000_issue_version.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261122400000_blog_admin', class: Migration20261122400000_blog_admin },
   { name: 'Migration20261122500000_telegram', class: Migration20261122500000_telegram },
   { name: 'Migration20261122600000_bot', class: Migration20261122600000_bot },
+  { name: 'Migration20261125400000_issue_version', class: Migration20261125400000_issue_version },
 ];
