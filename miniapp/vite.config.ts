@@ -27,6 +27,9 @@ const config: UserConfig = {
     target: 'es2022',
     manifest: true,
     sourcemap: false,
+    // The password rule's dictionaries are one lazy chunk of ~1.7 MB (loaded by new-password fields
+    // only). The first-load and page-chunk budgets are checked by `npm run bench`, not by this warning.
+    chunkSizeWarningLimit: 1800,
   },
   server: {
     port: 5173,
