@@ -73,7 +73,7 @@ for (const lang of ['ru', 'en'] as const) {
       context = await newContext(browser);
       // The user's language decides the mail's language and its link (/en for English).
       const email = uniqueEmail();
-      const reg = await context.request.post('/api/auth/register', { data: { email, password: 'e2e-password', name: 'E2E', locale: lang } });
+      const reg = await context.request.post('/api/auth/register', { data: { email, password: 'e2e-quiet-harbor', name: 'E2E', locale: lang } });
       const { id } = ((await reg.json()) as { user: { id: number } }).user;
       const page = await context.newPage();
       const errors = watchErrors(page);

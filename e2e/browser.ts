@@ -33,7 +33,7 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /** Registers through the API inside the context, so the context holds the session cookie. */
-export async function registerIn(context: BrowserContext, email = uniqueEmail(), name = 'E2E User', password = 'e2e-password'): Promise<{ email: string; password: string; id: number }> {
+export async function registerIn(context: BrowserContext, email = uniqueEmail(), name = 'E2E User', password = 'e2e-quiet-harbor'): Promise<{ email: string; password: string; id: number }> {
   let res = await context.request.post('/api/auth/register', { data: { email, password, name } });
   if (res.status() === 409) res = await context.request.post('/api/auth/login', { data: { email, password } });
   if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);

@@ -15,7 +15,7 @@ const letters = () =>
   Array.from({ length: 4 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
 
 async function signUp(context: BrowserContext, name: string, locale: 'ru' | 'en'): Promise<{ id: number }> {
-  const res = await context.request.post('/api/auth/register', { data: { email: uniqueEmail('ps'), password: 'e2e-password', name, locale } });
+  const res = await context.request.post('/api/auth/register', { data: { email: uniqueEmail('ps'), password: 'e2e-quiet-harbor', name, locale } });
   if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { user: { id: number } }).user;
 }

@@ -62,7 +62,7 @@ describe('accounts', () => {
     await page.getByTestId('page-register').waitFor();
     await page.locator('input[name="name"]').fill('Journey Tester');
     await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill('journey-pass');
+    await page.locator('input[name="password"]').fill('lantern-harbor-42');
     await page.locator('button[type="submit"]').click();
     await page.getByTestId('user-menu').waitFor();
     expect(await page.getByTestId('user-menu').textContent()).toContain('Journey Tester');
@@ -78,7 +78,7 @@ describe('accounts', () => {
     await page.locator('button[type="submit"]').click();
     await page.getByRole('alert').filter({ hasText: /Invalid e-mail or password/ }).waitFor();
 
-    await page.locator('input[name="password"]').fill('journey-pass');
+    await page.locator('input[name="password"]').fill('lantern-harbor-42');
     await page.locator('button[type="submit"]').click();
     await page.waitForURL((u) => u.pathname === '/en/issues');
     await page.getByTestId('page-issues').waitFor();
@@ -89,13 +89,13 @@ describe('accounts', () => {
   it('shows the server’s field error for a taken e-mail, in Russian', async () => {
     const context = await newContext(browser);
     const email = uniqueEmail('taken');
-    await context.request.post('/api/auth/register', { data: { email, password: 'taken-pass', name: 'First' } });
+    await context.request.post('/api/auth/register', { data: { email, password: 'taken-pass-42', name: 'First' } });
     await context.clearCookies();
     const page = await context.newPage();
     await page.goto('/user/create');
     await page.locator('input[name="name"]').fill('Second');
     await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill('taken-pass');
+    await page.locator('input[name="password"]').fill('taken-pass-42');
     await page.locator('button[type="submit"]').click();
     await page.getByText('Этот e-mail уже зарегистрирован').waitFor();
     await context.close();

@@ -17,6 +17,7 @@ import { seedDemo } from '../server/src/db/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/db/seed/demo-data.ts';
 import { createLogger } from '../server/src/logger.ts';
 import { listIssues } from '../server/src/modules/issues/issue-list.ts';
+import { cursorCodec } from '../server/src/modules/issues/issue-cursor.ts';
 
 const ISSUES = 100_000;
 const root = path.resolve(import.meta.dirname, '..');
@@ -71,7 +72,7 @@ export async function benchTracker(report: Report) {
     // The bare baseline: the exact SQL the list endpoint runs, captured once, on a plain pg pool.
     let captured: { sql: string; params: unknown[] } | null = null;
     const recorder = { execute: async (sql: string, params: unknown[]) => ((captured = { sql, params }), []) } as unknown as EntityManager;
-    await listIssues(recorder, { id: me.user.id, roles: me.user.roles }, issueListQuerySchema.parse(query));
+    await listIssues(recorder, { id: me.user.id, roles: me.user.roles }, issueListQuerySchema.parse(query), cursorCodec('bench'));
     const { sql, params } = captured!;
     let i = 0;
     const pgSql = sql.replace(/\?/g, () => `$${++i}`);

@@ -39,7 +39,7 @@ describe('server process', () => {
     const reg = await fetch(`${first.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'persist@example.com', password: 'persist-me', name: 'P' }),
+      body: JSON.stringify({ email: 'persist@example.com', password: 'persist-me-7-times', name: 'P' }),
     });
     expect(reg.status).toBe(201);
     expect(await stop(first.child, 'SIGINT')).toBe(0);
@@ -48,7 +48,7 @@ describe('server process', () => {
     const login = await fetch(`${second.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'persist@example.com', password: 'persist-me' }),
+      body: JSON.stringify({ email: 'persist@example.com', password: 'persist-me-7-times' }),
     });
     expect(login.status).toBe(200);
     expect(await stop(second.child, 'SIGTERM')).toBe(0);

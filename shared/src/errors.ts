@@ -47,5 +47,9 @@ export const ERROR_CODES = [
   'telegram_auth_failed',
   /** Sign-in attempts for an account from this client are delayed (Retry-After); a known device is not. */
   'login_throttled',
+  /** A new password below the strength rule (`shared/src/passwords.ts`); `data` carries the reason. */
+  'weak_password',
+  /** A stale edit: a field it changes was changed since its base version; `data` has the current issue. */
+  'edit_conflict',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

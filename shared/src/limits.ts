@@ -64,6 +64,12 @@ export const TIMEOUT_MESSAGE = 'The operation was aborted due to timeout';
 export const CANONICAL_QUERY_WHITELIST = ['page', 'q', 'tag'] as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Lowest zxcvbn score (0–4) a new password needs. 3 = "safely unguessable": about 10^10 guesses,
+ * out of reach of online guessing and costly offline against Argon2; zxcvbn's own advice for sign-up.
+ * 4 would refuse many memorable passphrases of three common words.
+ */
+export const PASSWORD_MIN_SCORE = 3;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 

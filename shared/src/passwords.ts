@@ -1,6 +1,15 @@
-// The most common passwords of 8+ characters (shorter ones already fail the length rule), from the
-// published breach top lists (NCSC top-100k, SplashData yearly lists) plus their usual Russian
-// keyboard-layout variants. Compared lower-cased.
+// The strength rule for new passwords (issue 11, L2), one place for the server and the web forms:
+// zxcvbn-ts with its common and English dictionaries, a Russian list of our own, the most common
+// breached passwords, and the user's own e-mail and name. Feedback comes back as zxcvbn's keys
+// (texts in the `account` namespace, `passwordStrength.*`, ru and en).
+// The dictionaries weigh ~1 MB: the web app imports this module lazily, never in its first load.
+import { ZxcvbnFactory, type TranslationKeys } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary as common } from '@zxcvbn-ts/language-common';
+import { dictionary as en, translations as enTranslations } from '@zxcvbn-ts/language-en';
+import { PASSWORD_MIN_SCORE } from './limits.ts';
+import { RU_PASSWORD_WORDS } from './passwords-ru.ts';
+
+// The most common passwords of 8+ characters from breach top lists, with their Russian layout variants.
 const COMMON = `
 12345678 123456789 1234567890 12345678910 123123123 987654321 0987654321 11111111 00000000 88888888
 12341234 11223344 12121212 1234qwer qwer1234 password password1 password12 password123 passw0rd
@@ -13,8 +22,52 @@ admin123 admin1234 11111111111 1111111111 99999999 66666666 77777777 55555555 14
 йцукенгш йцукенгшщз йцукен123 пароль123 пароль12 qwertyqwerty 1234554321 abcdefgh
 `;
 
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON.split(/\s+/).filter(Boolean));
+/** Words of this product and page that say nothing about the user, counted like user inputs. */
+const SITE_WORDS = ['tracker', 'трекер'];
+/** zxcvbn's time grows with length; the first 100 characters decide (longer is never weaker). */
+const MAX_CHECKED = 100;
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+type KeysOf<T> = { [K in keyof T]: K };
+const keysAsTexts = <T extends object>(texts: T) => Object.fromEntries(Object.keys(texts).map((k) => [k, k])) as KeysOf<T>;
+// Feedback texts are our i18n keys: zxcvbn returns the key, the caller translates it.
+const translations: TranslationKeys = {
+  warnings: keysAsTexts(enTranslations.warnings),
+  suggestions: keysAsTexts(enTranslations.suggestions),
+  timeEstimation: keysAsTexts(enTranslations.timeEstimation),
+};
+export type PasswordWarning = keyof typeof enTranslations.warnings;
+export type PasswordSuggestion = keyof typeof enTranslations.suggestions;
+
+let factory: ZxcvbnFactory | undefined;
+// Built on first use: ranking the dictionaries takes about a second.
+const estimator = () =>
+  (factory ??= new ZxcvbnFactory({
+    dictionary: { ...common, ...en, 'ru-common': [...RU_PASSWORD_WORDS], 'breached-common': COMMON.split(/\s+/).filter(Boolean) },
+    graphs: adjacencyGraphs,
+    translations,
+  }));
+
+export interface PasswordStrength {
+  /** zxcvbn's score, 0 (trivial) to 4 (very strong). */
+  score: number;
+  ok: boolean;
+  warning: PasswordWarning | null;
+  suggestions: PasswordSuggestion[];
+}
+
+/** The user's own data that must not make a password look strong: e-mail, its name part, name words. */
+export function passwordUserInputs(user: { email?: string | null; name?: string | null }): string[] {
+  const email = user.email?.trim().toLowerCase() ?? '';
+  const name = user.name?.trim().toLowerCase() ?? '';
+  const parts = [email, email.split('@')[0] ?? '', name, ...name.split(/[\s._-]+/), ...(email.split('@')[0] ?? '').split(/[._+-]+/)];
+  return [...new Set(parts.filter((p) => p.length >= 3)), ...SITE_WORDS];
+}
+
+export function checkPasswordStrength(password: string, userInputs: readonly string[] = SITE_WORDS): PasswordStrength {
+  const result = estimator().check(password.slice(0, MAX_CHECKED), [...userInputs]);
+  const warning = (result.feedback.warning as PasswordWarning | null) || null;
+  const suggestions = result.feedback.suggestions as PasswordSuggestion[];
+  // zxcvbn gives no reason for some middling scores; a refused password always gets one.
+  const ok = result.score >= PASSWORD_MIN_SCORE;
+  return { score: result.score, ok, warning, suggestions: ok || warning || suggestions.length ? suggestions : ['anotherWord'] };
 }

@@ -56,6 +56,11 @@ export const updateIssueSchema = z
     estimate,
     parentId: id().nullable(),
     customValues: customValuesSchema,
+    /**
+     * The issue `version` the edit started from (or send `If-Match: "<version>"`): the PATCH is
+     * refused with 409 edit_conflict when a field it changes was changed since.
+     */
+    baseVersion: z.number().int().min(1).max(2_147_483_647),
   })
   .partial()
   .strict();
@@ -160,6 +165,8 @@ export const attachmentSchema = z.object({
 });
 
 export const issueDetailSchema = issueListItemSchema.extend({
+  /** Grows on every change; the base of an edit (`baseVersion`, or the ETag as `If-Match`). */
+  version: z.number().int(),
   description: z.string(),
   /** Sanitised HTML of the Markdown description. */
   descriptionHtml: z.string(),
@@ -179,6 +186,9 @@ export const issueDetailSchema = issueListItemSchema.extend({
 });
 export type IssueDetail = z.infer<typeof issueDetailSchema>;
 export const issueResponseSchema = z.object({ issue: issueDetailSchema });
+/** `data` of a 409 edit_conflict: the fields changed since the base version, and the issue now. */
+export const editConflictDataSchema = z.object({ code: z.literal('edit_conflict'), fields: z.array(z.string()), version: z.number().int(), issue: issueDetailSchema });
+export type EditConflictData = z.infer<typeof editConflictDataSchema>;
 
 export const commentSchema = z.object({
   id: z.number().int(),

@@ -8,6 +8,7 @@ import { Migration20261122400000_blog_admin } from './Migration20261122400000_bl
 import { Migration20261122500000_telegram } from './Migration20261122500000_telegram.ts';
 import { Migration20261122600000_bot } from './Migration20261122600000_bot.ts';
 import { Migration20261125100000_account_security } from './Migration20261125100000_account_security.ts';
+import { Migration20261125400000_issue_version } from './Migration20261125400000_issue_version.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: 'Migration20261122500000_telegram', class: Migration20261122500000_telegram },
   { name: 'Migration20261122600000_bot', class: Migration20261122600000_bot },
   { name: 'Migration20261125100000_account_security', class: Migration20261125100000_account_security },
+  { name: 'Migration20261125400000_issue_version', class: Migration20261125400000_issue_version },
 ];

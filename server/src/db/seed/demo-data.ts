@@ -12,7 +12,7 @@ export const DEMO_USERS = [
   { name: 'Liam Brown', email: 'liam@demo.tracker', locale: 'en' },
 ] as const;
 
-export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_PASSWORD = 'demo-lantern-42';
 
 export const DEMO_PROJECTS = [
   { key: 'WEB', locale: 'ru', color: '#3b82f6', name: 'Веб-сайт', description: 'Публичный сайт и личный кабинет клиентов.\n\n- релизы по вторникам\n- дизайн-система в Figma' },

@@ -12,6 +12,7 @@ import { toUserDto } from '../users/user.mapper.ts';
 import type { UserService } from '../users/user.service.ts';
 import type { AccountService } from '../users/account.service.ts';
 import { beginAttempt, rememberDevice } from './login-throttle.ts';
+import { assertStrongPassword } from '../users/password-strength.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid e-mail or password';
 export const ACCOUNT_BLOCKED = 'This account has been blocked by an administrator';
@@ -30,6 +31,7 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager; 
 
   router.post('/register', async (ctx) => {
     const input = parse(registerRequestSchema, ctx.request.body);
+    assertStrongPassword(ctx, input.password, input);
     const ipLimit = await hitRateLimit(deps.em(), `register:ip:${ctx.ip}`, REGISTER_LIMIT_PER_IP.max, REGISTER_LIMIT_PER_IP.windowSec);
     if (!ipLimit.allowed) throw tooManyRequests(ipLimit.retryAfterSec);
     const user = await deps.users.register(deps.em(), input);

@@ -14,7 +14,7 @@ const RELATED_ISSUE = `json_build_object('id', o.id, 'key', op.key || '-' || o.n
 export async function loadIssueDetail(em: EntityManager, viewer: Viewer, access: ProjectAccess, issueId: number): Promise<IssueDetail> {
   const visibleTo = visibleProjectsCondition(viewer, 'op');
   const [row] = await em.execute<IssueDetailRow[]>(
-    `select ${ISSUE_ROW_COLUMNS}, i.description, i.reporter_id, ru.name as reporter_name, p.name as project_name, p.color as project_color,
+    `select ${ISSUE_ROW_COLUMNS}, i.version, i.description, i.reporter_id, ru.name as reporter_name, p.name as project_name, p.color as project_color,
        json_build_object('id', s.id, 'name', s.name, 'category', s.category, 'color', s.color, 'position', s.position) as status,
        (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) order by lower(l.name), l.id), '[]')
           from issue_labels il join labels l on l.id = il.label_id where il.issue_id = i.id) as labels,

@@ -61,6 +61,7 @@ export function toIssueListItem(r: IssueRow): IssueListItem {
 }
 
 export interface IssueDetailRow extends IssueRow {
+  version: number;
   description: string;
   reporter_id: number | null;
   reporter_name: string | null;
@@ -80,6 +81,7 @@ export interface IssueDetailRow extends IssueRow {
 export function toIssueDetail(r: IssueDetailRow, descriptionHtml: string, can: string[]): IssueDetail {
   return {
     ...toIssueListItem(r),
+    version: r.version,
     description: r.description,
     descriptionHtml,
     reporter: r.reporter_id != null ? { id: r.reporter_id, name: r.reporter_name ?? '' } : null,

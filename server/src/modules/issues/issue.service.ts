@@ -29,15 +29,19 @@ export interface IssueState {
   customValues: CustomValues;
   labelIds: number[];
   streamIds: number[];
+  /** Grows on every change of the issue (a trigger, migration issue_version). */
+  version: number;
+  /** API field name → the version that last changed it. */
+  fieldVersions: Record<string, number>;
 }
 
 /** The fields a PATCH may carry (API names), all optional. */
-export type IssuePatch = Partial<Omit<IssueState, 'id' | 'projectId' | 'category'>>;
+export type IssuePatch = Partial<Omit<IssueState, 'id' | 'projectId' | 'category' | 'version' | 'fieldVersions'>>;
 
 export async function loadIssueState(em: EntityManager, issueId: number): Promise<IssueState> {
   const [r] = await em.execute<Record<string, any>[]>(
     `select i.id, i.project_id, i.title, i.description, i.status_id, s.category, i.priority, i.assignee_id, i.start_date, i.due_date,
-            i.estimate::float8 as estimate, i.parent_id, i.custom_values,
+            i.estimate::float8 as estimate, i.parent_id, i.custom_values, i.version, i.field_versions,
             array(select label_id from issue_labels where issue_id = i.id order by label_id) as label_ids,
             array(select stream_id from issue_streams where issue_id = i.id order by stream_id) as stream_ids
        from issues i join statuses s on s.id = i.status_id where i.id = ? for update of i`,
@@ -59,6 +63,8 @@ export async function loadIssueState(em: EntityManager, issueId: number): Promis
     customValues: r!.custom_values ?? {},
     labelIds: r!.label_ids,
     streamIds: r!.stream_ids,
+    version: r!.version,
+    fieldVersions: r!.field_versions ?? {},
   };
 }
 
@@ -124,6 +130,9 @@ export async function applyIssuePatch(em: EntityManager, actor: Viewer, state: I
     sets.push('custom_values = ?::jsonb');
     params.push(JSON.stringify(next.customValues));
   }
+  // Link tables have no row of the issue to compare: stamp them with the version being made.
+  const linkFields = changes.filter((c) => c.field === 'labelIds' || c.field === 'streamIds').map((c) => `'${c.field}', version + 1`);
+  if (linkFields.length) sets.push(`field_versions = field_versions || jsonb_build_object(${linkFields.join(', ')})`);
   if (category !== state.category && isDone(category) !== isDone(state.category)) sets.push(`completed_at = ${isDone(category) ? 'now()' : 'null'}`);
   await em.execute(`update issues set ${[...sets, 'updated_at = now()'].join(', ')} where id = ?`, [...params, state.id]);
 
@@ -149,12 +158,45 @@ async function syncLinks(em: EntityManager, table: 'issue_labels' | 'issue_strea
   if (added.length) await em.execute(`insert into ${table} (issue_id, ${column}) select ?, unnest(?::int[]) on conflict do nothing`, [issueId, intArray(added)]);
 }
 
-/** Checks edit rights and the archive flag, locks the issue and applies the patch. */
-export async function updateIssue(em: EntityManager, actor: Viewer, ref: number | string, patch: IssuePatch): Promise<number> {
+/** The fields of `patch` that would change `state` (set-equal arrays and equal values do not). */
+export function fieldsChangedBy(state: IssueState, patch: IssuePatch): string[] {
+  return (Object.keys(patch) as (keyof IssuePatch)[]).filter((field) => {
+    const value = patch[field];
+    if (value === undefined) return false;
+    if (field === 'labelIds' || field === 'streamIds') return !sameSet(value as number[], state[field]);
+    if (field === 'customValues') return Object.entries(value as CustomValues).some(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(state.customValues[k] ?? null));
+    return value !== state[field];
+  });
+}
+
+/** A stale edit: fields it changes were changed after its base version. */
+export interface EditConflict {
+  fields: string[];
+  version: number;
+}
+
+/**
+ * Checks edit rights and the archive flag, locks the issue and applies the patch. With a
+ * `baseVersion` (the version the editor started from), a patch that would change a field changed
+ * since then is not applied: `onConflict` makes the error to throw. Other fields merge.
+ */
+export async function updateIssue(
+  em: EntityManager,
+  actor: Viewer,
+  ref: number | string,
+  patch: IssuePatch,
+  check?: { baseVersion: number; onConflict: (conflict: EditConflict, issueId: number, em: EntityManager) => Promise<Error> },
+): Promise<number> {
   return em.transactional(async (tem) => {
     const { issue, project } = await requireIssue(tem, actor, ref, 'issue.edit');
     assertWritable(project);
-    await applyIssuePatch(tem, actor, await loadIssueState(tem, issue.id), patch);
+    const state = await loadIssueState(tem, issue.id);
+    if (check) {
+      const { baseVersion } = check;
+      const stale = fieldsChangedBy(state, patch).filter((field) => baseVersion > state.version || (state.fieldVersions[field] ?? 0) > baseVersion);
+      if (stale.length) throw await check.onConflict({ fields: stale, version: state.version }, issue.id, tem);
+    }
+    await applyIssuePatch(tem, actor, state, patch);
     return issue.id;
   });
 }

@@ -22,6 +22,7 @@ import { loadIssueDetail } from './issue-detail.ts';
 import { cursorCodec } from './issue-cursor.ts';
 import { listIssues } from './issue-list.ts';
 import { bulkUpdate, moveIssue } from './issue-move.ts';
+import { editConflict, ifMatchVersion, versionTag } from './issue-version.ts';
 import { createIssue, deleteIssue, updateIssue } from './issue.service.ts';
 
 const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(500) });
@@ -32,7 +33,9 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache; s
 
   async function respond(ctx: Context, viewer: Viewer, ref: number | string) {
     const access = await requireIssue(deps.em(), viewer, ref, 'project.view');
-    ctx.body = { issue: await loadIssueDetail(deps.em(), viewer, access, access.issue.id) };
+    const issue = await loadIssueDetail(deps.em(), viewer, access, access.issue.id);
+    ctx.set('ETag', versionTag(issue.version));
+    ctx.body = { issue };
   }
 
   router.get('/', async (ctx) => {
@@ -57,17 +60,24 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache; s
   router.get('/:ref', async (ctx) => {
     const viewer = requireViewer(ctx);
     const ref = parse(issueRefSchema, ctx.params.ref);
-    await deps.cache.json(ctx, `issue:${viewerKey(viewer)}:${ref}`, async () => {
+    // Kept serialised with its version, so a hit still answers the ETag without parsing.
+    const hit = await deps.cache.get(`issue:${viewerKey(viewer)}:${ref}`, async () => {
       const access = await requireIssue(deps.em(), viewer, ref, 'project.view');
-      return { issue: await loadIssueDetail(deps.em(), viewer, access, access.issue.id) };
+      const issue = await loadIssueDetail(deps.em(), viewer, access, access.issue.id);
+      return { version: issue.version, body: Buffer.from(JSON.stringify({ issue })) };
     });
+    ctx.set('ETag', versionTag(hit.version));
+    ctx.type = 'application/json';
+    ctx.body = hit.body;
   });
 
   router.patch('/:id', async (ctx) => {
     const viewer = requireViewer(ctx);
     const ref = parse(issueRefSchema, ctx.params.id);
-    const patch = parse(updateIssueSchema, ctx.request.body);
-    await respond(ctx, viewer, await updateIssue(deps.em(), viewer, ref, patch));
+    const { baseVersion: bodyVersion, ...patch } = parse(updateIssueSchema, ctx.request.body);
+    const baseVersion = ifMatchVersion(ctx) ?? bodyVersion;
+    const check = baseVersion === undefined ? undefined : { baseVersion, onConflict: editConflict(ctx, viewer) };
+    await respond(ctx, viewer, await updateIssue(deps.em(), viewer, ref, patch, check));
   });
 
   router.delete('/:id', async (ctx) => {

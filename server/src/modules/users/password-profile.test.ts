@@ -30,9 +30,11 @@ describe('password recovery', () => {
     const link = linkIn(mail, '/user/reset-password');
     const token = link.searchParams.get('token');
 
-    const weak = await reader.post('/api/auth/reset-password', { token, password: 'qwerty123' });
-    expect(weak.status).toBe(400);
-    expect(weak.body.data.issues[0].message).toBe('validation.passwordCommon');
+    for (const password of ['qwerty123', '        ', 'aaaaaaaa']) {
+      const weak = await reader.post('/api/auth/reset-password', { token, password });
+      expect(weak.status, password).toBe(400);
+      expect(weak.body.data).toMatchObject({ code: 'weak_password', field: 'password' });
+    }
 
     const reset = await reader.post('/api/auth/reset-password', { token, password: 'a brand new secret' });
     expect(reset.status).toBe(200);
@@ -76,8 +78,11 @@ describe('change password', () => {
     const wrong = await u.client.post(`/api/user/change-password/${u.id}`, { currentPassword: 'nope nope nope', password: 'fresh secret 1' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ statusMessage: 'Неверный текущий пароль', data: { code: 'wrong_password', field: 'currentPassword' } });
-    const common = await u.client.post(`/api/user/change-password/${u.id}`, { currentPassword: 'correct horse', password: 'password' });
-    expect(common.status).toBe(400);
+    for (const password of ['password', '        ', 'aaaaaaaa']) {
+      const weak = await u.client.post(`/api/user/change-password/${u.id}`, { currentPassword: 'correct horse', password });
+      expect(weak.status, password).toBe(400);
+      expect(weak.body.data).toMatchObject({ code: 'weak_password', field: 'password' });
+    }
 
     expect((await u.client.post(`/api/user/change-password/${u.id}`, { currentPassword: 'correct horse', password: 'fresh secret 1' })).status).toBe(204);
     expect((await u.client.get('/api/user/me')).status).toBe(200);
@@ -96,10 +101,24 @@ describe('change password', () => {
     expect((await admin.client.post('/api/user/change-password/999999', { password: 'set by admin 1' })).status).toBe(404);
   });
 
-  it('refuses the most common passwords at registration too', async () => {
-    const res = await t.client().post('/api/auth/register', { email: uniqueEmail(), password: '12345678', name: 'A' });
-    expect(res.status).toBe(400);
-    expect(res.body.data.issues[0].message).toBe('validation.passwordCommon');
+  it("refuses weak passwords at registration, with the reason in the reader's language", async () => {
+    for (const password of ['12345678', '        ', 'aaaaaaaa']) {
+      const res = await t.client().post('/api/auth/register', { email: uniqueEmail(), password, name: 'A' });
+      expect(res.status, password).toBe(400);
+      expect(res.body.data).toMatchObject({ code: 'weak_password', field: 'password', minScore: 3 });
+    }
+    const ru = await t.client().post('/api/auth/register', { email: uniqueEmail(), password: 'aaaaaaaa', name: 'A' });
+    expect(ru.body).toMatchObject({
+      statusMessage: 'Пароль слишком легко подобрать. Выберите подлиннее, из нескольких редких слов.',
+      data: { score: 0, warning: 'Повторы одного символа, например «ааа», легко подобрать.', reasons: { warning: 'simpleRepeat' } },
+    });
+    expect(ru.body.data.suggestions).toContain('Не повторяйте слова и символы.');
+    const en = await t.client().post('/api/auth/register', { email: uniqueEmail(), password: 'aaaaaaaa', name: 'A', locale: 'en' });
+    expect(en.body.data.warning).toBe('Repeated characters like "aaa" are easy to guess.');
+    // The user's own e-mail and name do not count as strength.
+    const own = await t.client().post('/api/auth/register', { email: 'marfa.vasilieva@example.com', password: 'marfa.vasilieva1', name: 'Марфа Васильева' });
+    expect(own.body.data).toMatchObject({ code: 'weak_password', reasons: { warning: 'userInputs' } });
+    expect((await t.client().post('/api/auth/register', { email: uniqueEmail(), password: 'quiet-harbor-lantern', name: 'A' })).status).toBe(201);
   });
 });
 

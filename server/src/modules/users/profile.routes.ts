@@ -13,6 +13,7 @@ import { forbidden, HttpError } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { currentSessionId, endSessions } from '../auth/sessions.ts';
 import { accountError } from './account-errors.ts';
+import { assertStrongPassword } from './password-strength.ts';
 import type { AccountService } from './account.service.ts';
 import { ImageTooLargeError, NotAnImageError, readLimited, type AvatarStore } from './avatar.ts';
 import { resetReminder } from './reminders.ts';
@@ -115,6 +116,7 @@ export function profileRoutes(deps: { em: () => EntityManager; accounts: Account
       const ok = await verify(target.passwordHash, input.currentPassword ?? '').catch(() => false);
       if (!ok) throw accountError(ctx, 400, 'wrong_password', 'wrongPassword', { field: 'currentPassword' });
     }
+    assertStrongPassword(ctx, input.password, target);
     const passwordHash = await hashPassword(input.password);
     await em.transactional(async (tx) => {
       await tx.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, id]);

@@ -3,14 +3,23 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
+import { weakPasswordReasons } from '../../../lib/password-rule.ts';
 import { afterSignIn } from '../../../lib/safe-redirect.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { signedIn } from '../api.ts';
 import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../form-errors.ts';
 
-/** Shared flow of the sign-in and sign-up forms: validate with the shared schema, send, sign in, go on. */
-export function useAuthForm<S extends z.ZodType>(schema: S, fields: readonly string[], send: (data: z.output<S>) => Promise<MeResponse>) {
+/**
+ * Shared flow of the sign-in and sign-up forms: validate with the shared schema (and `precheck`,
+ * e.g. the lazily loaded password rule), send, sign in, go on.
+ */
+export function useAuthForm<S extends z.ZodType>(
+  schema: S,
+  fields: readonly string[],
+  send: (data: z.output<S>) => Promise<MeResponse>,
+  precheck?: (data: z.output<S>) => Promise<FieldErrors | null>,
+) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -18,6 +27,7 @@ export function useAuthForm<S extends z.ZodType>(schema: S, fields: readonly str
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [serverReasons, setServerReasons] = useState<string[]>();
 
   const message = (key: string) => (i18n.exists(key) ? t(key) : t('validation.invalid'));
 
@@ -33,13 +43,21 @@ export function useAuthForm<S extends z.ZodType>(schema: S, fields: readonly str
       return;
     }
     setFieldErrors({});
+    setServerReasons(undefined);
     setPending(true);
+    const refused = precheck ? await precheck(parsed.data) : null;
+    if (refused) {
+      setFieldErrors(refused);
+      setPending(false);
+      return;
+    }
     try {
       const { user } = await send(parsed.data);
       signedIn(user);
       toast({ title: t('auth.welcome', { name: user.name }), color: 'success' });
       navigate(afterSignIn(new URLSearchParams(search).get('redirect'), locale), { replace: true });
     } catch (err) {
+      setServerReasons(weakPasswordReasons(err));
       const state = formErrorsFrom(err, fields);
       setFieldErrors(state.fields);
       setFormError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);
@@ -48,5 +66,5 @@ export function useAuthForm<S extends z.ZodType>(schema: S, fields: readonly str
   }
 
   const errorFor = (field: string) => (fieldErrors[field] ? message(fieldErrors[field]) : undefined);
-  return { onSubmit, errorFor, formError, pending };
+  return { onSubmit, errorFor, formError, pending, serverReasons };
 }

@@ -6,11 +6,14 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { TextField } from '../../../components/TextField.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
+import { checkNewPassword, weakPasswordReasons } from '../../../lib/password-rule.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { accountApi, messageOf } from '../../users/api.ts';
 import { signedIn } from '../api.ts';
+
+const NO_USER = {};
 
 export default function ResetPasswordPage() {
   const { t, i18n } = useTranslation();
@@ -20,6 +23,7 @@ export default function ResetPasswordPage() {
   const [fieldError, setFieldError] = useState<string>();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [serverReasons, setServerReasons] = useState<string[]>();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -31,14 +35,25 @@ export default function ResetPasswordPage() {
       return;
     }
     setFieldError(undefined);
+    setServerReasons(undefined);
     setPending(true);
+    // The link's owner is not known here; the server also checks against their e-mail and name.
+    const strength = await checkNewPassword(parsed.data.password, {});
+    if (strength && !strength.ok) {
+      setFieldError(t('account.passwordStrength.weak'));
+      setPending(false);
+      return;
+    }
     try {
       const { user } = await accountApi.resetPassword(parsed.data);
       signedIn(user);
       toast({ title: t('account.reset.done'), color: 'success' });
       navigate(href('me'), { replace: true });
     } catch (err) {
-      setError(messageOf(err, t('auth.unexpected')));
+      const reasons = weakPasswordReasons(err);
+      setServerReasons(reasons);
+      if (reasons) setFieldError(messageOf(err, t('account.passwordStrength.weak')));
+      else setError(messageOf(err, t('auth.unexpected')));
       setPending(false);
     }
   }
@@ -54,7 +69,7 @@ export default function ResetPasswordPage() {
           <p className="muted">{t('account.reset.intro')}</p>
           <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending}>
             <FormAlert message={error} />
-            <TextField name="password" type="password" label={t('account.reset.password')} hint={t('auth.passwordHint')} autoComplete="new-password" required error={fieldError} />
+            <PasswordField label={t('account.reset.password')} hint={t('auth.passwordHint')} error={fieldError} user={NO_USER} serverReasons={serverReasons} />
             <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
               {t('account.reset.submit')}
             </Button>

@@ -2,7 +2,7 @@
 // field including the chosen project's custom fields, with per-field errors from the shared schema
 // (client) and the server's `data.issues`. Edit sends only what changed.
 import type { UserRef } from '@tracker/shared/api/common';
-import { PRIORITIES, type IssueDetail, type Priority } from '@tracker/shared/api/issues';
+import { PRIORITIES, type EditConflictData, type IssueDetail, type Priority } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { parseQuickAdd, removeToken } from '@tracker/shared/quick-add/index';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -16,9 +16,11 @@ import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
 import { defaultValues, fieldKey } from '../custom-fields/values.ts';
 import { rememberUsers, userName } from '../detail/people.ts';
 import { loadMe } from '../detail/use-me.ts';
+import { editConflictOf, rebase } from './conflict.ts';
 import { DescriptionField } from './DescriptionField.tsx';
 import { formErrorsFrom, type FieldErrors, type FormErrors } from './errors.ts';
-import { quickPatch, syncQuickPatch, toCreateRequest, toPatch, type IssueFormValues, type QuickPatch } from './model.ts';
+import { MergeDialog } from './MergeDialog.tsx';
+import { quickPatch, syncQuickPatch, toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues, type QuickPatch } from './model.ts';
 import { IssuePicker, MultiSelect, PeoplePicker } from './pickers.tsx';
 import { QuickAdd, useChips } from './QuickAdd.tsx';
 import { useProjectData, useStreams } from './use-form-data.ts';
@@ -43,6 +45,9 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   const ids = { project: useId(), title: useId(), status: useId(), priority: useId(), start: useId(), due: useId(), estimate: useId() };
   const [values, setValues] = useState<IssueFormValues>(initial);
   const base = useRef(initial);
+  // The version the edit started from: sent with title and description edits (409 on a stale one).
+  const version = useRef(issue?.version);
+  const [conflict, setConflict] = useState<{ data: EditConflictData; mine: IssueFormValues } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormErrors['form']>(null);
   const [busy, setBusy] = useState(false);
@@ -108,9 +113,9 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   const isKey = (k: string) => i18n.exists(k);
   const msg = (key: string | undefined) => (key ? (isKey(key) ? t(key) : key) : undefined);
 
-  const submit = async () => {
+  const submit = async (current: IssueFormValues = values) => {
     setFormError(null);
-    const found = validateForm(mode, values, base.current, fields, isKey);
+    const found = validateForm(mode, current, base.current, fields, isKey);
     setErrors(found);
     if (Object.keys(found).length) {
       document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -118,12 +123,18 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
     }
     setBusy(true);
     try {
-      if (mode === 'create') onSaved(await issueApi.create(toCreateRequest(values, fields)));
+      if (mode === 'create') onSaved(await issueApi.create(toCreateRequest(current, fields)));
       else {
-        const patch = toPatch(base.current, values, fields);
+        const patch = toPatch(base.current, current, fields);
+        if ((patch.title !== undefined || patch.description !== undefined) && version.current) patch.baseVersion = version.current;
         onSaved(Object.keys(patch).length ? await issueApi.update(issue!.id, patch) : issue!);
       }
     } catch (err) {
+      const stale = editConflictOf(err);
+      if (stale) {
+        setConflict({ data: stale, mine: current });
+        return;
+      }
       const e = formErrorsFrom(err);
       setErrors(e.fields);
       setFormError(e.form ?? (Object.keys(e.fields).some((k) => !isFieldShown(k, fields.map((f) => f.id))) ? { key: 'errors.codes.validation', raw: false } : null));
@@ -138,128 +149,143 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   const err = (key: string) => msg(errors[key]);
   const project = projects.find((p) => p.id === values.projectId);
 
-  return (
-    <form
-      className="form issue-form"
-      data-testid="issue-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <QuickAdd value={quick} onChange={setQuick} chips={chips} onRemove={(token) => setQuick((q) => removeToken(q, token))} />
+  /** Their issue becomes the base; my edits (with the merged texts) go on top of it and are saved. */
+  const saveMerged = (merged: Partial<Pick<IssueFormValues, 'title' | 'description'>>) => {
+    if (!conflict) return;
+    const theirs = valuesFromIssue(conflict.data.issue);
+    const next = rebase(base.current, { ...conflict.mine, ...merged }, theirs);
+    base.current = theirs;
+    version.current = conflict.data.version;
+    setConflict(null);
+    setValues(next);
+    void submit(next);
+  };
 
-      <div className="form-grid">
-        <div className={`field${errors.projectId ? ' field--error' : ''}`}>
-          <label htmlFor={ids.project}>{t('issues.form.project')}</label>
-          {mode === 'create' ? (
-            <select id={ids.project} data-testid="form-project" value={values.projectId ?? ''} aria-invalid={errors.projectId ? true : undefined} onChange={(e) => set('projectId', e.target.value ? Number(e.target.value) : null)}>
-              {!values.projectId && <option value="">{t('issues.form.chooseProject')}</option>}
-              {projects.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.key} · {p.name}
+  return (
+    <>
+      {conflict && <MergeDialog conflict={conflict.data} mine={conflict.mine} onSave={saveMerged} onCancel={() => setConflict(null)} />}
+      <form
+        className="form issue-form"
+        data-testid="issue-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <QuickAdd value={quick} onChange={setQuick} chips={chips} onRemove={(token) => setQuick((q) => removeToken(q, token))} />
+
+        <div className="form-grid">
+          <div className={`field${errors.projectId ? ' field--error' : ''}`}>
+            <label htmlFor={ids.project}>{t('issues.form.project')}</label>
+            {mode === 'create' ? (
+              <select id={ids.project} data-testid="form-project" value={values.projectId ?? ''} aria-invalid={errors.projectId ? true : undefined} onChange={(e) => set('projectId', e.target.value ? Number(e.target.value) : null)}>
+                {!values.projectId && <option value="">{t('issues.form.chooseProject')}</option>}
+                {projects.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.key} · {p.name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input id={ids.project} data-testid="form-project" readOnly value={project ? `${project.key} · ${project.name}` : ''} />
+            )}
+            {errors.projectId && <p className="field__error" data-testid="error-projectId">{err('projectId')}</p>}
+          </div>
+
+          <div className={`field field--wide${errors.title ? ' field--error' : ''}`}>
+            <label htmlFor={ids.title}>
+              {t('issues.form.title')}
+              <span aria-hidden="true" className="required-mark"> *</span>
+            </label>
+            <input id={ids.title} name="title" data-testid="form-title" required value={values.title} aria-invalid={errors.title ? true : undefined} onChange={(e) => set('title', e.target.value)} />
+            {errors.title && <p className="field__error" data-testid="error-title">{err('title')}</p>}
+          </div>
+        </div>
+
+        <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />
+
+        <div className="form-grid">
+          <div className={`field${errors.statusId ? ' field--error' : ''}`}>
+            <label htmlFor={ids.status}>{t('issues.form.status')}</label>
+            <select id={ids.status} data-testid="form-status" value={values.statusId ?? ''} onChange={(e) => set('statusId', e.target.value ? Number(e.target.value) : null)}>
+              {mode === 'create' && <option value="">{t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' })}</option>}
+              {statuses.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
                 </option>
               ))}
             </select>
-          ) : (
-            <input id={ids.project} data-testid="form-project" readOnly value={project ? `${project.key} · ${project.name}` : ''} />
-          )}
-          {errors.projectId && <p className="field__error" data-testid="error-projectId">{err('projectId')}</p>}
-        </div>
-
-        <div className={`field field--wide${errors.title ? ' field--error' : ''}`}>
-          <label htmlFor={ids.title}>
-            {t('issues.form.title')}
-            <span aria-hidden="true" className="required-mark"> *</span>
-          </label>
-          <input id={ids.title} name="title" data-testid="form-title" required value={values.title} aria-invalid={errors.title ? true : undefined} onChange={(e) => set('title', e.target.value)} />
-          {errors.title && <p className="field__error" data-testid="error-title">{err('title')}</p>}
-        </div>
-      </div>
-
-      <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />
-
-      <div className="form-grid">
-        <div className={`field${errors.statusId ? ' field--error' : ''}`}>
-          <label htmlFor={ids.status}>{t('issues.form.status')}</label>
-          <select id={ids.status} data-testid="form-status" value={values.statusId ?? ''} onChange={(e) => set('statusId', e.target.value ? Number(e.target.value) : null)}>
-            {mode === 'create' && <option value="">{t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' })}</option>}
-            {statuses.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          {errors.statusId && <p className="field__error">{err('statusId')}</p>}
-        </div>
-
-        <div className="field">
-          <label htmlFor={ids.priority}>{t('issues.form.priority')}</label>
-          <select id={ids.priority} data-testid="form-priority" value={values.priority} onChange={(e) => set('priority', e.target.value as Priority)}>
-            {PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {t(`issues.priority.${p}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        <PeoplePicker
-          label={t('issues.form.assignee')}
-          testid="form-assignee"
-          error={err('assigneeId')}
-          value={values.assigneeId ? { id: values.assigneeId, name: userName(values.assigneeId) ?? t('issues.common.userN', { id: values.assigneeId }) } : null}
-          onChange={(u) => set('assigneeId', u?.id ?? null)}
-        />
-
-        <MultiSelect label={t('issues.form.labels')} testid="form-labels" options={labels} value={values.labelIds} onChange={(v) => set('labelIds', v)} error={err('labelIds')} />
-        <MultiSelect label={t('issues.form.streams')} testid="form-streams" options={streams} value={values.streamIds} onChange={(v) => set('streamIds', v)} error={err('streamIds')} />
-
-        <DateInput id={ids.start} label={t('issues.form.startDate')} testid="form-start" value={values.startDate} onChange={(v) => set('startDate', v)} error={err('startDate')} />
-        <DateInput id={ids.due} label={t('issues.form.dueDate')} testid="form-due" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} />
-
-        <div className={`field${errors.estimate ? ' field--error' : ''}`}>
-          <label htmlFor={ids.estimate}>{t('issues.form.estimate')}</label>
-          <input id={ids.estimate} type="number" min={0} step="any" data-testid="form-estimate" value={values.estimate} aria-invalid={errors.estimate ? true : undefined} onChange={(e) => set('estimate', e.target.value)} />
-          {errors.estimate && <p className="field__error" data-testid="error-estimate">{err('estimate')}</p>}
-        </div>
-
-        <IssuePicker
-          label={t('issues.form.parent')}
-          testid="form-parent"
-          allowNone
-          excludeId={issue?.id}
-          display={parentText}
-          error={err('parentId')}
-          onPick={(p) => {
-            set('parentId', p?.issueId ?? null);
-            setParentText(p ? `${p.key} ${p.title}` : '');
-          }}
-        />
-      </div>
-
-      {fields.length > 0 && (
-        <fieldset className="custom-fields" data-testid="custom-fields">
-          <legend>{t('issues.customFields.title')}</legend>
-          <div className="form-grid">
-            {fields.map((f) => (
-              <CustomFieldInput key={f.id} field={f} value={values.customValues[String(f.id)]} onChange={(v) => setCustom(f.id, v)} error={err(fieldKey(f))} />
-            ))}
+            {errors.statusId && <p className="field__error">{err('statusId')}</p>}
           </div>
-        </fieldset>
-      )}
 
-      <FormAlert message={formError ? (formError.raw ? formError.key : t(formError.key)) : null} />
-      <div className="actions">
-        <button type="submit" className="btn btn--primary" data-testid="form-submit" disabled={busy}>
-          {mode === 'create' ? t('issues.form.create') : t('issues.form.save')}
-        </button>
-        <Link href={issue ? href('issue', { id: issue.key }) : href('issues')} className="btn btn--ghost">
-          {t('issues.common.cancel')}
-        </Link>
-      </div>
-    </form>
+          <div className="field">
+            <label htmlFor={ids.priority}>{t('issues.form.priority')}</label>
+            <select id={ids.priority} data-testid="form-priority" value={values.priority} onChange={(e) => set('priority', e.target.value as Priority)}>
+              {PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`issues.priority.${p}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <PeoplePicker
+            label={t('issues.form.assignee')}
+            testid="form-assignee"
+            error={err('assigneeId')}
+            value={values.assigneeId ? { id: values.assigneeId, name: userName(values.assigneeId) ?? t('issues.common.userN', { id: values.assigneeId }) } : null}
+            onChange={(u) => set('assigneeId', u?.id ?? null)}
+          />
+
+          <MultiSelect label={t('issues.form.labels')} testid="form-labels" options={labels} value={values.labelIds} onChange={(v) => set('labelIds', v)} error={err('labelIds')} />
+          <MultiSelect label={t('issues.form.streams')} testid="form-streams" options={streams} value={values.streamIds} onChange={(v) => set('streamIds', v)} error={err('streamIds')} />
+
+          <DateInput id={ids.start} label={t('issues.form.startDate')} testid="form-start" value={values.startDate} onChange={(v) => set('startDate', v)} error={err('startDate')} />
+          <DateInput id={ids.due} label={t('issues.form.dueDate')} testid="form-due" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} />
+
+          <div className={`field${errors.estimate ? ' field--error' : ''}`}>
+            <label htmlFor={ids.estimate}>{t('issues.form.estimate')}</label>
+            <input id={ids.estimate} type="number" min={0} step="any" data-testid="form-estimate" value={values.estimate} aria-invalid={errors.estimate ? true : undefined} onChange={(e) => set('estimate', e.target.value)} />
+            {errors.estimate && <p className="field__error" data-testid="error-estimate">{err('estimate')}</p>}
+          </div>
+
+          <IssuePicker
+            label={t('issues.form.parent')}
+            testid="form-parent"
+            allowNone
+            excludeId={issue?.id}
+            display={parentText}
+            error={err('parentId')}
+            onPick={(p) => {
+              set('parentId', p?.issueId ?? null);
+              setParentText(p ? `${p.key} ${p.title}` : '');
+            }}
+          />
+        </div>
+
+        {fields.length > 0 && (
+          <fieldset className="custom-fields" data-testid="custom-fields">
+            <legend>{t('issues.customFields.title')}</legend>
+            <div className="form-grid">
+              {fields.map((f) => (
+                <CustomFieldInput key={f.id} field={f} value={values.customValues[String(f.id)]} onChange={(v) => setCustom(f.id, v)} error={err(fieldKey(f))} />
+              ))}
+            </div>
+          </fieldset>
+        )}
+
+        <FormAlert message={formError ? (formError.raw ? formError.key : t(formError.key)) : null} />
+        <div className="actions">
+          <button type="submit" className="btn btn--primary" data-testid="form-submit" disabled={busy}>
+            {mode === 'create' ? t('issues.form.create') : t('issues.form.save')}
+          </button>
+          <Link href={issue ? href('issue', { id: issue.key }) : href('issues')} className="btn btn--ghost">
+            {t('issues.common.cancel')}
+          </Link>
+        </div>
+      </form>
+    </>
   );
 }
 

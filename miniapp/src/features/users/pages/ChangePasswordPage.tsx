@@ -2,13 +2,15 @@
 import '../users.css';
 import { changePasswordRequestSchema } from '@tracker/shared/api/account';
 import { can } from '@tracker/shared/permissions';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
+import { checkNewPassword, weakPasswordReasons } from '../../../lib/password-rule.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { auth } from '../../auth/state.ts';
@@ -26,6 +28,8 @@ export default function ChangePasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
+  const [serverReasons, setServerReasons] = useState<string[]>();
+  const owner = useMemo(() => (own ? { email: user?.email, name: user?.name } : { name: targetName }), [own, user?.email, user?.name, targetName]);
 
   useEffect(() => {
     if (own || !Number.isInteger(targetId) || targetId <= 0) return;
@@ -47,7 +51,14 @@ export default function ChangePasswordPage() {
       return;
     }
     setFields({});
+    setServerReasons(undefined);
     setPending(true);
+    const strength = await checkNewPassword(parsed.data.password, owner);
+    if (strength && !strength.ok) {
+      setFields({ password: 'account.passwordStrength.weak' });
+      setPending(false);
+      return;
+    }
     try {
       await accountApi.changePassword(targetId, parsed.data);
       form.reset();
@@ -55,7 +66,8 @@ export default function ChangePasswordPage() {
       toast({ title: t('account.changePassword.done'), color: 'success' });
     } catch (err) {
       const field = (err as { data?: { field?: string } }).data?.field;
-      if (field === 'currentPassword') setFields({ currentPassword: messageOf(err, t('auth.unexpected')) });
+      setServerReasons(weakPasswordReasons(err));
+      if (field === 'currentPassword' || field === 'password') setFields({ [field]: messageOf(err, t('auth.unexpected')) });
       else setError(messageOf(err, t('auth.unexpected')));
     } finally {
       setPending(false);
@@ -75,7 +87,13 @@ export default function ChangePasswordPage() {
         {own && (
           <TextField name="currentPassword" type="password" label={t('account.changePassword.current')} autoComplete="current-password" error={fields.currentPassword && message(fields.currentPassword)} />
         )}
-        <TextField name="password" type="password" label={t('account.changePassword.password')} hint={t('auth.passwordHint')} autoComplete="new-password" required error={fields.password && message(fields.password)} />
+        <PasswordField
+          label={t('account.changePassword.password')}
+          hint={t('auth.passwordHint')}
+          error={fields.password && message(fields.password)}
+          user={owner}
+          serverReasons={serverReasons}
+        />
         <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
           {t('account.changePassword.submit')}
         </Button>

@@ -1,0 +1,66 @@
+// A new-password field that says why a password is weak as the user types (zxcvbn's warning and
+// suggestions), with the same rule the server applies. The rule loads on first focus.
+import type { PasswordStrength } from '@tracker/shared/passwords';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadPasswordRule, strengthKeys } from '../lib/password-rule.ts';
+import { TextField } from './TextField.tsx';
+
+interface Props {
+  label: string;
+  hint?: string;
+  error?: string;
+  /** The user's own e-mail and name: they do not count as strength. */
+  user: { email?: string | null; name?: string | null };
+  /** Reasons sent by the server with a weak_password refusal, shown while the rule is not loaded. */
+  serverReasons?: string[];
+  name?: string;
+}
+
+type Rule = Awaited<ReturnType<typeof loadPasswordRule>>;
+
+export function PasswordField({ label, hint, error, user, serverReasons, name = 'password' }: Props) {
+  const { t } = useTranslation();
+  const [rule, setRule] = useState<Rule | null>(null);
+  const [value, setValue] = useState('');
+  const load = () => {
+    if (!rule) loadPasswordRule().then(setRule, () => {});
+  };
+  const { email, name: userName } = user;
+  const strength: PasswordStrength | null = useMemo(
+    () => (rule && value ? rule.checkPasswordStrength(value, rule.passwordUserInputs({ email, name: userName })) : null),
+    [rule, value, email, userName],
+  );
+  const reasons = strength ? strengthKeys(strength).map((k) => t(k)) : (serverReasons ?? []);
+  return (
+    <div className="password-field">
+      <TextField
+        name={name}
+        type="password"
+        label={label}
+        hint={hint}
+        autoComplete="new-password"
+        required
+        error={error}
+        onFocus={load}
+        onChange={(e) => {
+          load();
+          setValue(e.currentTarget.value);
+        }}
+      />
+      <div className="field__strength" data-testid="password-strength" aria-live="polite">
+        {strength?.ok ? (
+          <p className="field__hint">{t('account.passwordStrength.strong')}</p>
+        ) : (
+          reasons.length > 0 && (
+            <ul className="field__hint">
+              {reasons.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          )
+        )}
+      </div>
+    </div>
+  );
+}
