@@ -2,7 +2,7 @@
 // the history, a comment with a mention, custom fields of every type, attachments.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { launchBrowser, newContext, registerIn, uniqueEmail, waitForLive, watchErrors } from './browser.ts';
 import { ADMIN_EMAIL } from './global-setup.ts';
 
 const TZ = 'Europe/Moscow';
@@ -153,7 +153,7 @@ describe('issue page', () => {
     const page = await owner.newPage();
     await page.goto(`/en/issues/${KEY}-3`);
     await page.getByTestId('timeline').waitFor();
-    await page.waitForTimeout(500); // the event stream is open
+    await waitForLive(page);
     const other = await newContext(browser);
     await registerIn(other, `${mateHandle}@e2e.test`, mateName);
     const { id } = await getIssue(`${KEY}-3`);

@@ -4,7 +4,7 @@ import type { IssueDetail } from '@tracker/shared/api/issues';
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
+import { launchBrowser, newContext, registerIn, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -148,8 +148,7 @@ describe('/issues', () => {
 
     await page.goto(`/en/issues?project=${project.project.key}`);
     await page.locator(`[data-issue-key="${issues.c.key}"]`).waitFor();
-    // Let the event stream connect before the change.
-    await page.waitForTimeout(500);
+    await waitForLive(page);
     const title = `Charlie renamed live ${letters()}`;
     const started = Date.now();
     await ok(await other.request.patch(`/api/issues/${issues.c.id}`, { data: { title } }));

@@ -3,7 +3,7 @@ import { ROUTES } from '@tracker/shared/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
-import { launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
+import { launchBrowser, newContext, PagePool, registerIn } from './browser.ts';
 
 type Role = 'visitor' | 'user' | 'admin';
 
@@ -54,23 +54,22 @@ const expected = (role: Role, access: string): 'page' | 'login' | 'forbidden' =>
   return 'page';
 };
 
+// One signed-in context per role, shared by both languages; a few pages of it load routes at once.
 for (const role of ['visitor', 'user', 'admin'] as const) {
   describe(`as ${role}`, () => {
     let context: BrowserContext;
-    let page: Page;
-    let errors: string[];
+    let pool: PagePool;
     beforeAll(async () => {
       context = await newContext(browser);
       if (role === 'user') ids.user = String((await registerIn(context)).id);
       if (role === 'admin') await registerIn(context, ADMIN_EMAIL, 'Admin');
-      page = await context.newPage();
-      errors = watchErrors(page);
+      pool = new PagePool(context, 3);
     });
     afterAll(() => context?.close());
 
     for (const lang of ['ru', 'en'] as const) {
       it(`opens every route in ${lang}`, async () => {
-        for (const route of ROUTES) {
+        await pool.run(ROUTES, async (page, route) => {
           const url = prefixed(sample(route, role), lang);
           const outcome = expected(role, route.access);
           if (outcome === 'page') {
@@ -84,8 +83,8 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
             expect(new URL(page.url()).searchParams.get('redirect'), url).toBe(url);
             await page.getByTestId('page-login').waitFor();
           }
-        }
-        expect(errors).toEqual([]);
+        });
+        expect(pool.errors()).toEqual([]);
         // Every route of the spec plus the admin pages, one navigation each: longer than one journey.
       }, 240_000);
     }
