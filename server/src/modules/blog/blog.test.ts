@@ -57,8 +57,8 @@ describe('post lifecycle', () => {
     const post = await createPost({ slug: 'scheduled', status: 'published', publishedAt: at, versions: { ru: version('Запланировано') } });
     expect((await list('ru')).posts.map((p) => p.slug)).not.toContain('scheduled');
     expect((await visitor().get('/api/blog/posts/scheduled')).status).toBe(404);
-    // Time passes (the database's clock decides visibility): the scheduled moment is now behind us.
-    await t.sql(`update blog_posts set published_at = now() - interval '1 second' where id = ?`, [post.id]);
+    // Time passes (the database's clock decides visibility): the scheduled moment has come.
+    await t.sql(`update blog_posts set published_at = now() where id = ?`, [post.id]);
     expect((await list('ru')).posts.map((p) => p.slug)).toContain('scheduled');
     expect((await visitor().get('/api/blog/posts/scheduled')).status).toBe(200);
   });
