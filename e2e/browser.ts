@@ -1,6 +1,6 @@
 // Playwright on Debian's chromium (never a downloaded browser).
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -71,6 +71,18 @@ export class PagePool {
       }),
     );
   }
+}
+
+/** Reads until `ok` holds (vitest's own polling), then returns the value; fails after `timeout` saying what. */
+export function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = 10_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!ok(value)) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout, interval: 100 },
+  );
 }
 
 /** Waits until the page's live event stream is connected (the app marks `<html data-live="open">`). */
