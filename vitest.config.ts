@@ -24,6 +24,9 @@ export default defineConfig({
           globalSetup: [TEMP_GUARD, 'server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Every file builds its own app and database, and none mocks modules or globals: loading the
+          // server's module graph once per worker instead of once per file halves the run (236 → 126 s).
+          isolate: false,
         },
       },
       {

@@ -42,8 +42,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+// The page's own test id is the condition; the load event (images, fonts) adds nothing to it.
+const navigate = (page: Page, url: string) => page.goto(url, { waitUntil: 'commit' });
+
 async function expectPage(page: Page, url: string, testId: string) {
-  await page.goto(url);
+  await navigate(page, url);
   await page.getByTestId(testId).waitFor({ timeout: 10_000 });
 }
 
@@ -80,8 +83,8 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
           } else if (outcome === 'forbidden') {
             await expectPage(page, url, 'forbidden-page');
           } else {
-            await page.goto(url);
-            await page.waitForURL((u) => u.pathname === prefixed('/user/login', lang), { timeout: 10_000 });
+            await navigate(page, url);
+            await page.waitForURL((u) => u.pathname === prefixed('/user/login', lang), { timeout: 10_000, waitUntil: 'commit' });
             expect(new URL(page.url()).searchParams.get('redirect'), url).toBe(url);
             await page.getByTestId('page-login').waitFor();
           }
