@@ -76,8 +76,10 @@ async function quickAdd(page: Page, path: string, line: string) {
   await page.getByTestId('qa-input').fill(line);
   const chips = page.getByTestId('qa-chip');
   await chips.nth(3).waitFor();
-  // The assignee chip shows the person found, not just the handle.
+  // The assignee chip shows the person found, not just the handle; the label chip is resolved
+  // against the project's labels once they have loaded (until then it is marked "not found").
   await chips.filter({ hasText: mateName }).waitFor();
+  await page.locator('[data-testid="qa-chip"][data-kind="label"]:not(.qa-chip--unresolved)').waitFor();
   expect(await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')).sort())).toEqual(['assignee', 'due', 'label', 'priority']);
   expect(await page.getByTestId('form-priority').inputValue()).toBe('high');
   await page.getByTestId('form-submit').click();
