@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Vitest runs every selected project's globalSetup before the first test, so `npm test` runs the
+// projects one after another (unit, integration, e2e): unit tests never wait for PostgreSQL or the
+// web build, and the e2e server does not compete with the integration run for the CPU.
+const TEMP_GUARD = 'server/src/test/temp-guard.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/src/**/*.test.ts', 'miniapp/src/**/*.test.{ts,tsx}', 'bot/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts'],
           environment: 'node',
+          globalSetup: [TEMP_GUARD],
         },
       },
       {
@@ -15,16 +21,19 @@ export default defineConfig({
           name: 'integration',
           include: ['server/src/**/*.test.ts', 'bot/src/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
-          globalSetup: ['server/src/test/global-setup.ts'],
+          globalSetup: [TEMP_GUARD, 'server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Every file builds its own app and database, and none mocks modules or globals: loading the
+          // server's module graph once per worker instead of once per file halves the run (236 → 126 s).
+          isolate: false,
         },
       },
       {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          globalSetup: ['e2e/global-setup.ts'],
+          globalSetup: [TEMP_GUARD, 'e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

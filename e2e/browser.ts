@@ -1,6 +1,6 @@
 // Playwright on Debian's chromium (never a downloaded browser).
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { inject, vi } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -39,6 +39,55 @@ export async function registerIn(context: BrowserContext, email = uniqueEmail(),
   if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   const body = (await res.json()) as { user: { id: number } };
   return { email, password, id: body.user.id };
+}
+
+/**
+ * Runs `task` for every item on a small pool of pages of one context (opened on first use and kept):
+ * page loads overlap the server's and the browser's work without starting a browser per check.
+ */
+export class PagePool {
+  private readonly pages: { page: Page; errors: string[] }[] = [];
+  private readonly context: BrowserContext;
+  private readonly size: number;
+  constructor(context: BrowserContext, size = 3) {
+    this.context = context;
+    this.size = size;
+  }
+
+  /** Console and page errors of every page of the pool so far. */
+  errors(): string[] {
+    return this.pages.flatMap((p) => p.errors);
+  }
+
+  async run<T>(items: readonly T[], task: (page: Page, item: T) => Promise<void>): Promise<void> {
+    while (this.pages.length < Math.min(this.size, items.length)) {
+      const page = await this.context.newPage();
+      this.pages.push({ page, errors: watchErrors(page) });
+    }
+    let next = 0;
+    await Promise.all(
+      this.pages.map(async ({ page }) => {
+        while (next < items.length) await task(page, items[next++]!);
+      }),
+    );
+  }
+}
+
+/** Reads until `ok` holds (vitest's own polling), then returns the value; fails after `timeout` saying what. */
+export function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = 10_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!ok(value)) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout, interval: 100 },
+  );
+}
+
+/** Waits until the page's live event stream is connected (the app marks `<html data-live="open">`). */
+export async function waitForLive(page: Page | Frame): Promise<void> {
+  await page.locator('html[data-live="open"]').waitFor({ state: 'attached', timeout: 15_000 });
 }
 
 /** Collects console errors and page errors, to assert a page ran cleanly. */

@@ -3,7 +3,7 @@
 // delete, the type lock, the 403 for non-admins) against the real server.
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
+import { launchBrowser, newContext, registerIn, until, watchErrors } from './browser.ts';
 import { ADMIN_EMAIL } from './global-setup.ts';
 
 let browser: Browser;
@@ -36,16 +36,6 @@ async function createIssue(request: APIRequestContext, data: Record<string, unkn
   return (await json<{ issue: IssueBody }>(await request.post('/api/issues', { data }))).issue;
 }
 const getIssue = async (request: APIRequestContext, id: number) => (await json<{ issue: IssueBody }>(await request.get(`/api/issues/${id}`))).issue;
-
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Drags with the mouse from the centre of `from` to a free spot low in the day cell `to`. */
 async function dragTo(page: Page, fromTestId: string, toTestId: string) {
@@ -84,7 +74,7 @@ describe('calendar', () => {
 
     // Drag the single-day issue from Wednesday 10th to Friday 12th.
     await dragTo(page, `cal-chip-${single.key}`, 'cal-day-2027-03-12');
-    const moved = await waitFor(() => getIssue(context.request, single.id), (i) => i.dueDate === '2027-03-12', 'the dragged due date');
+    const moved = await until(() => getIssue(context.request, single.id), (i) => i.dueDate === '2027-03-12', 'the dragged due date');
     expect(moved.startDate).toBeNull();
     const { activity } = await json<{ activity: { field: string | null; oldValue: unknown; newValue: unknown }[] }>(await context.request.get(`/api/issues/${single.id}/activity`));
     expect(activity.some((a) => JSON.stringify(a.newValue).includes('2027-03-12') && JSON.stringify(a.oldValue).includes('2027-03-10'))).toBe(true);
@@ -97,7 +87,7 @@ describe('calendar', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('cal-move-date').fill('2027-03-19');
     await page.getByTestId('cal-move-submit').click();
-    const shifted = await waitFor(() => getIssue(context.request, span.id), (i) => i.dueDate === '2027-03-19', 'the moved span');
+    const shifted = await until(() => getIssue(context.request, span.id), (i) => i.dueDate === '2027-03-19', 'the moved span');
     expect(shifted.startDate).toBe('2027-03-17');
 
     // English weeks start on Sunday.
@@ -206,7 +196,7 @@ describe('custom fields admin', () => {
     await page.goto(`/en/admin/custom-fields/${select.id}/edit`);
     await page.getByTestId('cf-option-name-0').fill('Gamma (renamed)');
     await page.getByTestId('cf-submit').click();
-    const renamed = await waitFor(
+    const renamed = await until(
       async () => (await json<{ field: FieldBody }>(await context.request.get(`/api/admin/custom-fields/${select.id}`))).field,
       (f) => f.options.some((o) => o.name === 'Gamma (renamed)'),
       'the renamed option',

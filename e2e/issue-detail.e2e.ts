@@ -2,7 +2,7 @@
 // the history, a comment with a mention, custom fields of every type, attachments.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { launchBrowser, newContext, registerIn, uniqueEmail, waitForLive, watchErrors } from './browser.ts';
 import { ADMIN_EMAIL } from './global-setup.ts';
 
 const TZ = 'Europe/Moscow';
@@ -76,8 +76,10 @@ async function quickAdd(page: Page, path: string, line: string) {
   await page.getByTestId('qa-input').fill(line);
   const chips = page.getByTestId('qa-chip');
   await chips.nth(3).waitFor();
-  // The assignee chip shows the person found, not just the handle.
+  // The assignee chip shows the person found, not just the handle; the label chip is resolved
+  // against the project's labels once they have loaded (until then it is marked "not found").
   await chips.filter({ hasText: mateName }).waitFor();
+  await page.locator('[data-testid="qa-chip"][data-kind="label"]:not(.qa-chip--unresolved)').waitFor();
   expect(await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')).sort())).toEqual(['assignee', 'due', 'label', 'priority']);
   expect(await page.getByTestId('form-priority').inputValue()).toBe('high');
   await page.getByTestId('form-submit').click();
@@ -153,7 +155,7 @@ describe('issue page', () => {
     const page = await owner.newPage();
     await page.goto(`/en/issues/${KEY}-3`);
     await page.getByTestId('timeline').waitFor();
-    await page.waitForTimeout(500); // the event stream is open
+    await waitForLive(page);
     const other = await newContext(browser);
     await registerIn(other, `${mateHandle}@e2e.test`, mateName);
     const { id } = await getIssue(`${KEY}-3`);

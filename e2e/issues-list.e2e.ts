@@ -4,7 +4,7 @@ import type { IssueDetail } from '@tracker/shared/api/issues';
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
+import { launchBrowser, newContext, registerIn, until, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -24,15 +24,6 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promis
 
 async function getIssue(request: APIRequestContext, key: string): Promise<IssueDetail> {
   return (await ok<{ issue: IssueDetail }>(await request.get(`/api/issues/${key}`))).issue;
-}
-
-async function until<T>(fn: () => Promise<T>, check: (v: T) => boolean, timeout = 5000): Promise<T> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await fn();
-    if (check(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const rowKeys = async () => page.getByTestId('issue-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-issue-key')));
@@ -68,7 +59,7 @@ describe('/issues', () => {
     await page.getByTestId('filter-option-priority-high').click();
     await page.waitForURL((u) => u.searchParams.get('priority') === 'high');
     await page.keyboard.press('Escape');
-    await until(rowKeys, (k) => k.length === 1);
+    await until(rowKeys, (k) => k.length === 1, 'one row');
     expect(await rowKeys()).toEqual([issues.a.key]);
 
     await page.reload();
@@ -89,7 +80,7 @@ describe('/issues', () => {
     await page.getByTestId('views-menu').click();
     await page.locator(`[data-testid="view-item"][data-view-name="${name}"] [data-testid="view-open"]`).click();
     await page.waitForURL((u) => u.searchParams.get('assignee') === 'me' && u.searchParams.get('priority') === 'high');
-    await until(rowKeys, (k) => k.length === 1 && k[0] === issues.a.key);
+    await until(rowKeys, (k) => k.length === 1 && k[0] === issues.a.key, 'only issue A');
     expect(await rowKeys()).toEqual([issues.a.key]);
   });
 
@@ -110,7 +101,7 @@ describe('/issues', () => {
     await page.mouse.up();
     // Optimistic: the card is in the new column at once; the server agrees.
     await column.locator(`[data-issue-key="${issues.a.key}"]`).waitFor();
-    const moved = await until(() => getIssue(context.request, issues.a.key), (i) => i.statusId === target.id);
+    const moved = await until(() => getIssue(context.request, issues.a.key), (i) => i.statusId === target.id, 'the new status');
     expect(moved.statusId).toBe(target.id);
   });
 
@@ -124,6 +115,7 @@ describe('/issues', () => {
     const [a, b] = await until(
       () => Promise.all([getIssue(context.request, issues.a.key), getIssue(context.request, issues.b.key)]),
       (list) => list.every((i) => i.priority === 'urgent'),
+      'both priorities',
     );
     expect([a.priority, b.priority]).toEqual(['urgent', 'urgent']);
     expect((await getIssue(context.request, issues.c.key)).priority).toBe('high');
@@ -148,8 +140,7 @@ describe('/issues', () => {
 
     await page.goto(`/en/issues?project=${project.project.key}`);
     await page.locator(`[data-issue-key="${issues.c.key}"]`).waitFor();
-    // Let the event stream connect before the change.
-    await page.waitForTimeout(500);
+    await waitForLive(page);
     const title = `Charlie renamed live ${letters()}`;
     const started = Date.now();
     await ok(await other.request.patch(`/api/issues/${issues.c.id}`, { data: { title } }));

@@ -3,7 +3,7 @@ import { ROUTES } from '@tracker/shared/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
-import { launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
+import { launchBrowser, newContext, PagePool, registerIn } from './browser.ts';
 
 type Role = 'visitor' | 'user' | 'admin';
 
@@ -42,8 +42,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+// The page's own test id is the condition; the load event (images, fonts) adds nothing to it.
+const navigate = (page: Page, url: string) => page.goto(url, { waitUntil: 'commit' });
+
 async function expectPage(page: Page, url: string, testId: string) {
-  await page.goto(url);
+  await navigate(page, url);
   await page.getByTestId(testId).waitFor({ timeout: 10_000 });
 }
 
@@ -54,23 +57,24 @@ const expected = (role: Role, access: string): 'page' | 'login' | 'forbidden' =>
   return 'page';
 };
 
+// One signed-in context per role, shared by both languages; a few pages of it load routes at once.
 for (const role of ['visitor', 'user', 'admin'] as const) {
   describe(`as ${role}`, () => {
     let context: BrowserContext;
-    let page: Page;
-    let errors: string[];
+    let pool: PagePool;
     beforeAll(async () => {
-      context = await newContext(browser);
+      // Every navigation reaches the server (shell.e2e covers the service worker): no worker
+      // precaching the whole app in the background of the sweep, or answering routes from its cache.
+      context = await newContext(browser, { serviceWorkers: 'block' });
       if (role === 'user') ids.user = String((await registerIn(context)).id);
       if (role === 'admin') await registerIn(context, ADMIN_EMAIL, 'Admin');
-      page = await context.newPage();
-      errors = watchErrors(page);
+      pool = new PagePool(context, 3);
     });
     afterAll(() => context?.close());
 
     for (const lang of ['ru', 'en'] as const) {
       it(`opens every route in ${lang}`, async () => {
-        for (const route of ROUTES) {
+        await pool.run(ROUTES, async (page, route) => {
           const url = prefixed(sample(route, role), lang);
           const outcome = expected(role, route.access);
           if (outcome === 'page') {
@@ -79,13 +83,13 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
           } else if (outcome === 'forbidden') {
             await expectPage(page, url, 'forbidden-page');
           } else {
-            await page.goto(url);
-            await page.waitForURL((u) => u.pathname === prefixed('/user/login', lang), { timeout: 10_000 });
+            await navigate(page, url);
+            await page.waitForURL((u) => u.pathname === prefixed('/user/login', lang), { timeout: 10_000, waitUntil: 'commit' });
             expect(new URL(page.url()).searchParams.get('redirect'), url).toBe(url);
             await page.getByTestId('page-login').waitFor();
           }
-        }
-        expect(errors).toEqual([]);
+        });
+        expect(pool.errors()).toEqual([]);
         // Every route of the spec plus the admin pages, one navigation each: longer than one journey.
       }, 240_000);
     }

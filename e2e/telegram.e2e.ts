@@ -1,7 +1,7 @@
 // The mini app inside a mocked Telegram: automatic sign-in once (no reload loop), stale or
 // tampered data refused, `startapp=issue_<id>` deep link, the session carried without cookies in
 // a third-party iframe (as in Telegram Web); and the Login Widget on the standalone login page.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSec, signInitData, signWidget, uniqueTelegramId, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
 import { baseUrl, CHROMIUM_ARGS, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
@@ -35,6 +35,11 @@ async function telegramContext(): Promise<BrowserContext> {
   return context;
 }
 
+/** Waits for the automatic sign-in's outcome on the current document (`<html data-tg-sign-in>`). */
+async function signInDecided(page: Page | Frame, result: 'authenticated' | 'refused') {
+  await page.locator(`html[data-tg-sign-in="${result}"]`).waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 function countLoads(page: Page): () => number {
   let loads = 0;
   page.on('load', () => (loads += 1));
@@ -50,7 +55,8 @@ describe('mini app automatic sign-in', () => {
     await page.goto('/' + launchHash(signInitData(tgUser({ first_name: 'Auto' }))));
     await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.platform)).toBe('telegram');
-    await page.waitForTimeout(2_000);
+    // The reloaded page found the session and decided not to sign in (or reload) again.
+    await signInDecided(page, 'authenticated');
     expect(loads()).toBe(2);
     expect(await page.evaluate(() => Number(localStorage.getItem('tg_auto_auth_done')))).toBeGreaterThan(0);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim())).toBe('#17212b');
@@ -73,7 +79,7 @@ describe('mini app automatic sign-in', () => {
       const res = await refused;
       expect(res.status()).toBe(401);
       expect(((await res.json()) as { error: string }).error).toMatch(/expired|invalid_hash/);
-      await page.waitForTimeout(2_000);
+      await signInDecided(page, 'refused');
       expect(loads()).toBe(1);
       expect(await page.getByTestId('user-menu').count()).toBe(0);
       expect(await page.evaluate(() => localStorage.getItem('tg_auto_auth_done'))).toBeNull();
@@ -142,9 +148,9 @@ describe('mini app automatic sign-in', () => {
     await page.goto('https://web.telegram.org/k/');
     const frame = page.frameLocator('#app');
     await frame.getByTestId('user-menu').waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(1_500);
-    expect(frameLoads).toBe(2);
     const app = page.frames().find((f) => f.url().startsWith(baseUrl()))!;
+    await signInDecided(app, 'authenticated');
+    expect(frameLoads).toBe(2);
     // No cookie travels in this frame: the signed-in state comes from the header token alone.
     expect(await app.evaluate(() => fetch('/api/user/me', { credentials: 'include' }).then((r) => r.status))).toBe(401);
     expect(await app.evaluate(() => sessionStorage.getItem('tracker.sessionToken'))).toMatch(/\./);

@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'tracker-config-'));
+const made: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tracker-config-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('config', () => {
   it('has working defaults for development and keeps a generated secret in DATA_DIR', () => {

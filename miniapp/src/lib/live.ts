@@ -2,6 +2,8 @@
 // `/api/events` shared by every subscriber, opened with the first and closed shortly after the
 // last leaves. EventSource retries by itself after a dropped connection; when the browser gives up
 // (the server answered with an error, e.g. 401 before sign-in) we reopen it with a backoff.
+// `<html data-live="open">` says the stream is connected (the server subscribes before it answers),
+// so tests and tools wait for it instead of guessing a delay.
 import type { LiveEvent } from '@tracker/shared/api/events';
 import { useEffect, useRef } from 'react';
 import { sessionToken } from './session-token.ts';
@@ -40,6 +42,12 @@ export function parseLiveEvent(data: unknown): LiveEvent | null {
   }
 }
 
+function markOpen(open: boolean) {
+  if (typeof document === 'undefined') return;
+  if (open) document.documentElement.dataset.live = 'open';
+  else delete document.documentElement.dataset.live;
+}
+
 function dispatch(message: MessageEvent) {
   const event = parseLiveEvent(message.data);
   if (!event) return;
@@ -54,8 +62,10 @@ function open() {
   for (const type of EVENT_TYPES) es.addEventListener(type, dispatch);
   es.onopen = () => {
     backoff = 1_000;
+    markOpen(true);
   };
   es.onerror = () => {
+    if (source === es) markOpen(false);
     if (es.readyState !== EventSource.CLOSED) return; // the browser is reconnecting by itself
     es.close();
     if (source === es) source = null;
@@ -70,6 +80,7 @@ function close() {
   clearTimeout(retryTimer);
   source?.close();
   source = null;
+  markOpen(false);
 }
 
 /** Adds a listener to the shared stream; returns the unsubscribe function. */

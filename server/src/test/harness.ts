@@ -1,6 +1,9 @@
 // Integration harness: the real app on a real PostgreSQL database of its own, reached over HTTP.
 import type Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -35,12 +38,14 @@ export async function createTestDatabase(): Promise<string> {
 /** `logger` captures the app's log (default: silent); `extraRouters` mount test-only routes before the 404. */
 export async function createTestServer(env: Record<string, string> = {}, options: { logger?: Logger; extraRouters?: Router[] } = {}): Promise<TestServer> {
   const databaseUrl = await createTestDatabase();
+  // A data folder of its own (mail outbox, uploads), removed on close unless the test brought one.
+  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(path.join(os.tmpdir(), 'tracker-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
-    DATA_DIR: `/tmp/tracker-test-data-${process.pid}`,
+    ...(ownDataDir && { DATA_DIR: ownDataDir }),
     WEB_DIST: '/nonexistent-dist',
     ...env,
   });
@@ -72,6 +77,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await orm.close(true);
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -68,4 +68,6 @@ export async function startTelegramSession() {
     log,
   });
   log.debug('telegram: auto sign-in', result);
+  // The outcome on the page, so a test proves "no further reload" by the decision, not by waiting.
+  document.documentElement.dataset.tgSignIn = result;
 }

@@ -10,7 +10,7 @@ import { createTestServer, type TestServer } from '../../test/harness.ts';
 let t: TestServer;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await createTestServer({ DATA_DIR: `/tmp/tracker-test-images-${process.pid}-${Date.now()}` });
+  t = await createTestServer();
   admin = await createUser(t, { admin: true });
 });
 afterAll(() => t.close());

@@ -80,6 +80,19 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
     for (const m of messages) await deps.jobs.enqueue(em, SEND_JOB, m as unknown as Record<string, unknown>, { maxAttempts: 6 });
   }
 
+  /**
+   * The job may run after later changes (a busy worker, a retry): the issue's assignee then is not
+   * the one it was created with, who is the first later reassignment's old value, if there is one.
+   */
+  async function assigneeAtCreation(em: EntityManager, activityId: number, issueId: number, current: number | null): Promise<number | null> {
+    const [later] = await em.execute<{ old_value: unknown }[]>(
+      `select old_value from activities where issue_id = ? and field = 'assigneeId' and id > ? order by id limit 1`,
+      [issueId, activityId],
+    );
+    if (!later) return current;
+    return later.old_value == null ? null : Number(later.old_value);
+  }
+
   /** The `telegram.activity` job: who hears about this activity row, and what they read. */
   async function onActivity(em: EntityManager, activityId: number): Promise<void> {
     const [a] = await em.execute<{ action: string; field: string | null; old_value: any; new_value: any; actor_id: number | null; actor_name: string | null; issue_id: number; project_id: number; assignee_id: number | null }[]>(
@@ -95,7 +108,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
     const messages: SendPayload[] = [];
 
     if (a.action === 'created' || (a.action === 'updated' && a.field === 'assigneeId')) {
-      const assignee = a.action === 'created' ? a.assignee_id : (a.new_value as number | null);
+      const assignee = a.action === 'created' ? await assigneeAtCreation(em, activityId, a.issue_id, a.assignee_id) : (a.new_value as number | null);
       for (const r of await recipients(em, others([assignee]), a.project_id, 'assigned')) messages.push(personal(r, card, (l) => botText(l, 'notify.assigned', { actor })));
       if (a.action === 'created') messages.push(...(await toGroups(em, a.issue_id, a.project_id, card, (l) => botText(l, 'notify.created', { actor }))));
     } else if (a.action === 'mentioned') {

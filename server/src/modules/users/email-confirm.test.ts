@@ -173,7 +173,7 @@ describe('the mail queue', () => {
         const logger = createLogger('silent');
         const handlers = {} as Record<string, (p: Record<string, unknown>) => Promise<void>>;
         const queue = createJobQueue({ orm: down.orm, logger, handlers });
-        const mail = createMailService({ queue, mailer: createMailer({ smtpUrl: smtp2.url, from: 'a@b.c', dataDir: '/tmp', logger }), publicUrl: 'http://x' });
+        const mail = createMailService({ queue, mailer: createMailer({ smtpUrl: smtp2.url, from: 'a@b.c', dataDir: down.config.DATA_DIR, logger }), publicUrl: 'http://x' });
         handlers[MAIL_JOB] = mail.handler;
         expect(await queue.runDue()).toBe(1);
         expect((await smtp2.waitFor(email)).decoded).toContain('/user/confirm-email?token=');
