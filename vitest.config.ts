@@ -37,6 +37,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // expect.poll's 1 s default failed a dialog check on a busy 2-core CI machine: conditions, not time.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
