@@ -9,7 +9,7 @@ import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { accountApi, messageOf } from '../../users/api.ts';
+import { accountApi, messageOf } from '../../users/index.ts';
 import { signedIn } from '../api.ts';
 
 export default function ResetPasswordPage() {
