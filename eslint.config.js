@@ -8,7 +8,6 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
-import globals from 'globals';
 
 const root = import.meta.dirname;
 const at = (/** @type {string} */ p) => path.join(root, p);
@@ -55,12 +54,12 @@ const zones = [
 ];
 
 export default tseslint.config(
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   { ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/out/', '**/coverage/', '**/dev-dist/'] },
   {
     files: ['**/*.{ts,tsx,js}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     plugins: { 'import-x': importX },
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     settings: {
       // import-x reads only .js files for no-cycle unless told TypeScript files are modules too.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
@@ -81,6 +80,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       // Unused bindings are already refused by TypeScript where they matter; `_`-prefixed are intentional.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Raw SQL rows and test response bodies are `any` on purpose; typing them is a refactor, not a lint fix.
+      '@typescript-eslint/no-explicit-any': 'off',
     },
   },
   {
