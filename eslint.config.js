@@ -16,7 +16,14 @@ const features = readdirSync(at(featuresDir), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** @type {{ target: string | string[], from: string | string[], except?: string[], message: string }[]} */
+/** @typedef {{ target: string | string[], from: string | string[], except?: string[], message: string }} Zone */
+/** @type {Zone} */
+const infrastructure = {
+  target: ['server/src/http', 'server/src/db'],
+  from: ['server/src/modules'],
+  message: 'http/ and db/ are infrastructure below modules/; pass what they need in.',
+};
+/** @type {Zone[]} */
 const zones = [
   // A feature reaches another feature only through that feature's public index.ts (or its top-level
   // stylesheet: class names are global, e.g. the admin editor previews a post with the blog's styles).
@@ -36,11 +43,7 @@ const zones = [
     from: ['miniapp/src/app'],
     message: 'app/ composes features; features do not import app/.',
   },
-  {
-    target: ['server/src/http', 'server/src/db'],
-    from: ['server/src/modules'],
-    message: 'http/ and db/ are infrastructure below modules/; pass what they need in.',
-  },
+  infrastructure,
   {
     target: 'bot/src',
     from: 'server/src',
@@ -82,6 +85,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Raw SQL rows and test response bodies are `any` on purpose; typing them is a refactor, not a lint fix.
       '@typescript-eslint/no-explicit-any': 'off',
+      // `interface X extends Y {}` is how a module widens another's type (declaration merging).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   {
@@ -91,6 +96,13 @@ export default tseslint.config(
       // Only the two classic hook rules: the React Compiler rules of v6+ would rewrite the app.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // A test beside db/ or http/ code drives the whole app through the modules' fixtures.
+    files: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: zones.filter((zone) => zone !== infrastructure) }],
     },
   },
 );

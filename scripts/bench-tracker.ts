@@ -13,8 +13,8 @@ import { createApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.ts';
 import { createOrm, migrate } from '../server/src/db/orm.ts';
-import { seedDemo } from '../server/src/db/seed/demo.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/db/seed/demo-data.ts';
+import { seedDemo } from '../server/src/seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/demo-data.ts';
 import { createLogger } from '../server/src/logger.ts';
 import { listIssues } from '../server/src/modules/issues/issue-list.ts';
 
