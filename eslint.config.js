@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -31,7 +32,7 @@ const zones = [
     target: `${featuresDir}/${name}`,
     from: [at(`${featuresDir}/*/**`)],
     except: [at(`${featuresDir}/${name}/**`), at(`${featuresDir}/*/index.ts`), at(`${featuresDir}/*/*.css`)],
-    message: `Import another feature through its index.ts, or move the shared piece to components/ or lib/.`,
+    message: 'Import another feature through its index.ts, or move the shared piece to components/, lib/ or platform/.',
   })),
   {
     target: ['miniapp/src/components', 'miniapp/src/lib', 'miniapp/src/platform'],
@@ -56,12 +57,12 @@ const zones = [
   },
 ];
 
-export default tseslint.config(
+export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   { ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/out/', '**/coverage/', '**/dev-dist/'] },
   {
     files: ['**/*.{ts,tsx,js}'],
-    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
     plugins: { 'import-x': importX },
     settings: {
       // import-x reads only .js files for no-cycle unless told TypeScript files are modules too.
@@ -79,10 +80,10 @@ export default tseslint.config(
       ],
     },
     rules: {
+      // `_`-prefixed names are unused on purpose: a rest copy without one key, a callback's fixed parameters.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
-      // Unused bindings are already refused by TypeScript where they matter; `_`-prefixed are intentional.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Raw SQL rows and test response bodies are `any` on purpose; typing them is a refactor, not a lint fix.
       '@typescript-eslint/no-explicit-any': 'off',
       // `interface X extends Y {}` is how a module widens another's type (declaration merging).
