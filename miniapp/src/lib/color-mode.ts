@@ -73,7 +73,7 @@ export function createColorMode(env: ColorModeEnv) {
 
 function browserEnv(): ColorModeEnv {
   if (typeof window === 'undefined') return { storage: null, media: null, root: null };
-  let storage: Storage | null = null;
+  let storage: Storage | null;
   try {
     storage = window.localStorage;
   } catch {

@@ -19,7 +19,7 @@ import {
 } from '@telegram-apps/sdk-react';
 import { TG_BUTTON_FALLBACK } from '@tracker/shared/limits';
 import { log } from '../lib/logger.ts';
-import { assertPopup, isPopupColor, type PopupParams } from '../features/telegram/popup.ts';
+import { assertPopup, isPopupColor, type PopupParams } from './popup.ts';
 import { hasTelegramTransport } from './detect.ts';
 
 export interface MainButtonParams {

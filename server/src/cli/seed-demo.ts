@@ -4,8 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '../config.ts';
 import { connectEmbeddedPostgres } from '../db/embedded.ts';
 import { createOrm, migrate } from '../db/orm.ts';
-import { seedDemo } from '../db/seed/demo.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-data.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo-data.ts';
 
 const { values } = parseArgs({ options: { issues: { type: 'string', default: '300' } } });
 const issues = Number(values.issues);

@@ -1,6 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
-import { entities } from './entities.ts';
+import { entities } from '../entities.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseLostConnections } from './pool-guard.ts';
 import { resolveContext } from './request-context.ts';

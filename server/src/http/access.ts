@@ -1,7 +1,16 @@
 import { can, type Capability } from '@tracker/shared/permissions';
 import type { Context, Next } from 'koa';
-import type { User } from '../modules/users/user.entity.ts';
 import { forbidden, unauthorized } from './errors.ts';
+
+/**
+ * The signed-in user's entity as routes get it. http/ needs only id and roles; modules/users widens
+ * this to its User entity by declaration merging (as passport does with `Express.User`), so http/
+ * does not import modules/.
+ */
+export interface RequestUser {
+  id: number;
+  roles: string[];
+}
 
 /** Who is signed in, without the entity: what permission checks and cached reads need. */
 export interface SignedIn {
@@ -13,7 +22,7 @@ export interface LoadedUser {
   viewer: SignedIn;
   blocked: boolean;
   /** The request's own managed entity, made on first use (hot cached reads never need it). */
-  entity(): User;
+  entity(): RequestUser;
 }
 
 /** Loads the signed-in user (if any): `ctx.state.viewer`, and `ctx.state.user` as a lazy entity. */
@@ -24,13 +33,13 @@ export function currentUser(load: (ctx: Context, id: number) => Promise<LoadedUs
       const loaded = await load(ctx, id);
       // A blocked user counts as signed out even if a session survived the block.
       if (loaded && !loaded.blocked) {
-        let user: User | undefined;
+        let user: RequestUser | undefined;
         ctx.state.viewer = loaded.viewer;
         Object.defineProperty(ctx.state, 'user', {
           configurable: true,
           enumerable: true,
           get: () => (user ??= loaded.entity()),
-          set: (value: User) => (user = value),
+          set: (value: RequestUser) => (user = value),
         });
       } else ctx.session = null;
     }
@@ -38,20 +47,20 @@ export function currentUser(load: (ctx: Context, id: number) => Promise<LoadedUs
   };
 }
 
-export function requireUser(ctx: Context): User {
-  const user = ctx.state.user as User | undefined;
+export function requireUser(ctx: Context): RequestUser {
+  const user = ctx.state.user as RequestUser | undefined;
   if (!user) throw unauthorized();
   return user;
 }
 
 /** The signed-in user's id and roles (401 without one), for routes that need no entity. */
 export function requireViewer(ctx: Context): SignedIn {
-  const viewer = (ctx.state.viewer as SignedIn | undefined) ?? (ctx.state.user as User | undefined);
+  const viewer = (ctx.state.viewer as SignedIn | undefined) ?? (ctx.state.user as RequestUser | undefined);
   if (!viewer) throw unauthorized();
   return viewer;
 }
 
-export function requireCapability(ctx: Context, capability: Capability): User {
+export function requireCapability(ctx: Context, capability: Capability): RequestUser {
   const user = requireUser(ctx);
   if (!can(user.roles, capability)) throw forbidden();
   return user;

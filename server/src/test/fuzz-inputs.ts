@@ -31,7 +31,8 @@ export const fillPath = (path: string, value: (name: string) => string) =>
   path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(value(name)));
 
 export const NUL = 'a\u0000b';
-export const HUGE_INTS = [2147483648, 9007199254740993, -1];
+// Past int4, and past the safest integer (JSON carries it as written; JavaScript rounds it).
+export const HUGE_INTS = [2147483648, 2 ** 53 + 2, -1];
 export const YEAR_ZERO_DATE = '0000-01-01';
 export const YEAR_ZERO_TIME = '0000-01-01T00:00:00Z';
 export const LONG = 'x'.repeat(300_000);

@@ -20,7 +20,7 @@ const PRIORITY_WORDS = new Map<string, Priority>([
 
 const MENTION = new RegExp(String.raw`${AFTER_SPACE}@([A-Za-z0-9_.\-]+|я)(?![\p{L}\p{M}\p{N}_@.\-])`, 'giu');
 const LABEL = new RegExp(String.raw`${AFTER_SPACE}#([\p{L}\p{M}\p{N}_\-]+)(?![\p{L}\p{M}\p{N}_\-#@/\\+]|\.[\p{L}\p{N}])`, 'gu');
-const PROJECT = /(?<!\S)\+([A-Z]{2,10})(?![\p{L}\p{M}\p{N}_\-])/gu;
+const PROJECT = /(?<!\S)\+([A-Z]{2,10})(?![\p{L}\p{M}\p{N}_-])/gu;
 const PRIORITY = new RegExp(
   String.raw`${AFTER_SPACE}!(${[...PRIORITY_WORDS.keys()].join('|')})(?![\p{L}\p{M}\p{N}_\-])`,
   'giu',

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { accountApi, messageOf } from '../users/api.ts';
+import { accountApi, messageOf } from '../users/index.ts';
 import { useReminder } from './use-reminder.ts';
 
 export function EmailConfirmDialog({ user, onOpenChange }: { user: User | null; onOpenChange?: (open: boolean) => void }) {

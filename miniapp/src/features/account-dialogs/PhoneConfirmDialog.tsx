@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { signedIn } from '../auth/api.ts';
-import { accountApi, messageOf } from '../users/api.ts';
+import { signedIn } from '../auth/index.ts';
+import { accountApi, messageOf } from '../users/index.ts';
 import { CodeCells, emptyDigits } from './CodeCells.tsx';
 
 export function PhoneConfirmDialog({ user, onClose }: { user: User; onClose: () => void }) {

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { platform } from '../../platform/index.ts';
-import { auth } from '../auth/state.ts';
+import { auth } from '../auth/index.ts';
 import { telegramApi } from './api.ts';
 import { pollUntil } from './contact-poll.ts';
-import { haptic } from './use-main-button.ts';
+import { haptic } from '../../platform/use-main-button.ts';
 
 type State = 'idle' | 'waiting' | 'confirmed' | 'timeout' | 'cancelled';
 

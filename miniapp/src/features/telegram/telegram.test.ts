@@ -4,7 +4,7 @@ import { widgetDataFromSearch } from './api.ts';
 import { autoSignIn, initDataFromHash, type AutoSignInDeps } from './auto-sign-in.ts';
 import { pollDelays, pollUntil } from './contact-poll.ts';
 import { deepLinkPath } from './deep-link.ts';
-import { assertPopup, popupProblems } from './popup.ts';
+import { assertPopup, popupProblems } from '../../platform/popup.ts';
 
 function deps(over: Partial<AutoSignInDeps> = {}) {
   const store = new Map<string, string>();

@@ -5,8 +5,7 @@ import { ApiError } from '../../lib/http.ts';
 import { afterSignIn } from '../../lib/safe-redirect.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { signedIn } from '../auth/api.ts';
-import { auth } from '../auth/state.ts';
+import { auth, signedIn } from '../auth/index.ts';
 import { useSnapshot } from 'valtio';
 import { telegramApi, widgetDataFromSearch } from './api.ts';
 

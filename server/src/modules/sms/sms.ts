@@ -3,22 +3,10 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../logger.ts';
+import type { SmsProvider } from './sms-provider.ts';
 import { createSmsRuProvider } from './smsru.ts';
 
-export interface SmsProvider {
-  readonly name: string;
-  /** Resolves when the provider accepted the message; rejects with SmsError otherwise. */
-  send(phone: string, text: string, meta?: { code?: string }): Promise<void>;
-}
-
-export class SmsError extends Error {
-  readonly providerCode: string | number | undefined;
-  constructor(message: string, providerCode?: string | number) {
-    super(message);
-    this.name = 'SmsError';
-    this.providerCode = providerCode;
-  }
-}
+export { SmsError, type SmsProvider } from './sms-provider.ts';
 
 export function consoleSmsProvider(logger: Logger, dataDir: string): SmsProvider {
   const file = path.join(dataDir, 'outbox', 'sms.log');

@@ -1,7 +1,7 @@
 // SMS.ru `sms/send` (https://sms.ru/api/send): POST form fields api_id, to (digits, no "+"), msg,
 // json=1 [, from]. The answer is JSON: a request-level { status: "OK" | "ERROR", status_code,
 // status_text } and, per number, sms[<number>] = { status, status_code, status_text?, sms_id? }.
-import { SmsError, type SmsProvider } from './sms.ts';
+import { SmsError, type SmsProvider } from './sms-provider.ts';
 
 interface SmsRuNumberStatus {
   status?: string;

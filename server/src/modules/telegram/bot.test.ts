@@ -171,7 +171,7 @@ describe('notifications', () => {
     // The worker is held back, so the "created" and the "assigned" activity are due together, as on
     // a busy server: the "created" one must not tell the assignee who came later.
     await t.app.services.jobs.stop();
-    let started = 0;
+    let started: number;
     try {
       const created = await boss.client.post('/api/issues', { projectId: other.project.id, title: 'Продлить сертификат' });
       expect(created.status).toBe(201);

@@ -27,3 +27,8 @@ const UserSchema = defineEntity({
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);
 export { UserSchema };
+
+// Routes get this entity from requireUser() and friends (http/access.ts keeps only id and roles).
+declare module '../../http/access.ts' {
+  interface RequestUser extends User {}
+}

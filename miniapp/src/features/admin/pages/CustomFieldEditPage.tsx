@@ -56,7 +56,7 @@ export default function CustomFieldEditPage() {
       (err: unknown) => setLoadError({ status: (err as { status?: number }).status ?? 0, message: message(err) }),
     );
     customFieldsApi.projects().then((r) => setProjects(r.projects), () => setProjects([]));
-    // Loaded once per field id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per field id
   }, [id]);
 
   const setArchived = async (archived: boolean) => {

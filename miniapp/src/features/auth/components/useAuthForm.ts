@@ -8,7 +8,7 @@ import { afterSignIn } from '../../../lib/safe-redirect.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { signedIn } from '../api.ts';
-import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../form-errors.ts';
+import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 
 /**
  * Shared flow of the sign-in and sign-up forms: validate with the shared schema (and `precheck`,

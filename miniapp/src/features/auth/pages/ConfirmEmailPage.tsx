@@ -7,7 +7,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { accountApi } from '../../users/api.ts';
+import { accountApi } from '../../users/index.ts';
 import { auth } from '../state.ts';
 import { hydrateSession } from '../api.ts';
 

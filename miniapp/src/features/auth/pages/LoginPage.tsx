@@ -8,8 +8,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { authApi } from '../api.ts';
 import { useAuthForm } from '../components/useAuthForm.ts';
-import { TelegramLoginWidget } from '../../telegram/TelegramLoginWidget.tsx';
-import { useSignedInRedirect, useWidgetReturn } from '../../telegram/use-widget-return.ts';
+import { TelegramLoginWidget, useSignedInRedirect, useWidgetReturn } from '../../telegram/index.ts';
 import { useSnapshot } from 'valtio';
 import { platform } from '../../../platform/index.ts';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { accountApi, messageOf } from '../../users/api.ts';
+import { accountApi, messageOf } from '../../users/index.ts';
 
 export default function RecoverPasswordPage() {
   const { t } = useTranslation();

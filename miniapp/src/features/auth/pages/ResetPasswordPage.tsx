@@ -10,7 +10,7 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { checkNewPassword, weakPasswordReasons } from '../../../lib/password-rule.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { accountApi, messageOf } from '../../users/api.ts';
+import { accountApi, messageOf } from '../../users/index.ts';
 import { signedIn } from '../api.ts';
 
 const NO_USER = {};

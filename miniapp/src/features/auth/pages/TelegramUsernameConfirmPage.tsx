@@ -9,9 +9,8 @@ import { Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { platform } from '../../../platform/index.ts';
 import { auth } from '../state.ts';
-import { telegramApi } from '../../telegram/api.ts';
-import { PhoneByContact } from '../../telegram/PhoneByContact.tsx';
-import { haptic, useMainButton } from '../../telegram/use-main-button.ts';
+import { PhoneByContact, telegramApi } from '../../telegram/index.ts';
+import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 
 const STATUS_POLL_MS = 2000;
 

@@ -119,6 +119,7 @@ function ChipMenu({ id, position, items, onClose }: { id: string; position: { to
       window.removeEventListener('pointerdown', onDown, true);
       window.removeEventListener('scroll', onScroll, true);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening; onClose only calls a state setter and a ref
   }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const els = [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

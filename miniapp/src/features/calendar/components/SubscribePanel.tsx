@@ -30,7 +30,7 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
       (r) => setFeeds(r.feeds),
       (err: unknown) => setLoadError(explain(err)),
     );
-    // Loaded once when the panel opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once when the panel opens
   }, []);
 
   const scopeName = (feed: Feed) => {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { useMainButton } from '../../telegram/use-main-button.ts';
+import { useMainButton } from '../../../platform/use-main-button.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
 import { defaultValues, fieldKey } from '../custom-fields/values.ts';

@@ -42,7 +42,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const [, navigate] = useLocation();
   const apiQuery = useMemo(() => toApiQuery({ filters, sort, order }, query), [filters, sort, order, query]);
   const pages = useIssuePages(apiQuery);
-  const { issues, refresh } = pages;
+  const { issues, refresh, nextCursor, loadMore } = pages;
   const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
   const projects = useProjectDetails(projectIds, apiQuery.project);
   const groups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
@@ -127,11 +127,11 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !pages.nextCursor || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => entries.some((en) => en.isIntersecting) && pages.loadMore(), { rootMargin: '400px' });
+    if (!el || !nextCursor || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((en) => en.isIntersecting) && loadMore(), { rootMargin: '400px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [pages.nextCursor, pages.loadMore]);
+  }, [nextCursor, loadMore]);
 
   const allSelected = issues.length > 0 && issues.every((i) => selected.has(i.id));
   const selectedIssues = useMemo(() => issues.filter((i) => selected.has(i.id)), [issues, selected]);

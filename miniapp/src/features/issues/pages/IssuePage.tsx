@@ -17,7 +17,7 @@ import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
 import { useMe } from '../detail/use-me.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
-import { useMainButton } from '../../telegram/use-main-button.ts';
+import { useMainButton } from '../../../platform/use-main-button.ts';
 import { errorMessage } from '../form/errors.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';

@@ -4,9 +4,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
+import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { normalizeKeyInput, suggestKey } from '../key.ts';
-import { useMainButton } from '../../telegram/use-main-button.ts';
+import { useMainButton } from '../../../platform/use-main-button.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 
 const FIELDS = ['key', 'name', 'description', 'color', 'icon', 'leadId', 'visibility'] as const;

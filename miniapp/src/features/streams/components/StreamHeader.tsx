@@ -3,7 +3,7 @@ import type { Stream } from '@tracker/shared/api/streams';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
+import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { PeoplePicker } from '../../projects/index.ts';
 import { streamsApi, type StreamPatch } from '../api.ts';
 import { datesValid } from '../model.ts';

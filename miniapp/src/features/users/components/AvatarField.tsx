@@ -4,7 +4,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { signedIn } from '../../auth/api.ts';
+import { signedIn } from '../../auth/index.ts';
 import { accountApi, messageOf } from '../api.ts';
 import { Avatar } from './Avatar.tsx';
 

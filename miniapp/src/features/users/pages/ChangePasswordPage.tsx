@@ -13,8 +13,8 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { checkNewPassword, weakPasswordReasons } from '../../../lib/password-rule.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { auth } from '../../auth/state.ts';
-import { fieldErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
+import { auth } from '../../auth/index.ts';
+import { fieldErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { accountApi, messageOf } from '../api.ts';
 
 export default function ChangePasswordPage() {

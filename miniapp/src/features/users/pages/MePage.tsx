@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Page } from '../../../components/Page.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { LOCALE_TAGS } from '@tracker/shared/locales';
-import { auth } from '../../auth/state.ts';
+import { auth } from '../../auth/index.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import '../users.css';
 

@@ -2,7 +2,7 @@
 import { profileUpdateRequestSchema } from '@tracker/shared/api/account';
 import type { User } from '@tracker/shared/api/users';
 import { LOCALES } from '@tracker/shared/locales';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/Button.tsx';
@@ -10,15 +10,14 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { signedIn } from '../../auth/api.ts';
-import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../auth/form-errors.ts';
-import { auth } from '../../auth/state.ts';
+import { auth, signedIn } from '../../auth/index.ts';
+import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
+import { PhoneConfirmDialog } from '../../account-dialogs/index.ts';
 import { accountApi, messageOf } from '../api.ts';
 import { AvatarField } from '../components/AvatarField.tsx';
 import { NotificationSettings } from '../components/NotificationSettings.tsx';
 import '../users.css';
 
-const PhoneConfirmDialog = lazy(() => import('../../account-dialogs/PhoneConfirmDialog.tsx').then((m) => ({ default: m.PhoneConfirmDialog })));
 const FIELDS = ['name', 'email', 'phone', 'locale'] as const;
 
 export default function ProfilePage() {

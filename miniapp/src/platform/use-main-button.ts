@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { platform } from '../../platform/index.ts';
-import type { MainButtonParams } from '../../platform/telegram.ts';
+import { platform } from './index.ts';
+import type { MainButtonParams } from './telegram.ts';
 
 /**
  * The page's primary action on Telegram's MainButton (inside Telegram only; the page keeps its own

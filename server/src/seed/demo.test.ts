@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { createTestServer, type TestServer } from '../test/harness.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
 import { seedDemo } from './demo.ts';
 

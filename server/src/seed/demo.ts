@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hashPassword } from '../../modules/users/user.service.ts';
-import { DEFAULT_LABELS, DEFAULT_STATUSES } from '../../modules/projects/default-workflow.ts';
+import { hashPassword } from '../modules/users/user.service.ts';
+import { DEFAULT_LABELS, DEFAULT_STATUSES } from '../modules/projects/default-workflow.ts';
 import { COMMENTS, DEMO_PASSWORD, DEMO_PROJECTS, DEMO_STREAMS, DEMO_USERS, TITLE_PARTS } from './demo-data.ts';
 
 const sqlArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;

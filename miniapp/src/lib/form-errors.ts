@@ -1,6 +1,6 @@
 // Turns zod issues (client-side) and API error bodies (server-side) into what the forms show:
 // one message key per field and one message for the whole form.
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from './http.ts';
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { loginRequestSchema, registerRequestSchema } from '@tracker/shared/api/auth';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from './http.ts';
 import { fieldErrorsFrom, formErrorsFrom } from './form-errors.ts';
 
 describe('form errors', () => {

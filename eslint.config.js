@@ -1,0 +1,109 @@
+// @ts-check
+// Lint is about boundaries (docs/architecture.md, "Import boundaries"), plus typescript-eslint's
+// recommended set without type information, so the whole tree lints in seconds.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const root = import.meta.dirname;
+const at = (/** @type {string} */ p) => path.join(root, p);
+const featuresDir = 'miniapp/src/features';
+const features = readdirSync(at(featuresDir), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** @typedef {{ target: string | string[], from: string | string[], except?: string[], message: string }} Zone */
+/** @type {Zone} */
+const infrastructure = {
+  target: ['server/src/http', 'server/src/db'],
+  from: ['server/src/modules'],
+  message: 'http/ and db/ are infrastructure below modules/; pass what they need in.',
+};
+/** @type {Zone[]} */
+const zones = [
+  // A feature reaches another feature only through that feature's public index.ts (or its top-level
+  // stylesheet: class names are global, e.g. the admin editor previews a post with the blog's styles).
+  ...features.map((name) => ({
+    target: `${featuresDir}/${name}`,
+    from: [at(`${featuresDir}/*/**`)],
+    except: [at(`${featuresDir}/${name}/**`), at(`${featuresDir}/*/index.ts`), at(`${featuresDir}/*/*.css`)],
+    message: 'Import another feature through its index.ts, or move the shared piece to components/, lib/ or platform/.',
+  })),
+  {
+    target: ['miniapp/src/components', 'miniapp/src/lib', 'miniapp/src/platform'],
+    from: ['miniapp/src/features', 'miniapp/src/app'],
+    message: 'components/, lib/ and platform/ sit below features and app/.',
+  },
+  {
+    target: ['miniapp/src/features'],
+    from: ['miniapp/src/app'],
+    message: 'app/ composes features; features do not import app/.',
+  },
+  infrastructure,
+  {
+    target: 'bot/src',
+    from: 'server/src',
+    message: 'The bot talks to the tracker through bot/src/backend.ts, which the server implements.',
+  },
+  {
+    target: 'shared/src',
+    from: ['server', 'bot', 'miniapp', 'scripts', 'e2e'],
+    message: 'shared/ is imported by the apps and imports none of them.',
+  },
+];
+
+export default defineConfig(
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  { ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/out/', '**/coverage/', '**/dev-dist/'] },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only .js files for no-cycle unless told TypeScript files are modules too.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      // Never parse packages' type definitions while following imports: most of no-cycle's cost.
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // `_`-prefixed names are unused on purpose: a rest copy without one key, a callback's fixed parameters.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      // Raw SQL rows and test response bodies are `any` on purpose; typing them is a refactor, not a lint fix.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // `interface X extends Y {}` is how a module widens another's type (declaration merging).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    files: ['miniapp/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // Only the two classic hook rules: the React Compiler rules of v6+ would rewrite the app.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // A test beside db/ or http/ code drives the whole app through the modules' fixtures.
+    files: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: zones.filter((zone) => zone !== infrastructure) }],
+    },
+  },
+);

@@ -1,0 +1,3 @@
+// What other features may use from auth: who is signed in, and the step that records a sign-in.
+export { auth } from './state.ts';
+export { signedIn } from './api.ts';

@@ -1,0 +1,74 @@
+// The lint config must keep enforcing the import boundaries of docs/architecture.md: each sample is
+// linted in memory as if it sat at a real path of the tree, with the real eslint.config.js.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The rules that report an error on `code` placed at `filePath` (null for a directive problem). */
+async function errors(filePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  const messages = result!.messages.filter((m) => m.severity === 2);
+  expect(messages.filter((m) => m.fatal)).toEqual([]);
+  return messages.map((m) => m.ruleId);
+}
+
+const RESTRICTED = 'import-x/no-restricted-paths';
+
+describe('lint boundaries', { timeout: 60_000 }, () => {
+  it('a feature reaches another feature only through its index.ts', async () => {
+    const at = 'miniapp/src/features/streams/probe.ts';
+    expect(await errors(at, "export { ConfirmDialog } from '../projects/components/ConfirmDialog.tsx';\n")).toContain(RESTRICTED);
+    expect(await errors(at, "export { auth } from '../auth/state.ts';\n")).toContain(RESTRICTED);
+    expect(await errors(at, "export { ConfirmDialog } from '../projects/index.ts';\n")).toEqual([]);
+    expect(await errors(at, "export { auth } from '../auth/index.ts';\n")).toEqual([]);
+  });
+
+  it('components, lib and platform import no feature and not the app shell', async () => {
+    for (const dir of ['components', 'lib', 'platform']) {
+      const at = `miniapp/src/${dir}/probe.ts`;
+      expect(await errors(at, "export { auth } from '../features/auth/index.ts';\n"), dir).toContain(RESTRICTED);
+      expect(await errors(at, "export { decideAccess } from '../app/access.ts';\n"), dir).toContain(RESTRICTED);
+    }
+    expect(await errors('miniapp/src/features/auth/probe.ts', "export { decideAccess } from '../../app/access.ts';\n")).toContain(RESTRICTED);
+  });
+
+  it('server http/ and db/ import no module; their tests may', async () => {
+    const entity = "import type { User } from '../modules/users/user.entity.ts';\nexport type U = User;\n";
+    expect(await errors('server/src/http/probe.ts', entity)).toContain(RESTRICTED);
+    expect(await errors('server/src/db/probe.ts', entity)).toContain(RESTRICTED);
+    expect(await errors('server/src/db/probe.test.ts', entity)).toEqual([]);
+  });
+
+  it('the bot never imports the server, by path or by package name', async () => {
+    expect(await errors('bot/src/probe.ts', "export { loadConfig } from '../../server/src/config.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('bot/src/probe.ts', "export { loadConfig } from '@tracker/server/src/config.ts';\n")).toContain(RESTRICTED);
+  });
+
+  it('shared imports none of the apps', async () => {
+    expect(await errors('shared/src/probe.ts', "export { loadConfig } from '../../server/src/config.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('shared/src/probe.ts', "export { createBot } from '@tracker/bot';\n")).toContain(RESTRICTED);
+    expect(await errors('shared/src/probe.ts', "export { parseConfig } from '@tracker/miniapp/src/lib/config.ts';\n")).toContain(RESTRICTED);
+  });
+
+  it('finds an import cycle through TypeScript files (the old sms.ts ↔ smsru.ts)', async () => {
+    const sms = path.join(root, 'server/src/modules/sms/sms.ts');
+    expect(readFileSync(sms, 'utf8')).toContain("from './smsru.ts'");
+    // smsru.ts as it was: importing back from the factory that imports it.
+    expect(await errors('server/src/modules/sms/smsru.ts', "import { SmsError } from './sms.ts';\nexport const e = SmsError;\n")).toContain('import-x/no-cycle');
+    const real = await eslint.lintFiles(['server/src/modules/sms']);
+    expect(real.flatMap((r) => r.messages)).toEqual([]);
+  });
+
+  it('checks hook dependencies in the web app, and refuses a disable comment that hides nothing', async () => {
+    const hook = (deps: string) =>
+      `import { useEffect } from 'react';\nexport function useProbe(n: number) {\n  useEffect(() => {\n    console.log(n);\n  }, [${deps}]);\n}\n`;
+    expect(await errors('miniapp/src/lib/probe.ts', hook(''))).toContain('react-hooks/exhaustive-deps');
+    expect(await errors('miniapp/src/lib/probe.ts', hook('n'))).toEqual([]);
+    const stale = hook('n').replace('  }, [n]);', '    // eslint-disable-next-line react-hooks/exhaustive-deps\n  }, [n]);');
+    expect(await errors('miniapp/src/lib/probe.ts', stale)).toEqual([null]);
+  });
+});

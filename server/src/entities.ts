@@ -1,0 +1,28 @@
+import { CalendarFeedSchema } from './modules/calendar/calendar-feed.entity.ts';
+import { CustomFieldOptionSchema, CustomFieldSchema } from './modules/custom-fields/custom-field.entity.ts';
+import { ActivitySchema, AttachmentSchema, CommentSchema, IssueSchema, SavedViewSchema } from './modules/issues/issue.entity.ts';
+import { SessionSchema } from './modules/auth/session.entity.ts';
+import { RedirectSchema } from './modules/navigation/redirect.entity.ts';
+import { LabelSchema, ProjectMemberSchema, ProjectSchema, StatusSchema } from './modules/projects/project.entity.ts';
+import { StreamSchema, StreamUpdateSchema } from './modules/streams/stream.entity.ts';
+import { UserSchema } from './modules/users/user.entity.ts';
+
+export const entities = [
+  UserSchema,
+  SessionSchema,
+  RedirectSchema,
+  ProjectSchema,
+  ProjectMemberSchema,
+  StatusSchema,
+  LabelSchema,
+  IssueSchema,
+  CommentSchema,
+  ActivitySchema,
+  AttachmentSchema,
+  SavedViewSchema,
+  StreamSchema,
+  StreamUpdateSchema,
+  CustomFieldSchema,
+  CustomFieldOptionSchema,
+  CalendarFeedSchema,
+];
