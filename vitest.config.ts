@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['server/src/**/*.test.ts', 'bot/src/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'bot/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
           globalSetup: ['server/src/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -12,6 +12,9 @@ export interface PgListenerOptions {
   shouldReconnect?(): boolean;
 }
 
+/** PostgreSQL's admin_shutdown: the server ends every session because it is stopping. */
+const isShutdown = (err?: Error) => (err as { code?: string } | undefined)?.code === '57P01';
+
 /**
  * One LISTEN connection that reconnects with back-off when the database goes away. Notifications
  * sent while it is down are lost, so users are told (onState) and must treat that as "anything
@@ -40,7 +43,10 @@ export function createPgListener(o: PgListenerOptions) {
       void c.end().catch(() => {});
       o.onState?.(false);
       if (closed) return;
-      o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
+      // The database was asked to stop (Ctrl-C reaches the embedded PostgreSQL too, often before it
+      // reaches us; or an operator stops it): expected, so no stack trace.
+      if (isShutdown(err)) o.logger.info({ channels: o.channels }, 'LISTEN connection closed: the database is shutting down');
+      else o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
       retry();
     };
     c.on('error', lost);
