@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'scripts/**/*.unit.test.ts', 'miniapp/src/**/*.test.{ts,tsx}', 'bot/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts'],
+          include: ['shared/src/**/*.test.ts', 'scripts/**/*.unit.test.ts', 'miniapp/src/**/*.test.{ts,tsx}', 'miniapp/build/**/*.unit.test.ts', 'bot/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts'],
           environment: 'node',
         },
       },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { jsonImportAttributesInDev } from './build/json-import-attributes.ts';
+import { explainKnownWarnings } from './build/known-warnings.ts';
 import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
 import { precompress } from './build/precompress.ts';
 import { THEME_HEX } from './src/lib/theme-colors.ts';
@@ -27,6 +28,7 @@ const config: UserConfig = {
     target: 'es2022',
     manifest: true,
     sourcemap: false,
+    rolldownOptions: { onLog: explainKnownWarnings },
   },
   server: {
     port: 5173,
