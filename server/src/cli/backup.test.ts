@@ -1,6 +1,6 @@
 // `npm run backup` of a live database, then `npm run restore` of that file into an empty data folder.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -77,5 +77,15 @@ describe('backup and restore', () => {
     const again = await cli('restore', [file], { DATABASE_URL: '', DATA_DIR: target });
     expect(again.code).toBe(1);
     expect(again.out).toContain('already has data');
+  });
+
+  it('refuses a file that is not a backup before touching the data folder', async () => {
+    const notBackup = path.join(dir, 'notes.txt');
+    writeFileSync(notBackup, 'hello\n');
+    const target = path.join(dir, 'untouched');
+    const result = await cli('restore', [notBackup], { DATABASE_URL: '', DATA_DIR: target });
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('not a Tracker backup');
+    expect(existsSync(path.join(target, 'pg'))).toBe(false);
   });
 });

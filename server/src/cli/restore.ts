@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
-import { isEmptyDatabase, restoreBackup } from '../db/backup.ts';
+import { isEmptyDatabase, readBackupHeader, restoreBackup } from '../db/backup.ts';
 import { connectEmbeddedPostgres } from '../db/embedded.ts';
 import { createOrm, migrate } from '../db/orm.ts';
 
@@ -13,6 +13,15 @@ const file = process.argv[2];
 if (!file || !existsSync(file)) {
   console.error(file ? `No such file: ${file}` : 'usage: npm run restore <backup file>   (into an empty DATA_DIR, or an empty DATABASE_URL database)');
   process.exit(2);
+}
+
+const open = () => createReadStream(file).pipe(createGunzip());
+try {
+  await readBackupHeader(open());
+} catch (err) {
+  const notGzip = (err as { code?: string }).code === 'Z_DATA_ERROR';
+  console.error(`Restore failed: ${notGzip ? 'this file is not a Tracker backup (not gzip-compressed).' : (err as Error).message}`);
+  process.exit(1);
 }
 
 const config = loadConfig();
@@ -28,7 +37,7 @@ try {
   const orm = await createOrm(url, { poolMax: 1 });
   await migrate(orm);
   await orm.close(true);
-  const header = await restoreBackup(client, createReadStream(file).pipe(createGunzip()));
+  const header = await restoreBackup(client, open());
   const rows = header.tables.reduce((sum, t) => sum + t.rows, 0);
   console.log(`Restored ${header.tables.length} tables, ${rows} rows, from the backup of ${header.createdAt}.`);
 } catch (err) {

@@ -83,6 +83,29 @@ export async function isEmptyDatabase(client: pg.Client): Promise<boolean> {
   return rows[0]!.n === 0;
 }
 
+/** The header of a backup (checked before anything is written to the target). */
+export async function readBackupHeader(input: Readable): Promise<BackupHeader> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  try {
+    for await (const line of lines) return parseHeader(line);
+    return parseHeader('');
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+}
+
+function parseHeader(line: string): BackupHeader {
+  let header: Partial<BackupHeader> | null = null;
+  try {
+    header = JSON.parse(line) as Partial<BackupHeader>;
+  } catch {
+    // not JSON: not ours
+  }
+  if (header?.format !== FORMAT || !Array.isArray(header.tables)) throw new RestoreError('This file is not a Tracker backup.');
+  return header as BackupHeader;
+}
+
 /**
  * Copies a backup into a database whose schema this code's migrations have just created (the same
  * migrations the backup was taken at). One transaction: all or nothing.
@@ -93,9 +116,7 @@ export async function restoreBackup(client: pg.Client, input: Readable): Promise
     const { value, done } = await lines.next();
     return done ? null : (value as string);
   };
-  const first = await next();
-  const header = first ? (JSON.parse(first) as BackupHeader) : null;
-  if (header?.format !== FORMAT) throw new RestoreError('This file is not a Tracker backup.');
+  const header = parseHeader((await next()) ?? '');
   const migrations = await appliedMigrations(client);
   if (migrations.join('\n') !== header.migrations.join('\n')) {
     throw new RestoreError(`The backup was taken at another schema version (${header.migrations.at(-1)}) than this code's (${migrations.at(-1)}): restore it with the same version of Tracker.`);
