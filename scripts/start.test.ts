@@ -60,6 +60,8 @@ async function runAndStop(stop: (npmPid: number) => void) {
     throw new Error(`left running:\n${processesIn(npm.pid!).join('\n')}\n${output}`);
   });
   expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  // Development logs are readable lines: a warning, an error or a stack would show as one.
+  expect(output).not.toMatch(/\b(WARN|ERROR|FATAL)\b|"stack"|^\s+at /m);
   return { code, output };
 }
 
