@@ -45,8 +45,11 @@ export function createPgListener(o: PgListenerOptions) {
       if (closed) return;
       // The database was asked to stop (Ctrl-C reaches the embedded PostgreSQL too, often before it
       // reaches us; or an operator stops it): expected, so no stack trace.
-      if (isShutdown(err)) o.logger.info({ channels: o.channels }, 'LISTEN connection closed: the database is shutting down');
-      else o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
+      if (isShutdown(err)) {
+        o.logger.info({ channels: o.channels }, 'LISTEN connection closed: the database is shutting down');
+        // On Ctrl-C our own shutdown closes this listener any moment now: no reconnect attempt before.
+        retryMs = Math.max(retryMs, 1000);
+      } else o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
       retry();
     };
     c.on('error', lost);
