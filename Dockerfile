@@ -1,4 +1,4 @@
-# Production image: one image, roles chosen with ROLE (web by default).
+# Production image: the whole product in one process (API, web app, bot, job worker), as `npm start` runs it.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

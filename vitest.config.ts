@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'miniapp/src/**/*.test.{ts,tsx}', 'bot/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
+          include: ['shared/src/**/*.test.ts', 'scripts/**/*.unit.test.ts', 'miniapp/src/**/*.test.{ts,tsx}', 'miniapp/build/**/*.unit.test.ts', 'bot/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: [TEMP_GUARD],
         },
@@ -19,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['server/src/**/*.test.ts', 'bot/src/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'bot/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
           globalSetup: [TEMP_GUARD, 'server/src/test/global-setup.ts'],
           testTimeout: 30_000,

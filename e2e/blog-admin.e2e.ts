@@ -35,6 +35,16 @@ describe('blog', () => {
     await page.goto('/en/admin');
     await page.getByTestId('admin-count-users').waitFor();
     await page.getByTestId('admin-chart').waitFor();
+    // Each section card shows its title and, on a line of its own below it, the hint.
+    const cards = await page.locator('.admin-sections a').evaluateAll((links) =>
+      links.map((a) => {
+        const title = a.querySelector('.admin-section-title')?.getBoundingClientRect();
+        const hint = a.querySelector('.admin-section-hint')?.getBoundingClientRect();
+        return { title: a.querySelector('.admin-section-title')?.textContent, belowTitle: !!title && !!hint && hint.top >= title.bottom - 1, name: a.textContent };
+      }),
+    );
+    expect(cards).toHaveLength(4);
+    for (const card of cards) expect(card, card.name ?? '').toMatchObject({ title: expect.stringMatching(/\S/), belowTitle: true });
     await page.getByTestId('admin-link-adminBlog').click();
     await page.getByTestId('post-create').click();
     await page.getByTestId('page-adminPostCreate').waitFor();

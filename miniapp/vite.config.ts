@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { jsonImportAttributesInDev } from './build/json-import-attributes.ts';
+import { explainKnownWarnings } from './build/known-warnings.ts';
 import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
 import { precompress } from './build/precompress.ts';
 import { THEME_HEX } from './src/lib/theme-colors.ts';
@@ -30,6 +31,7 @@ const config: UserConfig = {
     // The password rule's dictionaries are one lazy chunk of ~1.7 MB (loaded by new-password fields
     // only). The first-load and page-chunk budgets are checked by `npm run bench`, not by this warning.
     chunkSizeWarningLimit: 1800,
+    rolldownOptions: { onLog: explainKnownWarnings },
   },
   server: {
     port: 5173,

@@ -13,6 +13,8 @@ export interface RouteDef {
   access: string;
   /** Name of the parent route for child routes (/issues/:id/edit under /issues/:id). */
   parent?: string;
+  /** A page reached only through a one-time link (token in the address): not content, kept out of the sitemap. */
+  tokenPage?: true;
 }
 
 export interface Route extends RouteDef {
@@ -37,8 +39,8 @@ export const ROUTES = defineRoutes([
   { name: 'blogPost', path: '/blog/:slug', access: 'public' },
   { name: 'login', path: '/user/login', access: 'public' },
   { name: 'register', path: '/user/create', access: 'public' },
-  { name: 'confirmEmail', path: '/user/confirm-email', access: 'public' },
-  { name: 'resetPassword', path: '/user/reset-password', access: 'public' },
+  { name: 'confirmEmail', path: '/user/confirm-email', access: 'public', tokenPage: true },
+  { name: 'resetPassword', path: '/user/reset-password', access: 'public', tokenPage: true },
   { name: 'recoverPassword', path: '/user/recover-password', access: 'public' },
   { name: 'telegramUsernameConfirm', path: '/user/telegram-username-confirm', access: 'public' },
 

@@ -13,6 +13,9 @@ export interface PgListenerOptions {
   shouldReconnect?(): boolean;
 }
 
+/** PostgreSQL's admin_shutdown: the server ends every session because it is stopping. */
+const isShutdown = (err?: Error) => (err as { code?: string } | undefined)?.code === '57P01';
+
 /**
  * One LISTEN connection that reconnects with back-off when the database goes away. Notifications
  * sent while it is down are lost, so users are told (onState) and must treat that as "anything
@@ -43,9 +46,16 @@ export function createPgListener(o: PgListenerOptions) {
       o.onState?.(false);
       if (closed) return;
       wasLost = true;
-      // A database outage is an event, not a bug: its reason, no stack (the supervisor or the operator acts).
-      if (!err || isDatabaseUnavailable(err)) o.logger.warn({ reason: err && unavailableReason(err), channels: o.channels }, 'LISTEN connection lost; reconnecting');
-      else o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
+      // The database was asked to stop (Ctrl-C reaches the embedded PostgreSQL too, often before it
+      // reaches us; or an operator stops it): expected, so no stack trace.
+      if (isShutdown(err)) {
+        o.logger.info({ channels: o.channels }, 'LISTEN connection closed: the database is shutting down');
+        // On Ctrl-C our own shutdown closes this listener any moment now: no reconnect attempt before.
+        retryMs = Math.max(retryMs, 1000);
+      } else if (!err || isDatabaseUnavailable(err)) {
+        // A database outage is an event, not a bug: its reason, no stack (the supervisor or the operator acts).
+        o.logger.warn({ reason: err && unavailableReason(err), channels: o.channels }, 'LISTEN connection lost; reconnecting');
+      } else o.logger.warn({ err, channels: o.channels }, 'LISTEN connection lost; reconnecting');
       retry();
     };
     c.on('error', lost);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.ts';
 
+const isStaticFile = (path: string) => !path.startsWith('/api/') && !path.startsWith('/ics/') && /\.\w+$/.test(path);
+
 /** A request id per request (echoed in X-Request-Id); the query string is never logged (tokens live there). */
 export function requestLog(logger: Logger) {
   return async (ctx: Context, next: Next) => {
@@ -12,7 +14,9 @@ export function requestLog(logger: Logger) {
     try {
       await next();
     } finally {
-      logger.info({ reqId: ctx.state.reqId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      // Static files (the web app's assets, icons, sw.js) would drown the requests that matter.
+      const level = ctx.status < 400 && isStaticFile(ctx.path) ? 'debug' : 'info';
+      logger[level]({ reqId: ctx.state.reqId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
     }
   };
 }

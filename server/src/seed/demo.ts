@@ -3,6 +3,20 @@ import { hashPassword } from '../modules/users/user.service.ts';
 import { DEFAULT_LABELS, DEFAULT_STATUSES } from '../modules/projects/default-workflow.ts';
 import { COMMENTS, DEMO_PASSWORD, DEMO_PROJECTS, DEMO_STREAMS, DEMO_USERS, TITLE_PARTS } from './demo-data.ts';
 
+export class WorkspaceNotEmptyError extends Error {
+  constructor() {
+    super('The database already has projects: the demo fills an empty workspace only.');
+  }
+}
+
+/** Empties every table but the migrations' record (the schema stays): all users, sessions and data go. */
+export async function eraseWorkspace(em: EntityManager): Promise<void> {
+  const tables = await em.execute<{ name: string }[]>(
+    "select quote_ident(tablename) as name from pg_tables where schemaname = current_schema() and tablename <> 'mikro_orm_migrations'",
+  );
+  if (tables.length) await em.execute(`truncate table ${tables.map((t) => t.name).join(', ')} restart identity cascade`);
+}
+
 const sqlArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
 /**
@@ -11,7 +25,7 @@ const sqlArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.r
  */
 export async function seedDemo(em: EntityManager, options: { issues: number }): Promise<{ users: number; issues: number }> {
   const [{ n }] = (await em.execute<{ n: number }[]>('select count(*)::int as n from projects')) as [{ n: number }];
-  if (n > 0) throw new Error('The database already has projects: the demo fills an empty workspace only.');
+  if (n > 0) throw new WorkspaceNotEmptyError();
 
   const result = await em.transactional(async (tx) => {
     await tx.execute('select setseed(0.42)');

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '@tracker/shared/api/config';
+import { resources } from '@tracker/shared/i18n';
 import { LOCALE_TAGS, type Locale } from '@tracker/shared/locales';
 import { matchRoute, splitLocale, type RouteMatch } from '@tracker/shared/routes';
 import type { Context, Next } from 'koa';
@@ -9,10 +10,11 @@ import send from 'koa-send';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** index.html per language: `lang` set and the public config embedded (no extra round trip, no inline script). */
+/** index.html per language: `lang` and description set, the public config embedded (no extra round trip, no inline script). */
 export function renderShell(template: string, locale: Locale, config: PublicConfig): string {
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeAttr(resources[locale].home.metaDescription)}"`)
     .replace('<!--app-config-->', `<meta name="app-config" content="${escapeAttr(JSON.stringify(config))}">`)
     .replace('<!--app-locale-->', `<meta name="app-locale" content="${LOCALE_TAGS[locale]}">`);
 }

@@ -79,7 +79,7 @@ describe('sitemap.xml', () => {
   it('lists Russian URLs of every public page and published Russian post', async () => {
     const entries = await fetchSitemap('/sitemap.xml');
     const paths = entries.map((e) => new URL(e.loc).pathname);
-    const publicPages = ROUTES.filter((r) => r.access === 'public' && !r.path.includes(':')).map((r) => r.path);
+    const publicPages = ROUTES.filter((r) => r.access === 'public' && !r.path.includes(':') && !r.tokenPage).map((r) => r.path);
     expect(paths).toEqual(expect.arrayContaining(publicPages));
     expect(paths).toEqual(expect.arrayContaining(['/blog/both-langs', '/blog/ru-only']));
     expect(paths).not.toContain('/blog/en-only');
@@ -99,6 +99,8 @@ describe('sitemap.xml', () => {
       for (const entry of entries) expect(matchRoute(new URL(entry.loc).pathname)?.route.access, entry.loc).toBe('public');
       const paths = entries.map((e) => new URL(e.loc).pathname.replace(/^\/en(?=\/|$)/, '') || '/');
       expect(paths.filter((p) => p.startsWith('/admin') || p.startsWith('/issues') || p === '/user')).toEqual([]);
+      // One-time-link pages (the link's token is their only content).
+      expect(paths.filter((p) => /\/user\/(confirm-email|reset-password)$/.test(p))).toEqual([]);
       expect(paths).not.toContain('/blog/a-draft');
       expect(paths).not.toContain('/blog/future');
     }

@@ -1,5 +1,5 @@
 // sitemap.xml per language (Russian URLs at /sitemap.xml, English at /en/sitemap.xml): every public
-// route without parameters and every published post of that language, with hreflang alternates.
+// route without parameters (token pages excepted) and every published post of that language, with hreflang alternates.
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tracker/shared/locales';
 import { ROUTES, localizePath } from '@tracker/shared/routes';
 
@@ -11,8 +11,8 @@ export interface SitemapPost {
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** Public pages listed in the sitemap: public access, no path parameters. */
-export const SITEMAP_ROUTES = ROUTES.filter((r) => r.access === 'public' && !r.path.includes(':'));
+/** Public pages listed in the sitemap: public access, no path parameters, not a one-time-link page. */
+export const SITEMAP_ROUTES = ROUTES.filter((r) => r.access === 'public' && !r.path.includes(':') && !r.tokenPage);
 
 function entry(origin: string, barePath: string, locale: Locale, locales: readonly Locale[], lastmod: Date): string {
   const url = (l: Locale) => xml(origin + localizePath(barePath, l));

@@ -56,9 +56,9 @@ export default function AdminPage() {
           <li key={s.route}>
             <Link href={href(s.route)} data-testid={`admin-link-${s.route}`}>
               <Icon name={s.icon} size={24} />
-              <span>
-                {t(`admin.sections.${s.key}`)}
-                <small>{t(`admin.sections.${s.key}Hint`)}</small>
+              <span className="admin-section-text">
+                <span className="admin-section-title">{t(`admin.sections.${s.key}`)}</span>
+                <small className="admin-section-hint">{t(`admin.sections.${s.key}Hint`)}</small>
               </span>
             </Link>
           </li>

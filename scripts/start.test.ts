@@ -1,0 +1,82 @@
+// `npm start` as a user runs it, stopped the two ways users stop it: Ctrl-C in the terminal (SIGINT to
+// the whole foreground process group, PostgreSQL included) and SIGTERM to the npm process (a service
+// manager, `kill`). Nothing may stay behind, and nothing may print a stack trace.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../server/src/db/embedded.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const groups: number[] = [];
+const dirs: string[] = [];
+afterAll(() => {
+  for (const group of groups) if (processesIn(group).length) process.kill(-group, 'SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Live processes of a process group (`ps`, since children re-parented to init leave no other trace). */
+function processesIn(group: number): string[] {
+  const out = execFileSync('ps', ['-eo', 'pgid=,stat=,args='], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => {
+    const [pgid, stat] = line.trim().split(/\s+/);
+    return Number(pgid) === group && !stat!.startsWith('Z');
+  });
+}
+
+async function until<T>(what: string, check: () => T | Promise<T>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function runAndStop(stop: (npmPid: number) => void) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracker-start-'));
+  dirs.push(dataDir);
+  const port = await freePort();
+  // Its own process group, like a shell job: the group is what a terminal's Ctrl-C signals.
+  const npm = spawn('npm', ['start'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web-build') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  groups.push(npm.pid!);
+  let output = '';
+  npm.stdout.on('data', (d) => (output += d));
+  npm.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
+  await until('/api/health', () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false), 60_000);
+  expect(processesIn(npm.pid!).some((line) => line.includes('bin/postgres'))).toBe(true);
+
+  stop(npm.pid!);
+  const code = await exited;
+  await until('every process of the group to end', () => processesIn(npm.pid!).length === 0, 20_000).catch(() => {
+    throw new Error(`left running:\n${processesIn(npm.pid!).join('\n')}\n${output}`);
+  });
+  expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  // Development logs are readable lines: a warning, an error or a stack would show as one.
+  expect(output).not.toMatch(/\b(WARN|ERROR|FATAL)\b|"stack"|^\s+at /m);
+  return { code, output };
+}
+
+describe('npm start stops cleanly', () => {
+  it('on SIGTERM to the npm process: node and PostgreSQL exit, nothing is orphaned', async () => {
+    const { code, output } = await runAndStop((pid) => process.kill(pid, 'SIGTERM'));
+    expect(output).toMatch(/stopped/);
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(code).toBe(0);
+  }, 90_000);
+
+  it('on Ctrl-C (SIGINT to the process group): no lost-connection warning, no stack trace', async () => {
+    const { output } = await runAndStop((pid) => process.kill(-pid, 'SIGINT'));
+    expect(output).toMatch(/stopped/);
+    expect(output).not.toMatch(/LISTEN connection lost/);
+    expect(output).not.toMatch(/^\s+at /m);
+  }, 90_000);
+});
