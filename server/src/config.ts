@@ -22,6 +22,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line per entry; `json`: one object per line. Default: pretty in development. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   PUBLIC_DEBUG: z.enum(['0', '1']).default('0').transform(Number),
   ADMIN_EMAILS: list,
   EXTERNAL_REDIRECT_HOSTS: list,

@@ -19,7 +19,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(config.LOG_LEVEL, { pretty: config.NODE_ENV === 'development' });
+  const logger = createLogger(config.LOG_LEVEL, { pretty: (config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty' });
   const started = performance.now();
 
   let embedded: EmbeddedDatabase | null = null;

@@ -40,7 +40,7 @@ describe('LISTEN connection', () => {
 
     expect(states).toEqual([true, false, true]);
     expect(lines.filter((l) => l.level !== 'info')).toEqual([]);
-    expect(lines.map((l) => l.msg)).toEqual(['LISTEN connection closed: the database is shutting down']);
+    expect(lines.map((l) => l.msg)).toEqual(['LISTEN connection closed: the database is shutting down', 'LISTEN connection back']);
     expect(JSON.stringify(lines)).not.toMatch(/stack/);
   });
 });

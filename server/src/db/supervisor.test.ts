@@ -52,7 +52,7 @@ async function startServer() {
   // acknowledged commits on a kill, which is exactly what this test must not see.
   const server = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', WEB_DIST: '/nonexistent' },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: '', WEB_DIST: '/nonexistent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = server;
