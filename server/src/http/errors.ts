@@ -19,13 +19,27 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Not Found') => new HttpError(404, message, 'not_found');
-export const unauthorized = (message = 'Sign-in required') => new HttpError(401, message, 'unauthorized');
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message, 'forbidden');
-export const tooManyRequests = (retryAfterSec: number, message = 'Too many requests, try again later', code: ErrorCode = 'rate_limited') =>
+/**
+ * The texts generic errors are created with. An answer carrying one of these goes out with its
+ * code's text in the reader's language instead (`errors.codes.<code>`); a route's own text is kept.
+ */
+const GENERIC_TEXT = {
+  not_found: 'Not Found',
+  unauthorized: 'Sign-in required',
+  forbidden: 'Forbidden',
+  rate_limited: 'Too many requests, try again later',
+  validation: 'Validation failed',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+export const notFound = (message: string = GENERIC_TEXT.not_found) => new HttpError(404, message, 'not_found');
+export const unauthorized = (message: string = GENERIC_TEXT.unauthorized) => new HttpError(401, message, 'unauthorized');
+export const forbidden = (message: string = GENERIC_TEXT.forbidden) => new HttpError(403, message, 'forbidden');
+export const tooManyRequests = (retryAfterSec: number, message: string = GENERIC_TEXT.rate_limited, code: ErrorCode = 'rate_limited') =>
   new HttpError(429, message, code, { retryAfter: retryAfterSec }, { 'Retry-After': String(retryAfterSec) });
 
-const VALIDATION_FAILED = 'Validation failed';
+const VALIDATION_FAILED = GENERIC_TEXT.validation;
+const isGeneric = (err: HttpError) =>
+  err.code === 'service_unavailable' || (err.code in GENERIC_TEXT && GENERIC_TEXT[err.code as keyof typeof GENERIC_TEXT] === err.message);
 
 export function validationError(error: ZodError): HttpError {
   return new HttpError(400, VALIDATION_FAILED, 'validation', {
@@ -54,9 +68,8 @@ const answer = (status: number, code: ErrorCode, message: string, headers: Recor
 function toBody(ctx: Context, err: unknown, text: ErrorText): Answer {
   if (err instanceof ZodError) return toBody(ctx, validationError(err), text);
   if (err instanceof HttpError) {
-    // Generic failures share one text per code, in the reader's language; the issues carry i18n keys.
-    const generic = (err.code === 'validation' && err.message === VALIDATION_FAILED) || err.code === 'service_unavailable';
-    const message = generic ? text(ctx, err.code) : err.message;
+    // Generic failures share one text per code, in the reader's language; validation issues carry i18n keys.
+    const message = isGeneric(err) ? text(ctx, err.code) : err.message;
     return answer(err.status, err.code, message, err.headers, err.data);
   }
   const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };

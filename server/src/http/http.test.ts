@@ -13,8 +13,18 @@ describe('error body', () => {
     const res = await t.client().get('/api/does/not/exist');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(errorBodySchema.parse(res.body)).toMatchObject({ statusCode: 404, statusMessage: 'Not Found' });
-    expect(res.body.data.statusMessage).toBe('Not Found');
+    expect(errorBodySchema.parse(res.body)).toMatchObject({ statusCode: 404, statusMessage: 'Не найдено' });
+    expect(res.body.data).toMatchObject({ code: 'not_found', statusMessage: 'Не найдено' });
+  });
+
+  it('says generic errors in the reader\'s language, a route\'s own text as it is', async () => {
+    const en = { headers: { 'accept-language': 'en-GB,en;q=0.9' } };
+    expect((await t.client().request('GET', '/api/does/not/exist', en)).body.statusMessage).toBe('Not found');
+    expect((await t.client().request('GET', '/api/user/me', en)).body.statusMessage).toBe('Please sign in');
+    expect((await t.client().get('/api/user/me')).body.statusMessage).toBe('Нужно войти');
+    const login = await t.client().post('/api/auth/login', { email: uniqueEmail(), password: 'wrong-password-1' });
+    expect(login.status).toBe(401);
+    expect(login.body.statusMessage).toBe('Invalid e-mail or password');
   });
 
   it('answers 401 in the same shape for a private call', async () => {
