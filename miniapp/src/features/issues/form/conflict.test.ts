@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rebase } from './conflict.ts';
-import type { IssueFormValues } from './model.ts';
+import { emptyValues, type IssueFormValues } from './model.ts';
 
-const base: IssueFormValues = {
-  projectId: 1,
-  title: 'Plan',
-  description: 'v1',
-  statusId: 1,
-  priority: 'none',
-  assigneeId: null,
-  labelIds: [],
-  streamIds: [],
-  startDate: '',
-  dueDate: '',
-  estimate: '',
-  parentId: null,
-  customValues: { '1': 'a', '2': 'b' },
-};
+const base: IssueFormValues = { ...emptyValues(), projectId: 1, title: 'Plan', description: 'v1', statusId: 1, customValues: { '1': 'a', '2': 'b' } };
 
 describe('rebase after an edit conflict', () => {
   it('keeps my changes and takes theirs where I changed nothing', () => {
