@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E_PASSWORD } from './global-setup.ts';
 import { connectEmbeddedPostgres } from '../server/src/db/embedded.ts';
 import { launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
 
@@ -73,7 +74,7 @@ for (const lang of ['ru', 'en'] as const) {
       context = await newContext(browser);
       // The user's language decides the mail's language and its link (/en for English).
       const email = uniqueEmail();
-      const reg = await context.request.post('/api/auth/register', { data: { email, password: 'e2e-quiet-harbor', name: 'E2E', locale: lang } });
+      const reg = await context.request.post('/api/auth/register', { data: { email, password: E2E_PASSWORD, name: 'E2E', locale: lang } });
       const { id } = ((await reg.json()) as { user: { id: number } }).user;
       const page = await context.newPage();
       const errors = watchErrors(page);

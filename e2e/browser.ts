@@ -1,6 +1,7 @@
 // Playwright on Debian's chromium (never a downloaded browser).
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { inject, vi } from 'vitest';
+import { E2E_PASSWORD } from './global-setup.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -33,7 +34,7 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /** Registers through the API inside the context, so the context holds the session cookie. */
-export async function registerIn(context: BrowserContext, email = uniqueEmail(), name = 'E2E User', password = 'e2e-quiet-harbor'): Promise<{ email: string; password: string; id: number }> {
+export async function registerIn(context: BrowserContext, email = uniqueEmail(), name = 'E2E User', password = E2E_PASSWORD): Promise<{ email: string; password: string; id: number }> {
   let res = await context.request.post('/api/auth/register', { data: { email, password, name } });
   if (res.status() === 409) res = await context.request.post('/api/auth/login', { data: { email, password } });
   if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);

@@ -18,8 +18,8 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '..');
 export const ADMIN_EMAIL = 'admin@e2e.test';
-/** What `registerIn` signs the admin in with (e2e/browser.ts defaults). */
-const ADMIN_PASSWORD = 'e2e-password';
+/** The password `registerIn` (e2e/browser.ts) gives every test user, the admin included; strong enough for the rule. */
+export const E2E_PASSWORD = 'e2e-quiet-harbor';
 /** The bot the e2e server verifies Telegram data for (no Bot API calls: TELEGRAM_MODE=off). */
 export const E2E_BOT_USERNAME = 'tracker_e2e_bot';
 
@@ -36,22 +36,31 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', DATABASE_URL: '', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: E2E_BOT_USERNAME, TELEGRAM_MODE: 'off' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('server did not become healthy');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await createConfirmedAdmin(baseUrl, dataDir);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // vitest runs no teardown for a setup that threw: stop the server and remove its data here.
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+      const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('server did not become healthy');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await createConfirmedAdmin(baseUrl, dataDir);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+  return stop;
 }
 
 /**
@@ -62,7 +71,7 @@ async function createConfirmedAdmin(baseUrl: string, dataDir: string) {
   const res = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Admin' }),
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: E2E_PASSWORD, name: 'Admin' }),
   });
   if (res.status !== 201) throw new Error(`admin registration failed: ${res.status} ${await res.text()}`);
   const outbox = path.join(dataDir, 'outbox');

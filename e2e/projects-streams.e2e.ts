@@ -3,6 +3,7 @@
 // and an update with a health flag that shows in the feed and on the list.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_PASSWORD } from './global-setup.ts';
 import { launchBrowser, newContext, uniqueEmail, watchErrors } from './browser.ts';
 
 let browser: Browser;
@@ -15,7 +16,7 @@ const letters = () =>
   Array.from({ length: 4 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
 
 async function signUp(context: BrowserContext, name: string, locale: 'ru' | 'en'): Promise<{ id: number }> {
-  const res = await context.request.post('/api/auth/register', { data: { email: uniqueEmail('ps'), password: 'e2e-quiet-harbor', name, locale } });
+  const res = await context.request.post('/api/auth/register', { data: { email: uniqueEmail('ps'), password: E2E_PASSWORD, name, locale } });
   if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { user: { id: number } }).user;
 }
