@@ -75,7 +75,9 @@ export function initTelegram(): TelegramApi {
   // A plain browser opened with launch parameters (development builds only, see detect.ts): the
   // SDK's mock stands in for the client, answering what the app asks of it.
   if (import.meta.env.DEV && !hasTelegramTransport(window as unknown as Parameters<typeof hasTelegramTransport>[0])) safe('mock', mockClient, undefined);
-  safe('init', () => init(), undefined);
+  // Telegram Web's optional custom stylesheet arrives as text for a <style> element, which the CSP
+  // (style-src 'self', no inline styles) refuses: decline it instead of logging a violation.
+  safe('init', () => init({ acceptCustomStyles: false }), undefined);
   const lp = safe('launch params', () => retrieveLaunchParams(), null);
   safe('theme', () => {
     themeParams.mountSync.ifAvailable();
