@@ -25,8 +25,8 @@ function launchHash(initData: string, startParam?: string): string {
 }
 
 /** A Telegram mobile client as the page sees it: the webview proxy receiving the app's method calls. */
-async function telegramContext(): Promise<BrowserContext> {
-  const context = await newContext(browser);
+async function telegramContext(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, options);
   await context.addInitScript(() => {
     const events: [string, unknown][] = [];
     (window as unknown as { __tgEvents: typeof events }).__tgEvents = events;
@@ -65,6 +65,23 @@ describe('mini app automatic sign-in', () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('tapps/')).length)).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('speaks the Telegram account\'s language, whatever the browser\'s: English for en and de, Russian for uk', async () => {
+    const cases = [
+      { language_code: 'en', browser: 'ru-RU', path: /^\/en(\/|$)/, lang: 'en' },
+      { language_code: 'de', browser: 'ru-RU', path: /^\/en(\/|$)/, lang: 'en' },
+      { language_code: 'uk', browser: 'en-US', path: /^\/(?!en(\/|$))/, lang: 'ru' },
+    ];
+    for (const c of cases) {
+      const context = await telegramContext({ locale: c.browser });
+      const page = await context.newPage();
+      await page.goto('/' + launchHash(signInitData(tgUser({ first_name: 'Lang', language_code: c.language_code }))));
+      await signInDecided(page, 'authenticated');
+      await expect.poll(() => new URL(page.url()).pathname, { message: c.language_code }).toMatch(c.path);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: c.language_code }).toMatch(new RegExp(`^${c.lang}`));
+      await context.close();
+    }
   });
 
   it('does not sign in or reload with stale or tampered init data', async () => {

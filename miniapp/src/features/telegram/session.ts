@@ -2,8 +2,10 @@
 // parameter's deep link. Loaded only inside Telegram (or with the unsafe fallback on).
 import { splitLocale } from '@tracker/shared/routes';
 import { subscribe } from 'valtio';
+import { navigate } from 'wouter/use-browser-location';
 import { config } from '../../lib/config.ts';
 import { ApiError, http } from '../../lib/http.ts';
+import { switchLocalePath } from '../../lib/locale.ts';
 import { log } from '../../lib/logger.ts';
 import { setSessionToken } from '../../lib/session-token.ts';
 import { platform } from '../../platform/index.ts';
@@ -34,6 +36,17 @@ async function send(body: { tgWebAppDataRaw: string; unsafeFallback: boolean }):
     if (err instanceof ApiError && err.data.error !== undefined) return { error: err.data.error };
     throw err;
   }
+}
+
+/**
+ * Inside Telegram the account's language decides (set from Telegram's language_code when the account
+ * was made, then the user's own choice): never the address the bot opened, nor the browser's language.
+ */
+function followAccountLanguage() {
+  const locale = auth.state.user?.locale;
+  if (!locale) return;
+  const target = switchLocalePath(location.pathname, location.search, locale);
+  if (target !== location.pathname + location.search) navigate(target, { replace: true });
 }
 
 /** `startapp=issue_<id>` etc.: once per tab, so in-app navigation and reloads are left alone. */
@@ -67,6 +80,7 @@ export async function startTelegramSession() {
     log,
   });
   log.debug('telegram: auto sign-in', result);
+  followAccountLanguage();
   // The outcome on the page, so a test proves "no further reload" by the decision, not by waiting.
   document.documentElement.dataset.tgSignIn = result;
 }

@@ -3,14 +3,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TelegramAccount, TelegramAuthError } from '@tracker/shared/api/telegram';
 import { NAME_MAX_LENGTH } from '@tracker/shared/limits';
-import type { Locale } from '@tracker/shared/locales';
+import { localeOfLanguageCode } from '@tracker/shared/locales';
 import type { TelegramProfile } from './verify.ts';
 
 export type SignInOutcome = { ok: true; userId: number; created: boolean } | { ok: false; error: TelegramAuthError };
 
-export function localeOfLanguageCode(code: string | null | undefined): Locale {
-  return code?.toLowerCase().startsWith('en') ? 'en' : 'ru';
-}
 
 function displayName(p: TelegramProfile): string {
   const full = [p.first_name, p.last_name].filter(Boolean).join(' ').trim();

@@ -39,9 +39,9 @@ describe('POST /api/auth/telegram/callback', () => {
     expect(await t.sql('select username from telegram_accounts where telegram_id = ?', [tg.id])).toEqual([{ username: 'renamed' }]);
   });
 
-  it('a Russian (or any non-English) language code gives a Russian account', async () => {
-    const res = await callback(t.client(), signInitData(person({ language_code: 'uk' })));
-    expect(res.body.user.locale).toBe('ru');
+  it('a Ukrainian, Belarusian or Kazakh language code gives a Russian account, any other an English one', async () => {
+    expect((await callback(t.client(), signInitData(person({ language_code: 'uk' })))).body.user.locale).toBe('ru');
+    expect((await callback(t.client(), signInitData(person({ language_code: 'de' })))).body.user.locale).toBe('en');
   });
 
   it('refuses a tampered field, leaving no user and no session', async () => {
