@@ -1,11 +1,19 @@
-// `startapp=<kind>_<id>` deep links (the launch's start parameter) to the page they name.
+// `startapp=…` deep links (the launch's start parameter) to the page they name. Telegram allows
+// only [A-Za-z0-9_-] there, up to 64 characters.
 import type { Locale } from '@tracker/shared/locales';
-import { localizePath } from '@tracker/shared/routes';
+import { buildPath, type RouteName } from '@tracker/shared/routes';
 
-const TARGETS: Record<string, string> = { issue: '/issues/', project: '/projects/', stream: '/streams/' };
+const PAGES: Record<string, RouteName> = { issue: 'issue', project: 'project', stream: 'stream' };
 
+/**
+ * `issue_<id or KEY-N>`, `project_<KEY or id>`, `stream_<id>` open those pages; `new` opens the issue
+ * form and `new_<KEY>` the form in that project. Anything else is null (the app's start page).
+ */
 export function deepLinkPath(startParam: string | null | undefined, locale: Locale): string | null {
-  const match = /^(issue|project|stream)_([A-Za-z0-9-]{1,40})$/.exec(startParam ?? '');
-  if (!match) return null;
-  return localizePath(TARGETS[match[1]!]! + match[2]!, locale);
+  const param = startParam ?? '';
+  if (param === 'new') return buildPath('issueCreate', {}, locale);
+  const create = /^new_([A-Za-z]{2,10})$/.exec(param); // a project key, as projectKeySchema
+  if (create) return `${buildPath('issueCreate', {}, locale)}?project=${encodeURIComponent(create[1]!.toUpperCase())}`;
+  const page = /^(issue|project|stream)_([A-Za-z0-9-]{1,40})$/.exec(param);
+  return page ? buildPath(PAGES[page[1]!]!, { id: page[2]! }, locale) : null;
 }

@@ -92,6 +92,14 @@ describe('start parameter deep links', () => {
     expect(deepLinkPath('admin_1', 'ru')).toBeNull();
     expect(deepLinkPath(null, 'ru')).toBeNull();
   });
+
+  it('opens an issue by its key, and the issue form (in a project) for new and new_<KEY>', () => {
+    expect(deepLinkPath('issue_WEB-12', 'en')).toBe('/en/issues/WEB-12');
+    expect(deepLinkPath('project_WEB', 'ru')).toBe('/projects/WEB');
+    expect(deepLinkPath('new', 'ru')).toBe('/issues/create');
+    expect(deepLinkPath('new_web', 'en')).toBe('/en/issues/create?project=WEB');
+    for (const bad of ['new_', 'new_1AB', 'new_WEB-1', 'new_W', 'issue_a/b', 'issue_%2e%2e', 'x'.repeat(65), 'stream_1_2']) expect(deepLinkPath(bad, 'ru')).toBeNull();
+  });
 });
 
 describe('popup limits (spec §9)', () => {
