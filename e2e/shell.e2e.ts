@@ -1,7 +1,7 @@
 // The shell's user journeys: language switch, colour mode, sign-up/out/in, service worker.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, uniqueEmail, watchErrors } from './browser.ts';
+import { launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +26,22 @@ describe('language', () => {
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
     await page.getByTestId('lang-switch').click();
     await page.waitForURL((u) => u.pathname === '/privacy');
+    await context.close();
+  });
+});
+
+describe('language of a signed-in user', () => {
+  it('is saved to the account when switched, so the bot and the mini app follow it', async () => {
+    const context = await newContext(browser);
+    await registerIn(context, uniqueEmail('lang'), 'Lang Switcher');
+    const savedLocale = async () => ((await (await context.request.get('/api/user/me')).json()) as { user: { locale: string } }).user.locale;
+    expect(await savedLocale()).toBe('ru');
+    const page = await context.newPage();
+    await page.goto('/privacy');
+    await page.getByTestId('page-privacy').waitFor();
+    await page.getByTestId('lang-switch').click();
+    await page.waitForURL((u) => u.pathname === '/en/privacy');
+    await expect.poll(savedLocale).toBe('en');
     await context.close();
   });
 });

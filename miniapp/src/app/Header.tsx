@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { ColorModeSwitch } from '../components/ColorModeSwitch.tsx';
 import { LangSwitch } from '../components/LangSwitch.tsx';
 import { UserMenu, useIsAdmin } from '../features/auth/components/UserMenu.tsx';
+import { saveAccountLocale } from '../features/users/index.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { platform } from '../platform/index.ts';
 
@@ -26,7 +27,7 @@ export function Header() {
           <span>{t('common.productName')}</span>
         </Link>
         <div className="header__tools">
-          <LangSwitch />
+          <LangSwitch onSwitch={saveAccountLocale} />
           <ColorModeSwitch />
           <UserMenu />
         </div>

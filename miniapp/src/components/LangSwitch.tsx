@@ -5,8 +5,8 @@ import { useLocation, useSearch } from 'wouter';
 import { rememberLocale, switchLocalePath } from '../lib/locale.ts';
 import { useLocale } from '../lib/use-locale.ts';
 
-/** Switches language on the same page (path and query kept) and remembers the choice. */
-export function LangSwitch() {
+/** Switches language on the same page (path and query kept) and remembers the choice; `onSwitch` may keep it further. */
+export function LangSwitch({ onSwitch }: { onSwitch?: (target: Locale) => void }) {
   const { t } = useTranslation();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -17,6 +17,7 @@ export function LangSwitch() {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
     rememberLocale(target);
+    onSwitch?.(target);
     navigate(href);
   };
   return (

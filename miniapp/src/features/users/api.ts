@@ -10,7 +10,10 @@ import type {
   ResetPasswordRequest,
 } from '@tracker/shared/api/account';
 import type { MeResponse } from '@tracker/shared/api/users';
+import type { Locale } from '@tracker/shared/locales';
 import { ApiError, http } from '../../lib/http.ts';
+import { log } from '../../lib/logger.ts';
+import { auth, signedIn } from '../auth/index.ts';
 
 const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
 
@@ -40,4 +43,13 @@ export function messageOf(err: unknown, fallback: string): string {
   const e = err as { statusMessage?: unknown; data?: { statusMessage?: unknown } };
   const text = (typeof e?.data?.statusMessage === 'string' && e.data.statusMessage) || (typeof e?.statusMessage === 'string' && e.statusMessage);
   return text || fallback;
+}
+
+/** A signed-in user's language switch is their account's choice: the bot and the mini app follow it. */
+export function saveAccountLocale(locale: Locale): void {
+  if (!auth.state.user || auth.state.user.locale === locale) return;
+  accountApi.updateProfile({ locale }).then(
+    (res) => signedIn(res.user),
+    (err: unknown) => log.warn('language not saved to the account', err),
+  );
 }
