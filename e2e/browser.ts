@@ -28,6 +28,13 @@ export async function newContext(browser: Browser, options: Parameters<Browser['
 }
 
 let n = 0;
+/** One API call in a browser context's session; a non-2xx answer fails with its body. */
+export async function api<T>(context: BrowserContext, method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown): Promise<T> {
+  const res = await context.request[method](url, data === undefined ? {} : { data });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 export function uniqueEmail(prefix = 'e2e'): string {
   n += 1;
   return `${prefix}-${Date.now().toString(36)}-${n}@e2e.test`;

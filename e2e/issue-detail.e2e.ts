@@ -2,7 +2,7 @@
 // the history, a comment with a mention, custom fields of every type, attachments.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, registerIn, uniqueEmail, waitForLive, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, waitForLive, watchErrors } from './browser.ts';
 import { ADMIN_EMAIL } from './global-setup.ts';
 
 const TZ = 'Europe/Moscow';
@@ -24,12 +24,6 @@ function tomorrowIn(timeZone: string): string {
   const d = new Date(`${parts}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
-}
-
-async function api<T>(context: BrowserContext, method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown): Promise<T> {
-  const res = await context.request[method](url, data === undefined ? {} : { data });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 interface IssueJson {
@@ -202,37 +196,6 @@ describe('issue page', () => {
     await page.getByTestId('attachment-input').setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await page.getByTestId('upload-error').filter({ hasText: '10 MB' }).waitFor();
     expect((await getIssue(`${KEY}-1`)).attachments.map((a) => a.fileName)).toEqual(['notes.txt']);
-    await page.close();
-  });
-});
-
-describe('edit conflicts', () => {
-  it('shows their text and mine when someone saved meanwhile, and saves the merge on top of theirs', async () => {
-    const created = await api<{ issue: IssueJson }>(owner, 'post', '/api/issues', { projectId: project.id, title: 'Shared plan', description: 'Line one' });
-    const page = await owner.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`/en/issues/${created.issue.key}/edit`);
-    await page.getByTestId('form-description').waitFor();
-    // Someone else saves the same field (and another one) while the form is open.
-    await api(owner, 'patch', `/api/issues/${created.issue.id}`, { description: 'Their text', priority: 'urgent' });
-
-    await page.getByTestId('form-description').fill('My text');
-    await page.getByTestId('form-submit').click();
-    const dialog = page.getByTestId('merge-dialog');
-    await dialog.waitFor();
-    expect(await dialog.getByTestId('conflict-theirs-description').inputValue()).toBe('Their text');
-    expect(await dialog.getByTestId('conflict-mine-description').inputValue()).toBe('My text');
-    expect(await dialog.getByTestId('conflict-theirs-title').count()).toBe(0);
-    expect((await getIssue(created.issue.id)).priority).toBe('urgent');
-
-    await dialog.getByTestId('conflict-mine-description').fill('Their text\nMy text');
-    await dialog.getByTestId('conflict-save').click();
-    await page.waitForURL((u) => u.pathname === `/en/issues/${created.issue.key}`);
-    await page.getByTestId('page-issue').waitFor();
-    const saved = await api<{ issue: IssueJson & { description: string; version: number } }>(owner, 'get', `/api/issues/${created.issue.id}`);
-    // The merge is saved, and their change of another field is kept.
-    expect(saved.issue).toMatchObject({ title: 'Shared plan', description: 'Their text\nMy text', priority: 'urgent', version: 3 });
-    expect(errors.filter((e) => !/409/.test(e))).toEqual([]);
     await page.close();
   });
 });

@@ -1,7 +1,6 @@
 // The issue's properties, each editable in place when `issue.can` allows: changes apply at once
 // (optimistic) and roll back with the server's message when refused.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
-import { PRIORITIES, type Priority } from '@tracker/shared/api/issues';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -11,6 +10,7 @@ import { CustomFieldValue } from '../custom-fields/CustomFieldValue.tsx';
 import { IssuePicker, MultiSelect, PeoplePicker } from '../form/pickers.tsx';
 import { formatDate } from './activity-format.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
+import { PrioritySelect } from '../PrioritySelect.tsx';
 
 export function Properties({ data, ctl }: { data: IssueData; ctl: IssueController }) {
   const { t } = useTranslation();
@@ -51,19 +51,7 @@ export function Properties({ data, ctl }: { data: IssueData; ctl: IssueControlle
 
       <div className="field">
         <label htmlFor={ids.priority}>{t('issues.detail.priority')}</label>
-        <select
-          id={ids.priority}
-          data-testid="issue-priority"
-          disabled={!canEdit}
-          value={issue.priority}
-          onChange={(e) => void ctl.patch({ priority: e.target.value as Priority }, { priority: e.target.value as Priority })}
-        >
-          {PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {t(`issues.priority.${p}`)}
-            </option>
-          ))}
-        </select>
+        <PrioritySelect id={ids.priority} testid="issue-priority" disabled={!canEdit} value={issue.priority} onChange={(priority) => void ctl.patch({ priority }, { priority })} />
       </div>
 
       {canEdit ? (

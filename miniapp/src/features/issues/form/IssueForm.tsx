@@ -2,7 +2,7 @@
 // field including the chosen project's custom fields, with per-field errors from the shared schema
 // (client) and the server's `data.issues`. Edit sends only what changed.
 import type { UserRef } from '@tracker/shared/api/common';
-import { PRIORITIES, type EditConflictData, type IssueDetail, type Priority } from '@tracker/shared/api/issues';
+import type { EditConflictData, IssueDetail } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { parseQuickAdd, removeToken } from '@tracker/shared/quick-add/index';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -25,6 +25,7 @@ import { IssuePicker, MultiSelect, PeoplePicker } from './pickers.tsx';
 import { QuickAdd, useChips } from './QuickAdd.tsx';
 import { useProjectData, useStreams } from './use-form-data.ts';
 import { validateForm } from './validate.ts';
+import { PrioritySelect } from '../PrioritySelect.tsx';
 
 interface Props {
   mode: 'create' | 'edit';
@@ -221,13 +222,7 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
 
           <div className="field">
             <label htmlFor={ids.priority}>{t('issues.form.priority')}</label>
-            <select id={ids.priority} data-testid="form-priority" value={values.priority} onChange={(e) => set('priority', e.target.value as Priority)}>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`issues.priority.${p}`)}
-                </option>
-              ))}
-            </select>
+            <PrioritySelect id={ids.priority} testid="form-priority" value={values.priority} onChange={(priority) => set('priority', priority)} />
           </div>
 
           <PeoplePicker
