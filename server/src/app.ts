@@ -177,7 +177,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     streamRoutes({ em }),
     calendarRoutes({ em, config }),
     eventsRoutes({ hub: events, orm }),
-    attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')) }),
+    attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')), secret: config.SESSION_SECRET }),
     blogRoutes({ em, imagesRoot: path.join(config.DATA_DIR, 'blog-images') }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
     iconRoutes(),

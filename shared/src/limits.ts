@@ -94,6 +94,8 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Largest attachment accepted on an issue. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** How long a signed attachment download link works (cookieless frames such as Telegram Web). */
+export const ATTACHMENT_LINK_TTL_SEC = 5 * 60;
 
 // Accounts (issue 4): confirmation tokens, SMS codes, reminders, avatars.
 export const EMAIL_CONFIRM_TTL_SEC = 48 * 60 * 60;

@@ -6,10 +6,14 @@ import { issueRefSchema } from '@tracker/shared/api/issues';
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
 import { canInProject } from '@tracker/shared/permissions';
 import { z } from 'zod';
+import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { publishEvent } from '../events/publish.ts';
+import { requestLocale, translate } from '../mail/i18n.ts';
+import { User } from '../users/user.entity.ts';
+import { attachmentLinks } from './attachment-links.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { Activity, Attachment } from '../issues/issue.entity.ts';
 import { TooLargeError, type FileStorage } from './storage.ts';
@@ -29,12 +33,39 @@ const mimeSchema = z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127).catch('appl
 // Served inline only when a browser cannot turn them into script in our origin.
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
 
+const linkError = (ctx: Context, status: 403 | 410, code: 'token_invalid' | 'token_expired') =>
+  new HttpError(status, translate(requestLocale(ctx), `errors.codes.${code}`), code);
+
 /**
  * Attachments: raw-body upload (`Content-Type` = the file's type, `X-File-Name` = its URL-encoded
- * name), size-limited while streaming; downloads only for those who may see the issue.
+ * name), size-limited while streaming; downloads only for those who may see the issue, by session
+ * or by a short-lived signed link (`secret` is the server's session secret).
  */
-export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileStorage }) {
+export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileStorage; secret: string }) {
   const router = new Router();
+  const links = attachmentLinks(deps.secret);
+
+  /** Who reads the file: the signed link's user when the address is signed, else the session's. */
+  async function reader(ctx: Context, attachmentId: number): Promise<{ id: number; roles: string[] }> {
+    if (ctx.query.sig === undefined) return requireUser(ctx);
+    const link = links.check(attachmentId, ctx.query);
+    if (link.status === 'invalid') throw linkError(ctx, 403, 'token_invalid');
+    if (link.status === 'expired') throw linkError(ctx, 410, 'token_expired');
+    const user = await deps.em().findOne(User, { id: link.userId });
+    // A blocked (or deleted) user's links die with their sessions.
+    if (!user || user.blockedAt) throw linkError(ctx, 403, 'token_invalid');
+    return { id: user.id, roles: user.roles };
+  }
+
+  /** The attachment, if `viewer` may see its issue now; otherwise 404, as if it did not exist. */
+  async function visible(viewer: { id: number; roles: string[] }, attachmentId: number): Promise<Attachment> {
+    const attachment = await deps.em().findOne(Attachment, { id: attachmentId });
+    if (!attachment) throw notFound('Attachment not found');
+    await requireIssue(deps.em(), viewer, attachment.issueId, 'project.view').catch(() => {
+      throw notFound('Attachment not found');
+    });
+    return attachment;
+  }
 
   router.post('/api/issues/:id/attachments', async (ctx) => {
     const user = requireUser(ctx);
@@ -73,13 +104,16 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
     }
   });
 
-  router.get('/api/attachments/:id', async (ctx) => {
+  router.post('/api/attachments/:id/link', async (ctx) => {
     const user = requireUser(ctx);
-    const attachment = await deps.em().findOne(Attachment, { id: parse(idSchema, ctx.params.id) });
-    if (!attachment) throw notFound('Attachment not found');
-    await requireIssue(deps.em(), { id: user.id, roles: user.roles }, attachment.issueId, 'project.view').catch(() => {
-      throw notFound('Attachment not found');
-    });
+    const attachment = await visible({ id: user.id, roles: user.roles }, parse(idSchema, ctx.params.id));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = links.issue(attachment.id, user.id);
+  });
+
+  router.get('/api/attachments/:id', async (ctx) => {
+    const id = parse(idSchema, ctx.params.id);
+    const attachment = await visible(await reader(ctx, id), id);
     // A file never changes under its id, but who may read it does: the browser keeps a private copy
     // and asks every time (no-cache), so a user who lost access gets 404, never the cached file.
     ctx.status = 200;

@@ -1,7 +1,7 @@
 // Keyset cursors of the issue list are signed (issue 11, M1): the server only ever reads back a
 // cursor it made, so a forged one is a 400 instead of values cast into SQL that may not fit.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../../http/errors.ts';
+import { macSigner } from '../../http/mac.ts';
 
 export interface Cursor {
   /** `sort:order` the cursor belongs to. */
@@ -20,19 +20,16 @@ const invalid = () => new HttpError(400, 'Validation failed', 'validation', { is
 
 /** `secret` is the server's session secret; the cursor key is derived from it, so every instance agrees. */
 export function cursorCodec(secret: string): CursorCodec {
-  const key = createHmac('sha256', secret).update('issue-list-cursor').digest();
-  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
+  const signer = macSigner(secret, 'issue-list-cursor');
   return {
     encode(c) {
       const payload = Buffer.from(JSON.stringify(c)).toString('base64url');
-      return `${payload}.${mac(payload).toString('base64url')}`;
+      return `${payload}.${signer.sign(payload)}`;
     },
     decode(raw, k, size) {
       const [payload, signature, extra] = raw.split('.');
       if (!payload || !signature || extra !== undefined) throw invalid();
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+      if (!signer.verify(payload, signature)) throw invalid();
       try {
         const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Cursor;
         if (c.k === k && Array.isArray(c.v) && c.v.length === size && c.v.every((v) => typeof v === 'string') && Number.isInteger(c.id)) return c;
