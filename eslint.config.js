@@ -57,6 +57,8 @@ const zones = [
   },
 ];
 
+const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
+
 export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   { ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/out/', '**/coverage/', '**/dev-dist/'] },
@@ -97,6 +99,20 @@ export default defineConfig(
       // Only the two classic hook rules: the React Compiler rules of v6+ would rewrite the app.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The one HTTP client (miniapp/src/lib/http.ts) is the only thing that adds X-Session-Token, the
+    // session in Telegram Web's cookieless frame: a call that bypasses it fails there (issue 12).
+    files: ['miniapp/src/**/*.{ts,tsx}'],
+    ignores: ['miniapp/src/lib/http.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest'].map((name) => ({ name, message: ONE_CLIENT }))],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) => ['fetch', 'XMLHttpRequest'].map((property) => ({ object, property, message: ONE_CLIENT }))),
+        { object: 'navigator', property: 'sendBeacon', message: ONE_CLIENT },
+      ],
     },
   },
   {

@@ -1,5 +1,7 @@
 // The one HTTP client (spec §7): cookies always included, JSON in and out, retries only on the
-// listed statuses, never for non-idempotent methods unless a call opts in, optional timeout.
+// listed statuses, never for non-idempotent methods unless a call opts in, optional timeout. Every
+// call of the app goes through it (lint forbids fetch/XMLHttpRequest elsewhere), because only it
+// adds the X-Session-Token header that carries the session in Telegram Web's cookieless frame.
 import { DEFAULT_RETRIES, NO_RETRY_METHODS, RETRY_STATUSES, TIMEOUT_MESSAGE } from '@tracker/shared/limits';
 import { SESSION_TOKEN_HEADER, sessionToken } from './session-token.ts';
 
@@ -42,7 +44,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface UploadOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  /** Fraction sent, 0…1, as the browser reports it. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type XhrFactory = () => XMLHttpRequest;
 
 export function defaultRetries(method: string): number {
   return (NO_RETRY_METHODS as readonly string[]).includes(method.toUpperCase()) ? 0 : DEFAULT_RETRIES;
@@ -68,9 +79,7 @@ function withQuery(path: string, query?: RequestOptions['query']): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204) return undefined;
-  const text = await res.text();
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -79,14 +88,35 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-function toApiError(res: Response, body: unknown): ApiError {
+async function readBody(res: Response): Promise<unknown> {
+  return res.status === 204 ? undefined : parseBody(await res.text());
+}
+
+function toApiError(res: { status: number; statusText: string }, body: unknown): ApiError {
   const obj = (body && typeof body === 'object' ? body : {}) as { statusMessage?: unknown; data?: unknown };
   const statusMessage = typeof obj.statusMessage === 'string' ? obj.statusMessage : res.statusText;
   const data = (obj.data && typeof obj.data === 'object' ? obj.data : {}) as ApiErrorData;
   return new ApiError(res.status, statusMessage, data);
 }
 
-export function createHttp(fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init)) {
+/** What every call carries: JSON answers, the session header, and the page's language for messages. */
+function baseHeaders(extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // The page's language is the user's (inside Telegram the account's, not the browser's).
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (lang) headers['accept-language'] = lang;
+  Object.assign(headers, extra);
+  const token = sessionToken();
+  if (token) headers[SESSION_TOKEN_HEADER] = token;
+  return headers;
+}
+
+const abortError = () => (typeof DOMException === 'function' ? new DOMException('The operation was aborted', 'AbortError') : new Error('aborted'));
+
+export function createHttp(
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+  xhrImpl: XhrFactory = () => new XMLHttpRequest(),
+) {
   async function once(url: string, init: RequestInit, timeout?: number): Promise<Response> {
     if (!timeout) return fetchImpl(url, init);
     const timer = AbortSignal.timeout(timeout);
@@ -101,9 +131,7 @@ export function createHttp(fetchImpl: FetchLike = (input, init) => globalThis.fe
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = (options.method ?? 'GET').toUpperCase();
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    const token = sessionToken();
-    if (token) headers[SESSION_TOKEN_HEADER] = token;
+    const headers = baseHeaders(options.headers);
     let body: BodyInit | undefined;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -125,8 +153,36 @@ export function createHttp(fetchImpl: FetchLike = (input, init) => globalThis.fe
     }
   }
 
+  /**
+   * A file or form sent as the request body, with upload progress (fetch has none): a Blob goes raw
+   * with its own type as `Content-Type`, a FormData as multipart. Never retried; errors as `request`.
+   */
+  function upload<T>(path: string, body: Blob | FormData, options: UploadOptions = {}): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (options.signal?.aborted) return reject(options.signal.reason ?? abortError());
+      const xhr = xhrImpl();
+      xhr.open((options.method ?? 'POST').toUpperCase(), path);
+      xhr.withCredentials = true;
+      const typed: Record<string, string> = body instanceof Blob ? { 'content-type': body.type || 'application/octet-stream' } : {};
+      for (const [name, value] of Object.entries(baseHeaders({ ...typed, ...options.headers }))) xhr.setRequestHeader(name, value);
+      const onProgress = options.onProgress;
+      if (onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+      xhr.onload = () => {
+        const data = xhr.status === 204 ? undefined : parseBody(xhr.responseText);
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+        else reject(toApiError(xhr, data));
+      };
+      // Same as a failed fetch(): the callers' "network" messages apply.
+      xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+      xhr.onabort = () => reject(options.signal?.reason ?? abortError());
+      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(body);
+    });
+  }
+
   return {
     request,
+    upload,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'POST', body }),

@@ -3,6 +3,7 @@
 // means "missing", bad data is logged as 'Invalid data', and no failure breaks the page.
 import { iconsResponseSchema, type IconSet } from '@tracker/shared/api/icons';
 import { ICON_API } from '@tracker/shared/limits';
+import { ApiError, createHttp, type FetchLike } from './http.ts';
 import { log } from './logger.ts';
 
 export interface IconData {
@@ -46,22 +47,17 @@ export function iconsFromSet(set: IconSet): Map<string, IconData> {
   return out;
 }
 
-type Fetch = (url: string, init: RequestInit) => Promise<Response>;
-
-export function createIconLoader(fetchImpl: Fetch = (u, i) => fetch(u, i), origin = typeof location === 'undefined' ? '' : location.origin) {
+/** `fetchImpl` only for tests; the loader calls through the app's one HTTP client. */
+export function createIconLoader(fetchImpl?: FetchLike, origin = typeof location === 'undefined' ? '' : location.origin) {
+  const client = createHttp(fetchImpl);
   /** Loaded icons; null = known missing. */
   const cache = new Map<string, IconData | null>();
   const pending = new Map<string, Promise<void>>();
 
   async function fetchUrl(url: string, names: readonly string[]): Promise<void> {
     try {
-      const res = await fetchImpl(url, { credentials: 'include', signal: AbortSignal.timeout(ICON_API.timeoutMs) });
-      if (res.status === 404) {
-        for (const name of names) cache.set(name, null);
-        return;
-      }
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const parsed = iconsResponseSchema.safeParse(await res.json().catch(() => undefined));
+      const body = await client.get<unknown>(url, { retry: 0, timeout: ICON_API.timeoutMs });
+      const parsed = iconsResponseSchema.safeParse(body);
       if (!parsed.success) {
         log.error('Invalid data', url);
         return;
@@ -69,6 +65,10 @@ export function createIconLoader(fetchImpl: Fetch = (u, i) => fetch(u, i), origi
       for (const set of parsed.data) for (const [name, icon] of iconsFromSet(set)) cache.set(name, icon);
       for (const name of names) if (!cache.has(name)) cache.set(name, null);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        for (const name of names) cache.set(name, null);
+        return;
+      }
       log.warn('icon request failed', url, err);
     }
   }

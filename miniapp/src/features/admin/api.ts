@@ -19,12 +19,7 @@ export const adminApi = {
     id == null ? http.post<{ post: AdminPost }>('/api/admin/blog/posts', input) : http.request<{ post: AdminPost }>(`/api/admin/blog/posts/${id}`, { method: 'PUT', body: input }),
   deletePost: (id: number) => http.request<void>(`/api/admin/blog/posts/${id}`, { method: 'DELETE' }),
   /** Raw-body upload (the file's own content type), like issue attachments. */
-  async uploadImage(file: File): Promise<BlogImage> {
-    const res = await fetch('/api/admin/blog/images', { method: 'POST', body: file, credentials: 'include', headers: { 'content-type': file.type || 'application/octet-stream' } });
-    const data = (await res.json().catch(() => ({}))) as { image?: BlogImage; statusMessage?: string; data?: Record<string, unknown> };
-    if (!res.ok || !data.image) throw new ApiError(res.status, data.statusMessage ?? '', (data.data ?? {}) as never);
-    return data.image;
-  },
+  uploadImage: (file: File) => http.upload<{ image: BlogImage }>('/api/admin/blog/images', file).then((r) => r.image),
 };
 
 /** Field messages (i18n keys by dotted path) and one form message (already translated or a key). */

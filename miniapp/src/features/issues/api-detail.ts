@@ -1,4 +1,5 @@
 // Typed calls for the issue page and the create/edit form. Shapes come from the shared contract.
+import type { AttachmentLinkResponse } from '@tracker/shared/api/attachments';
 import type { UserRef } from '@tracker/shared/api/common';
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type {
@@ -13,7 +14,7 @@ import type {
 import type { Project, ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { Stream } from '@tracker/shared/api/streams';
 import type { User } from '@tracker/shared/api/users';
-import { ApiError, http } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 
 const enc = encodeURIComponent;
 
@@ -36,6 +37,8 @@ export const issueApi = {
     http.request<{ comment: Comment }>(`/api/comments/${commentId}`, { method: 'PATCH', body: { body } }).then((r) => r.comment),
   deleteComment: (commentId: number) => http.request<void>(`/api/comments/${commentId}`, { method: 'DELETE' }),
   deleteAttachment: (attachmentId: number) => http.request<void>(`/api/attachments/${attachmentId}`, { method: 'DELETE' }),
+  /** A short-lived download address that needs no session (a cookieless frame cannot send the header with a download). */
+  attachmentLink: (attachmentId: number) => http.post<AttachmentLinkResponse>(`/api/attachments/${attachmentId}/link`),
   search: (q: string) => http.get<SearchResponse>('/api/search', { query: { q, limit: 8 } }),
 };
 
@@ -50,29 +53,9 @@ export const lookupApi = {
 };
 
 /**
- * Raw-body upload with progress (fetch has no upload progress): `Content-Type` = the file's type,
- * `X-File-Name` = its URL-encoded name. Rejects with an ApiError carrying the server's message.
+ * Raw-body upload with progress through the one client (it carries the session header):
+ * `Content-Type` = the file's type, `X-File-Name` = its URL-encoded name.
  */
 export function uploadAttachment(issueId: number, file: File, onProgress: (fraction: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/issues/${issueId}/attachments`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve();
-      let body: { statusMessage?: string; data?: Record<string, unknown> } = {};
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        /* not JSON: keep the status text */
-      }
-      reject(new ApiError(xhr.status, body.statusMessage ?? xhr.statusText, body.data ?? {}));
-    };
-    xhr.onerror = () => reject(new TypeError('network'));
-    xhr.send(file);
-  });
+  return http.upload<unknown>(`/api/issues/${issueId}/attachments`, file, { headers: { 'x-file-name': encodeURIComponent(file.name) }, onProgress }).then(() => undefined);
 }

@@ -11,7 +11,7 @@ import type {
 } from '@tracker/shared/api/account';
 import type { MeResponse } from '@tracker/shared/api/users';
 import type { Locale } from '@tracker/shared/locales';
-import { ApiError, http } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 import { log } from '../../lib/logger.ts';
 import { auth, signedIn } from '../auth/index.ts';
 
@@ -28,12 +28,8 @@ export const accountApi = {
   resetPassword: (body: ResetPasswordRequest) => http.post<MeResponse>('/api/auth/reset-password', body, { headers: lang() }),
   changePassword: (id: number, body: ChangePasswordRequest) => http.post<void>(`/api/user/change-password/${id}`, body, { headers: lang() }),
   updateProfile: (body: ProfileUpdateRequest) => http.request<MeResponse>('/api/user/profile', { method: 'PATCH', body, headers: lang() }),
-  uploadAvatar: async (file: File): Promise<MeResponse> => {
-    const res = await fetch('/api/user/avatar', { method: 'POST', body: file, credentials: 'include', headers: { 'content-type': file.type || 'application/octet-stream', ...lang() } });
-    const body = (await res.json().catch(() => ({}))) as { statusMessage?: string; data?: Record<string, unknown> };
-    if (!res.ok) throw new ApiError(res.status, body.statusMessage ?? res.statusText, body.data ?? {});
-    return body as MeResponse;
-  },
+  /** Raw body (the image itself) through the one client, which carries the session header. */
+  uploadAvatar: (file: File) => http.upload<MeResponse>('/api/user/avatar', file, { headers: lang() }),
   removeAvatar: () => http.request<MeResponse>('/api/user/avatar', { method: 'DELETE', headers: lang() }),
   publicUser: (id: number) => http.get<PublicUserResponse>(`/api/users/${id}`, { headers: lang() }),
 };

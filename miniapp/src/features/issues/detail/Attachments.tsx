@@ -1,4 +1,4 @@
-// Attachments: download links, upload by file input or by dropping files anywhere on the page
+// Attachments: download links (by a signed link, see download.ts), upload by file input or by dropping files anywhere on the page
 // (with progress), the 10 MB limit checked before sending, deletion for those allowed.
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
 import { useCallback, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { issueApi, uploadAttachment } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
 import { formatDateTime } from './activity-format.ts';
+import { downloadAttachment } from './download.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
 
 interface Upload {
@@ -111,7 +112,17 @@ export function Attachments({ data, ctl, meId, uploader }: { data: IssueData; ct
         <ul className="link-list">
           {issue.attachments.map((a) => (
             <li key={a.id} data-testid="attachment-item">
-              <a href={a.url} download={a.fileName} data-testid="attachment-link" className="break">
+              <a
+                href={a.url}
+                download={a.fileName}
+                data-testid="attachment-link"
+                className="break"
+                onClick={(e) => {
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                  e.preventDefault();
+                  downloadAttachment(a).catch(ctl.fail);
+                }}
+              >
                 {a.fileName}
               </a>
               <span className="muted small">

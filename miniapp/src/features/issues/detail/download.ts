@@ -1,0 +1,14 @@
+// Downloads by a fresh short-lived signed link, asked for through the one client: a plain link
+// carries only the cookie, and in Telegram Web's third-party frame there is none, just the header.
+import { issueApi } from '../api-detail.ts';
+
+export async function downloadAttachment(attachment: { id: number; fileName: string }): Promise<void> {
+  const { url } = await issueApi.attachmentLink(attachment.id);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachment.fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
