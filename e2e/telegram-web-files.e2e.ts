@@ -1,0 +1,99 @@
+// Files inside Telegram Web's frame (issue 12, item 9): the mini app is framed cross-site with
+// third-party cookies blocked, so only the X-Session-Token header carries the session. Uploads
+// (attachment, avatar) and the attachment download must work there, and no request may carry a cookie.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Frame, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, watchErrors } from './browser.ts';
+import { launchUrl, tgUser } from './telegram-client.ts';
+import { launchFramingBrowser, openInTelegramWeb, tgWebCalls } from './telegram-web.ts';
+
+// A valid 1×1 PNG: the server decodes avatars, so it must be a real image.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchFramingBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A call from inside the frame, with the session header as the app sends it. */
+async function call<T>(app: Frame, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await app.evaluate(
+    async ([m, u, b]) => {
+      const r = await fetch(u as string, { method: m as string, headers: { 'content-type': 'application/json', 'x-session-token': sessionStorage.getItem('tracker.sessionToken') ?? '' }, body: b === undefined ? undefined : JSON.stringify(b) });
+      return { status: r.status, body: (await r.json()) as unknown };
+    },
+    [method, url, body] as const,
+  );
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as T;
+}
+
+/** Client-side navigation, as a tap on an in-app link does (no reload). */
+const navigate = (app: Frame, path: string) =>
+  app.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+describe('files in Telegram Web’s third-party frame', () => {
+  it('uploads an attachment and an avatar and downloads the attachment by the header session alone', async () => {
+    const { page, app } = await openInTelegramWeb(browser, launchUrl({ platform: 'tdesktop', theme: 'dark', user: tgUser({ first_name: 'Framed', language_code: 'en' }) }));
+    const errors = watchErrors(page);
+    const sent: Promise<{ url: string; method: string; headers: Record<string, string> }>[] = [];
+    page.on('request', (req: Request) => {
+      if (req.url().startsWith(baseUrl())) sent.push(req.allHeaders().then((headers) => ({ url: req.url(), method: req.method(), headers })));
+    });
+
+    await app().locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await app().evaluate(() => sessionStorage.getItem('tracker.sessionToken'))).toMatch(/\./);
+    // The cookie path is closed here: without the header the API does not know this frame.
+    expect(await app().evaluate(() => fetch('/api/user/me', { credentials: 'include' }).then((r) => r.status))).toBe(401);
+
+    const key = `TW${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+    const { project } = await call<{ project: { id: number } }>(app(), 'POST', '/api/projects', { key, name: 'Framed files' });
+    const { issue } = await call<{ issue: { id: number; key: string } }>(app(), 'POST', '/api/issues', { projectId: project.id, title: 'Needs a file' });
+
+    // Attachment: upload through the app's own file input, then see it listed.
+    await navigate(app(), `/en/issues/${issue.key}`);
+    await app().getByTestId('attachments').waitFor({ timeout: 15_000 });
+    const bytes = randomBytes(4096);
+    await app().getByTestId('attachment-input').setInputFiles({ name: 'data dump.bin', mimeType: 'application/octet-stream', buffer: bytes });
+    const link = app().getByTestId('attachment-link').filter({ hasText: 'data dump.bin' });
+    await link.waitFor();
+    expect(await app().getByTestId('upload-error').count()).toBe(0);
+
+    // Download: the app asks for a signed link with the header, and the file comes without a cookie.
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.url()).toMatch(new RegExp(`^${baseUrl()}/api/attachments/\\d+\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`));
+    expect(download.suggestedFilename()).toBe('data dump.bin');
+    expect(Buffer.compare(await readFile((await download.path())!), bytes)).toBe(0);
+
+    // Avatar: upload on the profile page and see the new image load.
+    await navigate(app(), '/en/user/profile');
+    await app().getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    const avatar = app().locator('.profile-card img[data-testid="avatar"]');
+    await avatar.waitFor({ timeout: 15_000 });
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await app().getByTestId('avatar-error').count()).toBe(0);
+
+    const requests = await Promise.all(sent);
+    const find = (method: string, pattern: RegExp) => requests.find((r) => r.method === method && pattern.test(new URL(r.url).pathname + new URL(r.url).search));
+    // Every request of the frame went without a cookie; the uploads and the link request carried the header.
+    expect(requests.filter((r) => 'cookie' in r.headers).map((r) => r.url)).toEqual([]);
+    for (const [method, pattern] of [
+      ['POST', /^\/api\/issues\/\d+\/attachments$/],
+      ['POST', /^\/api\/attachments\/\d+\/link$/],
+      ['POST', /^\/api\/user\/avatar$/],
+    ] as const) {
+      expect(find(method, pattern)?.headers['x-session-token'], `${method} ${pattern}`).toMatch(/\./);
+    }
+    expect(find('GET', /^\/api\/attachments\/\d+\?.*sig=/)?.headers['x-session-token']).toBeUndefined();
+    expect(await page.context().cookies(baseUrl())).toEqual([]);
+    expect((await tgWebCalls(page)).map((c) => c.method)).toContain('web_app_ready');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
