@@ -168,6 +168,10 @@ function clientScript(cfg: { theme: Record<string, string>; version: string; sin
         if (typeof b.id === 'string' && b.id.length > 64) state.violations.push('web_app_open_popup: button id over 64 characters');
       }
     },
+    web_app_request_file_download: (p) => {
+      if (typeof p.url !== 'string' || !/^https?:\/\//.test(p.url)) state.violations.push(`web_app_request_file_download: url must be absolute, got ${JSON.stringify(p.url)}`);
+      if (typeof p.file_name !== 'string' || p.file_name.length === 0) state.violations.push('web_app_request_file_download: file_name is required');
+    },
     web_app_trigger_haptic_feedback: (p) => {
       const ok = (p.type === 'impact' && ['light', 'medium', 'heavy', 'rigid', 'soft'].includes(String(p.impact_style))) || (p.type === 'notification' && ['error', 'success', 'warning'].includes(String(p.notification_type))) || p.type === 'selection_change';
       if (!ok) state.violations.push(`web_app_trigger_haptic_feedback: bad params ${JSON.stringify(p)}`);
@@ -186,6 +190,8 @@ function clientScript(cfg: { theme: Record<string, string>; version: string; sin
       state.fullscreen = false;
       send('fullscreen_changed', { is_fullscreen: false });
     },
+    // The client asks the user and downloads the file itself; here the user always agrees.
+    web_app_request_file_download: () => send('file_download_requested', { status: 'downloading' }),
     web_app_open_popup: (p) => {
       const buttons = Array.isArray(p.buttons) ? (p.buttons as { id?: string }[]) : [];
       const chosen = cfg.popupAnswer === null ? undefined : cfg.popupAnswer === 'last' ? buttons.at(-1) : buttons[0];

@@ -1,6 +1,7 @@
 // Files inside Telegram Web's frame (issue 12, item 9): the mini app is framed cross-site with
 // third-party cookies blocked, so only the X-Session-Token header carries the session. Uploads
-// (attachment, avatar) and the attachment download must work there, and no request may carry a cookie.
+// (attachment, avatar) and the attachment download (by a signed link, through Telegram's downloadFile)
+// must work there, and no request may carry a cookie.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Frame, Request } from 'playwright-core';
@@ -65,11 +66,15 @@ describe('files in Telegram Web’s third-party frame', () => {
     await link.waitFor();
     expect(await app().getByTestId('upload-error').count()).toBe(0);
 
-    // Download: the app asks for a signed link with the header, and the file comes without a cookie.
+    // Download: the app asks for a signed link with the header and hands it to Telegram Web
+    // (downloadFile), which fetches it from its own page: the same bytes, and no cookie anywhere.
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    expect(download.url()).toMatch(new RegExp(`^${baseUrl()}/api/attachments/\\d+\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`));
+    const signed = new RegExp(`^${baseUrl()}/api/attachments/\\d+\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`);
+    expect(download.url()).toMatch(signed);
     expect(download.suggestedFilename()).toBe('data dump.bin');
     expect(Buffer.compare(await readFile((await download.path())!), bytes)).toBe(0);
+    const asked = (await tgWebCalls(page)).filter((c) => c.method === 'web_app_request_file_download');
+    expect(asked).toEqual([{ method: 'web_app_request_file_download', params: { url: download.url(), file_name: 'data dump.bin' } }]);
 
     // Avatar: upload on the profile page and see the new image load.
     await navigate(app(), '/en/user/profile');

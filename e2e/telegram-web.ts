@@ -1,7 +1,7 @@
 // Telegram Web imitation: a routed https://web.telegram.org page frames the mini app (cross-site,
 // as Telegram Web K/A do) in a browser that blocks third-party cookies, so the session can travel
-// only in the X-Session-Token header. The page records the app's postMessage calls and answers the
-// theme and viewport requests the way Telegram Web does.
+// only in the X-Session-Token header. The page records the app's postMessage calls, answers the
+// theme and viewport requests, and downloads what the app asks it to, the way Telegram Web does.
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { baseUrl, CHROMIUM_ARGS, newContext } from './browser.ts';
 import { THEMES } from './telegram-client.ts';
@@ -34,6 +34,16 @@ const PAGE = (appUrl: string, theme: Record<string, string>) => `<!doctype html>
     window.__tgWeb.calls.push({ method: msg.eventType, params: msg.eventData });
     if (msg.eventType === 'web_app_request_theme') send('theme_changed', { theme_params: ${JSON.stringify(theme)} });
     if (msg.eventType === 'web_app_request_viewport') send('viewport_changed', { height: 740, width: 400, is_expanded: true, is_state_stable: true });
+    // Telegram Web downloads the file itself, from its own page (the user agrees to its dialog).
+    if (msg.eventType === 'web_app_request_file_download') {
+      const a = document.createElement('a');
+      a.href = msg.eventData.url;
+      a.download = msg.eventData.file_name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      send('file_download_requested', { status: 'downloading' });
+    }
   });
 </script>`;
 

@@ -55,6 +55,9 @@ describe('signed attachment links', () => {
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toBe(`inline; filename*=UTF-8''${encodeURIComponent('отчёт за май.pdf')}`);
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    // Telegram's own downloader may fetch a signed address from another origin; the cookie path may not.
+    expect(file.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await member.client.get(`/api/attachments/${id}`)).headers.get('access-control-allow-origin')).toBeNull();
     // The unsigned address still wants a session.
     expect((await cookieless(`/api/attachments/${id}`)).status).toBe(401);
   });
@@ -86,7 +89,7 @@ describe('signed attachment links', () => {
       expect(await res.json()).toMatchObject({ statusCode: 403, statusMessage: 'The link is not valid', data: { code: 'token_invalid' } });
     }
     const ru = await cookieless(signed({ sig: 'x' }), { 'accept-language': 'ru' });
-    expect((await ru.json()).statusMessage).toBe('Ссылка недействительна');
+    expect(((await ru.json()) as { statusMessage: string }).statusMessage).toBe('Ссылка недействительна');
 
     const expired = attachmentLinks(t.config.SESSION_SECRET, () => Date.now() - 6 * 60_000).issue(id, member.id);
     const gone = await cookieless(expired.url, { 'accept-language': 'en' });

@@ -132,6 +132,9 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     });
+    // A signed address is its own credential (no cookie is involved): a Telegram client that
+    // downloads it for the mini app may fetch it from its own origin.
+    if (ctx.query.sig !== undefined) ctx.set('Access-Control-Allow-Origin', '*');
     ctx.body = body;
   });
 
