@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Frame, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, watchErrors } from './browser.ts';
-import { launchUrl, tgUser } from './telegram-client.ts';
+import { launchUrl, telegramClient, tgCalls, tgUser, tgViolations } from './telegram-client.ts';
 import { launchFramingBrowser, openInTelegramWeb, tgWebCalls } from './telegram-web.ts';
 
 // A valid 1×1 PNG: the server decodes avatars, so it must be a real image.
@@ -100,5 +100,36 @@ describe('files in Telegram Web’s third-party frame', () => {
     expect((await tgWebCalls(page)).map((c) => c.method)).toContain('web_app_ready');
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('files in a Telegram mobile client', () => {
+  it('hands the attachment to the client as a signed link that works with no session at all', async () => {
+    const context = await telegramClient(browser, { platform: 'ios', theme: 'light' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(launchUrl({ platform: 'ios', theme: 'light', user: tgUser({ first_name: 'Mobile', language_code: 'en' }) }));
+    await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 20_000 });
+    const key = `TM${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+    const { project } = await call<{ project: { id: number } }>(page.mainFrame(), 'POST', '/api/projects', { key, name: 'Mobile files' });
+    const { issue } = await call<{ issue: { key: string } }>(page.mainFrame(), 'POST', '/api/issues', { projectId: project.id, title: 'Photo inside' });
+    await navigate(page.mainFrame(), `/en/issues/${issue.key}`);
+    const bytes = randomBytes(2048);
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'scan.bin', mimeType: 'application/octet-stream', buffer: bytes });
+    const link = page.getByTestId('attachment-link').filter({ hasText: 'scan.bin' });
+    await link.waitFor({ timeout: 15_000 });
+    await link.click();
+    await expect.poll(() => tgCalls(page, 'web_app_request_file_download').then((calls) => calls.length)).toBe(1);
+    const [asked] = await tgCalls(page, 'web_app_request_file_download');
+    const { url, file_name } = asked!.params as { url: string; file_name: string };
+    expect(file_name).toBe('scan.bin');
+    expect(url).toMatch(new RegExp(`^${baseUrl()}/api/attachments/\\d+\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`));
+    // Telegram downloads it with none of the app's cookies or headers.
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), bytes)).toBe(0);
+    expect(await tgViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
