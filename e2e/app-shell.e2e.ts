@@ -153,7 +153,7 @@ describe('app shell in a browser', () => {
     await wide.getByTestId('user-menu').waitFor();
     expect(await wide.locator('header.header').count()).toBe(1);
     expect(await wide.getByTestId('tabbar').count()).toBe(0);
-    expect(await wide.getByTestId('page-home').count()).toBe(1);
+    await wide.getByTestId('page-home').waitFor();
     await desktop.close();
   });
 });

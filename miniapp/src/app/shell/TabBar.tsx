@@ -29,8 +29,7 @@ export function TabBar() {
   const paths = TABS.map((tab) => ({ id: tab.id, paths: [tab.route, ...(tab.also ?? [])].map((r) => href(r)), exact: tab.route === 'home' || !!tab.also }));
   const current = currentTab(location, paths);
   return (
-    <nav className="tabbar" aria-label={t('common.shell.tabs.label')} data-testid="tabbar">
-      <Tabbar className="tabbar__bar">
+    <Tabbar className="tabbar__bar" role="navigation" aria-label={t('common.shell.tabs.label')} data-testid="tabbar">
         {TABS.map((tab) => (
           <Tabbar.Item
             key={tab.id}
@@ -43,7 +42,6 @@ export function TabBar() {
             <Icon name={tab.icon} size={26} />
           </Tabbar.Item>
         ))}
-      </Tabbar>
-    </nav>
+    </Tabbar>
   );
 }
