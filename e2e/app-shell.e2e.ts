@@ -1,6 +1,7 @@
 // The app shell (issue 12, items 1 and 7): inside Telegram, in a phone-width browser, never the
 // website's chrome; My work as the start screen; a start parameter that names nothing and init data
 // that fails validation each end on a screen the user can act on.
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
@@ -18,19 +19,20 @@ const uniqueKey = (prefix: string) => `${prefix}${Date.now().toString(26).toUppe
 const isoToday = () => new Date().toISOString().slice(0, 10);
 
 /** The Telegram user's account, made as their first launch would make it. */
-async function telegramAccount(person: TestTelegramUser): Promise<number> {
+async function telegramAccount(person: TestTelegramUser): Promise<{ id: number; token: string }> {
   const res = await fetch(`${baseUrl()}/api/auth/telegram/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tgWebAppDataRaw: signInitData(person), unsafeFallback: false }) });
-  return ((await res.json()) as { user: { id: number } }).user.id;
+  const body = (await res.json()) as { user: { id: number }; sessionToken: string };
+  return { id: body.user.id, token: body.sessionToken };
 }
 
 /** A project of a web user with `memberId` in it and one issue assigned to them, due today. */
-async function assignedIssue(memberId: number, title: string): Promise<{ key: string; owner: BrowserContext }> {
+async function assignedIssue(memberId: number, title: string): Promise<{ id: number; key: string; owner: BrowserContext }> {
   const owner = await newContext(browser);
   await registerIn(owner, uniqueEmail('shellowner'), 'Shell Owner');
   const { project } = await api<{ project: { id: number } }>(owner, 'post', '/api/projects', { key: uniqueKey('SH'), name: 'Shell' });
   await api(owner, 'put', `/api/projects/${project.id}/members/${memberId}`, { role: 'member' });
-  const { issue } = await api<{ issue: { key: string } }>(owner, 'post', '/api/issues', { projectId: project.id, title, assigneeId: memberId, dueDate: isoToday(), priority: 'high' });
-  return { key: issue.key, owner };
+  const { issue } = await api<{ issue: { id: number; key: string } }>(owner, 'post', '/api/issues', { projectId: project.id, title, assigneeId: memberId, dueDate: isoToday(), priority: 'high' });
+  return { id: issue.id, key: issue.key, owner };
 }
 
 async function expectNoWebsiteChrome(page: Page) {
@@ -45,7 +47,12 @@ async function expectNoWebsiteChrome(page: Page) {
 describe('app shell inside Telegram', () => {
   it('lands an English user on My work with their assigned issue, tabs and no website chrome; Profile offers only the language', async () => {
     const person = tgUser({ language_code: 'en', first_name: 'Shell' });
-    const { key, owner } = await assignedIssue(await telegramAccount(person), 'Ship the mini app');
+    const account = await telegramAccount(person);
+    const { id, key, owner } = await assignedIssue(account.id, 'Ship the mini app');
+    // They watch it, and the owner changes it: that shows under "On issues I watch".
+    const watch = await fetch(`${baseUrl()}/api/issues/${id}/watch`, { method: 'POST', headers: { 'x-session-token': account.token } });
+    expect(watch.status).toBe(200);
+    await api(owner, 'patch', `/api/issues/${id}`, { priority: 'urgent' });
     const context = await telegramClient(browser, { platform: 'ios', theme: 'dark' });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -58,6 +65,10 @@ describe('app shell inside Telegram', () => {
     expect(await row.textContent()).toContain('Ship the mini app');
     expect(await page.getByTestId('my-group-today').locator('[data-testid="my-issue"]').count()).toBe(1);
     expect(await page.getByTestId('tab-myWork').getAttribute('aria-current')).toBe('page');
+    const activity = page.getByTestId('my-activity-item').filter({ hasText: 'changed the priority' });
+    await activity.waitFor();
+    expect(await activity.textContent()).toContain('Shell Owner');
+    expect(await activity.textContent()).toContain(key);
 
     // The tab bar sits above the home indicator: iOS reports a 34 px bottom safe area.
     const bar = await page.locator('.tabbar__bar').evaluate((el) => ({ pad: getComputedStyle(el).paddingBottom, bottom: el.getBoundingClientRect().bottom }));
@@ -125,6 +136,24 @@ describe('app shell inside Telegram', () => {
     expect(await tgViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('a Russian newcomer opens the demo project, in Russian, and finds its sample issues on My work by due date', async () => {
+    const context = await telegramClient(browser, { platform: 'android', theme: 'light' });
+    const page = await context.newPage();
+    await page.goto(launchUrl({ platform: 'android', theme: 'light', user: tgUser({ language_code: 'ru' }) }));
+    await page.getByTestId('onboarding').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Мои задачи');
+    await page.getByTestId('onboarding-demo').click();
+    await page.getByTestId('page-project').waitFor();
+    await page.getByText('Демо: запуск сайта').first().waitFor();
+    await page.getByTestId('tab-myWork').click();
+    await page.getByTestId('my-quick-add').waitFor();
+    for (const group of ['overdue', 'today', 'none']) await page.getByTestId(`my-group-${group}`).waitFor();
+    expect(await page.getByTestId('my-group-overdue').getByRole('heading').textContent()).toContain('Просрочено');
+    expect(await page.getByTestId('my-issue').count()).toBe(5);
+    expect(await tgViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('app shell in a browser', () => {
@@ -136,6 +165,9 @@ describe('app shell in a browser', () => {
     await page.goto('/en');
     await page.getByTestId('page-myWork').waitFor();
     await expectNoWebsiteChrome(page);
+    await page.getByTestId('onboarding').waitFor();
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.getByTestId('tab-profile').click();
     await page.getByTestId('shell-settings').waitFor();
     for (const id of ['lang-switch', 'color-mode', 'logout']) expect(await page.getByTestId('shell-settings').getByTestId(id).count(), id).toBe(1);

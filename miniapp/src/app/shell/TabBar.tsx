@@ -30,18 +30,18 @@ export function TabBar() {
   const current = currentTab(location, paths);
   return (
     <Tabbar className="tabbar__bar" role="navigation" aria-label={t('common.shell.tabs.label')} data-testid="tabbar">
-        {TABS.map((tab) => (
-          <Tabbar.Item
-            key={tab.id}
-            text={t(`common.shell.tabs.${tab.id}`)}
-            selected={current === tab.id}
-            aria-current={current === tab.id ? 'page' : undefined}
-            data-testid={`tab-${tab.id}`}
-            onClick={() => navigate(href(tab.route))}
-          >
-            <Icon name={tab.icon} size={26} />
-          </Tabbar.Item>
-        ))}
+      {TABS.map((tab) => (
+        <Tabbar.Item
+          key={tab.id}
+          text={t(`common.shell.tabs.${tab.id}`)}
+          selected={current === tab.id}
+          aria-current={current === tab.id ? 'page' : undefined}
+          data-testid={`tab-${tab.id}`}
+          onClick={() => navigate(href(tab.route))}
+        >
+          <Icon name={tab.icon} size={26} />
+        </Tabbar.Item>
+      ))}
     </Tabbar>
   );
 }
