@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
-import { api, baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { api, baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, waitForLive, watchErrors } from './browser.ts';
 import { E2E_BOT_USERNAME } from './global-setup.ts';
 import { launchUrl, telegramClient, tgCalls, tgUser, tgViolations } from './telegram-client.ts';
 
@@ -69,6 +69,12 @@ describe('app shell inside Telegram', () => {
     await activity.waitFor();
     expect(await activity.textContent()).toContain('Shell Owner');
     expect(await activity.textContent()).toContain(key);
+
+    // Assigned while the screen is open: it appears live, without a reload.
+    await waitForLive(page);
+    const project = (await api<{ issue: { projectId: number } }>(owner, 'get', `/api/issues/${id}`)).issue.projectId;
+    await api(owner, 'post', '/api/issues', { projectId: project, title: 'Arrived live', assigneeId: account.id });
+    await page.getByTestId('my-group-none').getByText('Arrived live').waitFor();
 
     // The tab bar sits above the home indicator: iOS reports a 34 px bottom safe area.
     const bar = await page.locator('.tabbar__bar').evaluate((el) => ({ pad: getComputedStyle(el).paddingBottom, bottom: el.getBoundingClientRect().bottom }));

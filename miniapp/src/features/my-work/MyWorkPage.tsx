@@ -3,11 +3,12 @@
 import type { Activity, IssueListItem } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { canInProject } from '@tracker/shared/permissions';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { useLiveEvents } from '../../lib/live.ts';
 import { log } from '../../lib/logger.ts';
 import { auth } from '../auth/index.ts';
 import { myWorkApi } from './api.ts';
@@ -16,6 +17,8 @@ import { Onboarding } from './Onboarding.tsx';
 import { QuickAddBar } from './QuickAddBar.tsx';
 import { WatchedActivity } from './WatchedActivity.tsx';
 import './my-work.css';
+
+const LIVE_COALESCE_MS = 300;
 
 interface Data {
   issues: IssueListItem[];
@@ -43,6 +46,14 @@ export default function MyWorkPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // Someone assigns, edits or comments: reload once per burst of live events, not per event.
+  const burst = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(burst.current), []);
+  useLiveEvents(null, () => {
+    clearTimeout(burst.current);
+    burst.current = setTimeout(() => void load(), LIVE_COALESCE_MS);
+  });
 
   const creatable = (data?.projects ?? []).filter((p) => !p.archivedAt && canInProject(p.myRole, user?.roles, 'issue.create'));
   return (
