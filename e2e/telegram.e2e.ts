@@ -53,7 +53,9 @@ describe('mini app automatic sign-in', () => {
     const errors = watchErrors(page);
     const loads = countLoads(page);
     await page.goto('/' + launchHash(signInitData(tgUser({ first_name: 'Auto' }))));
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    // Signed in: the app shell's start screen (My work), never the website's header.
+    await page.getByTestId('page-myWork').waitFor({ timeout: 15_000 });
+    expect(await page.locator('header.header').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.platform)).toBe('telegram');
     // The reloaded page found the session and decided not to sign in (or reload) again.
     await signInDecided(page, 'authenticated');
@@ -98,7 +100,9 @@ describe('mini app automatic sign-in', () => {
       expect(((await res.json()) as { error: string }).error).toMatch(/expired|invalid_hash/);
       await signInDecided(page, 'refused');
       expect(loads()).toBe(1);
-      expect(await page.getByTestId('user-menu').count()).toBe(0);
+      // Not signed in: the "open the app again" screen, no app tabs, no sign-in form.
+      await page.getByTestId('tg-reopen').waitFor();
+      expect(await page.getByTestId('tabbar').count()).toBe(0);
       expect(await page.evaluate(() => localStorage.getItem('tg_auto_auth_done'))).toBeNull();
       await context.close();
     }
@@ -119,7 +123,7 @@ describe('mini app automatic sign-in', () => {
     const context = await telegramContext();
     const page = await context.newPage();
     await page.goto('/' + launchHash(signInitData(person, { startParam: `issue_${issue.id}` }), `issue_${issue.id}`));
-    await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    await page.getByTestId('tabbar').waitFor({ timeout: 15_000 });
     await page.getByTestId('page-issue').waitFor();
     // The deep link opens /issues/<id>, which the page then replaces with its canonical /issues/<key>.
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/issues/${issue.key}`);
@@ -164,7 +168,7 @@ describe('mini app automatic sign-in', () => {
     });
     await page.goto('https://web.telegram.org/k/');
     const frame = page.frameLocator('#app');
-    await frame.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+    await frame.getByTestId('tabbar').waitFor({ timeout: 15_000 });
     const app = page.frames().find((f) => f.url().startsWith(baseUrl()))!;
     await signInDecided(app, 'authenticated');
     expect(frameLoads).toBe(2);

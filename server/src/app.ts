@@ -34,6 +34,7 @@ import { issueLinkRoutes } from './modules/issues/issue-links.routes.ts';
 import { issueRoutes } from './modules/issues/issues.routes.ts';
 import { searchRoutes } from './modules/issues/search.routes.ts';
 import { viewRoutes } from './modules/issues/views.routes.ts';
+import { watchingRoutes } from './modules/issues/watching.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { workflowRoutes } from './modules/projects/workflow.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
@@ -172,6 +173,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     issueLinkRoutes({ em }),
     commentRoutes({ em }),
     viewRoutes({ em }),
+    watchingRoutes({ em }),
     usersRoutes({ em }),
     customFieldRoutes({ em }),
     streamRoutes({ em }),

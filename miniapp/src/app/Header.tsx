@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { ColorModeSwitch } from '../components/ColorModeSwitch.tsx';
 import { LangSwitch } from '../components/LangSwitch.tsx';
 import { UserMenu, useIsAdmin } from '../features/auth/components/UserMenu.tsx';
 import { saveAccountLocale } from '../features/users/index.ts';
 import { useHref } from '../lib/use-locale.ts';
-import { platform } from '../platform/index.ts';
 
 const NAV = ['issues', 'projects', 'streams', 'calendar', 'blog'] as const;
 
@@ -15,12 +13,11 @@ export function Header() {
   const href = useHref();
   const [location] = useLocation();
   const isAdmin = useIsAdmin();
-  const { kind } = useSnapshot(platform);
   const items: { name: (typeof NAV)[number] | 'admin'; label: string }[] = NAV.map((name) => ({ name, label: t(`common.nav.${name}`) }));
   if (isAdmin) items.push({ name: 'admin', label: t('common.nav.admin') });
 
   return (
-    <header className={`header${kind === 'telegram' ? ' header--compact' : ''}`}>
+    <header className="header">
       <div className="header__bar">
         <Link href={href('home')} className="header__brand">
           <img src="/icons/icon.svg" alt="" width="28" height="28" />

@@ -1,30 +1,53 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { Toaster } from '../components/Toaster.tsx';
 import { PaletteHost } from '../features/palette/index.ts';
 import { AccountDialogsHost } from '../features/account-dialogs/index.ts';
+import { auth } from '../features/auth/index.ts';
+import { telegramSession } from '../features/telegram/index.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
+import { ReopenScreen } from './shell/ReopenScreen.tsx';
+import { ShellNotices } from './shell/ShellNotices.tsx';
+import { ShellSettings } from './shell/ShellSettings.tsx';
+import { TabBar } from './shell/TabBar.tsx';
+import { useAppShell, useInTelegram } from './shell/use-app-shell.ts';
+import './shell/shell.css';
+
+/** Inside Telegram a launch that did not end signed in can only be fixed by opening the app again. */
+const UNSIGNED = new Set(['refused', 'no-data', 'failed']);
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const href = useHref();
   const [location] = useLocation();
+  const shell = useAppShell();
+  const telegram = useInTelegram();
+  const { user } = useSnapshot(auth.state);
+  const { signIn } = useSnapshot(telegramSession);
+  const reopen = telegram && !user && signIn !== null && UNSIGNED.has(signIn);
+  const tabs = shell && !!user && !reopen;
   return (
-    <div className="layout">
+    <div className={`layout${shell ? ' layout--shell' : ''}${tabs ? ' layout--tabs' : ''}`} data-shell={shell ? 'app' : 'web'}>
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
       </a>
-      <Header />
+      {!shell && <Header />}
       <main id="main" className="main" tabIndex={-1}>
-        <ErrorBoundary resetKey={location}>{children}</ErrorBoundary>
+        <ErrorBoundary resetKey={location}>{reopen ? <ReopenScreen /> : children}</ErrorBoundary>
+        {tabs && location === href('profile') && <ShellSettings />}
       </main>
-      <footer className="footer">
-        <p>{t('common.footer.rights')}</p>
-        <Link href={href('privacy')}>{t('common.footer.privacy')}</Link>
-      </footer>
+      {!shell && (
+        <footer className="footer">
+          <p>{t('common.footer.rights')}</p>
+          <Link href={href('privacy')}>{t('common.footer.privacy')}</Link>
+        </footer>
+      )}
+      {tabs && <TabBar />}
+      {telegram && <ShellNotices />}
       <Toaster />
       <PaletteHost />
       <AccountDialogsHost />

@@ -9,7 +9,7 @@ const withTexts = (load: () => Promise<{ default: ComponentType }>, namespaces: 
   lazy(() => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
 
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  home: lazy(() => import('../features/home/pages/HomePage.tsx')),
+  home: lazy(() => import('./shell/HomeRoute.tsx')),
   privacy: lazy(() => import('../features/home/pages/PrivacyPage.tsx')),
   login: lazy(() => import('../features/auth/pages/LoginPage.tsx')),
   register: withTexts(() => import('../features/auth/pages/RegisterPage.tsx'), ['account']),

@@ -217,6 +217,9 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 export const activityResponseSchema = z.object({ activity: z.array(activitySchema) });
 
+/** `GET /api/activity/watching`: other people's recent changes on the issues I watch, newest first. */
+export const watchingActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
 export const searchQuerySchema = z.object({ q: text().trim().min(1, 'validation.required').max(200), limit: z.coerce.number().int().min(1).max(50).default(20) });
 export const searchResponseSchema = z.object({
   issues: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), statusId: z.number().int(), rank: z.number() })),

@@ -91,3 +91,7 @@ export const projectDetailResponseSchema = z.object({
   progress: z.array(z.object({ statusId: z.number().int(), count: z.number().int() })),
 });
 export type ProjectDetailResponse = z.infer<typeof projectDetailResponseSchema>;
+
+/** `POST /api/projects/demo`: the caller's demo project; `created` is false when it already existed. */
+export const demoProjectResponseSchema = projectDetailResponseSchema.extend({ created: z.boolean() });
+export type DemoProjectResponse = z.infer<typeof demoProjectResponseSchema>;

@@ -11,6 +11,7 @@ export const lazyResources = {
   account: { ru: () => import('./ru/account.json', { with: { type: 'json' } }), en: () => import('./en/account.json', { with: { type: 'json' } }) },
   blog: { ru: () => import('./ru/blog.json', { with: { type: 'json' } }), en: () => import('./en/blog.json', { with: { type: 'json' } }) },
   admin: { ru: () => import('./ru/admin.json', { with: { type: 'json' } }), en: () => import('./en/admin.json', { with: { type: 'json' } }) },
+  myWork: { ru: () => import('./ru/myWork.json', { with: { type: 'json' } }), en: () => import('./en/myWork.json', { with: { type: 'json' } }) },
   notifications: { ru: () => import('./ru/notifications.json', { with: { type: 'json' } }), en: () => import('./en/notifications.json', { with: { type: 'json' } }) },
 } satisfies Record<string, { ru: Loader; en: Loader }>;
 

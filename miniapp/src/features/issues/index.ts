@@ -13,3 +13,8 @@ const LazyBoard = lazy(() => import('./board/IssueBoard.tsx'));
 export function IssueBoard(props: IssueBoardProps) {
   return createElement(Suspense, { fallback: createElement(Loading) }, createElement(LazyBoard, props));
 }
+// For My work: the issue calls, the list's row bits and the quick-add line.
+export { getProject, listIssues, searchUsers } from './api.ts';
+export { issueApi } from './api-detail.ts';
+export { DueDate, PriorityIcon, StatusChip } from './list/bits.tsx';
+export { QuickAdd, useChips } from './form/QuickAdd.tsx';

@@ -6,3 +6,4 @@ export { PeoplePicker } from './components/PeoplePicker.tsx';
 export { RecordPage } from './components/RecordPage.tsx';
 export { Meter } from './components/ProjectBadge.tsx';
 export { useErrorText, useMe, useResource, useRouteId } from './hooks.ts';
+export { normalizeKeyInput, suggestKey } from './key.ts';

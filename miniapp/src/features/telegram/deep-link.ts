@@ -17,3 +17,8 @@ export function deepLinkPath(startParam: string | null | undefined, locale: Loca
   const page = /^(issue|project|stream)_([A-Za-z0-9-]{1,40})$/.exec(param);
   return page ? buildPath(PAGES[page[1]!]!, { id: page[2]! }, locale) : null;
 }
+
+/** A start parameter that was given but names no screen (unknown or malformed): the app opens My work. */
+export function isUnknownStartParam(startParam: string | null | undefined): boolean {
+  return !!startParam && deepLinkPath(startParam, 'ru') === null;
+}

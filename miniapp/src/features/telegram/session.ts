@@ -1,6 +1,6 @@
 // Inside Telegram, once the session call is answered: automatic sign-in (spec §4), then the start
 // parameter's deep link. Loaded only inside Telegram (or with the unsafe fallback on).
-import { splitLocale } from '@tracker/shared/routes';
+import { buildPath, splitLocale } from '@tracker/shared/routes';
 import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { config } from '../../lib/config.ts';
@@ -12,7 +12,8 @@ import { platform } from '../../platform/index.ts';
 import { auth, signedIn } from '../auth/index.ts';
 import type { User } from '@tracker/shared/api/users';
 import { autoSignIn, type AutoSignInResponse } from './auto-sign-in.ts';
-import { deepLinkPath } from './deep-link.ts';
+import { deepLinkPath, isUnknownStartParam } from './deep-link.ts';
+import { telegramSession } from './session-state.ts';
 
 const DEEP_LINK_DONE = 'tracker.startParamHandled';
 
@@ -49,17 +50,29 @@ function followAccountLanguage() {
   if (target !== location.pathname + location.search) navigate(target, { replace: true });
 }
 
-/** `startapp=issue_<id>` etc.: once per tab, so in-app navigation and reloads are left alone. */
-function openDeepLink() {
-  const path = deepLinkPath(platform.tg?.startParam, splitLocale(location.pathname).locale);
-  if (!path) return;
+/** True the first time in this tab (so in-app navigation and reloads are left alone). */
+function firstTime(): boolean {
   try {
-    if (sessionStorage.getItem(DEEP_LINK_DONE)) return;
+    if (sessionStorage.getItem(DEEP_LINK_DONE)) return false;
     sessionStorage.setItem(DEEP_LINK_DONE, '1');
   } catch {
-    /* storage blocked: navigate anyway */
+    /* storage blocked: act anyway */
   }
+  return true;
+}
+
+/** `startapp=issue_<id>` etc. opens its page before sign-in's reload, so the reloaded page is already there. */
+function openDeepLink() {
+  const path = deepLinkPath(platform.tg?.startParam, splitLocale(location.pathname).locale);
+  if (!path || !firstTime()) return;
   if (location.pathname !== path) history.replaceState(history.state, '', path);
+}
+
+/** An unknown or malformed `startapp`: My work with a notice, once the page stays (after sign-in's reload). */
+function answerUnknownStartParam() {
+  if (!isUnknownStartParam(platform.tg?.startParam) || !firstTime()) return;
+  navigate(buildPath('home', {}, splitLocale(location.pathname).locale), { replace: true });
+  telegramSession.unknownStartParam = true;
 }
 
 export async function startTelegramSession() {
@@ -81,6 +94,8 @@ export async function startTelegramSession() {
   });
   log.debug('telegram: auto sign-in', result);
   followAccountLanguage();
+  telegramSession.signIn = result;
+  if (result !== 'reloaded') answerUnknownStartParam();
   // The outcome on the page, so a test proves "no further reload" by the decision, not by waiting.
   document.documentElement.dataset.tgSignIn = result;
 }

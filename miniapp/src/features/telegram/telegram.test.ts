@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { widgetDataFromSearch } from './api.ts';
 import { autoSignIn, initDataFromHash, type AutoSignInDeps } from './auto-sign-in.ts';
 import { pollDelays, pollUntil } from './contact-poll.ts';
-import { deepLinkPath } from './deep-link.ts';
+import { deepLinkPath, isUnknownStartParam } from './deep-link.ts';
 import { assertPopup, popupProblems } from '../../platform/popup.ts';
 
 function deps(over: Partial<AutoSignInDeps> = {}) {
@@ -99,6 +99,12 @@ describe('start parameter deep links', () => {
     expect(deepLinkPath('new', 'ru')).toBe('/issues/create');
     expect(deepLinkPath('new_web', 'en')).toBe('/en/issues/create?project=WEB');
     for (const bad of ['new_', 'new_1AB', 'new_WEB-1', 'new_W', 'issue_a/b', 'issue_%2e%2e', 'x'.repeat(65), 'stream_1_2']) expect(deepLinkPath(bad, 'ru')).toBeNull();
+  });
+
+  it('tells an unknown or malformed start parameter (My work with a notice) from none at all', () => {
+    for (const bad of ['admin_1', 'issue_', 'hello', 'x'.repeat(65)]) expect(isUnknownStartParam(bad)).toBe(true);
+    for (const none of [null, undefined, '']) expect(isUnknownStartParam(none)).toBe(false);
+    for (const good of ['issue_42', 'new', 'new_WEB', 'project_WEB']) expect(isUnknownStartParam(good)).toBe(false);
   });
 });
 

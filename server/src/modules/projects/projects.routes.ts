@@ -17,6 +17,7 @@ import { parse } from '../../http/validate.ts';
 import { listActivity } from '../issues/activity.ts';
 import { requireProject } from './project-access.ts';
 import { getProjectDto, listLabels, listMembers, listProjects, listStatuses, statusProgress } from './project.queries.ts';
+import { openDemoProject } from './demo-project.ts';
 import { createProject, deleteProject, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
 
 const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
@@ -48,6 +49,14 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
     const id = await createProject(deps.em(), viewer, input);
     ctx.status = 201;
     ctx.body = await detail(viewer, id);
+  });
+
+  // A new user's demo project (onboarding): made on the first call, the same one on every later call.
+  router.post('/demo', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const { projectId, created } = await openDemoProject(deps.em(), viewer);
+    ctx.status = created ? 201 : 200;
+    ctx.body = { ...(await detail(viewer, projectId)), created };
   });
 
   router.get('/:ref', async (ctx) => {

@@ -14,7 +14,6 @@ export function UserMenu() {
   const { t } = useTranslation();
   const snap = useSnapshot(auth.state);
   const href = useHref();
-  const [, navigate] = useLocation();
 
   if (!snap.hydrated) return <div className="user-menu user-menu--pending" aria-hidden="true" />;
   if (!snap.user) {
@@ -30,6 +29,23 @@ export function UserMenu() {
     );
   }
 
+  return (
+    <div className="user-menu" data-testid="user-menu" aria-label={t('common.user.menuLabel')} role="group">
+      <Tooltip content={t('common.user.signedInAs', { name: snap.user.name })}>
+        <Link href={href('me')} className="user-menu__name">
+          {snap.user.name}
+        </Link>
+      </Tooltip>
+      <SignOutButton />
+    </div>
+  );
+}
+
+/** Signs out, says so, and goes to the home page (also on the app shell's Profile tab). */
+export function SignOutButton() {
+  const { t } = useTranslation();
+  const href = useHref();
+  const [, navigate] = useLocation();
   const onLogout = async () => {
     try {
       await signOut();
@@ -39,18 +55,10 @@ export function UserMenu() {
     toast({ title: t('auth.signedOut'), color: 'info' });
     navigate(href('home'));
   };
-
   return (
-    <div className="user-menu" data-testid="user-menu" aria-label={t('common.user.menuLabel')} role="group">
-      <Tooltip content={t('common.user.signedInAs', { name: snap.user.name })}>
-        <Link href={href('me')} className="user-menu__name">
-          {snap.user.name}
-        </Link>
-      </Tooltip>
-      <button type="button" className="btn btn--small btn--ghost" data-testid="logout" onClick={onLogout}>
-        {t('common.user.signOut')}
-      </button>
-    </div>
+    <button type="button" className="btn btn--small btn--ghost" data-testid="logout" onClick={onLogout}>
+      {t('common.user.signOut')}
+    </button>
   );
 }
 

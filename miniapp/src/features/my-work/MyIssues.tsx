@@ -1,0 +1,71 @@
+// My open issues grouped by due date, each with key, title, status and priority.
+import type { IssueListItem } from '@tracker/shared/api/issues';
+import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useHref, useLocale } from '../../lib/use-locale.ts';
+import { today, weekStartFor } from '../calendar/index.ts';
+import { DueDate, getProject, PriorityIcon, StatusChip } from '../issues/index.ts';
+import { groupByDue } from './grouping.ts';
+
+/** The projects the rows belong to (statuses for the chips), from the shared per-session cache. */
+function useProjects(issues: readonly IssueListItem[]) {
+  const [projects, setProjects] = useState<Map<number, ProjectDetailResponse>>(new Map());
+  const ids = useMemo(() => [...new Set(issues.map((i) => i.projectId))].sort().join(','), [issues]);
+  useEffect(() => {
+    let live = true;
+    const list = ids ? ids.split(',').map(Number) : [];
+    void Promise.allSettled(list.map((id) => getProject(id))).then((results) => {
+      if (!live) return;
+      const map = new Map<number, ProjectDetailResponse>();
+      for (const r of results) if (r.status === 'fulfilled') map.set(r.value.project.id, r.value);
+      setProjects(map);
+    });
+    return () => {
+      live = false;
+    };
+  }, [ids]);
+  return projects;
+}
+
+export function MyIssues({ issues }: { issues: readonly IssueListItem[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useHref();
+  const projects = useProjects(issues);
+  const groups = groupByDue(issues, today(), weekStartFor(locale));
+  if (!issues.length) {
+    return (
+      <p className="my-work__empty" data-testid="my-work-empty">
+        {t('myWork.empty')}
+      </p>
+    );
+  }
+  return (
+    <div className="my-work__groups" data-testid="my-issues">
+      {groups.map(({ group, items }) => (
+        <section key={group} className={`my-work__group my-work__group--${group}`} data-testid={`my-group-${group}`} aria-labelledby={`my-group-${group}`}>
+          <h2 id={`my-group-${group}`}>
+            {t(`myWork.groups.${group}`)} <span className="my-work__count">{t('myWork.count', { count: items.length })}</span>
+          </h2>
+          <ul>
+            {items.map((issue) => (
+              <li key={issue.id} className="my-issue" data-testid="my-issue" data-issue-key={issue.key}>
+                <PriorityIcon priority={issue.priority} />
+                <span className="my-issue__key">{issue.key}</span>
+                <Link href={href('issue', { id: issue.key })} className="my-issue__title">
+                  {issue.title}
+                </Link>
+                <span className="my-issue__meta">
+                  <StatusChip status={projects.get(issue.projectId)?.statuses.find((s) => s.id === issue.statusId)} />
+                  <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} locale={locale} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

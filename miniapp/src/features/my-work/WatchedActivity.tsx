@@ -1,0 +1,53 @@
+// Recent activity on the issues I watch (others' changes, newest first).
+import type { Activity } from '@tracker/shared/api/issues';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useHref, useLocale } from '../../lib/use-locale.ts';
+
+function useDescribe() {
+  const { t, i18n } = useTranslation();
+  return (a: Activity): string => {
+    if (a.action === 'created') return t('issues.activity.created');
+    if (a.action === 'commented') return t('myWork.activity.commented');
+    if (a.field) {
+      const key = `issues.activity.fields.${a.field}`;
+      return t('issues.activity.changed', { field: i18n.exists(key) ? t(key) : a.field });
+    }
+    return t('issues.activity.other', { action: a.action });
+  };
+}
+
+export function WatchedActivity({ activity }: { activity: readonly Activity[] }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  const locale = useLocale();
+  const describe = useDescribe();
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <section className="my-work__activity" data-testid="my-activity" aria-labelledby="my-activity-title">
+      <h2 id="my-activity-title">{t('myWork.activity.title')}</h2>
+      {activity.length === 0 ? (
+        <p className="my-work__empty">{t('myWork.activity.empty')}</p>
+      ) : (
+        <ul>
+          {activity.map((a) => (
+            <li key={a.id} className="my-activity" data-testid="my-activity-item">
+              <span className="my-activity__who">{a.actor?.name ?? t('myWork.activity.someone')}</span> {describe(a)}
+              {a.issue && (
+                <>
+                  {' · '}
+                  <Link href={href('issue', { id: a.issue.key })}>
+                    {a.issue.key} {a.issue.title}
+                  </Link>
+                </>
+              )}
+              <time dateTime={a.createdAt} className="my-activity__time">
+                {time.format(new Date(a.createdAt))}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

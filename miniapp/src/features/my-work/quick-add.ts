@@ -1,0 +1,28 @@
+// Turns a quick-add line into a create request for My work: the project named by `+KEY` or the one
+// chosen, `@person` resolved (otherwise me: it is my work), labels matched by name in that project.
+import type { CreateIssueRequest } from '@tracker/shared/api/issues';
+import type { Label } from '@tracker/shared/api/projects';
+import type { QuickAddResult } from '@tracker/shared/quick-add/index';
+
+export interface QuickAddContext {
+  projects: readonly { id: number; key: string }[];
+  chosenProjectId: number | null;
+  labels: (projectId: number) => Promise<readonly Label[]>;
+  findPerson: (handle: string) => Promise<number | null>;
+  meId: number;
+}
+
+export type QuickAddOutcome = { ok: true; request: CreateIssueRequest } | { ok: false; reason: 'noTitle' | 'noProject' };
+
+export async function quickAddRequest(raw: string, parsed: QuickAddResult, ctx: QuickAddContext): Promise<QuickAddOutcome> {
+  const title = parsed.title.trim() || raw.trim();
+  if (!title) return { ok: false, reason: 'noTitle' };
+  const named = parsed.projectKey ? ctx.projects.find((p) => p.key === parsed.projectKey) : undefined;
+  const projectId = named?.id ?? ctx.chosenProjectId;
+  if (!projectId) return { ok: false, reason: 'noProject' };
+  const handle = parsed.assignee;
+  const assigneeId = !handle || handle === 'me' ? ctx.meId : ((await ctx.findPerson(handle)) ?? ctx.meId);
+  const labels = parsed.labels.length ? await ctx.labels(projectId) : [];
+  const labelIds = parsed.labels.map((name) => labels.find((l) => l.name.toLowerCase() === name.toLowerCase())?.id).filter((id): id is number => id !== undefined);
+  return { ok: true, request: { projectId, title, priority: parsed.priority ?? 'none', assigneeId, labelIds, dueDate: parsed.dueDate } };
+}
