@@ -29,6 +29,7 @@ export async function initPlatform(): Promise<PlatformKind> {
       const follow = () => (platform.appearance = tg.isDark() ? 'dark' : 'light');
       follow();
       tg.onThemeChange(follow);
+      (await import('./telegram-theme.ts')).followTelegramTheme();
     } catch (err) {
       log.warn('telegram: SDK did not start', err);
       kind = 'web';

@@ -1,0 +1,33 @@
+// Telegram paints its own chrome around the app (header, the area behind the page, the bottom bar
+// under the Main/Secondary buttons): give it the colours the page shows, at start and again after
+// every live theme change. Colours go as #rrggbb, the only form clients accept; each call goes
+// through ifAvailable (the RGB header needs Bot API 6.9, the bottom bar 7.10).
+import { miniApp } from '@telegram-apps/sdk-react';
+import { log } from '../lib/logger.ts';
+import { onThemeColors, type ThemeColors } from '../lib/theme-watch.ts';
+
+type Hex = `#${string}`;
+
+/** What the client is asked to paint for a theme: the page's own --header-bg, --bg, --bottom-bar-bg. */
+export function telegramChrome(theme: ThemeColors): { header: Hex; background: Hex; bottomBar: Hex } {
+  return { header: theme.headerBg as Hex, background: theme.bg as Hex, bottomBar: theme.bottomBarBg as Hex };
+}
+
+function paint(theme: ThemeColors) {
+  // Until platform/index.ts marks the page as Telegram's, the variables still hold the web palette.
+  if (document.documentElement.dataset.platform !== 'telegram') return;
+  const { header, background, bottomBar } = telegramChrome(theme);
+  try {
+    // Clients before 6.9 take only a colour key: the page's background is the nearest.
+    if (!miniApp.setHeaderColor.ifAvailable(header)[0]) miniApp.setHeaderColor.ifAvailable('bg_color');
+    miniApp.setBackgroundColor.ifAvailable(background);
+    miniApp.setBottomBarColor.ifAvailable(bottomBar);
+  } catch (err) {
+    log.warn('telegram: setting the theme colours failed', err);
+  }
+}
+
+/** Keeps Telegram's header, background and bottom-bar colours on the page's theme. */
+export function followTelegramTheme(): () => void {
+  return onThemeColors(paint);
+}
