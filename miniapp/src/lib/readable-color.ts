@@ -37,15 +37,17 @@ export function readableOn(color: string, backgrounds: readonly string[], min = 
   const meanLuminance = bgs.reduce((n, b) => n + b.luminance(), 0) / bgs.length;
   const target = meanLuminance > 0.18 ? BLACK : WHITE;
   if (worst(target, bgs) < min) return (worst(BLACK, bgs) >= worst(WHITE, bgs) ? BLACK : WHITE).toHex();
-  // Contrast grows monotonically along the mix toward the far extreme: bisect the least mix.
+  // Contrast grows monotonically along the mix toward the far extreme: bisect the least mix,
+  // judging the colour as it will be written (#rrggbb, rounded channels).
+  const at = (ratio: number) => colord(base.mix(target, ratio).toHex());
   let lo = 0;
   let hi = 1;
   for (let i = 0; i < 14; i += 1) {
     const mid = (lo + hi) / 2;
-    if (worst(base.mix(target, mid), bgs) >= min) hi = mid;
+    if (worst(at(mid), bgs) >= min) hi = mid;
     else lo = mid;
   }
-  return base.mix(target, hi).toHex();
+  return at(hi).toHex();
 }
 
 /** The candidate text colour that reads best on `fill` (black or white when none reaches `min`). */
