@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { signInitData, uniqueTelegramId, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
 import { newContext } from './browser.ts';
-import { THEMES, type TgPlatform, type TgThemeName } from './telegram-themes.ts';
+import { THEMES, type ThemeParams, type TgPlatform, type TgThemeName } from './telegram-themes.ts';
 
 export { THEMES, type ThemeParams, type TgPlatform, type TgThemeName } from './telegram-themes.ts';
 
@@ -67,6 +67,8 @@ export interface ClientOptions {
   popupAnswer?: 'first' | 'last' | null;
   /** The browser's own language (must never decide inside Telegram). */
   browserLocale?: string;
+  /** Theme parameters instead of THEMES[platform][theme] (e.g. an older client's fewer keys). */
+  themeParams?: ThemeParams;
 }
 
 export interface TgCall {
@@ -91,7 +93,7 @@ export async function telegramClient(browser: Browser, options: ClientOptions = 
     deviceScaleFactor: 1,
   });
   await context.addInitScript(clientScript, {
-    theme: THEMES[platform][options.theme ?? 'dark'],
+    theme: options.themeParams ?? THEMES[platform][options.theme ?? 'dark'],
     version: options.version ?? '8.0',
     since: METHOD_SINCE,
     safeArea: options.safeArea ?? (platform === 'ios' ? { top: 47, bottom: 34, left: 0, right: 0 } : { top: 0, bottom: 0, left: 0, right: 0 }),
@@ -207,10 +209,10 @@ function clientScript(cfg: { theme: Record<string, string>; version: string; sin
 export const tgUser = (over: Partial<TestTelegramUser> = {}): TestTelegramUser => ({ id: uniqueTelegramId(), first_name: 'Telegram', last_name: `User${Date.now() % 10000}`, language_code: 'en', ...over });
 
 /** The address a client opens: `path` plus the launch parameters in the fragment. */
-export function launchUrl(options: { user?: TestTelegramUser; initData?: string; startParam?: string; platform?: TgPlatform; theme?: TgThemeName; version?: string; path?: string } = {}): string {
+export function launchUrl(options: { user?: TestTelegramUser; initData?: string; startParam?: string; platform?: TgPlatform; theme?: TgThemeName; themeParams?: ThemeParams; version?: string; path?: string } = {}): string {
   const platform = options.platform ?? 'android';
   const initData = options.initData ?? signInitData(options.user ?? tgUser(), options.startParam ? { startParam: options.startParam } : {});
-  const params = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: options.version ?? '8.0', tgWebAppPlatform: platform, tgWebAppThemeParams: JSON.stringify(THEMES[platform][options.theme ?? 'dark']) });
+  const params = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: options.version ?? '8.0', tgWebAppPlatform: platform, tgWebAppThemeParams: JSON.stringify(options.themeParams ?? THEMES[platform][options.theme ?? 'dark']) });
   if (options.startParam) params.set('tgWebAppStartParam', options.startParam);
   return `${options.path ?? '/'}#${params.toString()}`;
 }
@@ -257,9 +259,10 @@ export function visibleBackground(page: Target, selector = 'body'): Promise<stri
   }, selector);
 }
 
-/** `#rrggbb` → `rgb(r, g, b)`, the form getComputedStyle reports. */
+/** `#rrggbb` (or `#rgb`, as a minified stylesheet keeps it) → `rgb(r, g, b)`, the form getComputedStyle reports. */
 export function rgb(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
+  const digits = hex.length === 4 ? [...hex.slice(1)].map((d) => d + d).join('') : hex.slice(1);
+  const n = Number.parseInt(digits, 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 

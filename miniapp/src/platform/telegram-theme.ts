@@ -17,13 +17,18 @@ function paint(theme: ThemeColors) {
   // Until platform/index.ts marks the page as Telegram's, the variables still hold the web palette.
   if (document.documentElement.dataset.platform !== 'telegram') return;
   const { header, background, bottomBar } = telegramChrome(theme);
+  // Clients before 6.9 take only a colour key (ifAvailable checks the method, not its parameters):
+  // the page's background is the nearest.
+  safe('header', () => miniApp.setHeaderColor.ifAvailable(miniApp.setHeaderColor.supports.rgb() ? header : 'bg_color'));
+  safe('background', () => miniApp.setBackgroundColor.ifAvailable(background));
+  safe('bottom bar', () => miniApp.setBottomBarColor.ifAvailable(bottomBar));
+}
+
+function safe(what: string, call: () => unknown) {
   try {
-    // Clients before 6.9 take only a colour key: the page's background is the nearest.
-    if (!miniApp.setHeaderColor.ifAvailable(header)[0]) miniApp.setHeaderColor.ifAvailable('bg_color');
-    miniApp.setBackgroundColor.ifAvailable(background);
-    miniApp.setBottomBarColor.ifAvailable(bottomBar);
+    call();
   } catch (err) {
-    log.warn('telegram: setting the theme colours failed', err);
+    log.warn(`telegram: setting the ${what} colour failed`, err);
   }
 }
 
