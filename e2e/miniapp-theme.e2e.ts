@@ -125,6 +125,8 @@ describe('mini app theme', () => {
     expect(await visibleBackground(page)).toBe(rgb(old.bg_color!));
     expect(await style(page, '[data-testid="filter-project"]', 'background-color')).toBe(rgb(old.bg_color!));
     expect(await cssVar(page, '--bottom-bar-bg')).toBe(old.secondary_bg_color);
+    // telegram-ui's components read the same fallbacks.
+    expect(await cssVar(page, '--tg-theme-section-bg-color')).toBe(old.bg_color);
     expect(await tgCalls(page, 'web_app_set_bottom_bar_color')).toEqual([]);
     expect(await tgLast(page, 'web_app_set_background_color')).toEqual({ color: old.bg_color });
     expect(await tgViolations(page)).toEqual([]);
