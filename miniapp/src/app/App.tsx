@@ -35,13 +35,14 @@ function Providers({ children }: { children: React.ReactNode }) {
   const tg = useSnapshot(platform);
   const appearance = tg.appearance ?? mode;
 
-  // html.dark marks the effective appearance for CSS, the client's inside Telegram.
+  // html.dark marks the effective appearance for CSS, the client's inside Telegram (run again after
+  // the colour mode has applied its own, e.g. when the OS scheme changes under Telegram).
   useLayoutEffect(() => {
     const root = document.documentElement;
     root.classList.toggle('dark', appearance === 'dark');
     root.classList.toggle('light', appearance === 'light');
     root.style.colorScheme = appearance;
-  }, [appearance]);
+  }, [appearance, mode]);
 
   // The language follows the path (/en…); resources are bundled, so the switch is synchronous.
   useLayoutEffect(() => {

@@ -51,11 +51,24 @@ export function readThemeColors(style: Pick<CSSStyleDeclaration, 'getPropertyVal
 
 let current: ThemeColors | null = null;
 let currentKey = '';
+let inputs = '';
+
+const TG_KEYS = ['bg', 'secondary-bg', 'section-bg', 'header-bg', 'bottom-bar-bg', 'text', 'hint', 'subtitle-text', 'link', 'accent-text', 'button', 'button-text', 'destructive-text', 'section-separator'];
+
+/** What the theme depends on, cheap to read: <html>'s classes, platform and Telegram's inline colours. */
+function themeInputs(root: HTMLElement): string {
+  return [root.className, root.dataset.platform ?? '', ...TG_KEYS.map((k) => root.style.getPropertyValue(`--tg-theme-${k}-color`))].join('|');
+}
 const listeners = new Set<(t: ThemeColors) => void>();
 let observing = false;
 
-function refresh() {
+function refresh(force = false) {
   const root = document.documentElement;
+  // Other inline properties of <html> (the viewport's height while the keyboard moves) change often:
+  // compute styles only when something the theme depends on changed.
+  const nextInputs = themeInputs(root);
+  if (current && !force && nextInputs === inputs) return;
+  inputs = nextInputs;
   const next = readThemeColors(getComputedStyle(root));
   // The platform is part of the key: role colours differ inside Telegram even on equal backgrounds.
   const nextKey = `${root.dataset.platform ?? ''}:${Object.values(next).join()}`;
@@ -70,8 +83,8 @@ export function onThemeColors(fn: (t: ThemeColors) => void): () => void {
   listeners.add(fn);
   if (!observing && typeof MutationObserver !== 'undefined') {
     observing = true;
-    new MutationObserver(refresh).observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'style', 'data-platform'] });
-    window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', refresh);
+    new MutationObserver(() => refresh()).observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'style', 'data-platform'] });
+    window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => refresh(true));
   }
   if (!current) refresh();
   if (current) fn(current);
