@@ -79,6 +79,7 @@ describe('mini app theme', () => {
     expect(await style(page, 'body', 'color')).toBe(rgb(dark.text_color!));
     expect(await style(page, '[data-testid="filter-project"]', 'background-color')).toBe(rgb(dark.section_bg_color!));
     expect(await style(page, '[data-testid="filter-project"]', 'border-top-color')).toBe(rgb(dark.section_separator_color!));
+    expect(await visibleBackground(page, '[data-testid="issue-row"]')).toBe(rgb(dark.section_bg_color!));
     expect(await dotsReadable(page, dark)).toBe(true);
     expect(await chrome(page)).toEqual({ header: dark.header_bg_color, background: dark.bg_color, bottomBar: dark.bottom_bar_bg_color });
     expect(await page.locator('.app-root').getAttribute('data-appearance')).toBe('dark');
@@ -107,7 +108,8 @@ describe('mini app theme', () => {
     const light = THEMES.android.light;
     await page.getByTestId('filter-project').waitFor({ timeout: 15_000 });
     expect(await visibleBackground(page)).toBe(rgb(light.bg_color!));
-    expect(await cssVar(page, '--bg-soft')).toBe(light.secondary_bg_color);
+    await page.getByTestId('filter-more').click();
+    expect(await visibleBackground(page, '.filter-bar__row--more')).toBe(rgb(light.secondary_bg_color!));
     expect(await appRootClasses(page)).not.toContain(IOS_CLASS);
     expect(await page.locator('.app-root').getAttribute('data-ui-platform')).toBe('base');
     await expect.poll(() => chrome(page)).toEqual({ header: light.header_bg_color, background: light.bg_color, bottomBar: light.bottom_bar_bg_color });
