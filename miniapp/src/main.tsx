@@ -9,11 +9,12 @@ import { config } from './lib/config.ts';
 import { homeLocaleRedirect, rememberedLocale } from './lib/locale.ts';
 import { log, setLogLevel } from './lib/logger.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
-import { themeCssVariables } from './lib/theme-colors.ts';
+import { applyThemeColors } from './lib/theme-colors.ts';
+import { onThemeColors } from './lib/theme-watch.ts';
 import { initPlatform } from './platform/index.ts';
 
 setLogLevel(config.logLevel);
-for (const [name, value] of Object.entries(themeCssVariables())) document.documentElement.style.setProperty(name, value);
+onThemeColors((theme) => applyThemeColors(document.documentElement, theme));
 
 // A remembered English choice sends the bare home page to /en before anything renders.
 const localeRedirect = homeLocaleRedirect(window.location.pathname, rememberedLocale());

@@ -33,6 +33,16 @@ function Providers({ children }: { children: React.ReactNode }) {
   const { mode } = useSnapshot(colorMode.state);
   // Inside Telegram the client's theme wins (its colours come from the SDK's --tg-theme-* variables).
   const tg = useSnapshot(platform);
+  const appearance = tg.appearance ?? mode;
+
+  // html.dark marks the effective appearance for CSS, the client's inside Telegram (run again after
+  // the colour mode has applied its own, e.g. when the OS scheme changes under Telegram).
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', appearance === 'dark');
+    root.classList.toggle('light', appearance === 'light');
+    root.style.colorScheme = appearance;
+  }, [appearance, mode]);
 
   // The language follows the path (/en…); resources are bundled, so the switch is synchronous.
   useLayoutEffect(() => {
@@ -42,7 +52,7 @@ function Providers({ children }: { children: React.ReactNode }) {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <AppRoot appearance={tg.appearance ?? mode} platform={tg.uiPlatform} className="app-root">
+      <AppRoot appearance={appearance} platform={tg.uiPlatform} className="app-root" data-appearance={appearance} data-ui-platform={tg.uiPlatform}>
         {children}
       </AppRoot>
     </I18nextProvider>

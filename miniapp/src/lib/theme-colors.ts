@@ -1,6 +1,12 @@
-// Spec §9 names the theme colours by palette (primary green, neutral slate…); these are the shades
-// used as CSS variables, picked for WCAG AA contrast of white text on the solid colour.
+// Spec §9 names the theme colours by palette (primary green, neutral slate…). They become CSS
+// variables --color-<role> (solid), -soft (a tint for backgrounds), -text (the role as text, 4.5:1 on
+// every background of the current theme) and -on (text on the solid colour), recomputed whenever
+// the theme changes. Inside Telegram the roles Telegram's theme names take the client's colours
+// (primary: button, secondary/info: accent text, error: destructive text, neutral: hint), so the
+// mini app shows no colour of its own there beyond success and warning.
 import { THEME_COLORS } from '@tracker/shared/limits';
+import { isDarkColor, mix, readableOn, textOn } from './readable-color.ts';
+import type { ThemeColors } from './theme-watch.ts';
 
 const PALETTE = {
   green: { solid: '#15803d', soft: '#dcfce7', text: '#166534', textDark: '#86efac' },
@@ -16,15 +22,36 @@ export const THEME_HEX = Object.fromEntries(
   Object.entries(THEME_COLORS).map(([role, palette]) => [role, PALETTE[palette].solid]),
 ) as Record<Role, string>;
 
-/** `--color-primary: #15803d; --color-primary-soft: …` for every role of spec §9. */
-export function themeCssVariables(): Record<string, string> {
+const TELEGRAM_ROLE: Partial<Record<Role, keyof ThemeColors>> = {
+  primary: 'button',
+  secondary: 'accent',
+  info: 'accent',
+  error: 'destructive',
+  neutral: 'textMuted',
+};
+
+/** `--color-primary: …; --color-primary-soft: …` for every role of spec §9, for this theme. */
+export function themeCssVariables(theme: ThemeColors, telegram: boolean): Record<string, string> {
+  const dark = isDarkColor(theme.bg);
   const vars: Record<string, string> = {};
-  for (const [role, palette] of Object.entries(THEME_COLORS)) {
+  for (const [role, palette] of Object.entries(THEME_COLORS) as [Role, keyof typeof PALETTE][]) {
     const shades = PALETTE[palette];
-    vars[`--color-${role}`] = shades.solid;
-    vars[`--color-${role}-soft`] = shades.soft;
-    vars[`--color-${role}-text`] = shades.text;
-    vars[`--color-${role}-text-dark`] = shades.textDark;
+    const own = TELEGRAM_ROLE[role];
+    const solid = telegram && own ? theme[own] : shades.solid;
+    const soft = !telegram && !dark ? shades.soft : mix(solid, theme.surface, 0.18);
+    const text = readableOn(telegram ? solid : dark ? shades.textDark : shades.text, [theme.bg, theme.bgSoft, theme.surface, soft]);
+    vars[`--color-${role}`] = solid;
+    vars[`--color-${role}-soft`] = soft;
+    vars[`--color-${role}-text`] = text;
+    // Older rules pick this one under html.dark; the value above already suits the current theme.
+    vars[`--color-${role}-text-dark`] = text;
+    vars[`--color-${role}-on`] = textOn(solid, role === 'primary' ? [theme.buttonText, theme.bg, theme.text] : [theme.bg, theme.text]);
   }
   return vars;
+}
+
+/** Writes the role variables onto the root element. */
+export function applyThemeColors(root: HTMLElement, theme: ThemeColors): void {
+  const telegram = root.dataset.platform === 'telegram';
+  for (const [name, value] of Object.entries(themeCssVariables(theme, telegram))) root.style.setProperty(name, value);
 }

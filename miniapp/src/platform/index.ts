@@ -29,6 +29,7 @@ export async function initPlatform(): Promise<PlatformKind> {
       const follow = () => (platform.appearance = tg.isDark() ? 'dark' : 'light');
       follow();
       tg.onThemeChange(follow);
+      void import('./telegram-theme.ts').then((m) => m.followTelegramTheme(), (err: unknown) => log.warn('telegram: theme colours', err));
     } catch (err) {
       log.warn('telegram: SDK did not start', err);
       kind = 'web';

@@ -36,11 +36,11 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
       </svg>
       <figcaption className="admin-legend">
         <span>
-          <i style={{ background: '#2563eb' }} />
+          <i className="bar-signups" />
           {t('admin.dashboard.signups')}
         </span>
         <span>
-          <i style={{ background: '#16a34a' }} />
+          <i className="bar-issues" />
           {t('admin.dashboard.issuesCreated')}
         </span>
       </figcaption>

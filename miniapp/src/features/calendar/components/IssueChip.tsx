@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref } from '../../../lib/use-locale.ts';
 import type { CalendarIssue } from '../api.ts';
+import { useReadableColor } from '../../../lib/theme-watch.ts';
 
 interface Props {
   issue: CalendarIssue;
@@ -25,6 +26,7 @@ interface Props {
 
 export function IssueChip({ issue, status, segment, style, className, dragging, continuesBefore, continuesAfter, detail, pending, onPointerDown, onMove }: Props) {
   const { t } = useTranslation();
+  const readable = useReadableColor();
   const href = useHref();
   const [menu, setMenu] = useState<{ top: number; left: number } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -37,7 +39,7 @@ export function IssueChip({ issue, status, segment, style, className, dragging, 
     .join(' ');
   const chipStyle: CSSProperties = {
     ...style,
-    ['--chip-color' as string]: status?.color ?? 'var(--border)',
+    ['--chip-color' as string]: status?.color ? readable(status.color) : 'var(--border)',
     ...(dragging ? { transform: `translate(${dragging.dx}px, ${dragging.dy}px)` } : null),
   };
 

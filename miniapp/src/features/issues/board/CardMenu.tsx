@@ -3,6 +3,7 @@
 import type { Status } from '@tracker/shared/api/projects';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 interface Props {
   issueKey: string;
@@ -88,7 +89,7 @@ export function CardMenu({ issueKey, statuses, currentStatusId, canUp, canDown, 
               onClick={() => choose(() => s.id !== currentStatusId && onMove(s.id))}
               data-testid={`move-to-${s.id}`}
             >
-              <span className="status-chip__dot" style={{ background: s.color }} aria-hidden="true" />
+              <ColorDot color={s.color} className="status-chip__dot" />
               {s.name}
               {s.id === currentStatusId && <span className="card-menu__current">{t('issues.board.current')}</span>}
             </button>

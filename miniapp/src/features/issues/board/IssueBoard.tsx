@@ -17,6 +17,7 @@ import { CardMenu } from './CardMenu.tsx';
 import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
 import { useBoardDrag, type DragState } from './use-drag.ts';
 import './board.css';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 const PAGE = 200;
 const MAX_CARDS = 2000;
@@ -61,7 +62,7 @@ function ChooseProject({ onChoose }: { onChoose?: (key: string) => void }) {
           {projects.map((p) => (
             <li key={p.id}>
               <button type="button" className="btn btn--ghost" onClick={() => onChoose(p.key)} data-testid={`board-project-${p.key}`}>
-                <span className="status-chip__dot" style={{ background: p.color }} aria-hidden="true" />
+                <ColorDot color={p.color} className="status-chip__dot" />
                 {p.key} · {p.name}
               </button>
             </li>
@@ -162,7 +163,7 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
       {columns.map(({ status, cards }) => (
         <section key={status.id} className="board-column" data-column-id={status.id} data-testid="board-column" data-status-name={status.name} aria-labelledby={`col-${status.id}`}>
           <h2 className="board-column__title" id={`col-${status.id}`}>
-            <span className="status-chip__dot" style={{ background: status.color }} aria-hidden="true" />
+            <ColorDot color={status.color} className="status-chip__dot" />
             <span>{status.name}</span>
             <span className="issue-group__count" aria-label={t('issues.board.count', { count: cards.length })}>
               {cards.length}

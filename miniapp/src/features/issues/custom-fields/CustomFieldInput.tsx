@@ -6,6 +6,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { userName } from '../detail/people.ts';
 import { MultiSelect, PeoplePicker } from '../form/pickers.tsx';
 import { fieldHint, fieldLabel } from './values.ts';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 interface Props {
   field: CustomField;
@@ -73,7 +74,7 @@ export function CustomFieldInput({ field, value, onChange, error, disabled, hide
       const chosen = field.options.find((o) => o.id === value);
       control = (
         <span className="select-line">
-          {chosen && <span className="dot" style={{ background: chosen.color }} aria-hidden="true" />}
+          {chosen && <ColorDot color={chosen.color} />}
           <select {...common} value={typeof value === 'number' ? String(value) : ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
             <option value="">{t('issues.common.none')}</option>
             {field.options.map((o) => (

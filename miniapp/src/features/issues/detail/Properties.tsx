@@ -11,6 +11,7 @@ import { IssuePicker, MultiSelect, PeoplePicker } from '../form/pickers.tsx';
 import { formatDate } from './activity-format.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
 import { PrioritySelect } from '../PrioritySelect.tsx';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 export function Properties({ data, ctl }: { data: IssueData; ctl: IssueController }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function Properties({ data, ctl }: { data: IssueData; ctl: IssueControlle
       <div className="field">
         <label htmlFor={ids.status}>{t('issues.detail.status')}</label>
         <span className="select-line">
-          <span className="dot" style={{ background: issue.status.color }} aria-hidden="true" />
+          <ColorDot color={issue.status.color} />
           <select
             id={ids.status}
             data-testid="issue-status"

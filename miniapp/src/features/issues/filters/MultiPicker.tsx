@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 export interface PickerOption {
   value: string;
@@ -79,7 +80,7 @@ export function MultiPicker({ name, label, options, value, onChange, disabled, h
           {options.map((o) => (
             <label key={o.value} className="picker__option" data-testid={`filter-option-${name}-${o.value}`}>
               <input type="checkbox" checked={chosen.includes(o.value)} onChange={() => toggle(o.value)} />
-              {o.color && <span className="status-chip__dot" style={{ background: o.color }} aria-hidden="true" />}
+              {o.color && <ColorDot color={o.color} className="status-chip__dot" />}
               {o.label}
             </label>
           ))}

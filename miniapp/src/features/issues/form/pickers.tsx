@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { rememberUsers } from '../detail/people.ts';
 import { Combobox, type ComboItem } from './Combobox.tsx';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 interface PersonItem extends ComboItem {
   user: UserRef | null;
@@ -116,7 +117,7 @@ export function MultiSelect(props: { label: string; options: readonly Option[]; 
           {props.options.map((o) => (
             <label key={o.id} className="multi__option">
               <input type="checkbox" checked={props.value.includes(o.id)} onChange={() => toggle(o.id)} data-testid={`${props.testid}-option`} />
-              {o.color && <span className="dot" style={{ background: o.color }} aria-hidden="true" />}
+              {o.color && <ColorDot color={o.color} />}
               {o.name}
             </label>
           ))}
@@ -130,7 +131,7 @@ export function MultiSelect(props: { label: string; options: readonly Option[]; 
 export function Chip({ option }: { option: Option }) {
   return (
     <span className="chip">
-      {option.color && <span className="dot" style={{ background: option.color }} aria-hidden="true" />}
+      {option.color && <ColorDot color={option.color} />}
       {option.name}
     </span>
   );

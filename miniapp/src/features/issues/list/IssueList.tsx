@@ -15,6 +15,7 @@ import { isTypingTarget, moveActive, toggleSelection } from './selection.ts';
 import { useIssuePages } from './use-issue-pages.ts';
 import { useProjectDetails } from './use-projects.ts';
 import './list.css';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
 
@@ -187,7 +188,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
         <section key={g.key} className="issue-group" aria-label={group === 'none' ? undefined : groupTitle(t, g)}>
           {group !== 'none' && (
             <h2 className="issue-group__title" data-testid="group-header">
-              {g.color && <span className="status-chip__dot" style={{ background: g.color }} aria-hidden="true" />}
+              {g.color && <ColorDot color={g.color} className="status-chip__dot" />}
               <span>{groupTitle(t, g)}</span>
               <span className="issue-group__count">{g.issues.length}</span>
             </h2>

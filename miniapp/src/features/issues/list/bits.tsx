@@ -5,6 +5,7 @@ import type { Label, Status } from '@tracker/shared/api/projects';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import './bits.css';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 const BARS: Record<Priority, number> = { none: 0, urgent: 3, high: 3, medium: 2, low: 1 };
 
@@ -42,7 +43,7 @@ export function StatusChip({ status }: { status: Status | undefined }) {
   if (!status) return <span className="status-chip status-chip--unknown">…</span>;
   return (
     <span className="status-chip">
-      <span className="status-chip__dot" style={{ background: status.color }} aria-hidden="true" />
+      <ColorDot color={status.color} className="status-chip__dot" />
       {status.name}
     </span>
   );
@@ -54,7 +55,7 @@ export function LabelChips({ labels }: { labels: Label[] }) {
     <span className="label-chips">
       {labels.map((l) => (
         <span key={l.id} className="label-chip">
-          <span className="label-chip__dot" style={{ background: l.color }} aria-hidden="true" />
+          <ColorDot color={l.color} className="label-chip__dot" />
           {l.name}
         </span>
       ))}

@@ -21,6 +21,7 @@ import { useMainButton } from '../../../platform/use-main-button.ts';
 import { errorMessage } from '../form/errors.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 
 export default function IssuePage() {
@@ -113,7 +114,7 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
           {issue.key}
         </span>
         <Link href={href('project', { id: issue.project.key })} className="issue-project" data-testid="issue-project">
-          <span className="dot" style={{ background: issue.project.color }} aria-hidden="true" />
+          <ColorDot color={issue.project.color} />
           {issue.project.name}
         </Link>
         <span className="issue-meta__actions">

@@ -2,14 +2,6 @@ import type { Status } from '@tracker/shared/api/projects';
 import { useTranslation } from 'react-i18next';
 import { progressByCategory } from '../model.ts';
 
-const CATEGORY_COLORS: Record<string, string> = {
-  backlog: '#94a3b8',
-  unstarted: '#64748b',
-  started: '#f59e0b',
-  completed: '#22c55e',
-  canceled: '#ef4444',
-};
-
 /** A stacked bar by status category; the legend carries the same numbers as text. */
 export function StatusProgress({ statuses, progress }: { statuses: readonly Status[]; progress: readonly { statusId: number; count: number }[] }) {
   const { t } = useTranslation();
@@ -20,13 +12,13 @@ export function StatusProgress({ statuses, progress }: { statuses: readonly Stat
     <div className="sprog" data-testid="project-progress">
       <div className="sprog__bar" aria-hidden="true">
         {segments.map((s) => (
-          <span key={s.category} className="sprog__seg" style={{ flexGrow: s.count, background: CATEGORY_COLORS[s.category] }} title={`${t(`projects.categories.${s.category}`)}: ${s.count}`} />
+          <span key={s.category} className={`sprog__seg sprog-cat--${s.category}`} style={{ flexGrow: s.count }} title={`${t(`projects.categories.${s.category}`)}: ${s.count}`} />
         ))}
       </div>
       <ul className="sprog__legend">
         {segments.map((s) => (
           <li key={s.category} data-category={s.category}>
-            <span className="dot" style={{ background: CATEGORY_COLORS[s.category] }} aria-hidden="true" />
+            <span className={`dot sprog-cat--${s.category}`} aria-hidden="true" />
             <strong>{t(`projects.categories.${s.category}`)}</strong> {s.count}
             <span className="muted small"> ({s.statuses.filter((x) => x.count > 0).map((x) => `${x.name} ${x.count}`).join(', ')})</span>
           </li>
