@@ -1,0 +1,74 @@
+// Helpers of the narrow-screen layout checks: what sticks out of the viewport, and when a page has
+// finished loading its data (no API request in flight but the live event stream).
+import type { BrowserContext, Page } from 'playwright-core';
+import { until } from './browser.ts';
+
+export interface Overflow {
+  /** The page scrolls sideways by this many pixels (0: it does not). */
+  pageScroll: number;
+  /** Elements whose right edge passes the viewport, outside any scroll or clip container. */
+  sticking: string[];
+}
+
+/** Measures horizontal overflow of the page as a person would notice it on a phone. */
+export function measureOverflow(page: Page): Promise<Overflow> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    // The page's own wrappers never count as a scroll container: clipping the whole page there would
+    // hide content instead of fitting it.
+    const wrapper = (el: Element) => el.matches('#root, .app-root, .layout, main#main');
+    const clipped = (el: Element): boolean => {
+      for (let p = el.parentElement; p && p !== document.body && p !== root; p = p.parentElement) {
+        if (!wrapper(p) && getComputedStyle(p).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const describe = (el: Element) => {
+      const id = el.getAttribute('data-testid');
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      const text = (el.textContent ?? '').trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${cls} right=${Math.round(el.getBoundingClientRect().right)} "${text}"`;
+    };
+    const sticking: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || rect.right <= width + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'contents') continue;
+      // Screen-reader-only text is clipped to 1 px; the overflow it could cause is measured by pageScroll.
+      if (el.classList.contains('visually-hidden') || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
+      if (clipped(el)) continue;
+      sticking.push(describe(el));
+    }
+    return { pageScroll: root.scrollWidth - root.clientWidth, sticking: sticking.slice(0, 5) };
+  });
+}
+
+/** Counts the page's API requests in flight (the live event stream never finishes and is left out). */
+const tracked = new WeakMap<Page, () => number>();
+
+/** Counts the API requests in flight of every page the context opens (the live event stream left out). */
+export function trackContext(context: BrowserContext): void {
+  context.on('page', (page) => tracked.set(page, trackRequests(page)));
+}
+
+/** Waits until the page has no API request in flight (its data is on screen). */
+export async function settled(page: Page): Promise<void> {
+  const inflight = tracked.get(page);
+  if (!inflight) throw new Error('trackContext was not called for this page');
+  // A frame first: the page's effects have started their requests by then.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  await until(async () => inflight(), (n) => n === 0, `API requests of ${page.url()} to finish`);
+  // One frame, so what the answers rendered is laid out before it is measured.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
+export function trackRequests(page: Page): () => number {
+  const inflight = new Set<unknown>();
+  const api = (url: string) => /\/api\//.test(url) && !/\/api\/events/.test(url);
+  page.on('request', (r) => api(r.url()) && inflight.add(r));
+  page.on('requestfinished', (r) => inflight.delete(r));
+  page.on('requestfailed', (r) => inflight.delete(r));
+  return () => inflight.size;
+}
