@@ -3,6 +3,7 @@
 import { proxy, ref } from 'valtio';
 import { log } from '../lib/logger.ts';
 import { detectPlatform, type PlatformKind } from './detect.ts';
+import { startFullscreen } from './fullscreen.ts';
 import type { TelegramApi } from './telegram.ts';
 
 export type { PlatformKind } from './detect.ts';
@@ -29,6 +30,7 @@ export async function initPlatform(): Promise<PlatformKind> {
       const follow = () => (platform.appearance = tg.isDark() ? 'dark' : 'light');
       follow();
       tg.onThemeChange(follow);
+      void startFullscreen();
     } catch (err) {
       log.warn('telegram: SDK did not start', err);
       kind = 'web';

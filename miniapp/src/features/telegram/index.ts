@@ -4,3 +4,4 @@ export { telegramApi } from './api.ts';
 export { PhoneByContact } from './PhoneByContact.tsx';
 export { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
 export { useSignedInRedirect, useWidgetReturn } from './use-widget-return.ts';
+export { FullscreenSwitch } from './FullscreenSwitch.tsx';
