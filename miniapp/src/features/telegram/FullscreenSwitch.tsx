@@ -8,14 +8,16 @@ import { fullscreen, switchFullscreen } from '../../platform/fullscreen.ts';
 export function FullscreenSwitch() {
   const { t } = useTranslation();
   const { available, on } = useSnapshot(fullscreen);
+  const labelId = useId();
   const hintId = useId();
   if (!available) return null;
   return (
     <div className="field fullscreen-switch">
-      <label className="fullscreen-switch__row">
-        <span>{t('telegram.fullscreen')}</span>
-        <Switch checked={on} onChange={(e) => void switchFullscreen(e.currentTarget.checked)} aria-describedby={hintId} data-testid="fullscreen-switch" />
-      </label>
+      <div className="fullscreen-switch__row">
+        <span id={labelId}>{t('telegram.fullscreen')}</span>
+        {/* telegram-ui's Switch is a <label> of its own around a hidden checkbox. */}
+        <Switch checked={on} onChange={(e) => void switchFullscreen(e.currentTarget.checked)} aria-labelledby={labelId} aria-describedby={hintId} data-testid="fullscreen-switch" />
+      </div>
       <p className="field__hint" id={hintId}>
         {t('telegram.fullscreenHint')}
       </p>
