@@ -72,3 +72,18 @@ export function trackRequests(page: Page): () => number {
   page.on('requestfailed', (r) => inflight.delete(r));
   return () => inflight.size;
 }
+
+/**
+ * Opens `url` in the app: a full load the first time, then the app's own navigation (history plus
+ * popstate, which the router follows), as a person moves through it: no bundle reload per route.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  if (!/^https?:/.test(page.url())) {
+    await page.goto(url, { waitUntil: 'commit' });
+    return;
+  }
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
 import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail } from './browser.ts';
-import { measureOverflow, settled, trackContext } from './layout-fit.ts';
+import { measureOverflow, openInApp, settled, trackContext } from './layout-fit.ts';
 import { launchUrl, telegramClient, tgUser, tgViolations } from './telegram-client.ts';
 
 const WIDTHS = [320, 430] as const;
@@ -37,6 +37,7 @@ beforeAll(async () => {
   const key = `LF${Date.now().toString(36).toUpperCase().replace(/[^A-Z]/g, '').slice(0, 8)}`.slice(0, 10);
   const { project } = await api<{ project: { id: number; key: string } }>(user, 'post', '/api/projects', { key, name: 'Мобильное приложение для полевых инженеров и диспетчеров', description: LONG, visibility: 'all' });
   ids.project = project.key;
+  ids.projectId = String(project.id);
   const { label } = await api<{ label: { id: number } }>(user, 'post', `/api/projects/${project.id}/labels`, { name: 'Высокоприоритетная_регрессия_интерфейса', color: '#b91c1c' });
   const { stream } = await api<{ stream: { id: number } }>(user, 'post', '/api/streams', { name: 'Подготовка к выпуску версии 2.0 для магазинов приложений', description: LONG, startDate: '2026-11-01', targetDate: '2026-12-20' });
   ids.stream = String(stream.id);
@@ -64,8 +65,11 @@ afterAll(async () => {
 /** Opens the route and checks it at every width; a list of what did not fit, empty when all did. */
 async function check(page: Page, url: string, testId: string): Promise<string[]> {
   await page.setViewportSize({ width: WIDTHS[0], height: 640 });
-  await page.goto(url, { waitUntil: 'commit' });
+  await openInApp(page, url);
   await page.getByTestId(testId).waitFor({ timeout: 15_000 });
+  expect(await page.locator('html').getAttribute('lang'), url).toBe(url.startsWith('/en') ? 'en' : 'ru');
+  // The board and the calendar draw their cards once the data is in.
+  if (testId === 'issue-board') await page.getByTestId('board-column').first().waitFor();
   await settled(page);
   const problems: string[] = [];
   for (const width of WIDTHS) {
@@ -79,13 +83,25 @@ async function check(page: Page, url: string, testId: string): Promise<string[]>
   return problems;
 }
 
+/** Routes plus the wide views behind a query: the board and the calendar's month and week grids. */
+const targets = (routes: Route[], lang: 'ru' | 'en') => [
+  ...routes.map((route) => ({ url: prefixed(sample(route), lang), testId: `page-${route.name}` })),
+  ...(routes.some((r) => r.name === 'issues')
+    ? [
+        { url: prefixed(`/issues?layout=board&project=${ids.projectId}`, lang), testId: 'issue-board' },
+        { url: prefixed('/calendar?view=month&date=2026-11-26', lang), testId: 'cal-grid' },
+        { url: prefixed('/calendar?view=week&date=2026-11-26', lang), testId: 'cal-grid' },
+      ]
+    : []),
+];
+
 describe('every route fits 320–430 px', () => {
   for (const lang of ['ru', 'en'] as const) {
     it(`in ${lang}`, async () => {
       const problems: string[] = [];
       const visit = (context: BrowserContext, routes: Route[]) =>
-        new PagePool(context, 2).run(routes, async (page, route) => {
-          problems.push(...(await check(page, prefixed(sample(route), lang), `page-${route.name}`)));
+        new PagePool(context, 3).run(targets(routes, lang), async (page, { url, testId }) => {
+          problems.push(...(await check(page, url, testId)));
         });
       // Public and private routes as a user with long data, admin routes as the admin.
       await Promise.all([visit(user, ROUTES.filter((r) => r.access !== 'admin')), visit(admin, ROUTES.filter((r) => r.access === 'admin'))]);
@@ -104,10 +120,7 @@ describe('inside Telegram at 320 px', () => {
     const problems: string[] = [];
     for (const name of ['home', 'issues', 'projects', 'calendar', 'profile', 'issueCreate'] as const) {
       const route = ROUTES.find((r) => r.name === name)!;
-      await page.evaluate((path) => {
-        history.pushState(null, '', path);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, prefixed(route.path, 'en'));
+      await openInApp(page, prefixed(route.path, 'en'));
       await page.getByTestId(`page-${name}`).waitFor({ timeout: 15_000 });
       await settled(page);
       const { pageScroll, sticking } = await measureOverflow(page);
