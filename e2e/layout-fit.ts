@@ -1,6 +1,6 @@
 // Helpers of the narrow-screen layout checks: what sticks out of the viewport, and when a page has
 // finished loading its data (no API request in flight but the live event stream).
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { until } from './browser.ts';
 
 export interface Overflow {
@@ -8,6 +8,8 @@ export interface Overflow {
   pageScroll: number;
   /** Elements whose right edge passes the viewport, outside any scroll or clip container. */
   sticking: string[];
+  /** Text fields under 16 px, which iOS zooms into. */
+  smallInputs: string[];
 }
 
 /** Measures horizontal overflow of the page as a person would notice it on a phone. */
@@ -41,12 +43,16 @@ export function measureOverflow(page: Page): Promise<Overflow> {
       if (clipped(el)) continue;
       sticking.push(describe(el));
     }
-    return { pageScroll: root.scrollWidth - root.clientWidth, sticking: sticking.slice(0, 5) };
+    // iOS zooms the page into a field whose text is under 16 px (and leaves it zoomed).
+    const smallInputs = Array.from(document.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea'))
+      .filter((el) => el.getBoundingClientRect().width > 1 && Number.parseFloat(getComputedStyle(el).fontSize) < 16)
+      .map(describe);
+    return { pageScroll: root.scrollWidth - root.clientWidth, sticking: sticking.slice(0, 5), smallInputs: smallInputs.slice(0, 5) };
   });
 }
 
-/** Counts the page's API requests in flight (the live event stream never finishes and is left out). */
-const tracked = new WeakMap<Page, () => number>();
+/** The page's API requests in flight (the live event stream never finishes and is left out). */
+const tracked = new WeakMap<Page, () => string[]>();
 
 /** Counts the API requests in flight of every page the context opens (the live event stream left out). */
 export function trackContext(context: BrowserContext): void {
@@ -59,18 +65,18 @@ export async function settled(page: Page): Promise<void> {
   if (!inflight) throw new Error('trackContext was not called for this page');
   // A frame first: the page's effects have started their requests by then.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-  await until(async () => inflight(), (n) => n === 0, `API requests of ${page.url()} to finish`);
+  await until(async () => inflight(), (urls) => urls.length === 0, `API requests of ${page.url()} to finish`);
   // One frame, so what the answers rendered is laid out before it is measured.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 }
 
-export function trackRequests(page: Page): () => number {
-  const inflight = new Set<unknown>();
+export function trackRequests(page: Page): () => string[] {
+  const inflight = new Set<Request>();
   const api = (url: string) => /\/api\//.test(url) && !/\/api\/events/.test(url);
   page.on('request', (r) => api(r.url()) && inflight.add(r));
   page.on('requestfinished', (r) => inflight.delete(r));
   page.on('requestfailed', (r) => inflight.delete(r));
-  return () => inflight.size;
+  return () => [...inflight].map((r) => `${r.method()} ${r.url()}`);
 }
 
 /**

@@ -77,8 +77,9 @@ async function check(page: Page, url: string, testId: string): Promise<string[]>
       await page.setViewportSize({ width, height: 640 });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     }
-    const { pageScroll, sticking } = await measureOverflow(page);
+    const { pageScroll, sticking, smallInputs } = await measureOverflow(page);
     if (pageScroll > 0 || sticking.length) problems.push(`${url} @${width}px: page scrolls ${pageScroll}px; ${sticking.join(' | ')}`);
+    if (smallInputs.length) problems.push(`${url} @${width}px: fields under 16 px: ${smallInputs.join(' | ')}`);
   }
   return problems;
 }
@@ -123,8 +124,9 @@ describe('inside Telegram at 320 px', () => {
       await openInApp(page, prefixed(route.path, 'en'));
       await page.getByTestId(`page-${name}`).waitFor({ timeout: 15_000 });
       await settled(page);
-      const { pageScroll, sticking } = await measureOverflow(page);
+      const { pageScroll, sticking, smallInputs } = await measureOverflow(page);
       if (pageScroll > 0 || sticking.length) problems.push(`${name}: page scrolls ${pageScroll}px; ${sticking.join(' | ')}`);
+      if (smallInputs.length) problems.push(`${name}: fields under 16 px: ${smallInputs.join(' | ')}`);
     }
     expect(problems).toEqual([]);
     expect(await tgViolations(page)).toEqual([]);
