@@ -74,6 +74,8 @@ export function trackRequests(page: Page): () => string[] {
   const inflight = new Set<Request>();
   const api = (url: string) => /\/api\//.test(url) && !/\/api\/events/.test(url);
   page.on('request', (r) => api(r.url()) && inflight.add(r));
+  // Answered is enough (a body read from Chromium's cache may never report "finished").
+  page.on('response', (r) => inflight.delete(r.request()));
   page.on('requestfinished', (r) => inflight.delete(r));
   page.on('requestfailed', (r) => inflight.delete(r));
   return () => [...inflight].map((r) => `${r.method()} ${r.url()}`);
