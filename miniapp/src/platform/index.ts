@@ -3,6 +3,7 @@
 import { proxy, ref } from 'valtio';
 import { log } from '../lib/logger.ts';
 import { detectPlatform, type PlatformKind } from './detect.ts';
+import { startFullscreen } from './fullscreen.ts';
 import type { TelegramApi } from './telegram.ts';
 
 export type { PlatformKind } from './detect.ts';
@@ -30,6 +31,7 @@ export async function initPlatform(): Promise<PlatformKind> {
       follow();
       tg.onThemeChange(follow);
       void import('./telegram-theme.ts').then((m) => m.followTelegramTheme(), (err: unknown) => log.warn('telegram: theme colours', err));
+      void startFullscreen();
     } catch (err) {
       log.warn('telegram: SDK did not start', err);
       kind = 'web';

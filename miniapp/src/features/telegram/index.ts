@@ -5,3 +5,4 @@ export { PhoneByContact } from './PhoneByContact.tsx';
 export { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
 export { useSignedInRedirect, useWidgetReturn } from './use-widget-return.ts';
 export { telegramSession } from './session-state.ts';
+export { FullscreenSwitch } from './FullscreenSwitch.tsx';

@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { auth, signedIn } from '../../auth/index.ts';
 import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { PhoneConfirmDialog } from '../../account-dialogs/index.ts';
+import { FullscreenSwitch } from '../../telegram/index.ts';
 import { accountApi, messageOf } from '../api.ts';
 import { AvatarField } from '../components/AvatarField.tsx';
 import { NotificationSettings } from '../components/NotificationSettings.tsx';
@@ -74,6 +75,7 @@ export default function ProfilePage() {
   return (
     <Page name="profile">
       <AvatarField user={user as User} />
+      <FullscreenSwitch />
       <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending} key={user.id}>
         <FormAlert message={error} />
         <TextField name="name" label={t('account.profile.name')} defaultValue={user.name} autoComplete="name" required error={fields.name && message(fields.name)} />

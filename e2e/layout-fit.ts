@@ -1,0 +1,97 @@
+// Helpers of the narrow-screen layout checks: what sticks out of the viewport, and when a page has
+// finished loading its data (no API request in flight but the live event stream).
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { until } from './browser.ts';
+
+export interface Overflow {
+  /** The page scrolls sideways by this many pixels (0: it does not). */
+  pageScroll: number;
+  /** Elements whose right edge passes the viewport, outside any scroll or clip container. */
+  sticking: string[];
+  /** Text fields under 16 px, which iOS zooms into. */
+  smallInputs: string[];
+}
+
+/** Measures horizontal overflow of the page as a person would notice it on a phone. */
+export function measureOverflow(page: Page): Promise<Overflow> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    // The page's own wrappers never count as a scroll container: clipping the whole page there would
+    // hide content instead of fitting it.
+    const wrapper = (el: Element) => el.matches('#root, .app-root, .layout, main#main');
+    const clipped = (el: Element): boolean => {
+      for (let p = el.parentElement; p && p !== document.body && p !== root; p = p.parentElement) {
+        if (!wrapper(p) && getComputedStyle(p).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const describe = (el: Element) => {
+      const id = el.getAttribute('data-testid');
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      const text = (el.textContent ?? '').trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${cls} right=${Math.round(el.getBoundingClientRect().right)} "${text}"`;
+    };
+    const sticking: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || rect.right <= width + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'contents') continue;
+      // Screen-reader-only text is clipped to 1 px; the overflow it could cause is measured by pageScroll.
+      if (el.classList.contains('visually-hidden') || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
+      if (clipped(el)) continue;
+      sticking.push(describe(el));
+    }
+    // iOS zooms the page into a field whose text is under 16 px (and leaves it zoomed).
+    const smallInputs = Array.from(document.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea'))
+      .filter((el) => el.getBoundingClientRect().width > 1 && Number.parseFloat(getComputedStyle(el).fontSize) < 16)
+      .map(describe);
+    return { pageScroll: root.scrollWidth - root.clientWidth, sticking: sticking.slice(0, 5), smallInputs: smallInputs.slice(0, 5) };
+  });
+}
+
+/** The page's API requests in flight (the live event stream never finishes and is left out). */
+const tracked = new WeakMap<Page, () => string[]>();
+
+/** Counts the API requests in flight of every page the context opens (the live event stream left out). */
+export function trackContext(context: BrowserContext): void {
+  context.on('page', (page) => tracked.set(page, trackRequests(page)));
+}
+
+/** Waits until the page has no API request in flight (its data is on screen). */
+export async function settled(page: Page): Promise<void> {
+  const inflight = tracked.get(page);
+  if (!inflight) throw new Error('trackContext was not called for this page');
+  // A frame first: the page's effects have started their requests by then.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  await until(async () => inflight(), (urls) => urls.length === 0, `API requests of ${page.url()} to finish`);
+  // One frame, so what the answers rendered is laid out before it is measured.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
+export function trackRequests(page: Page): () => string[] {
+  const inflight = new Set<Request>();
+  const api = (url: string) => /\/api\//.test(url) && !/\/api\/events/.test(url);
+  page.on('request', (r) => api(r.url()) && inflight.add(r));
+  // Answered is enough (a body read from Chromium's cache may never report "finished").
+  page.on('response', (r) => inflight.delete(r.request()));
+  page.on('requestfinished', (r) => inflight.delete(r));
+  page.on('requestfailed', (r) => inflight.delete(r));
+  return () => [...inflight].map((r) => `${r.method()} ${r.url()}`);
+}
+
+/**
+ * Opens `url` in the app: a full load the first time, then the app's own navigation (history plus
+ * popstate, which the router follows), as a person moves through it: no bundle reload per route.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  if (!/^https?:/.test(page.url())) {
+    await page.goto(url, { waitUntil: 'commit' });
+    return;
+  }
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
