@@ -1,0 +1,47 @@
+// One confirmation for destructive or irreversible actions: Telegram's own popup inside Telegram
+// (texts cut to its limits), the browser's confirm dialog on the web and in clients older than
+// popups (Bot API 6.2).
+import { TG_POPUP } from '@tracker/shared/limits';
+import { platform } from './index.ts';
+import type { PopupParams } from './popup.ts';
+
+export interface ConfirmOptions {
+  title?: string;
+  message: string;
+  confirmText: string;
+  /** A destructive button (red in Telegram). */
+  destructive?: boolean;
+}
+
+/** Cuts `text` to `max` UTF-16 units (Telegram's count), ending with an ellipsis, never inside a character. */
+export function fit(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let out = '';
+  for (const ch of text) {
+    if (out.length + ch.length > max - 1) break;
+    out += ch;
+  }
+  return `${out}…`;
+}
+
+export const CONFIRM_ID = 'confirm';
+
+/** The popup for `options`, within Telegram's limits. */
+export function confirmPopup(options: ConfirmOptions): PopupParams {
+  const title = options.title?.trim();
+  return {
+    ...(title ? { title: fit(title, TG_POPUP.titleMax) } : {}),
+    message: fit(options.message.trim() || options.confirmText, TG_POPUP.messageMax),
+    buttons: [
+      { id: CONFIRM_ID, type: options.destructive ? 'destructive' : 'default', text: fit(options.confirmText, TG_POPUP.buttonTextMax) },
+      { id: 'cancel', type: 'cancel' },
+    ],
+  };
+}
+
+/** True when the user confirmed. */
+export async function confirmAction(options: ConfirmOptions): Promise<boolean> {
+  const tg = platform.tg;
+  if (tg?.canPopup()) return (await tg.showPopup(confirmPopup(options))) === CONFIRM_ID;
+  return window.confirm(options.title ? `${options.title}\n\n${options.message}` : options.message);
+}
