@@ -45,3 +45,6 @@ export async function confirmAction(options: ConfirmOptions): Promise<boolean> {
   if (tg?.canPopup()) return (await tg.showPopup(confirmPopup(options))) === CONFIRM_ID;
   return window.confirm(options.title ? `${options.title}\n\n${options.message}` : options.message);
 }
+
+/** A name quoted in a confirmation is cut to this, so the question around it still fits. */
+export const NAME_MAX = 120;

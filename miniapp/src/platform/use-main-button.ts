@@ -35,3 +35,23 @@ export function useSecondaryButton(params: MainButtonParams | null, onClick: () 
 export function haptic(kind: HapticKind) {
   platform.tg?.haptic(kind);
 }
+
+/** Haptic selection ticks for every select, tab and picker option of the page (inside Telegram). */
+export function useSelectionHaptics() {
+  const { tg } = useSnapshot(platform);
+  useEffect(() => {
+    if (!tg) return;
+    const changed = (e: Event) => {
+      if (e.target instanceof HTMLSelectElement || (e.target instanceof HTMLInputElement && (e.target.type === 'radio' || e.target.type === 'checkbox'))) tg.haptic('selection');
+    };
+    const clicked = (e: MouseEvent) => {
+      if (e.target instanceof Element && e.target.closest('[role="tab"], [role="option"], [role="menuitemradio"]')) tg.haptic('selection');
+    };
+    document.addEventListener('change', changed, true);
+    document.addEventListener('click', clicked, true);
+    return () => {
+      document.removeEventListener('change', changed, true);
+      document.removeEventListener('click', clicked, true);
+    };
+  }, [tg]);
+}

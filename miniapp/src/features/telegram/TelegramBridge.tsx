@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { platform } from '../../platform/index.ts';
+import { useSelectionHaptics } from '../../platform/use-main-button.ts';
 import { appHistory } from './app-history.ts';
 import { isTopLevel, parentPath } from './parent-route.ts';
 
@@ -18,6 +19,7 @@ export function TelegramBridge() {
   const inner = !isTopLevel(location);
   const locale = useRef(splitLocale(location).locale);
   locale.current = splitLocale(location).locale;
+  useSelectionHaptics();
 
   useEffect(() => {
     if (!tg) return;

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
 import { rememberUsers } from './people.ts';
+import { haptic } from '../../../platform/use-main-button.ts';
 
 export interface IssueData {
   issue: IssueDetail;
@@ -101,7 +102,13 @@ export function useIssue(ref: string) {
   );
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const fail = useCallback((err: unknown) => toast({ title: t('issues.detail.saveFailed'), description: errorMessage(err, t, (k) => i18n.exists(k)), color: 'error' }), [t, i18n]);
+  const fail = useCallback(
+    (err: unknown) => {
+      haptic('error');
+      toast({ title: t('issues.detail.saveFailed'), description: errorMessage(err, t, (k) => i18n.exists(k)), color: 'error' });
+    },
+    [t, i18n],
+  );
 
   /** Shows `optimistic` at once, sends `patch`, keeps the server's answer or rolls back. */
   const patch = useCallback(
@@ -114,6 +121,7 @@ export function useIssue(ref: string) {
         remember({ issue });
         update((d) => ({ ...d, issue }));
         void refreshActivity();
+        haptic('success');
         return true;
       } catch (err) {
         update((d) => ({ ...d, issue: before }));
@@ -132,6 +140,7 @@ export function useIssue(ref: string) {
         if (issue) update((d) => ({ ...d, issue }));
         else await refresh();
         void refreshActivity();
+        haptic('success');
         return true;
       } catch (err) {
         fail(err);
