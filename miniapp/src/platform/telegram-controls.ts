@@ -33,7 +33,8 @@ const color = (value: string | undefined, fallback: string) => (isPopupColor(val
 
 /** Mounts what the client supports; returns the calls the app makes on them. */
 export function telegramControls(version: string) {
-  for (const c of [mainButton, secondaryButton, settingsButton, swipeBehavior]) c.mount.ifAvailable();
+  // The swipe behaviour is mounted on first use: mounting it turns vertical swipes off.
+  for (const c of [mainButton, secondaryButton, settingsButton]) c.mount.ifAvailable();
   const canConfirmClose = atLeast(version, '6.2');
   if (canConfirmClose) closingBehavior.mount.ifAvailable();
 
@@ -94,6 +95,7 @@ export function telegramControls(version: string) {
     },
     /** Vertical swipes minimise/close the app (Bot API 7.7): off while the user drags something. */
     setVerticalSwipes(enabled: boolean) {
+      if (!swipeBehavior.isMounted()) swipeBehavior.mount.ifAvailable();
       if (enabled) swipeBehavior.enableVertical.ifAvailable();
       else swipeBehavior.disableVertical.ifAvailable();
     },

@@ -17,7 +17,7 @@ import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
 import { useMe } from '../detail/use-me.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
-import { useSecondaryButton } from '../../../platform/use-main-button.ts';
+import { haptic, useSecondaryButton } from '../../../platform/use-main-button.ts';
 import { errorMessage } from '../form/errors.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
@@ -105,7 +105,14 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
 
   const remove = async () => {
     if (!(await confirmAction({ message: t('issues.detail.confirmDelete', { key: issue.key }), confirmText: t('issues.detail.delete'), destructive: true }))) return;
-    if (await ctl.run(() => issueApi.remove(issue.id).then(() => undefined))) navigate(href('issues'));
+    // Not through ctl.run: it would reload the issue just deleted.
+    try {
+      await issueApi.remove(issue.id);
+      haptic('success');
+      navigate(href('issues'));
+    } catch (err) {
+      ctl.fail(err);
+    }
   };
 
   return (
