@@ -89,10 +89,13 @@ export function useIssue(ref: string) {
   // Live: within a second of someone else's change (our own arrive too; refetching is harmless).
   const issueId = state.status === 'ready' ? state.data.issue.id : null;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const deleting = useRef(false);
   useLiveEvents(
     (e) => issueId !== null && e.issueId === issueId,
     (e) => {
       if (e.type === 'issue.deleted') {
+        // Our own delete leaves the page itself; its event may arrive before the answer.
+        if (deleting.current) return;
         setState({ status: 'error', error: new ApiError(404, 'Not Found') });
         return;
       }
@@ -151,7 +154,18 @@ export function useIssue(ref: string) {
   );
 
   const get = useCallback(() => current.current, []);
-  return { state, patch, run, refresh, update, fail, current: get };
+  /** Deletes the issue; the page leaves on its own (no "not found" from the live event meanwhile). */
+  const remove = useCallback(async (id: number) => {
+    deleting.current = true;
+    try {
+      await issueApi.remove(id);
+    } catch (err) {
+      deleting.current = false;
+      throw err;
+    }
+  }, []);
+
+  return { state, patch, run, refresh, update, fail, remove, current: get };
 }
 
 export type IssueController = ReturnType<typeof useIssue>;

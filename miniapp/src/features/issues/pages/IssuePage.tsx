@@ -107,7 +107,7 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
     if (!(await confirmAction({ message: t('issues.detail.confirmDelete', { key: issue.key }), confirmText: t('issues.detail.delete'), destructive: true }))) return;
     // Not through ctl.run: it would reload the issue just deleted.
     try {
-      await issueApi.remove(issue.id);
+      await ctl.remove(issue.id);
       haptic('success');
       navigate(href('issues'));
     } catch (err) {
