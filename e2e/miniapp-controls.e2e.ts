@@ -191,6 +191,24 @@ describe('Telegram controls', () => {
     await finish(o);
   });
 
+  it('a page\'s confirmation dialog is Telegram\'s popup inside Telegram: deleting a stream', async () => {
+    const o = await open();
+    const { page, context } = o;
+    const name = `Stream ${'long name '.repeat(30)}`.slice(0, 100);
+    const { stream } = await api<{ stream: { id: number } }>(context, 'post', '/api/streams', { name });
+    await page.goto(`/en/streams/${stream.id}` + new URL(page.url()).hash);
+    await signedIn(page);
+    await page.getByTestId('page-stream').waitFor();
+    await page.getByTestId('stream-delete').click();
+    await page.getByTestId('page-streams').waitFor();
+    const popup = (await tgLast<{ title: string; message: string; buttons: { type: string }[] }>(page, 'web_app_open_popup'))!;
+    expect(popup.title.length).toBeLessThanOrEqual(64);
+    expect(popup.buttons.map((b) => b.type)).toEqual(['destructive', 'cancel']);
+    expect(await page.getByTestId('stream-delete-dialog').count()).toBe(0);
+    expect((await page.request.get(`/api/streams/${stream.id}`)).status()).toBe(404);
+    await finish(o);
+  });
+
   it('vertical swipes are off while a board card is dragged and on again after', async () => {
     const o = await open({ platform: 'tdesktop' });
     const { key, issue } = await o.seed();

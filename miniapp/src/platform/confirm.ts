@@ -2,6 +2,8 @@
 // (texts cut to its limits), the browser's confirm dialog on the web and in clients older than
 // popups (Bot API 6.2).
 import { TG_POPUP } from '@tracker/shared/limits';
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
 import { platform } from './index.ts';
 import type { PopupParams } from './popup.ts';
 
@@ -39,11 +41,38 @@ export function confirmPopup(options: ConfirmOptions): PopupParams {
   };
 }
 
+// Telegram shows one popup at a time: a second ask while one is open gets the same answer.
+let asking: Promise<boolean> | null = null;
+
 /** True when the user confirmed. */
-export async function confirmAction(options: ConfirmOptions): Promise<boolean> {
+export function confirmAction(options: ConfirmOptions): Promise<boolean> {
   const tg = platform.tg;
-  if (tg?.canPopup()) return (await tg.showPopup(confirmPopup(options))) === CONFIRM_ID;
-  return window.confirm(options.title ? `${options.title}\n\n${options.message}` : options.message);
+  if (!tg?.canPopup()) return Promise.resolve(window.confirm(options.title ? `${options.title}\n\n${options.message}` : options.message));
+  asking ??= tg
+    .showPopup(confirmPopup(options))
+    .then((id) => id === CONFIRM_ID, () => false)
+    .finally(() => (asking = null));
+  return asking;
+}
+
+/**
+ * A page's confirmation dialog, inside Telegram: while `open`, Telegram's popup asks instead and
+ * `onAnswer` hears the choice. True when the popup stands in (the page renders no dialog).
+ */
+export function usePopupConfirm(open: boolean, options: ConfirmOptions | null, onAnswer: (ok: boolean) => void): boolean {
+  const { tg } = useSnapshot(platform);
+  const popup = !!options && !!tg?.canPopup();
+  const latest = useRef({ options, onAnswer });
+  latest.current = { options, onAnswer };
+  useEffect(() => {
+    if (!open || !popup || !latest.current.options) return;
+    let live = true;
+    void confirmAction(latest.current.options).then((ok) => live && latest.current.onAnswer(ok));
+    return () => {
+      live = false;
+    };
+  }, [open, popup]);
+  return popup;
 }
 
 /** A name quoted in a confirmation is cut to this, so the question around it still fits. */

@@ -175,6 +175,7 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
         ns="streams"
         open={confirm}
         title={t('streams.feed.deleteTitle')}
+        message={t('streams.feed.deleteTitle')}
         confirmLabel={t('streams.feed.delete')}
         danger
         error={error}
