@@ -91,6 +91,22 @@ describe('Telegram controls', () => {
     await finish(o);
   });
 
+  it('the profile saves with the MainButton; an edited profile asks before closing until saved', async () => {
+    const o = await open();
+    const { page } = o;
+    await tgSend(page, 'settings_button_pressed');
+    await page.getByTestId('page-profile').waitFor();
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Save' });
+    expect(await confirmsClosing(page)).toBe(false);
+    await page.locator('input[name="name"]').fill('Renamed In Telegram');
+    await expect.poll(() => confirmsClosing(page)).toBe(true);
+    await tgSend(page, 'main_button_pressed');
+    await expect.poll(() => confirmsClosing(page)).toBe(false);
+    await expect.poll(() => haptics(page)).toContainEqual({ type: 'notification', notification_type: 'success' });
+    expect((await api<{ user: { name: string } }>(o.context, 'get', '/api/user/me')).user.name).toBe('Renamed In Telegram');
+    await finish(o);
+  });
+
   it('a deep-linked issue has nothing of the app behind it: back goes up to the issue list, not out of the app', async () => {
     const first = await open();
     const { issue } = await first.seed();
@@ -119,6 +135,9 @@ describe('Telegram controls', () => {
     expect(await confirmsClosing(page)).toBe(false);
     await page.getByTestId('form-title').fill('Made with the MainButton');
     await expect.poll(() => confirmsClosing(page)).toBe(true);
+    // A select's change ticks.
+    await page.getByTestId('form-priority').selectOption('high');
+    await expect.poll(() => haptics(page)).toContainEqual({ type: 'selection_change' });
 
     const create = await holdRequests(page, '**/api/issues', 'POST');
     await tgSend(page, 'main_button_pressed');

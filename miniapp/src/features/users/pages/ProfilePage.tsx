@@ -41,6 +41,8 @@ export default function ProfilePage() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    // A Telegram account may have no e-mail: an empty field then means "none", not a bad address.
+    if (!data.email?.trim() && !user?.email) delete data.email;
     const parsed = profileUpdateRequestSchema.safeParse(data);
     setError(null);
     if (!parsed.success) {
