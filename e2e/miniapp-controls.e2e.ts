@@ -130,6 +130,9 @@ describe('Telegram controls', () => {
 
     await tgSend(page, 'secondary_button_pressed');
     await page.getByTestId('page-issueEdit').waitFor();
+    // An edit form just opened has nothing to lose.
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Save changes' });
+    expect(await confirmsClosing(page)).toBe(false);
     await finish(o);
   });
 });

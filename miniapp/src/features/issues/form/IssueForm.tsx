@@ -54,6 +54,8 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   const [formError, setFormError] = useState<FormErrors['form']>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  // Defaults filled in by the form itself (a project's custom fields) are not the user's changes.
+  const [touched, setTouched] = useState(false);
   const [quick, setQuick] = useState('');
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const [parentText, setParentText] = useState(parentDisplay ?? '');
@@ -154,7 +156,7 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   // Inside Telegram the primary action is also on the MainButton; the form's own button stays.
   useMainButton({ text: mode === 'create' ? t('issues.form.create') : t('issues.form.save'), loading: busy, enabled: !busy }, () => void (busy || submit()));
 
-  useUnsavedChanges(!saved && (quick.trim() !== '' || JSON.stringify(values) !== JSON.stringify(base.current)));
+  useUnsavedChanges(!saved && (quick.trim() !== '' || (touched && JSON.stringify(values) !== JSON.stringify(base.current))));
 
   const err = (key: string) => msg(errors[key]);
   const project = projects.find((p) => p.id === values.projectId);
@@ -176,6 +178,8 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
       {conflict && <MergeDialog conflict={conflict.data} mine={conflict.mine} onSave={saveMerged} onCancel={() => setConflict(null)} />}
       <form
         className="form issue-form"
+        onInput={() => setTouched(true)}
+        onPointerDown={() => setTouched(true)}
         data-testid="issue-form"
         noValidate
         onSubmit={(e) => {
