@@ -54,10 +54,14 @@ function mockClient() {
   mockTelegramEnv({
     // Stored by the SDK, so the launch data survives the sign-in reload and in-app navigation.
     launchParams: launch.has('tgWebAppData') ? launch : undefined,
-    onEvent: ([method]) => {
+    onEvent: ([method, params]) => {
       if (method === 'web_app_request_theme') emitEvent('theme_changed', { theme_params: theme });
       else if (method === 'web_app_request_viewport') {
         emitEvent('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });
+      } else if (method === 'web_app_open_popup') {
+        // No Telegram to draw it: the browser's confirm answers with the first button or none.
+        const popupParams = params as { message: string; buttons: { id: string }[] };
+        emitEvent('popup_closed', window.confirm(popupParams.message) ? { button_id: popupParams.buttons[0]?.id } : {});
       } else log.debug('telegram mock:', method);
     },
   });
