@@ -4,3 +4,5 @@ export { telegramApi } from './api.ts';
 export { PhoneByContact } from './PhoneByContact.tsx';
 export { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
 export { useSignedInRedirect, useWidgetReturn } from './use-widget-return.ts';
+/** Top-level pages (start page, tab roots: no BackButton) and the page above any other. */
+export { isTopLevel, parentPath } from './parent-route.ts';
