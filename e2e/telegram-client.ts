@@ -105,7 +105,7 @@ export async function telegramClient(browser: Browser, options: ClientOptions = 
 
 /** Runs in the page before any of its scripts: the client's side of the bridge. */
 function clientScript(cfg: { theme: Record<string, string>; version: string; since: Record<string, string>; safeArea: Record<string, number>; contentSafeArea: Record<string, number>; popupAnswer: 'first' | 'last' | null }) {
-  const state: ClientState & { theme: Record<string, string>; fullscreen: boolean } = { calls: [], violations: [], theme: cfg.theme, fullscreen: false };
+  const state: ClientState & { theme: Record<string, string>; fullscreen: boolean; popupAnswer?: 'first' | 'last' | null } = { calls: [], violations: [], theme: cfg.theme, fullscreen: false };
   (window as unknown as { __tg: typeof state }).__tg = state;
   const newer = (a: string, b: string) => {
     const x = a.split('.').map(Number);
@@ -179,7 +179,8 @@ function clientScript(cfg: { theme: Record<string, string>; version: string; sin
     web_app_request_file_download: () => send('file_download_requested', { status: 'downloading' }),
     web_app_open_popup: (p) => {
       const buttons = Array.isArray(p.buttons) ? (p.buttons as { id?: string }[]) : [];
-      const chosen = cfg.popupAnswer === null ? undefined : cfg.popupAnswer === 'last' ? buttons.at(-1) : buttons[0];
+      const answer = state.popupAnswer === undefined ? cfg.popupAnswer : state.popupAnswer;
+      const chosen = answer === null ? undefined : answer === 'last' ? buttons.at(-1) : buttons[0];
       send('popup_closed', chosen?.id !== undefined ? { button_id: chosen.id } : {});
     },
   };
@@ -238,6 +239,11 @@ export async function tgLast<T = Record<string, unknown>>(page: Target, method: 
 /** What the client refused so far (the app called something it must not). */
 export function tgViolations(page: Target): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __tg: ClientState }).__tg.violations);
+}
+
+/** How the user answers the next popups from now on (overrides the client's `popupAnswer`). */
+export function tgPopupAnswer(page: Target, answer: 'first' | 'last' | null): Promise<void> {
+  return page.evaluate((a) => void ((window as unknown as { __tg: { popupAnswer?: unknown } }).__tg.popupAnswer = a), answer);
 }
 
 /** Telegram sends an event to the app, as clients do: `Telegram.WebView.receiveEvent`. */

@@ -108,7 +108,7 @@ describe('mini app automatic sign-in', () => {
     }
   });
 
-  it('opens the issue of startapp=issue_<id>; the MainButton carries the page\'s primary action (edit, then save)', async () => {
+  it('opens the issue of startapp=issue_<id>; Edit is on the SecondaryButton, Save on the MainButton', async () => {
     const owner = await newContext(browser);
     await registerIn(owner, uniqueEmail('tgowner'), 'Deep Link Owner');
     const key = `TG${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
@@ -129,16 +129,18 @@ describe('mini app automatic sign-in', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/issues/${issue.key}`);
     await page.getByText('Opened from Telegram').first().waitFor();
 
-    // The page's primary action is on Telegram's MainButton: edit, then save the form with it.
-    const mainButton = () =>
-      page.evaluate(() => {
-        const calls = (window as unknown as { __tgEvents: [string, unknown][] }).__tgEvents.filter(([m]) => m === 'web_app_setup_main_button');
+    // Edit is on Telegram's SecondaryButton (the MainButton is the comment's send), then the edit
+    // form is saved with the MainButton.
+    const button = (method: string) => () =>
+      page.evaluate((m) => {
+        const calls = (window as unknown as { __tgEvents: [string, unknown][] }).__tgEvents.filter(([x]) => x === m);
         const last = calls.at(-1)?.[1];
         return (typeof last === 'string' ? JSON.parse(last) : (last ?? null)) as { is_visible?: boolean; text?: string } | null;
-      });
-    const press = () => page.evaluate(() => (window as unknown as { TelegramGameProxy_receiveEvent: (type: string, data?: unknown) => void }).TelegramGameProxy_receiveEvent('main_button_pressed'));
-    await expect.poll(mainButton).toMatchObject({ is_visible: true, text: 'Изменить' });
-    await press();
+      }, method);
+    const mainButton = button('web_app_setup_main_button');
+    const press = (event = 'main_button_pressed') => page.evaluate((e) => (window as unknown as { TelegramGameProxy_receiveEvent: (type: string, data?: unknown) => void }).TelegramGameProxy_receiveEvent(e), event);
+    await expect.poll(button('web_app_setup_secondary_button')).toMatchObject({ is_visible: true, text: 'Изменить' });
+    await press('secondary_button_pressed');
     await page.getByTestId('page-issueEdit').waitFor();
     await expect.poll(mainButton).toMatchObject({ is_visible: true, text: 'Сохранить' });
     await page.getByTestId('form-title').fill('Saved from the MainButton');

@@ -3,9 +3,7 @@
 // launch parameters never makes the app throw.
 import {
   backButton,
-  hapticFeedback,
   init,
-  mainButton,
   miniApp,
   emitEvent,
   mockTelegramEnv,
@@ -17,18 +15,14 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
-import { TG_BUTTON_FALLBACK } from '@tracker/shared/limits';
 import { log } from '../lib/logger.ts';
-import { assertPopup, isPopupColor, type PopupParams } from './popup.ts';
+import { assertPopup, type PopupParams } from './popup.ts';
 import { hasTelegramTransport } from './detect.ts';
+import { result, telegramControls, type HapticKind, type TelegramControls } from './telegram-controls.ts';
 
-export interface MainButtonParams {
-  text: string;
-  enabled?: boolean;
-  loading?: boolean;
-}
+export type { HapticKind, MainButtonParams } from './telegram-controls.ts';
 
-export interface TelegramApi {
+export interface TelegramApi extends Omit<TelegramControls, 'haptic'> {
   rawInitData(): string | undefined;
   startParam: string | null;
   /** AppRoot platform of telegram-ui: iOS look on Apple clients, the base look elsewhere. */
@@ -36,16 +30,14 @@ export interface TelegramApi {
   isDark(): boolean;
   onThemeChange(fn: () => void): void;
   setBackButton(visible: boolean, onClick: () => void): () => void;
-  setMainButton(params: MainButtonParams | null, onClick?: () => void): () => void;
-  haptic(kind: 'success' | 'error' | 'warning' | 'light'): void;
+  haptic(kind: HapticKind): void;
+  /** Telegram's popup exists in this client (Bot API 6.2). */
+  canPopup(): boolean;
   showPopup(params: PopupParams): Promise<string | null>;
   requestPhone(): Promise<'sent' | 'cancelled' | 'unsupported'>;
   openLink(url: string): void;
 }
 
-
-/** The result of an `ifAvailable` call, or undefined when the method was not available. */
-const result = <T>(r: [true, T] | [false] | readonly unknown[]): T | undefined => (r[0] ? (r[1] as T) : undefined);
 
 const safe = <T>(what: string, fn: () => T, fallback: T): T => {
   try {
@@ -62,10 +54,14 @@ function mockClient() {
   mockTelegramEnv({
     // Stored by the SDK, so the launch data survives the sign-in reload and in-app navigation.
     launchParams: launch.has('tgWebAppData') ? launch : undefined,
-    onEvent: ([method]) => {
+    onEvent: ([method, params]) => {
       if (method === 'web_app_request_theme') emitEvent('theme_changed', { theme_params: theme });
       else if (method === 'web_app_request_viewport') {
         emitEvent('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });
+      } else if (method === 'web_app_open_popup') {
+        // No Telegram to draw it: the browser's confirm answers with the first button or none.
+        const popupParams = params as { message: string; buttons: { id: string }[] };
+        emitEvent('popup_closed', window.confirm(popupParams.message) ? { button_id: popupParams.buttons[0]?.id } : {});
       } else log.debug('telegram mock:', method);
     },
   });
@@ -100,7 +96,9 @@ export function initTelegram(): TelegramApi {
     }
   }, undefined);
   safe('back button', () => backButton.mount.ifAvailable(), undefined);
-  safe('main button', () => mainButton.mount.ifAvailable(), undefined);
+  const version = String(lp?.tgWebAppVersion ?? '0.0');
+  const noControls: TelegramControls = { setMainButton: () => () => {}, setSecondaryButton: () => () => {}, setSettingsButton: () => () => {}, setClosingConfirmation() {}, setVerticalSwipes() {}, haptic() {} };
+  const controls = safe('controls', () => telegramControls(version), noControls);
 
   const platformName = String(lp?.tgWebAppPlatform ?? '');
   return {
@@ -118,31 +116,8 @@ export function initTelegram(): TelegramApi {
       const off = result<VoidFunction>(backButton.onClick.ifAvailable(onClick));
       return () => off?.();
     },
-    setMainButton(params, onClick) {
-      if (!params) {
-        mainButton.setParams.ifAvailable({ isVisible: false });
-        return () => {};
-      }
-      const bg = themeParams.buttonColor();
-      const fg = themeParams.buttonTextColor();
-      mainButton.setParams.ifAvailable({
-        text: params.text,
-        isVisible: true,
-        isEnabled: params.enabled ?? true,
-        isLoaderVisible: params.loading ?? false,
-        backgroundColor: (isPopupColor(bg) ? bg : TG_BUTTON_FALLBACK.color) as `#${string}`,
-        textColor: (isPopupColor(fg) ? fg : TG_BUTTON_FALLBACK.textColor) as `#${string}`,
-      });
-      const off = onClick ? result<VoidFunction>(mainButton.onClick.ifAvailable(onClick)) : undefined;
-      return () => {
-        off?.();
-        mainButton.setParams.ifAvailable({ isVisible: false });
-      };
-    },
-    haptic(kind) {
-      if (kind === 'light') hapticFeedback.impactOccurred.ifAvailable('light');
-      else hapticFeedback.notificationOccurred.ifAvailable(kind);
-    },
+    ...controls,
+    canPopup: () => safe('popup', () => popup.show.isAvailable(), false),
     async showPopup(params) {
       const checked = assertPopup(params);
       const shown = result<Promise<string | null>>(popup.show.ifAvailable({ title: checked.title, message: checked.message, buttons: checked.buttons as never }));

@@ -2,6 +2,7 @@
 // starts after a short press, so a quick swipe still scrolls the page).
 import { useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { usePointerDrag } from '../../lib/use-pointer-drag.ts';
+import { useSwipeHold } from '../../platform/swipes.ts';
 import { diffDays, type IsoDate } from './dates.ts';
 
 export interface DragState {
@@ -31,6 +32,8 @@ export function useDragReschedule(onDrop: (issueId: number, delta: number) => vo
   const from = useRef<{ x: number; y: number; origin: IsoDate | null }>({ x: 0, y: 0, origin: null });
   const dropRef = useRef(onDrop);
   dropRef.current = onDrop;
+  // Inside Telegram its vertical swipe (minimise) would fight the drag.
+  const swipes = useSwipeHold();
 
   const begin = usePointerDrag<Carried>({
     mouseThreshold: 5,
@@ -38,11 +41,13 @@ export function useDragReschedule(onDrop: (issueId: number, delta: number) => vo
     pressMs: 300,
     blockContextMenu: true,
     onStart: (c, at, down) => {
+      swipes.hold();
       from.current = { x: down.x, y: down.y, origin: dateAt(down.x, down.y) };
       setDrag({ ...c, dx: at.x - down.x, dy: at.y - down.y, over: dateAt(at.x, at.y) });
     },
     onMove: (c, x, y) => setDrag({ ...c, dx: x - from.current.x, dy: y - from.current.y, over: dateAt(x, y) }),
     onEnd: (c, at) => {
+      swipes.release();
       setDrag(null);
       if (!at) return;
       const target = dateAt(at.x, at.y);

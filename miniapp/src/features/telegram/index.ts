@@ -6,3 +6,5 @@ export { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
 export { useSignedInRedirect, useWidgetReturn } from './use-widget-return.ts';
 export { telegramSession } from './session-state.ts';
 export { FullscreenSwitch } from './FullscreenSwitch.tsx';
+/** Top-level pages (start page, tab roots: no BackButton) and the page above any other. */
+export { isTopLevel, parentPath } from './parent-route.ts';

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { adminApi, adminErrors } from '../api.ts';
 import { editorFrom, imageMarkdown, postState, slugify, toInput, type EditorState } from './model.ts';
+import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 
 /** Create or edit a post: both languages, Markdown with a live preview, cover and inline images. */
 export function PostEditor({ post }: { post: AdminPost | null }) {
@@ -73,7 +74,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   }
 
   async function remove() {
-    if (!post || !window.confirm(t('admin.blog.deleteConfirm', { title: post.versions[locale]?.title ?? post.slug }))) return;
+    if (!post || !(await confirmAction({ message: t('admin.blog.deleteConfirm', { title: fit(post.versions[locale]?.title ?? post.slug, NAME_MAX) }), confirmText: t('admin.blog.delete'), destructive: true }))) return;
     await adminApi.deletePost(post.id);
     toast({ title: t('admin.blog.deleted'), color: 'info' });
     navigate(href('adminBlog'));

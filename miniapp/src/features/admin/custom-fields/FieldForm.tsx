@@ -1,5 +1,5 @@
 import { CUSTOM_FIELD_TYPES, type CustomFieldType } from '@tracker/shared/api/custom-fields';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -8,6 +8,8 @@ import { DefaultValueInput } from './DefaultValueInput.tsx';
 import { serverErrors, type ServerErrors } from './errors.ts';
 import { isSelectType, type FieldForm as FormValues } from './form.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';
+import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
+import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 
 interface Props {
   initial: FormValues;
@@ -27,7 +29,12 @@ export function FieldForm({ initial, projects, valueCount = 0, submitLabel, onSu
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<ServerErrors>({ fields: {}, form: null });
   const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState(initial);
   const typeId = useId();
+  const element = useRef<HTMLFormElement>(null);
+  // Inside Telegram: Save/Create on the MainButton, and closing asks while the field is edited.
+  useMainButton({ text: submitLabel, loading: pending, enabled: !pending }, () => element.current?.requestSubmit());
+  useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(saved));
   const fe = errors.fields;
   const tr = (key: string | undefined) => (key ? t(key) : undefined);
 
@@ -37,7 +44,10 @@ export function FieldForm({ initial, projects, valueCount = 0, submitLabel, onSu
     setErrors({ fields: {}, form: null });
     try {
       await onSubmit(form);
+      setSaved(form);
+      haptic('success');
     } catch (err) {
+      haptic('error');
       setErrors(serverErrors(err));
       // Put the first field with a problem in view and focus.
       requestAnimationFrame(() => document.querySelector<HTMLElement>('.cf-form [aria-invalid="true"], .cf-form [role="alert"]')?.focus?.());
@@ -50,7 +60,7 @@ export function FieldForm({ initial, projects, valueCount = 0, submitLabel, onSu
   const projectsError = fe['projectIds'] ?? fe['scope'];
 
   return (
-    <form className="form cf-form" noValidate onSubmit={submit} aria-busy={pending}>
+    <form ref={element} className="form cf-form" noValidate onSubmit={submit} aria-busy={pending}>
       <FormAlert message={formMessage ?? (Object.keys(fe).length ? t('customFields.form.fixErrors') : null)} />
 
       <div className={`field${fe['type'] ? ' field--error' : ''}`}>

@@ -19,6 +19,7 @@ import { useFormatters } from '../format.ts';
 import { useDragReschedule } from '../use-drag.ts';
 import { calendarQuery, createIssueQuery, parseCalendarQuery, type CalendarState } from '../url-state.ts';
 import '../calendar.css';
+import { haptic } from '../../../platform/use-main-button.ts';
 
 const MONTH_LANES = 3;
 const LIVE_DEBOUNCE_MS = 300;
@@ -113,8 +114,10 @@ export default function CalendarPage() {
         const { issue } = await calendarApi.reschedule(issueId, patch);
         setIssues((list) => list?.map((i) => (i.id === issueId ? { ...i, startDate: issue.startDate, dueDate: issue.dueDate, statusId: issue.statusId, title: issue.title } : i)) ?? null);
         const when = issue.dueDate ?? issue.startDate;
+        haptic('success');
         toast({ title: t('calendar.moved', { key: before.key, date: when ? fmt.long(when) : '' }), color: 'success' });
       } catch (err) {
+        haptic('error');
         setIssues(restore);
         toast({ title: t('calendar.moveFailed', { key: before.key }), description: explain(err), color: 'error', duration: 8000 });
       } finally {

@@ -18,6 +18,7 @@ import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
 import { useBoardDrag, type DragState } from './use-drag.ts';
 import './board.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
+import { haptic } from '../../../platform/use-main-button.ts';
 
 const PAGE = 200;
 const MAX_CARDS = 2000;
@@ -129,7 +130,9 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
       try {
         const { issue } = await moveIssue(id, { statusId: placement.statusId, beforeId: placement.beforeId, afterId: placement.afterId });
         setIssues((cur) => cur && cur.map((i) => (i.id === id ? { ...i, statusId: issue.statusId, sortOrder: issue.sortOrder, updatedAt: issue.updatedAt, completedAt: issue.completedAt } : i)));
+        haptic(issue.statusId === before.find((b) => b.id === id)?.statusId ? 'light' : 'success');
       } catch (err) {
+        haptic('error');
         setIssues((cur) => cur && cur.map((i) => (i.id === id ? (before.find((b) => b.id === id) ?? i) : i)));
         toast({ title: t('issues.board.moveFailed'), description: errorText(t, err), color: 'error' });
       } finally {

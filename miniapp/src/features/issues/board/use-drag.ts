@@ -2,6 +2,7 @@
 // after a short press, so a quick swipe still scrolls the board); near an edge the board scrolls.
 import { useRef, useState } from 'react';
 import { usePointerDrag } from '../../../lib/use-pointer-drag.ts';
+import { useNoSwipesWhileTouching, useSwipeHold } from '../../../platform/swipes.ts';
 
 const EDGE = 48;
 
@@ -38,6 +39,10 @@ export function useBoardDrag(onDrop: (id: number, target: { statusId: number; in
   const onDropRef = useRef(onDrop);
   onDropRef.current = onDrop;
 
+  // Inside Telegram its vertical swipe (minimise) would fight a card drag or a sideways scroll.
+  const swipes = useSwipeHold();
+  useNoSwipesWhileTouching(scroller);
+
   const update = (next: DragState | null) => {
     dragRef.current = next;
     setDrag(next);
@@ -51,6 +56,7 @@ export function useBoardDrag(onDrop: (id: number, target: { statusId: number; in
     capture: true,
     noTextSelection: true,
     onStart: (id, at, from) => {
+      swipes.hold();
       const rect = from.el.getBoundingClientRect();
       update({ id, x: at.x, y: at.y, offsetX: from.x - rect.left, offsetY: from.y - rect.top, width: rect.width, target: findTarget(at.x, at.y, id) });
     },
@@ -66,6 +72,7 @@ export function useBoardDrag(onDrop: (id: number, target: { statusId: number; in
     },
     onEnd: (id, at) => {
       const target = at ? findTarget(at.x, at.y, id) : null;
+      swipes.release();
       update(null);
       if (target) onDropRef.current(id, target);
     },

@@ -8,6 +8,9 @@ import { issueApi } from '../api-detail.ts';
 import { formatDateTime } from '../detail/activity-format.ts';
 import { errorMessage } from '../form/errors.ts';
 import { MentionTextarea } from './MentionTextarea.tsx';
+import { confirmAction } from '../../../platform/confirm.ts';
+import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
+import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 
 export function CommentItem({ comment, own, canModerate, onChanged }: { comment: Comment; own: boolean; canModerate: boolean; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
@@ -32,7 +35,7 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
     }
   };
   const remove = async () => {
-    if (!window.confirm(t('issues.comments.confirmDelete'))) return;
+    if (!(await confirmAction({ message: t('issues.comments.confirmDelete'), confirmText: t('issues.comments.delete'), destructive: true }))) return;
     try {
       await issueApi.deleteComment(comment.id);
       onChanged();
@@ -103,13 +106,19 @@ export function CommentComposer({ issueId, onPosted }: { issueId: number; onPost
     try {
       await issueApi.addComment(issueId, body);
       setBody('');
+      haptic('success');
       onPosted();
     } catch (err) {
+      haptic('error');
       setError(errorMessage(err, t, (k) => i18n.exists(k)));
     } finally {
       setBusy(false);
     }
   };
+  // Inside Telegram a written comment is sent with the MainButton; leaving it unsent asks first.
+  const written = body.trim() !== '';
+  useMainButton(written ? { text: t('issues.comments.post'), loading: busy, enabled: !busy } : null, () => void (busy || submit()));
+  useUnsavedChanges(written);
   return (
     <form
       className="composer"

@@ -9,6 +9,7 @@ import { errorMessage } from '../form/errors.ts';
 import { formatDateTime } from './activity-format.ts';
 import { downloadAttachment } from './download.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
+import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 
 interface Upload {
   id: number;
@@ -135,8 +136,9 @@ export function Attachments({ data, ctl, meId, uploader }: { data: IssueData; ct
                   className="icon-button"
                   data-testid="attachment-delete"
                   aria-label={t('issues.attachments.delete', { name: a.fileName })}
-                  onClick={() => {
-                    if (window.confirm(t('issues.attachments.confirmDelete', { name: a.fileName }))) void ctl.run(() => issueApi.deleteAttachment(a.id));
+                  onClick={async () => {
+                    const name = fit(a.fileName, NAME_MAX);
+                    if (await confirmAction({ message: t('issues.attachments.confirmDelete', { name }), confirmText: t('issues.detail.delete'), destructive: true })) void ctl.run(() => issueApi.deleteAttachment(a.id));
                   }}
                 >
                   ×

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
 import { rememberUsers } from './people.ts';
+import { haptic } from '../../../platform/use-main-button.ts';
 
 export interface IssueData {
   issue: IssueDetail;
@@ -88,10 +89,13 @@ export function useIssue(ref: string) {
   // Live: within a second of someone else's change (our own arrive too; refetching is harmless).
   const issueId = state.status === 'ready' ? state.data.issue.id : null;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const deleting = useRef(false);
   useLiveEvents(
     (e) => issueId !== null && e.issueId === issueId,
     (e) => {
       if (e.type === 'issue.deleted') {
+        // Our own delete leaves the page itself; its event may arrive before the answer.
+        if (deleting.current) return;
         setState({ status: 'error', error: new ApiError(404, 'Not Found') });
         return;
       }
@@ -101,7 +105,13 @@ export function useIssue(ref: string) {
   );
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const fail = useCallback((err: unknown) => toast({ title: t('issues.detail.saveFailed'), description: errorMessage(err, t, (k) => i18n.exists(k)), color: 'error' }), [t, i18n]);
+  const fail = useCallback(
+    (err: unknown) => {
+      haptic('error');
+      toast({ title: t('issues.detail.saveFailed'), description: errorMessage(err, t, (k) => i18n.exists(k)), color: 'error' });
+    },
+    [t, i18n],
+  );
 
   /** Shows `optimistic` at once, sends `patch`, keeps the server's answer or rolls back. */
   const patch = useCallback(
@@ -114,6 +124,7 @@ export function useIssue(ref: string) {
         remember({ issue });
         update((d) => ({ ...d, issue }));
         void refreshActivity();
+        haptic('success');
         return true;
       } catch (err) {
         update((d) => ({ ...d, issue: before }));
@@ -132,6 +143,7 @@ export function useIssue(ref: string) {
         if (issue) update((d) => ({ ...d, issue }));
         else await refresh();
         void refreshActivity();
+        haptic('success');
         return true;
       } catch (err) {
         fail(err);
@@ -142,7 +154,18 @@ export function useIssue(ref: string) {
   );
 
   const get = useCallback(() => current.current, []);
-  return { state, patch, run, refresh, update, fail, current: get };
+  /** Deletes the issue; the page leaves on its own (no "not found" from the live event meanwhile). */
+  const remove = useCallback(async (id: number) => {
+    deleting.current = true;
+    try {
+      await issueApi.remove(id);
+    } catch (err) {
+      deleting.current = false;
+      throw err;
+    }
+  }, []);
+
+  return { state, patch, run, refresh, update, fail, remove, current: get };
 }
 
 export type IssueController = ReturnType<typeof useIssue>;

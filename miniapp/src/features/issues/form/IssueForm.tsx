@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { useMainButton } from '../../../platform/use-main-button.ts';
+import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
+import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
 import { defaultValues, fieldKey } from '../custom-fields/values.ts';
@@ -52,6 +53,9 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormErrors['form']>(null);
   const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  // Defaults filled in by the form itself (a project's custom fields) are not the user's changes.
+  const [touched, setTouched] = useState(false);
   const [quick, setQuick] = useState('');
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const [parentText, setParentText] = useState(parentDisplay ?? '');
@@ -124,13 +128,18 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
     }
     setBusy(true);
     try {
-      if (mode === 'create') onSaved(await issueApi.create(toCreateRequest(current, fields)));
+      let saved: IssueDetail;
+      if (mode === 'create') saved = await issueApi.create(toCreateRequest(current, fields));
       else {
         const patch = toPatch(base.current, current, fields);
         if ((patch.title !== undefined || patch.description !== undefined) && version.current) patch.baseVersion = version.current;
-        onSaved(Object.keys(patch).length ? await issueApi.update(issue!.id, patch) : issue!);
+        saved = Object.keys(patch).length ? await issueApi.update(issue!.id, patch) : issue!;
       }
+      setSaved(true);
+      haptic('success');
+      onSaved(saved);
     } catch (err) {
+      haptic('error');
       const stale = editConflictOf(err);
       if (stale) {
         setConflict({ data: stale, mine: current });
@@ -146,6 +155,8 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
 
   // Inside Telegram the primary action is also on the MainButton; the form's own button stays.
   useMainButton({ text: mode === 'create' ? t('issues.form.create') : t('issues.form.save'), loading: busy, enabled: !busy }, () => void (busy || submit()));
+
+  useUnsavedChanges(!saved && (quick.trim() !== '' || (touched && JSON.stringify(values) !== JSON.stringify(base.current))));
 
   const err = (key: string) => msg(errors[key]);
   const project = projects.find((p) => p.id === values.projectId);
@@ -167,6 +178,8 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
       {conflict && <MergeDialog conflict={conflict.data} mine={conflict.mine} onSave={saveMerged} onCancel={() => setConflict(null)} />}
       <form
         className="form issue-form"
+        onInput={() => setTouched(true)}
+        onPointerDown={() => setTouched(true)}
         data-testid="issue-form"
         noValidate
         onSubmit={(e) => {

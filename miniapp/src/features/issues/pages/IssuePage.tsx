@@ -17,11 +17,12 @@ import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
 import { useMe } from '../detail/use-me.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
-import { useMainButton } from '../../../platform/use-main-button.ts';
+import { haptic, useSecondaryButton } from '../../../platform/use-main-button.ts';
 import { errorMessage } from '../form/errors.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
+import { confirmAction } from '../../../platform/confirm.ts';
 
 
 export default function IssuePage() {
@@ -60,8 +61,9 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
   const [dragging, setDragging] = useState(false);
   const upload = useRef(uploader.upload);
   upload.current = uploader.upload;
-  // Inside Telegram the page's primary action, editing, is also the MainButton (the header link stays).
-  useMainButton(canEdit ? { text: t('issues.detail.edit') } : null, () => navigate(href('issueEdit', { id: issue.key })));
+  // Inside Telegram editing is the SecondaryButton: the MainButton belongs to the comment being
+  // written (as Telegram's own send), shown once the comment box has text. The header link stays.
+  useSecondaryButton(canEdit ? { text: t('issues.detail.edit') } : null, () => navigate(href('issueEdit', { id: issue.key })));
 
   // `/issues/123` → `/issues/WEB-7`, keeping the query.
   useEffect(() => {
@@ -103,8 +105,15 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
   }, [canEdit]);
 
   const remove = async () => {
-    if (!window.confirm(t('issues.detail.confirmDelete', { key: issue.key }))) return;
-    if (await ctl.run(() => issueApi.remove(issue.id).then(() => undefined))) navigate(href('issues'));
+    if (!(await confirmAction({ message: t('issues.detail.confirmDelete', { key: issue.key }), confirmText: t('issues.detail.delete'), destructive: true }))) return;
+    // Not through ctl.run: it would reload the issue just deleted.
+    try {
+      await ctl.remove(issue.id);
+      haptic('success');
+      navigate(href('issues'));
+    } catch (err) {
+      ctl.fail(err);
+    }
   };
 
   return (

@@ -10,6 +10,7 @@ import { createView, deleteView, getMe, listViews, updateView, type SavedView } 
 import { toViewQuery, type PageState } from '../filters/url.ts';
 import { errorText } from '../list/errors.ts';
 import './views.css';
+import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 
 interface Props {
   state: PageState;
@@ -58,7 +59,7 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   }, [open]);
 
   async function remove(view: SavedView) {
-    if (!window.confirm(t('issues.views.confirmDelete', { name: view.name }))) return;
+    if (!(await confirmAction({ message: t('issues.views.confirmDelete', { name: fit(view.name, NAME_MAX) }), confirmText: t('issues.views.delete'), destructive: true }))) return;
     try {
       await deleteView(view.id);
       setViews((vs) => vs?.filter((v) => v.id !== view.id) ?? null);

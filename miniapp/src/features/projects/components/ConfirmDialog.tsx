@@ -1,11 +1,14 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogTitle } from '../../../components/Dialog.tsx';
+import { usePopupConfirm } from '../../../platform/confirm.ts';
 
 interface Props {
   open: boolean;
   title: string;
   children?: ReactNode;
+  /** The question as plain text: inside Telegram its popup asks it instead of this dialog (not with `confirmWord`). */
+  message?: string;
   confirmLabel: string;
   /** When set, the confirm button stays disabled until this exact word is typed. */
   confirmWord?: string;
@@ -18,7 +21,7 @@ interface Props {
 }
 
 /** A confirmation on the shared modal (focus kept inside, Esc closes), optionally guarded by a typed word. */
-export function ConfirmDialog({ open, title, children, confirmLabel, confirmWord, danger, error, onConfirm, onClose, testId = 'confirm-dialog', ns = 'projects' }: Props) {
+export function ConfirmDialog({ open, title, children, message, confirmLabel, confirmWord, danger, error, onConfirm, onClose, testId = 'confirm-dialog', ns = 'projects' }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [typed, setTyped] = useState('');
@@ -26,7 +29,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, confirmWord
     if (open) setTyped('');
   }, [open]);
 
+  // A failed action shows its error in the page's dialog, also inside Telegram.
+  const popup = usePopupConfirm(open && !error, message && !confirmWord ? { title: message === title ? undefined : title, message, confirmText: confirmLabel, destructive: danger } : null, (ok) => (ok ? onConfirm() : onClose()));
   const ready = !confirmWord || typed.trim() === confirmWord;
+  if (popup && !error) return null;
   return (
     <Dialog open={open} className="dialog" onClose={onClose} testId={testId}>
       <form

@@ -6,7 +6,8 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { normalizeKeyInput, suggestKey } from '../key.ts';
-import { useMainButton } from '../../../platform/use-main-button.ts';
+import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
+import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 
 const FIELDS = ['key', 'name', 'description', 'color', 'icon', 'leadId', 'visibility'] as const;
@@ -38,6 +39,10 @@ export function ProjectForm({ project, submitLabel, onSubmit, disabled }: Props)
   const form = useRef<HTMLFormElement>(null);
   // Inside Telegram the submit is also the MainButton; the form's own button stays.
   useMainButton(disabled ? null : { text: submitLabel, loading: pending, enabled: !pending }, () => form.current?.requestSubmit());
+  const [saved, setSaved] = useState(false);
+  const snapshot = JSON.stringify([name, key, description, color, icon, lead[0]?.id ?? null, visibility]);
+  const initial = useRef(snapshot);
+  useUnsavedChanges(!disabled && !saved && snapshot !== initial.current);
 
   const message = (k: string) => (i18n.exists(k) ? t(k) : t('validation.invalid'));
   const errorFor = (field: string) => (errors[field] ? message(errors[field]) : undefined);
@@ -72,7 +77,10 @@ export function ProjectForm({ project, submitLabel, onSubmit, disabled }: Props)
     setPending(true);
     try {
       await onSubmit(parsed.data);
+      setSaved(true);
+      haptic('success');
     } catch (err) {
+      haptic('error');
       const state = formErrorsFrom(err, FIELDS);
       setErrors(state.fields);
       setFormError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);

@@ -1,5 +1,5 @@
 import { STREAM_HEALTH, type StreamFeedItem, type StreamHealth } from '@tracker/shared/api/streams';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -8,6 +8,8 @@ import { ConfirmDialog, useErrorText } from '../../projects/index.ts';
 import { streamsApi, type StreamUpdateItem } from '../api.ts';
 import { sortFeed } from '../model.ts';
 import { HealthBadge } from './Badges.tsx';
+import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
+import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 
 /** Health choice as a radio group (text labels, not colour alone). */
 function HealthChoice({ value, onChange, name }: { value: StreamHealth; onChange: (h: StreamHealth) => void; name: string }) {
@@ -33,6 +35,11 @@ export function Composer({ streamId, onPosted }: { streamId: number; onPosted: (
   const [health, setHealth] = useState<StreamHealth>('on_track');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Inside Telegram a written update is posted with the MainButton; closing asks first.
+  const written = body.trim() !== '';
+  useMainButton(written ? { text: t('streams.feed.post'), loading: pending, enabled: !pending } : null, () => form.current?.requestSubmit());
+  useUnsavedChanges(written);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,8 +49,10 @@ export function Composer({ streamId, onPosted }: { streamId: number; onPosted: (
     try {
       await streamsApi.post(streamId, { body, health });
       setBody('');
+      haptic('success');
       onPosted();
     } catch (err) {
+      haptic('error');
       setError(errorText(err));
     } finally {
       setPending(false);
@@ -51,7 +60,7 @@ export function Composer({ streamId, onPosted }: { streamId: number; onPosted: (
   };
 
   return (
-    <form className="composer" onSubmit={submit} data-testid="stream-composer">
+    <form ref={form} className="composer" onSubmit={submit} data-testid="stream-composer">
       <FormAlert message={error} />
       <div className="field">
         <label htmlFor={`${id}-body`}>{t('streams.feed.newUpdate')}</label>
@@ -175,6 +184,7 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
         ns="streams"
         open={confirm}
         title={t('streams.feed.deleteTitle')}
+        message={t('streams.feed.deleteTitle')}
         confirmLabel={t('streams.feed.delete')}
         danger
         error={error}

@@ -9,6 +9,7 @@ import { streamsApi, type StreamPatch } from '../api.ts';
 import { datesValid } from '../model.ts';
 import { DateRange, HealthBadge, StatusTag } from './Badges.tsx';
 import { StatusField } from './StatusField.tsx';
+import { haptic } from '../../../platform/use-main-button.ts';
 
 const FIELDS = ['name', 'description', 'status', 'leadId', 'memberIds', 'startDate', 'targetDate'] as const;
 
@@ -28,8 +29,10 @@ export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s:
     setErrors({});
     try {
       onSaved((await streamsApi.update(stream.id, patch)).stream);
+      haptic('success');
       return true;
     } catch (err) {
+      haptic('error');
       const state = formErrorsFrom(err, FIELDS);
       setErrors(state.fields);
       setFormError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);

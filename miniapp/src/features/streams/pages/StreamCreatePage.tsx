@@ -10,7 +10,8 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { PeoplePicker, useMe } from '../../projects/index.ts';
-import { useMainButton } from '../../../platform/use-main-button.ts';
+import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
+import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { streamsApi } from '../api.ts';
 import { StatusField } from '../components/StatusField.tsx';
 import '../streams.css';
@@ -37,6 +38,10 @@ export default function StreamCreatePage() {
   const form = useRef<HTMLFormElement>(null);
   // Inside Telegram the submit is also the MainButton; the form's own button stays.
   useMainButton({ text: t('streams.form.create'), loading: pending, enabled: !pending }, () => form.current?.requestSubmit());
+  // Typed text (uncontrolled inputs), people or a status: something to lose on closing.
+  const [typed, setTyped] = useState(false);
+  const [saved, setSaved] = useState(false);
+  useUnsavedChanges(!saved && (typed || members.length > 0 || status !== 'planned' || leadTouched.current));
   const message = (k: string) => (i18n.exists(k) ? t(k) : t('validation.invalid'));
   const errorFor = (f: string) => (errors[f] ? message(errors[f]) : undefined);
 
@@ -63,9 +68,12 @@ export default function StreamCreatePage() {
     setPending(true);
     try {
       const { stream } = await streamsApi.create(parsed.data);
+      setSaved(true);
+      haptic('success');
       toast({ title: t('streams.toast.created', { name: stream.name }), color: 'success' });
       navigate(href('stream', { id: stream.id }));
     } catch (err) {
+      haptic('error');
       const state = formErrorsFrom(err, FIELDS);
       setErrors(state.fields);
       setFormError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);
@@ -75,7 +83,7 @@ export default function StreamCreatePage() {
 
   return (
     <Page name="streamCreate" className="streams narrow">
-      <form ref={form} noValidate className="form" onSubmit={submit} aria-busy={pending} data-testid="stream-form">
+      <form ref={form} noValidate className="form" onSubmit={submit} onInput={() => setTyped(true)} aria-busy={pending} data-testid="stream-form">
         <FormAlert message={formError} />
         <TextField name="name" label={t('streams.form.name')} required maxLength={100} error={errorFor('name')} />
         <div className="field">

@@ -15,6 +15,7 @@ import { Composer, Feed } from '../components/Feed.tsx';
 import { StreamHeader } from '../components/StreamHeader.tsx';
 import { StreamIssues } from '../components/StreamIssues.tsx';
 import '../streams.css';
+import { fit, NAME_MAX } from '../../../platform/confirm.ts';
 
 export default function StreamPage() {
   return (
@@ -88,7 +89,8 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
       <ConfirmDialog
         ns="streams"
         open={confirm}
-        title={t('streams.page.deleteTitle', { name: stream.name })}
+        title={t('streams.page.deleteTitle', { name: fit(stream.name, NAME_MAX) })}
+        message={t('streams.page.deleteText')}
         confirmLabel={t('streams.page.delete')}
         danger
         error={deleteError}

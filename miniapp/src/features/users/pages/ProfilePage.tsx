@@ -2,7 +2,7 @@
 import { profileUpdateRequestSchema } from '@tracker/shared/api/account';
 import type { User } from '@tracker/shared/api/users';
 import { LOCALES } from '@tracker/shared/locales';
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/Button.tsx';
@@ -17,6 +17,8 @@ import { FullscreenSwitch } from '../../telegram/index.ts';
 import { accountApi, messageOf } from '../api.ts';
 import { AvatarField } from '../components/AvatarField.tsx';
 import { NotificationSettings } from '../components/NotificationSettings.tsx';
+import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
+import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import '../users.css';
 
 const FIELDS = ['name', 'email', 'phone', 'locale'] as const;
@@ -29,12 +31,19 @@ export default function ProfilePage() {
   const [pending, setPending] = useState(false);
   const [phoneDialog, setPhoneDialog] = useState(false);
   const [resendNote, setResendNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [dirty, setDirty] = useState(false);
+  // Inside Telegram Save is also the MainButton; an edited, unsaved profile asks before closing.
+  useMainButton(user ? { text: t('account.profile.save'), loading: pending, enabled: !pending } : null, () => form.current?.requestSubmit());
+  useUnsavedChanges(dirty);
   if (!user) return <Page name="profile" />;
   const message = (key: string) => (i18n.exists(key) ? t(key) : key);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    // A Telegram account may have no e-mail: an empty field then means "none", not a bad address.
+    if (!data.email?.trim() && !user?.email) delete data.email;
     const parsed = profileUpdateRequestSchema.safeParse(data);
     setError(null);
     if (!parsed.success) {
@@ -46,8 +55,11 @@ export default function ProfilePage() {
     try {
       const { user: updated } = await accountApi.updateProfile(data);
       signedIn(updated);
+      setDirty(false);
+      haptic('success');
       toast({ title: t('account.profile.saved'), color: 'success' });
     } catch (err) {
+      haptic('error');
       const state = formErrorsFrom(err, FIELDS);
       setFields(state.fields);
       setError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);
@@ -76,7 +88,7 @@ export default function ProfilePage() {
     <Page name="profile">
       <AvatarField user={user as User} />
       <FullscreenSwitch />
-      <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending} key={user.id}>
+      <form ref={form} noValidate onSubmit={onSubmit} onInput={() => setDirty(true)} className="form" aria-busy={pending} key={user.id} data-testid="profile-form">
         <FormAlert message={error} />
         <TextField name="name" label={t('account.profile.name')} defaultValue={user.name} autoComplete="name" required error={fields.name && message(fields.name)} />
         <TextField name="email" type="email" label={t('account.profile.email')} defaultValue={user.pending_email ?? user.email ?? ''} autoComplete="email" hint={t('account.profile.emailHint')} error={fields.email && message(fields.email)} />

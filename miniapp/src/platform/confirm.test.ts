@@ -1,0 +1,29 @@
+import { TG_POPUP } from '@tracker/shared/limits';
+import { describe, expect, it } from 'vitest';
+import { CONFIRM_ID, confirmPopup, fit } from './confirm.ts';
+import { popupProblems } from './popup.ts';
+
+describe('confirmPopup', () => {
+  it('a destructive confirmation: red button that answers the confirm id, and cancel', () => {
+    expect(confirmPopup({ title: 'Delete', message: 'Delete issue TR-1?', confirmText: 'Delete', destructive: true })).toEqual({
+      title: 'Delete',
+      message: 'Delete issue TR-1?',
+      buttons: [{ id: CONFIRM_ID, type: 'destructive', text: 'Delete' }, { id: 'cancel', type: 'cancel' }],
+    });
+  });
+
+  it('cuts a long name in the message, title and button to Telegram\'s limits', () => {
+    const long = 'x'.repeat(1000);
+    const popup = confirmPopup({ title: long, message: `Delete view «${long}»?`, confirmText: long });
+    expect(popupProblems(popup)).toEqual([]);
+    expect(popup.message).toHaveLength(TG_POPUP.messageMax);
+    expect(popup.message.endsWith('…')).toBe(true);
+    expect(popup.buttons?.[0]?.type).toBe('default');
+  });
+
+  it('fit leaves short texts alone and never splits a surrogate pair', () => {
+    expect(fit('short', 10)).toBe('short');
+    expect(fit('😀😀😀', 4)).toBe('😀…');
+    expect(fit('😀😀😀', 3)).toBe('😀…');
+  });
+});
