@@ -67,6 +67,14 @@ export class PagePool {
     return this.pages.flatMap((p) => p.errors);
   }
 
+  /**
+   * Closes the pool's pages. Each open app page holds its live event stream, and Chromium allows six
+   * connections per host: pools left open starve later pages' requests.
+   */
+  async close(): Promise<void> {
+    await Promise.all(this.pages.splice(0).map(({ page }) => page.close()));
+  }
+
   async run<T>(items: readonly T[], task: (page: Page, item: T) => Promise<void>): Promise<void> {
     while (this.pages.length < Math.min(this.size, items.length)) {
       const page = await this.context.newPage();

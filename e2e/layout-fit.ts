@@ -1,6 +1,6 @@
 // Helpers of the narrow-screen layout checks: what sticks out of the viewport, and when a page has
 // finished loading its data (no API request in flight but the live event stream).
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { until } from './browser.ts';
 
 export interface Overflow {
@@ -52,33 +52,37 @@ export function measureOverflow(page: Page): Promise<Overflow> {
 }
 
 /** The page's API requests in flight (the live event stream never finishes and is left out). */
-const tracked = new WeakMap<Page, () => string[]>();
-
-/** Counts the API requests in flight of every page the context opens (the live event stream left out). */
-export function trackContext(context: BrowserContext): void {
-  context.on('page', (page) => tracked.set(page, trackRequests(page)));
+/**
+ * Counts the page's API fetches in flight, from the page itself: a fetch counts until its body has
+ * arrived or it failed. (Playwright's network events missed the end of a request now and then, which
+ * left a test waiting for an answer the page already had.)
+ */
+export async function trackContext(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __apiInflight: number };
+    w.__apiInflight = 0;
+    const original = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = original(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!/\/api\//.test(url) || /\/api\/events/.test(url)) return answer;
+      w.__apiInflight += 1;
+      void answer
+        .then((res) => res.clone().arrayBuffer())
+        .catch(() => undefined)
+        .finally(() => (w.__apiInflight -= 1));
+      return answer;
+    };
+  });
 }
 
 /** Waits until the page has no API request in flight (its data is on screen). */
 export async function settled(page: Page): Promise<void> {
-  const inflight = tracked.get(page);
-  if (!inflight) throw new Error('trackContext was not called for this page');
   // A frame first: the page's effects have started their requests by then.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-  await until(async () => inflight(), (urls) => urls.length === 0, `API requests of ${page.url()} to finish`);
+  await until(() => page.evaluate(() => (window as unknown as { __apiInflight?: number }).__apiInflight), (n) => n === 0, `API requests of ${page.url()} to finish`);
   // One frame, so what the answers rendered is laid out before it is measured.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-}
-
-export function trackRequests(page: Page): () => string[] {
-  const inflight = new Set<Request>();
-  const api = (url: string) => /\/api\//.test(url) && !/\/api\/events/.test(url);
-  page.on('request', (r) => api(r.url()) && inflight.add(r));
-  // Answered is enough (a body read from Chromium's cache may never report "finished").
-  page.on('response', (r) => inflight.delete(r.request()));
-  page.on('requestfinished', (r) => inflight.delete(r));
-  page.on('requestfailed', (r) => inflight.delete(r));
-  return () => [...inflight].map((r) => `${r.method()} ${r.url()}`);
 }
 
 /**

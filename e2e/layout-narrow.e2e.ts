@@ -29,8 +29,8 @@ beforeAll(async () => {
   // No service worker: every navigation reaches the server, none precaches the app in the background.
   user = await newContext(browser, { serviceWorkers: 'block', viewport: { width: WIDTHS[0], height: 640 }, isMobile: true, hasTouch: true });
   admin = await newContext(browser, { serviceWorkers: 'block', viewport: { width: WIDTHS[0], height: 640 }, isMobile: true, hasTouch: true });
-  trackContext(user);
-  trackContext(admin);
+  await trackContext(user);
+  await trackContext(admin);
   await registerIn(admin, ADMIN_EMAIL, 'Admin');
   const me = await registerIn(user, uniqueEmail('very-long-mailbox-name-for-layout-checks'), 'Александра Константиновна Переподвыподверт-Щедрина');
   ids.user = String(me.id);
@@ -84,9 +84,12 @@ async function check(page: Page, url: string, testId: string): Promise<string[]>
   return problems;
 }
 
+/** A signed-in user on a phone gets the app shell, whose home is My work. */
+const pageTestId = (name: string) => (name === 'home' ? 'page-myWork' : `page-${name}`);
+
 /** Routes plus the wide views behind a query: the board and the calendar's month and week grids. */
 const targets = (routes: Route[], lang: 'ru' | 'en') => [
-  ...routes.map((route) => ({ url: prefixed(sample(route), lang), testId: `page-${route.name}` })),
+  ...routes.map((route) => ({ url: prefixed(sample(route), lang), testId: pageTestId(route.name) })),
   ...(routes.some((r) => r.name === 'issues')
     ? [
         { url: prefixed(`/issues?layout=board&project=${ids.projectId}`, lang), testId: 'issue-board' },
@@ -100,10 +103,16 @@ describe('every route fits 320–430 px', () => {
   for (const lang of ['ru', 'en'] as const) {
     it(`in ${lang}`, async () => {
       const problems: string[] = [];
-      const visit = (context: BrowserContext, routes: Route[]) =>
-        new PagePool(context, 3).run(targets(routes, lang), async (page, { url, testId }) => {
-          problems.push(...(await check(page, url, testId)));
-        });
+      const visit = async (context: BrowserContext, routes: Route[]) => {
+        const pool = new PagePool(context, 3);
+        try {
+          await pool.run(targets(routes, lang), async (page, { url, testId }) => {
+            problems.push(...(await check(page, url, testId)));
+          });
+        } finally {
+          await pool.close();
+        }
+      };
       // Public and private routes as a user with long data, admin routes as the admin.
       await Promise.all([visit(user, ROUTES.filter((r) => r.access !== 'admin')), visit(admin, ROUTES.filter((r) => r.access === 'admin'))]);
       expect(problems).toEqual([]);
@@ -114,7 +123,7 @@ describe('every route fits 320–430 px', () => {
 describe('inside Telegram at 320 px', () => {
   it('the mini app fits: home, issues, an issue, a project, the calendar and the profile', async () => {
     const context = await telegramClient(browser, { platform: 'android', viewport: { width: 320, height: 640 } });
-    trackContext(context);
+    await trackContext(context);
     const page = await context.newPage();
     await page.goto(launchUrl({ platform: 'android', user: tgUser({ first_name: 'Максимилиан', last_name: 'Переподвыподвертов-Щедринский' }) }));
     await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 15_000 });
@@ -122,7 +131,7 @@ describe('inside Telegram at 320 px', () => {
     for (const name of ['home', 'issues', 'projects', 'calendar', 'profile', 'issueCreate'] as const) {
       const route = ROUTES.find((r) => r.name === name)!;
       await openInApp(page, prefixed(route.path, 'en'));
-      await page.getByTestId(`page-${name}`).waitFor({ timeout: 15_000 });
+      await page.getByTestId(pageTestId(name)).waitFor({ timeout: 15_000 });
       await settled(page);
       const { pageScroll, sticking, smallInputs } = await measureOverflow(page);
       if (pageScroll > 0 || sticking.length) problems.push(`${name}: page scrolls ${pageScroll}px; ${sticking.join(' | ')}`);
