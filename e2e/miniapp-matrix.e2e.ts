@@ -14,8 +14,8 @@ import { launchUrl, rgb, telegramClient, tgLast, tgSend, tgSwitchTheme, tgUser, 
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 
 const TEXT = {
-  en: { tab: 'My work', lang: 'en', edit: 'Edit', comment: 'Post comment' },
-  ru: { tab: 'Мои задачи', lang: 'ru', edit: 'Изменить', comment: 'Отправить' },
+  en: { tab: 'My work', lang: 'en', title: 'Review the release checklist', edit: 'Edit', comment: 'Post comment' },
+  ru: { tab: 'Мои задачи', lang: 'ru', title: 'Проверить чек-лист релиза', edit: 'Изменить', comment: 'Отправить' },
 } as const;
 
 let browser: Browser;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   owner = await newContext(browser);
   await registerIn(owner, uniqueEmail('matrix'), 'Matrix Owner');
   const key = `MX${Date.now().toString(36).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 8);
-  project = (await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key, name: 'Matrix' })).project;
+  project = (await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key, name: 'Release' })).project;
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 afterAll(async () => {
@@ -45,7 +45,8 @@ async function memberWithIssue(language: 'en' | 'ru', title: string) {
 }
 
 async function open(platform: TgPlatform, theme: TgThemeName, language: 'en' | 'ru', startParam?: string) {
-  const title = `Matrix ${platform} ${theme} ${language} ${Date.now() % 100000}`;
+  // Rows are found by the issue's key, so every combination may read the same (screenshot-worthy) title.
+  const title = TEXT[language].title;
   const { person, issue } = await memberWithIssue(language, title);
   const context = await telegramClient(browser, { platform, theme, browserLocale: language === 'en' ? 'ru-RU' : 'en-US' });
   const page = await context.newPage();
