@@ -1,4 +1,4 @@
-import { addDays, formatYmd, todayIn, type Ymd } from '@tracker/shared/quick-add/calendar';
+import { addDays, formatYmd, type Ymd } from '@tracker/shared/quick-add/calendar';
 import { findDates } from '@tracker/shared/quick-add/dates';
 
 /**
@@ -12,10 +12,7 @@ export function parseDueDate(text: string, today: Ymd): string | null {
   return whole ? formatYmd(whole.date) : null;
 }
 
-/** Today in the user's time zone (UTC when the zone is unknown). */
-export function todayOf(timeZone: string, now = new Date()): Ymd {
-  return todayIn(now, timeZone) ?? todayIn(now, 'UTC')!;
-}
+export { todayOf } from '@tracker/shared/quick-add/calendar';
 
 export function plusDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

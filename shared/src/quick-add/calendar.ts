@@ -13,6 +13,16 @@ export function todayIn(now: Date, timeZone: string): Ymd | null {
   return localYmd(now, timeZone) ?? localYmd(now, 'UTC');
 }
 
+/** Today in a time zone (UTC when the zone is unknown): the one rule the server and the bot use. */
+export function todayOf(timeZone: string, now: Date = new Date()): Ymd {
+  return todayIn(now, timeZone) ?? todayIn(new Date(), 'UTC')!;
+}
+
+/** `todayOf` as `YYYY-MM-DD`. */
+export function todayDate(timeZone: string, now: Date = new Date()): string {
+  return formatYmd(todayOf(timeZone, now));
+}
+
 function localYmd(now: Date, timeZone: string): Ymd | null {
   try {
     const parts = new Intl.DateTimeFormat('en-US', {

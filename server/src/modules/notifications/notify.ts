@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { botText, cardKeyboard, formatCard, type IssueCard } from '@tracker/bot';
 import { isLocale, type Locale } from '@tracker/shared/locales';
-import { formatYmd, todayIn } from '@tracker/shared/quick-add/calendar';
+import { todayDate } from '@tracker/shared/quick-add/calendar';
 import type { JobQueue } from '../mail/queue.ts';
 import { userCanViewProjectSql } from '../projects/project-guards.ts';
 import { cardsByIds } from '../telegram/cards.queries.ts';
@@ -33,7 +33,6 @@ interface Recipient {
   time_zone: string | null;
 }
 
-const today = (timeZone: string) => formatYmd(todayIn(new Date(), timeZone) ?? todayIn(new Date(), 'UTC')!);
 const localeOf = (l: string): Locale => (isLocale(l) ? l : 'ru');
 
 /** Linked, unblocked users among `userIds` who want `event` and may still see the project. */
@@ -54,7 +53,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
     const tz = r.time_zone ?? DEFAULT_TIME_ZONE;
     return {
       chatId: Number(r.telegram_id),
-      text: `${headline(locale)}\n\n${formatCard(card, locale, today(tz))}`,
+      text: `${headline(locale)}\n\n${formatCard(card, locale, todayDate(tz))}`,
       replyMarkup: cardKeyboard(card, locale, deps.botUsername()),
       silent: inQuietHours({ from: r.quiet_from, to: r.quiet_to, timeZone: tz }),
     };
@@ -70,7 +69,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
     return chats.map((c) => ({
       chatId: Number(c.chat_id),
       ...(c.thread_id ? { threadId: c.thread_id } : {}),
-      text: `${headline('ru')}\n\n${formatCard(card, 'ru', today(DEFAULT_TIME_ZONE))}`,
+      text: `${headline('ru')}\n\n${formatCard(card, 'ru', todayDate(DEFAULT_TIME_ZONE))}`,
       replyMarkup: cardKeyboard(card, 'ru', deps.botUsername(), false),
       silent: false,
     }));

@@ -6,7 +6,7 @@ import { createIssueSchema } from '@tracker/shared/api/issues';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { canInProject } from '@tracker/shared/permissions';
 import type { ProjectRole } from '@tracker/shared/api/projects';
-import { formatYmd, todayIn } from '@tracker/shared/quick-add/calendar';
+import { todayDate } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
@@ -17,7 +17,7 @@ import { assignedOpenCards, cardsByIds } from './cards.queries.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 
 const viewerOf = (user: BotUser): Viewer => ({ id: user.id, roles: (user as Partial<TelegramAccount>).roles ?? [] });
-const todayFor = (user: BotUser) => formatYmd(todayIn(new Date(), user.timeZone) ?? todayIn(new Date(), 'UTC')!);
+const todayFor = (user: BotUser) => todayDate(user.timeZone);
 
 export function createBotBackend(orm: MikroORM): BotBackend {
   const em = () => orm.em.fork() as EntityManager;
