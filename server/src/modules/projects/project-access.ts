@@ -18,14 +18,27 @@ export interface ProjectAccess {
   role: ProjectRole | null;
 }
 
+// The project-visibility rule, written once: a project is visible to its members, to every signed-in
+// user when its visibility is `all` (as a viewer), and to admins. The TypeScript and SQL forms below
+// are the only places that spell it.
+
+/** A user's role in a project: their membership, else `viewer` when the project is visible to all, else null. */
+export const roleIn = (visibility: string, memberRole: ProjectRole | null): ProjectRole | null => memberRole ?? (visibility === 'all' ? 'viewer' : null);
+
+/** The rule in SQL for project alias `p`, a user id expression and an "is admin" expression. */
+const visibleSql = (p: string, userId: string, admin: string) =>
+  `(${p}.visibility = 'all' or ${admin} or exists (select 1 from project_members vm where vm.project_id = ${p}.id and vm.user_id = ${userId}))`;
+
+/** SQL condition: user row `userAlias` may see project `projectAlias`. */
+export const userCanViewProjectSql = (userAlias: string, projectAlias: string) => visibleSql(projectAlias, `${userAlias}.id`, `'admin' = any(${userAlias}.roles)`);
+
 /** The project as this viewer sees it, or null when it is invisible to them. */
 export async function projectAccess(em: EntityManager, viewer: Viewer, ref: number | string): Promise<ProjectAccess | null> {
   const project = await em.findOne(Project, typeof ref === 'number' ? { id: ref } : { key: ref.toUpperCase() });
   if (!project) return null;
   const member = await em.findOne(ProjectMember, { projectId: project.id, userId: viewer.id });
-  if (member) return { project, role: member.role as ProjectRole };
-  if (project.visibility === 'all') return { project, role: 'viewer' };
-  if (isAdmin(viewer)) return { project, role: null };
+  const role = roleIn(project.visibility, (member?.role as ProjectRole | undefined) ?? null);
+  if (role || isAdmin(viewer)) return { project, role };
   return null;
 }
 
@@ -46,8 +59,5 @@ export async function requireProject(em: EntityManager, viewer: Viewer, ref: num
  */
 export function visibleProjectsCondition(viewer: Viewer, alias = 'p'): { sql: string; params: unknown[] } {
   if (isAdmin(viewer)) return { sql: 'true', params: [] };
-  return {
-    sql: `(${alias}.visibility = 'all' or exists (select 1 from project_members pm where pm.project_id = ${alias}.id and pm.user_id = ?))`,
-    params: [viewer.id],
-  };
+  return { sql: visibleSql(alias, '?', 'false'), params: [viewer.id] };
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { HttpError } from '../../http/errors.ts';
+import { userCanViewProjectSql } from './project-access.ts';
 import type { Project } from './project.entity.ts';
 
 /** Archived projects are read-only: every write to them or their issues is refused. */
@@ -11,10 +12,7 @@ export function assertWritable(project: Pick<Project, 'archivedAt'>): void {
 export const fieldError = (field: string, message: string) =>
   new HttpError(400, 'Validation failed', 'validation', { issues: [{ path: field.split('.'), message, code: 'custom' }] });
 
-/** SQL condition: user `userAlias` may see project `projectAlias` (member, visible to all, or admin). */
-export const userCanViewProjectSql = (userAlias: string, projectAlias: string) =>
-  `(${projectAlias}.visibility = 'all' or 'admin' = any(${userAlias}.roles)
-    or exists (select 1 from project_members vm where vm.project_id = ${projectAlias}.id and vm.user_id = ${userAlias}.id))`;
+export { userCanViewProjectSql } from './project-access.ts';
 
 /** Whether an existing user may see a project (e.g. before making them an issue's assignee). */
 export async function userCanViewProject(em: EntityManager, userId: number, projectId: number): Promise<boolean> {

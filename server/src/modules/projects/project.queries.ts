@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Label as LabelDto, Member, Project as ProjectDto, ProjectRole, Status as StatusDto, StatusCategory } from '@tracker/shared/api/projects';
-import { visibleProjectsCondition, type Viewer } from './project-access.ts';
+import { roleIn, visibleProjectsCondition, type Viewer } from './project-access.ts';
 import { iso } from './sql.ts';
 
 interface ProjectRow {
@@ -32,7 +32,7 @@ const PROJECT_SELECT = `
     left join users lu on lu.id = p.lead_id`;
 
 function toProjectDto(row: ProjectRow): ProjectDto {
-  const myRole = row.member_role ?? (row.visibility === 'all' ? 'viewer' : null);
+  const myRole = roleIn(row.visibility, row.member_role);
   return {
     id: row.id,
     key: row.key,

@@ -11,7 +11,7 @@ import { parse } from '../../http/validate.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import { searchIssues } from '../issues/search.routes.ts';
-import { requireProject, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import { requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { requireStream } from '../streams/stream.service.ts';
 import { assignedOpenCards, cardsByIds } from './cards.queries.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
@@ -54,7 +54,7 @@ export function createBotBackend(orm: MikroORM): BotBackend {
         [viewer.id, ...visible.params],
       );
       return rows
-        .filter((r) => canInProject(r.role ?? (r.visibility === 'all' ? 'viewer' : null), viewer.roles, 'issue.create'))
+        .filter((r) => canInProject(roleIn(r.visibility, r.role), viewer.roles, 'issue.create'))
         .map((r) => ({ id: r.id, key: r.key, name: r.name }));
     },
     async createIssue(user, input) {
