@@ -28,6 +28,7 @@ import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { projectAccess } from './modules/projects/project-access.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { commentRoutes } from './modules/issues/comments.routes.ts';
 import { issueLinkRoutes } from './modules/issues/issue-links.routes.ts';
@@ -178,7 +179,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     customFieldRoutes({ em }),
     streamRoutes({ em }),
     calendarRoutes({ em, config }),
-    eventsRoutes({ hub: events, orm }),
+    eventsRoutes({ hub: events, orm, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null }),
     attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')), secret: config.SESSION_SECRET }),
     blogRoutes({ em, imagesRoot: path.join(config.DATA_DIR, 'blog-images') }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
