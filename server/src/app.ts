@@ -53,6 +53,7 @@ import { createAccountService } from './modules/users/account.service.ts';
 import { avatarStore } from './modules/users/avatar.ts';
 import { confirmRoutes } from './modules/users/confirm.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
+import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { recoveryRoutes } from './modules/auth/recovery.routes.ts';
 import { requestLocale, translate } from './modules/mail/i18n.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -167,6 +168,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     userRoutes(),
     confirmRoutes({ em, accounts }),
     profileRoutes({ em, accounts, avatars: avatarStore(path.join(config.DATA_DIR, 'avatars')) }),
+    passwordRoutes({ em }),
     recoveryRoutes({ em, mail }),
     navigationRoutes({ navigation, em }),
     projectRoutes({ em }),

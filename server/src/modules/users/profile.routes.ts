@@ -1,25 +1,19 @@
-// The signed-in user's profile (name, e-mail, phone, language, avatar), password change, and
-// other users' public pages.
+// The signed-in user's profile (name, e-mail, phone, language, avatar) and other users' public pages.
 import Router from '@koa/router';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { verify } from '@node-rs/argon2';
-import { changePasswordRequestSchema, profileUpdateRequestSchema } from '@tracker/shared/api/account';
+import { profileUpdateRequestSchema } from '@tracker/shared/api/account';
 import { idSchema } from '@tracker/shared/api/common';
 import { AVATAR_MAX_BYTES } from '@tracker/shared/limits';
-import { can } from '@tracker/shared/permissions';
 import { requireUser } from '../../http/access.ts';
-import { forbidden, HttpError } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { currentSessionId, endSessions } from '../auth/sessions.ts';
 import { accountError } from './account-errors.ts';
-import { assertStrongPassword } from './password-strength.ts';
 import type { AccountService } from './account.service.ts';
 import { ImageTooLargeError, NotAnImageError, readLimited, type AvatarStore } from './avatar.ts';
 import { resetReminder } from './reminders.ts';
 import { User } from './user.entity.ts';
 import { avatarUrl, toUserDto } from './user.mapper.ts';
-import { hashPassword } from './user.service.ts';
 
 export function profileRoutes(deps: { em: () => EntityManager; accounts: AccountService; avatars: AvatarStore }) {
   const router = new Router();
@@ -100,29 +94,6 @@ export function profileRoutes(deps: { em: () => EntityManager; accounts: Account
     ctx.type = 'image/webp';
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.body = bytes;
-  });
-
-  router.post('/api/user/change-password/:id', async (ctx) => {
-    const me = requireUser(ctx);
-    const id = parse(idSchema, ctx.params.id);
-    const own = id === me.id;
-    if (!own && !can(me.roles, 'admin.users')) throw forbidden();
-    const input = parse(changePasswordRequestSchema, ctx.request.body);
-    const em = deps.em();
-    const target = await em.findOne(User, { id }, { populate: ['passwordHash'] });
-    if (!target) throw accountError(ctx, 404, 'not_found', 'userNotFound');
-    // Your own password needs the current one (a Telegram-only account has none to give).
-    if (own && target.passwordHash) {
-      const ok = await verify(target.passwordHash, input.currentPassword ?? '').catch(() => false);
-      if (!ok) throw accountError(ctx, 400, 'wrong_password', 'wrongPassword', { field: 'currentPassword' });
-    }
-    assertStrongPassword(ctx, input.password, target);
-    const passwordHash = await hashPassword(input.password);
-    await em.transactional(async (tx) => {
-      await tx.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, id]);
-      await endSessions(tx as EntityManager, id, own ? currentSessionId(ctx) : null);
-    });
-    ctx.status = 204;
   });
 
   router.get('/api/users/:id', async (ctx) => {
