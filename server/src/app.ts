@@ -53,6 +53,7 @@ import { createAccountService } from './modules/users/account.service.ts';
 import { avatarStore } from './modules/users/avatar.ts';
 import { confirmRoutes } from './modules/users/confirm.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { recoveryRoutes } from './modules/auth/recovery.routes.ts';
 import { requestLocale, translate } from './modules/mail/i18n.ts';
@@ -172,6 +173,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     recoveryRoutes({ em, mail }),
     navigationRoutes({ navigation, em }),
     projectRoutes({ em }),
+    onboardingRoutes({ em }),
     workflowRoutes({ em }),
     issueLinkRoutes({ em }),
     commentRoutes({ em }),

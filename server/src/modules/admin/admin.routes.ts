@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import { requireCapability } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 import { addHost, listHosts, removeHost } from '../navigation/redirect-hosts.ts';
 import { deleteRedirect, listRedirects, saveRedirect } from './redirects.service.ts';
 import { adminStats } from './stats.ts';

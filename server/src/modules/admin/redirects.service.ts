@@ -4,7 +4,7 @@ import type { redirectInputSchema } from '@tracker/shared/api/admin';
 import { localizePath, splitLocale } from '@tracker/shared/routes';
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 import { hostAllowed, isExternal } from '../navigation/navigation.service.ts';
 import { allowedHostsOf } from '../navigation/redirect-hosts.ts';
 

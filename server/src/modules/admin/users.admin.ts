@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '@tracker/shared/api/admin';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 import { adminRoleSetByHand } from '../users/admin-grants.ts';
 
 interface Row {

@@ -3,7 +3,7 @@ import { BLOG_PAGE_SIZE, type BlogPost, type PostSummary } from '@tracker/shared
 import { readingMinutes } from '@tracker/shared/blog-images';
 import { renderPostMarkdown } from '@tracker/shared/blog-images';
 import type { Locale } from '@tracker/shared/locales';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 import { IMAGE_COLUMNS, toImageDto, type ImageRow } from './images.ts';
 
 /** Public: published, and its publish time has come (scheduled posts appear by themselves). */

@@ -5,7 +5,7 @@ import type { postInputSchema } from '@tracker/shared/api/blog';
 import { LOCALES } from '@tracker/shared/locales';
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 import { IMAGE_COLUMNS, toImageDto, type ImageRow } from './images.ts';
 
 type Input = z.output<typeof postInputSchema>;

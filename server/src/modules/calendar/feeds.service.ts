@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 
 type Feed = z.infer<typeof feedSchema>;
 type Scope = Feed['scope'];

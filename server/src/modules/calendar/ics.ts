@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 import type { FeedIssueRow } from './calendar.queries.ts';
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

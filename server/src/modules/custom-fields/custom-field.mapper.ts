@@ -1,5 +1,5 @@
 import type { CustomField, CustomFieldType } from '@tracker/shared/api/custom-fields';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 import type { FieldRow } from './custom-field.queries.ts';
 
 export function toCustomFieldDto(row: FieldRow): CustomField {

@@ -10,8 +10,8 @@ import { parse } from '../../http/validate.ts';
 import { publishEvent } from '../events/publish.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
-import { iso } from '../projects/sql.ts';
-import { recordActivities } from './activity.ts';
+import { iso } from '../../db/sql.ts';
+import { recordActivities } from '../activity/activity.ts';
 import { requireIssue } from './issue-access.ts';
 import { resolveMentions } from './mentions.ts';
 

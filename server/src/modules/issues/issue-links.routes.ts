@@ -9,7 +9,7 @@ import { parse } from '../../http/validate.ts';
 import { publishEvent } from '../events/publish.ts';
 import { projectAccess, type Viewer } from '../projects/project-access.ts';
 import { assertWritable, fieldError } from '../projects/project-guards.ts';
-import { recordActivities } from './activity.ts';
+import { recordActivities } from '../activity/activity.ts';
 import { findIssue, requireIssue } from './issue-access.ts';
 import { loadIssueDetail } from './issue-detail.ts';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PRIORITY_VALUE, type IssueListResponse, type issueListQuerySchema, type Priority } from '@tracker/shared/api/issues';
 import type { z } from 'zod';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
-import { intArray } from '../projects/sql.ts';
+import { intArray } from '../../db/sql.ts';
 import type { CursorCodec } from './issue-cursor.ts';
 import { ISSUE_ROW_COLUMNS, toIssueListItem, type IssueRow } from './issue.mapper.ts';
 

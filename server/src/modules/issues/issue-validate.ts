@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StatusCategory } from '@tracker/shared/api/projects';
 import { fieldError, userCanViewProject } from '../projects/project-guards.ts';
-import { intArray } from '../projects/sql.ts';
+import { intArray } from '../../db/sql.ts';
 
 // Checks that references in an issue write point at things that exist and belong to the issue's
 // project. Each failure is a 400 naming the request field, like a zod error.

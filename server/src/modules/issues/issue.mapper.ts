@@ -1,5 +1,5 @@
 import { PRIORITIES, type IssueDetail, type IssueListItem } from '@tracker/shared/api/issues';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 
 /** Columns every issue query selects under these names (see issue-list.ts and issue-detail.ts). */
 export interface IssueRow {

@@ -6,8 +6,8 @@ import { validateCustomValues, type CustomValues } from '../custom-fields/custom
 import { publishEvent } from '../events/publish.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { assertWritable, fieldError } from '../projects/project-guards.ts';
-import { intArray } from '../projects/sql.ts';
-import { recordActivities, type ActivityInput } from './activity.ts';
+import { intArray } from '../../db/sql.ts';
+import { recordActivities, type ActivityInput } from '../activity/activity.ts';
 import { requireIssue } from './issue-access.ts';
 import { requireProject } from '../projects/project-access.ts';
 import { assigneeCanView, defaultStatus, labelsInProject, statusInProject, streamsExist, validParent } from './issue-validate.ts';

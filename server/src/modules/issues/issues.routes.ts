@@ -16,7 +16,7 @@ import { viewerKey, type ReadCache } from '../../db/read-cache.ts';
 import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
-import { listActivity } from './activity.ts';
+import { listActivity } from '../activity/activity.ts';
 import { requireIssue } from './issue-access.ts';
 import { loadIssueDetail } from './issue-detail.ts';
 import { cursorCodec } from './issue-cursor.ts';

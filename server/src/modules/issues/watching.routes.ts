@@ -4,7 +4,7 @@ import { activityResponseSchema, watchingActivityQuerySchema } from '@tracker/sh
 import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { visibleProjectsCondition } from '../projects/project-access.ts';
-import { listActivity } from './activity.ts';
+import { listActivity } from '../activity/activity.ts';
 
 /**
  * Recent activity on the issues I watch (My work), newest first: what others did, only in projects

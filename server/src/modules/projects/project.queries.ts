@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Label as LabelDto, Member, Project as ProjectDto, ProjectRole, Status as StatusDto, StatusCategory } from '@tracker/shared/api/projects';
+import type { Label as LabelDto, Member, Project as ProjectDto, ProjectDetailResponse, ProjectRole, Status as StatusDto, StatusCategory } from '@tracker/shared/api/projects';
+import { renderMarkdown } from '@tracker/shared/markdown';
 import { roleIn, visibleProjectsCondition, type Viewer } from './project-access.ts';
-import { iso } from './sql.ts';
+import { iso } from '../../db/sql.ts';
 
 interface ProjectRow {
   id: number;
@@ -91,4 +92,16 @@ export async function statusProgress(em: EntityManager, projectId: number): Prom
     [projectId],
   );
   return rows.map((r) => ({ statusId: r.status_id, count: r.count }));
+}
+
+/** A project page's data: the project, its members, workflow, labels and progress. */
+export async function projectDetail(em: EntityManager, viewer: Viewer, projectId: number): Promise<ProjectDetailResponse> {
+  const [project, members, statuses, labels, progress] = await Promise.all([
+    getProjectDto(em, viewer, projectId),
+    listMembers(em, projectId),
+    listStatuses(em, projectId),
+    listLabels(em, projectId),
+    statusProgress(em, projectId),
+  ]);
+  return { project, descriptionHtml: renderMarkdown(project.description), members, statuses, labels, progress };
 }

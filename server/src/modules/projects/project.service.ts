@@ -8,7 +8,7 @@ import type { User } from '../users/user.entity.ts';
 import { DEFAULT_LABELS, DEFAULT_STATUSES, workflowLocale } from './default-workflow.ts';
 import { assertWritable, fieldError } from './project-guards.ts';
 import type { ProjectAccess } from './project-access.ts';
-import { placeholders } from './sql.ts';
+import { placeholders } from '../../db/sql.ts';
 
 const keyTaken = () => new HttpError(409, 'This project key is already taken', 'key_taken', { field: 'key' });
 const isUniqueViolation = (err: unknown) => err instanceof UniqueConstraintViolationException || (err as { code?: string }).code === '23505';

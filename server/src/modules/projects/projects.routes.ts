@@ -8,16 +8,13 @@ import {
   projectsQuerySchema,
   setMemberSchema,
   updateProjectSchema,
-  type ProjectDetailResponse,
 } from '@tracker/shared/api/projects';
 import { z } from 'zod';
-import { renderMarkdown } from '@tracker/shared/markdown';
 import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
-import { listActivity } from '../issues/activity.ts';
-import { requireProject } from './project-access.ts';
-import { getProjectDto, listLabels, listMembers, listProjects, listStatuses, statusProgress } from './project.queries.ts';
-import { openDemoProject } from './demo-project.ts';
+import { listActivity } from '../activity/activity.ts';
+import { requireProject, type Viewer } from './project-access.ts';
+import { listMembers, listProjects, projectDetail } from './project.queries.ts';
 import { createProject, deleteProject, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
 
 const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
@@ -25,17 +22,7 @@ const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max
 export function projectRoutes(deps: { em: () => EntityManager }) {
   const router = new Router({ prefix: '/api/projects' });
 
-  async function detail(viewerId: { id: number; roles: readonly string[] }, projectId: number): Promise<ProjectDetailResponse> {
-    const em = deps.em();
-    const [project, members, statuses, labels, progress] = await Promise.all([
-      getProjectDto(em, viewerId, projectId),
-      listMembers(em, projectId),
-      listStatuses(em, projectId),
-      listLabels(em, projectId),
-      statusProgress(em, projectId),
-    ]);
-    return { project, descriptionHtml: renderMarkdown(project.description), members, statuses, labels, progress };
-  }
+  const detail = (viewer: Viewer, projectId: number) => projectDetail(deps.em(), viewer, projectId);
 
   router.get('/', async (ctx) => {
     const viewer = requireUser(ctx);
@@ -49,14 +36,6 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
     const id = await createProject(deps.em(), viewer, input);
     ctx.status = 201;
     ctx.body = await detail(viewer, id);
-  });
-
-  // A new user's demo project (onboarding): made on the first call, the same one on every later call.
-  router.post('/demo', async (ctx) => {
-    const viewer = requireUser(ctx);
-    const { projectId, created } = await openDemoProject(deps.em(), viewer);
-    ctx.status = created ? 201 : 200;
-    ctx.body = { ...(await detail(viewer, projectId)), created };
   });
 
   router.get('/:ref', async (ctx) => {

@@ -3,11 +3,11 @@ import type { createLabelSchema, createStatusSchema, StatusCategory, updateLabel
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { publishEvent } from '../events/publish.ts';
-import { recordActivities } from '../issues/activity.ts';
+import { recordActivities } from '../activity/activity.ts';
 import type { User } from '../users/user.entity.ts';
 import type { ProjectAccess } from './project-access.ts';
 import { assertWritable, fieldError } from './project-guards.ts';
-import { intArray } from './sql.ts';
+import { intArray } from '../../db/sql.ts';
 
 const lastStatus = (message: string) => new HttpError(409, message, 'last_status');
 const labelTaken = () => new HttpError(409, 'A label with this name already exists', 'conflict', { field: 'name' });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StreamFeedItem, StreamHealth } from '@tracker/shared/api/streams';
 import { renderMarkdown } from '@tracker/shared/markdown';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
-import { iso } from '../projects/sql.ts';
+import { iso } from '../../db/sql.ts';
 import type { UpdateRow } from './stream.service.ts';
 
 interface FeedRow {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
-import { intArray } from '../projects/sql.ts';
+import { intArray } from '../../db/sql.ts';
 
 export interface StreamRow {
   id: number;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { publishEvent } from '../events/publish.ts';
 import type { Viewer } from '../projects/project-access.ts';
-import { intArray } from '../projects/sql.ts';
+import { intArray } from '../../db/sql.ts';
 import { streamCapabilities, type StreamCapability } from './stream.mapper.ts';
 import { selectStream, type StreamRow } from './stream.queries.ts';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PRIORITIES } from '@tracker/shared/api/issues';
 import type { IssueCard } from '@tracker/bot';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
-import { intArray } from '../projects/sql.ts';
+import { intArray } from '../../db/sql.ts';
 
 interface CardRow {
   id: number;

@@ -4,9 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { HttpError } from '../../http/errors.ts';
 import { createIssue } from '../issues/issue.service.ts';
 import type { User } from '../users/user.entity.ts';
-import { workflowLocale } from './default-workflow.ts';
+import { workflowLocale } from '../projects/default-workflow.ts';
 import { DEMO_PROJECT } from './demo-project-data.ts';
-import { createProject } from './project.service.ts';
+import { createProject } from '../projects/project.service.ts';
 
 /** `DEMO` and the user id in base 26 (A–Z): a valid project key up to 10 letters for ids below 26⁶. */
 export function demoKey(userId: number): string {

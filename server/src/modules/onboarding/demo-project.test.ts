@@ -3,7 +3,7 @@ import { demoProjectResponseSchema } from '@tracker/shared/api/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { demoKey } from './demo-project.ts';
-import { signUp } from './test-fixtures.ts';
+import { signUp } from '../projects/test-fixtures.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Activity } from '@tracker/shared/api/issues';
-import { iso, placeholders } from '../projects/sql.ts';
+import { iso, placeholders } from '../../db/sql.ts';
 
 export interface ActivityInput {
   projectId: number | null;

@@ -1,0 +1,18 @@
+// Onboarding: a new user's demo project, made on the first call and the same one on every later call.
+// Its own module because it uses both projects and issues, which must not import each other.
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireUser } from '../../http/access.ts';
+import { projectDetail } from '../projects/project.queries.ts';
+import { openDemoProject } from './demo-project.ts';
+
+export function onboardingRoutes(deps: { em: () => EntityManager }) {
+  const router = new Router({ prefix: '/api/projects' });
+  router.post('/demo', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const { projectId, created } = await openDemoProject(deps.em(), viewer);
+    ctx.status = created ? 201 : 200;
+    ctx.body = { ...(await projectDetail(deps.em(), viewer, projectId)), created };
+  });
+  return router;
+}
