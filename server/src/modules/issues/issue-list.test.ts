@@ -104,11 +104,23 @@ describe('issue list', () => {
         const paged = await walk(owner, `sort=${sort}&order=${order}&limit=7`);
         expect(paged.map((i) => i.id)).toEqual(whole.map((i) => i.id));
         expect(new Set(paged.map((i) => i.id)).size).toBe(60);
-        if (sort === 'priority' && order === 'asc') expect(paged.slice(0, 12).every((i) => i.priority === 'urgent')).toBe(true);
         if (sort === 'due') expect(paged.slice(-30).every((i) => i.dueDate === null)).toBe(true);
       });
     }
   }
+
+  it('sorts by priority as Linear does: most urgent first when descending, no priority last both ways', async () => {
+    const ranks = { desc: ['urgent', 'high', 'medium', 'low', 'none'], asc: ['low', 'medium', 'high', 'urgent', 'none'] } as const;
+    for (const order of ['desc', 'asc'] as const) {
+      const paged = await walk(owner, `sort=priority&order=${order}&limit=5`);
+      const rank = (i: IssueListItem) => (ranks[order] as readonly string[]).indexOf(i.priority);
+      // Ties keep the keyset tiebreak: id in the list's direction.
+      const expected = [...paged].sort((a, b) => rank(a) - rank(b) || (order === 'asc' ? a.id - b.id : b.id - a.id));
+      expect(paged.map((i) => i.id)).toEqual(expected.map((i) => i.id));
+      expect(new Set(paged.map((i) => i.id)).size).toBe(60);
+      expect(paged.map((i) => i.priority).filter((p, n, all) => p !== all[n - 1])).toEqual(ranks[order]);
+    }
+  });
 
   it('refuses a cursor made for another sort', async () => {
     const { nextCursor } = await list(owner, 'sort=updated&limit=5');
