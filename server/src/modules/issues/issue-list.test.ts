@@ -122,11 +122,32 @@ describe('issue list', () => {
     }
   });
 
-  it('refuses a cursor made for another sort', async () => {
+  it('refuses a cursor made for another sort or order, or forged, as invalid_cursor in the reader\'s language', async () => {
     const { nextCursor } = await list(owner, 'sort=updated&limit=5');
-    const res = await owner.client.get(`/api/issues?sort=title&cursor=${nextCursor}`);
-    expect(res.status).toBe(400);
-    expect((await owner.client.get('/api/issues?cursor=garbage')).status).toBe(400);
+    const [payload, signature] = nextCursor!.split('.');
+    const decoded = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { id: number };
+    const forged = `${Buffer.from(JSON.stringify({ ...decoded, id: decoded.id + 1 })).toString('base64url')}.${signature}`;
+    const keyCursor = (await list(owner, `project=${project.project.key}&sort=key&limit=5`)).nextCursor!;
+    const refused = [
+      `sort=title&cursor=${nextCursor}`,
+      `sort=updated&order=asc&cursor=${nextCursor}`,
+      `sort=updated&cursor=${forged}`,
+      `sort=updated&cursor=${payload}`,
+      'cursor=garbage',
+      // The same sort across all projects has one more key (the project's key) than within one.
+      `sort=key&cursor=${keyCursor}`,
+    ];
+    for (const query of refused) {
+      const res = await owner.client.get(`/api/issues?${query}`);
+      expect(res.body, query).toMatchObject({ statusCode: 400, statusMessage: 'Эта страница списка устарела: откройте список сначала', data: { code: 'invalid_cursor' } });
+    }
+    expect((await list(owner, `sort=updated&cursor=${nextCursor}`)).issues).toHaveLength(50);
+  });
+
+  it('refuses a page size above 200', async () => {
+    const res = await owner.client.get('/api/issues?limit=201');
+    expect(res.body).toMatchObject({ statusCode: 400, data: { code: 'validation' } });
+    expect((await list(owner, 'limit=200')).issues).toHaveLength(60);
   });
 
   it('runs the same fixed number of SQL queries for page sizes 5 and 50', async () => {
