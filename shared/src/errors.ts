@@ -51,5 +51,7 @@ export const ERROR_CODES = [
   'weak_password',
   /** A stale edit: a field it changes was changed since its base version; `data` has the current issue. */
   'edit_conflict',
+  /** A list cursor the server did not make, or made for another sort or order: start from page 1. */
+  'invalid_cursor',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

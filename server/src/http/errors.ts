@@ -29,11 +29,13 @@ const GENERIC_TEXT = {
   forbidden: 'Forbidden',
   rate_limited: 'Too many requests, try again later',
   validation: 'Validation failed',
+  invalid_cursor: 'Invalid cursor',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export const notFound = (message: string = GENERIC_TEXT.not_found) => new HttpError(404, message, 'not_found');
 export const unauthorized = (message: string = GENERIC_TEXT.unauthorized) => new HttpError(401, message, 'unauthorized');
 export const forbidden = (message: string = GENERIC_TEXT.forbidden) => new HttpError(403, message, 'forbidden');
+export const invalidCursor = () => new HttpError(400, GENERIC_TEXT.invalid_cursor, 'invalid_cursor');
 export const tooManyRequests = (retryAfterSec: number, message: string = GENERIC_TEXT.rate_limited, code: ErrorCode = 'rate_limited') =>
   new HttpError(429, message, code, { retryAfter: retryAfterSec }, { 'Retry-After': String(retryAfterSec) });
 

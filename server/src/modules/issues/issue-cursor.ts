@@ -1,6 +1,6 @@
 // Keyset cursors of the issue list are signed (issue 11, M1): the server only ever reads back a
 // cursor it made, so a forged one is a 400 instead of values cast into SQL that may not fit.
-import { HttpError } from '../../http/errors.ts';
+import { invalidCursor } from '../../http/errors.ts';
 import { macSigner } from '../../http/mac.ts';
 
 export interface Cursor {
@@ -16,8 +16,6 @@ export interface CursorCodec {
   decode(raw: string, k: string, size: number): Cursor;
 }
 
-const invalid = () => new HttpError(400, 'Validation failed', 'validation', { issues: [{ path: ['cursor'], message: 'validation.invalid', code: 'custom' }] });
-
 /** `secret` is the server's session secret; the cursor key is derived from it, so every instance agrees. */
 export function cursorCodec(secret: string): CursorCodec {
   const signer = macSigner(secret, 'issue-list-cursor');
@@ -28,8 +26,8 @@ export function cursorCodec(secret: string): CursorCodec {
     },
     decode(raw, k, size) {
       const [payload, signature, extra] = raw.split('.');
-      if (!payload || !signature || extra !== undefined) throw invalid();
-      if (!signer.verify(payload, signature)) throw invalid();
+      if (!payload || !signature || extra !== undefined) throw invalidCursor();
+      if (!signer.verify(payload, signature)) throw invalidCursor();
       try {
         const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Cursor;
         if (c.k === k && Array.isArray(c.v) && c.v.length === size && c.v.every((v) => typeof v === 'string') && Number.isInteger(c.id)) return c;
@@ -37,7 +35,7 @@ export function cursorCodec(secret: string): CursorCodec {
         // a signed cursor always parses; fall through to the same 400
       }
       // Signed, but for another sort or order: the client changed the query and kept the cursor.
-      throw invalid();
+      throw invalidCursor();
     },
   };
 }

@@ -104,17 +104,50 @@ describe('issue list', () => {
         const paged = await walk(owner, `sort=${sort}&order=${order}&limit=7`);
         expect(paged.map((i) => i.id)).toEqual(whole.map((i) => i.id));
         expect(new Set(paged.map((i) => i.id)).size).toBe(60);
-        if (sort === 'priority' && order === 'asc') expect(paged.slice(0, 12).every((i) => i.priority === 'urgent')).toBe(true);
         if (sort === 'due') expect(paged.slice(-30).every((i) => i.dueDate === null)).toBe(true);
       });
     }
   }
 
-  it('refuses a cursor made for another sort', async () => {
+  it('sorts by priority as Linear does: most urgent first when descending, no priority last both ways', async () => {
+    const ranks = { desc: ['urgent', 'high', 'medium', 'low', 'none'], asc: ['low', 'medium', 'high', 'urgent', 'none'] } as const;
+    for (const order of ['desc', 'asc'] as const) {
+      const paged = await walk(owner, `sort=priority&order=${order}&limit=5`);
+      const rank = (i: IssueListItem) => (ranks[order] as readonly string[]).indexOf(i.priority);
+      // Ties keep the keyset tiebreak: id in the list's direction.
+      const expected = [...paged].sort((a, b) => rank(a) - rank(b) || (order === 'asc' ? a.id - b.id : b.id - a.id));
+      expect(paged.map((i) => i.id)).toEqual(expected.map((i) => i.id));
+      expect(new Set(paged.map((i) => i.id)).size).toBe(60);
+      expect(paged.map((i) => i.priority).filter((p, n, all) => p !== all[n - 1])).toEqual(ranks[order]);
+    }
+  });
+
+  it('refuses a cursor made for another sort or order, or forged, as invalid_cursor in the reader\'s language', async () => {
     const { nextCursor } = await list(owner, 'sort=updated&limit=5');
-    const res = await owner.client.get(`/api/issues?sort=title&cursor=${nextCursor}`);
-    expect(res.status).toBe(400);
-    expect((await owner.client.get('/api/issues?cursor=garbage')).status).toBe(400);
+    const [payload, signature] = nextCursor!.split('.');
+    const decoded = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { id: number };
+    const forged = `${Buffer.from(JSON.stringify({ ...decoded, id: decoded.id + 1 })).toString('base64url')}.${signature}`;
+    const keyCursor = (await list(owner, `project=${project.project.key}&sort=key&limit=5`)).nextCursor!;
+    const refused = [
+      `sort=title&cursor=${nextCursor}`,
+      `sort=updated&order=asc&cursor=${nextCursor}`,
+      `sort=updated&cursor=${forged}`,
+      `sort=updated&cursor=${payload}`,
+      'cursor=garbage',
+      // The same sort across all projects has one more key (the project's key) than within one.
+      `sort=key&cursor=${keyCursor}`,
+    ];
+    for (const query of refused) {
+      const res = await owner.client.get(`/api/issues?${query}`);
+      expect(res.body, query).toMatchObject({ statusCode: 400, statusMessage: 'Эта страница списка устарела: откройте список сначала', data: { code: 'invalid_cursor' } });
+    }
+    expect((await list(owner, `sort=updated&cursor=${nextCursor}`)).issues).toHaveLength(50);
+  });
+
+  it('refuses a page size above 200', async () => {
+    const res = await owner.client.get('/api/issues?limit=201');
+    expect(res.body).toMatchObject({ statusCode: 400, data: { code: 'validation' } });
+    expect((await list(owner, 'limit=200')).issues).toHaveLength(60);
   });
 
   it('runs the same fixed number of SQL queries for page sizes 5 and 50', async () => {

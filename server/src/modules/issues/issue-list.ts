@@ -15,23 +15,28 @@ interface SortSpec {
 
 /**
  * Sort keys as SQL expressions that are never null (so keyset row comparisons work), always
- * followed by `i.id` as the tiebreak. Issues without a due date come last in both directions.
+ * followed by `i.id` as the tiebreak and all in one direction, so `(keys, id) > (cursor)` pages
+ * exactly. Issues without a due date or a priority come last in both directions, as in Linear:
+ * the expression itself depends on the order instead of mixing directions. Within one project,
+ * each expression has an index `(project_id, <expression>, id)` (Migration20261126100000) whose
+ * text must stay equal to the expression here; issue-sort-indexes.test.ts checks the plans.
  */
-function sortSpec(sort: string, order: 'asc' | 'desc'): SortSpec {
+function sortSpec(sort: string, order: 'asc' | 'desc', oneProject: boolean): SortSpec {
   switch (sort) {
     case 'updated':
       return { exprs: ['i.updated_at'], casts: ['timestamptz'] };
     case 'created':
       return { exprs: ['i.created_at'], casts: ['timestamptz'] };
     case 'priority':
-      // urgent (1) … low (4), none after low.
-      return { exprs: ['(case when i.priority = 0 then 5 else i.priority end)'], casts: ['int'] };
+      // Stored none 0, urgent 1 … low 4; ranked low 1 … urgent 4, and none 0 (desc) or 5 (asc).
+      return { exprs: [`(case when i.priority = 0 then ${order === 'asc' ? 5 : 0} else 5 - i.priority end)`], casts: ['int'] };
     case 'due':
       return { exprs: [`coalesce(i.due_date, '${order === 'asc' ? 'infinity' : '-infinity'}'::date)`], casts: ['date'] };
     case 'title':
       return { exprs: ['lower(i.title)'], casts: ['text'] };
     case 'key':
-      return { exprs: ['p.key', 'i.number'], casts: ['text', 'int'] };
+      // One project's key is a constant, and the planner cannot see that through the join.
+      return oneProject ? { exprs: ['i.number'], casts: ['int'] } : { exprs: ['p.key', 'i.number'], casts: ['text', 'int'] };
     default: {
       const id = Number(sort.slice(3));
       return { exprs: [`coalesce(i.custom_values -> '${id}', 'null'::jsonb)`], casts: ['jsonb'] };
@@ -98,7 +103,7 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
     }
   }
 
-  const spec = sortSpec(q.sort, q.order);
+  const spec = sortSpec(q.sort, q.order, q.project !== undefined);
   const sortKey = `${q.sort}:${q.order}`;
   const dir = q.order === 'asc' ? 'asc' : 'desc';
   if (q.cursor) {
