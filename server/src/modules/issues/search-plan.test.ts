@@ -45,7 +45,8 @@ const explain = async (statement: SqlStatement, setup: SqlStatement[] = []) =>
   });
 
 describe('search plans', () => {
-  it.each(['календарь', 'payment', 'уведомлений', 'тёмная тема'])('full text for "%s" reads the GIN indexes of issues and comments', async (q) => {
+  // "fix" is in a quarter of the titles: left to itself the planner walked the recency index for it.
+  it.each(['календарь', 'payment', 'уведомлений', 'тёмная тема', 'fix'])('full text for "%s" reads the GIN indexes of issues and comments', async (q) => {
     const plan = await explain(textSearchStatement(viewer(), q, 20));
     expect(plan).toContain('Bitmap Index Scan on issues_search');
     expect(plan).toContain('Bitmap Index Scan on comments_search');
