@@ -10,6 +10,7 @@ import { Migration20261122600000_bot } from './Migration20261122600000_bot.ts';
 import { Migration20261125100000_account_security } from './Migration20261125100000_account_security.ts';
 import { Migration20261125400000_issue_version } from './Migration20261125400000_issue_version.ts';
 import { Migration20261126100000_issue_sort_indexes } from './Migration20261126100000_issue_sort_indexes.ts';
+import { Migration20261126200000_search_indexes } from './Migration20261126200000_search_indexes.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: 'Migration20261125100000_account_security', class: Migration20261125100000_account_security },
   { name: 'Migration20261125400000_issue_version', class: Migration20261125400000_issue_version },
   { name: 'Migration20261126100000_issue_sort_indexes', class: Migration20261126100000_issue_sort_indexes },
+  { name: 'Migration20261126200000_search_indexes', class: Migration20261126200000_search_indexes },
 ];

@@ -10,7 +10,7 @@ import { todayDate } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
-import { searchIssues } from '../issues/search.routes.ts';
+import { searchIssues } from '../issues/search.repository.ts';
 import { requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { requireStream } from '../streams/stream.service.ts';
 import { assignedOpenCards, cardsByIds } from './cards.queries.ts';

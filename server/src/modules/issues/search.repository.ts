@@ -1,0 +1,139 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ISSUE_KEY_PATTERN, type SearchResponse } from '@tracker/shared/api/issues';
+import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+
+/** One SQL statement with its `?` parameters, built once for the product and for the plan test. */
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
+// Typo tolerance: a swapped pair of letters in a short word ("lgoin" in "Fix login button") scores
+// a word similarity of exactly 0.2, so that is the threshold the trigram index on titles applies.
+const WORD_SIMILARITY = 0.2;
+// Ranking reads every candidate's tsvector: rank only the newest matches, so a common word costs
+// the same as a rare one. Fewer matches than this are ranked exactly.
+const RANKED_CANDIDATES = 200;
+const COMMENT_CANDIDATES = 100;
+
+type Hit = { id: number; key: string; title: string; status_id: number; rank: number };
+
+const RESULT_COLUMNS = `i.id, p.key || '-' || i.number as key, i.title, i.status_id, b.rank::float8 as rank`;
+
+/**
+ * Exact key (`WEB-12`) first, then full text over titles and descriptions (ru + en stems), then
+ * comments. The matches are collected first, in materialized CTEs, so each `@@` can only be served
+ * by the GIN index on `search_vector` (issues_search, comments_search); visibility and recency
+ * apply to those matches. Left to itself the planner walked the recency index instead, filtering
+ * every row on its way, whenever it overestimated how common a word was.
+ */
+export function textSearchStatement(viewer: Viewer, q: string, limit: number): SqlStatement {
+  const visible = visibleProjectsCondition(viewer, 'p');
+  const key = ISSUE_KEY_PATTERN.exec(q.toUpperCase());
+  const ru = `websearch_to_tsquery('russian', ?)`;
+  const en = `websearch_to_tsquery('english', ?)`;
+  return {
+    sql: `with matches as materialized (
+       select i.id, i.project_id, i.updated_at, i.search_vector from issues i
+        where i.search_vector @@ ${ru} or i.search_vector @@ ${en}
+     ),
+     recent as (
+       select m.id, ts_rank(m.search_vector, ${ru}) + ts_rank(m.search_vector, ${en}) as rank
+         from (select m.id, m.search_vector from matches m join projects p on p.id = m.project_id
+                where ${visible.sql}
+                order by m.updated_at desc, m.id desc limit ${RANKED_CANDIDATES}) m
+     ),
+     comment_matches as materialized (
+       select c.id, c.issue_id, c.created_at, c.search_vector from comments c
+        where c.search_vector @@ ${ru} or c.search_vector @@ ${en}
+     ),
+     comment_hits as (
+       select c.issue_id as id, 0.5 * (ts_rank(c.search_vector, ${ru}) + ts_rank(c.search_vector, ${en})) as rank
+         from (select c.issue_id, c.search_vector from comment_matches c
+                order by c.created_at desc, c.id desc limit ${COMMENT_CANDIDATES}) c
+     ),
+     hits as (
+       select i.id, 10.0 as rank from issues i join projects p on p.id = i.project_id where p.key = ? and i.number = ?
+       union all select id, rank from recent
+       union all select id, rank from comment_hits
+     ),
+     best as (select id, max(rank) as rank from hits group by id)
+     select ${RESULT_COLUMNS}
+       from best b join issues i on i.id = b.id join projects p on p.id = i.project_id
+      where ${visible.sql}
+      order by b.rank desc, i.updated_at desc, i.id desc
+      limit ?`,
+    params: [q, q, q, q, ...visible.params, q, q, q, q, key?.[1] ?? '', key ? Number(key[2]) : 0, ...visible.params, limit],
+  };
+}
+
+/** The words of a query worth matching by trigrams (three letters or more, at most five). */
+export function typoTerms(q: string): string[] {
+  return q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3).slice(0, 5);
+}
+
+/**
+ * Titles containing a word close to one of `terms`, best match first, through the GIN trigram index
+ * on titles (issues_title_trgm, operator `%>`). The first statement sets, for the rest of the
+ * transaction, the word similarity threshold that `%>` applies: run both in one.
+ */
+export function typoSearchStatements(viewer: Viewer, terms: string[], limit: number, exclude: number[]): [SqlStatement, SqlStatement] {
+  const visible = visibleProjectsCondition(viewer, 'p');
+  const array = `{${terms.map((t) => `"${t}"`).join(',')}}`;
+  return [
+    // pg_trgm estimates `%>` with a fixed selectivity, so for several terms on a small table the
+    // planner read every title instead; within this transaction the trigram index is the only way.
+    {
+      sql: `select set_config('pg_trgm.word_similarity_threshold', ?, true), set_config('enable_seqscan', 'off', true)`,
+      params: [String(WORD_SIMILARITY)],
+    },
+    {
+      // The terms are one array constant, so `%>` is an index condition of its own: joined to
+      // unnest() instead, the planner chose a sequential scan for two terms.
+      sql: `select i.id, p.key || '-' || i.number as key, i.title, i.status_id,
+              (0.01 * (select max(word_similarity(t.term, i.title)) from unnest(?::text[]) t(term)))::float8 as rank
+         from issues i join projects p on p.id = i.project_id
+        where i.title %> any(?::text[]) and i.id <> all(?::int[]) and ${visible.sql}
+        order by rank desc, i.updated_at desc, i.id desc
+        limit ?`,
+      params: [array, array, `{${exclude.join(',')}}`, ...visible.params, limit],
+    },
+  ];
+}
+
+/**
+ * Issues visible to the viewer matching the text (see textSearchStatement). Only when that finds
+ * too little, and the text is not a key, titles by trigram similarity of their words (typos),
+ * ranked below every text hit.
+ */
+export async function searchIssues(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse['issues']> {
+  const text = textSearchStatement(viewer, q, limit);
+  const rows = await em.execute<Hit[]>(text.sql, text.params);
+  const terms = typoTerms(q);
+  if (rows.length < limit && terms.length && !ISSUE_KEY_PATTERN.test(q.toUpperCase())) {
+    const [threshold, typos] = typoSearchStatements(viewer, terms, limit - rows.length, rows.map((r) => r.id));
+    rows.push(
+      ...(await em.transactional(async (tem) => {
+        await tem.execute(threshold.sql, threshold.params);
+        return tem.execute<Hit[]>(typos.sql, typos.params);
+      })),
+    );
+  }
+  return rows.map((r) => ({ id: r.id, key: r.key, title: r.title, statusId: r.status_id, rank: r.rank }));
+}
+
+/** Everything the search box offers: issues, then projects by key or name, and streams by name. */
+export async function searchAll(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse> {
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const visible = visibleProjectsCondition(viewer, 'p');
+  const [issues, projects, streams] = await Promise.all([
+    searchIssues(em, viewer, q, limit),
+    em.execute<SearchResponse['projects']>(
+      `select p.id, p.key, p.name from projects p where (lower(p.key) = ? or lower(p.name) like ?) and ${visible.sql}
+        order by (lower(p.key) = ?) desc, lower(p.name), p.id limit ?`,
+      [q.toLowerCase(), like, ...visible.params, q.toLowerCase(), limit],
+    ),
+    em.execute<SearchResponse['streams']>('select id, name from streams where lower(name) like ? order by lower(name), id limit ?', [like, limit]),
+  ]);
+  return { issues, projects: projects.map(({ id, key, name }) => ({ id, key, name })), streams: streams.map(({ id, name }) => ({ id, name })) };
+}
