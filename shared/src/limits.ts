@@ -111,3 +111,6 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Square WebP sizes made from an uploaded avatar (1× and 2× of the 64 and 128 px places it shows in). */
 export const AVATAR_SIZES = [64, 128, 256] as const;
 export const PHONE_MAX_LENGTH = 16;
+
+/** The time zone of a user who has not chosen one (due dates, quiet hours, "today" in the bot). */
+export const DEFAULT_TIME_ZONE = 'Europe/Moscow';

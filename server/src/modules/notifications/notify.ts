@@ -7,8 +7,8 @@ import { isLocale, type Locale } from '@tracker/shared/locales';
 import { todayDate } from '@tracker/shared/quick-add/calendar';
 import type { JobQueue } from '../mail/queue.ts';
 import { userCanViewProjectSql } from '../projects/project-guards.ts';
-import { cardsByIds } from '../telegram/cards.queries.ts';
-import { DEFAULT_TIME_ZONE } from '../telegram/identity.ts';
+import { cardsByIds } from '../issues/cards.queries.ts';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { inQuietHours } from './quiet-hours.ts';
 
 export const ACTIVITY_JOB = 'telegram.activity';

@@ -4,7 +4,7 @@ import { notificationSettingsSchema, type NotificationSettings, type Notificatio
 import { requireUser } from '../../http/access.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { DEFAULT_TIME_ZONE } from '../telegram/identity.ts';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { isTimeZone } from './quiet-hours.ts';
 
 const toTime = (m: number | null) => (m == null ? null : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);

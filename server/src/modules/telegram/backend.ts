@@ -13,7 +13,7 @@ import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import { searchIssues } from '../issues/search.repository.ts';
 import { requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { requireStream } from '../streams/stream.service.ts';
-import { assignedOpenCards, cardsByIds } from './cards.queries.ts';
+import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 
 const viewerOf = (user: BotUser): Viewer => ({ id: user.id, roles: (user as Partial<TelegramAccount>).roles ?? [] });

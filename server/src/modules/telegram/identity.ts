@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 
-export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
 export interface TelegramAccount {
   id: number;
