@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../server/src/db/embedded.ts';
 import { TEST_BOT_TOKEN } from '../server/src/test/telegram-signer.ts';
+import { waitUntil } from '../server/src/test/wait-until.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,14 +46,10 @@ export default async function setup(project: TestProject) {
   };
   // vitest runs no teardown for a setup that threw: stop the server and remove its data here.
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
+    await waitUntil('the server to become healthy', async () => {
       if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-      const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error('server did not become healthy');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+      return fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    }, { timeout: 60_000, interval: 200 });
     await createConfirmedAdmin(baseUrl, dataDir);
   } catch (err) {
     await stop();
@@ -75,18 +72,14 @@ async function createConfirmedAdmin(baseUrl: string, dataDir: string) {
   });
   if (res.status !== 201) throw new Error(`admin registration failed: ${res.status} ${await res.text()}`);
   const outbox = path.join(dataDir, 'outbox');
-  const deadline = Date.now() + 30_000;
-  let token: string | undefined;
-  while (!token) {
+  const token = await waitUntil('the admin confirmation mail', () => {
     const mails = existsSync(outbox) ? readdirSync(outbox, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')) : [];
     for (const f of mails) {
       const text = readFileSync(path.join(outbox, f.name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (text.includes(`To: ${ADMIN_EMAIL}`)) token = /\/user\/confirm-email\?token=([\w-]+)/.exec(text)?.[1];
+      if (text.includes(`To: ${ADMIN_EMAIL}`)) return /\/user\/confirm-email\?token=([\w-]+)/.exec(text)?.[1];
     }
-    if (token) break;
-    if (Date.now() > deadline) throw new Error('the admin confirmation mail did not arrive');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return undefined;
+  }, { timeout: 30_000, interval: 100 });
   const confirmed = await fetch(`${baseUrl}/api/user/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
   if (!confirmed.ok) throw new Error(`admin confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
 }

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../server/src/db/embedded.ts';
+import { waitUntil } from '../server/src/test/wait-until.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const groups: number[] = [];
@@ -25,15 +26,7 @@ function processesIn(group: number): string[] {
   });
 }
 
-async function until<T>(what: string, check: () => T | Promise<T>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, check: () => T | Promise<T>, timeout: number): Promise<T> => waitUntil(what, check, { timeout, interval: 100 });
 
 async function runAndStop(stop: (npmPid: number) => void) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracker-start-'));

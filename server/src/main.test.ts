@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
+import { waitUntil } from './test/wait-until.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracker-main-'));
@@ -20,11 +21,10 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; ms: nu
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: '/nonexistent' },
     stdio: 'ignore',
   });
-  for (;;) {
+  await waitUntil('the server to answer /api/health', async () => {
     if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+  }, { timeout: 60_000, interval: 100 });
   return { child, url, ms: performance.now() - started };
 }
 

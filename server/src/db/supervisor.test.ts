@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './embedded.ts';
 import { postmasterPid } from './postmaster-pid.ts';
+import { waitUntil } from '../test/wait-until.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracker-dbkill-'));
@@ -25,14 +26,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Polls `check` until it holds; fails with `what` at the deadline. */
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000, state: () => unknown = () => '') {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${JSON.stringify(state())}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (what: string, check: () => boolean | Promise<boolean>, timeout = 20_000, state?: () => unknown) => waitUntil(what, check, { timeout, interval: 20, state });
 
 interface Answer {
   title: string;

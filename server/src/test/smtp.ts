@@ -1,6 +1,7 @@
 // A real SMTP server in the test process (smtp-server): what nodemailer sends arrives here.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { waitUntil } from './wait-until.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -52,13 +53,7 @@ export async function startSmtpServer(port = 0) {
     received,
     /** Waits for a message to `to` (the n-th one, counting from 1). */
     async waitFor(to: string, nth = 1, timeoutMs = 10_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.filter((m) => m.to.includes(to));
-        if (found.length >= nth) return found[nth - 1]!;
-        if (Date.now() > deadline) throw new Error(`no mail #${nth} to ${to} within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      return (await waitUntil(`mail #${nth} to ${to}`, () => received.filter((m) => m.to.includes(to))[nth - 1], { timeout: timeoutMs }))!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -3,6 +3,7 @@ import type { LiveEvent } from '@tracker/shared/api/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, uniqueEmail, type TestServer } from '../../test/harness.ts';
 import { publishEvent } from './publish.ts';
+import { waitUntil } from '../../test/wait-until.ts';
 
 let t: TestServer;
 let memberCookie: string;
@@ -66,10 +67,8 @@ async function listen(cookie: string) {
 const publish = (projectId: number | null, issueId: number) =>
   publishEvent(t.orm.em.fork() as unknown as EntityManager, { type: 'issue.updated', issueId, projectId, streamIds: [], actorId: null });
 
-async function waitFor(check: () => boolean, ms = 1000) {
-  const until = Date.now() + ms;
-  while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-}
+/** Spec: events arrive within a second; the assertions after it say what was missing. */
+const waitFor = (check: () => boolean) => waitUntil('the events', check, { timeout: 1000, interval: 20 }).catch(() => undefined);
 
 describe('GET /api/events', () => {
   it('needs a signed-in user', async () => {

@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.
 import { createOrm, migrate, type Orm } from '../../db/orm.ts';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
+import { waitUntil } from '../../test/wait-until.ts';
 
 // A PostgreSQL of its own, so stopping it does not disturb other test files.
 let db: EmbeddedDatabase;
@@ -53,14 +54,6 @@ const login = () =>
     body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }),
   });
 
-/** Polls until `check` holds (the database restarts at its own pace). */
-async function until(check: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('GET /api/health', () => {
   it('is ok, turns 503 while the database is down, and recovers when it is back', async () => {
@@ -84,10 +77,10 @@ describe('GET /api/health', () => {
     expect(logLines.filter((l) => l.level >= 50)).toEqual([]);
 
     await db.start();
-    await until(async () => (await health()).status === 200);
+    await waitUntil('the database to be back (it restarts at its own pace)', async () => (await health()).status === 200, { timeout: 15_000, interval: 100 });
     expect(await health()).toEqual({ status: 200, body: { status: 'ok', db: 'ok' } });
     // The pool reconnects by itself: the same call now reaches the database.
-    await until(async () => (await login()).status !== 503);
+    await waitUntil('the pool to reconnect', async () => (await login()).status !== 503, { timeout: 15_000, interval: 100 });
     expect((await login()).status).toBe(401);
   });
 });
