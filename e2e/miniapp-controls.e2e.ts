@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser } from './browser.ts';
-import { backVisible, confirmsClosing, finish, haptics, holdRequests, mainButton, openApp, path, signedIn } from './telegram-app.ts';
+import { backVisible, confirmsClosing, finish, haptics, holdRequests, mainButton, openApp, path, reopenAt } from './telegram-app.ts';
 import { tgLast, tgSend } from './telegram-client.ts';
 
 let browser: Browser;
@@ -15,12 +15,10 @@ afterAll(() => browser?.close());
 
 describe('Telegram controls', () => {
   it('BackButton on an inner page goes back through the app; none on a tab root; settings opens the profile', async () => {
-    const o = await openApp(browser, );
+    const o = await openApp(browser);
     const { key, issue } = await o.seed();
     const { page } = o;
-    await page.goto(`/en/issues?project=${key}` + new URL(page.url()).hash);
-    await signedIn(page);
-    await page.getByTestId('page-issues').waitFor();
+    await reopenAt(page, `/en/issues?project=${key}`, 'page-issues');
     expect(await backVisible(page)).toBe(false);
     await page.locator(`[data-testid="issue-row"][data-issue-key="${issue.key}"] [data-testid="issue-title"]`).click();
     await page.getByTestId('page-issue').waitFor();
@@ -39,7 +37,7 @@ describe('Telegram controls', () => {
   });
 
   it('the profile saves with the MainButton; an edited profile asks before closing until saved', async () => {
-    const o = await openApp(browser, );
+    const o = await openApp(browser);
     const { page } = o;
     await tgSend(page, 'settings_button_pressed');
     await page.getByTestId('page-profile').waitFor();
@@ -55,7 +53,7 @@ describe('Telegram controls', () => {
   });
 
   it('a deep-linked issue has nothing of the app behind it: back goes up to the issue list, not out of the app', async () => {
-    const first = await openApp(browser, );
+    const first = await openApp(browser);
     const { issue } = await first.seed();
     await first.context.close();
     // The same Telegram user opens the link in a fresh client: the issue is the first page.
@@ -72,12 +70,10 @@ describe('Telegram controls', () => {
   });
 
   it('MainButton creates the issue, with its loader while the request runs; the dirty form asks before closing until saved', async () => {
-    const o = await openApp(browser, );
+    const o = await openApp(browser);
     const { key } = await o.seed();
     const { page } = o;
-    await page.goto(`/en/issues/create?project=${key}` + new URL(page.url()).hash);
-    await signedIn(page);
-    await page.getByTestId('issue-form').waitFor();
+    await reopenAt(page, `/en/issues/create?project=${key}`, 'issue-form');
     await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Create issue', is_progress_visible: false });
     expect(await confirmsClosing(page)).toBe(false);
     await page.getByTestId('form-title').fill('Made with the MainButton');
@@ -99,12 +95,10 @@ describe('Telegram controls', () => {
   });
 
   it('on the issue page the written comment is the MainButton (Edit the SecondaryButton); a failed post buzzes an error', async () => {
-    const o = await openApp(browser, );
+    const o = await openApp(browser);
     const { issue } = await o.seed();
     const { page } = o;
-    await page.goto(`/en/issues/${issue.key}` + new URL(page.url()).hash);
-    await signedIn(page);
-    await page.getByTestId('page-issue').waitFor();
+    await reopenAt(page, `/en/issues/${issue.key}`, 'page-issue');
     await expect.poll(() => tgLast(page, 'web_app_setup_secondary_button')).toMatchObject({ is_visible: true, text: 'Edit' });
     expect((await mainButton(page))?.is_visible ?? false).toBe(false);
 

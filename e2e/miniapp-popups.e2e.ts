@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser } from './browser.ts';
-import { finish, mainButton, openApp, path, signedIn } from './telegram-app.ts';
+import { finish, mainButton, openApp, path, reopenAt, signedIn } from './telegram-app.ts';
 import { tgCalls, tgLast, tgPopupAnswer, tgSend } from './telegram-client.ts';
 
 let browser: Browser;
@@ -14,12 +14,10 @@ afterAll(() => browser?.close());
 
 describe('Telegram popups, swipes and old clients', () => {
   it('deleting an issue asks in Telegram\'s popup: cancel keeps it, the destructive button deletes it', async () => {
-    const o = await openApp(browser, );
+    const o = await openApp(browser);
     const { issue } = await o.seed();
     const { page } = o;
-    await page.goto(`/en/issues/${issue.key}` + new URL(page.url()).hash);
-    await signedIn(page);
-    await page.getByTestId('page-issue').waitFor();
+    await reopenAt(page, `/en/issues/${issue.key}`, 'page-issue');
     await tgPopupAnswer(page, 'last');
     await page.getByTestId('issue-delete').click();
     await expect.poll(async () => (await tgCalls(page, 'web_app_open_popup')).length).toBe(1);
@@ -38,13 +36,11 @@ describe('Telegram popups, swipes and old clients', () => {
   });
 
   it('a page\'s confirmation dialog is Telegram\'s popup inside Telegram: deleting a stream', async () => {
-    const o = await openApp(browser, );
+    const o = await openApp(browser);
     const { page, context } = o;
     const name = `Stream ${'long name '.repeat(30)}`.slice(0, 100);
     const { stream } = await api<{ stream: { id: number } }>(context, 'post', '/api/streams', { name });
-    await page.goto(`/en/streams/${stream.id}` + new URL(page.url()).hash);
-    await signedIn(page);
-    await page.getByTestId('page-stream').waitFor();
+    await reopenAt(page, `/en/streams/${stream.id}`, 'page-stream');
     await page.getByTestId('stream-delete').click();
     await page.getByTestId('page-streams').waitFor();
     const popup = (await tgLast<{ title: string; message: string; buttons: { type: string }[] }>(page, 'web_app_open_popup'))!;
@@ -59,8 +55,7 @@ describe('Telegram popups, swipes and old clients', () => {
     const o = await openApp(browser, { platform: 'tdesktop' });
     const { key, issue } = await o.seed();
     const { page } = o;
-    await page.goto(`/en/issues?project=${key}&layout=board` + new URL(page.url()).hash);
-    await signedIn(page);
+    await reopenAt(page, `/en/issues?project=${key}&layout=board`);
     const card = page.locator(`[data-testid="board-card"][data-issue-key="${issue.key}"]`);
     await card.waitFor();
     const swipes = async () => (await tgCalls(page, 'web_app_setup_swipe_behavior')).map((c) => (c.params as { allow_vertical_swipe: boolean }).allow_vertical_swipe);

@@ -33,6 +33,13 @@ export async function openApp(browser: Browser, options: ClientOptions = {}, lau
 
 export const signedIn = (page: Page) => page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 15_000 });
 export const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Opens `url` in the signed-in client (its launch fragment kept) and waits for the page `testId`. */
+export async function reopenAt(page: Page, url: string, testId?: string): Promise<void> {
+  await page.goto(url + new URL(page.url()).hash);
+  await signedIn(page);
+  if (testId) await page.getByTestId(testId).waitFor();
+}
 export const backVisible = async (page: Page) => (await tgLast<{ is_visible: boolean }>(page, 'web_app_setup_back_button'))?.is_visible ?? false;
 export const mainButton = (page: Page) => tgLast<{ is_visible?: boolean; text?: string; is_progress_visible?: boolean; is_active?: boolean }>(page, 'web_app_setup_main_button');
 export const confirmsClosing = async (page: Page) => (await tgLast<{ need_confirmation: boolean }>(page, 'web_app_setup_closing_behavior'))?.need_confirmation ?? false;

@@ -1,29 +1,28 @@
 // The create/edit form: quick add on top fills the fields below (which stay editable), then every
 // field including the chosen project's custom fields, with per-field errors from the shared schema
 // (client) and the server's `data.issues`. Edit sends only what changed.
-import type { UserRef } from '@tracker/shared/api/common';
 import type { EditConflictData, IssueDetail } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
-import { parseQuickAdd, removeToken } from '@tracker/shared/quick-add/index';
+import { removeToken } from '@tracker/shared/quick-add/index';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { useHref } from '../../../lib/use-locale.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
-import { issueApi, lookupApi } from '../api-detail.ts';
+import { issueApi } from '../api-detail.ts';
 import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
 import { defaultValues, fieldKey } from '../custom-fields/values.ts';
-import { rememberUsers, userName } from '../detail/people.ts';
-import { loadMe } from '../detail/use-me.ts';
+import { userName } from '../detail/people.ts';
 import { editConflictOf, rebase } from './conflict.ts';
 import { DescriptionField } from './DescriptionField.tsx';
 import { formErrorsFrom, type FieldErrors, type FormErrors } from './errors.ts';
 import { MergeDialog } from './MergeDialog.tsx';
-import { quickPatch, syncQuickPatch, toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues, type QuickPatch } from './model.ts';
+import { toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
 import { IssuePicker, MultiSelect, PeoplePicker } from './pickers.tsx';
-import { QuickAdd, useChips } from './QuickAdd.tsx';
+import { QuickAdd } from './QuickAdd.tsx';
+import { useQuickLine } from './use-quick-line.ts';
 import { useProjectData, useStreams } from './use-form-data.ts';
 import { validateForm } from './validate.ts';
 import { PrioritySelect } from '../PrioritySelect.tsx';
@@ -38,11 +37,8 @@ interface Props {
   onSaved: (issue: IssueDetail) => void;
 }
 
-type Lookup = { handle: string; user: UserRef | null };
-
 export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSaved }: Props) {
   const { t, i18n } = useTranslation();
-  const locale = useLocale();
   const href = useHref();
   const ids = { project: useId(), title: useId(), status: useId(), priority: useId(), start: useId(), due: useId(), estimate: useId() };
   const [values, setValues] = useState<IssueFormValues>(initial);
@@ -57,9 +53,7 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   // Defaults filled in by the form itself (a project's custom fields) are not the user's changes.
   const [touched, setTouched] = useState(false);
   const [quick, setQuick] = useState('');
-  const [lookup, setLookup] = useState<Lookup | null>(null);
   const [parentText, setParentText] = useState(parentDisplay ?? '');
-  const prevQuick = useRef<QuickPatch>({});
   const streams = useStreams();
   const projectData = useProjectData(values.projectId);
   const fields = useMemo(() => projectData?.fields ?? [], [projectData]);
@@ -69,40 +63,7 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const setCustom = (id: number, value: unknown) => setValues((v) => ({ ...v, customValues: { ...v.customValues, [String(id)]: value } }));
 
-  const parsed = useMemo(
-    () => (quick.trim() ? parseQuickAdd(quick, { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale }) : null),
-    [quick, locale],
-  );
-
-  // Resolve `@handle` to a person: `@me`/`@я` is me; otherwise the exact name-without-spaces
-  // match among the picker's results, else its first result.
-  const handle = parsed?.assignee ?? null;
-  useEffect(() => {
-    if (!handle) return;
-    let live = true;
-    const find = handle === 'me'
-      ? loadMe().then((me) => (me ? { id: me.id, name: me.name } : null))
-      : lookupApi.users(handle, 10).then((users) => {
-          rememberUsers(users);
-          return users.find((u) => u.name.replace(/\s+/g, '').toLowerCase() === handle.toLowerCase()) ?? users[0] ?? null;
-        });
-    find.then((user) => live && setLookup({ handle, user }), () => live && setLookup({ handle, user: null }));
-    return () => {
-      live = false;
-    };
-  }, [handle]);
-  const assignee = handle && lookup?.handle === handle ? lookup.user : handle ? undefined : null;
-
-  // Apply the line's patch whenever it (or what it resolves against) changes.
-  const creatable = mode === 'create' ? projects : [];
-  useEffect(() => {
-    const next = parsed ? quickPatch(parsed, { projects: creatable, labels, assigneeId: assignee === undefined ? undefined : (assignee?.id ?? null) }) : {};
-    const prev = prevQuick.current;
-    prevQuick.current = next;
-    // The updater runs later, during render: it must see this change's `prev`, not the ref.
-    setValues((v) => syncQuickPatch(v, prev, next, base.current));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [parsed, labels, assignee, projects]);
+  const chips = useQuickLine(quick, { mode, projects, labels, setValues, base });
 
   // A new project (create): its custom fields' defaults, labels of other projects dropped, default status.
   const seenFieldsFor = useRef<number | null>(mode === 'edit' ? initial.projectId : null);
@@ -113,7 +74,6 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
     setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), customValues: defaultValues(projectData.fields) }));
   }, [projectData]);
 
-  const chips = useChips(parsed, { assignee, labelNames: labels.map((l) => l.name), projectKeys: creatable.map((p) => p.key) });
 
   const isKey = (k: string) => i18n.exists(k);
   const msg = (key: string | undefined) => (key ? (isKey(key) ? t(key) : key) : undefined);
