@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
@@ -10,12 +10,15 @@ import { telegramSession } from '../features/telegram/index.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
-import { ReopenScreen } from './shell/ReopenScreen.tsx';
-import { ShellNotices } from './shell/ShellNotices.tsx';
-import { ShellSettings } from './shell/ShellSettings.tsx';
-import { TabBar } from './shell/TabBar.tsx';
 import { useAppShell, useInTelegram } from './shell/use-app-shell.ts';
 import './shell/shell.css';
+
+// The shell's pieces load only where the shell is shown: a website visitor's first load stays small
+// (the bench's first-load budget), and the chunks are tiny when a phone or Telegram needs them.
+const ReopenScreen = lazy(() => import('./shell/ReopenScreen.tsx').then((m) => ({ default: m.ReopenScreen })));
+const ShellNotices = lazy(() => import('./shell/ShellNotices.tsx').then((m) => ({ default: m.ShellNotices })));
+const ShellSettings = lazy(() => import('./shell/ShellSettings.tsx').then((m) => ({ default: m.ShellSettings })));
+const TabBar = lazy(() => import('./shell/TabBar.tsx').then((m) => ({ default: m.TabBar })));
 
 /** Inside Telegram a launch that did not end signed in can only be fixed by opening the app again. */
 const UNSIGNED = new Set(['refused', 'no-data', 'failed']);
@@ -37,8 +40,18 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       {!shell && <Header />}
       <main id="main" className="main" tabIndex={-1}>
-        <ErrorBoundary resetKey={location}>{reopen ? <ReopenScreen /> : children}</ErrorBoundary>
-        {tabs && location === href('profile') && <ShellSettings />}
+        <ErrorBoundary resetKey={location}>{reopen ? (
+            <Suspense fallback={null}>
+              <ReopenScreen />
+            </Suspense>
+          ) : (
+            children
+          )}</ErrorBoundary>
+        {tabs && location === href('profile') && (
+          <Suspense fallback={null}>
+            <ShellSettings />
+          </Suspense>
+        )}
       </main>
       {!shell && (
         <footer className="footer">
@@ -46,8 +59,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link href={href('privacy')}>{t('common.footer.privacy')}</Link>
         </footer>
       )}
-      {tabs && <TabBar />}
-      {telegram && <ShellNotices />}
+      <Suspense fallback={null}>
+        {tabs && <TabBar />}
+        {telegram && <ShellNotices />}
+      </Suspense>
       <Toaster />
       <PaletteHost />
       <AccountDialogsHost />
