@@ -71,7 +71,7 @@ describe('two replicas on one database', () => {
       await waitUntil('the event stream of replica 2 to open', () => text.includes(': connected'));
       expect((await onA.post(`/api/issues/${issueId}/comments`, { body: 'written on replica 1' })).status).toBe(201);
       const line = await waitUntil('the comment event on replica 2', () => /event: comment\.created\ndata: (.*)\n/.exec(text)?.[1], { state: () => text });
-      expect(JSON.parse(line)).toMatchObject({ type: 'comment.created', issueId });
+      expect(JSON.parse(line!)).toMatchObject({ type: 'comment.created', issueId });
     } finally {
       stop.abort();
       await reading;
