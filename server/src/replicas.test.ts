@@ -2,6 +2,7 @@
 // item 5): whichever replica a request reaches, the user sees one product.
 import { randomBytes } from 'node:crypto';
 import { LOGIN_THROTTLE } from '@tracker/shared/limits';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './test/harness.ts';
 import { startReplicas, type Replica, type ReplicaSet } from './test/replicas.ts';
@@ -96,6 +97,16 @@ describe('two replicas on one database', () => {
     const viaLink = await fetch(`${a.url}${link.body.url}`);
     expect(viaLink.status).toBe(200);
     expect(Buffer.from(await viaLink.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('an avatar set through one replica is served by the other', async () => {
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2a7' } }).png().toBuffer();
+    const uploaded = await fetch(`${a.url}/api/user/avatar`, { method: 'POST', headers: { cookie: cookieOf(onA), 'content-type': 'image/png' }, body: new Uint8Array(png) });
+    expect(uploaded.status).toBe(200);
+    const { user } = (await uploaded.json()) as { user: { avatar_url: string } };
+    const served = await fetch(`${b.url}${user.avatar_url}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(128);
   });
 
   it('a rate limit counts the attempts made on both replicas', async () => {
