@@ -19,7 +19,6 @@ import { sessionMiddleware } from './http/session.ts';
 import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
 import { attachmentRoutes } from './modules/attachments/attachments.routes.ts';
-import { folderStorage } from './modules/attachments/storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -64,6 +63,7 @@ import { createSmsProvider } from './modules/sms/sms.ts';
 import { setUpBot } from './modules/telegram/bot-runner.ts';
 import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
 import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
+import { createBlobStore } from './storage/index.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
 
@@ -94,6 +94,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const navigation = createNavigationService({ allowedHosts: () => config.EXTERNAL_REDIRECT_HOSTS });
   const publicConfig = publicConfigOf(config);
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
+  // Attachments, avatars and blog images: one store that every replica reads (close it on shutdown).
+  const storage = createBlobStore({ storageUrl: config.STORAGE_URL, databaseUrl: orm.config.get('clientUrl') as string });
   const cache = createReadCache({ databaseUrl: orm.config.get('clientUrl') as string, logger, enabled: config.READ_CACHE === 'on' });
   // Mail goes through the PostgreSQL job queue; the worker runs in this process (stop it on shutdown).
   const jobHandlers: Record<string, JobHandler> = {};
@@ -168,7 +170,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     authRoutes({ users, em, accounts }),
     userRoutes(),
     confirmRoutes({ em, accounts }),
-    profileRoutes({ em, accounts, avatars: avatarStore(path.join(config.DATA_DIR, 'avatars')) }),
+    profileRoutes({ em, accounts, avatars: avatarStore(storage) }),
     passwordRoutes({ em }),
     recoveryRoutes({ em, mail }),
     navigationRoutes({ navigation, em }),
@@ -184,8 +186,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     streamRoutes({ em }),
     calendarRoutes({ em, config }),
     eventsRoutes({ hub: events, orm, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null }),
-    attachmentRoutes({ em, storage: folderStorage(path.join(config.DATA_DIR, 'attachments')), secret: config.SESSION_SECRET }),
-    blogRoutes({ em, imagesRoot: path.join(config.DATA_DIR, 'blog-images') }),
+    attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
+    blogRoutes({ em, storage }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
     iconRoutes(),
     telegramAuthRoutes({ em, config }),
@@ -195,7 +197,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, cache, jobs, accounts, telegram } });
+  return Object.assign(app, { services: { users, navigation, events, cache, jobs, accounts, telegram, storage } });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl } from './storage/storage-url.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -45,6 +46,8 @@ const envSchema = z.object({
   /** Sender name agreed with SMS.ru; their default sender when unset. */
   SMS_SENDER: z.string().max(11).optional(),
   WEB_DIST: z.string().optional(),
+  /** An S3-compatible bucket for files (storage/storage-url.ts has the format); PostgreSQL when unset. */
+  STORAGE_URL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -98,6 +101,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (mode !== 'off' && !e.TELEGRAM_BOT_TOKEN) problems.push(`TELEGRAM_BOT_TOKEN: required when TELEGRAM_MODE=${mode}`);
   if (mode === 'webhook' && !publicUrl.startsWith('https://')) problems.push('PUBLIC_URL: must be https when TELEGRAM_MODE=webhook');
   if (e.SMS_PROVIDER === 'smsru' && !e.SMS_API_KEY) problems.push('SMS_API_KEY: required when SMS_PROVIDER=smsru');
+  if (e.STORAGE_URL) {
+    try {
+      parseStorageUrl(e.STORAGE_URL);
+    } catch (err) {
+      problems.push(`STORAGE_URL: ${(err as Error).message}`);
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);

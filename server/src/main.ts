@@ -6,6 +6,7 @@ import { connectEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts
 import { createOrm, migrate } from './db/orm.ts';
 import { superviseEmbeddedPostgres, type Supervisor } from './db/supervisor.ts';
 import { createLogger } from './logger.ts';
+import { importDataDir } from './storage/index.ts';
 import path from 'node:path';
 
 async function main() {
@@ -38,6 +39,9 @@ async function main() {
   await migrate(orm);
 
   const app = createApp({ config, orm, logger });
+  // Files an earlier version kept in the data folder join the shared store before the first request.
+  const copied = await importDataDir(app.services.storage, config.DATA_DIR, logger);
+  if (copied.imported) logger.info(copied, 'data folder files imported into the store');
   const bot = app.services.telegram;
   const server: Server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -66,6 +70,7 @@ async function main() {
     clearTimeout(force);
     await bot.stop().catch(() => {});
     await app.services.jobs.stop();
+    await app.services.storage.close();
     await orm.close(true);
     if (embedded) await embedded.stop().catch(() => {});
     logger.info('stopped');

@@ -44,6 +44,9 @@ async function counts(client: pg.Client): Promise<Record<string, number>> {
 describe('backup and restore', () => {
   it('restores into an empty data folder with every row, and refuses a folder that has data', async () => {
     const file = path.join(dir, 'tracker.backup.gz');
+    // Uploaded files are rows too (the default file store): every byte value must survive COPY.
+    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from('\\.\n\t\r')]);
+    await t.app.services.storage.put('attachments/0123456789abcdef0123456789abcdef', bytes, { contentType: 'application/octet-stream' });
     const backup = await cli('backup', ['--out', file], { DATABASE_URL: t.databaseUrl, DATA_DIR: path.join(dir, 'source') });
     expect(backup.out).toContain(`Backup written to ${file}`);
     expect(backup.code).toBe(0);
@@ -64,6 +67,8 @@ describe('backup and restore', () => {
     try {
       await restored.connect();
       expect(await counts(restored)).toEqual(expected);
+      const blob = await restored.query<{ data: Buffer }>('select data from blobs');
+      expect(blob.rows.map((row) => row.data.equals(bytes))).toEqual([true]);
       // Ids continue after the restored ones.
       const { rows } = await restored.query<{ id: number; max: number }>(
         "insert into projects (key, name) values ('NEW', 'New') returning id, (select max(id) from projects) as max",

@@ -1,5 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { entities } from '../entities.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseLostConnections } from './pool-guard.ts';
@@ -32,6 +33,22 @@ export async function createOrm(clientUrl: string, options: { debug?: boolean; p
   return MikroORM.init(ormConfig(clientUrl, options));
 }
 
+/** Any constant, the same in every process: the advisory lock that lets one replica migrate at a time. */
+const MIGRATION_LOCK = 7_262_013;
+
+/**
+ * Applies pending migrations. Replicas starting together on a new database would both create the
+ * migrations table and the schema (and one would crash): a session-level advisory lock, held on a
+ * connection of its own, makes the second wait and then find nothing left to do.
+ */
 export async function migrate(orm: Orm): Promise<void> {
-  await orm.migrator.up();
+  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl') as string });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await orm.migrator.up();
+  } finally {
+    // Closing the session releases the lock even if the unlock is never reached.
+    await lock.end().catch(() => {});
+  }
 }

@@ -74,6 +74,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
       await app.services.cache.close();
       await app.services.telegram.stop();
       await app.services.jobs.stop();
+      await app.services.storage.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await orm.close(true);

@@ -16,7 +16,7 @@ import { User } from '../users/user.entity.ts';
 import { attachmentLinks } from './attachment-links.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { Activity, Attachment } from '../issues/issue.entity.ts';
-import { TooLargeError, type FileStorage } from './storage.ts';
+import { TooLargeError, type BlobStore } from '../../storage/index.ts';
 import { toAttachmentDto } from './attachment.mapper.ts';
 
 const fileNameSchema = z
@@ -33,6 +33,9 @@ const mimeSchema = z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127).catch('appl
 // Served inline only when a browser cannot turn them into script in our origin.
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
 
+/** Where an attachment's bytes are in the store (the row keeps only the random part). */
+const fileKey = (storageKey: string) => `attachments/${storageKey}`;
+
 const linkError = (ctx: Context, status: 403 | 410, code: 'token_invalid' | 'token_expired') =>
   new HttpError(status, translate(requestLocale(ctx), `errors.codes.${code}`), code);
 
@@ -41,7 +44,7 @@ const linkError = (ctx: Context, status: 403 | 410, code: 'token_invalid' | 'tok
  * name), size-limited while streaming; downloads only for those who may see the issue, by session
  * or by a short-lived signed link (`secret` is the server's session secret).
  */
-export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileStorage; secret: string }) {
+export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobStore; secret: string }) {
   const router = new Router();
   const links = attachmentLinks(deps.secret);
 
@@ -78,13 +81,13 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
     const storageKey = randomBytes(16).toString('hex');
     let size: number;
     try {
-      size = await deps.storage.put(storageKey, ctx.req, ATTACHMENT_MAX_BYTES);
+      size = await deps.storage.put(fileKey(storageKey), ctx.req, { contentType: mimeType, limit: ATTACHMENT_MAX_BYTES });
     } catch (err) {
       if (err instanceof TooLargeError) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
       throw err;
     }
     if (size === 0) {
-      await deps.storage.delete(storageKey);
+      await deps.storage.delete(fileKey(storageKey));
       throw new HttpError(400, 'The file is empty', 'validation');
     }
     const em = deps.em();
@@ -99,7 +102,7 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
       ctx.status = 201;
       ctx.body = { attachment: toAttachmentDto(attachment, { id: user.id, name: user.name }) };
     } catch (err) {
-      await deps.storage.delete(storageKey);
+      await deps.storage.delete(fileKey(storageKey));
       throw err;
     }
   });
@@ -123,8 +126,8 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
       ctx.status = 304;
       return;
     }
-    const body = await deps.storage.get(attachment.storageKey);
-    if (!body) throw notFound('Attachment not found');
+    const file = await deps.storage.get(fileKey(attachment.storageKey));
+    if (!file) throw notFound('Attachment not found');
     const inline = INLINE_TYPES.has(attachment.mimeType);
     ctx.set({
       'Content-Type': inline ? attachment.mimeType : 'application/octet-stream',
@@ -135,7 +138,7 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
     // A signed address is its own credential (no cookie is involved): a Telegram client that
     // downloads it for the mini app may fetch it from its own origin.
     if (ctx.query.sig !== undefined) ctx.set('Access-Control-Allow-Origin', '*');
-    ctx.body = body;
+    ctx.body = file.body;
   });
 
   router.delete('/api/attachments/:id', async (ctx) => {
@@ -155,7 +158,7 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: FileS
       await tx.flush();
       await publishEvent(tx as EntityManager, { type: 'issue.updated', issueId: attachment.issueId, projectId: access.issue.projectId, streamIds: [], actorId: user.id });
     });
-    await deps.storage.delete(attachment.storageKey);
+    await deps.storage.delete(fileKey(attachment.storageKey));
     ctx.status = 204;
   });
 

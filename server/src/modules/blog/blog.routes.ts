@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
@@ -12,7 +9,8 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { findPublished, listPublished } from './blog.queries.ts';
 import { createPost, deletePost, getAdminPost, listAdminPosts, updatePost } from './blog.service.ts';
-import { BLOG_IMAGE_MAX_BYTES, imageDir, processImage, saveImage, toImageDto } from './images.ts';
+import type { BlobStore } from '../../storage/index.ts';
+import { BLOG_IMAGE_MAX_BYTES, imageFileKey, processImage, saveImage, toImageDto } from './images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -30,7 +28,7 @@ async function readBody(ctx: Context, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function blogRoutes(deps: { em: () => EntityManager; imagesRoot: string }) {
+export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }) {
   const router = new Router();
   const admin = (ctx: Context) => requireCapability(ctx, 'admin.blog');
 
@@ -50,18 +48,17 @@ export function blogRoutes(deps: { em: () => EntityManager; imagesRoot: string }
   router.get('/api/blog/images/:key/:file', async (ctx) => {
     const match = /^(\d+)\.webp$/.exec(ctx.params.file!);
     if (!/^[a-f0-9]{32}$/.test(ctx.params.key!) || !match || !IMAGE_WIDTHS.includes(Number(match[1]))) throw notFound('Image not found');
-    const file = path.join(imageDir(deps.imagesRoot, ctx.params.key!), ctx.params.file!);
-    const info = await stat(file).catch(() => null);
-    if (!info) throw notFound('Image not found');
+    const file = await deps.storage.get(imageFileKey(ctx.params.key!, Number(match[1])));
+    if (!file) throw notFound('Image not found');
     ctx.set('Cache-Control', IMMUTABLE);
     ctx.type = 'image/webp';
-    ctx.length = info.size;
-    ctx.body = createReadStream(file);
+    ctx.length = file.size;
+    ctx.body = file.body;
   });
 
   router.post('/api/admin/blog/images', async (ctx) => {
     const user = admin(ctx);
-    const processed = await processImage(deps.imagesRoot, await readBody(ctx, BLOG_IMAGE_MAX_BYTES));
+    const processed = await processImage(deps.storage, await readBody(ctx, BLOG_IMAGE_MAX_BYTES));
     const id = await saveImage(deps.em(), processed, user.id);
     ctx.status = 201;
     ctx.body = {

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogImageResponseSchema } from '@tracker/shared/api/blog';
@@ -45,8 +43,10 @@ describe('blog image pipeline', () => {
     const { image } = blogImageResponseSchema.parse(await res.json());
     expect(image).toMatchObject({ width: 3200, height: 1800, widths: IMAGE_WIDTHS });
     const key = image.url.split('/').pop()!;
-    const files = await readdir(path.join(t.config.DATA_DIR, 'blog-images', key));
-    expect(files.sort()).toEqual(IMAGE_WIDTHS.map((w) => `${w}.webp`).sort());
+    // In the shared store (PostgreSQL here), not on this process's disk: any replica serves them.
+    const stored = await t.sql<{ key: string; content_type: string }>('select key, content_type from blobs where key like ? order by key', [`blog-images/${key}/%`]);
+    expect(stored.map((row) => row.key).sort()).toEqual(IMAGE_WIDTHS.map((w) => `blog-images/${key}/${w}.webp`).sort());
+    expect(new Set(stored.map((row) => row.content_type))).toEqual(new Set(['image/webp']));
 
     for (const width of IMAGE_WIDTHS) {
       const file = await fetch(`${t.url}${image.url}/${width}.webp`);

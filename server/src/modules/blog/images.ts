@@ -1,13 +1,13 @@
 // Blog image pipeline (spec §9): every width as WebP, plus a 10×10 blurred placeholder data URI.
+// The widths go to the shared file store, so every replica serves them.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BlogImage } from '@tracker/shared/api/blog';
 import { IMAGE_WIDTHS } from '@tracker/shared/blog-images';
 import { IMAGE } from '@tracker/shared/limits';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../http/errors.ts';
+import type { BlobStore } from '../../storage/index.ts';
 
 export const BLOG_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 const WEBP_QUALITY = 80;
@@ -20,13 +20,14 @@ export interface ProcessedImage {
   placeholder: string;
 }
 
-export const imageDir = (root: string, key: string) => {
+/** Where one width of an image is in the store. */
+export const imageFileKey = (key: string, width: number) => {
   if (!/^[a-f0-9]{32}$/.test(key)) throw new Error('bad image key');
-  return path.join(root, key);
+  return `blog-images/${key}/${width}.webp`;
 };
 
-/** Decodes, auto-orients and writes `<width>.webp` for every width into `<root>/<key>/`. */
-export async function processImage(root: string, input: Buffer): Promise<ProcessedImage> {
+/** Decodes, auto-orients and stores `blog-images/<key>/<width>.webp` for every width. */
+export async function processImage(store: BlobStore, input: Buffer): Promise<ProcessedImage> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
@@ -34,36 +35,32 @@ export async function processImage(root: string, input: Buffer): Promise<Process
     throw new HttpError(400, 'The file is not an image', 'validation', { issues: [{ path: ['file'], message: 'admin.validation.notImage', code: 'custom' }] });
   }
   if (!meta.width || !meta.height) throw new HttpError(400, 'The file is not an image', 'validation');
-  const key = randomBytes(16).toString('hex');
-  const dir = imageDir(root, key);
-  await mkdir(dir, { recursive: true });
+  const base = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
+  let widths: Buffer[];
+  let tiny: Buffer;
   try {
-    const base = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
     // Larger widths than the original are written at the original size, so every srcset entry exists.
-    await Promise.all(
-      IMAGE_WIDTHS.map((w) =>
-        base
-          .clone()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
-          .toFile(path.join(dir, `${w}.webp`)),
-      ),
-    );
+    widths = await Promise.all(IMAGE_WIDTHS.map((w) => base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer()));
     const { width: pw, height: ph, quality, blur } = IMAGE.placeholder;
-    const tiny = await base.clone().resize(pw, ph, { fit: 'cover' }).blur(blur).webp({ quality }).toBuffer();
-    const oriented = (meta.orientation ?? 1) >= 5;
-    return {
-      key,
-      width: oriented ? meta.height : meta.width,
-      height: oriented ? meta.width : meta.height,
-      widths: [...IMAGE_WIDTHS],
-      placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
-    };
-  } catch (err) {
-    await rm(dir, { recursive: true, force: true });
-    if (err instanceof HttpError) throw err;
+    tiny = await base.clone().resize(pw, ph, { fit: 'cover' }).blur(blur).webp({ quality }).toBuffer();
+  } catch {
     throw new HttpError(400, 'The image could not be processed', 'validation', { issues: [{ path: ['file'], message: 'admin.validation.notImage', code: 'custom' }] });
   }
+  const key = randomBytes(16).toString('hex');
+  try {
+    await Promise.all(IMAGE_WIDTHS.map((w, i) => store.put(imageFileKey(key, w), widths[i]!, { contentType: 'image/webp' })));
+  } catch (err) {
+    await Promise.all(IMAGE_WIDTHS.map((w) => store.delete(imageFileKey(key, w)))).catch(() => {});
+    throw err;
+  }
+  const oriented = (meta.orientation ?? 1) >= 5;
+  return {
+    key,
+    width: oriented ? meta.height : meta.width,
+    height: oriented ? meta.width : meta.height,
+    widths: [...IMAGE_WIDTHS],
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+  };
 }
 
 export async function saveImage(em: EntityManager, image: ProcessedImage, uploaderId: number): Promise<number> {

@@ -1,11 +1,11 @@
 // Avatars: the upload is checked to be a real image by decoding it (not by its name or type), then
-// cut to squares of AVATAR_SIZES in WebP. Files are immutable, named by a random key.
+// cut to squares of AVATAR_SIZES in WebP. Files are immutable, named by a random key, and kept in the
+// shared file store so every replica serves them.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES, AVATAR_SIZES } from '@tracker/shared/limits';
 import sharp from 'sharp';
+import { readAll, type BlobStore } from '../../storage/index.ts';
 
 export class ImageTooLargeError extends Error {}
 export class NotAnImageError extends Error {}
@@ -24,8 +24,8 @@ export async function readLimited(stream: Readable, limit = AVATAR_MAX_BYTES): P
   return Buffer.concat(chunks);
 }
 
-export function avatarStore(root: string) {
-  const fileOf = (key: string, size: number) => path.join(root, key.slice(0, 2), `${key}-${size}.webp`);
+export function avatarStore(store: BlobStore) {
+  const fileOf = (key: string, size: number) => `avatars/${key}-${size}.webp`;
   return {
     /** Decodes, squares and writes every size; returns the new key. */
     async save(input: Buffer): Promise<string> {
@@ -36,27 +36,32 @@ export function avatarStore(root: string) {
         throw new NotAnImageError();
       }
       if (!format || !ACCEPTED.has(format)) throw new NotAnImageError();
-      const key = randomBytes(16).toString('hex');
-      await mkdir(path.dirname(fileOf(key, 0)), { recursive: true });
+      let squares: Buffer[];
       try {
-        for (const size of AVATAR_SIZES) {
-          const out = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(size, size, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer();
-          await writeFile(fileOf(key, size), out);
-        }
+        squares = await Promise.all(
+          AVATAR_SIZES.map((size) => sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(size, size, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer()),
+        );
       } catch {
-        await this.remove(key);
         throw new NotAnImageError();
+      }
+      const key = randomBytes(16).toString('hex');
+      try {
+        await Promise.all(AVATAR_SIZES.map((size, i) => store.put(fileOf(key, size), squares[i]!, { contentType: 'image/webp' })));
+      } catch (err) {
+        await this.remove(key).catch(() => {});
+        throw err;
       }
       return key;
     },
     async read(file: string): Promise<Buffer | null> {
       const m = AVATAR_FILE.exec(file);
       if (!m || !(AVATAR_SIZES as readonly number[]).includes(Number(m[2]))) return null;
-      return readFile(fileOf(m[1]!, Number(m[2]))).catch(() => null);
+      const stored = await store.get(fileOf(m[1]!, Number(m[2])));
+      return stored && readAll(stored.body);
     },
     async remove(key: string | null | undefined) {
       if (!key || !/^[a-f0-9]{32}$/.test(key)) return;
-      await Promise.all(AVATAR_SIZES.map((size) => rm(fileOf(key, size), { force: true })));
+      await Promise.all(AVATAR_SIZES.map((size) => store.delete(fileOf(key, size))));
     },
   };
 }

@@ -1,0 +1,57 @@
+// The one place file bytes live (attachments, avatars, blog images): a store every replica reads,
+// PostgreSQL by default or an S3-compatible bucket (STORAGE_URL). docs/architecture.md, "Files".
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+export interface PutOptions {
+  contentType: string;
+  /** Rejects with TooLargeError, keeping nothing, once the body passes this many bytes. */
+  limit?: number;
+}
+
+export interface BlobStore {
+  /** What it is, for logs and import markers; never credentials. */
+  readonly name: string;
+  /** Stores the bytes under `key`, replacing any; returns their size. */
+  put(key: string, body: Buffer | Readable, options: PutOptions): Promise<number>;
+  get(key: string): Promise<StoredFile | null>;
+  exists(key: string): Promise<boolean>;
+  /** Deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class TooLargeError extends Error {}
+
+// Keys are made by the server (a folder, then random hex and fixed names), never taken from a user;
+// the check is a second line of defence for the S3 URL and the database.
+const KEY = /^[a-z0-9-]+(\/[a-z0-9][a-z0-9.-]*)+$/;
+
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`bad storage key: ${key}`);
+  return key;
+}
+
+/** The whole body, refusing it once it passes `limit` (files are bounded: 15 MB at most). */
+export async function readAll(body: Buffer | Readable, limit = Infinity): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) {
+    if (body.length > limit) throw new TooLargeError();
+    return body;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw new TooLargeError();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
