@@ -57,6 +57,9 @@ const zones = [
   },
 ];
 
+const SQL_CALLS = ['execute', 'createQueryBuilder', 'raw'];
+const NO_SQL_IN_ROUTES = 'No SQL in route files: put the statement in the module\'s repository (bound `?` values) and call it from a service.';
+
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
 
 export default defineConfig(
@@ -112,6 +115,21 @@ export default defineConfig(
         'error',
         ...['window', 'globalThis', 'self'].flatMap((object) => ['fetch', 'XMLHttpRequest'].map((property) => ({ object, property, message: ONE_CLIENT }))),
         { object: 'navigator', property: 'sendBeacon', message: ONE_CLIENT },
+      ],
+    },
+  },
+  {
+    // SQL lives in repositories (docs/architecture.md, "Domain layer"): a route file parses, calls a
+    // service and responds. The health check's `select 1` ping is the one exception.
+    files: ['server/src/**/*.routes.ts'],
+    ignores: ['server/src/modules/health/health.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...SQL_CALLS.flatMap((name) => [
+          { selector: `CallExpression[callee.property.name='${name}']`, message: NO_SQL_IN_ROUTES },
+          { selector: `CallExpression[callee.name='${name}']`, message: NO_SQL_IN_ROUTES },
+        ]),
       ],
     },
   },

@@ -11,6 +11,7 @@ import type { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
 import type { UserService } from '../users/user.service.ts';
 import type { AccountService } from '../users/account.service.ts';
+import { userIdByEmail } from '../users/user-lookup.repository.ts';
 import { beginAttempt, rememberDevice } from './login-throttle.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
 
@@ -44,8 +45,7 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager; 
   router.post('/login', async (ctx) => {
     const input = parse(loginRequestSchema, ctx.request.body);
     const em = deps.em();
-    const [account] = await em.execute<{ id: number }[]>('select id from users where lower(email) = ?', [input.email]);
-    const attempt = await beginAttempt(ctx, em, input.email, account?.id ?? null);
+    const attempt = await beginAttempt(ctx, em, input.email, await userIdByEmail(em, input.email));
     if (!attempt.allowed) {
       const locale = requestLocale(ctx);
       throw tooManyRequests(attempt.retryAfterSec, translate(locale, 'auth.throttled', { count: attempt.retryAfterSec }), 'login_throttled');
