@@ -29,6 +29,7 @@ export const NOT_FOUND_SUBJECTS = [
   'feed',
   'post',
   'redirect',
+  'redirectHost',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 
