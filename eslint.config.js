@@ -134,6 +134,28 @@ export default defineConfig(
     },
   },
   {
+    // Services refuse with domain errors (shared/src/domain-errors.ts), which the HTTP middleware and
+    // the bot each map once; only route files speak HTTP. The exceptions build HTTP-only answers: a
+    // request's language for the password rule and account texts, an edit conflict's ETag, a list
+    // cursor of the query string, an upload's decoding.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: [
+      '**/*.routes.ts',
+      '**/*.test.ts',
+      'server/src/modules/users/password-strength.ts',
+      'server/src/modules/users/account-errors.ts',
+      'server/src/modules/issues/issue-version.ts',
+      'server/src/modules/issues/issue-cursor.ts',
+      'server/src/modules/blog/images.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/http/errors.ts'], message: 'Services throw domain errors from @tracker/shared/domain-errors; HTTP errors belong to route files.' }] },
+      ],
+    },
+  },
+  {
     // A test beside db/ or http/ code drives the whole app through the modules' fixtures.
     files: ['**/*.test.ts'],
     rules: {
