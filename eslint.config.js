@@ -57,6 +57,9 @@ const zones = [
   },
 ];
 
+const SQL_CALLS = ['execute', 'createQueryBuilder', 'raw'];
+const NO_SQL_IN_ROUTES = 'No SQL in route files: put the statement in the module\'s repository (bound `?` values) and call it from a service.';
+
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
 
 export default defineConfig(
@@ -112,6 +115,43 @@ export default defineConfig(
         'error',
         ...['window', 'globalThis', 'self'].flatMap((object) => ['fetch', 'XMLHttpRequest'].map((property) => ({ object, property, message: ONE_CLIENT }))),
         { object: 'navigator', property: 'sendBeacon', message: ONE_CLIENT },
+      ],
+    },
+  },
+  {
+    // SQL lives in repositories (docs/architecture.md, "Domain layer"): a route file parses, calls a
+    // service and responds. The health check's `select 1` ping is the one exception.
+    files: ['server/src/**/*.routes.ts'],
+    ignores: ['server/src/modules/health/health.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...SQL_CALLS.flatMap((name) => [
+          { selector: `CallExpression[callee.property.name='${name}']`, message: NO_SQL_IN_ROUTES },
+          { selector: `CallExpression[callee.name='${name}']`, message: NO_SQL_IN_ROUTES },
+        ]),
+      ],
+    },
+  },
+  {
+    // Services refuse with domain errors (shared/src/domain-errors.ts), which the HTTP middleware and
+    // the bot each map once; only route files speak HTTP. The exceptions build HTTP-only answers: a
+    // request's language for the password rule and account texts, an edit conflict's ETag, a list
+    // cursor of the query string, an upload's decoding.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: [
+      '**/*.routes.ts',
+      '**/*.test.ts',
+      'server/src/modules/users/password-strength.ts',
+      'server/src/modules/users/account-errors.ts',
+      'server/src/modules/issues/issue-version.ts',
+      'server/src/modules/issues/issue-cursor.ts',
+      'server/src/modules/blog/images.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/http/errors.ts'], message: 'Services throw domain errors from @tracker/shared/domain-errors; HTTP errors belong to route files.' }] },
       ],
     },
   },

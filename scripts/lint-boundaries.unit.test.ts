@@ -43,6 +43,28 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('server/src/db/probe.test.ts', entity)).toEqual([]);
   });
 
+  it('route files hold no SQL; repositories and the health ping do', async () => {
+    const SQL = 'no-restricted-syntax';
+    const route = 'server/src/modules/issues/probe.routes.ts';
+    const em = "import type { EntityManager } from '@mikro-orm/postgresql';\nexport const f = (em: EntityManager) => ";
+    expect(await errors(route, `${em}em.execute('select 1 from issues where id = ?', [1]);\n`)).toContain(SQL);
+    expect(await errors(route, `${em}em.getConnection().execute('select 1');\n`)).toContain(SQL);
+    expect(await errors(route, `${em}em.createQueryBuilder('Issue').where({ id: 1 });\n`)).toContain(SQL);
+    expect(await errors(route, `${em}em.raw('now()');\n`)).toContain(SQL);
+    expect(await errors(route, "declare const execute: (sql: string) => void;\nexecute('delete from issues');\n")).toContain(SQL);
+    expect(await errors(route, `${em}em.fork();\n`)).toEqual([]);
+    expect(await errors('server/src/modules/issues/probe.repository.ts', `${em}em.execute('select 1 from issues where id = ?', [1]);\n`)).toEqual([]);
+    expect(await errors('server/src/modules/health/health.routes.ts', `${em}em.getConnection().execute('select 1');\n`)).toEqual([]);
+  });
+
+  it('services throw domain errors; only route files import the HTTP errors', async () => {
+    const http = "export { HttpError } from '../../http/errors.ts';\n";
+    expect(await errors('server/src/modules/issues/probe.service.ts', http)).toContain('no-restricted-imports');
+    expect(await errors('server/src/modules/issues/probe.repository.ts', http)).toContain('no-restricted-imports');
+    expect(await errors('server/src/modules/issues/probe.routes.ts', http)).toEqual([]);
+    expect(await errors('server/src/modules/issues/probe.service.ts', "export { notFound } from '@tracker/shared/domain-errors';\n")).toEqual([]);
+  });
+
   it('the bot never imports the server, by path or by package name', async () => {
     expect(await errors('bot/src/probe.ts', "export { loadConfig } from '../../server/src/config.ts';\n")).toContain(RESTRICTED);
     expect(await errors('bot/src/probe.ts', "export { loadConfig } from '@tracker/server/src/config.ts';\n")).toContain(RESTRICTED);

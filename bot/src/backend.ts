@@ -2,6 +2,7 @@
 // telegram/backend.ts); the bot never touches the database itself. Every call acts as `user`, the
 // account linked to the Telegram user, with that account's permissions.
 import type { StorageAdapter } from 'grammy';
+import { forbidden } from '@tracker/shared/domain-errors';
 import type { Locale } from '@tracker/shared/locales';
 
 export interface TelegramIdentity {
@@ -50,15 +51,10 @@ export interface ChatRef {
   threadId: number;
 }
 
-/** A refusal the bot explains to the user (`key` is a bot text). */
-export class BotActionError extends Error {
-  readonly key: 'notFound' | 'forbidden' | 'invalid';
-  constructor(key: 'notFound' | 'forbidden' | 'invalid') {
-    super(key);
-    this.key = key;
-  }
-}
-
+/**
+ * What the bot needs from the tracker. A refusal is a domain error (`@tracker/shared/domain-errors`),
+ * which the bot explains in its own words (bot/src/context.ts); anything else is a failure.
+ */
 export interface BotBackend {
   /** The linked account and the language to answer in (account's, else the chat's choice, else Telegram's). */
   identify(tg: TelegramIdentity): Promise<{ user: BotUser | null; locale: Locale }>;
@@ -83,7 +79,7 @@ export interface BotBackend {
 export function offlineBackend(): BotBackend {
   const memory = new Map<string, unknown>();
   const none = async (): Promise<never> => {
-    throw new BotActionError('forbidden');
+    throw forbidden();
   };
   const locales = new Map<number, Locale>();
   return {

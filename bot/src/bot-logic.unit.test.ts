@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { conflict, DOMAIN_ERROR_KINDS, fieldError, forbidden, notFound, rateLimited, unauthorized } from '@tracker/shared/domain-errors';
 import type { IssueCard } from './backend.ts';
 import { cardKeyboard, formatCard, miniAppLink } from './cards.ts';
+import { refusalKey, REFUSAL_TEXT } from './context.ts';
 import { parseDueDate, plusDays } from './dates.ts';
 import { prefillFrom } from './features/new-issue.ts';
 import type { Message } from 'grammy/types';
+import { t } from './i18n.ts';
 
 // Wednesday 2026-11-25.
 const today = { year: 2026, month: 11, day: 25 };
@@ -78,5 +81,26 @@ describe('prefillFrom', () => {
 
   it('nothing to take from a message without text', () => {
     expect(prefillFrom({ ...base } as unknown as Message, 'en')).toBeNull();
+  });
+});
+
+describe('refusals', () => {
+  it('map each domain error kind to a bot text, in both languages', () => {
+    expect(refusalKey(notFound('issue'))).toBe('notFound');
+    expect(refusalKey(forbidden())).toBe('forbidden');
+    expect(refusalKey(fieldError('statusId', 'validation.unknownStatus'))).toBe('invalid');
+    expect(refusalKey(conflict('project_archived'))).toBe('conflict');
+    expect(refusalKey(rateLimited(5))).toBe('rateLimited');
+    expect(refusalKey(unauthorized())).toBe('notLinked');
+    for (const kind of DOMAIN_ERROR_KINDS) {
+      expect(t('ru', REFUSAL_TEXT[kind])).not.toBe(t('en', REFUSAL_TEXT[kind]));
+    }
+    expect(t('en', refusalKey(conflict('project_archived'))!)).toBe('That cannot be done now (the project may be archived, or the data has changed): open Tracker to see why.');
+  });
+
+  it('do not read HTTP statuses off other errors: those are failures', () => {
+    expect(refusalKey(Object.assign(new Error('Not Found'), { status: 404 }))).toBeNull();
+    expect(refusalKey(Object.assign(new Error('Forbidden'), { status: 403, statusCode: 403 }))).toBeNull();
+    expect(refusalKey(new Error('boom'))).toBeNull();
   });
 });

@@ -59,7 +59,6 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 
 export { webhookCallback } from 'grammy';
 export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, TelegramIdentity } from './backend.ts';
-export { BotActionError } from './backend.ts';
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';

@@ -1,8 +1,9 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { Context, MiddlewareFn } from 'grammy';
+import { DomainError, type DomainErrorKind } from '@tracker/shared/domain-errors';
 import type { Locale } from '@tracker/shared/locales';
-import { BotActionError, type BotBackend, type BotUser, type TelegramIdentity } from './backend.ts';
-import { t } from './i18n.ts';
+import type { BotBackend, BotUser, TelegramIdentity } from './backend.ts';
+import { t, type BotKey } from './i18n.ts';
 
 export interface AccountFlavor {
   /** The tracker account linked to the sender, or null. */
@@ -41,14 +42,19 @@ export async function asAccount(ctx: BotContext, action: (user: BotUser) => Prom
   }
 }
 
-/** The bot text for an expected refusal: our own, or the server's 400/403/404. */
-export function refusalKey(err: unknown): 'notFound' | 'forbidden' | 'invalid' | null {
-  if (err instanceof BotActionError) return err.key;
-  const status = (err as { status?: unknown })?.status;
-  if (status === 404) return 'notFound';
-  if (status === 403) return 'forbidden';
-  if (status === 400 || status === 409 || status === 422) return 'invalid';
-  return null;
+/** The one mapping of domain error kinds to bot texts (the HTTP one is in server/src/http/errors.ts). */
+export const REFUSAL_TEXT: Record<DomainErrorKind, BotKey> = {
+  not_found: 'notFound',
+  forbidden: 'forbidden',
+  unauthorized: 'notLinked',
+  invalid: 'invalid',
+  conflict: 'conflict',
+  rate_limited: 'rateLimited',
+};
+
+/** The bot text for a refusal (a domain error), or null for a failure, which propagates. */
+export function refusalKey(err: unknown): BotKey | null {
+  return err instanceof DomainError ? REFUSAL_TEXT[err.kind] : null;
 }
 
 async function answer(ctx: Context, text: string) {

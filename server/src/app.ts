@@ -117,7 +117,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   });
   // The log is outside the error handler, so it sees the status the handler answered (issue 11, L5).
   app.use(requestLog(logger));
-  app.use(errorHandler(logger, (ctx, code) => translate(requestLocale(ctx), `errors.codes.${code}`)));
+  app.use(errorHandler(logger, (ctx, key, params) => translate(requestLocale(ctx), key, params)));
   // A database outage answers 503 + Retry-After and is logged once (http/db-unavailable.ts).
   const outage = createOutageLog({ logger, probe: () => probeDatabase(orm) });
   app.use(databaseUnavailable(outage));

@@ -1,9 +1,14 @@
+import { DomainError, invalid, type DomainErrorKind, type MessageParams } from '@tracker/shared/domain-errors';
 import type { ErrorBody, ErrorCode } from '@tracker/shared/errors';
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger.ts';
 
-/** A typed error that turns into the one JSON error body. Routes throw these; they never catch. */
+/**
+ * An error of HTTP itself (405, 413, a refused cross-site request, a missing session…) that turns into
+ * the one JSON error body. Services throw domain errors instead (`@tracker/shared/domain-errors`),
+ * mapped to the same body below.
+ */
 export class HttpError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
@@ -43,17 +48,26 @@ const VALIDATION_FAILED = GENERIC_TEXT.validation;
 const isGeneric = (err: HttpError) =>
   err.code === 'service_unavailable' || (err.code in GENERIC_TEXT && GENERIC_TEXT[err.code as keyof typeof GENERIC_TEXT] === err.message);
 
-export function validationError(error: ZodError): HttpError {
-  return new HttpError(400, VALIDATION_FAILED, 'validation', {
-    issues: error.issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code })),
-  });
+/** Input a shared schema refused: a domain `invalid` error carrying the zod issues (their messages are i18n keys). */
+export function validationError(error: ZodError): DomainError {
+  return invalid(error.issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code })));
 }
+
+/** The one mapping of domain error kinds to HTTP statuses (the bot's is in bot/src/context.ts). */
+export const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
 
 /** The methods this server answers; any other is 405 (TRACE, PROPFIND…), never the router's 501. */
 export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** A generic error's text in the reader's language (`errors.codes.<code>`); app.ts supplies it. */
-export type ErrorText = (ctx: Context, code: ErrorCode) => string;
+/** The text of an i18n key (`errors.codes.<code>`, a domain error's key) in the reader's language; app.ts supplies it. */
+export type ErrorText = (ctx: Context, key: string, params?: MessageParams) => string;
 
 interface Answer {
   body: ErrorBody;
@@ -67,8 +81,14 @@ const answer = (status: number, code: ErrorCode, message: string, headers: Recor
   internal: false,
 });
 
-function toBody(ctx: Context, err: unknown, text: ErrorText): Answer {
-  if (err instanceof ZodError) return toBody(ctx, validationError(err), text);
+function toBody(ctx: Context, err: unknown, translate: ErrorText): Answer {
+  const text = (c: Context, code: ErrorCode) => translate(c, `errors.codes.${code}`);
+  if (err instanceof ZodError) return toBody(ctx, validationError(err), translate);
+  if (err instanceof DomainError) {
+    const retryAfter = err.data?.retryAfter;
+    const headers: Record<string, string> = err.kind === 'rate_limited' && typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
+    return answer(DOMAIN_STATUS[err.kind], err.code, translate(ctx, err.key, err.params), headers, err.data);
+  }
   if (err instanceof HttpError) {
     // Generic failures share one text per code, in the reader's language; validation issues carry i18n keys.
     const message = isGeneric(err) ? text(ctx, err.code) : err.message;
@@ -87,7 +107,7 @@ function toBody(ctx: Context, err: unknown, text: ErrorText): Answer {
 }
 
 /** First middleware: every error becomes `{ statusCode, statusMessage, data? }`; no stack reaches a client. */
-export function errorHandler(logger: Logger, text: ErrorText = (_ctx, code) => code) {
+export function errorHandler(logger: Logger, text: ErrorText = (_ctx, key) => key) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();

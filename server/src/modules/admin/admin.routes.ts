@@ -4,7 +4,7 @@ import { adminUsersQuerySchema, adminUserUpdateSchema, hostSchema, redirectHostI
 import { idSchema } from '@tracker/shared/api/common';
 import type { Context } from 'koa';
 import { requireCapability } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '@tracker/shared/domain-errors';
 import { parse } from '../../http/validate.ts';
 import { iso } from '../../db/sql.ts';
 import { addHost, listHosts, removeHost } from '../navigation/redirect-hosts.ts';
@@ -74,7 +74,7 @@ export function adminRoutes(deps: { em: () => EntityManager; configuredHosts: ()
 
   router.delete('/redirect-hosts/:host', async (ctx) => {
     guard(ctx, 'admin.redirects');
-    if (!(await removeHost(deps.em(), parse(hostSchema, ctx.params.host)))) throw notFound('Host not found');
+    if (!(await removeHost(deps.em(), parse(hostSchema, ctx.params.host)))) throw notFound('redirectHost');
     ctx.status = 204;
   });
 

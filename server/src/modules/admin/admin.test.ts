@@ -196,6 +196,8 @@ describe('redirects', () => {
     // Removing the host stops the redirect without deleting the rule.
     expect((await admin.client.request('DELETE', '/api/admin/redirect-hosts/blog.example.com')).status).toBe(204);
     expect(await resolve('/out')).toEqual({ to: null });
+    const gone = await admin.client.request('DELETE', '/api/admin/redirect-hosts/blog.example.com');
+    expect(gone.body).toMatchObject({ statusCode: 404, statusMessage: 'Хост не найден', data: { code: 'not_found' } });
     expect((await admin.client.post('/api/admin/redirect-hosts', { host: 'not a host!' })).status).toBe(400);
   });
 

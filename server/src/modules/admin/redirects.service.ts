@@ -3,7 +3,7 @@ import type { RedirectRule } from '@tracker/shared/api/admin';
 import type { redirectInputSchema } from '@tracker/shared/api/admin';
 import { localizePath, splitLocale } from '@tracker/shared/routes';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { fieldError, notFound } from '@tracker/shared/domain-errors';
 import { iso } from '../../db/sql.ts';
 import { hostAllowed, isExternal } from '../navigation/navigation.service.ts';
 import { allowedHostsOf } from '../navigation/redirect-hosts.ts';
@@ -26,8 +26,6 @@ const toDto = (r: Row): RedirectRule => ({
   external: isExternal(r.to),
   createdAt: iso(r.created_at),
 });
-const fieldError = (field: string, key: string, text: string) => new HttpError(400, text, 'validation', { issues: [{ path: [field], message: key, code: 'custom' }] });
-
 /**
  * Follows enabled rules from `start` the way the navigation endpoint resolves them (exact path, or
  * a Russian rule applied to its /en twin) and reports whether the chain comes back to a path it saw.
@@ -52,7 +50,7 @@ export function leadsToLoop(rules: ReadonlyMap<string, string>, from: string, to
 async function validate(em: EntityManager, input: Input, id: number | null, configuredHosts: readonly string[]) {
   if (isExternal(input.to)) {
     if (!hostAllowed(input.to, await allowedHostsOf(em, configuredHosts))) {
-      throw fieldError('to', 'admin.validation.hostNotAllowed', 'The target host is not on the allow-list of external hosts');
+      throw fieldError('to', 'admin.validation.hostNotAllowed');
     }
     return;
   }
@@ -60,7 +58,7 @@ async function validate(em: EntityManager, input: Input, id: number | null, conf
   const rows = await em.execute<{ from_path: string; to: string }[]>('select from_path, "to" from redirects where enabled and id <> ?', [id ?? 0]);
   const rules = new Map(rows.map((r) => [r.from_path, r.to]));
   rules.set(input.fromPath, input.to);
-  if (leadsToLoop(rules, input.fromPath, input.to)) throw fieldError('to', 'admin.validation.redirectLoop', 'This redirect would create a loop');
+  if (leadsToLoop(rules, input.fromPath, input.to)) throw fieldError('to', 'admin.validation.redirectLoop');
 }
 
 const duplicate = (err: unknown) => (err as { code?: string }).code === '23505' || (err as Error).name === 'UniqueConstraintViolationException';
@@ -80,16 +78,16 @@ export async function saveRedirect(em: EntityManager, id: number | null, input: 
         id == null
           ? await tx.execute<Row[]>('insert into redirects (from_path, "to", permanent, enabled) values (?, ?, ?, ?) returning *', params)
           : await tx.execute<Row[]>('update redirects set from_path = ?, "to" = ?, permanent = ?, enabled = ? where id = ? returning *', [...params, id]);
-      if (!row) throw notFound('Redirect not found');
+      if (!row) throw notFound('redirect');
       return toDto(row);
     });
   } catch (err) {
-    if (duplicate(err)) throw fieldError('fromPath', 'admin.validation.redirectTaken', 'A redirect from this path already exists');
+    if (duplicate(err)) throw fieldError('fromPath', 'admin.validation.redirectTaken');
     throw err;
   }
 }
 
 export async function deleteRedirect(em: EntityManager, id: number): Promise<void> {
   const rows = await em.execute('delete from redirects where id = ? returning id', [id]);
-  if (!rows.length) throw notFound('Redirect not found');
+  if (!rows.length) throw notFound('redirect');
 }

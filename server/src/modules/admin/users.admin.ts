@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '@tracker/shared/api/admin';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '@tracker/shared/domain-errors';
 import { iso } from '../../db/sql.ts';
 import { adminRoleSetByHand } from '../users/admin-grants.ts';
 
@@ -38,9 +38,7 @@ export async function searchUsers(em: EntityManager, q: string, page: number) {
  */
 export async function updateUser(em: EntityManager, actorId: number, id: number, change: { admin?: boolean | undefined; blocked?: boolean | undefined }): Promise<AdminUser> {
   if (id === actorId && (change.admin === false || change.blocked === true)) {
-    throw new HttpError(400, 'You cannot remove your own admin rights or block yourself', 'validation', {
-      issues: [{ path: [], message: 'admin.users.notSelf', code: 'custom' }],
-    });
+    throw invalid([{ path: [], message: 'admin.users.notSelf', code: 'custom' }]);
   }
   return em.transactional(async (tx) => {
     const [row] = await tx.execute<Row[]>(
@@ -53,7 +51,7 @@ export async function updateUser(em: EntityManager, actorId: number, id: number,
        where id = ? returning id, name, email, roles, blocked_at, created_at`,
       [change.admin ?? null, change.admin ?? null, change.blocked ?? null, change.blocked ?? null, id],
     );
-    if (!row) throw notFound('User not found');
+    if (!row) throw notFound('user');
     if (change.admin !== undefined) await adminRoleSetByHand(tx as EntityManager, id);
     if (change.blocked) await tx.execute('delete from sessions where user_id = ?', [id]);
     return toDto(row);

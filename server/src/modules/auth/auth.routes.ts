@@ -1,16 +1,17 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loginRequestSchema, registerRequestSchema } from '@tracker/shared/api/auth';
+import { rateLimited } from '@tracker/shared/domain-errors';
 import { REGISTER_LIMIT_PER_IP } from '@tracker/shared/limits';
 import type { Context } from 'koa';
-import { HttpError, tooManyRequests } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import { parse } from '../../http/validate.ts';
-import { requestLocale, translate } from '../mail/i18n.ts';
 import type { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
 import type { UserService } from '../users/user.service.ts';
 import type { AccountService } from '../users/account.service.ts';
+import { userIdByEmail } from '../users/user-lookup.repository.ts';
 import { beginAttempt, rememberDevice } from './login-throttle.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
 
@@ -33,7 +34,7 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager; 
     const input = parse(registerRequestSchema, ctx.request.body);
     assertStrongPassword(ctx, input.password, input);
     const ipLimit = await hitRateLimit(deps.em(), `register:ip:${ctx.ip}`, REGISTER_LIMIT_PER_IP.max, REGISTER_LIMIT_PER_IP.windowSec);
-    if (!ipLimit.allowed) throw tooManyRequests(ipLimit.retryAfterSec);
+    if (!ipLimit.allowed) throw rateLimited(ipLimit.retryAfterSec);
     const user = await deps.users.register(deps.em(), input);
     await deps.accounts.emailChanged(deps.em(), user);
     await signIn(ctx, user);
@@ -44,12 +45,8 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager; 
   router.post('/login', async (ctx) => {
     const input = parse(loginRequestSchema, ctx.request.body);
     const em = deps.em();
-    const [account] = await em.execute<{ id: number }[]>('select id from users where lower(email) = ?', [input.email]);
-    const attempt = await beginAttempt(ctx, em, input.email, account?.id ?? null);
-    if (!attempt.allowed) {
-      const locale = requestLocale(ctx);
-      throw tooManyRequests(attempt.retryAfterSec, translate(locale, 'auth.throttled', { count: attempt.retryAfterSec }), 'login_throttled');
-    }
+    const attempt = await beginAttempt(ctx, em, input.email, await userIdByEmail(em, input.email));
+    if (!attempt.allowed) throw rateLimited(attempt.retryAfterSec, { code: 'login_throttled', key: 'auth.throttled', params: { count: attempt.retryAfterSec } });
 
     const user = await deps.users.verifyCredentials(em, input.email, input.password);
     if (!user) throw new HttpError(401, INVALID_CREDENTIALS, 'invalid_credentials');

@@ -65,7 +65,7 @@ describe('register, me, logout, login', () => {
     expect((await t.client().post('/api/auth/register', { email, password: 'pass-word-1', name: 'A' })).status).toBe(201);
     const again = await t.client().post('/api/auth/register', { email: email.toUpperCase(), password: 'pass-word-1', name: 'B' });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ statusCode: 409, statusMessage: 'This e-mail is already registered', data: { code: 'email_taken' } });
+    expect(again.body).toMatchObject({ statusCode: 409, statusMessage: 'Этот e-mail уже зарегистрирован', data: { code: 'email_taken', field: 'email' } });
     expect(await t.sql('select count(*)::int as n from users where lower(email) = ?', [email])).toEqual([{ n: 1 }]);
   });
 

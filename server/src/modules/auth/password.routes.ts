@@ -5,11 +5,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { verify } from '@node-rs/argon2';
 import { changePasswordRequestSchema } from '@tracker/shared/api/account';
 import { idSchema } from '@tracker/shared/api/common';
+import { forbidden } from '@tracker/shared/domain-errors';
 import { can } from '@tracker/shared/permissions';
 import { requireUser } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { accountError } from '../users/account-errors.ts';
+import { setPasswordHash } from '../users/password.repository.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
 import { User } from '../users/user.entity.ts';
 import { hashPassword } from '../users/user.service.ts';
@@ -35,7 +36,7 @@ export function passwordRoutes(deps: { em: () => EntityManager }) {
     assertStrongPassword(ctx, input.password, target);
     const passwordHash = await hashPassword(input.password);
     await em.transactional(async (tx) => {
-      await tx.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, id]);
+      await setPasswordHash(tx as EntityManager, id, passwordHash);
       await endSessions(tx as EntityManager, id, own ? currentSessionId(ctx) : null);
     });
     ctx.status = 204;

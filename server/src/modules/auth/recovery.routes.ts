@@ -8,6 +8,7 @@ import { hitRateLimit } from '../../http/rate-limit.ts';
 import { parse } from '../../http/validate.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accountError, enforceLimits } from '../users/account-errors.ts';
+import { passwordOwner, setPasswordHash } from '../users/password.repository.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
 import { consumeToken, issueToken } from '../users/tokens.ts';
 import { User } from '../users/user.entity.ts';
@@ -49,9 +50,8 @@ export function recoveryRoutes(deps: { em: () => EntityManager; mail: MailServic
       const check = await consumeToken(t, input.token, 'password_reset');
       if (check.status !== 'ok') return check;
       // A refused password rolls the transaction back: the link still works for a better one.
-      const [owner] = await t.execute<{ email: string | null; name: string; locale: string }[]>('select email, name, locale from users where id = ?', [check.userId]);
-      assertStrongPassword(ctx, input.password, owner ?? {});
-      await t.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, check.userId]);
+      assertStrongPassword(ctx, input.password, (await passwordOwner(t, check.userId)) ?? {});
+      await setPasswordHash(t, check.userId, passwordHash);
       // Every session of the user ends; this browser gets a fresh one below.
       await endSessions(t, check.userId);
       return check;

@@ -4,15 +4,12 @@ import type { AdminPost, AdminPostRow, PostInput } from '@tracker/shared/api/blo
 import type { postInputSchema } from '@tracker/shared/api/blog';
 import { LOCALES } from '@tracker/shared/locales';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { fieldError, notFound } from '@tracker/shared/domain-errors';
 import { iso } from '../../db/sql.ts';
 import { IMAGE_COLUMNS, toImageDto, type ImageRow } from './images.ts';
 
 type Input = z.output<typeof postInputSchema>;
 export type { PostInput };
-
-const fieldError = (field: string, message: string, text: string) =>
-  new HttpError(400, text, 'validation', { issues: [{ path: [field], message, code: 'custom' }] });
 
 async function checkRefs(em: EntityManager, input: Input, postId: number | null) {
   const taken = await em.execute(
@@ -20,10 +17,10 @@ async function checkRefs(em: EntityManager, input: Input, postId: number | null)
      union all select 1 from blog_old_slugs where slug = ? and post_id <> ?`,
     [input.slug, postId ?? 0, input.slug, postId ?? 0],
   );
-  if (taken.length) throw fieldError('slug', 'admin.validation.slugTaken', 'This slug is already used by another post');
+  if (taken.length) throw fieldError('slug', 'admin.validation.slugTaken');
   if (input.coverImageId != null) {
     const found = await em.execute('select 1 from blog_images where id = ?', [input.coverImageId]);
-    if (!found.length) throw fieldError('coverImageId', 'admin.validation.noImage', 'There is no such image');
+    if (!found.length) throw fieldError('coverImageId', 'admin.validation.noImage');
   }
 }
 
@@ -63,7 +60,7 @@ export async function createPost(em: EntityManager, input: Input, authorId: numb
 export async function updatePost(em: EntityManager, id: number, input: Input): Promise<void> {
   await em.transactional(async (tx) => {
     const [current] = await tx.execute<{ slug: string }[]>('select slug from blog_posts where id = ? for update', [id]);
-    if (!current) throw notFound('Post not found');
+    if (!current) throw notFound('post');
     await checkRefs(tx, input, id);
     if (current.slug !== input.slug) {
       // The old address keeps working (redirects to the new one); a slug taken back stops being "old".
@@ -81,7 +78,7 @@ export async function updatePost(em: EntityManager, id: number, input: Input): P
 
 export async function deletePost(em: EntityManager, id: number): Promise<void> {
   const rows = await em.execute('delete from blog_posts where id = ? returning id', [id]);
-  if (!rows.length) throw notFound('Post not found');
+  if (!rows.length) throw notFound('post');
 }
 
 export async function listAdminPosts(em: EntityManager): Promise<AdminPostRow[]> {
@@ -123,7 +120,7 @@ export async function getAdminPost(em: EntityManager, id: number): Promise<Admin
       where p.id = ?`,
     [id],
   );
-  if (!row) throw notFound('Post not found');
+  if (!row) throw notFound('post');
   return {
     id: row.id,
     slug: row.slug,

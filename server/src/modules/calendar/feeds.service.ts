@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { feedSchema } from '@tracker/shared/api/calendar';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '@tracker/shared/domain-errors';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { iso } from '../../db/sql.ts';
 
@@ -36,7 +36,7 @@ export async function createFeed(em: EntityManager, owner: Viewer, input: { scop
   if (input.scope === 'project') await requireProject(em, owner, input.scopeId!, 'project.view');
   if (input.scope === 'stream') {
     const rows = await em.execute(`select 1 from streams where id = ?`, [input.scopeId]);
-    if (!rows.length) throw notFound('Stream not found');
+    if (!rows.length) throw notFound('stream');
   }
   const token = randomBytes(32).toString('base64url');
   const [row] = await em.execute<FeedRow[]>(`insert into calendar_feeds (owner_id, scope, scope_id, token_hash) values (?, ?, ?, ?) returning ${COLUMNS}`, [
@@ -54,7 +54,7 @@ export async function revokeFeed(em: EntityManager, ownerId: number, id: number)
     `update calendar_feeds set revoked_at = coalesce(revoked_at, now()) where id = ? and owner_id = ? returning ${COLUMNS}`,
     [id, ownerId],
   );
-  if (!row) throw notFound('Feed not found');
+  if (!row) throw notFound('feed');
   return toFeedDto(row);
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@tracker/shared/api/custom-fields';
 import type { Context } from 'koa';
 import { requireCapability, requireUser } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '@tracker/shared/domain-errors';
 import { parse } from '../../http/validate.ts';
 import { requireProject } from '../projects/project-access.ts';
 import { toCustomFieldDto } from './custom-field.mapper.ts';
@@ -37,7 +37,7 @@ export function customFieldRoutes(deps: { em: () => EntityManager }) {
   const admin = (ctx: Context) => requireCapability(ctx, 'admin.customFields');
   const fieldBody = async (id: number) => {
     const [row] = await selectFields(deps.em(), { ids: [id], withCounts: true });
-    if (!row) throw notFound('Custom field not found');
+    if (!row) throw notFound('customField');
     return { field: toCustomFieldDto(row) };
   };
 

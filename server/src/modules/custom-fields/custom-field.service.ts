@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { createCustomFieldSchema, updateCustomFieldSchema } from '@tracker/shared/api/custom-fields';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { conflict, invalid as invalidInput, notFound } from '@tracker/shared/domain-errors';
 import { countValues, removeAllValues, removeOptionValues, selectFields } from './custom-field.queries.ts';
 import { checkValue, isEmptyValue } from './value-check.ts';
 
@@ -15,11 +15,9 @@ interface StoredOption {
 
 const SELECT_TYPES = new Set(['select', 'multiselect']);
 
-const invalid = (path: (string | number)[], message: string) =>
-  new HttpError(400, 'Validation failed', 'validation', { issues: [{ path: path.map(String), message, code: 'custom' }] });
+const invalid = (path: (string | number)[], message: string) => invalidInput([{ path: path.map(String), message, code: 'custom' }]);
 
-export const fieldTypeLocked = () =>
-  new HttpError(409, 'The field type cannot be changed while issues hold values of this field', 'field_type_locked');
+export const fieldTypeLocked = () => conflict('field_type_locked');
 
 function checkOptionsFit(type: string, options: readonly unknown[]) {
   if (!SELECT_TYPES.has(type) && options.length) throw invalid(['options'], 'validation.optionsNotAllowed');
@@ -110,7 +108,7 @@ export async function updateField(em: EntityManager, id: number, patch: UpdateIn
     // Locked, so a type change and the value count it depends on see the same field.
     const locked = await tx.execute(`select id from custom_fields where id = ? for update`, [id]);
     const [field] = locked.length ? await selectFields(tx, { ids: [id] }) : [];
-    if (!field) throw notFound('Custom field not found');
+    if (!field) throw notFound('customField');
     const type = patch.type ?? field.type;
     const typeChanged = type !== field.type;
     if (typeChanged && (await countValues(tx, id)) > 0) throw fieldTypeLocked();
@@ -170,14 +168,14 @@ export async function setArchived(em: EntityManager, id: number, archived: boole
     `update custom_fields set archived_at = ${archived ? 'coalesce(archived_at, now())' : 'null'}, updated_at = now() where id = ? returning id`,
     [id],
   );
-  if (!rows.length) throw notFound('Custom field not found');
+  if (!rows.length) throw notFound('customField');
 }
 
 /** Deletes a field and, in the same transaction, its value on every issue. */
 export async function deleteField(em: EntityManager, id: number): Promise<void> {
   await em.transactional(async (tx) => {
     const rows = await tx.execute(`select id from custom_fields where id = ? for update`, [id]);
-    if (!rows.length) throw notFound('Custom field not found');
+    if (!rows.length) throw notFound('customField');
     await removeAllValues(tx, id);
     await tx.execute(`delete from custom_fields where id = ?`, [id]);
   });

@@ -159,7 +159,7 @@ describe('type changes', () => {
     const issue = await createIssue(t, project, { customValues: { [f.id]: f.options[0]!.id } });
     const res = await patch(f.id, { type: 'text', name: name('Renamed'), options: [] });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ statusCode: 409, statusMessage: expect.stringMatching(/type/), data: { code: 'field_type_locked' } });
+    expect(res.body).toMatchObject({ statusCode: 409, statusMessage: 'Нельзя сменить тип поля, пока у задач есть его значения', data: { code: 'field_type_locked' } });
     expect(await t.sql('select type, name_en from custom_fields where id = ?', [f.id])).toEqual([{ type: 'select', name_en: 'F en' }]);
     expect(await t.sql('select count(*)::int as n from custom_field_options where field_id = ?', [f.id])).toEqual([{ n: 1 }]);
     expect((await values(issue.id))[f.id]).toBe(f.options[0]!.id);

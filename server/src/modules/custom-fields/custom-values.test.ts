@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '@tracker/shared/domain-errors';
 import { createProject, createUser, type TestProject, type TestUser } from '../../test/fixtures.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { validateCustomValues, type CustomValues } from './custom-values.ts';
@@ -36,10 +36,10 @@ async function problems(values: CustomValues, extra: Parameters<typeof run>[1] =
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(HttpError);
-  const http = err as HttpError;
-  expect(http.status).toBe(400);
-  return (http.data?.issues as { path: string[]; message: string }[]).map((i) => [i.path.join('.'), i.message]);
+  expect(err).toBeInstanceOf(DomainError);
+  const refused = err as DomainError;
+  expect(refused.kind).toBe('invalid');
+  return (refused.data?.issues as { path: string[]; message: string }[]).map((i) => [i.path.join('.'), i.message]);
 }
 
 describe('validateCustomValues per type', () => {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { HttpError } from '../../http/errors.ts';
+import { invalid } from '@tracker/shared/domain-errors';
 import { CustomField } from './custom-field.entity.ts';
 import { checkValue, isEmptyValue } from './value-check.ts';
 
@@ -113,6 +113,6 @@ export async function validateCustomValues(
     if (input.mode === 'create' || id in input.values) bad(id, 'validation.required');
   }
 
-  if (problems.length) throw new HttpError(400, 'Validation failed', 'validation', { issues: problems });
+  if (problems.length) throw invalid(problems);
   return result;
 }

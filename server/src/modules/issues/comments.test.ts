@@ -111,12 +111,16 @@ describe('relations and watching', () => {
 
     const again = await ivan.client.post(`/api/issues/${b.id}/relations`, { type: 'blocked_by', issue: a.id });
     expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ statusMessage: 'Эти задачи уже связаны так', data: { code: 'conflict', field: 'issue' } });
+    // `relates` has no direction: the same pair the other way round is the same relation.
+    expect((await ivan.client.post(`/api/issues/${b.id}/relations`, { type: 'relates', issue: c.id })).status).toBe(201);
+    expect((await ivan.client.post(`/api/issues/${c.id}/relations`, { type: 'relates', issue: b.id })).status).toBe(409);
     expect((await ivan.client.post(`/api/issues/${a.id}/relations`, { type: 'relates', issue: a.id })).status).toBe(400);
 
     const relationId = blocks.body.issue.relations[0].id;
     const removed = await ivan.client.request('DELETE', `/api/issues/${b.id}/relations/${relationId}`);
     expect(removed.status).toBe(200);
-    expect(removed.body.issue.relations).toEqual([]);
+    expect(removed.body.issue.relations.map((r: { type: string; issue: { id: number } }) => [r.type, r.issue.id])).toEqual([['relates', c.id]]);
   });
 
   it('does not relate to, or reveal, an issue in a project the caller cannot see', async () => {

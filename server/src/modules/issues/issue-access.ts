@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ISSUE_KEY_PATTERN } from '@tracker/shared/api/issues';
 import { canInProject, type ProjectCapability } from '@tracker/shared/permissions';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '@tracker/shared/domain-errors';
 import { projectAccess, type ProjectAccess, type Viewer } from '../projects/project-access.ts';
 import { Issue } from './issue.entity.ts';
 
@@ -25,7 +25,7 @@ export async function findIssue(em: EntityManager, ref: number | string): Promis
 export async function requireIssue(em: EntityManager, viewer: Viewer, ref: number | string, capability: ProjectCapability): Promise<IssueAccess> {
   const issue = await findIssue(em, ref);
   const access = issue && (await projectAccess(em, viewer, issue.projectId));
-  if (!issue || !access) throw notFound('Issue not found');
+  if (!issue || !access) throw notFound('issue');
   if (!canInProject(access.role, viewer.roles, capability)) throw forbidden();
   return { ...access, issue };
 }

@@ -1,7 +1,7 @@
 // "Open a demo project" for a new user: a small project of their own with sample issues assigned to
 // them. Its key is derived from the user's id (DEMO + letters), so a second tap finds the same one.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { HttpError } from '../../http/errors.ts';
+import { conflict, DomainError } from '@tracker/shared/domain-errors';
 import { createIssue } from '../issues/issue.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { workflowLocale } from '../projects/default-workflow.ts';
@@ -28,7 +28,7 @@ async function existing(em: EntityManager, userId: number, key: string): Promise
   );
   if (!row) return null;
   // The key was taken by hand for another project: not this user's demo.
-  if (!row.mine) throw new HttpError(409, 'This project key is already taken', 'key_taken', { field: 'key' });
+  if (!row.mine) throw conflict('key_taken', 'key');
   return row.id;
 }
 
@@ -64,7 +64,7 @@ export async function openDemoProject(em: EntityManager, user: User): Promise<{ 
     });
   } catch (err) {
     // A second tap that raced the first: the first one's project is the answer.
-    const raced = err instanceof HttpError && err.code === 'key_taken' ? await existing(em, user.id, key) : null;
+    const raced = err instanceof DomainError && err.code === 'key_taken' ? await existing(em, user.id, key) : null;
     if (!raced) throw err;
     return { projectId: raced, created: false };
   }

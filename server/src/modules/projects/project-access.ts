@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProjectRole } from '@tracker/shared/api/projects';
 import { canInProject, type ProjectCapability } from '@tracker/shared/permissions';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '@tracker/shared/domain-errors';
 import { Project, ProjectMember } from './project.entity.ts';
 
 /** Who is asking: the signed-in user's id and global roles. */
@@ -48,7 +48,7 @@ export async function projectAccess(em: EntityManager, viewer: Viewer, ref: numb
  */
 export async function requireProject(em: EntityManager, viewer: Viewer, ref: number | string, capability: ProjectCapability): Promise<ProjectAccess> {
   const access = await projectAccess(em, viewer, ref);
-  if (!access) throw notFound('Project not found');
+  if (!access) throw notFound('project');
   if (!canInProject(access.role, viewer.roles, capability)) throw forbidden();
   return access;
 }

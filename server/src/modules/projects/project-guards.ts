@@ -1,16 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { HttpError } from '../../http/errors.ts';
+import { conflict } from '@tracker/shared/domain-errors';
 import { userCanViewProjectSql } from './project-access.ts';
 import type { Project } from './project.entity.ts';
 
 /** Archived projects are read-only: every write to them or their issues is refused. */
 export function assertWritable(project: Pick<Project, 'archivedAt'>): void {
-  if (project.archivedAt) throw new HttpError(409, 'The project is archived', 'project_archived');
+  if (project.archivedAt) throw conflict('project_archived');
 }
 
-/** A 400 pointing at one request field, in the shape of the zod validation errors. */
-export const fieldError = (field: string, message: string) =>
-  new HttpError(400, 'Validation failed', 'validation', { issues: [{ path: field.split('.'), message, code: 'custom' }] });
+/** One input field refused (a domain `invalid` error, shaped like zod's issues). */
+export { fieldError } from '@tracker/shared/domain-errors';
 
 export { userCanViewProjectSql } from './project-access.ts';
 

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { createProjectSchema, ProjectRole, updateProjectSchema } from '@tracker/shared/api/projects';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import type { User } from '../users/user.entity.ts';
 import { DEFAULT_LABELS, DEFAULT_STATUSES, workflowLocale } from './default-workflow.ts';
@@ -10,7 +10,7 @@ import { assertWritable, fieldError } from './project-guards.ts';
 import type { ProjectAccess } from './project-access.ts';
 import { placeholders } from '../../db/sql.ts';
 
-const keyTaken = () => new HttpError(409, 'This project key is already taken', 'key_taken', { field: 'key' });
+const keyTaken = () => conflict('key_taken', 'key');
 const isUniqueViolation = (err: unknown) => err instanceof UniqueConstraintViolationException || (err as { code?: string }).code === '23505';
 
 async function assertUserExists(em: EntityManager, userId: number, field: string) {
@@ -79,13 +79,13 @@ export async function deleteProject(em: EntityManager, actor: User, access: Proj
   });
 }
 
-const lastOwner = () => new HttpError(409, 'A project needs at least one owner', 'last_owner');
+const lastOwner = () => conflict('last_owner');
 
 /** Adds a member or changes their role; the last owner cannot step down. */
 export async function setMember(em: EntityManager, actor: User, access: ProjectAccess, userId: number, role: ProjectRole): Promise<void> {
   assertWritable(access.project);
   await em.transactional(async (tem) => {
-    if (!(await tem.execute('select 1 from users where id = ?', [userId])).length) throw notFound('User not found');
+    if (!(await tem.execute('select 1 from users where id = ?', [userId])).length) throw notFound('user');
     // Lock the membership rows so two concurrent demotions cannot both pass the last-owner check.
     const members = await tem.execute<{ user_id: number; role: string }[]>('select user_id, role from project_members where project_id = ? for update', [access.project.id]);
     const current = members.find((m) => m.user_id === userId);
@@ -103,7 +103,7 @@ export async function removeMember(em: EntityManager, actor: User, access: Proje
   await em.transactional(async (tem) => {
     const members = await tem.execute<{ user_id: number; role: string }[]>('select user_id, role from project_members where project_id = ? for update', [access.project.id]);
     const current = members.find((m) => m.user_id === userId);
-    if (!current) throw notFound('Member not found');
+    if (!current) throw notFound('member');
     if (current.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) throw lastOwner();
     await tem.execute('delete from project_members where project_id = ? and user_id = ?', [access.project.id, userId]);
     await projectEvent(tem, access.project.id, actor.id);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { createLabelSchema, createStatusSchema, StatusCategory, updateLabelSchema, updateStatusSchema } from '@tracker/shared/api/projects';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { conflict, DomainError, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import { recordActivities } from '../activity/activity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -9,8 +9,9 @@ import type { ProjectAccess } from './project-access.ts';
 import { assertWritable, fieldError } from './project-guards.ts';
 import { intArray } from '../../db/sql.ts';
 
-const lastStatus = (message: string) => new HttpError(409, message, 'last_status');
-const labelTaken = () => new HttpError(409, 'A label with this name already exists', 'conflict', { field: 'name' });
+const lastStatus = (which: 'any' | 'completed') =>
+  new DomainError('conflict', { code: 'last_status', key: which === 'any' ? 'errors.workflow.lastStatus' : 'errors.workflow.lastCompleted' });
+const labelTaken = () => conflict('conflict', 'name');
 
 const projectEvent = (em: EntityManager, projectId: number, actorId: number) =>
   publishEvent(em, { type: 'project.updated', issueId: null, projectId, streamIds: [], actorId });
@@ -49,7 +50,7 @@ export async function updateStatus(em: EntityManager, actor: User, access: Proje
     const statuses = await projectStatuses(tem, access.project.id);
     const status = statuses.find((s) => s.id === statusId)!;
     if (patch.category && status.category === 'completed' && patch.category !== 'completed' && statuses.filter((s) => s.category === 'completed').length === 1) {
-      throw lastStatus('A workflow needs at least one completed status');
+      throw lastStatus('completed');
     }
     const sets: string[] = [];
     const params: unknown[] = [];
@@ -72,9 +73,9 @@ export async function deleteStatus(em: EntityManager, actor: User, access: Proje
   await em.transactional(async (tem) => {
     const statuses = await projectStatuses(tem, access.project.id);
     const status = statuses.find((s) => s.id === statusId)!;
-    if (statuses.length === 1) throw lastStatus('A workflow needs at least one status');
+    if (statuses.length === 1) throw lastStatus('any');
     if (status.category === 'completed' && statuses.filter((s) => s.category === 'completed').length === 1) {
-      throw lastStatus('A workflow needs at least one completed status');
+      throw lastStatus('completed');
     }
     if (moveTo === statusId || !statuses.some((s) => s.id === moveTo)) throw fieldError('moveTo', 'validation.unknownStatus');
     const moved = await tem.execute<{ id: number }[]>(

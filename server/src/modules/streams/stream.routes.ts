@@ -4,7 +4,7 @@ import { idSchema } from '@tracker/shared/api/common';
 import { createStreamSchema, createStreamUpdateSchema, streamFeedQuerySchema, updateStreamSchema, updateStreamUpdateSchema } from '@tracker/shared/api/streams';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '@tracker/shared/domain-errors';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { streamFeed, toUpdateItem } from './stream-feed.ts';
@@ -21,12 +21,12 @@ export function streamRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
   const streamBody = async (viewer: Viewer, id: number) => {
     const row = await selectStream(deps.em(), viewer, id);
-    if (!row) throw notFound('Stream not found');
+    if (!row) throw notFound('stream');
     return { stream: toStreamDto(row, viewer) };
   };
   const updateBody = async (id: number) => {
     const row = await selectUpdate(deps.em(), id);
-    if (!row) throw notFound('Stream update not found');
+    if (!row) throw notFound('streamUpdate');
     return { update: toUpdateItem(row) };
   };
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { createStreamSchema, updateStreamSchema } from '@tracker/shared/api/streams';
 import type { z } from 'zod';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { intArray } from '../../db/sql.ts';
@@ -11,14 +11,11 @@ import { selectStream, type StreamRow } from './stream.queries.ts';
 type CreateInput = z.output<typeof createStreamSchema>;
 type UpdateInput = z.output<typeof updateStreamSchema>;
 
-const invalid = (path: string, message: string) =>
-  new HttpError(400, 'Validation failed', 'validation', { issues: [{ path: [path], message, code: 'custom' }] });
-
 async function checkUsersExist(em: EntityManager, path: string, ids: number[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
   const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from users where id = any(?::int[])`, [intArray(unique)]);
-  if (row?.n !== unique.length) throw invalid(path, 'validation.invalid');
+  if (row?.n !== unique.length) throw fieldError(path, 'validation.invalid');
 }
 
 async function setMembers(em: EntityManager, streamId: number, ids: number[]) {
@@ -40,7 +37,7 @@ const streamEvent = (streamId: number, actorId: number) => ({ type: 'stream.upda
 /** The stream as this viewer sees it, after checking a capability on it (404 when it does not exist). */
 export async function requireStream(em: EntityManager, viewer: Viewer, id: number, capability?: StreamCapability): Promise<StreamRow> {
   const row = await selectStream(em, viewer, id);
-  if (!row) throw notFound('Stream not found');
+  if (!row) throw notFound('stream');
   if (capability && !streamCapabilities(row, viewer).includes(capability)) throw forbidden();
   return row;
 }
@@ -77,7 +74,7 @@ export async function updateStream(em: EntityManager, viewer: Viewer, id: number
       targetDate: row.target_date,
     };
     const after = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([k]) => k in COLUMNS)) } as typeof before;
-    if (after.startDate && after.targetDate && after.startDate > after.targetDate) throw invalid('targetDate', 'validation.dueBeforeStart');
+    if (after.startDate && after.targetDate && after.startDate > after.targetDate) throw fieldError('targetDate', 'validation.dueBeforeStart');
     if (patch.leadId) await checkUsersExist(tx, 'leadId', [patch.leadId]);
 
     const changes: Change[] = [];
@@ -149,7 +146,7 @@ export async function postUpdate(em: EntityManager, viewer: Viewer, streamId: nu
 /** Only its author edits or deletes a post. */
 async function requireOwnUpdate(em: EntityManager, viewer: Viewer, id: number): Promise<UpdateRow> {
   const row = await selectUpdate(em, id);
-  if (!row) throw notFound('Stream update not found');
+  if (!row) throw notFound('streamUpdate');
   if (row.author_id !== viewer.id) throw forbidden();
   return row;
 }

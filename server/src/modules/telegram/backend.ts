@@ -1,7 +1,8 @@
 // The bot's view of the tracker: every call acts as the Telegram user's linked account, through
 // the same services and permission checks as the HTTP API.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { BotActionError, type BotBackend, type BotUser } from '@tracker/bot';
+import type { BotBackend, BotUser } from '@tracker/bot';
+import { notFound } from '@tracker/shared/domain-errors';
 import { createIssueSchema } from '@tracker/shared/api/issues';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { canInProject } from '@tracker/shared/permissions';
@@ -24,7 +25,7 @@ export function createBotBackend(orm: MikroORM): BotBackend {
 
   const card = async (user: BotUser, issueId: number) => {
     const [found] = await cardsByIds(em(), viewerOf(user), [issueId]);
-    if (!found) throw new BotActionError('notFound');
+    if (!found) throw notFound('issue');
     return found;
   };
 

@@ -154,6 +154,21 @@ describe('/new conversation', () => {
     expect(assigned!.assignee_id).toBe(me.id);
   });
 
+  it('a refusal from the tracker becomes the bot text of its domain error kind', async () => {
+    const refusal = async (data: string) => (await exchange(press(data))).find((c) => c.method === 'answerCallbackQuery')!.payload.text as string;
+    // invalid: a status of no project of this issue.
+    expect(await refusal(`ss:${issueId}:2147483000`)).toBe('Не получилось: проверьте данные.');
+    // not_found: no such issue.
+    expect(await refusal('me:2147483000')).toBe('Задача или проект не найдены.');
+    // conflict: the project is archived, so its issues are read-only.
+    await t.sql('update projects set archived_at = now() where id = ?', [project.project.id]);
+    try {
+      expect(await refusal(`me:${issueId}`)).toBe('Сейчас это сделать нельзя (проект мог попасть в архив или данные изменились): откройте Трекер, чтобы узнать почему.');
+    } finally {
+      await t.sql('update projects set archived_at = null where id = ?', [project.project.id]);
+    }
+  });
+
   it('/start issue_<id> shows the card with a link that opens it in the mini app', async () => {
     const calls = await exchange(text(`/start issue_${issueId}`));
     expect(lastText(calls)).toContain('Починить вход');

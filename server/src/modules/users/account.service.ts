@@ -4,7 +4,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EMAIL_CONFIRM_TTL_SEC, SMS_CODE_LENGTH, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_SEC } from '@tracker/shared/limits';
 import { isLocale } from '@tracker/shared/locales';
-import { HttpError } from '../../http/errors.ts';
+import { conflict } from '@tracker/shared/domain-errors';
 import type { Logger } from '../../logger.ts';
 import { translate } from '../mail/i18n.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -61,7 +61,7 @@ export function createAccountService(deps: { mail: MailService; sms: SmsProvider
               [check.userId],
             );
           } catch (err) {
-            if (err instanceof UniqueConstraintViolationException) throw new HttpError(409, 'This e-mail is already registered', 'email_taken', { field: 'email' });
+            if (err instanceof UniqueConstraintViolationException) throw conflict('email_taken', 'email');
             throw err;
           }
           email = user.pending_email;

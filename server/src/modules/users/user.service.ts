@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RegisterRequest } from '@tracker/shared/api/auth';
 import type { ReadCache } from '../../db/read-cache.ts';
-import { HttpError } from '../../http/errors.ts';
+import { conflict } from '@tracker/shared/domain-errors';
 import { grantAdminFromEmail } from './admin-grants.ts';
 import { User } from './user.entity.ts';
 
@@ -53,7 +53,7 @@ export function createUserService(options: UserServiceOptions) {
         await em.persist(user).flush();
       } catch (err) {
         if (err instanceof UniqueConstraintViolationException) {
-          throw new HttpError(409, 'This e-mail is already registered', 'email_taken', { field: 'email' });
+          throw conflict('email_taken', 'email');
         }
         throw err;
       }

@@ -1,0 +1,43 @@
+// A user's notification settings in PostgreSQL, with bound values only. Times are minutes after midnight.
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export interface SettingsRow {
+  linked: boolean;
+  assigned: boolean | null;
+  mentioned: boolean | null;
+  status_changed: boolean | null;
+  due_soon: boolean | null;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  time_zone: string | null;
+}
+
+export interface StoredSettings {
+  assigned: boolean;
+  mentioned: boolean;
+  statusChanged: boolean;
+  dueSoon: boolean;
+  quietFrom: number | null;
+  quietTo: number | null;
+  timeZone: string;
+}
+
+/** The user's settings row (all null when never saved) and whether their Telegram is linked. */
+export async function settingsOf(em: EntityManager, userId: number): Promise<SettingsRow | null> {
+  const [row] = await em.execute<SettingsRow[]>(
+    `select u.telegram_id is not null as linked, ns.assigned, ns.mentioned, ns.status_changed, ns.due_soon, ns.quiet_from, ns.quiet_to, ns.time_zone
+       from users u left join notification_settings ns on ns.user_id = u.id where u.id = ?`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+export async function saveSettings(em: EntityManager, userId: number, s: StoredSettings): Promise<void> {
+  await em.execute(
+    `insert into notification_settings (user_id, assigned, mentioned, status_changed, due_soon, quiet_from, quiet_to, time_zone)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (user_id) do update set assigned = excluded.assigned, mentioned = excluded.mentioned, status_changed = excluded.status_changed,
+       due_soon = excluded.due_soon, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, time_zone = excluded.time_zone, updated_at = now()`,
+    [userId, s.assigned, s.mentioned, s.statusChanged, s.dueSoon, s.quietFrom, s.quietTo, s.timeZone],
+  );
+}
