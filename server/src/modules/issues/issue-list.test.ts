@@ -154,7 +154,7 @@ describe('issue list', () => {
     const counts: number[] = [];
     for (const limit of [5, 50]) {
       queries.length = 0;
-      t.app.services.cache.invalidate();
+      t.app.services.responseCache.clear();
       counting = true;
       const page = await list(owner, `project=${project.project.key}&limit=${limit}`);
       counting = false;
