@@ -44,7 +44,7 @@ export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache
       if (!access) throw notFound('Issue not found');
       if (!canInProject(access.role, viewer.roles, 'project.view')) throw forbidden();
       // Per viewer: `watching` and `can` are theirs. The issue's version leads, so the tag serves as If-Match.
-      const tag = entityTag(['issue', viewer.id, viewer.roles.join(','), access.role, ...access.versions], `${access.issueVersion}.`);
+      const tag = entityTag(['issue', access.issueId, viewer.id, viewer.roles.join(','), access.role, ...access.versions], `${access.issueVersion}.`);
       await deps.cache.send(ctx, tag, async () => ({ issue: await loadIssueDetail(deps.em(), viewer, access, access.issueId) }));
     },
   };
