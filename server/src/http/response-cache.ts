@@ -28,6 +28,18 @@ async function encode(json: Buffer, encoding: Encoding): Promise<Entry> {
   return { body, encoding };
 }
 
+/**
+ * If-None-Match by RFC 9110 §13.1.2 (weak comparison). Not `ctx.fresh`: it answers "stale" to any
+ * request with `Cache-Control: no-cache`, which fetch() adds to every request carrying If-None-Match.
+ * This origin knows its tag is current, so the request directive changes nothing here.
+ */
+export function clientHolds(ifNoneMatch: string, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
 /** A strong ETag from everything a body depends on (versions, viewer, query…); `prefix` stays readable in it. */
 export function entityTag(parts: readonly unknown[], prefix = ''): string {
   const digest = createHash('sha256').update(parts.map(String).join('\u0000')).digest('base64url').slice(0, 22);
@@ -76,7 +88,7 @@ export function createResponseCache({ maxBytes = 64 * 1024 * 1024 }: { maxBytes?
       // The browser keeps it but asks every time, so it gets its 304s; no shared cache keeps it.
       ctx.set('Cache-Control', 'private, no-cache');
       ctx.vary('Accept-Encoding');
-      if (ctx.fresh) {
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && clientHolds(ctx.get('if-none-match'), etag)) {
         counts.notModified++;
         ctx.status = 304;
         return;
