@@ -114,7 +114,7 @@ describe('ETag and 304 on issue lists and issue pages', () => {
     const list = await tagOf(leaver, listPath());
     expect((await leaver.client.get(listPath())).body.issues.length).toBeGreaterThan(0);
     await owner.client.request('DELETE', `/api/projects/${project.project.id}/members/${leaver.id}`);
-    for (const headers of [{}, { 'if-none-match': page }]) {
+    for (const headers of [{}, { 'if-none-match': page }] as Record<string, string>[]) {
       const res = await leaver.client.get(pagePath(), headers);
       expect(res.status).toBe(404);
       expect(res.headers.get('etag')).toBeNull();
