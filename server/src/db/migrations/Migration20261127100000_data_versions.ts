@@ -4,8 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Per-project data versions for the response cache (issue 13): any write that can change what a
  * project's issue lists or issue pages show takes a new version for that project, in the same
  * transaction (so a rollback takes it back, and no reader ever sees a version its data has not),
- * whichever process, job or psql session writes. Versions come from one sequence, so a number is
- * never handed out twice. Names of users and streams, shown on every project's pages, share one
+ * whichever process, job or psql session writes. Versions come from sequences, so a number is
+ * never handed out twice; each is owned by its column, so a restore (db/backup.ts) continues it. Names of users and streams, shown on every project's pages, share one
  * version row (`shared_data_version`); only a change of a shown column takes a new one.
  *
  * Statement-level triggers with transition tables cost one update per statement, not per row. The
@@ -49,12 +49,15 @@ export class Migration20261127100000_data_versions extends Migration {
         project_id int primary key references projects(id) on delete cascade,
         version bigint not null default nextval('data_version_seq')
       );`);
+    this.addSql(`alter sequence data_version_seq owned by project_data_versions.version;`);
     this.addSql(`insert into project_data_versions (project_id) select id from projects;`);
+    this.addSql(`create sequence shared_data_version_seq;`);
     this.addSql(`
       create table shared_data_version (
         id boolean primary key default true check (id),
-        version bigint not null default nextval('data_version_seq')
+        version bigint not null default nextval('shared_data_version_seq')
       );`);
+    this.addSql(`alter sequence shared_data_version_seq owned by shared_data_version.version;`);
     this.addSql(`insert into shared_data_version default values;`);
 
     this.addSql(`
@@ -78,7 +81,7 @@ export class Migration20261127100000_data_versions extends Migration {
     this.addSql(`
       create function bump_shared_version() returns trigger language plpgsql as $$
       begin
-        update shared_data_version set version = nextval('data_version_seq');
+        update shared_data_version set version = nextval('shared_data_version_seq');
         return null;
       end $$;`);
 
@@ -103,8 +106,8 @@ export class Migration20261127100000_data_versions extends Migration {
     this.addSql(`drop trigger users_shared_version on users;`);
     this.addSql(`drop trigger streams_shared_version on streams;`);
     this.addSql(`drop function bump_project_versions(), add_project_versions(), bump_shared_version();`);
+    // The sequences go with the columns that own them.
     this.addSql(`drop table project_data_versions, shared_data_version;`);
-    this.addSql(`drop sequence data_version_seq;`);
     this.addSql(`
       create function tracker_data_changed() returns trigger language plpgsql as $$
       begin
