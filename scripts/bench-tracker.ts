@@ -46,18 +46,12 @@ export async function benchTracker(report: Report) {
       if (n > 0) throw new Error(`${dataDir} holds a partial data set: delete it and run again`);
       await seedDemo(em(), { issues: ISSUES });
     }
-    // Two instances on one database, as in production with several containers: the measured one
-    // with its read cache, and one without it, for reference (same session secret, same cookie).
-    const serve = async (readCache: 'on' | 'off') => {
-      const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: db.url, SESSION_SECRET: 'b'.repeat(64), PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: existsSync(dataDir) ? dataDir : os.tmpdir(), READ_CACHE: readCache });
-      const app = createApp({ config, orm, logger: createLogger('silent') });
-      await app.services.cache.ready();
-      const server = app.listen(0, '127.0.0.1');
-      servers.push(server, { close: () => void Promise.all([app.services.cache.close(), app.services.jobs.stop(), app.services.telegram.stop()]) });
-      await new Promise((r) => server.once('listening', r));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    };
-    const base = await serve('on');
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: db.url, SESSION_SECRET: 'b'.repeat(64), PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: existsSync(dataDir) ? dataDir : os.tmpdir() });
+    const app = createApp({ config, orm, logger: createLogger('silent') });
+    const server = app.listen(0, '127.0.0.1');
+    servers.push(server, { close: () => void Promise.all([app.services.jobs.stop(), app.services.telegram.stop()]) });
+    await new Promise((r) => server.once('listening', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     const user = DEMO_USERS[1];
     const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: DEMO_PASSWORD }) });
@@ -103,15 +97,9 @@ export async function benchTracker(report: Report) {
     const page = await load(`${base}/api/issues/${issue!.key}-${issue!.number}`, cookie);
     report('issue page data p95', page.p95, 'ms', 20);
 
-    // The same calls with every read going to PostgreSQL (what a request costs right after a change),
-    // on a second instance started only now, so it sits idle in no measured run.
-    const uncached = await serve('off');
-    const cold = { list: await load(uncached + listPath, cookie, 5), search: await load(`${uncached}/api/search?q=${encodeURIComponent('вход')}`, cookie, 5), page: await load(`${uncached}/api/issues/${issue!.key}-${issue!.number}`, cookie, 5) };
-    report('  for reference, read cache off: issue list p95', cold.list.p95, 'ms');
-    report('  for reference, read cache off: issue list / bare pg throughput', Math.round((cold.list.rps / baseline.rps) * 100), '%');
-    report('  for reference, read cache off: full-text search p95', cold.search.p95, 'ms');
-    report('  for reference, read cache off: issue page data p95', cold.page.p95, 'ms');
-    for (const r of [list, baseline, search, page, ...Object.values(cold)]) if (r.errors) report('non-200 responses during load', r.errors, 'responses', 0);
+    const cache = app.services.responseCache.stats();
+    report('response cache hit ratio (stored bodies and 304s of all cached reads)', Math.round(((cache.hits + cache.notModified) / Math.max(1, cache.hits + cache.misses + cache.notModified)) * 100), '%');
+    for (const r of [list, baseline, search, page]) if (r.errors) report('non-200 responses during load', r.errors, 'responses', 0);
     await pool.end();
   } finally {
     for (const s of servers) s.close();

@@ -7,10 +7,10 @@ import path from 'node:path';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
-import { createReadCache } from './db/read-cache.ts';
 import { requestContext } from './db/request-context.ts';
 import { currentUser } from './http/access.ts';
 import { noStoreWhenSignedIn } from './http/cache-control.ts';
+import { createResponseCache } from './http/response-cache.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { createOutageLog, databaseUnavailable } from './http/db-unavailable.ts';
 import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http/errors.ts';
@@ -96,7 +96,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
   // Attachments, avatars and blog images: one store that every replica reads (close it on shutdown).
   const storage = createBlobStore({ storageUrl: config.STORAGE_URL, databaseUrl: orm.config.get('clientUrl') as string });
-  const cache = createReadCache({ databaseUrl: orm.config.get('clientUrl') as string, logger, enabled: config.READ_CACHE === 'on' });
+  // Compressed issue lists and pages under their ETags, made of per-project data versions (issue 13).
+  const responseCache = createResponseCache();
   // Mail goes through the PostgreSQL job queue; the worker runs in this process (stop it on shutdown).
   const jobHandlers: Record<string, JobHandler> = {};
   const jobs = createJobQueue({ orm, logger, handlers: jobHandlers });
@@ -104,8 +105,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
   jobHandlers[MAIL_JOB] = mail.handler;
   // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
-  // Bot updates run outside any HTTP request: their account changes empty this process's read cache at once.
-  const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm, () => cache.invalidate()) });
+  const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm) });
   Object.assign(jobHandlers, telegram.jobHandlers);
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   jobs.start();
@@ -148,23 +148,14 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
       return next();
     });
   }
-  // Outside the session middleware, so it runs after the session is saved too.
-  app.use(async (ctx, next) => {
-    if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS') return next();
-    try {
-      await next();
-    } finally {
-      cache.invalidate();
-    }
-  });
-  app.use(sessionMiddleware(app, orm, config.secureCookies, cache, config.SESSION_SECRET));
-  app.use(currentUser((_ctx, id) => users.findCachedById(em(), cache, id)));
+  app.use(sessionMiddleware(app, orm, config.secureCookies, config.SESSION_SECRET));
+  app.use(currentUser((_ctx, id) => users.findRequestUser(em(), id)));
   app.use(noStoreWhenSignedIn);
 
   // The hottest reads first: every router before a request's own one costs a failed match.
   const routers = [
-    issueRoutes({ em, cache, secret: config.SESSION_SECRET }),
-    searchRoutes({ em, cache }),
+    issueRoutes({ em, cache: responseCache, secret: config.SESSION_SECRET }),
+    searchRoutes({ em }),
     healthRoutes(orm),
     configRoutes(publicConfig),
     authRoutes({ users, em, accounts }),
@@ -197,7 +188,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, cache, jobs, accounts, telegram, storage } });
+  return Object.assign(app, { services: { users, navigation, events, responseCache, jobs, accounts, telegram, storage } });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -29,7 +29,6 @@ const envSchema = z.object({
   ADMIN_EMAILS: list,
   EXTERNAL_REDIRECT_HOSTS: list,
   TRUST_PROXY: bool,
-  READ_CACHE: z.enum(['on', 'off']).default('on'),
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-DEF').optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
   TELEGRAM_MODE: z.enum(['off', 'polling', 'webhook']).optional(),

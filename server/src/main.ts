@@ -63,7 +63,6 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Live-event streams never go idle by themselves: end them so the server can close.
     await app.services.events.close();
-    await app.services.cache.close();
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;

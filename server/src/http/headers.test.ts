@@ -25,11 +25,21 @@ async function headersOf(options: { secure: boolean; debug?: boolean }): Promise
 }
 
 describe('Cache-Control of JSON', () => {
-  it('is no-store for a signed-in caller, cached reads included', async () => {
-    for (const path of ['/api/user/me', '/api/issues', '/api/issues', '/api/projects']) {
+  it('is no-store for a signed-in caller', async () => {
+    for (const path of ['/api/user/me', '/api/projects', '/api/search?q=x']) {
       const res = await user.client.get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
+  it('is private and revalidated on reads with an ETag, so the browser asks If-None-Match and no proxy keeps them', async () => {
+    const issue = (await user.client.get('/api/issues')).body.issues[0] as { key: string };
+    for (const path of ['/api/issues', `/api/issues/${issue.key}`]) {
+      const res = await user.client.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('etag'), path).toMatch(/^"[\w.-]+"$/);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
     }
   });
 

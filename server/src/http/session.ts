@@ -3,7 +3,6 @@ import { SESSION_MAX_AGE_MS } from '@tracker/shared/limits';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
 import session from 'koa-session';
-import type { ReadCache } from '../db/read-cache.ts';
 
 export const SESSION_COOKIE = 'tracker.sid';
 /** Carries the session where the browser refuses the cookie (the mini app in Telegram Web's iframe). */
@@ -24,15 +23,12 @@ export function sessionKeyFromToken(secret: string, token: string): string | nul
 }
 
 /** koa-session store backed by the `sessions` table, so any server instance can read any session. */
-export function postgresSessionStore(orm: MikroORM, cache: ReadCache) {
+export function postgresSessionStore(orm: MikroORM) {
   const sql = () => orm.em.getConnection();
   return {
-    // koa-session copies the data into its own object, so a cached one is never changed.
     async get(key: string) {
-      return cache.get(`session:${key}`, async () => {
-        const rows = await sql().execute<{ data: Record<string, unknown> }[]>('select data from sessions where id = ? and expires_at > now()', [key]);
-        return rows[0]?.data;
-      });
+      const rows = await sql().execute<{ data: Record<string, unknown> }[]>('select data from sessions where id = ? and expires_at > now()', [key]);
+      return rows[0]?.data;
     },
     async set(key: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
       const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;
@@ -42,16 +38,14 @@ export function postgresSessionStore(orm: MikroORM, cache: ReadCache) {
          on conflict (id) do update set user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
         [key, userId, JSON.stringify(sess), ttl / 1000],
       );
-      cache.invalidate();
     },
     async destroy(key: string) {
       await sql().execute('delete from sessions where id = ?', [key]);
-      cache.invalidate();
     },
   };
 }
 
-export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolean, cache: ReadCache, secret?: string) {
+export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolean, secret?: string) {
   const cookieOptions = {
     maxAge: SESSION_MAX_AGE_MS,
     httpOnly: true,
@@ -88,7 +82,7 @@ export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolea
       signed: true,
       rolling: false,
       renew: true,
-      store: postgresSessionStore(orm, cache),
+      store: postgresSessionStore(orm),
       // The mini app runs in Telegram Web's iframe: over https the cookie must be cross-site capable.
       ...(secureCookies ? { sameSite: 'none', secure: true, partitioned: true } : { sameSite: 'lax', secure: false }),
     } as Parameters<typeof session>[0],

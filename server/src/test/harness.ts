@@ -54,8 +54,6 @@ export async function createTestServer(env: Record<string, string> = {}, options
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Tests exercise the read cache as production does: listening, so a missed invalidation shows.
-  await app.services.cache.ready();
   return {
     url,
     orm,
@@ -63,15 +61,9 @@ export async function createTestServer(env: Record<string, string> = {}, options
     config,
     databaseUrl,
     client: () => new TestClient(url),
-    // A direct write's notification reaches the cache asynchronously; the test's next request must see it.
-    sql: async (text, params = []) => {
-      const rows = await orm.em.getConnection().execute(text, params);
-      app.services.cache.invalidate();
-      return rows as never;
-    },
+    sql: async (text, params = []) => (await orm.em.getConnection().execute(text, params)) as never,
     async close() {
       await app.services.events.close();
-      await app.services.cache.close();
       await app.services.telegram.stop();
       await app.services.jobs.stop();
       await app.services.storage.close();
@@ -124,10 +116,9 @@ export class TestClient {
   post = <T = any>(path: string, json?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, { json, headers });
 }
 
-/** How many SQL statements `fn` makes the server run (to assert a fixed count — no N+1). */
-/** SQL statements the HTTP requests `fn` makes run, with an empty read cache: the cost of a request whose results are not cached. */
+/** SQL statements the HTTP requests `fn` makes run, with no stored response: the cost of a request whose body is made anew. */
 export async function countQueries(t: TestServer, fn: () => Promise<unknown>): Promise<number> {
-  t.app.services.cache.invalidate();
+  t.app.services.responseCache.clear();
   const connection = t.orm.em.getConnection();
   const original = connection.execute.bind(connection);
   let count = 0;

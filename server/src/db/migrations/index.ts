@@ -11,6 +11,7 @@ import { Migration20261125100000_account_security } from './Migration20261125100
 import { Migration20261125400000_issue_version } from './Migration20261125400000_issue_version.ts';
 import { Migration20261126100000_issue_sort_indexes } from './Migration20261126100000_issue_sort_indexes.ts';
 import { Migration20261126200000_search_indexes } from './Migration20261126200000_search_indexes.ts';
+import { Migration20261127100000_data_versions } from './Migration20261127100000_data_versions.ts';
 import { Migration20261127400000_blobs } from './Migration20261127400000_blobs.ts';
 
 export const migrationsList = [
@@ -26,5 +27,6 @@ export const migrationsList = [
   { name: 'Migration20261125400000_issue_version', class: Migration20261125400000_issue_version },
   { name: 'Migration20261126100000_issue_sort_indexes', class: Migration20261126100000_issue_sort_indexes },
   { name: 'Migration20261126200000_search_indexes', class: Migration20261126200000_search_indexes },
+  { name: 'Migration20261127100000_data_versions', class: Migration20261127100000_data_versions },
   { name: 'Migration20261127400000_blobs', class: Migration20261127400000_blobs },
 ];

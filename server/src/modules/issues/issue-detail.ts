@@ -11,7 +11,7 @@ const CAN: ProjectCapability[] = ['issue.edit', 'issue.delete', 'comment.create'
 const RELATED_ISSUE = `json_build_object('id', o.id, 'key', op.key || '-' || o.number, 'title', o.title, 'statusId', o.status_id)`;
 
 /** The whole issue page in one query (relations only to issues the viewer may see). */
-export async function loadIssueDetail(em: EntityManager, viewer: Viewer, access: ProjectAccess, issueId: number): Promise<IssueDetail> {
+export async function loadIssueDetail(em: EntityManager, viewer: Viewer, access: Pick<ProjectAccess, 'role'>, issueId: number): Promise<IssueDetail> {
   const visibleTo = visibleProjectsCondition(viewer, 'op');
   const [row] = await em.execute<IssueDetailRow[]>(
     `select ${ISSUE_ROW_COLUMNS}, i.version, i.description, i.reporter_id, ru.name as reporter_name, p.name as project_name, p.color as project_color,

@@ -51,7 +51,7 @@ afterAll(() => t.close());
 /** The list route's SQL for `query`, as it ran, and the page it answered. */
 async function listSql(query: string) {
   queries.length = 0;
-  t.app.services.cache.invalidate();
+  t.app.services.responseCache.clear();
   counting = true;
   const res = await owner.client.get(`/api/issues?${query}`);
   counting = false;

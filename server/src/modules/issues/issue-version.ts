@@ -15,11 +15,11 @@ const MAX_VERSION = 2_147_483_647;
 
 export const versionTag = (version: number) => `"${version}"`;
 
-/** The version named by If-Match (`"7"` or `W/"7"`); `*` or no header: none. */
+/** The version named by If-Match (`"7"`, `W/"7"`, or a GET's ETag `"7.<digest>"`); `*` or no header: none. */
 export function ifMatchVersion(ctx: Context): number | undefined {
   const header = ctx.get('if-match').trim();
   if (!header || header === '*') return undefined;
-  const match = /^(?:W\/)?"(\d{1,10})"$/.exec(header);
+  const match = /^(?:W\/)?"(\d{1,10})(?:\.[\w-]+)?"$/.exec(header);
   const version = match ? Number(match[1]) : NaN;
   if (!(version >= 1 && version <= MAX_VERSION)) throw fieldError('If-Match', 'validation.invalid');
   return version;

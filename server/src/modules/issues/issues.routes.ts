@@ -5,44 +5,32 @@ import {
   activityResponseSchema,
   bulkUpdateSchema,
   createIssueSchema,
-  issueListQuerySchema,
   issueRefSchema,
   moveIssueSchema,
   updateIssueSchema,
 } from '@tracker/shared/api/issues';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { viewerKey, type ReadCache } from '../../db/read-cache.ts';
+import type { ResponseCache } from '../../http/response-cache.ts';
 import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { listActivity } from '../activity/activity.ts';
 import { requireIssue } from './issue-access.ts';
-import { loadIssueDetail } from './issue-detail.ts';
 import { cursorCodec } from './issue-cursor.ts';
-import { listIssues } from './issue-list.ts';
+import { issueReads } from './issue-reads.ts';
 import { bulkUpdate, moveIssue } from './issue-move.ts';
-import { editConflict, ifMatchVersion, versionTag } from './issue-version.ts';
+import { editConflict, ifMatchVersion } from './issue-version.ts';
 import { createIssue, deleteIssue, updateIssue } from './issue.service.ts';
 
 const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(500) });
 
-export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache; secret: string }) {
+export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCache; secret: string }) {
   const router = new Router({ prefix: '/api/issues' });
-  const cursors = cursorCodec(deps.secret);
+  const reads = issueReads({ em: deps.em, cache: deps.cache, cursors: cursorCodec(deps.secret) });
+  const respond = (ctx: Context, viewer: Viewer, ref: number | string) => reads.page(ctx, viewer, ref);
 
-  async function respond(ctx: Context, viewer: Viewer, ref: number | string) {
-    const access = await requireIssue(deps.em(), viewer, ref, 'project.view');
-    const issue = await loadIssueDetail(deps.em(), viewer, access, access.issue.id);
-    ctx.set('ETag', versionTag(issue.version));
-    ctx.body = { issue };
-  }
-
-  router.get('/', async (ctx) => {
-    const viewer = requireViewer(ctx);
-    // Keyed by the raw query: only a query that parsed is ever stored, so a hit needs no parsing.
-    await deps.cache.json(ctx, `issues:${viewerKey(viewer)}:${ctx.querystring}`, () => listIssues(deps.em(), viewer, parse(issueListQuerySchema, ctx.query), cursors));
-  });
+  router.get('/', (ctx) => reads.list(ctx, requireViewer(ctx)));
 
   router.post('/', async (ctx) => {
     const viewer = requireViewer(ctx);
@@ -57,19 +45,7 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ReadCache; s
     ctx.body = { updated: ids };
   });
 
-  router.get('/:ref', async (ctx) => {
-    const viewer = requireViewer(ctx);
-    const ref = parse(issueRefSchema, ctx.params.ref);
-    // Kept serialised with its version, so a hit still answers the ETag without parsing.
-    const hit = await deps.cache.get(`issue:${viewerKey(viewer)}:${ref}`, async () => {
-      const access = await requireIssue(deps.em(), viewer, ref, 'project.view');
-      const issue = await loadIssueDetail(deps.em(), viewer, access, access.issue.id);
-      return { version: issue.version, body: Buffer.from(JSON.stringify({ issue })) };
-    });
-    ctx.set('ETag', versionTag(hit.version));
-    ctx.type = 'application/json';
-    ctx.body = hit.body;
-  });
+  router.get('/:ref', (ctx) => reads.page(ctx, requireViewer(ctx), parse(issueRefSchema, ctx.params.ref)));
 
   router.patch('/:id', async (ctx) => {
     const viewer = requireViewer(ctx);

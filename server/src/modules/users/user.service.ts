@@ -2,7 +2,6 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RegisterRequest } from '@tracker/shared/api/auth';
-import type { ReadCache } from '../../db/read-cache.ts';
 import { conflict } from '@tracker/shared/domain-errors';
 import { grantAdminFromEmail } from './admin-grants.ts';
 import { User } from './user.entity.ts';
@@ -24,15 +23,11 @@ export function createUserService(options: UserServiceOptions) {
       return em.findOne(User, { id });
     },
 
-    /** The signed-in user of a request: the row comes from the read cache; the entity, made on demand, is this request's own. */
-    async findCachedById(em: EntityManager, cache: ReadCache, id: number) {
-      const row = await cache.get(`user:${id}`, async () => {
-        const [found] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [id]);
-        if (!found) return null;
-        const { password_hash: _secret, ...row } = found;
-        return row;
-      });
-      if (!row) return null;
+    /** The signed-in user of a request: the row (without the password hash); the entity, made on demand, is this request's own. */
+    async findRequestUser(em: EntityManager, id: number) {
+      const [found] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [id]);
+      if (!found) return null;
+      const { password_hash: _secret, ...row } = found;
       return { viewer: { id: row.id as number, roles: row.roles as string[] }, blocked: row.blocked_at != null, entity: () => em.map(User, { ...row }) };
     },
 

@@ -1,0 +1,51 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { issueListQuerySchema } from '@tracker/shared/api/issues';
+import { canInProject } from '@tracker/shared/permissions';
+import type { Context } from 'koa';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { entityTag, type ResponseCache } from '../../http/response-cache.ts';
+import { parse } from '../../http/validate.ts';
+import type { Viewer } from '../projects/project-access.ts';
+import type { CursorCodec } from './issue-cursor.ts';
+import { loadIssueDetail } from './issue-detail.ts';
+import { listIssues } from './issue-list.ts';
+import { issueVersions, projectVersions, visibleVersions } from './read-versions.repository.ts';
+
+/**
+ * The two cached reads (issue 13): the issue list and the issue page, each two queries at most —
+ * access with the data versions, then the body, which a stored copy or a 304 spares. The ETag is
+ * made of everything the body depends on; the bodies depend on no locale.
+ */
+export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache; cursors: CursorCodec }) {
+  return {
+    async list(ctx: Context, viewer: Viewer) {
+      const q = parse(issueListQuerySchema, ctx.query);
+      const load = () => listIssues(deps.em(), viewer, q, deps.cursors);
+      let versions: unknown[];
+      if (q.project !== undefined) {
+        const access = await projectVersions(deps.em(), viewer, q.project);
+        // An unknown or invisible project lists nothing, as it always did: nothing to tag or keep.
+        if (!access) {
+          ctx.body = await load();
+          return;
+        }
+        versions = [access.role, ...access.versions];
+      } else {
+        versions = await visibleVersions(deps.em(), viewer);
+      }
+      // `assignee=me` is the only thing in a list that depends on who asks, beyond what they may see.
+      const me = q.assignee?.split(',').includes('me') ? viewer.id : '';
+      await deps.cache.send(ctx, entityTag(['list', ...versions, me, ctx.querystring]), load);
+    },
+
+    /** The issue page; after a write too (then it answers the body, never a 304). */
+    async page(ctx: Context, viewer: Viewer, ref: number | string) {
+      const access = await issueVersions(deps.em(), viewer, ref);
+      if (!access) throw notFound('Issue not found');
+      if (!canInProject(access.role, viewer.roles, 'project.view')) throw forbidden();
+      // Per viewer: `watching` and `can` are theirs. The issue's version leads, so the tag serves as If-Match.
+      const tag = entityTag(['issue', access.issueId, viewer.id, viewer.roles.join(','), access.role, ...access.versions], `${access.issueVersion}.`);
+      await deps.cache.send(ctx, tag, async () => ({ issue: await loadIssueDetail(deps.em(), viewer, access, access.issueId) }));
+    },
+  };
+}
