@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { issueListQuerySchema } from '@tracker/shared/api/issues';
 import { canInProject } from '@tracker/shared/permissions';
 import type { Context } from 'koa';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '@tracker/shared/domain-errors';
 import { entityTag, type ResponseCache } from '../../http/response-cache.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
@@ -41,7 +41,7 @@ export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache
     /** The issue page; after a write too (then it answers the body, never a 304). */
     async page(ctx: Context, viewer: Viewer, ref: number | string) {
       const access = await issueVersions(deps.em(), viewer, ref);
-      if (!access) throw notFound('Issue not found');
+      if (!access) throw notFound('issue');
       if (!canInProject(access.role, viewer.roles, 'project.view')) throw forbidden();
       // Per viewer: `watching` and `can` are theirs. The issue's version leads, so the tag serves as If-Match.
       const tag = entityTag(['issue', access.issueId, viewer.id, viewer.roles.join(','), access.role, ...access.versions], `${access.issueVersion}.`);
