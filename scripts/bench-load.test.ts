@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The template database the integration run provides (its type comes with the global setup).
+import type {} from '../server/src/test/global-setup.ts';
 import { createTestDatabase } from '../server/src/test/harness.ts';
 import { listCeiling } from './bench-ceiling.ts';
 import { seedBenchData } from './bench-data.ts';
