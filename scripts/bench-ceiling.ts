@@ -12,6 +12,8 @@ interface Statement {
   name: string;
   text: string;
   values: unknown[];
+  /** The list request it stands for. */
+  path: string;
 }
 
 /**
@@ -41,23 +43,37 @@ async function captureListSql(viewer: { id: number; roles: string[] }, path: str
   return { text: main.sql.replace(/\?/g, () => `$${++n}`), values: main.params };
 }
 
-export async function listCeiling(databaseUrl: string, users: PlanUser[], options: { connections: number; seconds: number; secret: string }): Promise<{ qps: number; statements: number }> {
+export interface Ceiling {
+  qps: number;
+  statements: number;
+  /** The statements slowest on average, with a list request each stands for: where list time goes. */
+  slowest: { path: string; ms: number }[];
+}
+
+export async function listCeiling(databaseUrl: string, users: PlanUser[], options: { connections: number; seconds: number; secret: string }): Promise<Ceiling> {
   const statements: Statement[] = [];
   const names = new Map<string, string>();
   for (let i = 0; i < 1000; i++) {
     const user = users[i % users.length]!;
-    const { text, values } = await captureListSql({ id: user.id, roles: [] }, listPath(user, Math.random), options.secret);
+    const path = listPath(user, Math.random);
+    const { text, values } = await captureListSql({ id: user.id, roles: [] }, path, options.secret);
     if (!names.has(text)) names.set(text, `bench_list_${names.size}`);
-    statements.push({ name: names.get(text)!, text, values });
+    statements.push({ name: names.get(text)!, text, values, path });
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.connections });
+  const times = new Map<string, { ms: number; n: number; path: string }>();
   try {
     const run = async (until: number) => {
       let done = 0;
       await Promise.all(
         Array.from({ length: options.connections }, async () => {
           while (performance.now() < until) {
-            await pool.query(statements[Math.floor(Math.random() * statements.length)]!);
+            const { name, text, values, path } = statements[Math.floor(Math.random() * statements.length)]!;
+            const t0 = performance.now();
+            await pool.query({ name, text, values });
+            const t = times.get(name) ?? times.set(name, { ms: 0, n: 0, path }).get(name)!;
+            t.ms += performance.now() - t0;
+            t.n++;
             done++;
           }
         }),
@@ -66,9 +82,11 @@ export async function listCeiling(databaseUrl: string, users: PlanUser[], option
     };
     // Unmeasured first second: connections open and each prepares its statements.
     await run(performance.now() + 1000);
+    times.clear();
     const started = performance.now();
     const done = await run(started + options.seconds * 1000);
-    return { qps: Math.round(done / ((performance.now() - started) / 1000)), statements: names.size };
+    const slowest = [...times.values()].map((t) => ({ path: t.path, ms: Math.round(t.ms / t.n) })).sort((a, b) => b.ms - a.ms).slice(0, 3);
+    return { qps: Math.round(done / ((performance.now() - started) / 1000)), statements: names.size, slowest };
   } finally {
     await pool.end();
   }

@@ -78,5 +78,6 @@ describe('bench', () => {
     const ceiling = await listCeiling(databaseUrl, users, { connections: 4, seconds: 1, secret: 'b'.repeat(64) });
     expect(ceiling.statements).toBeGreaterThan(1);
     expect(ceiling.qps).toBeGreaterThan(0);
+    expect(ceiling.slowest[0]!.path).toMatch(/^\/api\/issues\?/);
   });
 });

@@ -39,6 +39,7 @@ export async function benchTracker(report: Report) {
       printTable(load.classes);
       const ratio = Math.round((load.classes.list.rps / ceiling.qps) * 1000) / 10;
       console.log(`ceiling: the list query as ${ceiling.statements} prepared statements on pg, ${CONNECTIONS} clients, ${ceilingSeconds} s: ${ceiling.qps} queries/s; lists reach ${ratio} % of it`);
+      console.log(`  slowest list queries (mean under that load): ${ceiling.slowest.map((q) => `${q.ms} ms ${decodeURIComponent(q.path)}`).join('; ')}`);
       console.log(`response bodies: ${Object.entries(load.encodings).map(([k, v]) => `${k} ${v}`).join(', ')}; ${load.validated} decoded and checked`);
       const { measuring: from, done: to } = snapshots;
       if (from && to) {
