@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../server/src/db/embedded.ts';
+import { migrationsList } from '../server/src/db/migrations/index.ts';
 import { createOrm, migrate } from '../server/src/db/orm.ts';
 import { createLogger } from '../server/src/logger.ts';
 import { BENCH_PASSWORD, benchEmail, SEED_VERSION, seedBenchData, type BenchShape } from './bench-data.ts';
@@ -14,26 +15,34 @@ import { BENCH_PROJECTS } from './bench-words.ts';
 import type { PlanUser } from './load-mix.ts';
 
 /**
- * A data folder holding the bench data set of `shape`, seeded once and reused by later runs; a
- * folder of another shape (or a seed that never finished) is deleted and seeded anew.
+ * A data folder holding the bench data set of `shape`, seeded once and reused by later runs. A
+ * folder of another shape, a seed that never finished, or a folder migrated by another branch
+ * (a migration this one does not know) is deleted and seeded anew.
  */
-export async function openBenchData(dataDir: string, shape: Omit<BenchShape, 'version'>): Promise<EmbeddedDatabase> {
+export async function openBenchData(dataDir: string, shape: Omit<BenchShape, 'version'>, rebuild = false): Promise<EmbeddedDatabase> {
   const shapeFile = path.join(dataDir, 'bench-shape.json');
   const wanted = JSON.stringify({ version: SEED_VERSION, ...shape });
-  const current = existsSync(shapeFile) ? readFileSync(shapeFile, 'utf8') : null;
-  if (current !== wanted) rmSync(dataDir, { recursive: true, force: true });
+  const reuse = !rebuild && existsSync(shapeFile) && readFileSync(shapeFile, 'utf8') === wanted;
+  if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   const db = await startEmbeddedPostgres(dataDir);
   try {
+    if (reuse) {
+      const known = new Set(migrationsList.map((m) => m.name));
+      const unknown = (await query<{ name: string }>(db.url, 'select name from mikro_orm_migrations')).filter((m) => !known.has(m.name.replace(/\.[jt]s$/, '')));
+      if (unknown.length) {
+        await db.stop();
+        console.log(`${dataDir} was migrated elsewhere (${unknown.map((m) => m.name).join(', ')}): rebuilding it`);
+        return openBenchData(dataDir, shape, true);
+      }
+    }
     const orm = await createOrm(db.url, { poolMax: 2 });
     await migrate(orm).finally(() => orm.close(true));
-    if (current !== wanted) {
+    if (!reuse) {
       console.log(`Seeding ${shape.issues} issues, ${shape.users} users into ${dataDir} (once; later runs reuse it)…`);
       const started = performance.now();
       await seedBenchData(db.url, shape);
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
       // Statistics and visibility maps for the fresh rows, so plans are the ones of a settled database.
-      await client.query('vacuum analyze').finally(() => client.end());
+      await query(db.url, 'vacuum analyze');
       writeFileSync(shapeFile, wanted);
       console.log(`Seeded in ${Math.round((performance.now() - started) / 1000)} s`);
     }
@@ -41,6 +50,16 @@ export async function openBenchData(dataDir: string, shape: Omit<BenchShape, 've
   } catch (err) {
     await db.stop();
     throw err;
+  }
+}
+
+async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
   }
 }
 
