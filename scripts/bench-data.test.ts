@@ -23,7 +23,7 @@ const issues = async (db: EmbeddedDatabase) => (await sql<{ n: number }>(db, 'se
 const marked = async (db: EmbeddedDatabase) => (await sql(db, "select 1 from users where email = 'marker@bench.test'")).length === 1;
 
 describe('bench data folder', () => {
-  it('reuses a folder of the same shape, and rebuilds one of another shape or one these migrations cannot bring up', async () => {
+  it('reuses a folder of the same shape, and rebuilds one of another shape or one migrated by another branch', async () => {
     let db = await openBenchData(dataDir, { issues: 40, users: 6 });
     expect(await issues(db)).toBe(40);
     await sql(db, "insert into users (name, email) values ('Marker', 'marker@bench.test')");
