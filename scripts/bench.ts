@@ -5,7 +5,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { freePort } from '../server/src/db/embedded.ts';
 import { benchTracker } from './bench-tracker.ts';
 
@@ -72,25 +71,11 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-'));
 try {
   report('npm start, empty data folder → health ok', (await timeStart(dataDir)) / 1000, 's', 30);
   report('npm start, existing data folder → health ok', (await timeStart(dataDir)) / 1000, 's', 5);
-
-  // 3. For reference: API latency of a trivial call under load (later issues add their budgets).
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 200 && !(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-  const run = await autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 50, duration: 5 });
-  report('GET /api/health p99 (50 connections)', run.latency.p99, 'ms');
-  report('GET /api/health throughput', Math.round(run.requests.average), 'req/s');
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// 4. The tracker on 100,000 issues (seeded once into a data folder under the system temp dir).
+// 3. The tracker under a mixed load on 100,000 issues, and the list query's ceiling (bench-tracker.ts).
 await benchTracker(report);
 
 const over = results.filter((r) => r.budget !== undefined && (r.atLeast ? r.value < r.budget : r.value > r.budget));
