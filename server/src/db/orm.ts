@@ -1,20 +1,26 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
 import { entities } from '../entities.ts';
+import { BoundPostgreSqlDriver } from './bound-driver.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseLostConnections } from './pool-guard.ts';
 import { resolveContext } from './request-context.ts';
 
 export type Orm = MikroORM;
 
+/** DB_POOL_MAX's default (config.ts; the measurement is in docs/architecture.md). */
+export const DEFAULT_POOL_MAX = 20;
+
 export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax?: number } = {}) {
   return defineConfig({
     clientUrl,
+    // Values bound as parameters, statements prepared (bound-driver.ts), not inlined into the SQL text.
+    driver: BoundPostgreSqlDriver,
     entities,
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     debug: options.debug ?? false,
-    pool: { min: 0, max: options.poolMax ?? 20 },
+    pool: { min: 0, max: options.poolMax ?? DEFAULT_POOL_MAX },
     driverOptions: {
       // A database that does not answer (network loss) fails a request with 503 instead of hanging it.
       connectionTimeoutMillis: 10_000,
