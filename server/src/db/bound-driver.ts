@@ -35,10 +35,14 @@ export class BoundPostgreSqlConnection extends PostgreSqlConnection {
     return { sql, params: list, bound: bindParams(sql, list, this.platform as unknown as Platform) };
   }
 
-  /** What the query log shows: the text, or with `query-params` logging the values inlined (log only). */
+  /**
+   * What the query log shows: the text, or with `query-params` logging the values inlined (log
+   * only). The inlined text (`formatted`) is made only for a log that is on, or for a `logQuery`
+   * installed on the logger itself (tests that EXPLAIN the statements they saw), as MikroORM did.
+   */
   #logged(sql: string, params: readonly unknown[], context?: LogContext) {
     const logger = this.config.getLogger();
-    if (!logger.isEnabled('query', context)) return { sql };
+    if (!logger.isEnabled('query', context) && !Object.hasOwn(logger, 'logQuery')) return { sql };
     const formatted = this.platform.formatQuery(sql, params);
     return { sql: logger.isEnabled('query-params', context) ? formatted : sql, formatted };
   }
