@@ -11,7 +11,7 @@ import { createApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createOrm, type Orm } from '../db/orm.ts';
 import { createLogger, type Logger } from '../logger.ts';
-import { inRequest } from '../db/request-context.ts';
+import { countStatements } from './query-counter.ts';
 
 export interface TestServer {
   url: string;
@@ -123,24 +123,10 @@ export class TestClient {
   post = <T = any>(path: string, json?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, { json, headers });
 }
 
-/** How many SQL statements `fn` makes the server run (to assert a fixed count — no N+1). */
 /** SQL statements the HTTP requests `fn` makes run, with an empty read cache: the cost of a request whose results are not cached. */
 export async function countQueries(t: TestServer, fn: () => Promise<unknown>): Promise<number> {
   t.app.services.cache.invalidate();
-  const connection = t.orm.em.getConnection();
-  const original = connection.execute.bind(connection);
-  let count = 0;
-  // Only the request's own statements: the job worker and the bot share this connection pool.
-  connection.execute = ((...args: Parameters<typeof original>) => {
-    if (inRequest()) count += 1;
-    return original(...args);
-  }) as typeof connection.execute;
-  try {
-    await fn();
-    return count;
-  } finally {
-    connection.execute = original;
-  }
+  return countStatements(t.orm, fn);
 }
 
 let counter = 0;

@@ -2,7 +2,6 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RegisterRequest } from '@tracker/shared/api/auth';
-import type { ReadCache } from '../../db/read-cache.ts';
 import { HttpError } from '../../http/errors.ts';
 import { grantAdminFromEmail } from './admin-grants.ts';
 import { User } from './user.entity.ts';
@@ -24,16 +23,20 @@ export function createUserService(options: UserServiceOptions) {
       return em.findOne(User, { id });
     },
 
-    /** The signed-in user of a request: the row comes from the read cache; the entity, made on demand, is this request's own. */
-    async findCachedById(em: EntityManager, cache: ReadCache, id: number) {
-      const row = await cache.get(`user:${id}`, async () => {
+    /**
+     * The signed-in user of a request: the row read together with the session (http/session.ts),
+     * or by id when there is none; the entity, made on demand, is this request's own.
+     */
+    async signedIn(em: EntityManager, id: number, sessionRow?: Record<string, unknown>) {
+      let row = sessionRow?.id === id ? sessionRow : undefined;
+      if (!row) {
         const [found] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [id]);
         if (!found) return null;
-        const { password_hash: _secret, ...row } = found;
-        return row;
-      });
-      if (!row) return null;
-      return { viewer: { id: row.id as number, roles: row.roles as string[] }, blocked: row.blocked_at != null, entity: () => em.map(User, { ...row }) };
+        const { password_hash: _secret, ...rest } = found;
+        row = rest;
+      }
+      const user = row;
+      return { viewer: { id: user.id as number, roles: user.roles as string[] }, blocked: user.blocked_at != null, entity: () => em.map(User, { ...user }) };
     },
 
     async findByEmail(em: EntityManager, email: string) {
