@@ -19,7 +19,9 @@ interface SortSpec {
  * exactly. Issues without a due date or a priority come last in both directions, as in Linear:
  * the expression itself depends on the order instead of mixing directions. Within one project,
  * each expression has an index `(project_id, <expression>, id)` (Migration20261126100000) whose
- * text must stay equal to the expression here; issue-sort-indexes.test.ts checks the plans.
+ * text must stay equal to the expression here; issue-sort-indexes.test.ts checks the plans. Across
+ * projects, `(<expression>, id)` and, for one assignee (My issues), `(assignee_id, <expression>, id)`
+ * serve the same keyset (Migration20261127200000; issue-cross-sort-indexes.test.ts).
  */
 function sortSpec(sort: string, order: 'asc' | 'desc', oneProject: boolean): SortSpec {
   switch (sort) {
@@ -77,9 +79,14 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
     const parts = q.assignee.split(',');
     const userIds = parts.filter((a) => a !== 'none').map((a) => (a === 'me' ? viewer.id : Number(a)));
     const alternatives = [];
-    if (userIds.length) alternatives.push(`i.assignee_id = any('${intArray(userIds)}'::int[])`);
+    const values: unknown[] = [];
+    // One assignee (My issues) is an equality, so (assignee_id, <sort expression>, id) serves the order.
+    if (userIds.length) {
+      alternatives.push(userIds.length === 1 ? 'i.assignee_id = ?' : 'i.assignee_id = any(?::int[])');
+      values.push(userIds.length === 1 ? userIds[0] : intArray(userIds));
+    }
     if (parts.includes('none')) alternatives.push('i.assignee_id is null');
-    add(`(${alternatives.join(' or ')})`);
+    add(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' or ')})`, ...values);
   }
   if (q.label) add('exists (select 1 from issue_labels fl where fl.issue_id = i.id and fl.label_id = any(?::int[]))', ids(q.label));
   if (q.priority) add('i.priority = any(?::int[])', intArray(q.priority.split(',').map((p) => PRIORITY_VALUE[p as Priority])));

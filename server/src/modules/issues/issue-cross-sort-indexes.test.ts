@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISSUE_SORTS, issueListResponseSchema } from '@tracker/shared/api/issues';
+import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
+
+// Lists across every project a user sees, and My issues (one assignee across projects), read their
+// pages off `(<sort expression>, id)` and `(assignee_id, <sort expression>, id)`: the plans of the
+// SQL the list route itself runs, over 5 projects of 1,500 issues, first page and the next.
+let t: TestServer;
+let owner: TestUser;
+const queries: string[] = [];
+let counting = false;
+
+type Sort = (typeof ISSUE_SORTS)[number];
+const ACROSS: Record<Sort, { asc: string; desc: string }> = {
+  updated: { asc: 'issues_updated', desc: 'issues_updated' },
+  created: { asc: 'issues_created', desc: 'issues_created' },
+  priority: { asc: 'issues_priority_asc', desc: 'issues_priority_desc' },
+  due: { asc: 'issues_due_asc', desc: 'issues_due_desc' },
+  title: { asc: 'issues_title', desc: 'issues_title' },
+  // p.key, i.number spans two tables, which no index can: projects come in key order off their
+  // unique key, and only each project's own issues are sorted by number (Incremental Sort).
+  key: { asc: 'projects_key_key', desc: 'projects_key_key' },
+};
+const assigneeIndex = (sort: Sort, order: 'asc' | 'desc') =>
+  sort === 'key' ? null : `issues_assignee_${['priority', 'due'].includes(sort) ? `${sort}_${order}` : sort}`;
+
+/** Fills a project with issues of varied priority, due date, title, times, and a tenth assigned to `assignee`. */
+async function generate(projectId: number, count: number, assignee: number, others: number) {
+  await t.sql(
+    `insert into issues (project_id, number, title, status_id, sort_order, priority, due_date, assignee_id, created_at, updated_at)
+     select ?, 1000 + g, md5(g::text || ?), (select id from statuses where project_id = ? order by position offset (g % 6) limit 1), g,
+            g % 5, case when g % 3 = 0 then null else date '2026-01-01' + (g % 400) end,
+            case when g % 10 = 0 then ?::int when g % 10 < 5 then ?::int end,
+            now() - make_interval(secs => g * 7 % 9973), now() - make_interval(secs => g * 13 % 9931)
+       from generate_series(1, ?) g`,
+    [projectId, projectId, projectId, assignee, others, count],
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestServer();
+  const logger = t.orm.config.getLogger();
+  logger.setDebugMode(['query', 'query-params']);
+  logger.logQuery = (context: { query: string; formatted?: string }) => {
+    if (counting) queries.push(context.formatted ?? context.query);
+  };
+  owner = await signUp(t, { name: 'Owner' });
+  const other = await signUp(t, { name: 'Other' });
+  for (let n = 0; n < 5; n++) await generate((await createProject(owner)).project.id, 1500, owner.id, other.id);
+  await t.sql('analyze');
+});
+afterAll(() => t.close());
+
+async function listSql(query: string) {
+  queries.length = 0;
+  t.app.services.cache.invalidate();
+  counting = true;
+  const res = await owner.client.get(`/api/issues?${query}`);
+  counting = false;
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const sql = queries.find((q) => q.includes('from issues i'));
+  expect(sql).toBeDefined();
+  return { sql: sql!, page: issueListResponseSchema.parse(res.body) };
+}
+
+async function expectServedBy(query: string, index: string) {
+  const first = await listSql(query);
+  expect(first.page.issues).toHaveLength(50);
+  const next = await listSql(`${query}&cursor=${first.page.nextCursor}`);
+  expect(next.page.issues.length).toBeGreaterThan(0);
+  for (const sql of [first.sql, next.sql]) {
+    const text = (await t.sql<{ 'QUERY PLAN': string }>(`explain ${sql}`)).map((r) => r['QUERY PLAN']).join('\n');
+    expect(text, text).toContain(index);
+    // A full Sort keyed on the issue's columns would sort every visible issue; an Incremental Sort on
+    // the index's order would be fine.
+    const sortKeys = [...text.matchAll(/(?:^|->)\s*Sort\s+\([^\n]*\n\s*Sort Key: ([^\n]*)/gm)].map((m) => m[1]!);
+    expect(sortKeys.filter((key) => /\bi\./.test(key)), text).toEqual([]);
+    if (index === 'projects_key_key') expect(text, text).toMatch(/Incremental Sort[^\n]*\n\s*Sort Key: p\.key( DESC)?, i\.number( DESC)?, i\.id( DESC)?\n\s*Presorted Key: p\.key/);
+    else expect(text, text).not.toMatch(/Seq Scan on issues/);
+  }
+}
+
+describe('issue list sort indexes across projects', () => {
+  for (const sort of ISSUE_SORTS) {
+    for (const order of ['asc', 'desc'] as const) {
+      it(`reads every visible project's list sorted by ${sort} ${order} off ${ACROSS[sort][order]}`, async () => {
+        await expectServedBy(`sort=${sort}&order=${order}&limit=50`, ACROSS[sort][order]);
+      });
+      const mine = assigneeIndex(sort, order);
+      if (mine) {
+        it(`reads My issues sorted by ${sort} ${order} off ${mine}`, async () => {
+          await expectServedBy(`assignee=me&sort=${sort}&order=${order}&limit=50`, mine);
+        });
+      }
+    }
+  }
+});
