@@ -8,9 +8,6 @@ import { resolveContext } from './request-context.ts';
 
 export type Orm = MikroORM;
 
-/** DB_POOL_MAX's default (config.ts; the measurement is in docs/architecture.md). */
-export const DEFAULT_POOL_MAX = 20;
-
 export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax?: number } = {}) {
   return defineConfig({
     clientUrl,
@@ -20,7 +17,7 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     debug: options.debug ?? false,
-    pool: { min: 0, max: options.poolMax ?? DEFAULT_POOL_MAX },
+    pool: { min: 0, max: options.poolMax ?? 20 },
     driverOptions: {
       // A database that does not answer (network loss) fails a request with 503 instead of hanging it.
       connectionTimeoutMillis: 10_000,
