@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_SORTS, issueListResponseSchema } from '@tracker/shared/api/issues';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { recordStatements } from '../../test/query-counter.ts';
 import { createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
 
 // Lists across every project a user sees, and My issues (one assignee across projects), read their
 // pages off `(<sort expression>, id)` and `(assignee_id, <sort expression>, id)`: the plans of the
-// SQL the list route itself runs, over 5 projects of 1,500 issues, first page and the next.
+// SQL the list route itself runs, over 5 projects of 1,500 issues, first page and the next: with
+// its values (a custom plan) and as the prepared statement's generic plan, which PostgreSQL may
+// switch to after a few executions.
 let t: TestServer;
 let owner: TestUser;
 const queries: string[] = [];
@@ -56,12 +59,15 @@ async function listSql(query: string) {
   queries.length = 0;
   t.app.services.cache.invalidate();
   counting = true;
-  const res = await owner.client.get(`/api/issues?${query}`);
+  let res!: Awaited<ReturnType<typeof owner.client.get>>;
+  const sent = await recordStatements(t.orm, async () => (res = await owner.client.get(`/api/issues?${query}`)));
   counting = false;
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const sql = queries.find((q) => q.includes('from issues i'));
+  const bound = sent.find((q) => q.includes('from issues i'));
   expect(sql).toBeDefined();
-  return { sql: sql!, page: issueListResponseSchema.parse(res.body) };
+  expect(bound).toMatch(/\$1/);
+  return { plans: [`explain ${sql}`, `explain (generic_plan) ${bound}`], page: issueListResponseSchema.parse(res.body) };
 }
 
 async function expectServedBy(query: string, index: string) {
@@ -69,8 +75,8 @@ async function expectServedBy(query: string, index: string) {
   expect(first.page.issues).toHaveLength(50);
   const next = await listSql(`${query}&cursor=${first.page.nextCursor}`);
   expect(next.page.issues.length).toBeGreaterThan(0);
-  for (const sql of [first.sql, next.sql]) {
-    const text = (await t.sql<{ 'QUERY PLAN': string }>(`explain ${sql}`)).map((r) => r['QUERY PLAN']).join('\n');
+  for (const explain of [...first.plans, ...next.plans]) {
+    const text = (await t.sql<{ 'QUERY PLAN': string }>(explain)).map((r) => r['QUERY PLAN']).join('\n');
     expect(text, text).toContain(index);
     // A full Sort keyed on the issue's columns would sort every visible issue; an Incremental Sort on
     // the index's order would be fine.
