@@ -94,6 +94,12 @@ describe('issue list sort indexes across projects', () => {
         await expectServedBy(`sort=${sort}&order=${order}&limit=50`, ACROSS[sort][order]);
       });
       const mine = assigneeIndex(sort, order);
+      if (sort === 'due' && order === 'asc') {
+        // My work's own query (miniapp features/my-work/api.ts): my open issues, soonest due first.
+        it('reads My work (my open issues by due date) off issues_assignee_due_asc', async () => {
+          await expectServedBy('assignee=me&category=backlog,unstarted,started&sort=due&order=asc&limit=50', 'issues_assignee_due_asc');
+        });
+      }
       if (mine) {
         it(`reads My issues sorted by ${sort} ${order} off ${mine}`, async () => {
           await expectServedBy(`assignee=me&sort=${sort}&order=${order}&limit=50`, mine);
