@@ -113,27 +113,60 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
   const spec = sortSpec(q.sort, q.order, q.project !== undefined);
   const sortKey = `${q.sort}:${q.order}`;
   const dir = q.order === 'asc' ? 'asc' : 'desc';
-  if (q.cursor) {
-    const c = cursors.decode(q.cursor, sortKey, spec.exprs.length);
-    const left = [...spec.exprs, 'i.id'].join(', ');
-    const right = [...spec.casts.map((cast) => `?::${cast}`), '?'].join(', ');
-    add(`(${left}) ${dir === 'asc' ? '>' : '<'} (${right})`, ...c.v, c.id);
-  }
-  const orderBy = [...spec.exprs, 'i.id'].map((e) => `${e} ${dir}`).join(', ');
+  const cursor = q.cursor ? cursors.decode(q.cursor, sortKey, spec.exprs.length) : null;
   const sortCols = spec.exprs.map((e, n) => `(${e})::text as s${n}`).join(', ');
-
-  const rows = await em.execute<(IssueRow & Record<string, string>)[]>(
-    `select ${ISSUE_ROW_COLUMNS}, ${sortCols}
-       from issues i
-       join projects p on p.id = i.project_id
-       left join users au on au.id = i.assignee_id
-      where ${where.join(' and ')}
-      order by ${orderBy}
-      limit ?`,
-    [...params, q.limit + 1],
-  );
+  let rows: (IssueRow & Record<string, string>)[];
+  if (q.sort === 'key' && q.project === undefined) {
+    rows = await byKeyAcrossProjects(em, { where, params, sortCols, dir, cursor, limit: q.limit });
+  } else {
+    if (cursor) {
+      const left = [...spec.exprs, 'i.id'].join(', ');
+      const right = [...spec.casts.map((cast) => `?::${cast}`), '?'].join(', ');
+      add(`(${left}) ${dir === 'asc' ? '>' : '<'} (${right})`, ...cursor.v, cursor.id);
+    }
+    const orderBy = [...spec.exprs, 'i.id'].map((e) => `${e} ${dir}`).join(', ');
+    rows = await em.execute<(IssueRow & Record<string, string>)[]>(
+      `select ${ISSUE_ROW_COLUMNS}, ${sortCols}
+         from issues i
+         join projects p on p.id = i.project_id
+         left join users au on au.id = i.assignee_id
+        where ${where.join(' and ')}
+        order by ${orderBy}
+        limit ?`,
+      [...params, q.limit + 1],
+    );
+  }
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const nextCursor = rows.length > q.limit && last ? cursors.encode({ k: sortKey, v: spec.exprs.map((_, n) => last[`s${n}`]!), id: last.id }) : null;
   return { issues: page.map(toIssueListItem), nextCursor };
+}
+
+/**
+ * Key order across projects, `p.key, i.number`, spans two tables, so no index holds it: instead
+ * each visible project (in key order, off its unique key) gives at most one page of its own issues
+ * off the unique `(project_id, number)` — a project's numbers are unique, so the cursor needs no
+ * id — and only those few rows are sorted. Without this the planner read every visible issue.
+ */
+async function byKeyAcrossProjects(
+  em: EntityManager,
+  o: { where: string[]; params: unknown[]; sortCols: string; dir: 'asc' | 'desc'; cursor: { v: string[]; id: number } | null; limit: number },
+) {
+  const after = o.dir === 'asc' ? '>' : '<';
+  const keyset = o.cursor ? [`i.number ${after} (case when p.key = ? then ?::int else ${o.dir === 'asc' ? 0 : 2147483647} end)`] : [];
+  const keysetParams = o.cursor ? [o.cursor.v[0], o.cursor.v[1]] : [];
+  return em.execute<(IssueRow & Record<string, string>)[]>(
+    `select x.* from projects p
+      cross join lateral (
+        select ${ISSUE_ROW_COLUMNS}, ${o.sortCols}
+          from issues i
+          left join users au on au.id = i.assignee_id
+         where i.project_id = p.id and ${[...o.where, ...keyset].join(' and ')}
+         order by i.number ${o.dir}
+         limit ?) x
+      ${o.cursor ? `where p.key ${after}= ?` : ''}
+      order by p.key ${o.dir}, x.number ${o.dir}
+      limit ?`,
+    [...o.params, ...keysetParams, o.limit + 1, ...(o.cursor ? [o.cursor.v[0]] : []), o.limit + 1],
+  );
 }
