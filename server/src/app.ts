@@ -15,7 +15,7 @@ import { csrfProtection } from './http/csrf.ts';
 import { createOutageLog, databaseUnavailable } from './http/db-unavailable.ts';
 import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
-import { sessionMiddleware } from './http/session.ts';
+import { sessionMiddleware, sessionUserRow } from './http/session.ts';
 import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
 import { attachmentRoutes } from './modules/attachments/attachments.routes.ts';
@@ -149,7 +149,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     });
   }
   app.use(sessionMiddleware(app, orm, config.secureCookies, config.SESSION_SECRET));
-  app.use(currentUser((_ctx, id) => users.findRequestUser(em(), id)));
+  app.use(currentUser((ctx, id) => users.signedIn(em(), id, sessionUserRow(ctx))));
   app.use(noStoreWhenSignedIn);
 
   // The hottest reads first: every router before a request's own one costs a failed match.

@@ -1,5 +1,6 @@
 // The only reader of process.env: parses and validates every setting at start.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.url().optional(),
+  /** Connections this process keeps to PostgreSQL at most (docs/architecture.md, "Queries"). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty`: one readable line per entry; `json`: one object per line. Default: pretty in development. */
@@ -51,7 +54,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SESSION_SECRET' | 'TELEGRAM_MODE' | 'DATA_DIR' | 'WEB_DIST'> {
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SESSION_SECRET' | 'TELEGRAM_MODE' | 'DATA_DIR' | 'WEB_DIST' | 'DB_POOL_MAX'> {
+  DB_POOL_MAX: number;
   PUBLIC_URL: string;
   SESSION_SECRET: string;
   TELEGRAM_MODE: 'off' | 'polling' | 'webhook';
@@ -81,6 +85,12 @@ function developmentSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * PostgreSQL's rule of thumb for a pool, (2 × cores) + 1, with the cores of this machine, where the
+ * embedded PostgreSQL runs: more connections only queue inside PostgreSQL for the same CPUs.
+ */
+export const defaultPoolMax = (cores = availableParallelism()) => 2 * cores + 1;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as "not set", the way shells and compose files pass them.
@@ -116,6 +126,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     DATA_DIR: dataDir,
     WEB_DIST: path.resolve(repoRoot, e.WEB_DIST ?? 'miniapp/dist'),
     SESSION_SECRET: e.SESSION_SECRET ?? developmentSecret(dataDir),
+    DB_POOL_MAX: e.DB_POOL_MAX ?? defaultPoolMax(),
     TELEGRAM_MODE: mode,
     isProduction,
     secureCookies: publicUrl.startsWith('https://'),

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { availableParallelism } from 'node:os';
+import { ConfigError, defaultPoolMax, loadConfig } from './config.ts';
 
 const made: string[] = [];
 const dataDir = () => {
@@ -15,6 +16,13 @@ afterAll(() => {
 });
 
 describe('config', () => {
+  it('sizes the PostgreSQL pool from the cores, (2 × cores) + 1, unless DB_POOL_MAX says otherwise', () => {
+    expect(defaultPoolMax(2)).toBe(5);
+    expect(loadConfig({ DATA_DIR: dataDir() }).DB_POOL_MAX).toBe(2 * availableParallelism() + 1);
+    expect(loadConfig({ DATA_DIR: dataDir(), DB_POOL_MAX: '12' }).DB_POOL_MAX).toBe(12);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
+  });
+
   it('has working defaults for development and keeps a generated secret in DATA_DIR', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });

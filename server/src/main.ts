@@ -35,7 +35,7 @@ async function main() {
     // Restarted if it dies; the pool and LISTEN connections reconnect (docs/architecture.md).
     supervisor = superviseEmbeddedPostgres(embedded, { logger });
   }
-  const orm = await createOrm(databaseUrl);
+  const orm = await createOrm(databaseUrl, { poolMax: config.DB_POOL_MAX });
   await migrate(orm);
 
   const app = createApp({ config, orm, logger });

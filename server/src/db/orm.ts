@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { entities } from '../entities.ts';
+import { BoundPostgreSqlDriver } from './bound-driver.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseLostConnections } from './pool-guard.ts';
 import { resolveContext } from './request-context.ts';
@@ -11,6 +12,8 @@ export type Orm = MikroORM;
 export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax?: number } = {}) {
   return defineConfig({
     clientUrl,
+    // Values bound as parameters, statements prepared (bound-driver.ts), not inlined into the SQL text.
+    driver: BoundPostgreSqlDriver,
     entities,
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },

@@ -34,7 +34,7 @@ export function resolveContext(name: string): EntityManager | undefined {
 
 /**
  * MikroORM's RequestContext middleware, except that the request's EntityManager fork is made on
- * first use: requests answered from the read cache never touch the ORM, and the eager fork was a
+ * first use: requests answered from stored bodies never touch the ORM, and the eager fork was a
  * measurable share of their cost.
  */
 export function requestContext(orm: MikroORM) {

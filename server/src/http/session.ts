@@ -22,13 +22,31 @@ export function sessionKeyFromToken(secret: string, token: string): string | nul
   return given.length === expected.length && timingSafeEqual(given, expected) ? key : null;
 }
 
-/** koa-session store backed by the `sessions` table, so any server instance can read any session. */
+/** The signed-in user's row, read in the same statement as the session (see `sessionUserRow`). */
+const sessionUsers = new WeakMap<object, Record<string, unknown>>();
+
+/** The user row that came with this request's session (without the password hash), if any. */
+export const sessionUserRow = (ctx: object): Record<string, unknown> | undefined => sessionUsers.get(ctx);
+
+/**
+ * koa-session store backed by the `sessions` table, so any server instance can read any session.
+ * Reading a session also reads its user (one statement, not two), and deleting the row signs out
+ * at once on every instance: nothing about a session is kept in memory between requests.
+ */
 export function postgresSessionStore(orm: MikroORM) {
   const sql = () => orm.em.getConnection();
   return {
-    async get(key: string) {
-      const rows = await sql().execute<{ data: Record<string, unknown> }[]>('select data from sessions where id = ? and expires_at > now()', [key]);
-      return rows[0]?.data;
+    async get(key: string, _maxAge?: unknown, options?: { ctx?: object }) {
+      const [row] = await sql().execute<Record<string, unknown>[]>(
+        `select s.data as session_data, u.*
+           from sessions s left join users u on u.id = s.user_id
+          where s.id = ? and s.expires_at > now()`,
+        [key],
+      );
+      if (!row) return undefined;
+      const { session_data: data, password_hash: _secret, ...user } = row;
+      if (options?.ctx && user.id != null) sessionUsers.set(options.ctx, user);
+      return data as Record<string, unknown>;
     },
     async set(key: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
       const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;

@@ -11,7 +11,7 @@ import { createApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createOrm, type Orm } from '../db/orm.ts';
 import { createLogger, type Logger } from '../logger.ts';
-import { inRequest } from '../db/request-context.ts';
+import { countStatements } from './query-counter.ts';
 
 export interface TestServer {
   url: string;
@@ -119,20 +119,7 @@ export class TestClient {
 /** SQL statements the HTTP requests `fn` makes run, with no stored response: the cost of a request whose body is made anew. */
 export async function countQueries(t: TestServer, fn: () => Promise<unknown>): Promise<number> {
   t.app.services.responseCache.clear();
-  const connection = t.orm.em.getConnection();
-  const original = connection.execute.bind(connection);
-  let count = 0;
-  // Only the request's own statements: the job worker and the bot share this connection pool.
-  connection.execute = ((...args: Parameters<typeof original>) => {
-    if (inRequest()) count += 1;
-    return original(...args);
-  }) as typeof connection.execute;
-  try {
-    await fn();
-    return count;
-  } finally {
-    connection.execute = original;
-  }
+  return countStatements(t.orm, fn);
 }
 
 let counter = 0;

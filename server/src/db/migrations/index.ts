@@ -12,6 +12,7 @@ import { Migration20261125400000_issue_version } from './Migration20261125400000
 import { Migration20261126100000_issue_sort_indexes } from './Migration20261126100000_issue_sort_indexes.ts';
 import { Migration20261126200000_search_indexes } from './Migration20261126200000_search_indexes.ts';
 import { Migration20261127100000_data_versions } from './Migration20261127100000_data_versions.ts';
+import { Migration20261127200000_cross_project_sort_indexes } from './Migration20261127200000_cross_project_sort_indexes.ts';
 import { Migration20261127400000_blobs } from './Migration20261127400000_blobs.ts';
 
 export const migrationsList = [
@@ -28,5 +29,6 @@ export const migrationsList = [
   { name: 'Migration20261126100000_issue_sort_indexes', class: Migration20261126100000_issue_sort_indexes },
   { name: 'Migration20261126200000_search_indexes', class: Migration20261126200000_search_indexes },
   { name: 'Migration20261127100000_data_versions', class: Migration20261127100000_data_versions },
+  { name: 'Migration20261127200000_cross_project_sort_indexes', class: Migration20261127200000_cross_project_sort_indexes },
   { name: 'Migration20261127400000_blobs', class: Migration20261127400000_blobs },
 ];

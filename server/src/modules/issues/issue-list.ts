@@ -19,7 +19,9 @@ interface SortSpec {
  * exactly. Issues without a due date or a priority come last in both directions, as in Linear:
  * the expression itself depends on the order instead of mixing directions. Within one project,
  * each expression has an index `(project_id, <expression>, id)` (Migration20261126100000) whose
- * text must stay equal to the expression here; issue-sort-indexes.test.ts checks the plans.
+ * text must stay equal to the expression here; issue-sort-indexes.test.ts checks the plans. Across
+ * projects, `(<expression>, id)` and, for one assignee (My issues), `(assignee_id, <expression>, id)`
+ * serve the same keyset (Migration20261127200000; issue-cross-sort-indexes.test.ts).
  */
 function sortSpec(sort: string, order: 'asc' | 'desc', oneProject: boolean): SortSpec {
   switch (sort) {
@@ -77,9 +79,14 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
     const parts = q.assignee.split(',');
     const userIds = parts.filter((a) => a !== 'none').map((a) => (a === 'me' ? viewer.id : Number(a)));
     const alternatives = [];
-    if (userIds.length) alternatives.push(`i.assignee_id = any('${intArray(userIds)}'::int[])`);
+    const values: unknown[] = [];
+    // One assignee (My issues) is an equality, so (assignee_id, <sort expression>, id) serves the order.
+    if (userIds.length) {
+      alternatives.push(userIds.length === 1 ? 'i.assignee_id = ?' : 'i.assignee_id = any(?::int[])');
+      values.push(userIds.length === 1 ? userIds[0] : intArray(userIds));
+    }
     if (parts.includes('none')) alternatives.push('i.assignee_id is null');
-    add(`(${alternatives.join(' or ')})`);
+    add(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' or ')})`, ...values);
   }
   if (q.label) add('exists (select 1 from issue_labels fl where fl.issue_id = i.id and fl.label_id = any(?::int[]))', ids(q.label));
   if (q.priority) add('i.priority = any(?::int[])', intArray(q.priority.split(',').map((p) => PRIORITY_VALUE[p as Priority])));
@@ -106,27 +113,60 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
   const spec = sortSpec(q.sort, q.order, q.project !== undefined);
   const sortKey = `${q.sort}:${q.order}`;
   const dir = q.order === 'asc' ? 'asc' : 'desc';
-  if (q.cursor) {
-    const c = cursors.decode(q.cursor, sortKey, spec.exprs.length);
-    const left = [...spec.exprs, 'i.id'].join(', ');
-    const right = [...spec.casts.map((cast) => `?::${cast}`), '?'].join(', ');
-    add(`(${left}) ${dir === 'asc' ? '>' : '<'} (${right})`, ...c.v, c.id);
-  }
-  const orderBy = [...spec.exprs, 'i.id'].map((e) => `${e} ${dir}`).join(', ');
+  const cursor = q.cursor ? cursors.decode(q.cursor, sortKey, spec.exprs.length) : null;
   const sortCols = spec.exprs.map((e, n) => `(${e})::text as s${n}`).join(', ');
-
-  const rows = await em.execute<(IssueRow & Record<string, string>)[]>(
-    `select ${ISSUE_ROW_COLUMNS}, ${sortCols}
-       from issues i
-       join projects p on p.id = i.project_id
-       left join users au on au.id = i.assignee_id
-      where ${where.join(' and ')}
-      order by ${orderBy}
-      limit ?`,
-    [...params, q.limit + 1],
-  );
+  let rows: (IssueRow & Record<string, string>)[];
+  if (q.sort === 'key' && q.project === undefined) {
+    rows = await byKeyAcrossProjects(em, { where, params, sortCols, dir, cursor, limit: q.limit });
+  } else {
+    if (cursor) {
+      const left = [...spec.exprs, 'i.id'].join(', ');
+      const right = [...spec.casts.map((cast) => `?::${cast}`), '?'].join(', ');
+      add(`(${left}) ${dir === 'asc' ? '>' : '<'} (${right})`, ...cursor.v, cursor.id);
+    }
+    const orderBy = [...spec.exprs, 'i.id'].map((e) => `${e} ${dir}`).join(', ');
+    rows = await em.execute<(IssueRow & Record<string, string>)[]>(
+      `select ${ISSUE_ROW_COLUMNS}, ${sortCols}
+         from issues i
+         join projects p on p.id = i.project_id
+         left join users au on au.id = i.assignee_id
+        where ${where.join(' and ')}
+        order by ${orderBy}
+        limit ?`,
+      [...params, q.limit + 1],
+    );
+  }
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const nextCursor = rows.length > q.limit && last ? cursors.encode({ k: sortKey, v: spec.exprs.map((_, n) => last[`s${n}`]!), id: last.id }) : null;
   return { issues: page.map(toIssueListItem), nextCursor };
+}
+
+/**
+ * Key order across projects, `p.key, i.number`, spans two tables, so no index holds it: instead
+ * each visible project (in key order, off its unique key) gives at most one page of its own issues
+ * off the unique `(project_id, number)` — a project's numbers are unique, so the cursor needs no
+ * id — and only those few rows are sorted. Without this the planner read every visible issue.
+ */
+async function byKeyAcrossProjects(
+  em: EntityManager,
+  o: { where: string[]; params: unknown[]; sortCols: string; dir: 'asc' | 'desc'; cursor: { v: string[]; id: number } | null; limit: number },
+) {
+  const after = o.dir === 'asc' ? '>' : '<';
+  const keyset = o.cursor ? [`i.number ${after} (case when p.key = ? then ?::int else ${o.dir === 'asc' ? 0 : 2147483647} end)`] : [];
+  const keysetParams = o.cursor ? [o.cursor.v[0], o.cursor.v[1]] : [];
+  return em.execute<(IssueRow & Record<string, string>)[]>(
+    `select x.* from projects p
+      cross join lateral (
+        select ${ISSUE_ROW_COLUMNS}, ${o.sortCols}
+          from issues i
+          left join users au on au.id = i.assignee_id
+         where i.project_id = p.id and ${[...o.where, ...keyset].join(' and ')}
+         order by i.number ${o.dir}
+         limit ?) x
+      ${o.cursor ? `where p.key ${after}= ?` : ''}
+      order by p.key ${o.dir}, x.number ${o.dir}
+      limit ?`,
+    [...o.params, ...keysetParams, o.limit + 1, ...(o.cursor ? [o.cursor.v[0]] : []), o.limit + 1],
+  );
 }

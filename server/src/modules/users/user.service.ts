@@ -23,12 +23,20 @@ export function createUserService(options: UserServiceOptions) {
       return em.findOne(User, { id });
     },
 
-    /** The signed-in user of a request: the row (without the password hash); the entity, made on demand, is this request's own. */
-    async findRequestUser(em: EntityManager, id: number) {
-      const [found] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [id]);
-      if (!found) return null;
-      const { password_hash: _secret, ...row } = found;
-      return { viewer: { id: row.id as number, roles: row.roles as string[] }, blocked: row.blocked_at != null, entity: () => em.map(User, { ...row }) };
+    /**
+     * The signed-in user of a request: the row read together with the session (http/session.ts),
+     * or by id when there is none; the entity, made on demand, is this request's own.
+     */
+    async signedIn(em: EntityManager, id: number, sessionRow?: Record<string, unknown>) {
+      let row = sessionRow?.id === id ? sessionRow : undefined;
+      if (!row) {
+        const [found] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [id]);
+        if (!found) return null;
+        const { password_hash: _secret, ...rest } = found;
+        row = rest;
+      }
+      const user = row;
+      return { viewer: { id: user.id as number, roles: user.roles as string[] }, blocked: user.blocked_at != null, entity: () => em.map(User, { ...user }) };
     },
 
     async findByEmail(em: EntityManager, email: string) {
