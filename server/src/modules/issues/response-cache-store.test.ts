@@ -69,8 +69,8 @@ describe('compressed bodies kept under their ETag', () => {
 });
 
 describe('what a cached read costs', () => {
-  // Session and user loading come first (two queries today); the route adds access+versions and the body.
-  const SESSION = 2;
+  // The session with its user comes first (one statement); the route adds access+versions and the body.
+  const SESSION = 1;
 
   it('an issue page and a list: two queries made anew, one when stored or not modified', async () => {
     for (const path of [`/api/issues/${issue.key}`, listPath(), '/api/issues']) {
