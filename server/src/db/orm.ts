@@ -1,5 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
+import { Logger as WorkerLogger, runMigrations as installJobSchema } from 'graphile-worker';
+import pg from 'pg';
 import { entities } from '../entities.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseLostConnections } from './pool-guard.ts';
@@ -32,6 +34,26 @@ export async function createOrm(clientUrl: string, options: { debug?: boolean; p
   return MikroORM.init(ormConfig(clientUrl, options));
 }
 
+// Its failures throw; its progress lines are not worth a log entry at every start.
+const quietWorkerLogger = new WorkerLogger(() => () => {});
+
+/** One key for "this database is being migrated", shared by every process of the app. */
+const MIGRATE_LOCK = 726_113_001;
+
+/**
+ * The job queue's schema (graphile-worker's own migrations) first, since our migrations use it, then
+ * ours. Under an advisory lock: replicas starting together migrate one after the other, and the
+ * second finds nothing left to do (the legacy job rows move exactly once).
+ */
 export async function migrate(orm: Orm): Promise<void> {
-  await orm.migrator.up();
+  const url = orm.config.get('clientUrl') as string;
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK]);
+    await installJobSchema({ connectionString: url, logger: quietWorkerLogger });
+    await orm.migrator.up();
+  } finally {
+    await lock.end();
+  }
 }

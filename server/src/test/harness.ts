@@ -56,6 +56,8 @@ export async function createTestServer(env: Record<string, string> = {}, options
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Tests exercise the read cache as production does: listening, so a missed invalidation shows.
   await app.services.cache.ready();
+  // Jobs enqueued from here on wake a listening worker.
+  await app.services.jobs.start();
   return {
     url,
     orm,

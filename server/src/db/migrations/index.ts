@@ -11,6 +11,7 @@ import { Migration20261125100000_account_security } from './Migration20261125100
 import { Migration20261125400000_issue_version } from './Migration20261125400000_issue_version.ts';
 import { Migration20261126100000_issue_sort_indexes } from './Migration20261126100000_issue_sort_indexes.ts';
 import { Migration20261126200000_search_indexes } from './Migration20261126200000_search_indexes.ts';
+import { Migration20261127300000_graphile_worker } from './Migration20261127300000_graphile_worker.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration20261125400000_issue_version', class: Migration20261125400000_issue_version },
   { name: 'Migration20261126100000_issue_sort_indexes', class: Migration20261126100000_issue_sort_indexes },
   { name: 'Migration20261126200000_search_indexes', class: Migration20261126200000_search_indexes },
+  { name: 'Migration20261127300000_graphile_worker', class: Migration20261127300000_graphile_worker },
 ];

@@ -1,0 +1,118 @@
+// The job queue is graphile-worker on the app's PostgreSQL (docs/architecture.md, "Jobs"): a job added
+// in a transaction wakes an idle worker at once through LISTEN/NOTIFY, is taken by one worker of one
+// replica (SKIP LOCKED), retries with exponential back-off, and cron items are scheduled once per tick
+// however many replicas run. Modules register their tasks and cron items before the worker starts.
+import { EventEmitter } from 'node:events';
+import { Logger as WorkerLogger, parseCronItems, run, runOnce, type CronItem, type JobHelpers, type LogFunctionFactory, type Runner, type RunnerOptions, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { outsideRequest } from '../../db/request-context.ts';
+import type { Logger } from '../../logger.ts';
+import { enqueueIn, type EnqueueOptions } from './enqueue.ts';
+import { PING_JOB, pingHandler } from './ping.ts';
+
+export type JobHandler = (payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
+
+/** A recurring task: `match` is a crontab pattern (UTC); a tick missed while no replica ran is run on start if within `backfillMs`. */
+export interface CronTask {
+  identifier: string;
+  task: string;
+  match: string;
+  backfillMs?: number;
+  maxAttempts?: number;
+}
+
+export interface JobQueueOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** Jobs run at once by this process (they mostly wait on SMTP or Telegram). */
+  concurrency?: number;
+  /** How often due jobs that no NOTIFY announced (retries, `runAt`, cron) are looked for. */
+  pollInterval?: number;
+  /** How long a stop waits for running jobs before signalling them to abort. */
+  abortAfterMs?: number;
+}
+
+// graphile-worker's own chatter (connected, looking for jobs) is debug; a job's failure is a warning
+// (it retries); anything else it calls an error is one.
+const workerLogger = (logger: Logger): WorkerLogger => {
+  const factory: LogFunctionFactory = (scope) => (level, message, meta) => {
+    const fields = { jobs: { task: scope.taskIdentifier, jobId: scope.jobId, workerId: scope.workerId }, err: (meta as { error?: unknown } | undefined)?.error };
+    if (level === 'error' && !(meta as { failure?: boolean } | undefined)?.failure) logger.error(fields, message);
+    else if (level === 'error' || level === 'warning') logger.warn(fields, message);
+    else logger.debug(fields, message);
+  };
+  return new WorkerLogger(factory);
+};
+
+const asRecord = (payload: unknown): Record<string, unknown> => (payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {});
+
+export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInterval = 2000, abortAfterMs = 10_000 }: JobQueueOptions) {
+  const handlers: Record<string, JobHandler> = { [PING_JOB]: pingHandler };
+  const cron: CronItem[] = [];
+  /** graphile-worker's events of the running worker (job:start, job:success, job:error, job:failed…). */
+  const events = new EventEmitter() as WorkerEvents;
+  let runner: Runner | null = null;
+  let starting: Promise<void> | null = null;
+
+  // A job never runs on the EntityManager of the request whose NOTIFY happened to wake the worker.
+  const taskList = (): TaskList =>
+    Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, (payload: unknown, helpers: JobHelpers) => outsideRequest(() => handler(asRecord(payload), helpers))]));
+
+  const options = (): RunnerOptions => ({
+    connectionString: databaseUrl,
+    maxPoolSize: concurrency + 2,
+    logger: workerLogger(logger),
+    // main.ts owns the signals and stops the worker in its shutdown.
+    noHandleSignals: true,
+    gracefulShutdownAbortTimeout: abortAfterMs,
+    taskList: taskList(),
+  });
+
+  return {
+    events,
+
+    /** Adds task handlers (and their cron items); call before `start`. */
+    register(tasks: Record<string, JobHandler>, cronTasks: CronTask[] = []) {
+      if (runner || starting) throw new Error('job tasks must be registered before the worker starts');
+      Object.assign(handlers, tasks);
+      for (const c of cronTasks) cron.push({ identifier: c.identifier, task: c.task, match: c.match, options: { backfillPeriod: c.backfillMs ?? 0, ...(c.maxAttempts ? { maxAttempts: c.maxAttempts } : {}) } });
+    },
+
+    /** Adds a job in the caller's transaction: it runs once that commits (see enqueue.ts). */
+    enqueue: (em: EntityManager, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}) => enqueueIn(em, kind, payload, opts),
+
+    /** Runs every job due now in this process, then returns how many ran (tests, scripts). */
+    async runDue(): Promise<number> {
+      const counter = new EventEmitter() as WorkerEvents;
+      let ran = 0;
+      counter.on('job:complete', () => (ran += 1));
+      await runOnce({ ...options(), events: counter });
+      return ran;
+    },
+
+    /** Starts the worker (and the cron scheduler) in this process. */
+    start(): Promise<void> {
+      if (runner) return Promise.resolve();
+      starting ??= run({ ...options(), concurrency, pollInterval, events, parsedCronItems: parseCronItems(cron) })
+        .then((r) => {
+          runner = r;
+          r.promise.catch((err) => logger.error({ err }, 'job worker stopped'));
+        })
+        .catch((err) => logger.error({ err }, 'job worker did not start'))
+        .finally(() => (starting = null));
+      return starting;
+    },
+
+    /** Graceful: takes no new job, waits for the running ones (aborted after `abortAfterMs`), releases its connections. */
+    async stop(): Promise<void> {
+      await starting;
+      const r = runner;
+      runner = null;
+      if (!r) return;
+      await r.stop();
+      await r.promise.catch(() => {});
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
