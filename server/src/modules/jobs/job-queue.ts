@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { Logger as WorkerLogger, parseCronItems, run, runOnce, type CronItem, type JobHelpers, type LogFunctionFactory, type Runner, type RunnerOptions, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { outsideRequest } from '../../db/request-context.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueIn, type EnqueueOptions } from './enqueue.ts';
@@ -30,6 +31,8 @@ export interface JobQueueOptions {
   pollInterval?: number;
   /** How long a stop waits for running jobs before signalling them to abort. */
   abortAfterMs?: number;
+  /** How long a stop waits in all before it releases the jobs still running (another worker runs them again). */
+  forceAfterMs?: number;
 }
 
 // graphile-worker's own chatter (connected, looking for jobs) is debug; a job's failure is a warning
@@ -46,13 +49,26 @@ const workerLogger = (logger: Logger): WorkerLogger => {
 
 const asRecord = (payload: unknown): Record<string, unknown> => (payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {});
 
-export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInterval = 2000, abortAfterMs = 10_000 }: JobQueueOptions) {
+export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInterval = 2000, abortAfterMs = 10_000, forceAfterMs = abortAfterMs + 5000 }: JobQueueOptions) {
   const handlers: Record<string, JobHandler> = { [PING_JOB]: pingHandler };
   const cron: CronItem[] = [];
   /** graphile-worker's events of the running worker (job:start, job:success, job:error, job:failed…). */
   const events = new EventEmitter() as WorkerEvents;
   let runner: Runner | null = null;
   let starting: Promise<void> | null = null;
+  // The worker pools this queue started: their ids are the lock holders of the jobs they run.
+  const poolIds: string[] = [];
+  events.on('pool:create', ({ workerPool }) => void poolIds.push(workerPool.id));
+  /** What graphile-worker offers for a crashed worker: its jobs are unlocked (attempt counted) for another to take. */
+  const releaseLocks = async (ids: string[]) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('select graphile_worker.force_unlock_workers($1::text[])', [ids]);
+    } finally {
+      await client.end();
+    }
+  };
 
   // A job never runs on the EntityManager of the request whose NOTIFY happened to wake the worker.
   const taskList = (): TaskList =>
@@ -65,6 +81,9 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
     // main.ts owns the signals and stops the worker in its shutdown.
     noHandleSignals: true,
     gracefulShutdownAbortTimeout: abortAfterMs,
+    // Completions and failures go through graphile's batcher, which a stop flushes before the pool
+    // closes; unbatched, a job finishing during the stop was run but left locked in the queue.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     taskList: taskList(),
   });
 
@@ -103,14 +122,25 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
       return starting;
     },
 
-    /** Graceful: takes no new job, waits for the running ones (aborted after `abortAfterMs`), releases its connections. */
+    /**
+     * Graceful: takes no new job and waits for the running ones (signalled to abort after
+     * `abortAfterMs`); one still running after `forceAfterMs` is unlocked for another worker.
+     */
     async stop(): Promise<void> {
       await starting;
       const r = runner;
       runner = null;
       if (!r) return;
-      await r.stop();
-      await r.promise.catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const forced = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          logger.warn({ forceAfterMs }, 'jobs still running at shutdown are released, to run again elsewhere');
+          resolve(releaseLocks(poolIds).catch((err) => logger.error({ err }, 'could not release the running jobs')));
+        }, forceAfterMs);
+      });
+      // A job that never ends would keep the graceful stop waiting for ever.
+      await Promise.race([r.stop().then(() => r.promise).catch(() => {}), forced]);
+      clearTimeout(timer);
     },
   };
 }
