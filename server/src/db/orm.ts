@@ -38,7 +38,7 @@ export async function createOrm(clientUrl: string, options: { debug?: boolean; p
 const quietWorkerLogger = new WorkerLogger(() => () => {});
 
 /** One key for "this database is being migrated", shared by every process of the app. */
-const MIGRATE_LOCK = 726_113_001;
+export const MIGRATE_LOCK = 726_113_001;
 
 /**
  * The job queue's schema (graphile-worker's own migrations) first, since our migrations use it, then

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { createTestDatabase } from '../../test/harness.ts';
 import { waitUntil } from '../../test/wait-until.ts';
-import { createJobQueue, enqueue, PING_CHANNEL, PING_JOB, type JobHandler, type JobQueue, type PingNotice } from './index.ts';
+import { createJobQueue, enqueue, PING_CHANNEL, PING_JOB, type CronTask, type JobHandler, type JobQueue, type PingNotice } from './index.ts';
 
 let databaseUrl: string;
 let db: pg.Pool;
@@ -14,9 +14,10 @@ const queues: JobQueue[] = [];
 const logger = createLogger(process.env.JOBS_LOG ?? 'silent');
 
 /** A worker of its own (as another process would have); stopped after each test. */
-function worker(tasks: Record<string, JobHandler> = {}, options: { abortAfterMs?: number; forceAfterMs?: number } = {}) {
-  const queue = createJobQueue({ databaseUrl, logger, pollInterval: 100, ...options });
-  queue.register(tasks);
+function worker(tasks: Record<string, JobHandler> = {}, options: { abortAfterMs?: number; forceAfterMs?: number; cron?: CronTask[] } = {}) {
+  const { cron, ...rest } = options;
+  const queue = createJobQueue({ databaseUrl, logger, pollInterval: 100, ...rest });
+  queue.register(tasks, cron);
   queues.push(queue);
   return queue;
 }
@@ -131,5 +132,26 @@ describe('the job queue', () => {
     const next = worker({ 'test.stuck': async () => void (ranAgain = true) });
     expect(await next.runDue()).toBe(1);
     expect(ranAgain).toBe(true);
+  });
+
+  it('schedules each cron tick once however many workers run, backfilling the ticks missed while none ran', async () => {
+    // The tick was last scheduled three minutes ago (every worker was down since).
+    const { rows } = await db.query<{ minute: Date }>(`select date_trunc('minute', now()) as minute`);
+    const minute = rows[0]!.minute.getTime();
+    await db.query(
+      `insert into graphile_worker._private_known_crontabs (identifier, known_since, last_execution) values ('test.tick', now() - interval '1 hour', $1::timestamptz - interval '3 minutes')`,
+      [rows[0]!.minute],
+    );
+    const ticks: { ts: string; backfilled: boolean }[] = [];
+    const tick: JobHandler = async (payload) => void ticks.push(payload._cron as { ts: string; backfilled: boolean });
+    const cron: CronTask[] = [{ identifier: 'test.tick', task: 'test.tick', match: '* * * * *', backfillMs: 10 * 60_000 }];
+    const [a, b] = [worker({ 'test.tick': tick }, { cron }), worker({ 'test.tick': tick }, { cron })];
+    await Promise.all([a.start(), b.start()]);
+    const missed = [minute - 120_000, minute - 60_000];
+    await waitUntil('the missed ticks', () => missed.every((m) => ticks.some((t) => Date.parse(t.ts) === m)), { state: () => ticks });
+    await waitUntil('no job left', async () => (await jobsLeft('test.tick')).length === 0);
+    const times = ticks.map((t) => Date.parse(t.ts));
+    expect(new Set(times).size).toBe(times.length);
+    expect(ticks.filter((t) => missed.includes(Date.parse(t.ts))).every((t) => t.backfilled)).toBe(true);
   });
 });
