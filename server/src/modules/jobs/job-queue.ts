@@ -3,13 +3,14 @@
 // replica (SKIP LOCKED), retries with exponential back-off, and cron items are scheduled once per tick
 // however many replicas run. Modules register their tasks and cron items before the worker starts.
 import { EventEmitter } from 'node:events';
-import { Logger as WorkerLogger, parseCronItems, run, runOnce, type CronItem, type JobHelpers, type LogFunctionFactory, type Runner, type RunnerOptions, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { parseCronItems, run, runOnce, type CronItem, type JobHelpers, type Runner, type RunnerOptions, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { outsideRequest } from '../../db/request-context.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueIn, type EnqueueOptions } from './enqueue.ts';
 import { PING_JOB, pingHandler } from './ping.ts';
+import { workerLogger } from './worker-log.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
 
@@ -34,18 +35,6 @@ export interface JobQueueOptions {
   /** How long a stop waits in all before it releases the jobs still running (another worker runs them again). */
   forceAfterMs?: number;
 }
-
-// graphile-worker's own chatter (connected, looking for jobs) is debug; a job's failure is a warning
-// (it retries); anything else it calls an error is one.
-const workerLogger = (logger: Logger): WorkerLogger => {
-  const factory: LogFunctionFactory = (scope) => (level, message, meta) => {
-    const fields = { jobs: { task: scope.taskIdentifier, jobId: scope.jobId, workerId: scope.workerId }, err: (meta as { error?: unknown } | undefined)?.error };
-    if (level === 'error' && !(meta as { failure?: boolean } | undefined)?.failure) logger.error(fields, message);
-    else if (level === 'error' || level === 'warning') logger.warn(fields, message);
-    else logger.debug(fields, message);
-  };
-  return new WorkerLogger(factory);
-};
 
 const asRecord = (payload: unknown): Record<string, unknown> => (payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {});
 
