@@ -109,10 +109,12 @@ describe('the job queue', () => {
     await queue.start();
     await enqueue(db, 'test.slow', { n: 1 });
     await waitUntil('the slow job to start', () => order.includes('started'));
-    let shuttingDown = false;
-    queue.events.once('pool:gracefulShutdown', () => (shuttingDown = true));
+    let idleStopped = 0;
+    queue.events.on('worker:stop', () => (idleStopped += 1));
     const stopped = queue.stop().then(() => order.push('stopped'));
-    await waitUntil('the worker to begin its shutdown', () => shuttingDown);
+    // The three idle workers (of four) stop at once; the busy one goes on with its job.
+    await waitUntil('the idle workers to stop', () => idleStopped === 3);
+    expect(order).toEqual(['started']);
     await enqueue(db, 'test.slow', { n: 2 });
     await stopped;
     expect(order).toEqual(['started', 'finished', 'stopped']);
