@@ -51,7 +51,15 @@ export async function migrate(orm: Orm): Promise<void> {
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK]);
-    await installJobSchema({ connectionString: url, logger: quietWorkerLogger });
+    // A pool of ours that always handles its connections' errors (graphile-worker's own stops first).
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+    try {
+      await installJobSchema({ pgPool: pool, logger: quietWorkerLogger });
+    } finally {
+      await pool.end();
+    }
     await orm.migrator.up();
   } finally {
     await lock.end();

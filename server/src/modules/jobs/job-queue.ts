@@ -51,6 +51,7 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
   /** What graphile-worker offers for a crashed worker: its jobs are unlocked (attempt counted) for another to take. */
   const releaseLocks = async (ids: string[]) => {
     const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', () => {});
     await client.connect();
     try {
       await client.query('select graphile_worker.force_unlock_workers($1::text[])', [ids]);
@@ -63,9 +64,19 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
   const taskList = (): TaskList =>
     Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, (payload: unknown, helpers: JobHelpers) => outsideRequest(() => handler(asRecord(payload), helpers))]));
 
-  const options = (): RunnerOptions => ({
-    connectionString: databaseUrl,
-    maxPoolSize: concurrency + 2,
+  // Our own pools, not graphile-worker's: it stops listening for a pool's errors before it ends the
+  // pool, so a connection that PostgreSQL closes meanwhile (Ctrl-C reaches both) crashed the process.
+  const makePool = () => {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency + 2 });
+    const lost = (err: Error) => logger.debug({ err }, 'job queue connection lost');
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
+    return pool;
+  };
+  let pool: pg.Pool | null = null;
+
+  const options = (pgPool: pg.Pool): RunnerOptions => ({
+    pgPool,
     logger: workerLogger(logger),
     // main.ts owns the signals and stops the worker in its shutdown.
     noHandleSignals: true,
@@ -94,14 +105,20 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
       const counter = new EventEmitter() as WorkerEvents;
       let ran = 0;
       counter.on('job:complete', () => (ran += 1));
-      await runOnce({ ...options(), events: counter });
+      const once = makePool();
+      try {
+        await runOnce({ ...options(once), events: counter });
+      } finally {
+        await once.end();
+      }
       return ran;
     },
 
     /** Starts the worker (and the cron scheduler) in this process. */
     start(): Promise<void> {
       if (runner) return Promise.resolve();
-      starting ??= run({ ...options(), concurrency, pollInterval, events, parsedCronItems: parseCronItems(cron) })
+      pool ??= makePool();
+      starting ??= run({ ...options(pool), concurrency, pollInterval, events, parsedCronItems: parseCronItems(cron) })
         .then((r) => {
           runner = r;
           r.promise.catch((err) => logger.error({ err }, 'job worker stopped'));
@@ -118,11 +135,22 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
     async stop(): Promise<void> {
       await starting;
       const r = runner;
+      const p = pool;
       runner = null;
-      if (!r) return;
+      pool = null;
+      if (!r) return void (await p?.end());
+      // PostgreSQL already gone (Ctrl-C reaches it too): nothing can be completed or released, and
+      // graphile-worker prints a stack for every worker whose poll fails once it is stopping.
+      // The process is exiting: the worker is left to the exit; its jobs' locks expire.
+      if (!(await p!.query('select 1').then(() => true, () => false))) {
+        logger.debug('database gone at shutdown: the job worker is left to the exit');
+        return;
+      }
       let timer: NodeJS.Timeout | undefined;
+      let stuck = false;
       const forced = new Promise<void>((resolve) => {
         timer = setTimeout(() => {
+          stuck = true;
           logger.warn({ forceAfterMs }, 'jobs still running at shutdown are released, to run again elsewhere');
           resolve(releaseLocks(poolIds).catch((err) => logger.error({ err }, 'could not release the running jobs')));
         }, forceAfterMs);
@@ -130,6 +158,9 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
       // A job that never ends would keep the graceful stop waiting for ever.
       await Promise.race([r.stop().then(() => r.promise).catch(() => {}), forced]);
       clearTimeout(timer);
+      // The connection a stuck job holds would keep the pool from ending: not waited for.
+      if (stuck) void p?.end().catch(() => {});
+      else await p?.end();
     },
   };
 }
