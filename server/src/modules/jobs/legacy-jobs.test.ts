@@ -2,8 +2,7 @@
 // processes migrating at the same moment move each waiting job exactly once.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createOrm, migrate, MIGRATE_LOCK, type Orm } from '../../db/orm.ts';
 import { waitUntil } from '../../test/wait-until.ts';
 import { createLogger } from '../../logger.ts';
