@@ -48,6 +48,8 @@ export const MIGRATE_LOCK = 726_113_001;
 export async function migrate(orm: Orm): Promise<void> {
   const url = orm.config.get('clientUrl') as string;
   const lock = new pg.Client({ connectionString: url });
+  // A lost connection fails the query waiting on it; unlistened, it would crash the process.
+  lock.on('error', () => {});
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK]);
