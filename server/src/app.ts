@@ -57,8 +57,8 @@ import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { recoveryRoutes } from './modules/auth/recovery.routes.ts';
 import { requestLocale, translate } from './modules/mail/i18n.ts';
 import { createMailer } from './modules/mail/mailer.ts';
-import { createMailService, MAIL_JOB } from './modules/mail/mail.service.ts';
-import { createJobQueue, type JobHandler } from './modules/mail/queue.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createJobQueue } from './modules/jobs/index.ts';
 import { createSmsProvider } from './modules/sms/sms.ts';
 import { setUpBot } from './modules/telegram/bot-runner.ts';
 import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
@@ -98,17 +98,15 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const storage = createBlobStore({ storageUrl: config.STORAGE_URL, databaseUrl: orm.config.get('clientUrl') as string });
   // Compressed issue lists and pages under their ETags, made of per-project data versions (issue 13).
   const responseCache = createResponseCache();
-  // Mail goes through the PostgreSQL job queue; the worker runs in this process (stop it on shutdown).
-  const jobHandlers: Record<string, JobHandler> = {};
-  const jobs = createJobQueue({ orm, logger, handlers: jobHandlers });
+  // Mail and notifications go through the job queue (graphile-worker); modules register their tasks
+  // below, then its worker starts in this process (stopped gracefully on shutdown).
+  const jobs = createJobQueue({ databaseUrl: orm.config.get('clientUrl') as string, logger });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
-  jobHandlers[MAIL_JOB] = mail.handler;
   // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
   const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm) });
-  Object.assign(jobHandlers, telegram.jobHandlers);
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
-  jobs.start();
+  void jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
   app.on('error', (err: NodeJS.ErrnoException) => {

@@ -1,5 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
+import { Logger as WorkerLogger, runMigrations as installJobSchema } from 'graphile-worker';
 import pg from 'pg';
 import { entities } from '../entities.ts';
 import { BoundPostgreSqlDriver } from './bound-driver.ts';
@@ -36,22 +37,36 @@ export async function createOrm(clientUrl: string, options: { debug?: boolean; p
   return MikroORM.init(ormConfig(clientUrl, options));
 }
 
-/** Any constant, the same in every process: the advisory lock that lets one replica migrate at a time. */
-const MIGRATION_LOCK = 7_262_013;
+// Its failures throw; its progress lines are not worth a log entry at every start.
+const quietWorkerLogger = new WorkerLogger(() => () => {});
+
+/** One key for "this database is being migrated", shared by every process of the app. */
+export const MIGRATE_LOCK = 726_113_001;
 
 /**
- * Applies pending migrations. Replicas starting together on a new database would both create the
- * migrations table and the schema (and one would crash): a session-level advisory lock, held on a
- * connection of its own, makes the second wait and then find nothing left to do.
+ * The job queue's schema (graphile-worker's own migrations) first, since our migrations use it, then
+ * ours. Under an advisory lock: replicas starting together migrate one after the other, and the
+ * second finds nothing left to do (the legacy job rows move exactly once).
  */
 export async function migrate(orm: Orm): Promise<void> {
-  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl') as string });
+  const url = orm.config.get('clientUrl') as string;
+  const lock = new pg.Client({ connectionString: url });
+  // A lost connection fails the query waiting on it; unlistened, it would crash the process.
+  lock.on('error', () => {});
   await lock.connect();
   try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK]);
+    // A pool of ours that always handles its connections' errors (graphile-worker's own stops first).
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+    try {
+      await installJobSchema({ pgPool: pool, logger: quietWorkerLogger });
+    } finally {
+      await pool.end();
+    }
     await orm.migrator.up();
   } finally {
-    // Closing the session releases the lock even if the unlock is never reached.
     await lock.end().catch(() => {});
   }
 }

@@ -54,6 +54,8 @@ export async function createTestServer(env: Record<string, string> = {}, options
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Jobs enqueued from here on wake a listening worker.
+  await app.services.jobs.start();
   return {
     url,
     orm,

@@ -13,6 +13,7 @@ import { Migration20261126100000_issue_sort_indexes } from './Migration202611261
 import { Migration20261126200000_search_indexes } from './Migration20261126200000_search_indexes.ts';
 import { Migration20261127100000_data_versions } from './Migration20261127100000_data_versions.ts';
 import { Migration20261127200000_cross_project_sort_indexes } from './Migration20261127200000_cross_project_sort_indexes.ts';
+import { Migration20261127300000_graphile_worker } from './Migration20261127300000_graphile_worker.ts';
 import { Migration20261127400000_blobs } from './Migration20261127400000_blobs.ts';
 
 export const migrationsList = [
@@ -30,5 +31,6 @@ export const migrationsList = [
   { name: 'Migration20261126200000_search_indexes', class: Migration20261126200000_search_indexes },
   { name: 'Migration20261127100000_data_versions', class: Migration20261127100000_data_versions },
   { name: 'Migration20261127200000_cross_project_sort_indexes', class: Migration20261127200000_cross_project_sort_indexes },
+  { name: 'Migration20261127300000_graphile_worker', class: Migration20261127300000_graphile_worker },
   { name: 'Migration20261127400000_blobs', class: Migration20261127400000_blobs },
 ];

@@ -2,17 +2,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import type { Mailer } from './mailer.ts';
-import type { JobQueue } from './queue.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { renderMail, type MailMessage, type MailTemplate } from './templates.ts';
 
 export const MAIL_JOB = 'mail.send';
 
+/** Registers the `mail.send` task on `queue`; call before the queue starts. */
 export function createMailService(deps: { queue: JobQueue; mailer: Mailer; publicUrl: string }) {
-  return {
-    /** The job handler: the payload is what `queueTemplate` stored. */
-    handler: async (payload: Record<string, unknown>) => {
+  deps.queue.register({
+    // The payload is what `queueTemplate` stored.
+    [MAIL_JOB]: async (payload) => {
       await deps.mailer.send(payload.message as MailMessage, { link: payload.link as string | undefined });
     },
+  });
+  return {
 
     async queueTemplate(
       em: EntityManager,

@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { botText, cardKeyboard, formatCard, type IssueCard } from '@tracker/bot';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { todayDate } from '@tracker/shared/quick-add/calendar';
-import type { JobQueue } from '../mail/queue.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { userCanViewProjectSql } from '../projects/project-guards.ts';
 import { cardsByIds } from '../issues/cards.queries.ts';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';

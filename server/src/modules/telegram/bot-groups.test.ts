@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../test/fake-bot-api.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
-import { WEBHOOK_PATH } from './bot-runner.ts';
+import { DUE_SCAN_JOB, WEBHOOK_PATH } from './bot-runner.ts';
 
 let t: TestServer;
 let api: FakeBotApi;
@@ -120,6 +120,18 @@ describe('issues from messages and mentions', () => {
     const sent = api.calls.filter(dueNotice);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.payload.text).toContain('Сдать отчёт');
+  });
+
+  it('the due-date scan is an hourly cron task of the job queue, known once to every replica', async () => {
+    const [cron] = await t.sql<{ identifier: string }>(`select identifier from graphile_worker._private_known_crontabs where identifier = ?`, [DUE_SCAN_JOB]);
+    expect(cron).toEqual({ identifier: DUE_SCAN_JOB });
+    const [d] = await t.sql<{ tomorrow: string }>(`select to_char((now() at time zone 'Europe/Moscow')::date + 1, 'YYYY-MM-DD') as tomorrow`);
+    await boss.client.post('/api/issues', { projectId: project.project.id, title: 'Оплатить хостинг', assigneeId: me.id, dueDate: d!.tomorrow });
+    await drainJobs();
+    // What the cron tick enqueues, run by the queue's task: the scan, then its notice.
+    await t.app.services.jobs.enqueue(t.orm.em.fork(), DUE_SCAN_JOB, {});
+    await drainJobs();
+    await api.waitFor((c) => c.payload.chat_id === TG_ID && String(c.payload.text).startsWith('Due tomorrow:') && String(c.payload.text).includes('Оплатить хостинг'));
   });
 });
 

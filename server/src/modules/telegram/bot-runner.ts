@@ -7,12 +7,14 @@ import { configureBot, createBot, webhookCallback, type AccountHooks } from '@tr
 import { Api, GrammyError } from 'grammy';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
-import type { JobHandler, JobQueue } from '../mail/queue.ts';
+import type { JobHandler, JobQueue } from '../jobs/index.ts';
 import { ACTIVITY_JOB, createNotifier, SEND_JOB, type SendPayload } from '../notifications/notify.ts';
 import { createBotBackend } from './backend.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
-const DUE_SCAN_MS = 60 * 60 * 1000;
+export const DUE_SCAN_JOB = 'telegram.due-scan';
+// Hourly, once across replicas (graphile-worker's cron); an hour missed while no replica ran is made up on start.
+export const DUE_SCAN_CRON = { identifier: DUE_SCAN_JOB, task: DUE_SCAN_JOB, match: '0 * * * *', backfillMs: 60 * 60 * 1000, maxAttempts: 3 };
 
 export interface TelegramDeps {
   config: Config;
@@ -26,13 +28,15 @@ export interface TelegramDeps {
 /**
  * Runs the bot in the server process: a webhook route (checked with Telegram's secret-token header)
  * in `webhook` mode, long polling in `polling` mode, nothing when off. Notifications go out from the
- * job queue through their own API client (throttled to Telegram's limits, retried on 429).
+ * job queue through their own API client (throttled to Telegram's limits, retried on 429); its tasks
+ * and the hourly due-date scan are registered on `jobs` here, before the queue starts.
  */
 export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDeps) {
   const jobHandlers: Record<string, JobHandler> = {};
   if (config.TELEGRAM_MODE === 'off' || !config.TELEGRAM_BOT_TOKEN) {
     // Activity jobs may exist (rows queued while the bot was on): nothing to send them with.
     jobHandlers[ACTIVITY_JOB] = async () => {};
+    jobs.register(jobHandlers);
     return { router: null, jobHandlers, secretToken: null, start: async () => {}, stop: async () => {} };
   }
   const token = config.TELEGRAM_BOT_TOKEN;
@@ -69,18 +73,15 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
     }
   };
 
-  let dueTimer: NodeJS.Timeout | null = null;
-  const dueScan = () => em().transactional((tem) => notifier.onDueScan(tem)).catch((err) => logger.error({ err }, 'due date scan failed'));
+  jobHandlers[DUE_SCAN_JOB] = async () => {
+    await bot.init();
+    await em().transactional((tem) => notifier.onDueScan(tem));
+  };
+  jobs.register(jobHandlers, [DUE_SCAN_CRON]);
+
   const prepare = async () => {
     await bot.init();
     await configureBot(bot.api, config.PUBLIC_URL);
-    dueTimer = setInterval(dueScan, DUE_SCAN_MS);
-    dueTimer.unref();
-    void dueScan();
-  };
-  const stopTimer = () => {
-    if (dueTimer) clearInterval(dueTimer);
-    dueTimer = null;
   };
 
   if (config.TELEGRAM_MODE === 'webhook') {
@@ -97,7 +98,7 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
         await bot.api.setWebhook(config.PUBLIC_URL + WEBHOOK_PATH, { secret_token: secretToken, allowed_updates: ['message', 'callback_query', 'inline_query'] });
         logger.info({ bot: bot.botInfo.username }, 'bot webhook set');
       },
-      stop: async () => stopTimer(),
+      stop: async () => {},
     };
   }
   return {
@@ -112,7 +113,6 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
       logger.info({ bot: bot.botInfo.username }, 'bot polling');
     },
     stop: async () => {
-      stopTimer();
       if (bot.isRunning()) await bot.stop();
     },
   };

@@ -204,7 +204,7 @@ describe('notifications', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(sent[1]!.payload.text).toBe(sent[0]!.payload.text);
     expect(sent[1]!.payload.text).toContain('Boss назначил(а) вам задачу:');
-    expect(await t.sql('select id from jobs')).toHaveLength(0);
+    expect(await t.sql('select id from graphile_worker.jobs')).toHaveLength(0);
   });
 
   it('respects the per-user settings', async () => {
