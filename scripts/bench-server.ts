@@ -77,17 +77,16 @@ export async function startBenchServer(databaseUrl: string, dataDir: string, env
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, SESSION_SECRET: 'b'.repeat(64), PUBLIC_URL: base, LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
-  const orm = await createOrm(databaseUrl);
+  const orm = await createOrm(databaseUrl, { poolMax: config.DB_POOL_MAX });
   const app = createApp({ config, orm, logger: createLogger('silent') });
   const services = app.services as unknown as Record<string, Service>;
-  await services.cache?.ready?.();
   const server = app.listen(port, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     services,
     async close() {
-      for (const name of ['events', 'cache', 'responseCache']) await services[name]?.close?.();
+      for (const name of ['events', 'storage', 'responseCache']) await services[name]?.close?.();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       for (const name of ['telegram', 'jobs']) await services[name]?.stop?.().catch(() => {});

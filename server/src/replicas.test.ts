@@ -2,8 +2,10 @@
 // item 5): whichever replica a request reaches, the user sees one product.
 import { randomBytes } from 'node:crypto';
 import { LOGIN_THROTTLE } from '@tracker/shared/limits';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue, PING_CHANNEL, PING_JOB, type PingNotice } from './modules/jobs/index.ts';
 import type { TestClient } from './test/harness.ts';
 import { startReplicas, type Replica, type ReplicaSet } from './test/replicas.ts';
 import { waitUntil } from './test/wait-until.ts';
@@ -123,7 +125,28 @@ describe('two replicas on one database', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  // The job-queue case ("a job enqueued twice is executed once") joins here once the jobs module
-  // (graphile-worker) is merged: enqueue the same job through `a` and `b`, then wait until it has run
-  // once, reading its effect with `set.sql`.
+  it('a job enqueued twice is executed once, though both replicas work the queue', async () => {
+    const pings: PingNotice[] = [];
+    const listener = new pg.Client({ connectionString: set.databaseUrl });
+    await listener.connect();
+    try {
+      listener.on('notification', (n) => pings.push(JSON.parse(n.payload!) as PingNotice));
+      await listener.query(`listen ${PING_CHANNEL}`);
+      const db = { query: async (text: string, values?: unknown[]) => ({ rows: await set.sql(text, values) }) };
+      const jobKey = `replicas-${randomBytes(3).toString('hex')}`;
+      // A moment ahead, so the second enqueue finds the first still waiting (a key dedupes waiting jobs).
+      const runAt = new Date(Date.now() + 1500);
+      const first = await enqueue(db, PING_JOB, { once: jobKey }, { jobKey, runAt });
+      const second = await enqueue(db, PING_JOB, { once: jobKey }, { jobKey, runAt });
+      expect(second).toBe(first);
+      // Unkeyed jobs too: each runs once, though both replicas' workers take from the queue.
+      const many = await Promise.all(Array.from({ length: 10 }, (_, n) => enqueue(db, PING_JOB, { n, batch: jobKey })));
+      const gone = async () => (await set.sql(`select count(*)::int as n from graphile_worker.jobs where id = any($1::bigint[])`, [[first, ...many]]))[0]!.n === 0;
+      await waitUntil('every job has run and left the queue', async () => (await gone()) && pings.length >= 11, { timeout: 20_000 });
+      expect(pings.filter((p) => p.payload.once === jobKey)).toHaveLength(1);
+      expect(pings.filter((p) => p.payload.batch === jobKey).map((p) => p.payload.n).sort((x, y) => Number(x) - Number(y))).toEqual([...Array(10).keys()]);
+    } finally {
+      await listener.end();
+    }
+  });
 });
