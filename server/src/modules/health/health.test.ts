@@ -9,13 +9,16 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.
 import { createOrm, migrate, type Orm } from '../../db/orm.ts';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import { waitUntil } from '../../test/wait-until.ts';
+import { enqueue, PING_JOB } from '../jobs/index.ts';
 
 // A PostgreSQL of its own, so stopping it does not disturb other test files.
 let db: EmbeddedDatabase;
 let orm: Orm;
 let url: string;
 let close: () => Promise<void>;
+let app: ReturnType<typeof createApp>;
 const logLines: { level: number; msg: string }[] = [];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tracker-health-'));
 
@@ -26,12 +29,14 @@ beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(32), DATA_DIR: dir, WEB_DIST: '/nonexistent' });
   // The app's log, to count the lines an outage writes.
   const sink = new Writable({ write: (chunk, _enc, done) => (logLines.push(JSON.parse(String(chunk))), done()) });
-  const server = createApp({ config, orm, logger: pino({ level: 'info' }, sink) }).listen(0, '127.0.0.1');
+  app = createApp({ config, orm, logger: pino({ level: 'info' }, sink) });
+  const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = async () => {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
+    await app.services.jobs.stop();
   };
 });
 
@@ -82,5 +87,19 @@ describe('GET /api/health', () => {
     // The pool reconnects by itself: the same call now reaches the database.
     await waitUntil('the pool to reconnect', async () => (await login()).status !== 503, { timeout: 15_000, interval: 100 });
     expect((await login()).status).toBe(401);
-  });
+
+    // The job worker (whether it had started before the outage or was starting during it) works
+    // again without a restart: a job added now runs.
+    const ran: string[] = [];
+    app.services.jobs.events.on('job:success', ({ job }) => void ran.push(job.task_identifier));
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await enqueue(client, PING_JOB, { after: 'outage' });
+    } finally {
+      await client.end();
+    }
+    await waitUntil('the job worker to run a job after the outage', () => ran.includes(PING_JOB), { timeout: 45_000, interval: 100 });
+    expect(logLines.filter((l) => l.level >= 50)).toEqual([]);
+  }, 90_000);
 });

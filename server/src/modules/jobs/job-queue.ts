@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import { parseCronItems, run, runOnce, type CronItem, type JobHelpers, type Runner, type RunnerOptions, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import { isDatabaseUnavailable, unavailableReason } from '../../db/connection-errors.ts';
 import { outsideRequest } from '../../db/request-context.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueIn, type EnqueueOptions } from './enqueue.ts';
@@ -45,6 +46,9 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
   const events = new EventEmitter() as WorkerEvents;
   let runner: Runner | null = null;
   let starting: Promise<void> | null = null;
+  let wanted = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
   // The worker pools this queue started: their ids are the lock holders of the jobs they run.
   const poolIds: string[] = [];
   events.on('pool:create', ({ workerPool }) => void poolIds.push(workerPool.id));
@@ -87,6 +91,66 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
     taskList: taskList(),
   });
 
+  /**
+   * Starts the worker (and the cron scheduler) in this process. A worker that cannot start (the
+   * database is down) or that stops on its own is started again with back-off (1 s … 30 s), so
+   * the queue recovers by itself when PostgreSQL returns.
+   */
+  function start(): Promise<void> {
+    wanted = true;
+    if (runner) return Promise.resolve();
+    pool ??= makePool();
+    const again = () => {
+      if (!wanted || retryTimer) return;
+      const delay = Math.min(30_000, 1000 * 2 ** Math.min(failures, 5));
+      failures += 1;
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        if (wanted && !runner && !starting) void start();
+      }, delay);
+      retryTimer.unref();
+    };
+    const failed = (err: unknown, what: string) => {
+      if (isDatabaseUnavailable(err)) logger.warn({ reason: unavailableReason(err) }, `${what}; retrying while the database is unavailable`);
+      else logger.error({ err }, what);
+      again();
+    };
+    starting ??= run({ ...options(pool), concurrency, pollInterval, events, parsedCronItems: parseCronItems(cron) })
+      .then((r) => {
+        runner = r;
+        failures = 0;
+        r.promise.catch((err) => {
+          if (runner !== r) return;
+          runner = null;
+          failed(err, 'job worker stopped');
+        });
+      })
+      .catch((err) => failed(err, 'job worker did not start'))
+      .finally(() => (starting = null));
+    return starting;
+  }
+
+  // graphile-worker 0.18 keeps a failed lookup of its task ids for good (taskIdentifiers.js caches
+  // the rejected promise): a worker whose first fetch met an outage fails every fetch after the
+  // database is back. When a fetch fails while the database answers, a new runner starts afresh.
+  let healing = false;
+  events.on('worker:getJob:error', () => {
+    const r = runner;
+    if (healing || !r || !wanted) return;
+    healing = true;
+    void (async () => {
+      try {
+        if (!(await pool?.query('select 1').then(() => true, () => false)) || runner !== r || !wanted) return;
+        logger.warn('job fetches fail while the database answers: the job worker starts afresh');
+        runner = null;
+        await r.stop().catch(() => {});
+        if (wanted) await start();
+      } finally {
+        healing = false;
+      }
+    })();
+  });
+
   return {
     events,
 
@@ -114,25 +178,16 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
       return ran;
     },
 
-    /** Starts the worker (and the cron scheduler) in this process. */
-    start(): Promise<void> {
-      if (runner) return Promise.resolve();
-      pool ??= makePool();
-      starting ??= run({ ...options(pool), concurrency, pollInterval, events, parsedCronItems: parseCronItems(cron) })
-        .then((r) => {
-          runner = r;
-          r.promise.catch((err) => logger.error({ err }, 'job worker stopped'));
-        })
-        .catch((err) => logger.error({ err }, 'job worker did not start'))
-        .finally(() => (starting = null));
-      return starting;
-    },
+    start,
 
     /**
      * Graceful: takes no new job and waits for the running ones (signalled to abort after
      * `abortAfterMs`); one still running after `forceAfterMs` is unlocked for another worker.
      */
     async stop(): Promise<void> {
+      wanted = false;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
       await starting;
       const r = runner;
       const p = pool;
