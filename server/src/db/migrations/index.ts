@@ -15,6 +15,7 @@ import { Migration20261127100000_data_versions } from './Migration20261127100000
 import { Migration20261127200000_cross_project_sort_indexes } from './Migration20261127200000_cross_project_sort_indexes.ts';
 import { Migration20261127300000_graphile_worker } from './Migration20261127300000_graphile_worker.ts';
 import { Migration20261127400000_blobs } from './Migration20261127400000_blobs.ts';
+import { Migration20261127600000_search_words } from './Migration20261127600000_search_words.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration20261127200000_cross_project_sort_indexes', class: Migration20261127200000_cross_project_sort_indexes },
   { name: 'Migration20261127300000_graphile_worker', class: Migration20261127300000_graphile_worker },
   { name: 'Migration20261127400000_blobs', class: Migration20261127400000_blobs },
+  { name: 'Migration20261127600000_search_words', class: Migration20261127600000_search_words },
 ];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
-import { searchIssues, textSearchStatement, typoSearchStatements, typoTerms, type SqlStatement } from './search.repository.ts';
+import { searchIssues, textSearchStatement, typoCandidateStatements, typoQueryText, typoTerms, type SqlStatement } from './search.repository.ts';
 
 let t: TestServer;
 let me: TestUser;
@@ -53,14 +53,29 @@ describe('search plans', () => {
     expect(plan).not.toMatch(/Index Scan( Backward)? using issues_(project_)?updated/);
   });
 
-  it.each([['календрь'], ['lgoin'], ['paymnet', 'calendr']])('the typo path for %s reads the trigram index on titles', async (...terms) => {
-    const [threshold, typos] = typoSearchStatements(viewer(), terms, 20, []);
-    const plan = await explain(typos, [threshold]);
-    expect(plan).toContain('Bitmap Index Scan on issues_title_trgm');
-    expect(plan).not.toContain('Seq Scan on issues');
+  it.each([['календрь'], ['lgoin'], ['paymnet', 'calendr']])('the typo path for %s reads the trigram index on the word dictionary, then the full-text index', async (...terms) => {
+    const [threshold, candidates] = typoCandidateStatements(terms);
+    const plan = await explain(candidates, [threshold]);
+    expect(plan).toContain('Bitmap Index Scan on search_words_trgm');
+    expect(plan).not.toContain('Seq Scan on search_words');
+    const found = await t.orm.em.fork().transactional(async (em) => {
+      await em.execute(threshold.sql, threshold.params);
+      return em.execute<{ n: number; word: string }[]>(candidates.sql, candidates.params);
+    });
+    const corrected = typoQueryText(found);
+    expect(corrected).not.toBeNull();
+    const text = await explain(textSearchStatement(viewer(), corrected!, 20, 'tsquery'));
+    expect(text).toContain('Bitmap Index Scan on issues_search');
+    expect(text).not.toContain('issues_title_trgm');
   });
 
-  it('finds titles through typos, the closest first, and only where text finds nothing', async () => {
+  it("builds the corrected query from each word's closest dictionary words", () => {
+    expect(typoQueryText([{ n: 2, word: 'button' }, { n: 1, word: 'login' }, { n: 1, word: 'logic' }])).toBe('(login | logic) & (button)');
+    expect(typoQueryText([{ n: 1, word: "it's" }])).toBeNull();
+    expect(typoQueryText([])).toBeNull();
+  });
+
+  it('finds issues through typos, the closest first, below every text hit', async () => {
     expect(typoTerms('Lgoin, кн')).toEqual(['lgoin']);
     expect((await searchIssues(t.orm.em.fork(), viewer(), 'lgoin', 5)).map((h) => h.id)).toEqual([loginIssue]);
     const hits = await searchIssues(t.orm.em.fork(), viewer(), 'календрь', 5);

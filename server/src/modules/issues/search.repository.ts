@@ -8,9 +8,13 @@ export interface SqlStatement {
   params: unknown[];
 }
 
-// Typo tolerance: a swapped pair of letters in a short word ("lgoin" in "Fix login button") scores
-// a word similarity of exactly 0.2, so that is the threshold the trigram index on titles applies.
+// Typo tolerance: a swapped pair of letters in a short word ("lgoin" for "login") scores a trigram
+// similarity of exactly 0.2, so that is the threshold the trigram index on search_words applies.
 const WORD_SIMILARITY = 0.2;
+/** Dictionary words tried for each word of a query, closest first. */
+const TYPO_CANDIDATES = 3;
+// Typo hits rank below every text hit.
+const TYPO_RANK = 0.01;
 // Ranking reads every candidate's tsvector: rank only the newest matches, so a common word costs
 // the same as a rare one. Fewer matches than this are ranked exactly.
 const RANKED_CANDIDATES = 200;
@@ -27,11 +31,12 @@ const RESULT_COLUMNS = `i.id, p.key || '-' || i.number as key, i.title, i.status
  * apply to those matches. Left to itself the planner walked the recency index instead, filtering
  * every row on its way, whenever it overestimated how common a word was.
  */
-export function textSearchStatement(viewer: Viewer, q: string, limit: number): SqlStatement {
+export function textSearchStatement(viewer: Viewer, q: string, limit: number, syntax: 'websearch' | 'tsquery' = 'websearch'): SqlStatement {
   const visible = visibleProjectsCondition(viewer, 'p');
-  const key = ISSUE_KEY_PATTERN.exec(q.toUpperCase());
-  const ru = `websearch_to_tsquery('russian', ?)`;
-  const en = `websearch_to_tsquery('english', ?)`;
+  const key = syntax === 'websearch' ? ISSUE_KEY_PATTERN.exec(q.toUpperCase()) : null;
+  const parse = syntax === 'websearch' ? 'websearch_to_tsquery' : 'to_tsquery';
+  const ru = `${parse}('russian', ?)`;
+  const en = `${parse}('english', ?)`;
   return {
     sql: `with matches as materialized (
        select i.id, i.project_id, i.updated_at, i.search_vector from issues i
@@ -73,51 +78,64 @@ export function typoTerms(q: string): string[] {
 }
 
 /**
- * Titles containing a word close to one of `terms`, best match first, through the GIN trigram index
- * on titles (issues_title_trgm, operator `%>`). The first statement sets, for the rest of the
- * transaction, the word similarity threshold that `%>` applies: run both in one.
+ * The dictionary words (search_words: every word of every title, once) closest to each of `terms`,
+ * through its GIN trigram index (operator `%`). The first statement sets, for the rest of the
+ * transaction, the similarity threshold that `%` applies: run both in one.
  */
-export function typoSearchStatements(viewer: Viewer, terms: string[], limit: number, exclude: number[]): [SqlStatement, SqlStatement] {
-  const visible = visibleProjectsCondition(viewer, 'p');
-  const array = `{${terms.map((t) => `"${t}"`).join(',')}}`;
+export function typoCandidateStatements(terms: string[]): [SqlStatement, SqlStatement] {
   return [
-    // pg_trgm estimates `%>` with a fixed selectivity, so for several terms on a small table the
-    // planner read every title instead; within this transaction the trigram index is the only way.
+    // pg_trgm estimates `%` with a fixed selectivity, so on a small dictionary the planner read
+    // every word instead; within this transaction the trigram index is the only way.
     {
-      sql: `select set_config('pg_trgm.word_similarity_threshold', ?, true), set_config('enable_seqscan', 'off', true)`,
+      sql: `select set_config('pg_trgm.similarity_threshold', ?, true), set_config('enable_seqscan', 'off', true)`,
       params: [String(WORD_SIMILARITY)],
     },
     {
-      // The terms are one array constant, so `%>` is an index condition of its own: joined to
-      // unnest() instead, the planner chose a sequential scan for two terms.
-      sql: `select i.id, p.key || '-' || i.number as key, i.title, i.status_id,
-              (0.01 * (select max(word_similarity(t.term, i.title)) from unnest(?::text[]) t(term)))::float8 as rank
-         from issues i join projects p on p.id = i.project_id
-        where i.title %> any(?::text[]) and i.id <> all(?::int[]) and ${visible.sql}
-        order by rank desc, i.updated_at desc, i.id desc
-        limit ?`,
-      params: [array, array, `{${exclude.join(',')}}`, ...visible.params, limit],
+      sql: `select t.n::int as n, w.word
+              from unnest(?::text[]) with ordinality t(term, n)
+              cross join lateral (
+                select s.word from search_words s where s.word % t.term
+                 order by similarity(s.word, t.term) desc, s.word limit ${TYPO_CANDIDATES}) w`,
+      params: [`{${terms.map((t) => `"${t}"`).join(',')}}`],
     },
   ];
 }
 
 /**
+ * A tsquery text from the candidates: each query word by any of its closest dictionary words, all
+ * query words that have one. Dictionary words are letters and digits only (split on everything
+ * else), so they need no quoting in tsquery syntax. Null when no word has a candidate.
+ */
+export function typoQueryText(candidates: { n: number; word: string }[]): string | null {
+  const byTerm = new Map<number, string[]>();
+  for (const { n, word } of candidates) if (/^[\p{L}\p{N}]+$/u.test(word)) byTerm.set(n, [...(byTerm.get(n) ?? []), word]);
+  const groups = [...byTerm.keys()].sort((x, y) => x - y).map((n) => `(${byTerm.get(n)!.join(' | ')})`);
+  return groups.length ? groups.join(' & ') : null;
+}
+
+/**
  * Issues visible to the viewer matching the text (see textSearchStatement). Only when that finds
- * too little, and the text is not a key, titles by trigram similarity of their words (typos),
- * ranked below every text hit.
+ * too little, and the text is not a key: the same full-text search with each word replaced by its
+ * closest dictionary words (typos), ranked below every text hit.
  */
 export async function searchIssues(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse['issues']> {
   const text = textSearchStatement(viewer, q, limit);
   const rows = await em.execute<Hit[]>(text.sql, text.params);
   const terms = typoTerms(q);
   if (rows.length < limit && terms.length && !ISSUE_KEY_PATTERN.test(q.toUpperCase())) {
-    const [threshold, typos] = typoSearchStatements(viewer, terms, limit - rows.length, rows.map((r) => r.id));
-    rows.push(
-      ...(await em.transactional(async (tem) => {
+    const [threshold, candidates] = typoCandidateStatements(terms);
+    const corrected = typoQueryText(
+      await em.transactional(async (tem) => {
         await tem.execute(threshold.sql, threshold.params);
-        return tem.execute<Hit[]>(typos.sql, typos.params);
-      })),
+        return tem.execute<{ n: number; word: string }[]>(candidates.sql, candidates.params);
+      }),
     );
+    if (corrected) {
+      const typos = textSearchStatement(viewer, corrected, limit, 'tsquery');
+      const found = new Set(rows.map((r) => r.id));
+      const more = (await em.execute<Hit[]>(typos.sql, typos.params)).filter((r) => !found.has(r.id));
+      rows.push(...more.slice(0, limit - rows.length).map((r) => ({ ...r, rank: r.rank * TYPO_RANK })));
+    }
   }
   return rows.map((r) => ({ id: r.id, key: r.key, title: r.title, statusId: r.status_id, rank: r.rank }));
 }
