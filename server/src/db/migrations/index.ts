@@ -16,6 +16,7 @@ import { Migration20261127200000_cross_project_sort_indexes } from './Migration2
 import { Migration20261127300000_graphile_worker } from './Migration20261127300000_graphile_worker.ts';
 import { Migration20261127400000_blobs } from './Migration20261127400000_blobs.ts';
 import { Migration20261127600000_search_words } from './Migration20261127600000_search_words.ts';
+import { Migration20261127700000_assignee_key_index } from './Migration20261127700000_assignee_key_index.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: 'Migration20261127300000_graphile_worker', class: Migration20261127300000_graphile_worker },
   { name: 'Migration20261127400000_blobs', class: Migration20261127400000_blobs },
   { name: 'Migration20261127600000_search_words', class: Migration20261127600000_search_words },
+  { name: 'Migration20261127700000_assignee_key_index', class: Migration20261127700000_assignee_key_index },
 ];

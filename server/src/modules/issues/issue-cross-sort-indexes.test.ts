@@ -25,8 +25,9 @@ const ACROSS: Record<Sort, { asc: string; desc: string }> = {
   // unique key, and each gives at most a page of its issues off its unique (project_id, number).
   key: { asc: 'issues_project_id_number_key', desc: 'issues_project_id_number_key' },
 };
+// My issues in key order: each project's page of the assignee's issues, off (project_id, assignee_id, number).
 const assigneeIndex = (sort: Sort, order: 'asc' | 'desc') =>
-  sort === 'key' ? null : `issues_assignee_${['priority', 'due'].includes(sort) ? `${sort}_${order}` : sort}`;
+  sort === 'key' ? 'issues_project_assignee_number' : `issues_assignee_${['priority', 'due'].includes(sort) ? `${sort}_${order}` : sort}`;
 
 /** Fills a project with issues of varied priority, due date, title, times, and a tenth assigned to `assignee`. */
 async function generate(projectId: number, count: number, assignee: number, others: number) {
