@@ -69,6 +69,22 @@ describe('search plans', () => {
     expect(text).not.toContain('issues_title_trgm');
   });
 
+  it('searches comments only when the issues themselves give fewer hits than asked', async () => {
+    const analyze = async (q: string) => {
+      const st = textSearchStatement(viewer(), q, 5);
+      const rows = await t.orm.em.fork().execute<{ 'QUERY PLAN': string }[]>(`explain (analyze, costs off, timing off) ${st.sql}`, st.params);
+      // The scan that gathers comment matches (Bitmap Heap Scan off comments_search, or Seq Scan when every comment matches).
+      return rows.map((r) => r['QUERY PLAN']).filter((l) => / on comments c_1\b/.test(l));
+    };
+    // "fix" is in hundreds of titles: a page of direct hits, and the comments are never read.
+    const skipped = await analyze('fix');
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((l) => l.includes('never executed'))).toBe(true);
+    // "Обсудили" is in every comment and in no issue: comments supply the hits.
+    expect((await analyze('обсудили')).some((l) => !l.includes('never executed'))).toBe(true);
+    expect(await searchIssues(t.orm.em.fork(), viewer(), 'обсудили', 5)).toHaveLength(5);
+  });
+
   it("builds the corrected query from each word's closest dictionary words", () => {
     expect(typoQueryText([{ n: 2, word: 'button' }, { n: 1, word: 'login' }, { n: 1, word: 'logic' }])).toBe('(login | logic) & (button)');
     expect(typoQueryText([{ n: 1, word: "it's" }])).toBeNull();
