@@ -111,6 +111,12 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
   }
 
   const spec = sortSpec(q.sort, q.order, q.project !== undefined);
+  // Sorted by priority, a priority filter is also a set of the sort expression's own values: said
+  // that way, the sort's index reads just those rows, in order, instead of every issue before them.
+  if (q.priority && q.sort === 'priority') {
+    const ranks = q.priority.split(',').map((p) => PRIORITY_VALUE[p as Priority]).map((v) => (v === 0 ? (q.order === 'asc' ? 5 : 0) : 5 - v));
+    add(`${spec.exprs[0]} = any(?::int[])`, intArray(ranks));
+  }
   const sortKey = `${q.sort}:${q.order}`;
   const dir = q.order === 'asc' ? 'asc' : 'desc';
   const cursor = q.cursor ? cursors.decode(q.cursor, sortKey, spec.exprs.length) : null;

@@ -86,4 +86,17 @@ describe('issue list sort indexes', () => {
       });
     }
   }
+
+  for (const order of ['asc', 'desc'] as const) {
+    it(`filtered by priority and sorted by it (${order}), reads only those priorities off the sort's index`, async () => {
+      const { sql, page } = await listSql(`project=${project.project.key}&priority=urgent,none&sort=priority&order=${order}&limit=50`);
+      expect(page.issues).toHaveLength(50);
+      // Urgent before none in both orders (none is last either way).
+      expect(page.issues.every((i) => i.priority === 'urgent')).toBe(true);
+      const text = await plan(sql);
+      const cond = text.split('\n').find((l) => l.includes('Index Cond') && l.includes('project_id'));
+      expect(text, text).toContain(INDEX.priority[order]);
+      expect(cond, text).toMatch(/CASE WHEN .* = ANY/);
+    });
+  }
 });
