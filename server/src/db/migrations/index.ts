@@ -17,6 +17,7 @@ import { Migration20261127300000_graphile_worker } from './Migration202611273000
 import { Migration20261127400000_blobs } from './Migration20261127400000_blobs.ts';
 import { Migration20261127600000_search_words } from './Migration20261127600000_search_words.ts';
 import { Migration20261127700000_assignee_key_index } from './Migration20261127700000_assignee_key_index.ts';
+import { Migration20261127800000_status_sort_indexes } from './Migration20261127800000_status_sort_indexes.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -37,4 +38,5 @@ export const migrationsList = [
   { name: 'Migration20261127400000_blobs', class: Migration20261127400000_blobs },
   { name: 'Migration20261127600000_search_words', class: Migration20261127600000_search_words },
   { name: 'Migration20261127700000_assignee_key_index', class: Migration20261127700000_assignee_key_index },
+  { name: 'Migration20261127800000_status_sort_indexes', class: Migration20261127800000_status_sort_indexes },
 ];

@@ -99,4 +99,31 @@ describe('issue list sort indexes', () => {
       expect(cond, text).toMatch(/CASE WHEN .* = ANY/);
     });
   }
+
+  // One status (a board column): `(project_id, status_id, <sort expression>, id)` for every sort.
+  const STATUS_INDEX: Record<(typeof ISSUE_SORTS)[number], { asc: string; desc: string }> = {
+    updated: { asc: 'issues_project_status_updated', desc: 'issues_project_status_updated' },
+    created: { asc: 'issues_project_status_created', desc: 'issues_project_status_created' },
+    priority: { asc: 'issues_project_status_priority_asc', desc: 'issues_project_status_priority_desc' },
+    due: { asc: 'issues_project_status_due_asc', desc: 'issues_project_status_due_desc' },
+    title: { asc: 'issues_project_status_title', desc: 'issues_project_status_title' },
+    key: { asc: 'issues_project_status_number', desc: 'issues_project_status_number' },
+  };
+  for (const sort of ISSUE_SORTS) {
+    for (const order of ['asc', 'desc'] as const) {
+      it(`reads one status of one project sorted by ${sort} ${order} off ${STATUS_INDEX[sort][order]}`, async () => {
+        const query = `project=${project.project.key}&status=${project.statuses[2]!.id}&sort=${sort}&order=${order}&limit=50`;
+        const first = await listSql(query);
+        expect(first.page.issues).toHaveLength(50);
+        expect(first.page.issues.every((i) => i.statusId === project.statuses[2]!.id)).toBe(true);
+        const next = await listSql(`${query}&cursor=${first.page.nextCursor}`);
+        for (const sql of [first.sql, next.sql]) {
+          const text = await plan(sql);
+          expect(text, text).toContain(STATUS_INDEX[sort][order]);
+          const sortKeys = [...text.matchAll(/(?:^|->)\s*Sort\s+\([^\n]*\n\s*Sort Key: ([^\n]*)/gm)].map((m) => m[1]!);
+          expect(sortKeys.filter((key) => /\b[ip]\./.test(key)), text).toEqual([]);
+        }
+      });
+    }
+  }
 });
