@@ -22,7 +22,8 @@ export async function benchTracker(report: Report) {
   const dataDir = path.join(os.tmpdir(), 'tracker-bench-data');
   const db = await openBenchData(dataDir, SHAPE);
   try {
-    const server = await startBenchServer(db.url, dataDir, { SESSION_SECRET: SECRET });
+    // DB_POOL_MAX from the environment tries another pool size against the same load.
+    const server = await startBenchServer(db.url, dataDir, { SESSION_SECRET: SECRET, ...(process.env.DB_POOL_MAX ? { DB_POOL_MAX: process.env.DB_POOL_MAX } : {}) });
     try {
       const users = await signedInUsers(server.base, db.url, SIGNED_IN);
       const plan: LoadPlan = { base: server.base, users, connections: CONNECTIONS, seconds, warmup: Math.min(5, seconds) };
