@@ -59,11 +59,15 @@ export async function moveIssue(em: EntityManager, actor: Viewer, issueId: numbe
  */
 export async function bulkUpdate(em: EntityManager, actor: Viewer, input: z.output<typeof bulkUpdateSchema>): Promise<number[]> {
   return em.transactional(async (tem) => {
-    const ids = [...new Set(input.ids)].sort((a, b) => a - b);
-    for (const id of ids) {
-      const { project } = await requireIssue(tem, actor, id, 'issue.edit');
+    const checked: { id: number; projectId: number }[] = [];
+    for (const id of new Set(input.ids)) {
+      const { issue, project } = await requireIssue(tem, actor, id, 'issue.edit');
       assertWritable(project);
+      checked.push({ id: issue.id, projectId: project.id });
     }
+    // Projects in one order for every bulk edit: their data versions are locked at commit in the
+    // order of the writes, and two edits of the same projects in opposite orders could deadlock.
+    const ids = checked.sort((a, b) => a.projectId - b.projectId || a.id - b.id).map((c) => c.id);
     const { patch } = input;
     for (const id of ids) {
       const state = await loadIssueState(tem, id);
@@ -79,6 +83,6 @@ export async function bulkUpdate(em: EntityManager, actor: Viewer, input: z.outp
       }
       await applyIssuePatch(tem, actor, state, change);
     }
-    return ids;
+    return ids.toSorted((a, b) => a - b);
   });
 }

@@ -10,6 +10,7 @@ import { createOrm } from '../../db/orm.ts';
 import { inRequest } from '../../db/request-context.ts';
 import { createLogger } from '../../logger.ts';
 import { countQueries, createTestServer, type TestServer } from '../../test/harness.ts';
+import { waitUntil } from '../../test/wait-until.ts';
 import { createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
 
 let t: TestServer;
@@ -102,24 +103,55 @@ async function countOnly(fn: () => Promise<unknown>): Promise<number> {
 describe('data versions', () => {
   const versionOf = async () => (await t.sql<{ version: string }>('select version from project_data_versions where project_id = ?', [project.project.id]))[0]!.version;
 
-  it('take a new one with a change, in its transaction, and roll back with it', async () => {
+  it('take a new one with a change, at its commit, and roll back with it', async () => {
     const client = new pg.Client({ connectionString: t.databaseUrl });
     await client.connect();
     try {
       const before = await versionOf();
       await client.query('begin');
       await client.query('update issues set title = $1 where id = $2', ['Rolled back', issue.id]);
+      // Taken at commit, so the writer holds no lock on the version row while it works…
       const inside = (await client.query('select version from project_data_versions where project_id = $1', [project.project.id])).rows[0].version;
-      expect(inside).not.toBe(before);
-      // Others do not see it before the commit…
-      expect(await versionOf()).toBe(before);
+      expect(inside).toBe(before);
       await client.query('rollback');
-      // …nor after a rollback.
+      // …and a rollback leaves it as it was.
       expect(await versionOf()).toBe(before);
+      await client.query('begin');
       await client.query('update issues set title = $1 where id = $2', ['Committed', issue.id]);
-      expect(await versionOf()).not.toBe(before);
+      await client.query('update issues set priority = 1 where id = $1', [issue.id]);
+      await client.query('commit');
+      const after = await versionOf();
+      expect(BigInt(after)).toBeGreaterThan(BigInt(before));
+      // One transaction, one new version, however many rows and statements it wrote.
+      const [sequence] = await t.sql<{ last: string }>('select last_value as last from data_version_seq');
+      expect(sequence!.last).toBe(after);
     } finally {
       await client.end();
+    }
+  });
+
+  it('never make writers of one project deadlock: the version row is locked only at commit', async () => {
+    // The interleaving a route fuzz once hit: an issue created under a parent (the project's counter,
+    // then a key-share lock on the parent) against a bulk edit of that parent (its row lock, then an
+    // update). With the version row locked at the first write, each waited for the other.
+    const [a, b] = [new pg.Client({ connectionString: t.databaseUrl }), new pg.Client({ connectionString: t.databaseUrl })];
+    await Promise.all([a.connect(), b.connect()]);
+    try {
+      const before = await versionOf();
+      await a.query('begin');
+      await a.query('select id from issues where id = $1 for update', [issue.id]);
+      await b.query('begin');
+      await b.query('update projects set issue_counter = issue_counter + 1 where id = $1', [project.project.id]);
+      const bPid = (await b.query('select pg_backend_pid() as pid')).rows[0].pid;
+      const comment = b.query('insert into comments (issue_id, author_id, body) values ($1, $2, $3)', [issue.id, owner.id, 'Waits for the parent']);
+      await waitUntil('the second writer to wait for the issue row', async () => (await t.sql(`select 1 from pg_stat_activity where pid = ? and wait_event_type = 'Lock'`, [bPid])).length > 0);
+      await a.query('update issues set priority = 2 where id = $1', [issue.id]);
+      await a.query('commit');
+      await comment;
+      await b.query('commit');
+      expect(BigInt(await versionOf())).toBeGreaterThanOrEqual(BigInt(before) + 2n);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
     }
   });
 
