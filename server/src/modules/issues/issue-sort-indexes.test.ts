@@ -115,4 +115,18 @@ describe('issue list sort indexes', () => {
       });
     }
   }
+
+  it('puts a new issue at the bottom of its status off (project_id, status_id, sort_order), not by reading the status', async () => {
+    const status = project.statuses[2]!.id;
+    let created!: Awaited<ReturnType<typeof owner.client.post>>;
+    const queries = await record(async () => (created = await owner.client.post('/api/issues', { projectId: project.project.id, title: 'At the bottom', statusId: status })));
+    expect(created.status).toBe(201);
+    const issue = (created.body as { issue: { id: number; sortOrder: number } }).issue;
+    const [bottom] = await t.sql<{ max: number }>('select max(sort_order) as max from issues where project_id = ? and status_id = ? and id <> ?', [project.project.id, status, issue.id]);
+    expect(issue.sortOrder).toBe(bottom!.max + 1024);
+    const insert = queries.find((q) => q.startsWith('insert into issues'));
+    expect(insert).toBeDefined();
+    const text = await plan(insert!);
+    expect(text, text).toMatch(/Index (Only )?Scan Backward using issues_project_status_sort_order/);
+  });
 });
