@@ -38,6 +38,8 @@ import { watchingRoutes } from './modules/issues/watching.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { workflowRoutes } from './modules/projects/workflow.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
+import { syncRoutes } from './modules/sync/sync.routes.ts';
+import { registerSyncPrune } from './modules/sync/sync-prune.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { blogPageRenderer } from './modules/blog/blog.ssr.ts';
@@ -106,6 +108,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
   const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm) });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
+  registerSyncPrune(jobs, orm);
   void jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
@@ -173,6 +176,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     usersRoutes({ em }),
     customFieldRoutes({ em }),
     streamRoutes({ em }),
+    syncRoutes({ em }),
     calendarRoutes({ em, config }),
     eventsRoutes({ hub: events, orm, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null }),
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),

@@ -53,5 +53,7 @@ export const ERROR_CODES = [
   'edit_conflict',
   /** A list cursor the server did not make, or made for another sort or order: start from page 1. */
   'invalid_cursor',
+  /** A sync position the change log no longer reaches (pruned), or one it never had: bootstrap again. */
+  'sync_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

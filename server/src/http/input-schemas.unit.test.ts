@@ -11,8 +11,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const serverSrc = path.resolve(here, '..');
 const apiDir = path.resolve(here, '../../../shared/src/api');
 
-/** Input numbers that are not row ids or counters: Telegram's own ids (bigint columns) and Unix times. */
-const WIDE_NUMBERS = new Set(['telegramWidgetRequestSchema.id', 'telegramWidgetRequestSchema.auth_date', 'telegramWidgetRequestSchema.*']);
+/** Input numbers that are not row ids or counters: Telegram's own ids (bigint columns), Unix times, sync log positions (bigint). */
+const WIDE_NUMBERS = new Set(['telegramWidgetRequestSchema.id', 'telegramWidgetRequestSchema.auth_date', 'telegramWidgetRequestSchema.*', 'syncChangesQuerySchema.since']);
 /** Parsed by the server, but not from a client: our own NOTIFY payloads. */
 const NOT_INPUT = new Set(['liveEventSchema']);
 

@@ -20,6 +20,7 @@ import { Migration20261127700000_assignee_key_index } from './Migration202611277
 import { Migration20261127800000_status_sort_indexes } from './Migration20261127800000_status_sort_indexes.ts';
 import { Migration20261128100000_versions_at_commit } from './Migration20261128100000_versions_at_commit.ts';
 import { Migration20261128200000_status_sort_order_index } from './Migration20261128200000_status_sort_order_index.ts';
+import { Migration20261128300000_sync_log } from './Migration20261128300000_sync_log.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -43,4 +44,5 @@ export const migrationsList = [
   { name: 'Migration20261127800000_status_sort_indexes', class: Migration20261127800000_status_sort_indexes },
   { name: 'Migration20261128100000_versions_at_commit', class: Migration20261128100000_versions_at_commit },
   { name: 'Migration20261128200000_status_sort_order_index', class: Migration20261128200000_status_sort_order_index },
+  { name: 'Migration20261128300000_sync_log', class: Migration20261128300000_sync_log },
 ];

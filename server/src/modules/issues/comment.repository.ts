@@ -39,6 +39,15 @@ export async function issueComments(em: EntityManager, issueId: number): Promise
   return rows.map(toComment);
 }
 
+/** The comments among `ids` on issues of `projectIds` (the sync feed's visible ones). */
+export async function commentsByIds(em: EntityManager, ids: number[], projectIds: number[]): Promise<Comment[]> {
+  const rows = await em.execute<CommentRow[]>(
+    `${COMMENT_SELECT} join issues ci on ci.id = c.issue_id where c.id = any(?::int[]) and ci.project_id = any(?::int[]) order by c.id`,
+    [intArray(ids), intArray(projectIds)],
+  );
+  return rows.map(toComment);
+}
+
 export async function commentById(em: EntityManager, id: number): Promise<Comment | null> {
   const [row] = await em.execute<CommentRow[]>(`${COMMENT_SELECT} where c.id = ?`, [id]);
   return row ? toComment(row) : null;

@@ -1,0 +1,24 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { syncBootstrapQuerySchema, syncChangesQuerySchema, syncIssuesQuerySchema } from '@tracker/shared/api/sync';
+import { requireViewer } from '../../http/access.ts';
+import { parse } from '../../http/validate.ts';
+import { bootstrap, changesSince, issuePage } from './sync.service.ts';
+
+/** The sync protocol's reads (docs/api.md, "Sync"). */
+export function syncRoutes(deps: { em: () => EntityManager }) {
+  const router = new Router({ prefix: '/api/sync' });
+  router.get('/bootstrap', async (ctx) => {
+    const { project } = parse(syncBootstrapQuerySchema, ctx.query);
+    ctx.body = await bootstrap(deps.em(), requireViewer(ctx), project);
+  });
+  router.get('/issues', async (ctx) => {
+    const { before, project } = parse(syncIssuesQuerySchema, ctx.query);
+    ctx.body = await issuePage(deps.em(), requireViewer(ctx), before, project);
+  });
+  router.get('/changes', async (ctx) => {
+    const { since, limit } = parse(syncChangesQuerySchema, ctx.query);
+    ctx.body = await changesSince(deps.em(), requireViewer(ctx), since, limit);
+  });
+  return router;
+}

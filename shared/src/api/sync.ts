@@ -1,0 +1,95 @@
+// The sync protocol (issue 14): a bootstrap of what the caller may see, then the changes after its
+// sync id, each an entity's current state (or null: gone, or no longer visible to the caller).
+import { z } from 'zod';
+import { int32Param } from './fields.ts';
+import { commentSchema, issueListItemSchema } from './issues.ts';
+import { labelSchema, PROJECT_ROLES, PROJECT_VISIBILITY, statusSchema } from './projects.ts';
+import { userRefSchema } from './common.ts';
+
+/** A sync id in a query: a position in the change log, 0 before the first change. */
+const syncIdParam = () => z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.min').max(Number.MAX_SAFE_INTEGER, 'validation.max');
+
+/** Issues in a bootstrap: open ones, and closed ones changed within this many days. Older ones load on demand. */
+export const SYNC_ISSUE_DAYS = 90;
+/** Issues per bootstrap page. */
+export const SYNC_ISSUE_PAGE = 1000;
+/** Log entries read per changes page, at most. */
+export const SYNC_CHANGES_MAX = 1000;
+
+/** A project as the store keeps it: no per-request counts, the caller's role. */
+export const syncProjectSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  icon: z.string().nullable(),
+  leadId: z.number().int().nullable(),
+  visibility: z.enum(PROJECT_VISIBILITY),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The caller's role; `viewer` for a non-member of a project visible to all; null for an admin who is not a member. */
+  myRole: z.enum(PROJECT_ROLES).nullable(),
+});
+export type SyncProject = z.infer<typeof syncProjectSchema>;
+export const syncStatusSchema = statusSchema.extend({ projectId: z.number().int() });
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+export const syncLabelSchema = labelSchema.extend({ projectId: z.number().int() });
+export type SyncLabel = z.infer<typeof syncLabelSchema>;
+export const syncMemberSchema = z.object({ projectId: z.number().int(), userId: z.number().int(), role: z.enum(PROJECT_ROLES) });
+export type SyncMember = z.infer<typeof syncMemberSchema>;
+
+/** One entry of the change feed; `data: null` means gone (deleted, or no longer visible to the caller). */
+export const syncChangeSchema = z.discriminatedUnion('entity', [
+  /** A project the store does not hold yet (just joined, just opened to all): its contents come from `bootstrap?project=`. */
+  z.object({ entity: z.literal('project'), id: z.number().int(), data: syncProjectSchema.nullable() }),
+  z.object({ entity: z.literal('status'), id: z.number().int(), data: syncStatusSchema.nullable() }),
+  z.object({ entity: z.literal('label'), id: z.number().int(), data: syncLabelSchema.nullable() }),
+  /** A member is keyed by project and user. */
+  z.object({ entity: z.literal('member'), id: z.number().int(), projectId: z.number().int(), data: syncMemberSchema.nullable() }),
+  z.object({ entity: z.literal('user'), id: z.number().int(), data: userRefSchema.nullable() }),
+  z.object({ entity: z.literal('issue'), id: z.number().int(), data: issueListItemSchema.nullable() }),
+  z.object({ entity: z.literal('comment'), id: z.number().int(), issueId: z.number().int().nullable(), data: commentSchema.nullable() }),
+]);
+export type SyncChange = z.infer<typeof syncChangeSchema>;
+
+export const syncBootstrapQuerySchema = z.object({
+  /** Only this project (after gaining access to it). */
+  project: int32Param(1).optional(),
+});
+
+export const syncBootstrapResponseSchema = z.object({
+  /** The log position this snapshot is consistent with: ask for changes after it. */
+  syncId: z.number().int(),
+  projects: z.array(syncProjectSchema),
+  statuses: z.array(syncStatusSchema),
+  labels: z.array(syncLabelSchema),
+  members: z.array(syncMemberSchema),
+  users: z.array(userRefSchema),
+  /** The first page of the bounded issues (newest first); the rest from `/api/sync/issues?before=`. */
+  issues: z.array(issueListItemSchema),
+  /** The next page's `before` (issue ids below it), null when this was the last. */
+  nextBefore: z.number().int().nullable(),
+});
+export type SyncBootstrapResponse = z.infer<typeof syncBootstrapResponseSchema>;
+
+/** A further page of a bootstrap's issues: those with ids below `before`. */
+export const syncIssuesQuerySchema = z.object({
+  before: int32Param(1),
+  project: int32Param(1).optional(),
+});
+export const syncIssuesResponseSchema = z.object({ issues: z.array(issueListItemSchema), nextBefore: z.number().int().nullable() });
+
+export const syncChangesQuerySchema = z.object({
+  since: syncIdParam(),
+  limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1, 'validation.min').max(SYNC_CHANGES_MAX, 'validation.max').default(500),
+});
+export const syncChangesResponseSchema = z.object({
+  changes: z.array(syncChangeSchema),
+  /** The position to ask from next time. */
+  syncId: z.number().int(),
+  /** More changes wait after `syncId`: ask again at once. */
+  more: z.boolean(),
+});
+export type SyncChangesResponse = z.infer<typeof syncChangesResponseSchema>;
