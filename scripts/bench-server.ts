@@ -86,7 +86,7 @@ export async function startBenchServer(databaseUrl: string, dataDir: string, env
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     services,
     async close() {
-      for (const name of ['events', 'storage', 'responseCache']) await services[name]?.close?.();
+      for (const name of ['events', 'sync', 'storage', 'responseCache']) await services[name]?.close?.();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       for (const name of ['telegram', 'jobs']) await services[name]?.stop?.().catch(() => {});

@@ -40,6 +40,7 @@ import { workflowRoutes } from './modules/projects/workflow.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { registerSyncPrune } from './modules/sync/sync-prune.ts';
+import { createSyncHub } from './modules/sync/sync-hub.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { blogPageRenderer } from './modules/blog/blog.ssr.ts';
@@ -96,6 +97,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const navigation = createNavigationService({ allowedHosts: () => config.EXTERNAL_REDIRECT_HOSTS });
   const publicConfig = publicConfigOf(config);
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
+  const sync = createSyncHub(orm.config.get('clientUrl') as string, logger);
   // Attachments, avatars and blog images: one store that every replica reads (close it on shutdown).
   const storage = createBlobStore({ storageUrl: config.STORAGE_URL, databaseUrl: orm.config.get('clientUrl') as string });
   // Compressed issue lists and pages under their ETags, made of per-project data versions (issue 13).
@@ -176,7 +178,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     usersRoutes({ em }),
     customFieldRoutes({ em }),
     streamRoutes({ em }),
-    syncRoutes({ em }),
+    syncRoutes({ em, hub: sync }),
     calendarRoutes({ em, config }),
     eventsRoutes({ hub: events, orm, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null }),
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
@@ -190,7 +192,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, responseCache, jobs, accounts, telegram, storage } });
+  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, storage } });
 }
 
 export type App = ReturnType<typeof createApp>;

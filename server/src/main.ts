@@ -63,6 +63,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Live-event streams never go idle by themselves: end them so the server can close.
     await app.services.events.close();
+    await app.services.sync.close();
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;

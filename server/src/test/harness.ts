@@ -66,6 +66,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     sql: async (text, params = []) => (await orm.em.getConnection().execute(text, params)) as never,
     async close() {
       await app.services.events.close();
+      await app.services.sync.close();
       await app.services.telegram.stop();
       await app.services.jobs.stop();
       await app.services.storage.close();

@@ -85,6 +85,9 @@ export const syncChangesQuerySchema = z.object({
   since: syncIdParam(),
   limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1, 'validation.min').max(SYNC_CHANGES_MAX, 'validation.max').default(500),
 });
+/** The stream's start: `since` in the query, or the EventSource's `Last-Event-ID` when it reconnects. */
+export const syncStreamQuerySchema = z.object({ since: syncIdParam() });
+
 export const syncChangesResponseSchema = z.object({
   changes: z.array(syncChangeSchema),
   /** The position to ask from next time. */

@@ -66,6 +66,8 @@ export class Migration20261128300000_sync_log extends Migration {
         if p_id is null then return; end if;
         perform sync_commit_lock();
         insert into sync_changes (entity, entity_id, project_id) values (p_entity, p_id, p_project);
+        -- Delivered at commit, once per transaction (identical notifications collapse): "the log moved".
+        perform pg_notify('tracker_sync', '');
       end $$;`);
     // The version bump takes the same lock first: every commit then locks version rows under it.
     this.addSql(`

@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { syncBootstrapQuerySchema, syncChangesQuerySchema, syncIssuesQuerySchema } from '@tracker/shared/api/sync';
+import { syncBootstrapQuerySchema, syncChangesQuerySchema, syncIssuesQuerySchema, syncStreamQuerySchema } from '@tracker/shared/api/sync';
 import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
+import type { SyncHub } from './sync-hub.ts';
+import { streamChanges } from './sync-stream.ts';
 import { bootstrap, changesSince, issuePage } from './sync.service.ts';
 
 /** The sync protocol's reads (docs/api.md, "Sync"). */
-export function syncRoutes(deps: { em: () => EntityManager }) {
+export function syncRoutes(deps: { em: () => EntityManager; hub: SyncHub }) {
   const router = new Router({ prefix: '/api/sync' });
   router.get('/bootstrap', async (ctx) => {
     const { project } = parse(syncBootstrapQuerySchema, ctx.query);
@@ -19,6 +21,13 @@ export function syncRoutes(deps: { em: () => EntityManager }) {
   router.get('/changes', async (ctx) => {
     const { since, limit } = parse(syncChangesQuerySchema, ctx.query);
     ctx.body = await changesSince(deps.em(), requireViewer(ctx), since, limit);
+  });
+  router.get('/stream', async (ctx) => {
+    const viewer = requireViewer(ctx);
+    // A reconnecting EventSource says where it stopped; the first connection says it in the query.
+    const { since } = parse(syncStreamQuerySchema, { since: ctx.get('last-event-id') || ctx.query.since });
+    await changesSince(deps.em(), viewer, since, 1); // a position the log cannot serve is refused before the stream opens
+    await streamChanges(ctx, deps, viewer, since);
   });
   return router;
 }
