@@ -6,10 +6,14 @@ import { jsonImportAttributesInDev } from './build/json-import-attributes.ts';
 import { explainKnownWarnings } from './build/known-warnings.ts';
 import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
 import { precompress } from './build/precompress.ts';
+import { shellPrecache } from './build/shell-precache.ts';
+import { runtimeCaching } from './build/sw-caching.ts';
 import { THEME_HEX } from './src/lib/theme-colors.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+// Besides the entry's own files, the shell is the offline page (the web manifest and icons are added by VitePWA).
+const shell = shellPrecache((url) => url === OFFLINE_SHELL);
 
 export default defineConfig(({ command }) => {
   // A build is always a production build, even when started from a test runner (NODE_ENV=test):
@@ -48,6 +52,7 @@ const config: UserConfig = {
     jsonImportAttributesInDev(),
     react(),
     offlineShell(),
+    shell.plugin,
     VitePWA({
       // Registered by src/lib/pwa.ts so registration failures and reloads are under our control.
       injectRegister: false,
@@ -80,28 +85,16 @@ const config: UserConfig = {
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The debug console is loaded only when config.debug is 1; never precache it. Nor the password
-        // rule's dictionaries (~1 MB), fetched only by a new-password field and checked by the server too.
-        // index.html is answered with 404 by the server (no page route): the copy below stands in.
-        globIgnores: ['**/eruda-*.js', '**/passwords-*.js', 'index.html'],
+        // Only the shell is precached (build/shell-precache.ts); every other chunk is cached when first
+        // used (build/sw-caching.ts). index.html is answered with 404 by the server (no page route):
+        // the offline copy stands in.
+        globIgnores: ['index.html'],
+        manifestTransforms: [shell.transform],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
-        // Pages come from the network first (the server embeds config and language into the shell);
-        // offline, any page falls back to the precached shell. The API is never served from cache.
         navigateFallback: null,
-        runtimeCaching: [
-          {
-            urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.endsWith('/sitemap.xml'),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'pages',
-              networkTimeoutSeconds: 4,
-              precacheFallback: { fallbackURL: `/${OFFLINE_SHELL}` },
-            },
-          },
-        ],
+        runtimeCaching: runtimeCaching(OFFLINE_SHELL),
       },
       devOptions: { enabled: false },
     }),

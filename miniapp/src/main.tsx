@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { hydrateSession } from './features/auth/api.ts';
+import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
 import { config } from './lib/config.ts';
 import { homeLocaleRedirect, rememberedLocale } from './lib/locale.ts';
@@ -38,6 +39,7 @@ if (config.debug === 1) {
 }
 
 if (import.meta.env.PROD) {
+  reloadOnChunkLoadError();
   window.addEventListener('load', () => void registerServiceWorker(), { once: true });
 }
 

@@ -15,15 +15,15 @@ export const pwaState = proxy({
 export const RELOAD_KEY = 'tapps/last-sw-reload';
 
 /** True when no reload happened within the guard window; then records this one. */
-export function shouldReload(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now: number, guardMs: number = PAGE_RELOAD_GUARD_MS): boolean {
-  const raw = storage?.getItem(RELOAD_KEY);
+export function shouldReload(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now: number, guardMs: number = PAGE_RELOAD_GUARD_MS, key: string = RELOAD_KEY): boolean {
+  const raw = storage?.getItem(key);
   const last = raw ? Number(raw) : NaN;
   if (Number.isFinite(last) && now - last < guardMs) return false;
-  storage?.setItem(RELOAD_KEY, String(now));
+  storage?.setItem(key, String(now));
   return true;
 }
 
-function session(): Storage | null {
+export function session(): Storage | null {
   try {
     return window.sessionStorage;
   } catch {

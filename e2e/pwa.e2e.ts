@@ -1,0 +1,121 @@
+// The service worker (issue 14, PWA): it precaches only the shell, caches the rest on first use, keeps
+// the app readable offline, and a page opened before a deployment survives its first lazy chunk.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newContext, until } from './browser.ts';
+
+const DIST = path.resolve(import.meta.dirname, '../miniapp/dist');
+const LAZY_PAGE_CHUNK = /\/assets\/PrivacyPage-[\w-]+\.js$/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const get = async (url: string) => {
+  const res = await fetch(new URL(url, baseUrl()));
+  expect(res.status, url).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+};
+
+/** The precache list that the served /sw.js installs. */
+async function precacheUrls(): Promise<string[]> {
+  const sw = (await get('/sw.js')).toString();
+  return [...sw.matchAll(/\{url:"([^"]+)",revision:(?:null|"[^"]*")\}/g)].map((m) => m[1]!);
+}
+
+describe('precache', () => {
+  it('holds only the shell: at most 30 files and 300 KB gzip, with the HTML, entry JS and CSS, no lazy chunk', async () => {
+    const urls = await precacheUrls();
+    const gzipBytes = (await Promise.all(urls.map(async (u) => gzipSync(await get(`/${u}`), { level: 9 }).length))).reduce((a, b) => a + b, 0);
+    console.info(`precache: ${urls.length} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls.length).toBeLessThanOrEqual(30);
+    expect(gzipBytes).toBeLessThanOrEqual(300 * 1024);
+
+    // Everything the served HTML loads before the first render is there, so an offline start has it.
+    const html = (await get('/')).toString();
+    const shell = [...html.matchAll(/<(?:script type="module"[^>]*\ssrc|link rel="(?:modulepreload|stylesheet)"[^>]*\shref)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(shell.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(shell.some((f) => f.endsWith('.css'))).toBe(true);
+    expect(urls).toEqual(expect.arrayContaining([...shell, 'offline.html', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png']));
+
+    const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean }>;
+    const lazy = Object.values(manifest).filter((c) => c.isDynamicEntry).map((c) => c.file);
+    expect(lazy.length).toBeGreaterThan(30);
+    expect(urls.filter((u) => lazy.includes(u))).toEqual([]);
+  });
+});
+
+async function controlled(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByTestId('page-home').waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return page;
+}
+
+const cachedUrls = (page: Page, cache: string) => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), cache);
+
+describe('offline', () => {
+  it('reloads a lazy page seen before from the caches, and falls back to the shell for one never seen', async () => {
+    const context = await newContext(browser);
+    const page = await controlled(context);
+    await page.goto('/privacy');
+    await page.getByTestId('page-privacy').waitFor();
+    // The page's chunk is not precached: the run-time cache has it once the worker stored it.
+    expect((await precacheUrls()).some((u) => LAZY_PAGE_CHUNK.test(`/${u}`))).toBe(false);
+    await until(() => cachedUrls(page, 'assets'), (urls) => urls.some((u) => LAZY_PAGE_CHUNK.test(u)), 'the lazy chunk in the run-time cache');
+
+    await context.setOffline(true);
+    const chunk = page.waitForResponse(LAZY_PAGE_CHUNK);
+    await page.reload();
+    await page.getByTestId('page-privacy').waitFor();
+    expect((await chunk).fromServiceWorker()).toBe(true);
+    expect(await page.evaluate(() => fetch('/api/health').then(() => 'online', () => 'offline'))).toBe('offline');
+
+    // A page never visited has no cached copy: the precached offline shell renders it.
+    await page.goto('/en/privacy');
+    await page.getByTestId('page-privacy').waitFor();
+    await context.close();
+  });
+
+  it('does not serve a page cached before a deployment whose entry chunk is gone, but the current shell', async () => {
+    const context = await newContext(browser);
+    const page = await controlled(context);
+    await page.goto('/privacy');
+    await page.getByTestId('page-privacy').waitFor();
+    await until(() => cachedUrls(page, 'assets'), (urls) => urls.some((u) => LAZY_PAGE_CHUNK.test(u)), 'the lazy chunk in the run-time cache');
+    // The copy the worker saved under the previous deployment names an entry chunk no cache holds.
+    await page.evaluate(async () => {
+      const old = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-old0build.js"></script></head><body><div id="root"></div></body></html>';
+      await (await caches.open('pages')).put(location.href, new Response(old, { headers: { 'content-type': 'text/html' } }));
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('page-privacy').waitFor();
+    await context.close();
+  });
+});
+
+describe('deployment while a page is open', () => {
+  it('reloads once when a lazy chunk is gone from the server, and then shows the page', async () => {
+    // No worker: Telegram on iOS runs none, and the page must recover by itself.
+    const context = await newContext(browser, { serviceWorkers: 'block' });
+    let requests = 0;
+    await context.route(LAZY_PAGE_CHUNK, (route) => (++requests === 1 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('page-home').waitFor();
+    await page.locator('footer a[href="/privacy"]').click();
+    await page.getByTestId('page-privacy').waitFor();
+    expect(requests).toBe(2);
+    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('reload');
+    expect(new URL(page.url()).pathname).toBe('/privacy');
+    await context.close();
+  });
+});
