@@ -2,7 +2,8 @@
 // sync id, each an entity's current state (or null: gone, or no longer visible to the caller).
 import { z } from 'zod';
 import { int32Param } from './fields.ts';
-import { commentSchema, issueListItemSchema } from './issues.ts';
+import { customFieldSchema } from './custom-fields.ts';
+import { commentSchema, issueListItemSchema, savedViewSchema } from './issues.ts';
 import { labelSchema, PROJECT_ROLES, PROJECT_VISIBILITY, statusSchema } from './projects.ts';
 import { userRefSchema } from './common.ts';
 
@@ -51,6 +52,9 @@ export const syncChangeSchema = z.discriminatedUnion('entity', [
   z.object({ entity: z.literal('user'), id: z.number().int(), data: userRefSchema.nullable() }),
   z.object({ entity: z.literal('issue'), id: z.number().int(), data: issueListItemSchema.nullable() }),
   z.object({ entity: z.literal('comment'), id: z.number().int(), issueId: z.number().int().nullable(), data: commentSchema.nullable() }),
+  /** Archived or no longer applying to a project the caller sees: null. */
+  z.object({ entity: z.literal('custom_field'), id: z.number().int(), data: customFieldSchema.nullable() }),
+  z.object({ entity: z.literal('view'), id: z.number().int(), data: savedViewSchema.nullable() }),
 ]);
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 
@@ -67,6 +71,10 @@ export const syncBootstrapResponseSchema = z.object({
   labels: z.array(syncLabelSchema),
   members: z.array(syncMemberSchema),
   users: z.array(userRefSchema),
+  /** Active custom-field definitions applying to a project the caller sees. */
+  customFields: z.array(customFieldSchema),
+  /** The caller's saved views and those shared with projects they see. */
+  views: z.array(savedViewSchema),
   /** The first page of the bounded issues (newest first); the rest from `/api/sync/issues?before=`. */
   issues: z.array(issueListItemSchema),
   /** The next page's `before` (issue ids below it), null when this was the last. */

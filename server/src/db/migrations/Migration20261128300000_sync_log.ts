@@ -16,7 +16,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Rows name the entity, its id and its project; the feed reads the entity's current state when it
  * sends it, so several changes of one entity collapse into one.
  */
-const LOGGED: { table: string; entity: string; id: string; project: string; events?: string }[] = [
+const LOGGED: { table: string; entity: string; id: string; project: string; owner?: string; events?: string }[] = [
   // Not the issue counter, which every new issue moves: only what the store shows of a project.
   { table: 'projects', entity: 'project', id: 'r.id', project: 'r.id', events: 'insert or delete or update of key, name, description, color, icon, lead_id, visibility, archived_at' },
   { table: 'statuses', entity: 'status', id: 'r.id', project: 'r.project_id' },
@@ -30,6 +30,12 @@ const LOGGED: { table: string; entity: string; id: string; project: string; even
   { table: 'comments', entity: 'comment', id: 'r.id', project: '(select project_id from issues where id = r.issue_id)' },
   // Users are shown by name only; a new user shows once they join a project (a member change).
   { table: 'users', entity: 'user', id: 'r.id', project: 'null', events: 'update of name' },
+  // Field definitions apply to all projects or to chosen ones: the feed checks which the caller sees.
+  { table: 'custom_fields', entity: 'custom_field', id: 'r.id', project: 'null' },
+  { table: 'custom_field_options', entity: 'custom_field', id: 'r.field_id', project: 'null' },
+  { table: 'custom_field_projects', entity: 'custom_field', id: 'r.field_id', project: 'null' },
+  // A saved view is its owner's, or shared with a project's members.
+  { table: 'saved_views', entity: 'view', id: 'r.id', project: 'r.project_id', owner: 'r.owner_id' },
 ];
 
 export const SYNC_COMMIT_LOCK = 0x73796e63; // "sync"
@@ -45,6 +51,8 @@ export class Migration20261128300000_sync_log extends Migration {
         entity varchar(16) not null,
         entity_id int not null,
         project_id int null,
+        -- The one user an entry is for (a personal saved view), null when the project decides.
+        owner_id int null,
         created_at timestamptz not null default now()
       );`);
     // Owned by the column and its default, so a restore (db/backup.ts) continues it.
@@ -61,11 +69,11 @@ export class Migration20261128300000_sync_log extends Migration {
         perform set_config('tracker.sync_locked', '1', true);
       end $$;`);
     this.addSql(`
-      create function sync_log(p_entity text, p_id int, p_project int) returns void language plpgsql as $$
+      create function sync_log(p_entity text, p_id int, p_project int, p_owner int default null) returns void language plpgsql as $$
       begin
         if p_id is null then return; end if;
         perform sync_commit_lock();
-        insert into sync_changes (entity, entity_id, project_id) values (p_entity, p_id, p_project);
+        insert into sync_changes (entity, entity_id, project_id, owner_id) values (p_entity, p_id, p_project, p_owner);
         -- Delivered at commit, once per transaction (identical notifications collapse): "the log moved".
         perform pg_notify('tracker_sync', '');
       end $$;`);
@@ -88,7 +96,7 @@ export class Migration20261128300000_sync_log extends Migration {
         return null;
       end $$;`);
 
-    for (const { table, entity, id, project, events } of LOGGED) {
+    for (const { table, entity, id, project, owner = 'null', events } of LOGGED) {
       this.addSql(`
         create function sync_log_${table}() returns trigger language plpgsql as $$
         declare
@@ -100,13 +108,13 @@ export class Migration20261128300000_sync_log extends Migration {
         begin
           if TG_OP <> 'DELETE' then
             r := new; new_id := ${id}; new_project := ${project};
-            perform sync_log('${entity}', new_id, new_project);
+            perform sync_log('${entity}', new_id, new_project, ${owner});
           end if;
           if TG_OP <> 'INSERT' then
             r := old; old_id := ${id}; old_project := ${project};
             -- An update that moves the row (another project, another issue) is a change of both.
             if TG_OP = 'DELETE' or old_id is distinct from new_id or old_project is distinct from new_project then
-              perform sync_log('${entity}', old_id, old_project);
+              perform sync_log('${entity}', old_id, old_project, ${owner});
             end if;
           end if;
           return null;
@@ -138,7 +146,7 @@ export class Migration20261128300000_sync_log extends Migration {
         perform set_config('tracker.version_shared', '1', true);
         return null;
       end $$;`);
-    this.addSql(`drop function sync_log(text, int, int), sync_commit_lock();`);
+    this.addSql(`drop function sync_log(text, int, int, int), sync_commit_lock();`);
     this.addSql(`drop table sync_changes, sync_horizon;`);
   }
 }

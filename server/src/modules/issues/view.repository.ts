@@ -39,14 +39,14 @@ export async function viewById(em: EntityManager, id: number): Promise<ViewRow |
   return row ?? null;
 }
 
-/** The viewer's own views and those shared with projects they can see. */
-export function visibleViews(em: EntityManager, viewer: Viewer): Promise<ViewRow[]> {
+/** The viewer's own views and those shared with projects they can see (only those of `ids`, when given). */
+export function visibleViews(em: EntityManager, viewer: Viewer, ids?: number[]): Promise<ViewRow[]> {
   const visible = visibleProjectsCondition(viewer, 'p');
   return em.execute<ViewRow[]>(
     `${VIEW_SELECT} left join projects p on p.id = v.project_id
-      where v.owner_id = ? or (v.project_id is not null and ${visible.sql})
+      where (v.owner_id = ? or (v.project_id is not null and ${visible.sql})) ${ids ? 'and v.id = any(?::int[])' : ''}
       order by v.project_id nulls first, lower(v.name), v.id`,
-    [viewer.id, ...visible.params],
+    [viewer.id, ...visible.params, ...(ids ? [`{${ids.join(',')}}`] : [])],
   );
 }
 

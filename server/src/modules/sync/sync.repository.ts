@@ -11,9 +11,10 @@ import { roleIn, visibleProjectsCondition, type Viewer } from '../projects/proje
 
 export interface LogEntry {
   id: string;
-  entity: 'project' | 'status' | 'label' | 'member' | 'user' | 'issue' | 'comment';
+  entity: 'project' | 'status' | 'label' | 'member' | 'user' | 'issue' | 'comment' | 'custom_field' | 'view';
   entity_id: number;
   project_id: number | null;
+  owner_id: number | null;
 }
 
 /**
@@ -38,7 +39,7 @@ export async function pruneLog(em: EntityManager, days: number): Promise<number>
 }
 
 export function readLog(em: EntityManager, since: number, limit: number): Promise<LogEntry[]> {
-  return em.execute<LogEntry[]>('select id, entity, entity_id, project_id from sync_changes where id > ? order by id limit ?', [String(since), limit]);
+  return em.execute<LogEntry[]>('select id, entity, entity_id, project_id, owner_id from sync_changes where id > ? order by id limit ?', [String(since), limit]);
 }
 
 interface ProjectRow {

@@ -4,7 +4,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SYNC_ISSUE_PAGE, type SyncBootstrapResponse, type SyncChange, type SyncChangesResponse } from '@tracker/shared/api/sync';
 import { DomainError, notFound } from '@tracker/shared/domain-errors';
+import { toCustomFieldDto } from '../custom-fields/custom-field.mapper.ts';
+import { selectFields } from '../custom-fields/custom-field.queries.ts';
 import { commentsByIds } from '../issues/comment.repository.ts';
+import { toView, visibleViews } from '../issues/view.repository.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { issuesOf, labelsOf, logPosition, membersOf, readLog, statusesOf, usersByIds, usersOfProjects, visibleProjects, type LogEntry } from './sync.repository.ts';
 
@@ -29,6 +32,8 @@ export async function bootstrap(em: EntityManager, viewer: Viewer, projectId?: n
         labels: await labelsOf(tem, ids),
         members: await membersOf(tem, ids),
         users: await usersOfProjects(tem, ids, viewer.id),
+        customFields: await fieldsFor(tem, viewer),
+        views: (await visibleViews(tem, viewer)).map(toView),
         ...page(issues),
       };
     },
@@ -42,6 +47,9 @@ export async function issuePage(em: EntityManager, viewer: Viewer, before: numbe
   if (projectId && !projects.length) throw notFound('project');
   return page(await issuesOf(em, { projectIds: projects.map((p) => p.id), before, limit: SYNC_ISSUE_PAGE + 1 }));
 }
+
+const fieldsFor = async (em: EntityManager, viewer: Viewer, ids?: number[]) =>
+  (await selectFields(em, { ids, archived: '0', visibleTo: viewer })).map(toCustomFieldDto);
 
 const page = <T extends { id: number }>(rows: T[]) => ({
   issues: rows.slice(0, SYNC_ISSUE_PAGE),
@@ -86,16 +94,20 @@ function latestPerEntity(entries: LogEntry[], visible: Set<number>): LogEntry[] 
 }
 
 async function resolve(em: EntityManager, viewer: Viewer, entries: LogEntry[], visible: Set<number>, projects: Awaited<ReturnType<typeof visibleProjects>>): Promise<SyncChange[]> {
-  const seen = entries.filter((e) => e.entity === 'user' || (e.project_id != null && visible.has(e.project_id)));
+  const seen = entries.filter(
+    (e) => e.entity === 'user' || e.entity === 'custom_field' || e.owner_id === viewer.id || (e.project_id != null && visible.has(e.project_id)),
+  );
   const idsOf = (entity: LogEntry['entity']) => [...new Set(seen.filter((e) => e.entity === entity).map((e) => e.entity_id))];
   const projectIds = [...visible];
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
-  const [statuses, labels, issues, comments, users] = await Promise.all([
+  const [statuses, labels, issues, comments, users, fields, views] = await Promise.all([
     idsOf('status').length ? statusesOf(em, projectIds, idsOf('status')).then(byId) : new Map(),
     idsOf('label').length ? labelsOf(em, projectIds, idsOf('label')).then(byId) : new Map(),
     idsOf('issue').length ? issuesOf(em, { projectIds, ids: idsOf('issue') }).then(byId) : new Map(),
     idsOf('comment').length ? commentsByIds(em, idsOf('comment'), projectIds).then(byId) : new Map(),
     idsOf('user').length ? usersByIds(em, idsOf('user')).then(byId) : new Map(),
+    idsOf('custom_field').length ? fieldsFor(em, viewer, idsOf('custom_field')).then(byId) : new Map(),
+    idsOf('view').length ? visibleViews(em, viewer, idsOf('view')).then((rows) => byId(rows.map(toView))) : new Map(),
   ]);
   const memberRows = idsOf('member').length ? await membersOf(em, projectIds, idsOf('member')) : [];
   const members = new Map(memberRows.map((m) => [`${m.projectId}:${m.userId}`, m]));
@@ -133,6 +145,12 @@ async function resolve(em: EntityManager, viewer: Viewer, entries: LogEntry[], v
         break;
       case 'comment':
         if (inVisible) changes.push({ entity: 'comment', id, issueId: comments.get(id)?.issueId ?? null, data: comments.get(id) ?? null });
+        break;
+      case 'custom_field':
+        changes.push({ entity: 'custom_field', id, data: fields.get(id) ?? null });
+        break;
+      case 'view':
+        if (inVisible || e.owner_id === viewer.id) changes.push({ entity: 'view', id, data: views.get(id) ?? null });
         break;
     }
   }

@@ -142,6 +142,33 @@ describe('changes', () => {
     expect(JSON.stringify(left.changes)).not.toContain('revised');
   });
 
+  it('carry custom-field definitions to everyone they apply to, and saved views to their owner or project', async () => {
+    const admin = await signUp(t, { admin: true });
+    const secret = await createProject(owner, { visibility: 'members' });
+    const { syncId } = await bootstrapOf(outsider);
+    const field = await admin.client.post('/api/admin/custom-fields', { type: 'text', name: { ru: 'Клиент', en: 'Customer' } });
+    expect(field.status).toBe(201);
+    const scoped = await admin.client.post('/api/admin/custom-fields', { type: 'text', name: { ru: 'Секрет', en: 'Secret' }, scope: 'projects', projectIds: [secret.project.id] });
+    expect(scoped.status).toBe(201);
+    const mine = await owner.client.post('/api/views', { name: 'Mine only', query: { priority: 'high' } });
+    const shared = await owner.client.post('/api/views', { name: 'Shared in secret', projectId: secret.project.id, query: {} });
+    expect([mine.status, shared.status]).toEqual([201, 201]);
+
+    const theirs = await changesOf(outsider, syncId);
+    const fieldChange = theirs.changes.find((c) => c.entity === 'custom_field' && c.id === field.body.field.id);
+    expect(fieldChange?.data).toMatchObject({ name: { en: 'Customer' } });
+    // A field only for a project the caller cannot see comes as nothing to hold.
+    expect(theirs.changes.find((c) => c.entity === 'custom_field' && c.id === scoped.body.field.id)?.data).toBeNull();
+    expect(theirs.changes.filter((c) => c.entity === 'view')).toEqual([]);
+
+    const owners = await changesOf(owner, syncId);
+    expect(owners.changes.filter((c) => c.entity === 'view').map((c) => c.data?.name).sort()).toEqual(['Mine only', 'Shared in secret']);
+    const boot = await bootstrapOf(owner);
+    expect(boot.views.map((v) => v.name)).toEqual(expect.arrayContaining(['Mine only', 'Shared in secret']));
+    expect(boot.customFields.map((f) => f.id)).toEqual(expect.arrayContaining([field.body.field.id, scoped.body.field.id]));
+    expect((await bootstrapOf(outsider)).customFields.map((f) => f.id)).not.toContain(scoped.body.field.id);
+  });
+
   it('say an issue moved out of sight is gone', async () => {
     const secret = await createProject(owner, { visibility: 'members' });
     const shared = await createProject(owner, { visibility: 'all' });
