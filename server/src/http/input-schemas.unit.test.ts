@@ -12,7 +12,7 @@ const serverSrc = path.resolve(here, '..');
 const apiDir = path.resolve(here, '../../../shared/src/api');
 
 /** Input numbers that are not row ids or counters: Telegram's own ids (bigint columns), Unix times, sync log positions (bigint). */
-const WIDE_NUMBERS = new Set(['telegramWidgetRequestSchema.id', 'telegramWidgetRequestSchema.auth_date', 'telegramWidgetRequestSchema.*', 'syncChangesQuerySchema.since']);
+const WIDE_NUMBERS = new Set(['telegramWidgetRequestSchema.id', 'telegramWidgetRequestSchema.auth_date', 'telegramWidgetRequestSchema.*', 'syncChangesQuerySchema.since', 'syncStreamQuerySchema.since']);
 /** Parsed by the server, but not from a client: our own NOTIFY payloads. */
 const NOT_INPUT = new Set(['liveEventSchema']);
 
