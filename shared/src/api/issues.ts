@@ -216,6 +216,11 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 export const activityResponseSchema = z.object({ activity: z.array(activitySchema) });
+/** An issue page in one call: the issue, its comments and its activity (oldest first, as the timeline reads). */
+export const issuePageResponseSchema = z.object({ issue: issueDetailSchema, comments: z.array(commentSchema), activity: z.array(activitySchema) });
+export type IssuePageResponse = z.infer<typeof issuePageResponseSchema>;
+/** Activity entries an issue page carries at most; older ones come from `/api/issues/:id/activity?limit=`. */
+export const ISSUE_PAGE_ACTIVITY = 500;
 
 /** `GET /api/activity/watching`: other people's recent changes on the issues I watch, newest first. */
 export const watchingActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });

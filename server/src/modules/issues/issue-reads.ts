@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { issueListQuerySchema } from '@tracker/shared/api/issues';
+import { ISSUE_PAGE_ACTIVITY, issueListQuerySchema } from '@tracker/shared/api/issues';
 import { canInProject } from '@tracker/shared/permissions';
 import type { Context } from 'koa';
 import { forbidden, notFound } from '@tracker/shared/domain-errors';
@@ -7,9 +7,11 @@ import { entityTag, type ResponseCache } from '../../http/response-cache.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import type { CursorCodec } from './issue-cursor.ts';
+import { listActivity } from '../activity/activity.ts';
+import { issueComments } from './comment.repository.ts';
 import { loadIssueDetail } from './issue-detail.ts';
 import { listIssues } from './issue-list.ts';
-import { issueVersions, projectVersions, visibleVersions } from './read-versions.repository.ts';
+import { issueVersions, projectVersions, visibleVersions, type IssueVersions } from './read-versions.repository.ts';
 
 /**
  * The two cached reads (issue 13): the issue list and the issue page, each two queries at most —
@@ -17,6 +19,16 @@ import { issueVersions, projectVersions, visibleVersions } from './read-versions
  * made of everything the body depends on; the bodies depend on no locale.
  */
 export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache; cursors: CursorCodec }) {
+  /** Access with the versions, then the body `load` makes (a stored copy or a 304 spares it). */
+  async function issueBody(ctx: Context, viewer: Viewer, ref: number | string, kind: string, load: (access: IssueVersions) => Promise<unknown>) {
+    const access = await issueVersions(deps.em(), viewer, ref);
+    if (!access) throw notFound('issue');
+    if (!canInProject(access.role, viewer.roles, 'project.view')) throw forbidden();
+    // Per viewer: `watching` and `can` are theirs. The issue's version leads, so the tag serves as If-Match.
+    const tag = entityTag([kind, access.issueId, viewer.id, viewer.roles.join(','), access.role, ...access.versions], `${access.issueVersion}.`);
+    await deps.cache.send(ctx, tag, () => load(access));
+  }
+
   return {
     async list(ctx: Context, viewer: Viewer) {
       const q = parse(issueListQuerySchema, ctx.query);
@@ -40,12 +52,20 @@ export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache
 
     /** The issue page; after a write too (then it answers the body, never a 304). */
     async page(ctx: Context, viewer: Viewer, ref: number | string) {
-      const access = await issueVersions(deps.em(), viewer, ref);
-      if (!access) throw notFound('issue');
-      if (!canInProject(access.role, viewer.roles, 'project.view')) throw forbidden();
-      // Per viewer: `watching` and `can` are theirs. The issue's version leads, so the tag serves as If-Match.
-      const tag = entityTag(['issue', access.issueId, viewer.id, viewer.roles.join(','), access.role, ...access.versions], `${access.issueVersion}.`);
-      await deps.cache.send(ctx, tag, async () => ({ issue: await loadIssueDetail(deps.em(), viewer, access, access.issueId) }));
+      await issueBody(ctx, viewer, ref, 'issue', async (access) => ({ issue: await loadIssueDetail(deps.em(), viewer, access, access.issueId) }));
+    },
+
+    /** The issue with its comments and activity, for a page that has the rest from the store: one call. */
+    async pageWithThread(ctx: Context, viewer: Viewer, ref: number | string) {
+      await issueBody(ctx, viewer, ref, 'issue-thread', async (access) => {
+        const em = deps.em();
+        const [issue, comments, activity] = await Promise.all([
+          loadIssueDetail(em, viewer, access, access.issueId),
+          issueComments(em, access.issueId),
+          listActivity(em, 'a.issue_id = ?', [access.issueId], { limit: ISSUE_PAGE_ACTIVITY, newestFirst: false }),
+        ]);
+        return { issue, comments, activity };
+      });
     },
   };
 }

@@ -46,6 +46,7 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCach
   });
 
   router.get('/:ref', (ctx) => reads.page(ctx, requireViewer(ctx), parse(issueRefSchema, ctx.params.ref)));
+  router.get('/:ref/page', (ctx) => reads.pageWithThread(ctx, requireViewer(ctx), parse(issueRefSchema, ctx.params.ref)));
 
   router.patch('/:id', async (ctx) => {
     const viewer = requireViewer(ctx);
