@@ -3,7 +3,8 @@ import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { hydrateSession } from './features/auth/api.ts';
+import { settleFirstRedirect } from './app/boot.ts';
+import { startSession } from './features/auth/api.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
 import { config } from './lib/config.ts';
@@ -20,8 +21,9 @@ onThemeColors((theme) => applyThemeColors(document.documentElement, theme));
 // A remembered English choice sends the bare home page to /en before anything renders.
 const localeRedirect = homeLocaleRedirect(window.location.pathname, rememberedLocale());
 if (localeRedirect) history.replaceState(history.state, '', localeRedirect + window.location.search + window.location.hash);
+settleFirstRedirect(window.location.pathname);
 
-void hydrateSession();
+void startSession();
 void initPlatform().then((kind) => {
   // Spec §4 step 2: the address-fragment fallback is tried only with the public setting on.
   if (kind === 'telegram' || (config.telegramUnsafeFallback && window.location.hash.includes('tgWebAppData='))) {

@@ -48,6 +48,7 @@ import { iconRoutes } from './modules/icons/icons.routes.ts';
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
 import { statSync } from 'node:fs';
 import { createNavigationService } from './modules/navigation/navigation.service.ts';
+import { pageBoot } from './modules/navigation/page-boot.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/user.service.ts';
@@ -139,7 +140,9 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // Served outside the page routes, before the web app's shell and static files.
   const sitemap = sitemapRoutes({ em, origin: config.PUBLIC_URL, staticLastmod: builtAt(config.WEB_DIST) });
   app.use(sitemap.routes());
-  app.use(spa({ distDir: config.WEB_DIST, publicConfig, renderPage: blogPageRenderer({ em, origin: config.PUBLIC_URL }) }));
+  // Pages come after the session is read: each carries its user and redirect decision inline (issue 14).
+  const web = spa({ distDir: config.WEB_DIST, publicConfig, boot: pageBoot({ navigation, em }), renderPage: blogPageRenderer({ em, origin: config.PUBLIC_URL }) });
+  app.use(web.files);
   app.use(csrfProtection(config.PUBLIC_URL));
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
   // Uploads stream their raw body to storage, whatever their content type.
@@ -154,6 +157,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   app.use(sessionMiddleware(app, orm, config.secureCookies, config.SESSION_SECRET));
   app.use(currentUser((ctx, id) => users.signedIn(em(), id, sessionUserRow(ctx))));
   app.use(noStoreWhenSignedIn);
+  app.use(web.pages);
 
   // The hottest reads first: every router before a request's own one costs a failed match.
   const routers = [

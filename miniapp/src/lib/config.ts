@@ -1,8 +1,9 @@
-// Public config (GET /api/config). The server embeds it in index.html; a shell served by the
-// service worker offline, or by the Vite dev server, has only the placeholder, so defaults apply.
+// Public config (GET /api/config). The server embeds it in each page's boot data; a shell served by
+// the service worker offline, or by the Vite dev server, has none, so defaults apply.
 // Checked by hand rather than with the shared zod schema: zod would double the first-load script.
 import type { PublicConfig } from '@tracker/shared/api/config';
 import { DEFAULT_LOG_LEVEL } from '@tracker/shared/limits';
+import { bootData } from './boot-data.ts';
 
 export const DEFAULT_CONFIG: PublicConfig = {
   logLevel: DEFAULT_LOG_LEVEL,
@@ -14,15 +15,9 @@ export const DEFAULT_CONFIG: PublicConfig = {
 
 const LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function parseConfig(raw: string | null | undefined): PublicConfig | null {
-  if (!raw) return null;
-  let value: Record<string, unknown>;
-  try {
-    value = JSON.parse(raw) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== 'object') return null;
+export function parseConfig(raw: unknown): PublicConfig | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const value = raw as Record<string, unknown>;
   const hosts = value.externalRedirectHosts;
   return {
     logLevel: LEVELS.includes(value.logLevel as string) ? (value.logLevel as PublicConfig['logLevel']) : DEFAULT_CONFIG.logLevel,
@@ -33,8 +28,4 @@ export function parseConfig(raw: string | null | undefined): PublicConfig | null
   };
 }
 
-export function readEmbeddedConfig(doc: Document = document): PublicConfig | null {
-  return parseConfig(doc.querySelector('meta[name="app-config"]')?.getAttribute('content'));
-}
-
-export const config: PublicConfig = { ...DEFAULT_CONFIG, ...(typeof document === 'undefined' ? null : readEmbeddedConfig()) };
+export const config: PublicConfig = { ...DEFAULT_CONFIG, ...parseConfig(bootData?.config) };

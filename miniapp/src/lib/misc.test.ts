@@ -70,13 +70,13 @@ describe('logger', () => {
 });
 
 describe('public config', () => {
-  it('parses the embedded JSON or gives null', () => {
-    expect(parseConfig('{"logLevel":"debug","debug":1,"telegramBotUsername":null,"telegramUnsafeFallback":false,"externalRedirectHosts":["a.b"]}')).toMatchObject({
+  it('reads the embedded config or gives null', () => {
+    expect(parseConfig({ logLevel: 'debug', debug: 1, telegramBotUsername: null, telegramUnsafeFallback: false, externalRedirectHosts: ['a.b'] })).toMatchObject({
       debug: 1,
       externalRedirectHosts: ['a.b'],
     });
-    expect(parseConfig('<!--app-config-->')).toBeNull();
-    expect(parseConfig('{"logLevel":"loud","debug":"1"}')).toMatchObject({ logLevel: 'info', debug: 0, externalRedirectHosts: [] });
+    expect(parseConfig('<!--app-boot-->')).toBeNull();
+    expect(parseConfig({ logLevel: 'loud', debug: '1' })).toMatchObject({ logLevel: 'info', debug: 0, externalRedirectHosts: [] });
     expect(parseConfig(null)).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ import { TEST_BOT_TOKEN } from '../test/telegram-signer.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'tracker-fuzz-dist-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ru"><head><!--app-config--><!--app-locale--><title>T</title></head><body><div id="root"></div></body></html>');
+writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ru"><head><!--app-boot--><!--app-locale--><title>T</title></head><body><div id="root"></div></body></html>');
 writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
 
 let t: TestServer;

@@ -12,7 +12,7 @@ import { createTestServer, type TestServer } from '../test/harness.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'tracker-hostile-dist-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ru"><head><!--app-config--><!--app-locale--><title>T</title></head><body><div id="root"></div></body></html>');
+writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ru"><head><!--app-boot--><!--app-locale--><title>T</title></head><body><div id="root"></div></body></html>');
 
 let t: TestServer;
 let user: TestUser;

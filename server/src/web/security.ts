@@ -53,3 +53,9 @@ export function securityHeaders(options: { secure: boolean; debug?: boolean }) {
     return next();
   };
 }
+
+/** Lets this response's inline elements carrying `nonce` through the CSP (a page's boot data). */
+export function allowScriptNonce(ctx: Context, nonce: string) {
+  const policy = ctx.response.get('Content-Security-Policy');
+  if (policy) ctx.set('Content-Security-Policy', policy.replace(/(^|;)(\s*script-src[^;]*)/, `$1$2 'nonce-${nonce}'`));
+}

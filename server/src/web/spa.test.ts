@@ -7,7 +7,7 @@ import { createTestServer, type TestServer } from '../test/harness.ts';
 
 // A tiny built app, laid out the way `vite build` lays it out.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'tracker-dist-'));
-const html = `<!doctype html><html lang="ru"><head><!--app-config--><!--app-locale--><title>Tracker</title></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+const html = `<!doctype html><html lang="ru"><head><!--app-boot--><!--app-locale--><title>Tracker</title></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), html);
 writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -30,7 +30,7 @@ describe('serving the web app', () => {
       const res = await t.client().get(p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
     }
   });
 
@@ -40,10 +40,10 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it('sets the language and embeds the public config', async () => {
+  it('sets the language and embeds the boot data', async () => {
     const en = await t.client().get('/en/privacy');
     expect(en.body).toContain('<html lang="en"');
-    expect(en.body).toContain('name="app-config"');
+    expect(en.body).toContain('<script type="application/json" id="app-boot"');
     expect((await t.client().get('/privacy')).body).toContain('<html lang="ru"');
   });
 

@@ -1,21 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BootData } from '@tracker/shared/api/boot';
 import type { PublicConfig } from '@tracker/shared/api/config';
 import { resources } from '@tracker/shared/i18n';
 import { LOCALE_TAGS, type Locale } from '@tracker/shared/locales';
 import { matchRoute, splitLocale, type RouteMatch } from '@tracker/shared/routes';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
+import { BOOT_PLACEHOLDER, bootScript, newNonce } from './boot-data.ts';
+import { allowScriptNonce } from './security.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** index.html per language: `lang` and description set, the public config embedded (no extra round trip, no inline script). */
-export function renderShell(template: string, locale: Locale, config: PublicConfig): string {
+/** index.html per language: `lang` and description set; the boot data is added per request (`BOOT_PLACEHOLDER`). */
+export function renderShell(template: string, locale: Locale): string {
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
     .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeAttr(resources[locale].home.metaDescription)}"`)
-    .replace('<!--app-config-->', `<meta name="app-config" content="${escapeAttr(JSON.stringify(config))}">`)
     .replace('<!--app-locale-->', `<meta name="app-locale" content="${LOCALE_TAGS[locale]}">`);
 }
 
@@ -43,28 +45,26 @@ export function applyRender(shell: string, page: PageRender): string {
   return html;
 }
 
+/** The per-request part of the boot data: who is signed in and where the requested path leads. */
+export type LoadBoot = (ctx: Context) => Promise<Pick<BootData, 'user' | 'redirect'>>;
+
+const isPageCandidate = (ctx: Context) =>
+  (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path !== '/api' && !ctx.path.startsWith('/api/') && !ctx.path.startsWith('/ics/');
+
 /**
- * Serves the built web app: hashed assets cached forever (pre-compressed .br/.gz), everything else
- * revalidated, the SPA shell for every page route of the spec in both languages, and a real 404
+ * Serves the built web app in two steps. `files`, early in the chain: hashed assets cached forever
+ * (pre-compressed .br/.gz), other files revalidated. `pages`, after the session is read: the shell
+ * for every page route of the spec in both languages with its boot data inline, and a real 404
  * status (with the same shell, which renders the error page) for paths that match no route.
  */
-export function spa(options: { distDir: string; publicConfig: PublicConfig; renderPage?: RenderPage }) {
+export function spa(options: { distDir: string; publicConfig: PublicConfig; boot: LoadBoot; renderPage?: RenderPage }) {
   const indexFile = path.join(options.distDir, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
-  const shells: Record<Locale, string> = {
-    ru: renderShell(template, 'ru', options.publicConfig),
-    en: renderShell(template, 'en', options.publicConfig),
-  };
+  const shells: Record<Locale, string> = { ru: renderShell(template, 'ru'), en: renderShell(template, 'en') };
 
-  return async (ctx: Context, next: Next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path.startsWith('/ics/')) return next();
-    if (!built) {
-      ctx.status = 503;
-      ctx.type = 'text/plain';
-      ctx.body = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
-      return;
-    }
+  const files = async (ctx: Context, next: Next) => {
+    if (!built || !isPageCandidate(ctx)) return next();
     const fileLike = path.extname(ctx.path) !== '' && ctx.path !== '/index.html';
     if (fileLike) {
       const immutable = ctx.path.startsWith('/assets/');
@@ -82,6 +82,17 @@ export function spa(options: { distDir: string; publicConfig: PublicConfig; rend
         if ((err as { status?: number }).status !== 404) throw err;
       }
     }
+    return next();
+  };
+
+  const pages = async (ctx: Context, next: Next) => {
+    if (!isPageCandidate(ctx)) return next();
+    if (!built) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
+      return;
+    }
     const match = matchRoute(ctx.path);
     const page = match && options.renderPage ? await options.renderPage(ctx, match) : null;
     if (page?.redirect) {
@@ -90,9 +101,16 @@ export function spa(options: { distDir: string; publicConfig: PublicConfig; rend
       return;
     }
     const shell = shells[match?.locale ?? splitLocale(ctx.path).locale];
+    const { user, redirect } = await options.boot(ctx);
+    const nonce = newNonce();
+    allowScriptNonce(ctx, nonce);
     ctx.status = match ? (page?.status ?? 200) : 404;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = page ? applyRender(shell, page) : shell;
+    // The page carries its user and a nonce: no shared cache may keep it, and a signed-in one no cache at all.
+    ctx.set('Cache-Control', user ? 'private, no-store' : 'private, no-cache');
+    const withBoot = shell.replace(BOOT_PLACEHOLDER, () => bootScript({ path: ctx.path, user, config: options.publicConfig, redirect }, nonce));
+    ctx.body = page ? applyRender(withBoot, page) : withBoot;
   };
+
+  return { files, pages };
 }

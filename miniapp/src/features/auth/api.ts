@@ -1,7 +1,9 @@
 import type { LoginRequest, RegisterRequest } from '@tracker/shared/api/auth';
+import type { BootData } from '@tracker/shared/api/boot';
 import type { MeResponse } from '@tracker/shared/api/users';
+import { bootData } from '../../lib/boot-data.ts';
 import { http, type Http } from '../../lib/http.ts';
-import { setSessionToken } from '../../lib/session-token.ts';
+import { sessionToken, setSessionToken } from '../../lib/session-token.ts';
 import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
 
 export const authApi = {
@@ -21,6 +23,25 @@ export async function hydrateSession(store: AuthStore = auth, client: Pick<Http,
     store.setToken('');
     store.hydrate(null);
   }
+}
+
+interface StartOptions {
+  boot?: BootData | null;
+  headerSession?: boolean;
+  store?: AuthStore;
+  client?: Pick<Http, 'get'>;
+}
+
+/**
+ * The session at start without a round trip when the page carries it (issue 14): the user the server
+ * read from the cookie. A session kept as a header token (Telegram Web's cookieless frame) is not in
+ * the page, and a shell without boot data knows nothing: those ask `/api/user/me`.
+ */
+export function startSession({ boot = bootData, headerSession = sessionToken() !== null, store = auth, client = http }: StartOptions = {}): Promise<void> {
+  if (!boot || headerSession) return hydrateSession(store, client);
+  if (boot.user) signedIn(boot.user, store);
+  else store.logout();
+  return Promise.resolve();
 }
 
 export function signedIn(user: MeResponse['user'], store: AuthStore = auth) {

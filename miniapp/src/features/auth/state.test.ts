@@ -1,7 +1,7 @@
 import type { User } from '@tracker/shared/api/users';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
-import { hydrateSession } from './api.ts';
+import { hydrateSession, startSession } from './api.ts';
 import { createAuthStore } from './state.ts';
 
 const user: User = {
@@ -84,5 +84,32 @@ describe('session hydration at start', () => {
       },
     });
     expect(s.state).toMatchObject({ token: '', user: null, hydrated: true });
+  });
+});
+
+describe('the session at start from the page’s boot data (issue 14)', () => {
+  const config = { logLevel: 'info' as const, debug: 0 as const, telegramBotUsername: null, telegramUnsafeFallback: false, externalRedirectHosts: [] };
+  const asked: string[] = [];
+  const client = { get: async <T,>(path: string) => (asked.push(path), { user }) as T };
+
+  it('takes the page’s user with no call, signed in or not', async () => {
+    asked.length = 0;
+    const s = createAuthStore();
+    await startSession({ boot: { path: '/', user, config, redirect: { to: null } }, headerSession: false, store: s, client });
+    expect(s.state).toMatchObject({ token: 'present', hydrated: true });
+    expect(s.state.user?.id).toBe(1);
+    const out = createAuthStore();
+    await startSession({ boot: { path: '/', user: null, config, redirect: { to: null } }, headerSession: false, store: out, client });
+    expect(out.state).toMatchObject({ token: '', user: null, hydrated: true });
+    expect(asked).toEqual([]);
+  });
+
+  it('asks /api/user/me for a header session or a page without boot data', async () => {
+    asked.length = 0;
+    const s = createAuthStore();
+    await startSession({ boot: { path: '/', user: null, config, redirect: { to: null } }, headerSession: true, store: s, client });
+    expect(s.state.user?.id).toBe(1);
+    await startSession({ boot: null, headerSession: false, store: createAuthStore(), client });
+    expect(asked).toEqual(['/api/user/me', '/api/user/me']);
   });
 });

@@ -7,6 +7,7 @@ import type { Project, ProjectDetailResponse } from '@tracker/shared/api/project
 import type { Stream } from '@tracker/shared/api/streams';
 import type { z } from 'zod';
 import { http } from '../../lib/http.ts';
+import { auth } from '../auth/index.ts';
 
 export type SavedView = z.infer<typeof savedViewSchema>;
 export type CreateSavedView = z.input<typeof createSavedViewSchema>;
@@ -80,6 +81,9 @@ export function listStreams(): Promise<Stream[]> {
 let mePromise: Promise<UserRef | null> | null = null;
 /** The signed-in user (for "assign to me" in bulk edit). */
 export function getMe(): Promise<UserRef | null> {
+  // Known from the page's boot data or the sign-in (issue 14): no call.
+  const known = auth.state.user;
+  if (known) return Promise.resolve({ id: known.id, name: known.name });
   mePromise ??= http.get<{ user: UserRef }>('/api/user/me').then((r) => ({ id: r.user.id, name: r.user.name }), () => null);
   return mePromise;
 }

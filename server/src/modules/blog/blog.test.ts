@@ -10,7 +10,7 @@ import { createTestServer, type TestServer } from '../../test/harness.ts';
 const dist = mkdtempSync(path.join(os.tmpdir(), 'tracker-blog-dist-'));
 writeFileSync(
   path.join(dist, 'index.html'),
-  `<!doctype html><html lang="ru"><head><!--app-config--><!--app-locale--><meta name="description" content="Tracker shell" /><title>Tracker</title></head><body><div id="root"></div></body></html>`,
+  `<!doctype html><html lang="ru"><head><!--app-boot--><!--app-locale--><meta name="description" content="Tracker shell" /><title>Tracker</title></head><body><div id="root"></div></body></html>`,
 );
 
 let t: TestServer;

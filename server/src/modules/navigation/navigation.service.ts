@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { hasNul } from '@tracker/shared/api/fields';
 import type { RedirectResponse } from '@tracker/shared/api/navigation';
 import { localizePath, splitLocale } from '@tracker/shared/routes';
 import { currentSlugFor } from '../blog/blog.slugs.ts';
@@ -45,8 +46,10 @@ export function createNavigationService(options: { allowedHosts: () => readonly 
 /** A renamed blog post: its old address leads to the current one, permanently. */
 async function resolveOldSlug(em: EntityManager, barePath: string, locale: Parameters<typeof localizePath>[1]): Promise<RedirectResponse> {
   const slug = /^\/blog\/([^/]+)$/.exec(barePath)?.[1];
-  if (!slug) return { to: null };
-  const current = await currentSlugFor(em, decodeURIComponentSafe(slug));
+  const decoded = slug && decodeURIComponentSafe(slug);
+  // PostgreSQL text cannot hold NUL: `/blog/%00` names no post.
+  if (!decoded || hasNul(decoded)) return { to: null };
+  const current = await currentSlugFor(em, decoded);
   if (!current || current === slug) return { to: null };
   return { to: localizePath(`/blog/${encodeURIComponent(current)}`, locale), external: false, permanent: true };
 }

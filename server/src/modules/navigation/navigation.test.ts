@@ -30,6 +30,11 @@ describe('GET /api/navigation/redirect', () => {
     expect(await resolve('/evil')).toEqual({ to: null });
   });
 
+  it('answers a blog path whose slug decodes to NUL with no rule, not a database error', async () => {
+    expect(await resolve('/blog/%00')).toEqual({ to: null });
+    expect(await resolve('/en/blog/a%00')).toEqual({ to: null });
+  });
+
   it('validates the path', async () => {
     const res = await t.client().get('/api/navigation/redirect?path=nope');
     expect(res.status).toBe(400);

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { publicConfigSchema } from './config.ts';
+import { redirectResponseSchema } from './navigation.ts';
+import { userSchema } from './users.ts';
+
+/** The id of the inline `<script type="application/json">` every app page carries (issue 14). */
+export const BOOT_DATA_ID = 'app-boot';
+
+/**
+ * What the server puts into an app page so the first render needs no round trip: the session user
+ * (what `GET /api/user/me` answers, null when signed out), the public config (`GET /api/config`) and
+ * the redirect decision for `path` (what `GET /api/navigation/redirect?path=` answers).
+ */
+export const bootDataSchema = z.object({
+  path: z.string(),
+  user: userSchema.nullable(),
+  config: publicConfigSchema,
+  redirect: redirectResponseSchema,
+});
+export type BootData = z.infer<typeof bootDataSchema>;
+
