@@ -70,6 +70,15 @@ describe('offline', () => {
     // The page's chunk is not precached: the run-time cache has it once the worker stored it.
     expect((await precacheUrls()).some((u) => LAZY_PAGE_CHUNK.test(`/${u}`))).toBe(false);
     await until(() => cachedUrls(page, 'assets'), (urls) => urls.some((u) => LAZY_PAGE_CHUNK.test(u)), 'the lazy chunk in the run-time cache');
+    // The page as served carries the user (null here); the copy kept for offline use never does.
+    expect(await page.locator('script#app-boot').count()).toBe(1);
+    const kept = await until(
+      () => page.evaluate(async () => (await (await caches.open('pages')).match(location.href))?.text() ?? null),
+      (html) => html !== null,
+      'the page in the pages cache',
+    );
+    expect(kept).toContain('<div id="root">');
+    expect(kept).not.toContain('app-boot');
 
     await context.setOffline(true);
     const chunk = page.waitForResponse(LAZY_PAGE_CHUNK);

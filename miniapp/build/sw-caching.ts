@@ -21,6 +21,20 @@ const skipPageWithoutItsEntry = {
   },
 };
 
+/**
+ * The server writes the signed-in user into each page (`<script id="app-boot">`, docs/architecture.md).
+ * The copy kept for offline use drops it: after a sign-out on a shared computer an offline reload
+ * must not show the previous user. The page itself, from the network, keeps it.
+ */
+const cacheWithoutUserData = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => {
+    if (response.status !== 200) return null;
+    const html = await response.clone().text();
+    const stripped = html.replace(/<script type="application\/json" id="app-boot"[^>]*>[\s\S]*?<\/script>/g, '');
+    return new Response(stripped, { status: response.status, statusText: response.statusText, headers: response.headers });
+  },
+};
+
 export function runtimeCaching(offlineShell: string): RuntimeCaching[] {
   return [
     {
@@ -32,7 +46,7 @@ export function runtimeCaching(offlineShell: string): RuntimeCaching[] {
       options: {
         cacheName: PAGES_CACHE,
         networkTimeoutSeconds: 4,
-        plugins: [skipPageWithoutItsEntry],
+        plugins: [cacheWithoutUserData, skipPageWithoutItsEntry],
         precacheFallback: { fallbackURL: `/${offlineShell}` },
       },
     },
