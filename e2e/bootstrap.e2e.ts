@@ -81,3 +81,19 @@ describe('a cold load', () => {
     await visitor.close();
   });
 });
+
+describe('navigation intent', () => {
+  it('starts loading the issue page while the pointer rests on an issue, before the click', async () => {
+    const page = await context.newPage();
+    await page.goto('/en/issues');
+    const title = page.getByTestId('issue-title').first();
+    await title.waitFor();
+    // The page's chunk is not loaded by the list: only the hover asks for it (no click yet).
+    const chunk = page.waitForRequest((req) => /\/assets\/IssuePage-[^/]*\.js$/.test(new URL(req.url()).pathname), { timeout: 10_000 });
+    await title.hover();
+    expect((await chunk).url()).toContain('/assets/IssuePage-');
+    await title.click();
+    await page.getByTestId('issue-key').waitFor();
+    await page.close();
+  });
+});

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { settleFirstRedirect } from './app/boot.ts';
+import { installIntentPreload } from './app/intent-preload.ts';
 import { startSession } from './features/auth/api.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
@@ -22,6 +23,7 @@ onThemeColors((theme) => applyThemeColors(document.documentElement, theme));
 const localeRedirect = homeLocaleRedirect(window.location.pathname, rememberedLocale());
 if (localeRedirect) history.replaceState(history.state, '', localeRedirect + window.location.search + window.location.hash);
 settleFirstRedirect(window.location.pathname);
+installIntentPreload(document);
 
 void startSession();
 void initPlatform().then((kind) => {

@@ -4,21 +4,41 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy } from 'react';
 import { loadNamespaces } from '../lib/i18n.ts';
 
-/** A lazy page whose feature texts load together with its code. */
-const withTexts = (load: () => Promise<{ default: ComponentType }>, namespaces: readonly LazyNamespace[]) =>
-  lazy(() => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
+type PageModule = { default: ComponentType };
+type Loader = () => Promise<PageModule>;
 
-export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  home: lazy(() => import('./shell/HomeRoute.tsx')),
-  privacy: lazy(() => import('../features/home/pages/PrivacyPage.tsx')),
-  login: lazy(() => import('../features/auth/pages/LoginPage.tsx')),
+/** Loads once: navigation intent (hover, pointer down, focus) and the render share one promise. */
+const once = (load: Loader): Loader => {
+  let loading: Promise<PageModule> | null = null;
+  return () => (loading ??= load().catch((err: unknown) => {
+    // A failed load (offline, a deployment) may be tried again by the next intent or render.
+    loading = null;
+    throw err;
+  }));
+};
+
+const LOADERS: Record<string, Loader> = {};
+
+/** A lazy page; `namespaces` are its feature texts, loaded together with its code. */
+const page = (name: string, load: Loader, namespaces: readonly LazyNamespace[] = []) => {
+  const loader = once(namespaces.length ? () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module) : load);
+  LOADERS[name] = loader;
+  return lazy(loader);
+};
+const withTexts = (load: Loader, namespaces: readonly LazyNamespace[]) => ({ load, namespaces });
+type Entry = Loader | ReturnType<typeof withTexts>;
+
+const ENTRIES: Record<string, Entry> = {
+  home: () => import('./shell/HomeRoute.tsx'),
+  privacy: () => import('../features/home/pages/PrivacyPage.tsx'),
+  login: () => import('../features/auth/pages/LoginPage.tsx'),
   register: withTexts(() => import('../features/auth/pages/RegisterPage.tsx'), ['account']),
   blog: withTexts(() => import('../features/blog/pages/BlogPage.tsx'), ['blog']),
   blogPost: withTexts(() => import('../features/blog/pages/BlogPostPage.tsx'), ['blog']),
   confirmEmail: withTexts(() => import('../features/auth/pages/ConfirmEmailPage.tsx'), ['account']),
   resetPassword: withTexts(() => import('../features/auth/pages/ResetPasswordPage.tsx'), ['account']),
   recoverPassword: withTexts(() => import('../features/auth/pages/RecoverPasswordPage.tsx'), ['account']),
-  telegramUsernameConfirm: lazy(() => import('../features/auth/pages/TelegramUsernameConfirmPage.tsx')),
+  telegramUsernameConfirm: () => import('../features/auth/pages/TelegramUsernameConfirmPage.tsx'),
   me: withTexts(() => import('../features/users/pages/MePage.tsx'), ['account']),
   profile: withTexts(() => import('../features/users/pages/ProfilePage.tsx'), ['account', 'notifications']),
   changePassword: withTexts(() => import('../features/users/pages/ChangePasswordPage.tsx'), ['account']),
@@ -45,3 +65,14 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   adminPostCreate: withTexts(() => import('../features/admin/pages/AdminPostCreatePage.tsx'), ['admin']),
   adminPostEdit: withTexts(() => import('../features/admin/pages/AdminPostEditPage.tsx'), ['admin']),
 };
+
+/** One lazy component per route name. */
+export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
+  Object.entries(ENTRIES).map(([name, entry]) => [name, typeof entry === 'function' ? page(name, entry) : page(name, entry.load, entry.namespaces)]),
+);
+
+/** Starts loading a route's code and texts ahead of navigation; the page renders from the same load. */
+export function preloadPage(name: string): Promise<unknown> | null {
+  const loader = LOADERS[name];
+  return loader ? loader().catch(() => null) : null;
+}
