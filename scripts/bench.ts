@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort } from '../server/src/db/embedded.ts';
+import { benchBrowser } from './bench-browser.ts';
 import { benchTracker } from './bench-tracker.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -75,7 +76,10 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// 3. The tracker under a mixed load on 100,000 issues, and the list query's ceiling (bench-tracker.ts).
+// 3. The web app in a slowed-down browser on the demo workspace (bench-browser.ts).
+if (!process.env.BENCH_SKIP_BROWSER) await benchBrowser(report);
+
+// 4. The tracker under a mixed load on 100,000 issues, and the list query's ceiling (bench-tracker.ts).
 await benchTracker(report);
 
 const over = results.filter((r) => r.budget !== undefined && (r.atLeast ? r.value < r.budget : r.value > r.budget));
