@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { int32Param } from './fields.ts';
 import { customFieldSchema } from './custom-fields.ts';
 import { commentSchema, issueListItemSchema, savedViewSchema } from './issues.ts';
-import { labelSchema, PROJECT_ROLES, PROJECT_VISIBILITY, statusSchema } from './projects.ts';
+import { labelSchema, PROJECT_ROLES, projectSchema, statusSchema } from './projects.ts';
 import { userRefSchema } from './common.ts';
 
 /** A sync id in a query: a position in the change log, 0 before the first change. */
@@ -17,22 +17,8 @@ export const SYNC_ISSUE_PAGE = 1000;
 /** Log entries read per changes page, at most. */
 export const SYNC_CHANGES_MAX = 1000;
 
-/** A project as the store keeps it: no per-request counts, the caller's role. */
-export const syncProjectSchema = z.object({
-  id: z.number().int(),
-  key: z.string(),
-  name: z.string(),
-  description: z.string(),
-  color: z.string(),
-  icon: z.string().nullable(),
-  leadId: z.number().int().nullable(),
-  visibility: z.enum(PROJECT_VISIBILITY),
-  archivedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** The caller's role; `viewer` for a non-member of a project visible to all; null for an admin who is not a member. */
-  myRole: z.enum(PROJECT_ROLES).nullable(),
-});
+/** A project as the store keeps it: the lead by id, no counts (the store counts its own issues). */
+export const syncProjectSchema = projectSchema.omit({ lead: true, issueCount: true, openIssueCount: true }).extend({ leadId: z.number().int().nullable() });
 export type SyncProject = z.infer<typeof syncProjectSchema>;
 export const syncStatusSchema = statusSchema.extend({ projectId: z.number().int() });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;

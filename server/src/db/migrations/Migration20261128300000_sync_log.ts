@@ -38,6 +38,25 @@ const LOGGED: { table: string; entity: string; id: string; project: string; owne
   { table: 'saved_views', entity: 'view', id: 'r.id', project: 'r.project_id', owner: 'r.owner_id' },
 ];
 
+/** The data-version bumps of Migration20261128100000, with `lock` before their update. */
+const versionBumps = (lock: string) => [
+  `create or replace function bump_project_version(pid int) returns void language plpgsql as $$
+   begin
+     if pid is null or current_setting('tracker.version_' || pid, true) = '1' then return; end if;
+     ${lock}
+     update project_data_versions set version = nextval('data_version_seq') where project_id = pid;
+     perform set_config('tracker.version_' || pid, '1', true);
+   end $$;`,
+  `create or replace function bump_shared_version() returns trigger language plpgsql as $$
+   begin
+     if current_setting('tracker.version_shared', true) = '1' then return null; end if;
+     ${lock}
+     update shared_data_version set version = nextval('shared_data_version_seq');
+     perform set_config('tracker.version_shared', '1', true);
+     return null;
+   end $$;`,
+];
+
 export const SYNC_COMMIT_LOCK = 0x73796e63; // "sync"
 
 export class Migration20261128300000_sync_log extends Migration {
@@ -78,23 +97,7 @@ export class Migration20261128300000_sync_log extends Migration {
         perform pg_notify('tracker_sync', '');
       end $$;`);
     // The version bump takes the same lock first: every commit then locks version rows under it.
-    this.addSql(`
-      create or replace function bump_project_version(pid int) returns void language plpgsql as $$
-      begin
-        if pid is null or current_setting('tracker.version_' || pid, true) = '1' then return; end if;
-        perform sync_commit_lock();
-        update project_data_versions set version = nextval('data_version_seq') where project_id = pid;
-        perform set_config('tracker.version_' || pid, '1', true);
-      end $$;`);
-    this.addSql(`
-      create or replace function bump_shared_version() returns trigger language plpgsql as $$
-      begin
-        if current_setting('tracker.version_shared', true) = '1' then return null; end if;
-        perform sync_commit_lock();
-        update shared_data_version set version = nextval('shared_data_version_seq');
-        perform set_config('tracker.version_shared', '1', true);
-        return null;
-      end $$;`);
+    for (const sql of versionBumps('perform sync_commit_lock();')) this.addSql(sql);
 
     for (const { table, entity, id, project, owner = 'null', events } of LOGGED) {
       this.addSql(`
@@ -131,21 +134,7 @@ export class Migration20261128300000_sync_log extends Migration {
       this.addSql(`drop trigger a_sync_log on ${table};`);
       this.addSql(`drop function sync_log_${table}();`);
     }
-    this.addSql(`
-      create or replace function bump_project_version(pid int) returns void language plpgsql as $$
-      begin
-        if pid is null or current_setting('tracker.version_' || pid, true) = '1' then return; end if;
-        update project_data_versions set version = nextval('data_version_seq') where project_id = pid;
-        perform set_config('tracker.version_' || pid, '1', true);
-      end $$;`);
-    this.addSql(`
-      create or replace function bump_shared_version() returns trigger language plpgsql as $$
-      begin
-        if current_setting('tracker.version_shared', true) = '1' then return null; end if;
-        update shared_data_version set version = nextval('shared_data_version_seq');
-        perform set_config('tracker.version_shared', '1', true);
-        return null;
-      end $$;`);
+    for (const sql of versionBumps('')) this.addSql(sql);
     this.addSql(`drop function sync_log(text, int, int, int), sync_commit_lock();`);
     this.addSql(`drop table sync_changes, sync_horizon;`);
   }

@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { LiveEvent } from '@tracker/shared/api/events';
 import { requireUser } from '../../http/access.ts';
+import { openEventStream } from '../../http/event-stream.ts';
 import type { EventHub } from './event-hub.ts';
 
-const HEARTBEAT_MS = 25_000;
 const ACCESS_CACHE_MS = 5_000;
 
 /**
@@ -31,32 +30,17 @@ export function eventsRoutes(deps: { hub: EventHub; orm: MikroORM; canSeeProject
       return visible;
     };
 
-    const stream = new PassThrough();
-    const send = (text: string) => {
-      if (!stream.destroyed) stream.write(text);
-    };
     // Serialise checks so events keep their order.
     let queue = Promise.resolve();
-    const unsubscribe = await deps.hub.subscribe((event: LiveEvent) => {
+    let unsubscribe = () => {};
+    const stream = openEventStream(ctx, () => unsubscribe());
+    unsubscribe = await deps.hub.subscribe((event: LiveEvent) => {
       queue = queue.then(async () => {
-        if (await canSee(event.projectId).catch(() => false)) send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        if (await canSee(event.projectId).catch(() => false)) stream.send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       });
     });
-    const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
-    const cleanup = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      stream.end();
-    };
-    ctx.req.on('close', cleanup);
-    stream.on('error', cleanup);
-
-    ctx.req.socket.setTimeout(0);
-    ctx.compress = false;
-    ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no', Connection: 'keep-alive' });
-    ctx.status = 200;
-    ctx.body = stream;
-    send('retry: 2000\n: connected\n\n');
+    // The client may have left while the subscription was made.
+    if (stream.ended) unsubscribe();
   });
   return router;
 }

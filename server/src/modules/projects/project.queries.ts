@@ -4,7 +4,8 @@ import { renderMarkdown } from '@tracker/shared/markdown';
 import { roleIn, visibleProjectsCondition, type Viewer } from './project-access.ts';
 import { iso } from '../../db/sql.ts';
 
-interface ProjectRow {
+/** A project row as the project reads select it (the sync feed's shares its columns). */
+export interface ProjectRow {
   id: number;
   key: string;
   name: string;

@@ -2,12 +2,12 @@
 // statement of the sync feature, with bound values only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import type { ProjectRole } from '@tracker/shared/api/projects';
 import { SYNC_ISSUE_DAYS, type SyncLabel, type SyncMember, type SyncProject, type SyncStatus } from '@tracker/shared/api/sync';
 import type { UserRef } from '@tracker/shared/api/common';
 import { intArray, iso } from '../../db/sql.ts';
 import { ISSUE_ROW_COLUMNS, toIssueListItem, type IssueRow } from '../issues/issue.mapper.ts';
 import { roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import type { ProjectRow as ProjectQueryRow } from '../projects/project.queries.ts';
 
 export interface LogEntry {
   id: string;
@@ -42,20 +42,7 @@ export function readLog(em: EntityManager, since: number, limit: number): Promis
   return em.execute<LogEntry[]>('select id, entity, entity_id, project_id, owner_id from sync_changes where id > ? order by id limit ?', [String(since), limit]);
 }
 
-interface ProjectRow {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  color: string;
-  icon: string | null;
-  lead_id: number | null;
-  visibility: 'members' | 'all';
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  member_role: ProjectRole | null;
-}
+type ProjectRow = Omit<ProjectQueryRow, 'lead_name' | 'issue_count' | 'open_issue_count'>;
 
 const toProject = (r: ProjectRow): SyncProject => ({
   id: r.id,
