@@ -111,7 +111,10 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
       retryTimer.unref();
     };
     const failed = (err: unknown, what: string) => {
-      if (isDatabaseUnavailable(err)) logger.warn({ reason: unavailableReason(err) }, `${what}; retrying while the database is unavailable`);
+      // Stopping, or the database stopping (57P01 ended our session, 57P03 refused a new one; Ctrl-C
+      // reaches the embedded PostgreSQL too, often before it reaches us): expected, so no warning.
+      if (!wanted || ['57P01', '57P03'].includes((err as { code?: string } | null)?.code ?? '')) logger.info({ reason: unavailableReason(err) }, `${what}: the database is shutting down`);
+      else if (isDatabaseUnavailable(err)) logger.warn({ reason: unavailableReason(err) }, `${what}; retrying while the database is unavailable`);
       else logger.error({ err }, what);
       again();
     };
