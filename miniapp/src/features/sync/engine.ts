@@ -1,0 +1,258 @@
+// The sync engine: the store from IndexedDB at once, then a bootstrap (first time) or a catch-up
+// from the stored position, then the stream. Every network step runs in one queue, so batches apply
+// in the order they were read and a stale answer never overwrites a newer one.
+import { syncBootstrapResponseSchema, syncChangesResponseSchema, syncIssuesResponseSchema, SYNC_CHANGES_MAX, type SyncChange } from '@tracker/shared/api/sync';
+import { snapshot } from 'valtio';
+import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
+import { addIssues, applyBootstrap, applyChanges, applyProjectBootstrap, evictIssues } from './apply.ts';
+import { Dirty } from './dirty.ts';
+import { projectSizes, projectsToEvict, SIZE_LIMIT } from './evict.ts';
+import { forgetLastUsed, lastUsed, restoreLastUsed } from './lru.ts';
+import { clearData, createSyncState, type SyncState } from './model.ts';
+import { dbName, openPersist, type Persist } from './persist.ts';
+import { openStream, type EventSourceClass } from './stream.ts';
+import { openTabs, type Tabs } from './tabs.ts';
+
+export interface SyncEngineOptions {
+  userId: number;
+  state?: SyncState;
+  http?: Pick<Http, 'get'>;
+  /** null: no stream (tests of the HTTP part). */
+  EventSource?: EventSourceClass | null;
+  /** false: memory only. */
+  persist?: boolean;
+  sizeLimit?: number;
+  /** Debounce of IndexedDB writes, ms. */
+  writeDelay?: number;
+  /** A 401: the store is wiped; the app signs out. */
+  onSignedOut?: () => void;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+const EVICT_CHECK_MS = 60_000;
+
+export function createSyncEngine(o: SyncEngineOptions) {
+  const state = o.state ?? createSyncState();
+  const http = o.http ?? defaultHttp;
+  const ES = o.EventSource === undefined ? (globalThis.EventSource as EventSourceClass | undefined) ?? null : o.EventSource;
+  const dirty = new Dirty();
+  let persist: Persist | null = null;
+  let tabs: Tabs | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let closeStream: (() => void) | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let writeTimer: ReturnType<typeof setTimeout> | undefined;
+  let backoff = 1_000;
+  let stopped = false;
+  let lastEvictCheck = 0;
+
+  const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = queue.then(() => (stopped ? (undefined as T) : step()));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  function scheduleWrite() {
+    if (!persist || writeTimer) return;
+    writeTimer = setTimeout(() => void flush(), o.writeDelay ?? 500);
+  }
+
+  async function flush() {
+    clearTimeout(writeTimer);
+    writeTimer = undefined;
+    if (!persist) return;
+    const now = Date.now();
+    if (dirty.all || now - lastEvictCheck > EVICT_CHECK_MS) {
+      lastEvictCheck = now;
+      for (const p of projectsToEvict(projectSizes(state), lastUsed(), o.sizeLimit ?? SIZE_LIMIT)) evictIssues(state, p, dirty);
+    }
+    if (dirty.empty) return;
+    await persist.write(snapshot(state), dirty.take(), lastUsed()).catch(() => undefined);
+  }
+
+  function applyBatch(changes: SyncChange[], syncId: number, from: number | null) {
+    const missing = applyChanges(state, changes, syncId, dirty);
+    tabs?.post({ type: 'changes', from: from ?? 0, to: syncId, changes });
+    scheduleWrite();
+    for (const id of missing) void enqueue(() => loadProject(id));
+  }
+
+  async function loadPages(first: { nextBefore: number | null }, project?: number) {
+    for (let before = first.nextBefore; before !== null; ) {
+      const page = syncIssuesResponseSchema.parse(await http.get('/api/sync/issues', { query: { before, project } }));
+      addIssues(state, page.issues, dirty);
+      scheduleWrite();
+      before = page.nextBefore;
+    }
+  }
+
+  async function bootstrap() {
+    state.status = 'bootstrapping';
+    const b = syncBootstrapResponseSchema.parse(await http.get('/api/sync/bootstrap'));
+    applyBootstrap(state, b, dirty);
+    scheduleWrite();
+    await loadPages(b);
+  }
+
+  async function loadProject(id: number) {
+    try {
+      const b = syncBootstrapResponseSchema.parse(await http.get('/api/sync/bootstrap', { query: { project: id } }));
+      applyProjectBootstrap(state, id, b, dirty);
+      scheduleWrite();
+      await loadPages(b, id);
+    } catch (err) {
+      // Gone again before we asked: the feed says so next.
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+  }
+
+  async function catchUp() {
+    for (let more = true; more; ) {
+      const from = state.syncId!;
+      const page = syncChangesResponseSchema.parse(await http.get('/api/sync/changes', { query: { since: from, limit: SYNC_CHANGES_MAX } }));
+      if (page.syncId !== from || page.changes.length) applyBatch(page.changes, page.syncId, from);
+      more = page.more;
+    }
+  }
+
+  const offline = () => globalThis.navigator?.onLine === false;
+
+  function retryLater() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void connect(), backoff);
+    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+  }
+
+  async function fail(err: unknown) {
+    if (stopped) return;
+    if (err instanceof ApiError && err.status === 401) {
+      await wipe();
+      o.onSignedOut?.();
+    } else if (err instanceof ApiError && err.data.code === 'sync_expired') {
+      await expire();
+    } else {
+      // Network errors, 5xx, unreadable answers: keep serving what we hold and try again.
+      state.status = 'offline';
+      retryLater();
+    }
+  }
+
+  /** The log no longer reaches our position: forget everything and bootstrap again. */
+  async function expire() {
+    closeStream?.();
+    closeStream = null;
+    state.status = 'expired';
+    clearData(state);
+    dirty.everything();
+    void connect();
+  }
+
+  function listen() {
+    if (!ES || stopped || state.syncId === null) return;
+    closeStream?.();
+    closeStream = openStream(ES, state.syncId, {
+      onOpen: () => {
+        backoff = 1_000;
+        state.status = 'live';
+      },
+      onBatch: (changes, syncId) => void enqueue(async () => syncId > (state.syncId ?? -1) && applyBatch(changes, syncId, state.syncId)),
+      onExpired: () => void enqueue(expire),
+      onInterrupted: () => void (state.status = 'offline'),
+      onClosed: () => {
+        closeStream = null;
+        state.status = 'offline';
+        retryLater();
+      },
+    });
+  }
+
+  /** Bootstrap or catch up, then the stream; every failure is sorted out by `fail`. */
+  function connect(): Promise<void> {
+    clearTimeout(retryTimer);
+    return enqueue(async () => {
+      if (offline()) return void (state.status = 'offline');
+      try {
+        if (state.syncId === null) await bootstrap();
+        await catchUp();
+        state.status = ES ? state.status : 'live';
+        listen();
+        if (!ES) backoff = 1_000;
+      } catch (err) {
+        await fail(err);
+      }
+    });
+  }
+
+  const onOnline = () => {
+    if (!closeStream) void connect();
+  };
+  const onOffline = () => void (state.status = 'offline');
+
+  async function start() {
+    if (o.persist !== false && typeof indexedDB !== 'undefined') {
+      try {
+        persist = await openPersist(o.userId);
+        const loaded = await persist.load();
+        if (loaded) {
+          Object.assign(state, loaded.data);
+          restoreLastUsed(loaded.lastUsed);
+        }
+      } catch {
+        persist = null; // private mode or a blocked database: memory only
+      }
+    }
+    tabs = openTabs(o.userId, {
+      onChanges: (m) => {
+        if (state.syncId !== null && m.from <= state.syncId && m.to > state.syncId) {
+          applyChanges(state, m.changes, m.to, dirty);
+          scheduleWrite();
+        }
+      },
+      onWipe: () => void wipe(false).then(() => o.onSignedOut?.()),
+    });
+    globalThis.addEventListener?.('online', onOnline);
+    globalThis.addEventListener?.('offline', onOffline);
+    void connect();
+  }
+
+  function stop() {
+    stopped = true;
+    clearTimeout(retryTimer);
+    clearTimeout(writeTimer);
+    writeTimer = undefined;
+    closeStream?.();
+    closeStream = null;
+    tabs?.close();
+    tabs = null;
+    globalThis.removeEventListener?.('online', onOnline);
+    globalThis.removeEventListener?.('offline', onOffline);
+  }
+
+  /** Sign-out, a 401, or another tab's sign-out: nothing of this user stays in memory or on disk. */
+  async function wipe(tell = true) {
+    if (tell) tabs?.post({ type: 'wipe' });
+    stop();
+    clearData(state);
+    dirty.take();
+    state.status = 'idle';
+    forgetLastUsed();
+    if (persist) await persist.wipe();
+    else if (typeof indexedDB !== 'undefined' && o.persist !== false) await import('idb').then(({ deleteDB }) => deleteDB(dbName(o.userId)));
+    persist = null;
+  }
+
+  return {
+    state,
+    start,
+    stop,
+    wipe,
+    /** Writes pending changes now (before a page hides, in tests). */
+    flush,
+    /** Resolves when every queued network step has finished. */
+    settled: () => queue.then(() => undefined),
+    /** Reloads a project whose issues were evicted for size, when a screen needs it. */
+    ensureProject: (id: number) => (state.evicted[id] ? enqueue(() => loadProject(id)) : Promise.resolve()),
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
