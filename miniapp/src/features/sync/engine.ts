@@ -7,11 +7,11 @@ import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
 import { addIssues, applyBootstrap, applyChanges, applyProjectBootstrap, evictIssues } from './apply.ts';
 import { Dirty } from './dirty.ts';
 import { projectSizes, projectsToEvict, SIZE_LIMIT } from './evict.ts';
-import { forgetLastUsed, lastUsed, restoreLastUsed } from './lru.ts';
+import { forgetLastUsed, lastUsed, restoreLastUsed, touchProject } from './lru.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 import { dbName, openPersist, type Persist } from './persist.ts';
 import { openStream, type EventSourceClass } from './stream.ts';
-import { openTabs, type Tabs } from './tabs.ts';
+import { continues, openTabs, type Tabs } from './tabs.ts';
 
 export interface SyncEngineOptions {
   userId: number;
@@ -24,6 +24,8 @@ export interface SyncEngineOptions {
   sizeLimit?: number;
   /** Debounce of IndexedDB writes, ms. */
   writeDelay?: number;
+  /** Where `online`/`offline` events come from (the window). */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
   /** A 401: the store is wiped; the app signs out. */
   onSignedOut?: () => void;
 }
@@ -35,6 +37,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
   const state = o.state ?? createSyncState();
   const http = o.http ?? defaultHttp;
   const ES = o.EventSource === undefined ? (globalThis.EventSource as EventSourceClass | undefined) ?? null : o.EventSource;
+  const events = o.events === undefined ? (typeof window === 'undefined' ? null : window) : o.events;
   const dirty = new Dirty();
   let persist: Persist | null = null;
   let tabs: Tabs | null = null;
@@ -71,8 +74,9 @@ export function createSyncEngine(o: SyncEngineOptions) {
   }
 
   function applyBatch(changes: SyncChange[], syncId: number, from: number | null) {
-    const missing = applyChanges(state, changes, syncId, dirty);
+    // Posted first: once in the store, the objects are valtio's proxies, which cannot be cloned.
     tabs?.post({ type: 'changes', from: from ?? 0, to: syncId, changes });
+    const missing = applyChanges(state, changes, syncId, dirty);
     scheduleWrite();
     for (const id of missing) void enqueue(() => loadProject(id));
   }
@@ -203,15 +207,15 @@ export function createSyncEngine(o: SyncEngineOptions) {
     }
     tabs = openTabs(o.userId, {
       onChanges: (m) => {
-        if (state.syncId !== null && m.from <= state.syncId && m.to > state.syncId) {
+        if (continues(state.syncId, m)) {
           applyChanges(state, m.changes, m.to, dirty);
           scheduleWrite();
         }
       },
       onWipe: () => void wipe(false).then(() => o.onSignedOut?.()),
     });
-    globalThis.addEventListener?.('online', onOnline);
-    globalThis.addEventListener?.('offline', onOffline);
+    events?.addEventListener('online', onOnline);
+    events?.addEventListener('offline', onOffline);
     void connect();
   }
 
@@ -224,8 +228,8 @@ export function createSyncEngine(o: SyncEngineOptions) {
     closeStream = null;
     tabs?.close();
     tabs = null;
-    globalThis.removeEventListener?.('online', onOnline);
-    globalThis.removeEventListener?.('offline', onOffline);
+    events?.removeEventListener('online', onOnline);
+    events?.removeEventListener('offline', onOffline);
   }
 
   /** Sign-out, a 401, or another tab's sign-out: nothing of this user stays in memory or on disk. */
@@ -251,7 +255,10 @@ export function createSyncEngine(o: SyncEngineOptions) {
     /** Resolves when every queued network step has finished. */
     settled: () => queue.then(() => undefined),
     /** Reloads a project whose issues were evicted for size, when a screen needs it. */
-    ensureProject: (id: number) => (state.evicted[id] ? enqueue(() => loadProject(id)) : Promise.resolve()),
+    ensureProject: (id: number) => {
+      touchProject(id);
+      return state.evicted[id] ? enqueue(() => loadProject(id)) : Promise.resolve();
+    },
   };
 }
 

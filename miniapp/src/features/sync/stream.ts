@@ -19,7 +19,15 @@ export interface StreamHandlers {
   onClosed(): void;
 }
 
-export type EventSourceClass = new (url: string, init?: EventSourceInit) => EventSource;
+/** What the engine uses of an EventSource (tests pass a stand-in). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((ev: Event) => void) | null;
+  onerror: ((ev: Event) => void) | null;
+  addEventListener(type: string, listener: (ev: Event) => void): void;
+  close(): void;
+}
+export type EventSourceClass = new (url: string, init?: EventSourceInit) => EventSourceLike;
 
 export function streamUrl(since: number): string {
   const token = sessionToken();

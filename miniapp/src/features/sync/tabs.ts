@@ -10,6 +10,11 @@ const messageSchema = z.discriminatedUnion('type', [
 ]);
 export type TabMessage = z.infer<typeof messageSchema>;
 
+/** A batch from another tab is applied only when it carries on from our position without a gap. */
+export function continues(syncId: number | null, m: { from: number; to: number }): boolean {
+  return syncId !== null && m.from <= syncId && m.to > syncId;
+}
+
 export interface Tabs {
   post(message: TabMessage): void;
   close(): void;
@@ -29,7 +34,13 @@ export function openTabs(
     else on.onChanges(m.data);
   };
   return {
-    post: (message) => channel.postMessage(message),
+    post: (message) => {
+      try {
+        channel.postMessage(message);
+      } catch {
+        // Unclonable or closed: the other tabs' own streams bring the same changes.
+      }
+    },
     close: () => channel.close(),
   };
 }
