@@ -1,15 +1,16 @@
 // The sync engine: the store from IndexedDB at once, then a bootstrap (first time) or a catch-up
 // from the stored position, then the stream. Every network step runs in one queue, so batches apply
 // in the order they were read and a stale answer never overwrites a newer one.
-import { syncBootstrapResponseSchema, syncChangesResponseSchema, syncIssuesResponseSchema, SYNC_CHANGES_MAX, type SyncChange } from '@tracker/shared/api/sync';
+import type { SyncChange } from '@tracker/shared/api/sync';
 import { snapshot } from 'valtio';
 import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
-import { addIssues, applyBootstrap, applyChanges, applyProjectBootstrap, evictIssues } from './apply.ts';
+import { applyChanges, evictIssues } from './apply.ts';
 import { Dirty } from './dirty.ts';
 import { projectSizes, projectsToEvict, SIZE_LIMIT } from './evict.ts';
 import { forgetLastUsed, lastUsed, restoreLastUsed, touchProject } from './lru.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 import { dbName, openPersist, type Persist } from './persist.ts';
+import { syncReads } from './reads.ts';
 import { openStream, type EventSourceClass } from './stream.ts';
 import { continues, openTabs, type Tabs } from './tabs.ts';
 
@@ -48,6 +49,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
   let backoff = 1_000;
   let stopped = false;
   let lastEvictCheck = 0;
+  const reads = syncReads(http, state, dirty, () => scheduleWrite());
 
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
     const run = queue.then(() => (stopped ? (undefined as T) : step()));
@@ -78,42 +80,13 @@ export function createSyncEngine(o: SyncEngineOptions) {
     tabs?.post({ type: 'changes', from: from ?? 0, to: syncId, changes });
     const missing = applyChanges(state, changes, syncId, dirty);
     scheduleWrite();
-    for (const id of missing) void enqueue(() => loadProject(id));
-  }
-
-  async function loadPages(first: { nextBefore: number | null }, project?: number) {
-    for (let before = first.nextBefore; before !== null; ) {
-      const page = syncIssuesResponseSchema.parse(await http.get('/api/sync/issues', { query: { before, project } }));
-      addIssues(state, page.issues, dirty);
-      scheduleWrite();
-      before = page.nextBefore;
-    }
-  }
-
-  async function bootstrap() {
-    state.status = 'bootstrapping';
-    const b = syncBootstrapResponseSchema.parse(await http.get('/api/sync/bootstrap'));
-    applyBootstrap(state, b, dirty);
-    scheduleWrite();
-    await loadPages(b);
-  }
-
-  async function loadProject(id: number) {
-    try {
-      const b = syncBootstrapResponseSchema.parse(await http.get('/api/sync/bootstrap', { query: { project: id } }));
-      applyProjectBootstrap(state, id, b, dirty);
-      scheduleWrite();
-      await loadPages(b, id);
-    } catch (err) {
-      // Gone again before we asked: the feed says so next.
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
-    }
+    for (const id of missing) void enqueue(() => reads.loadProject(id).catch(fail));
   }
 
   async function catchUp() {
     for (let more = true; more; ) {
       const from = state.syncId!;
-      const page = syncChangesResponseSchema.parse(await http.get('/api/sync/changes', { query: { since: from, limit: SYNC_CHANGES_MAX } }));
+      const page = await reads.changesAfter(from);
       if (page.syncId !== from || page.changes.length) applyBatch(page.changes, page.syncId, from);
       more = page.more;
     }
@@ -176,7 +149,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
     return enqueue(async () => {
       if (offline()) return void (state.status = 'offline');
       try {
-        if (state.syncId === null) await bootstrap();
+        if (state.syncId === null) await reads.bootstrap();
         await catchUp();
         state.status = ES ? state.status : 'live';
         listen();
@@ -257,7 +230,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
     /** Reloads a project whose issues were evicted for size, when a screen needs it. */
     ensureProject: (id: number) => {
       touchProject(id);
-      return state.evicted[id] ? enqueue(() => loadProject(id)) : Promise.resolve();
+      return state.evicted[id] ? enqueue(() => reads.loadProject(id).catch(fail)) : Promise.resolve();
     },
   };
 }

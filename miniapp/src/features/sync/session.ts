@@ -1,7 +1,7 @@
 // The app's one engine: started for the signed-in user, replaced when another signs in, wiped on
 // sign-out. The state object stays the same across users, so screens subscribe to it once.
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
-import { createSyncState, type SyncState } from './model.ts';
+import { clearData, createSyncState, type SyncState } from './model.ts';
 
 const state = createSyncState();
 let engine: SyncEngine | null = null;
@@ -15,9 +15,11 @@ export const syncEngine = (): SyncEngine | null => engine;
 export async function startSync(user: number, options: Omit<SyncEngineOptions, 'userId' | 'state'> = {}): Promise<SyncEngine> {
   if (engine && userId === user) return engine;
   engine?.stop();
+  // Another account signed in on this tab: nothing of the previous one may show.
+  clearData(state);
+  state.status = 'idle';
   userId = user;
   engine = createSyncEngine({ ...options, userId: user, state });
-  engine.state.syncId = null;
   await engine.start();
   return engine;
 }
