@@ -69,12 +69,18 @@ describe('the sync engine', () => {
 
   it('starts over with a bootstrap when the stream says the log no longer reaches its position', async () => {
     let round = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     const { engine, started } = start({
-      '/api/sync/bootstrap': () => bootstrapOf(++round === 1 ? {} : { syncId: 50, issues: [issue(7, 1)] }),
+      '/api/sync/bootstrap': async () => (++round === 1 ? bootstrapOf() : (await held, bootstrapOf({ syncId: 50, issues: [issue(7, 1)] }))),
       '/api/sync/changes': noChanges,
     });
     await started;
     FakeEventSource.last!.expire();
+    await expect.poll(() => engine.state.status).toBe('bootstrapping');
+    // The old rows stay on screen until the new bootstrap replaces them.
+    expect(ids(engine)).toEqual([1, 2, 3, 4]);
+    release();
     await expect.poll(() => ids(engine)).toEqual([7]);
     expect(engine.state.syncId).toBe(50);
     expect(FakeEventSource.last?.url).toBe('/api/sync/stream?since=50');

@@ -114,13 +114,15 @@ export function createSyncEngine(o: SyncEngineOptions) {
     }
   }
 
-  /** The log no longer reaches our position: forget everything and bootstrap again. */
+  /**
+   * The log no longer reaches our position: bootstrap again. What the store holds stays on screen
+   * until the bootstrap replaces all of it.
+   */
   async function expire() {
     closeStream?.();
     closeStream = null;
     state.status = 'expired';
-    clearData(state);
-    dirty.everything();
+    state.syncId = null;
     void connect();
   }
 
@@ -164,6 +166,8 @@ export function createSyncEngine(o: SyncEngineOptions) {
     if (!closeStream) void connect();
   };
   const onOffline = () => void (state.status = 'offline');
+  // A closing page writes what the debounce still holds.
+  const onPageHide = () => void flush();
 
   async function start() {
     if (o.persist !== false && typeof indexedDB !== 'undefined') {
@@ -189,6 +193,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
     });
     events?.addEventListener('online', onOnline);
     events?.addEventListener('offline', onOffline);
+    events?.addEventListener('pagehide', onPageHide);
     void connect();
   }
 
@@ -203,6 +208,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
     tabs = null;
     events?.removeEventListener('online', onOnline);
     events?.removeEventListener('offline', onOffline);
+    events?.removeEventListener('pagehide', onPageHide);
   }
 
   /** Sign-out, a 401, or another tab's sign-out: nothing of this user stays in memory or on disk. */
