@@ -5,3 +5,4 @@ export { applyBootstrap, applyChanges, applyProjectBootstrap, removeProject } fr
 export { issueById, queryIssues, type IssueQuery, type IssueSort } from './query.ts';
 export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
 export { startSync, stopSync, signOutSync, syncEngine, syncState } from './session.ts';
+export { useIssue, useIssueIds, useSyncStore } from './hooks.ts';
