@@ -13,7 +13,7 @@ let bundle: string;
 let project: { id: number; key: string };
 
 interface SyncGlobal {
-  startSync(userId: number): Promise<unknown>;
+  startSync(userId: number, options?: { EventSource?: null }): Promise<unknown>;
   signOutSync(): Promise<void>;
   syncState(): { status: string; syncId: number | null; issues: Record<number, { title: string }> };
 }
@@ -27,6 +27,8 @@ beforeAll(async () => {
   const out = await build({
     configFile: false,
     logLevel: 'silent',
+    // React (for the feature's hooks) reads it; an app build sets it the same way.
+    define: { 'process.env.NODE_ENV': '"production"' },
     build: { write: false, minify: false, lib: { entry: 'miniapp/src/features/sync/index.ts', formats: ['iife'], name: 'TrackerSync' } },
   });
   bundle = (Array.isArray(out) ? out[0]! : (out as { output: { code: string }[] })).output[0]!.code;
@@ -116,5 +118,20 @@ describe('the sync engine in a browser', () => {
     expect(names).not.toContain(`tracker-sync-${user.id}`);
     expect(await issueTitles(page)).toEqual([]);
     await page.close();
+  });
+
+  it('a tab without a stream of its own gets the batches another tab applies, over BroadcastChannel', async () => {
+    const streaming = await pageWithEngine();
+    const listening = await pageWithEngine();
+    await listening.evaluate((id) => window.TrackerSync.startSync(id, { EventSource: null }), user.id);
+    await streaming.evaluate((id) => window.TrackerSync.startSync(id), user.id);
+    await expect.poll(() => streaming.evaluate(() => window.TrackerSync.syncState().status)).toBe('live');
+    // Both stand at the same position before the edit.
+    await expect.poll(() => listening.evaluate(() => window.TrackerSync.syncState().syncId)).toBe(await streaming.evaluate(() => window.TrackerSync.syncState().syncId));
+    await createIssue('Told by the other tab');
+    await expect.poll(() => issueTitles(streaming)).toContain('Told by the other tab');
+    await expect.poll(() => issueTitles(listening)).toContain('Told by the other tab');
+    await streaming.close();
+    await listening.close();
   });
 });
