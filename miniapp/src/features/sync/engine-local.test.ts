@@ -4,6 +4,7 @@ import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './eng
 import { answer, FakeEventSource, fakeHttp, noChanges, type Route } from './engine-fakes.ts';
 import { forgetLastUsed, touchProject } from './lru.ts';
 import { projectSizes } from './evict.ts';
+import { openPersist } from './persist.ts';
 import { continues } from './tabs.ts';
 import { bootstrapOf, issue, project } from './test-data.ts';
 
@@ -87,5 +88,18 @@ describe('the sync engine, locally', () => {
     await engine.ensureProject(2);
     expect(http.calls).toContain('/api/sync/bootstrap?project=2');
     expect(ids(engine)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('stopping writes what the debounce still held', async () => {
+    const { engine, started } = start(routes(), { writeDelay: 60_000 });
+    await started;
+    await engine.settled();
+    await engine.flush();
+    FakeEventSource.last!.send([{ entity: 'issue', id: 2, data: issue(2, 1, { title: 'Last words' }) }], 6);
+    await expect.poll(() => engine.state.issues[2]?.title).toBe('Last words');
+    engine.stop();
+    const p = await openPersist(1);
+    await expect.poll(async () => (await p.load())?.data.issues[2]?.title).toBe('Last words');
+    p.close();
   });
 });

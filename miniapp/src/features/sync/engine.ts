@@ -2,17 +2,15 @@
 // from the stored position, then the stream. Every network step runs in one queue, so batches apply
 // in the order they were read and a stale answer never overwrites a newer one.
 import type { SyncChange } from '@tracker/shared/api/sync';
-import { snapshot } from 'valtio';
 import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
-import { applyChanges, evictIssues } from './apply.ts';
-import { Dirty } from './dirty.ts';
-import { projectSizes, projectsToEvict, SIZE_LIMIT } from './evict.ts';
-import { forgetLastUsed, lastUsed, restoreLastUsed, touchProject } from './lru.ts';
+import { applyChanges } from './apply.ts';
+import { forgetLastUsed, restoreLastUsed, touchProject } from './lru.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 import { dbName, openPersist, type Persist } from './persist.ts';
 import { syncReads } from './reads.ts';
 import { openStream, type EventSourceClass } from './stream.ts';
 import { continues, openTabs, type Tabs } from './tabs.ts';
+import { createWriter } from './writer.ts';
 
 export interface SyncEngineOptions {
   userId: number;
@@ -32,23 +30,22 @@ export interface SyncEngineOptions {
 }
 
 const MAX_BACKOFF_MS = 30_000;
-const EVICT_CHECK_MS = 60_000;
 
 export function createSyncEngine(o: SyncEngineOptions) {
   const state = o.state ?? createSyncState();
   const http = o.http ?? defaultHttp;
   const ES = o.EventSource === undefined ? (globalThis.EventSource as EventSourceClass | undefined) ?? null : o.EventSource;
   const events = o.events === undefined ? (typeof window === 'undefined' ? null : window) : o.events;
-  const dirty = new Dirty();
+  const writer = createWriter(state, { delay: o.writeDelay, sizeLimit: o.sizeLimit });
+  const { dirty } = writer;
+  const scheduleWrite = writer.schedule;
   let persist: Persist | null = null;
   let tabs: Tabs | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let closeStream: (() => void) | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let writeTimer: ReturnType<typeof setTimeout> | undefined;
   let backoff = 1_000;
   let stopped = false;
-  let lastEvictCheck = 0;
   const reads = syncReads(http, state, dirty, () => scheduleWrite());
 
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
@@ -56,24 +53,6 @@ export function createSyncEngine(o: SyncEngineOptions) {
     queue = run.catch(() => undefined);
     return run;
   };
-
-  function scheduleWrite() {
-    if (!persist || writeTimer) return;
-    writeTimer = setTimeout(() => void flush(), o.writeDelay ?? 500);
-  }
-
-  async function flush() {
-    clearTimeout(writeTimer);
-    writeTimer = undefined;
-    if (!persist) return;
-    const now = Date.now();
-    if (dirty.all || now - lastEvictCheck > EVICT_CHECK_MS) {
-      lastEvictCheck = now;
-      for (const p of projectsToEvict(projectSizes(state), lastUsed(), o.sizeLimit ?? SIZE_LIMIT)) evictIssues(state, p, dirty);
-    }
-    if (dirty.empty) return;
-    await persist.write(snapshot(state), dirty.take(), lastUsed()).catch(() => undefined);
-  }
 
   function applyBatch(changes: SyncChange[], syncId: number, from: number | null) {
     // Posted first: once in the store, the objects are valtio's proxies, which cannot be cloned.
@@ -167,12 +146,13 @@ export function createSyncEngine(o: SyncEngineOptions) {
   };
   const onOffline = () => void (state.status = 'offline');
   // A closing page writes what the debounce still holds.
-  const onPageHide = () => void flush();
+  const onPageHide = () => void writer.flush();
 
   async function start() {
     if (o.persist !== false && typeof indexedDB !== 'undefined') {
       try {
         persist = await openPersist(o.userId);
+        writer.use(persist);
         const loaded = await persist.load();
         if (loaded) {
           Object.assign(state, loaded.data);
@@ -180,6 +160,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
         }
       } catch {
         persist = null; // private mode or a blocked database: memory only
+        writer.use(null);
       }
     }
     tabs = openTabs(o.userId, {
@@ -199,9 +180,8 @@ export function createSyncEngine(o: SyncEngineOptions) {
 
   function stop() {
     stopped = true;
+    void writer.flush(); // what the debounce still holds
     clearTimeout(retryTimer);
-    clearTimeout(writeTimer);
-    writeTimer = undefined;
     closeStream?.();
     closeStream = null;
     tabs?.close();
@@ -214,9 +194,10 @@ export function createSyncEngine(o: SyncEngineOptions) {
   /** Sign-out, a 401, or another tab's sign-out: nothing of this user stays in memory or on disk. */
   async function wipe(tell = true) {
     if (tell) tabs?.post({ type: 'wipe' });
+    writer.cancel();
+    writer.use(null);
     stop();
     clearData(state);
-    dirty.take();
     state.status = 'idle';
     forgetLastUsed();
     if (persist) await persist.wipe();
@@ -230,7 +211,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
     stop,
     wipe,
     /** Writes pending changes now (before a page hides, in tests). */
-    flush,
+    flush: writer.flush,
     /** Resolves when every queued network step has finished. */
     settled: () => queue.then(() => undefined),
     /** Reloads a project whose issues were evicted for size, when a screen needs it. */
