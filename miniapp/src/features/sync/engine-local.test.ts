@@ -102,4 +102,24 @@ describe('the sync engine, locally', () => {
     await expect.poll(async () => (await p.load())?.data.issues[2]?.title).toBe('Last words');
     p.close();
   });
+
+  it('stores a bootstrap only once all its pages are in, so a reload midway bootstraps again', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { engine, http, started } = start({
+      ...routes(),
+      '/api/sync/bootstrap': answer(bootstrapOf({ nextBefore: 1 })),
+      '/api/sync/issues': async () => (await held, { issues: [issue(0, 1)], nextBefore: null }),
+    });
+    await started;
+    await expect.poll(() => http.calls).toContain('/api/sync/issues?before=1');
+    await engine.flush();
+    const p = await openPersist(1);
+    expect(await p.load()).toBeNull();
+    release();
+    await engine.settled();
+    await engine.flush();
+    expect(Object.keys((await p.load())?.data.issues ?? {})).toHaveLength(5);
+    p.close();
+  });
 });

@@ -46,7 +46,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let backoff = 1_000;
   let stopped = false;
-  const reads = syncReads(http, state, dirty, () => scheduleWrite());
+  const reads = syncReads(http, state, writer);
 
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
     const run = queue.then(() => (stopped ? (undefined as T) : step()));

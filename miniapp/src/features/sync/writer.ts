@@ -15,11 +15,17 @@ export function createWriter(state: SyncState, o: { delay?: number; sizeLimit?: 
   let persist: Persist | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastEvictCheck = 0;
+  let held = 0;
+
+  function schedule() {
+    if (!persist || timer) return;
+    timer = setTimeout(() => void flush(), o.delay ?? 500);
+  }
 
   async function flush() {
     clearTimeout(timer);
     timer = undefined;
-    if (!persist) return;
+    if (!persist || held) return;
     const now = Date.now();
     if (dirty.all || now - lastEvictCheck > EVICT_CHECK_MS) {
       lastEvictCheck = now;
@@ -35,11 +41,21 @@ export function createWriter(state: SyncState, o: { delay?: number; sizeLimit?: 
     use(p: Persist | null) {
       persist = p;
     },
-    schedule() {
-      if (!persist || timer) return;
-      timer = setTimeout(() => void flush(), o.delay ?? 500);
-    },
+    schedule,
     flush,
+    /**
+     * Runs `read` with writes held back: a bootstrap's pages are stored all together, never a first
+     * page alone that a reload would take for the whole store.
+     */
+    async holding<T>(read: () => Promise<T>): Promise<T> {
+      held++;
+      try {
+        return await read();
+      } finally {
+        held--;
+        schedule();
+      }
+    },
     /** Drops what is pending (stop, wipe). */
     cancel() {
       clearTimeout(timer);
