@@ -86,6 +86,8 @@ describe('applying the sync feed', () => {
     ], 8);
     expect(missing).toEqual([3]);
     expect(data.projects[1]?.name).toBe('Alpha');
+    // Until its bootstrap arrives its contents count as not held, so a reload loads them on use.
+    expect(data.evicted).toEqual({ 3: true });
   });
 
   it("a project's bootstrap replaces its contents and keeps the store's position", () => {

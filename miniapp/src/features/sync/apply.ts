@@ -108,7 +108,12 @@ export function applyChanges(state: SyncData, changes: SyncChange[], syncId: num
       case 'project':
         if (c.data === null) removeProject(state, c.id, dirty);
         else {
-          if (!state.projects[c.id]) missing.push(c.id);
+          if (!state.projects[c.id]) {
+            missing.push(c.id);
+            // Its contents are still to come: marked like an evicted project, so a reload before
+            // they arrive loads them on use instead of taking the bare row for the whole project.
+            state.evicted[c.id] = true;
+          }
           put(state, dirty, 'projects', c.id, c.data);
         }
         break;

@@ -64,6 +64,7 @@ describe('the sync engine', () => {
     await expect.poll(() => ids(engine)).toEqual([1, 2, 3, 4, 29, 30]);
     expect(http.calls).toContain('/api/sync/issues?before=30&project=3');
     expect(engine.state.statuses[30]).toBeDefined();
+    expect(engine.state.evicted).toEqual({});
     expect(engine.state.syncId).toBe(10);
   });
 

@@ -18,7 +18,7 @@ export interface SyncData {
   comments: Record<number, Comment>;
   /** Comment ids per issue id, in arrival order. */
   commentsByIssue: Record<number, number[]>;
-  /** Projects whose issues were evicted for size: the rows stay, their issues load again on use. */
+  /** Projects whose issues are not held (evicted for size, or just gained and still loading): they load on use. */
   evicted: Record<number, true>;
   /** The log position the data is consistent with; null before the first bootstrap. */
   syncId: number | null;
