@@ -1,0 +1,153 @@
+// Pure changes to the store: a bootstrap (whole, or one project's) and a batch of the change feed.
+// Each entry of the feed is an entity's current state, so applying one twice is harmless.
+import type { SyncBootstrapResponse, SyncChange } from '@tracker/shared/api/sync';
+import type { IssueListItem } from '@tracker/shared/api/issues';
+import type { Dirty } from './dirty.ts';
+import { memberKey, type SyncData } from './model.ts';
+
+const byId = <T extends { id: number }>(rows: T[]): Record<number, T> => {
+  const out: Record<number, T> = {};
+  for (const r of rows) out[r.id] = r;
+  return out;
+};
+
+/** A whole bootstrap replaces the store (its first page of issues; later pages via `addIssues`). */
+export function applyBootstrap(state: SyncData, b: SyncBootstrapResponse, dirty?: Dirty) {
+  state.projects = byId(b.projects);
+  state.statuses = byId(b.statuses);
+  state.labels = byId(b.labels);
+  const members: SyncData['members'] = {};
+  for (const m of b.members) members[memberKey(m.projectId, m.userId)] = m;
+  state.members = members;
+  state.users = byId(b.users);
+  state.issues = byId(b.issues);
+  state.comments = {};
+  state.commentsByIssue = {};
+  state.evicted = {};
+  state.syncId = b.syncId;
+  dirty?.everything();
+}
+
+/**
+ * One project's bootstrap (`?project=`), after gaining access to it or to reload it after eviction.
+ * The store's position stays: the feed after it repeats whatever changed meanwhile, in newer states.
+ */
+export function applyProjectBootstrap(state: SyncData, projectId: number, b: SyncBootstrapResponse, dirty?: Dirty) {
+  removeProject(state, projectId, dirty, true);
+  delete state.evicted[projectId];
+  for (const p of b.projects) put(state, dirty, 'projects', p.id, p);
+  for (const s of b.statuses) put(state, dirty, 'statuses', s.id, s);
+  for (const l of b.labels) put(state, dirty, 'labels', l.id, l);
+  for (const m of b.members) put(state, dirty, 'members', memberKey(m.projectId, m.userId), m);
+  for (const u of b.users) put(state, dirty, 'users', u.id, u);
+  addIssues(state, b.issues, dirty);
+}
+
+/** A further page of issues. */
+export function addIssues(state: SyncData, issues: IssueListItem[], dirty?: Dirty) {
+  for (const i of issues) if (!state.evicted[i.projectId]) put(state, dirty, 'issues', i.id, i);
+}
+
+function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'members' | 'users' | 'issues')>(
+  state: SyncData,
+  dirty: Dirty | undefined,
+  table: T,
+  key: number | string,
+  value: SyncData[T][keyof SyncData[T]] | null,
+) {
+  const rows = state[table] as Record<string | number, unknown>;
+  if (value === null) {
+    if (!(key in rows)) return;
+    delete rows[key];
+  } else rows[key] = value;
+  dirty?.mark(table, key, value === null);
+}
+
+function removeComment(state: SyncData, id: number, dirty?: Dirty) {
+  const c = state.comments[id];
+  if (!c) return;
+  delete state.comments[id];
+  const list = state.commentsByIssue[c.issueId];
+  if (list) {
+    const rest = list.filter((x) => x !== id);
+    if (rest.length) state.commentsByIssue[c.issueId] = rest;
+    else delete state.commentsByIssue[c.issueId];
+  }
+  dirty?.mark('comments', id, true);
+}
+
+function removeIssue(state: SyncData, id: number, dirty?: Dirty) {
+  for (const c of state.commentsByIssue[id] ?? []) removeComment(state, c, dirty);
+  put(state, dirty, 'issues', id, null);
+}
+
+/** A project and everything in it; `keepRow` keeps the project itself (a reload of its contents). */
+export function removeProject(state: SyncData, id: number, dirty?: Dirty, keepRow = false) {
+  for (const [key, s] of Object.entries(state.statuses)) if (s.projectId === id) put(state, dirty, 'statuses', Number(key), null);
+  for (const [key, l] of Object.entries(state.labels)) if (l.projectId === id) put(state, dirty, 'labels', Number(key), null);
+  for (const [key, m] of Object.entries(state.members)) if (m.projectId === id) put(state, dirty, 'members', key, null);
+  evictIssues(state, id, dirty);
+  if (!keepRow) put(state, dirty, 'projects', id, null);
+  delete state.evicted[id];
+}
+
+/** Drops a project's issues and comments (size limit) and remembers to load them again on use. */
+export function evictIssues(state: SyncData, projectId: number, dirty?: Dirty) {
+  for (const [key, i] of Object.entries(state.issues)) if (i.projectId === projectId) removeIssue(state, Number(key), dirty);
+  state.evicted[projectId] = true;
+}
+
+/**
+ * Applies one batch of the feed and moves the position to `syncId`. Returns the projects that
+ * arrived with data but that the store does not hold: their contents come from `bootstrap?project=`.
+ */
+export function applyChanges(state: SyncData, changes: SyncChange[], syncId: number, dirty?: Dirty): number[] {
+  const missing: number[] = [];
+  for (const c of changes) {
+    switch (c.entity) {
+      case 'project':
+        if (c.data === null) removeProject(state, c.id, dirty);
+        else {
+          if (!state.projects[c.id]) {
+            missing.push(c.id);
+            // Its contents are still to come: marked like an evicted project, so a reload before
+            // they arrive loads them on use instead of taking the bare row for the whole project.
+            state.evicted[c.id] = true;
+          }
+          put(state, dirty, 'projects', c.id, c.data);
+        }
+        break;
+      case 'status':
+        put(state, dirty, 'statuses', c.id, c.data);
+        break;
+      case 'label':
+        put(state, dirty, 'labels', c.id, c.data);
+        break;
+      case 'member':
+        put(state, dirty, 'members', memberKey(c.projectId, c.id), c.data);
+        break;
+      case 'user':
+        put(state, dirty, 'users', c.id, c.data);
+        break;
+      case 'issue':
+        if (c.data === null) removeIssue(state, c.id, dirty);
+        else if (!state.evicted[c.data.projectId]) put(state, dirty, 'issues', c.id, c.data);
+        break;
+      case 'comment':
+        if (c.data && state.comments[c.id]?.issueId === c.data.issueId) {
+          state.comments[c.id] = c.data; // an edit keeps its place
+          dirty?.mark('comments', c.id, false);
+          break;
+        }
+        removeComment(state, c.id, dirty);
+        if (c.data) {
+          state.comments[c.id] = c.data;
+          (state.commentsByIssue[c.data.issueId] ??= []).push(c.id);
+          dirty?.mark('comments', c.id, false);
+        }
+        break;
+    }
+  }
+  state.syncId = syncId;
+  return missing;
+}

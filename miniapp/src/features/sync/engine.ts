@@ -1,0 +1,225 @@
+// The sync engine: the store from IndexedDB at once, then a bootstrap (first time) or a catch-up
+// from the stored position, then the stream. Every network step runs in one queue, so batches apply
+// in the order they were read and a stale answer never overwrites a newer one.
+import type { SyncChange } from '@tracker/shared/api/sync';
+import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
+import { applyChanges } from './apply.ts';
+import { forgetLastUsed, restoreLastUsed, touchProject } from './lru.ts';
+import { clearData, createSyncState, type SyncState } from './model.ts';
+import { dbName, openPersist, type Persist } from './persist.ts';
+import { syncReads } from './reads.ts';
+import { openStream, type EventSourceClass } from './stream.ts';
+import { continues, openTabs, type Tabs } from './tabs.ts';
+import { createWriter } from './writer.ts';
+
+export interface SyncEngineOptions {
+  userId: number;
+  state?: SyncState;
+  http?: Pick<Http, 'get'>;
+  /** null: no stream (tests of the HTTP part). */
+  EventSource?: EventSourceClass | null;
+  /** false: memory only. */
+  persist?: boolean;
+  sizeLimit?: number;
+  /** Debounce of IndexedDB writes, ms. */
+  writeDelay?: number;
+  /** Where `online`/`offline` events come from (the window). */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+  /** A 401: the store is wiped; the app signs out. */
+  onSignedOut?: () => void;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+export function createSyncEngine(o: SyncEngineOptions) {
+  const state = o.state ?? createSyncState();
+  const http = o.http ?? defaultHttp;
+  const ES = o.EventSource === undefined ? (globalThis.EventSource as EventSourceClass | undefined) ?? null : o.EventSource;
+  const events = o.events === undefined ? (typeof window === 'undefined' ? null : window) : o.events;
+  const writer = createWriter(state, { delay: o.writeDelay, sizeLimit: o.sizeLimit });
+  const { dirty } = writer;
+  const scheduleWrite = writer.schedule;
+  let persist: Persist | null = null;
+  let tabs: Tabs | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let closeStream: (() => void) | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let backoff = 1_000;
+  let stopped = false;
+  const reads = syncReads(http, state, writer);
+
+  const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = queue.then(() => (stopped ? (undefined as T) : step()));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  function applyBatch(changes: SyncChange[], syncId: number, from: number | null) {
+    // Posted first: once in the store, the objects are valtio's proxies, which cannot be cloned.
+    tabs?.post({ type: 'changes', from: from ?? 0, to: syncId, changes });
+    const missing = applyChanges(state, changes, syncId, dirty);
+    scheduleWrite();
+    for (const id of missing) void enqueue(() => reads.loadProject(id).catch(fail));
+  }
+
+  async function catchUp() {
+    for (let more = true; more; ) {
+      const from = state.syncId!;
+      const page = await reads.changesAfter(from);
+      if (page.syncId !== from || page.changes.length) applyBatch(page.changes, page.syncId, from);
+      more = page.more;
+    }
+  }
+
+  const offline = () => globalThis.navigator?.onLine === false;
+
+  function retryLater() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void connect(), backoff);
+    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+  }
+
+  async function fail(err: unknown) {
+    if (stopped) return;
+    if (err instanceof ApiError && err.status === 401) {
+      await wipe();
+      o.onSignedOut?.();
+    } else if (err instanceof ApiError && err.data.code === 'sync_expired') {
+      await expire();
+    } else {
+      // Network errors, 5xx, unreadable answers: keep serving what we hold and try again.
+      state.status = 'offline';
+      retryLater();
+    }
+  }
+
+  /**
+   * The log no longer reaches our position: bootstrap again. What the store holds stays on screen
+   * until the bootstrap replaces all of it.
+   */
+  async function expire() {
+    closeStream?.();
+    closeStream = null;
+    state.status = 'expired';
+    state.syncId = null;
+    void connect();
+  }
+
+  function listen() {
+    if (!ES || stopped || state.syncId === null) return;
+    closeStream?.();
+    closeStream = openStream(ES, state.syncId, {
+      onOpen: () => {
+        backoff = 1_000;
+        state.status = 'live';
+      },
+      onBatch: (changes, syncId) => void enqueue(async () => syncId > (state.syncId ?? -1) && applyBatch(changes, syncId, state.syncId)),
+      onExpired: () => void enqueue(expire),
+      onInterrupted: () => void (state.status = 'offline'),
+      onClosed: () => {
+        closeStream = null;
+        state.status = 'offline';
+        retryLater();
+      },
+    });
+  }
+
+  /** Bootstrap or catch up, then the stream; every failure is sorted out by `fail`. */
+  function connect(): Promise<void> {
+    clearTimeout(retryTimer);
+    return enqueue(async () => {
+      if (offline()) return void (state.status = 'offline');
+      try {
+        if (state.syncId === null) await reads.bootstrap();
+        await catchUp();
+        state.status = ES ? state.status : 'live';
+        listen();
+        if (!ES) backoff = 1_000;
+      } catch (err) {
+        await fail(err);
+      }
+    });
+  }
+
+  const onOnline = () => {
+    if (!closeStream) void connect();
+  };
+  const onOffline = () => void (state.status = 'offline');
+  // A closing page writes what the debounce still holds.
+  const onPageHide = () => void writer.flush();
+
+  async function start() {
+    if (o.persist !== false && typeof indexedDB !== 'undefined') {
+      try {
+        persist = await openPersist(o.userId);
+        writer.use(persist);
+        const loaded = await persist.load();
+        if (loaded) {
+          Object.assign(state, loaded.data);
+          restoreLastUsed(loaded.lastUsed);
+        }
+      } catch {
+        persist = null; // private mode or a blocked database: memory only
+        writer.use(null);
+      }
+    }
+    tabs = openTabs(o.userId, {
+      onChanges: (m) => {
+        if (continues(state.syncId, m)) {
+          applyChanges(state, m.changes, m.to, dirty);
+          scheduleWrite();
+        }
+      },
+      onWipe: () => void wipe(false).then(() => o.onSignedOut?.()),
+    });
+    events?.addEventListener('online', onOnline);
+    events?.addEventListener('offline', onOffline);
+    events?.addEventListener('pagehide', onPageHide);
+    void connect();
+  }
+
+  function stop() {
+    stopped = true;
+    void writer.flush(); // what the debounce still holds
+    clearTimeout(retryTimer);
+    closeStream?.();
+    closeStream = null;
+    tabs?.close();
+    tabs = null;
+    events?.removeEventListener('online', onOnline);
+    events?.removeEventListener('offline', onOffline);
+    events?.removeEventListener('pagehide', onPageHide);
+  }
+
+  /** Sign-out, a 401, or another tab's sign-out: nothing of this user stays in memory or on disk. */
+  async function wipe(tell = true) {
+    if (tell) tabs?.post({ type: 'wipe' });
+    writer.cancel();
+    writer.use(null);
+    stop();
+    clearData(state);
+    state.status = 'idle';
+    forgetLastUsed();
+    if (persist) await persist.wipe();
+    else if (typeof indexedDB !== 'undefined' && o.persist !== false) await import('idb').then(({ deleteDB }) => deleteDB(dbName(o.userId)));
+    persist = null;
+  }
+
+  return {
+    state,
+    start,
+    stop,
+    wipe,
+    /** Writes pending changes now (before a page hides, in tests). */
+    flush: writer.flush,
+    /** Resolves when every queued network step has finished. */
+    settled: () => queue.then(() => undefined),
+    /** Reloads a project whose issues were evicted for size, when a screen needs it. */
+    ensureProject: (id: number) => {
+      touchProject(id);
+      return state.evicted[id] ? enqueue(() => reads.loadProject(id).catch(fail)) : Promise.resolve();
+    },
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -1,0 +1,45 @@
+// The client store's shape (issue 14): every entity once, by id, so a list, the board and the
+// issue page read the same object. Plain records (not Maps) so valtio tracks them without helpers.
+import type { Comment, IssueListItem } from '@tracker/shared/api/issues';
+import type { UserRef } from '@tracker/shared/api/common';
+import type { SyncLabel, SyncMember, SyncProject, SyncStatus } from '@tracker/shared/api/sync';
+import { proxy } from 'valtio';
+
+export type SyncStatusName = 'idle' | 'bootstrapping' | 'live' | 'offline' | 'expired';
+
+export interface SyncData {
+  projects: Record<number, SyncProject>;
+  statuses: Record<number, SyncStatus>;
+  labels: Record<number, SyncLabel>;
+  /** Keyed `projectId:userId`. */
+  members: Record<string, SyncMember>;
+  users: Record<number, UserRef>;
+  issues: Record<number, IssueListItem>;
+  comments: Record<number, Comment>;
+  /** Comment ids per issue id, in arrival order. */
+  commentsByIssue: Record<number, number[]>;
+  /** Projects whose issues are not held (evicted for size, or just gained and still loading): they load on use. */
+  evicted: Record<number, true>;
+  /** The log position the data is consistent with; null before the first bootstrap. */
+  syncId: number | null;
+}
+
+export interface SyncState extends SyncData {
+  status: SyncStatusName;
+}
+
+export const memberKey = (projectId: number, userId: number) => `${projectId}:${userId}`;
+
+export function emptyData(): SyncData {
+  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, commentsByIssue: {}, evicted: {}, syncId: null };
+}
+
+/** A fresh valtio store. One per signed-in user; tests create their own. */
+export function createSyncState(): SyncState {
+  return proxy<SyncState>({ ...emptyData(), status: 'idle' });
+}
+
+/** Empties the store in place (subscribers keep their proxy). */
+export function clearData(state: SyncData) {
+  Object.assign(state, emptyData());
+}

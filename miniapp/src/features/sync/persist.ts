@@ -1,0 +1,140 @@
+// The store in IndexedDB (idb): one database per user, so two accounts on one browser never mix,
+// one object store per entity table plus `meta` (position, evictions, last use). A database of
+// another schema version, or one that fails to read or validate, is deleted: the caller bootstraps.
+import { commentSchema, issueListItemSchema } from '@tracker/shared/api/issues';
+import { userRefSchema } from '@tracker/shared/api/common';
+import { syncLabelSchema, syncMemberSchema, syncProjectSchema, syncStatusSchema } from '@tracker/shared/api/sync';
+import { deleteDB, openDB, type IDBPDatabase } from 'idb';
+import type { Snapshot } from 'valtio';
+import { z } from 'zod';
+import { TABLES, type Dirty, type Table } from './dirty.ts';
+import { emptyData, type SyncData } from './model.ts';
+
+/** Bump on any change of what is stored: older databases are discarded, not migrated. */
+export const SCHEMA_VERSION = 1;
+
+const schemas = {
+  projects: syncProjectSchema,
+  statuses: syncStatusSchema,
+  labels: syncLabelSchema,
+  members: syncMemberSchema,
+  users: userRefSchema,
+  issues: issueListItemSchema,
+  comments: commentSchema,
+} satisfies Record<Table, z.ZodType>;
+
+const metaSchema = z.object({
+  syncId: z.number().int(),
+  evicted: z.array(z.number().int()),
+  lastUsed: z.array(z.tuple([z.number().int(), z.number()])),
+});
+export type Meta = z.infer<typeof metaSchema>;
+const META_KEY = 'state';
+
+export const dbName = (userId: number) => `tracker-sync-${userId}`;
+
+export interface Loaded {
+  data: SyncData;
+  lastUsed: [number, number][];
+}
+
+export interface Persist {
+  /** The stored store, or null when there is none (or it was unreadable and is now deleted). */
+  load(): Promise<Loaded | null>;
+  /** Writes what `dirty` lists from `data` (plain objects, e.g. a valtio snapshot) in one transaction. */
+  write(data: Snapshot<SyncData>, dirty: Dirty, lastUsed: Iterable<[number, number]>): Promise<void>;
+  /** Deletes the user's database. */
+  wipe(): Promise<void>;
+  close(): void;
+}
+
+async function open(name: string, version: number): Promise<IDBPDatabase> {
+  const create = () =>
+    openDB(name, version, {
+      // Any older layout is dropped whole: a fresh bootstrap is cheaper than a migration to maintain.
+      upgrade(db) {
+        for (const store of [...db.objectStoreNames]) db.deleteObjectStore(store);
+        for (const table of [...TABLES, 'meta']) db.createObjectStore(table);
+      },
+      // Another tab of an older build holds the old version open: it lets go (and re-opens on reload).
+      blocking() {},
+    });
+  try {
+    return await create();
+  } catch {
+    // A newer version (a rolled-back deployment) or a broken file: start over.
+    await deleteDB(name);
+    return create();
+  }
+}
+
+export async function openPersist(userId: number, version = SCHEMA_VERSION): Promise<Persist> {
+  const name = dbName(userId);
+  let db = await open(name, version);
+  db.addEventListener('versionchange', () => db.close());
+
+  async function read(): Promise<Loaded | null> {
+    const tx = db.transaction([...TABLES, 'meta'], 'readonly');
+    const rawMeta: unknown = await tx.objectStore('meta').get(META_KEY);
+    if (rawMeta === undefined) return null;
+    const meta = metaSchema.parse(rawMeta);
+    const data = emptyData();
+    for (const table of TABLES) {
+      const store = tx.objectStore(table);
+      const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
+      const rows = z.array(schemas[table] as z.ZodType).parse(values) as { id?: number }[];
+      const into = data[table] as Record<string | number, unknown>;
+      keys.forEach((key, n) => (into[key as string | number] = rows[n]));
+    }
+    for (const c of Object.values(data.comments).sort((a, b) => a.id - b.id)) (data.commentsByIssue[c.issueId] ??= []).push(c.id);
+    for (const p of meta.evicted) data.evicted[p] = true;
+    data.syncId = meta.syncId;
+    return { data, lastUsed: meta.lastUsed };
+  }
+
+  return {
+    async load() {
+      try {
+        return await read();
+      } catch {
+        db.close();
+        await deleteDB(name);
+        db = await open(name, version);
+        return null;
+      }
+    },
+    async write(data, dirty, lastUsed) {
+      if (data.syncId === null) return;
+      const tx = db.transaction([...TABLES, 'meta'], 'readwrite');
+      const meta = tx.objectStore('meta');
+      const stored = (await meta.get(META_KEY)) as Meta | undefined;
+      // Another tab further ahead wrote last: its data is newer than ours, keep it.
+      if (stored && stored.syncId > data.syncId && !dirty.all) {
+        tx.abort();
+        return tx.done.catch(() => undefined);
+      }
+      const work: Promise<unknown>[] = [];
+      for (const table of TABLES) {
+        const store = tx.objectStore(table);
+        const rows = data[table] as Record<string | number, unknown>;
+        if (dirty.all) {
+          work.push(store.clear());
+          for (const [key, row] of Object.entries(rows)) work.push(store.put(row, table === 'members' ? key : Number(key)));
+          continue;
+        }
+        for (const key of dirty.put.get(table) ?? []) if (rows[key] !== undefined) work.push(store.put(rows[key], key));
+        for (const key of dirty.del.get(table) ?? []) work.push(store.delete(key));
+      }
+      const record: Meta = { syncId: data.syncId, evicted: Object.keys(data.evicted).map(Number), lastUsed: [...lastUsed] };
+      work.push(meta.put(record, META_KEY));
+      await Promise.all([...work, tx.done]);
+    },
+    async wipe() {
+      db.close();
+      await deleteDB(name);
+    },
+    close() {
+      db.close();
+    },
+  };
+}

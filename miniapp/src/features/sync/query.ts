@@ -1,0 +1,133 @@
+// Filtering and sorting what the store holds, with the server list's semantics
+// (server/src/modules/issues/issue-list.ts, sortSpec): ties by id in the same direction; no priority
+// and no due date last in both directions. A query answers ordered ids only: rows read the issues.
+import { PRIORITY_VALUE, type IssueListItem, type Priority } from '@tracker/shared/api/issues';
+import type { StatusCategory } from '@tracker/shared/api/projects';
+import { touchProject } from './lru.ts';
+import type { Snapshot } from 'valtio';
+import type { SyncData } from './model.ts';
+
+export type IssueSort = 'updated' | 'created' | 'priority' | 'due' | 'title' | 'key';
+
+/** The list's query as in its URL (`status=1,2`, `assignee=me,none`, `priority=high,low`). */
+export interface IssueQuery {
+  /** An id or a key. */
+  project?: number | string;
+  status?: string;
+  category?: string;
+  assignee?: string;
+  label?: string;
+  priority?: string;
+  stream?: number;
+  parent?: number;
+  dueFrom?: string;
+  dueTo?: string;
+  sort?: IssueSort;
+  order?: 'asc' | 'desc';
+}
+
+/** The store or a snapshot of it. */
+type Data = Snapshot<Pick<SyncData, 'issues' | 'projects' | 'statuses'>>;
+type Issue = Snapshot<IssueListItem>;
+
+export function issueById(data: Snapshot<Pick<SyncData, 'issues'>>, id: number): Issue | undefined {
+  const issue = data.issues[id];
+  if (issue) touchProject(issue.projectId);
+  return issue;
+}
+
+const numbers = (s: string) => new Set(s.split(',').map(Number));
+
+function projectIdOf(data: Data, ref: number | string): number {
+  if (typeof ref === 'number') return ref;
+  for (const p of Object.values(data.projects)) if (p.key === ref) return p.id;
+  return -1;
+}
+
+/** A test per filter given; every one must pass. */
+function filters(data: Data, q: IssueQuery, me: number | null): ((i: Issue) => boolean)[] {
+  const tests: ((i: Issue) => boolean)[] = [];
+  if (q.project !== undefined) {
+    const id = projectIdOf(data, q.project);
+    tests.push((i) => i.projectId === id);
+  }
+  if (q.status) {
+    const ids = numbers(q.status);
+    tests.push((i) => ids.has(i.statusId));
+  }
+  if (q.category) {
+    const cats = new Set(q.category.split(',') as StatusCategory[]);
+    const ids = new Set(Object.values(data.statuses).filter((s) => cats.has(s.category)).map((s) => s.id));
+    tests.push((i) => ids.has(i.statusId));
+  }
+  if (q.assignee) {
+    const parts = q.assignee.split(',');
+    const none = parts.includes('none');
+    const users = new Set(parts.filter((a) => a !== 'none').map((a) => (a === 'me' ? (me ?? -1) : Number(a))));
+    tests.push((i) => (i.assignee ? users.has(i.assignee.id) : none));
+  }
+  if (q.label) {
+    const ids = numbers(q.label);
+    tests.push((i) => i.labelIds.some((l) => ids.has(l)));
+  }
+  if (q.priority) {
+    const ps = new Set(q.priority.split(',') as Priority[]);
+    tests.push((i) => ps.has(i.priority));
+  }
+  if (q.stream !== undefined) tests.push((i) => i.streamIds.includes(q.stream!));
+  if (q.parent !== undefined) tests.push((i) => i.parentId === q.parent);
+  if (q.dueFrom) tests.push((i) => i.dueDate !== null && i.dueDate >= q.dueFrom!);
+  if (q.dueTo) tests.push((i) => i.dueDate !== null && i.dueDate <= q.dueTo!);
+  return tests;
+}
+
+const projectKey = (issueKey: string) => issueKey.slice(0, issueKey.lastIndexOf('-'));
+
+/** The sort key of one issue: a number or a string, never null (as the server's expressions). */
+function sortKey(sort: IssueSort, asc: boolean): (i: Issue) => number | string {
+  switch (sort) {
+    case 'updated':
+      return (i) => Date.parse(i.updatedAt);
+    case 'created':
+      return (i) => Date.parse(i.createdAt);
+    case 'priority':
+      // Ranked low 1 … urgent 4; none 5 ascending, 0 descending: last either way.
+      return (i) => (i.priority === 'none' ? (asc ? 5 : 0) : 5 - PRIORITY_VALUE[i.priority]);
+    case 'due':
+      return (i) => i.dueDate ?? (asc ? '\uffff' : '');
+    case 'title':
+      return (i) => i.title.toLowerCase();
+    case 'key':
+      // Project key, then number: the key string padded so numbers compare as numbers.
+      return (i) => `${projectKey(i.key)}\u0000${String(i.number).padStart(10, '0')}`;
+  }
+}
+
+/** Ordered ids of the loaded issues that match `query`, in the server list's order. */
+export function queryIssues(data: Data, query: IssueQuery, me: number | null = null): number[] {
+  const tests = filters(data, query, me);
+  const asc = query.order === 'asc';
+  const keyOf = sortKey(query.sort ?? 'updated', asc);
+  const rows: { k: number | string; id: number; p: number }[] = [];
+  for (const issue of Object.values(data.issues)) {
+    let ok = true;
+    for (const t of tests) {
+      if (!t(issue)) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) rows.push({ k: keyOf(issue), id: issue.id, p: issue.projectId });
+  }
+  const dir = asc ? 1 : -1;
+  rows.sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : (a.id - b.id) * dir));
+  const now = Date.now();
+  const seen = new Set<number>();
+  for (const r of rows) {
+    if (seen.has(r.p)) continue;
+    seen.add(r.p);
+    touchProject(r.p, now);
+  }
+  if (query.project !== undefined) touchProject(projectIdOf(data, query.project), now);
+  return rows.map((r) => r.id);
+}

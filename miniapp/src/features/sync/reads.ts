@@ -1,0 +1,45 @@
+// The engine's HTTP reads, through the app's one client (lib/http.ts: session header, retries):
+// a bootstrap with all its issue pages, one project's bootstrap, a page of changes. Every answer is
+// validated with the shared schemas before it touches the store.
+import { syncBootstrapResponseSchema, syncChangesResponseSchema, syncIssuesResponseSchema, SYNC_CHANGES_MAX } from '@tracker/shared/api/sync';
+import { ApiError, type Http } from '../../lib/http.ts';
+import { addIssues, applyBootstrap, applyProjectBootstrap } from './apply.ts';
+import type { SyncState } from './model.ts';
+import type { createWriter } from './writer.ts';
+
+export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: ReturnType<typeof createWriter>) {
+  const { dirty } = writer;
+  async function loadPages(first: { nextBefore: number | null }, project?: number) {
+    for (let before = first.nextBefore; before !== null; ) {
+      const page = syncIssuesResponseSchema.parse(await http.get('/api/sync/issues', { query: { before, project } }));
+      addIssues(state, page.issues, dirty);
+      before = page.nextBefore;
+    }
+  }
+
+  return {
+    /** Everything the user may see; the first page shows before the others arrive. */
+    bootstrap: () =>
+      writer.holding(async () => {
+        state.status = 'bootstrapping';
+        const b = syncBootstrapResponseSchema.parse(await http.get('/api/sync/bootstrap'));
+        applyBootstrap(state, b, dirty);
+        await loadPages(b);
+      }),
+
+    /** One project's contents: just gained, or evicted and wanted again. */
+    loadProject: (id: number) =>
+      writer.holding(async () => {
+        try {
+          const b = syncBootstrapResponseSchema.parse(await http.get('/api/sync/bootstrap', { query: { project: id } }));
+          applyProjectBootstrap(state, id, b, dirty);
+          await loadPages(b, id);
+        } catch (err) {
+          // Gone again before we asked: the feed says so next.
+          if (!(err instanceof ApiError && err.status === 404)) throw err;
+        }
+      }),
+
+    changesAfter: async (since: number) => syncChangesResponseSchema.parse(await http.get('/api/sync/changes', { query: { since, limit: SYNC_CHANGES_MAX } })),
+  };
+}

@@ -1,0 +1,39 @@
+// The app's one engine: started for the signed-in user, replaced when another signs in, wiped on
+// sign-out. The state object stays the same across users, so screens subscribe to it once.
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
+import { clearData, createSyncState, type SyncState } from './model.ts';
+
+const state = createSyncState();
+let engine: SyncEngine | null = null;
+let userId: number | null = null;
+
+/** The store every screen reads (empty until `startSync`). */
+export const syncState = (): SyncState => state;
+export const syncEngine = (): SyncEngine | null => engine;
+
+/** Starts syncing for `user` (no-op when already running for them); resolves once IndexedDB is read. */
+export async function startSync(user: number, options: Omit<SyncEngineOptions, 'userId' | 'state'> = {}): Promise<SyncEngine> {
+  if (engine && userId === user) return engine;
+  engine?.stop();
+  // Another account signed in on this tab: nothing of the previous one may show.
+  clearData(state);
+  state.status = 'idle';
+  userId = user;
+  engine = createSyncEngine({ ...options, userId: user, state });
+  await engine.start();
+  return engine;
+}
+
+export function stopSync() {
+  engine?.stop();
+  engine = null;
+  userId = null;
+}
+
+/** Sign-out: the user's store leaves memory and the disk (a shared computer). */
+export async function signOutSync() {
+  const e = engine;
+  engine = null;
+  userId = null;
+  await e?.wipe();
+}
