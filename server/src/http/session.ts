@@ -4,6 +4,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
 import session from 'koa-session';
 
+/** The server-sent event streams: a session token may come in their query (EventSource sends no headers). */
+const EVENT_STREAMS = new Set(['/api/events', '/api/sync/stream']);
+
 export const SESSION_COOKIE = 'tracker.sid';
 /** Carries the session where the browser refuses the cookie (the mini app in Telegram Web's iframe). */
 export const SESSION_TOKEN_HEADER = 'x-session-token';
@@ -79,8 +82,8 @@ export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolea
     ? {
         externalKey: {
           get: (ctx: Koa.Context) => {
-            // EventSource cannot send headers: the live-events stream (a GET) may carry it in the query.
-            const token = ctx.get(SESSION_TOKEN_HEADER) || (ctx.method === 'GET' && ctx.path === '/api/events' ? String(ctx.query.session_token ?? '') : '');
+            // EventSource cannot send headers: the event streams (GETs) may carry it in the query.
+            const token = ctx.get(SESSION_TOKEN_HEADER) || (ctx.method === 'GET' && EVENT_STREAMS.has(ctx.path) ? String(ctx.query.session_token ?? '') : '');
             const fromHeader = token ? sessionKeyFromToken(secret, token) : null;
             return fromHeader ?? ctx.cookies.get(SESSION_COOKIE, { signed: true });
           },

@@ -242,6 +242,7 @@ export const savedViewSchema = z.object({
   layout: z.enum(['list', 'board']),
   groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
 });
+export type SavedView = z.infer<typeof savedViewSchema>;
 export const createSavedViewSchema = z.object({
   name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   /** Set to share the view with a project's members; null keeps it personal. */

@@ -25,6 +25,24 @@ describe('applying the sync feed', () => {
     expect(dirty.all).toBe(true);
   });
 
+  it('keeps custom-field definitions and saved views from the bootstrap and the feed', () => {
+    const field = { id: 5, type: 'text' as const, name: { ru: 'Клиент', en: 'Customer' }, description: { ru: '', en: '' }, required: false, defaultValue: null, scope: 'all' as const, projectIds: [], options: [], position: 0, archivedAt: null, valueCount: 0 };
+    const view = { id: 8, name: 'Mine', projectId: null, owner: { id: 1, name: 'Ann' }, query: { priority: 'high' }, layout: 'list' as const, groupBy: 'none' as const };
+    const data = emptyData();
+    applyBootstrap(data, bootstrapOf({ customFields: [field], views: [view] }));
+    expect(data.customFields[5]?.name.en).toBe('Customer');
+    expect(data.views[8]?.name).toBe('Mine');
+    const dirty = new Dirty();
+    applyChanges(data, [
+      { entity: 'custom_field', id: 5, data: null },
+      { entity: 'view', id: 8, data: { ...view, name: 'Mine, renamed' } },
+    ], 7, dirty);
+    expect(data.customFields[5]).toBeUndefined();
+    expect(data.views[8]?.name).toBe('Mine, renamed');
+    expect([...(dirty.del.get('customFields') ?? [])]).toEqual([5]);
+    expect([...(dirty.put.get('views') ?? [])]).toEqual([8]);
+  });
+
   it('changes replace entities with their current state and remove those with null data', () => {
     const data = loaded();
     const dirty = new Dirty();

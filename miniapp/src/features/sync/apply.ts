@@ -21,6 +21,8 @@ export function applyBootstrap(state: SyncData, b: SyncBootstrapResponse, dirty?
   state.members = members;
   state.users = byId(b.users);
   state.issues = byId(b.issues);
+  state.customFields = byId(b.customFields);
+  state.views = byId(b.views);
   state.comments = {};
   state.commentsByIssue = {};
   state.evicted = {};
@@ -40,6 +42,9 @@ export function applyProjectBootstrap(state: SyncData, projectId: number, b: Syn
   for (const l of b.labels) put(state, dirty, 'labels', l.id, l);
   for (const m of b.members) put(state, dirty, 'members', memberKey(m.projectId, m.userId), m);
   for (const u of b.users) put(state, dirty, 'users', u.id, u);
+  // Fields scoped to the project and views shared with it become visible with it.
+  for (const f of b.customFields) put(state, dirty, 'customFields', f.id, f);
+  for (const v of b.views) put(state, dirty, 'views', v.id, v);
   addIssues(state, b.issues, dirty);
 }
 
@@ -48,7 +53,7 @@ export function addIssues(state: SyncData, issues: IssueListItem[], dirty?: Dirt
   for (const i of issues) if (!state.evicted[i.projectId]) put(state, dirty, 'issues', i.id, i);
 }
 
-function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'members' | 'users' | 'issues')>(
+function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'members' | 'users' | 'issues' | 'customFields' | 'views')>(
   state: SyncData,
   dirty: Dirty | undefined,
   table: T,
@@ -128,6 +133,12 @@ export function applyChanges(state: SyncData, changes: SyncChange[], syncId: num
         break;
       case 'user':
         put(state, dirty, 'users', c.id, c.data);
+        break;
+      case 'custom_field':
+        put(state, dirty, 'customFields', c.id, c.data);
+        break;
+      case 'view':
+        put(state, dirty, 'views', c.id, c.data);
         break;
       case 'issue':
         if (c.data === null) removeIssue(state, c.id, dirty);

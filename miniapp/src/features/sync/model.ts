@@ -1,6 +1,7 @@
 // The client store's shape (issue 14): every entity once, by id, so a list, the board and the
 // issue page read the same object. Plain records (not Maps) so valtio tracks them without helpers.
-import type { Comment, IssueListItem } from '@tracker/shared/api/issues';
+import type { CustomField } from '@tracker/shared/api/custom-fields';
+import type { Comment, IssueListItem, SavedView } from '@tracker/shared/api/issues';
 import type { UserRef } from '@tracker/shared/api/common';
 import type { SyncLabel, SyncMember, SyncProject, SyncStatus } from '@tracker/shared/api/sync';
 import { proxy } from 'valtio';
@@ -16,6 +17,10 @@ export interface SyncData {
   users: Record<number, UserRef>;
   issues: Record<number, IssueListItem>;
   comments: Record<number, Comment>;
+  /** Active custom-field definitions that apply to a project the user sees. */
+  customFields: Record<number, CustomField>;
+  /** The user's saved views and those shared with their projects. */
+  views: Record<number, SavedView>;
   /** Comment ids per issue id, in arrival order. */
   commentsByIssue: Record<number, number[]>;
   /** Projects whose issues are not held (evicted for size, or just gained and still loading): they load on use. */
@@ -31,7 +36,7 @@ export interface SyncState extends SyncData {
 export const memberKey = (projectId: number, userId: number) => `${projectId}:${userId}`;
 
 export function emptyData(): SyncData {
-  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, commentsByIssue: {}, evicted: {}, syncId: null };
+  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, customFields: {}, views: {}, commentsByIssue: {}, evicted: {}, syncId: null };
 }
 
 /** A fresh valtio store. One per signed-in user; tests create their own. */

@@ -1,7 +1,8 @@
 // The store in IndexedDB (idb): one database per user, so two accounts on one browser never mix,
 // one object store per entity table plus `meta` (position, evictions, last use). A database of
 // another schema version, or one that fails to read or validate, is deleted: the caller bootstraps.
-import { commentSchema, issueListItemSchema } from '@tracker/shared/api/issues';
+import { customFieldSchema } from '@tracker/shared/api/custom-fields';
+import { commentSchema, issueListItemSchema, savedViewSchema } from '@tracker/shared/api/issues';
 import { userRefSchema } from '@tracker/shared/api/common';
 import { syncLabelSchema, syncMemberSchema, syncProjectSchema, syncStatusSchema } from '@tracker/shared/api/sync';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
@@ -11,7 +12,7 @@ import { TABLES, type Dirty, type Table } from './dirty.ts';
 import { emptyData, type SyncData } from './model.ts';
 
 /** Bump on any change of what is stored: older databases are discarded, not migrated. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const schemas = {
   projects: syncProjectSchema,
@@ -21,6 +22,8 @@ const schemas = {
   users: userRefSchema,
   issues: issueListItemSchema,
   comments: commentSchema,
+  customFields: customFieldSchema,
+  views: savedViewSchema,
 } satisfies Record<Table, z.ZodType>;
 
 const metaSchema = z.object({

@@ -58,6 +58,8 @@ export function bootstrapOf(extra: Partial<SyncBootstrapResponse> = {}): SyncBoo
       { projectId: 2, userId: 1, role: 'member' },
     ],
     users: [{ id: 1, name: 'Ann' }],
+    customFields: [],
+    views: [],
     issues: [issue(1, 1), issue(2, 1), issue(3, 1), issue(4, 2)],
     nextBefore: null,
     ...extra,

@@ -191,6 +191,17 @@ describe('session token header (third-party cookies blocked)', () => {
     expect(project.status).toBe(201);
   });
 
+  it('carries the session in the query of the event streams only (EventSource sends no headers)', async () => {
+    const res = await callback(t.client(), signInitData(person()));
+    const token = encodeURIComponent(res.body.sessionToken);
+    // A position ahead of the log: a signed-in caller is told to bootstrap again, before any stream opens.
+    const sync = await t.client().get(`/api/sync/stream?since=999999999&session_token=${token}`);
+    expect(sync.status).toBe(409);
+    expect(sync.body.data.code).toBe('sync_expired');
+    // Any other route ignores it in the query.
+    expect((await t.client().get(`/api/user/me?session_token=${token}`)).status).toBe(401);
+  });
+
   it('still refuses a cross-site cookie-authenticated write (CSRF)', async () => {
     const c = t.client();
     await callback(c, signInitData(person()));
