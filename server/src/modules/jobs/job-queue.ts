@@ -11,7 +11,7 @@ import { outsideRequest } from '../../db/request-context.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueIn, type EnqueueOptions } from './enqueue.ts';
 import { PING_JOB, pingHandler } from './ping.ts';
-import { workerLogger } from './worker-log.ts';
+import { quietDatabaseTraces, workerLogger } from './worker-log.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
 
@@ -42,6 +42,7 @@ const asRecord = (payload: unknown): Record<string, unknown> => (payload && type
 export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInterval = 2000, abortAfterMs = 10_000, forceAfterMs = abortAfterMs + 5000 }: JobQueueOptions) {
   const handlers: Record<string, JobHandler> = { [PING_JOB]: pingHandler };
   const cron: CronItem[] = [];
+  quietDatabaseTraces(logger);
   /** graphile-worker's events of the running worker (job:start, job:success, job:error, job:failed…). */
   const events = new EventEmitter() as WorkerEvents;
   let runner: Runner | null = null;

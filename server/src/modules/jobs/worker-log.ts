@@ -18,3 +18,21 @@ export const workerLogger = (logger: Logger): WorkerLogger => {
   return new WorkerLogger(factory);
 };
 
+
+/**
+ * graphile-worker 0.18 also prints a worker's exit error with `console.trace` (main.js), beside the
+ * logger line above. A worker that exits because the database went away (an outage, or Ctrl-C,
+ * which reaches the embedded PostgreSQL too) is expected: its stack goes to the debug log. Any
+ * other trace is printed as before. Installed once per process; the latest queue's logger is used.
+ */
+let traceLogger: Logger | null = null;
+export function quietDatabaseTraces(logger: Logger) {
+  if (!traceLogger) {
+    const print = console.trace.bind(console);
+    console.trace = (...args: unknown[]) => {
+      if (traceLogger && args.length === 1 && isDatabaseUnavailable(args[0])) traceLogger.debug({ err: args[0] }, 'job worker exited: the database went away');
+      else print(...args);
+    };
+  }
+  traceLogger = logger;
+}

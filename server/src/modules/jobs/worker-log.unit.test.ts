@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
-import { workerLogger } from './worker-log.ts';
+import { quietDatabaseTraces, workerLogger } from './worker-log.ts';
 
 function capture() {
   const lines: { level: number; msg: string }[] = [];
@@ -23,5 +23,22 @@ describe("graphile-worker's log in ours", () => {
       [50, 'Could not completeJobs; queue is in an inconsistent state'],
       [40, 'Something odd'],
     ]);
+  });
+
+  it("sends a worker's exit trace to debug when the database went away, and prints any other", () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = createLogger('debug', { destination: { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean).map((l) => JSON.parse(l))) } });
+    const printed: unknown[][] = [];
+    const original = console.trace;
+    console.trace = (...args: unknown[]) => void printed.push(args);
+    try {
+      quietDatabaseTraces(logger);
+      console.trace(new Error('Connection terminated unexpectedly'));
+      console.trace(new Error('a real bug'));
+    } finally {
+      console.trace = original;
+    }
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([[20, 'job worker exited: the database went away']]);
+    expect(printed.map((a) => String(a[0]))).toEqual(['Error: a real bug']);
   });
 });
