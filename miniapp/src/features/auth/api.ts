@@ -4,6 +4,7 @@ import type { MeResponse } from '@tracker/shared/api/users';
 import { bootData } from '../../lib/boot-data.ts';
 import { http, type Http } from '../../lib/http.ts';
 import { sessionToken, setSessionToken } from '../../lib/session-token.ts';
+import { signOutSync } from '../sync/index.ts';
 import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
 
 export const authApi = {
@@ -55,5 +56,13 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
   } finally {
     setSessionToken(null);
     store.logout();
+    // The local copy of the workspace leaves memory and the disk (it may be a shared computer).
+    await signOutSync();
   }
+}
+
+/** The server no longer knows the session (a 401 on the sync stream): signed out, no call to make. */
+export function sessionEnded(store: AuthStore = auth) {
+  setSessionToken(null);
+  store.logout();
 }
