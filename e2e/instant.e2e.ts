@@ -128,4 +128,17 @@ describe('an issue seen in the list', () => {
     await page.locator('html[data-sync="idle"]').waitFor({ state: 'attached' });
     await until(databases, (names) => !names.includes(dbName), 'the database deleted');
   });
+
+  it('a 401 from the sync engine signs the app out like an expired session', async () => {
+    await registerIn(context, uniqueEmail('instant-401'), 'Expired Person');
+    const other = await context.newPage();
+    // The page carries the user, but the server no longer knows the session for the store.
+    await other.route('**/api/sync/**', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, statusMessage: 'Unauthorized' }) }),
+    );
+    await other.goto('/en/issues');
+    await other.waitForURL((u) => u.pathname === '/en/user/login');
+    expect(await other.getByTestId('user-menu').count()).toBe(0);
+    await other.close();
+  });
 });
