@@ -4,7 +4,6 @@ import type { MeResponse } from '@tracker/shared/api/users';
 import { bootData } from '../../lib/boot-data.ts';
 import { http, type Http } from '../../lib/http.ts';
 import { sessionToken, setSessionToken } from '../../lib/session-token.ts';
-import { signOutSync } from '../sync/index.ts';
 import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
 
 export const authApi = {
@@ -56,8 +55,9 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
   } finally {
     setSessionToken(null);
     store.logout();
-    // The local copy of the workspace leaves memory and the disk (it may be a shared computer).
-    await signOutSync();
+    // The local copy of the workspace leaves memory and the disk (it may be a shared computer). Its
+    // own chunk: in the entry it would pull the shared schemas into the precached shell.
+    await import('../sync/index.ts').then((sync) => sync.signOutSync());
   }
 }
 
