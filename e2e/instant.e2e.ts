@@ -48,16 +48,18 @@ afterAll(async () => {
 /** Every `/api/` request waits `SLOW_MS` before it goes out; `pending` holds those not yet answered. */
 async function slowApi(p: Page) {
   const pending = new Set<string>();
+  const asked: string[] = [];
   const handler = async (route: Route) => {
     const url = new URL(route.request().url());
     const name = url.pathname;
     pending.add(name);
+    asked.push(name);
     await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
     await route.continue().catch(() => undefined);
     pending.delete(name);
   };
   await p.route('**/api/**', handler);
-  return { pending, stop: () => p.unroute('**/api/**', handler) };
+  return { pending, asked, stop: () => p.unroute('**/api/**', handler) };
 }
 
 describe('an issue seen in the list', () => {
@@ -116,6 +118,11 @@ describe('an issue seen in the list', () => {
     expect(await page.getByTestId('issue-status').getAttribute('data-status-id')).toBe(String(issue.statusId));
     expect(await page.getByTestId('issue-status').isEnabled()).toBe(true);
     expect(await page.getByTestId('issue-skeleton').count()).toBe(0);
+    // One call for the page; the project, its statuses and labels and the custom fields came from
+    // the store; streams (not in the store) alongside. The shell's own per-navigation calls (the
+    // redirect check, the e-mail reminder) are not the page's.
+    const shell = ['/api/navigation/redirect', '/api/user/email-confirm-reminder'];
+    expect(slow.asked.filter((a) => !shell.includes(a)).sort()).toEqual([`/api/issues/${issue.key}/page`, '/api/streams']);
     await slow.stop();
     expect(errors).toEqual([]);
   });
