@@ -127,6 +127,20 @@ describe('an issue seen in the list', () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows another change from the store's feed at once, before the page's refetch answers", async () => {
+    // The refetch a live event starts never answers here: only the store's feed can bring the change.
+    const held: Route[] = [];
+    const hold = (route: Route) => void held.push(route);
+    await page.route(`**/api/issues/${issue.key}/page`, hold);
+    await page.route(`**/api/issues/${issue.id}/page`, hold);
+    await api(context, 'patch', `/api/issues/${issue.id}`, { title: `Renamed ${KEY}`, priority: 'low' });
+    await page.locator('#page-title-issue', { hasText: `Renamed ${KEY}` }).waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('issue-priority').inputValue()).toBe('low');
+    await page.unroute(`**/api/issues/${issue.key}/page`, hold);
+    await page.unroute(`**/api/issues/${issue.id}/page`, hold);
+    await Promise.all(held.map((r) => r.abort().catch(() => undefined)));
+  });
+
   it('sign-out empties the store and deletes its database', async () => {
     const dbName = `tracker-sync-${me.id}`;
     const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));

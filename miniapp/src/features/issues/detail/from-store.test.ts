@@ -1,9 +1,9 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
-import type { IssueListItem } from '@tracker/shared/api/issues';
+import type { IssueDetail, IssueListItem } from '@tracker/shared/api/issues';
 import type { SyncProject } from '@tracker/shared/api/sync';
 import { describe, expect, it } from 'vitest';
 import { createSyncState, type SyncState } from '../../sync/index.ts';
-import { storeFields, storeIssue, storeProject } from './from-store.ts';
+import { storeFields, storeIssue, storeProject, withStoreCopy } from './from-store.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const project = (id: number, key: string): SyncProject => ({
@@ -78,5 +78,25 @@ describe('the issue page from the store', () => {
     empty.syncId = null;
     expect(storeProject(empty, 1)).toBeNull();
     expect(storeFields(empty, 1)).toBeNull();
+  });
+
+  it("takes the feed's newer copy of the list fields into the page's issue, and nothing older", () => {
+    const s = store();
+    const item = issue(10, 'WEB-3', 1);
+    const detail: IssueDetail = {
+      ...item, statusId: 8, labelIds: [3], streamIds: [1], version: 3, description: 'd', descriptionHtml: '<p>d</p>', reporter: null,
+      project: { id: 1, key: 'WEB', name: 'WEB', color: '#000' }, status: { id: 8, name: 'Todo', category: 'unstarted', color: '#999', position: 1 },
+      labels: [{ id: 3, name: 'bug', color: '#f00' }], streams: [{ id: 1, name: 'One' }], parent: null, children: [], relations: [], watchers: [], attachments: [], watching: false, can: ['issue.edit'],
+    };
+    const newer = { ...item, title: 'Renamed', statusId: 7, priority: 'low' as const, assignee: { id: 2, name: 'Ann' }, labelIds: [4], streamIds: [1, 2], parentId: 11, updatedAt: '2026-01-02T00:00:00.000Z' };
+    const merged = withStoreCopy(detail, newer, s, [{ id: 2, name: 'Two' }]);
+    expect(merged).toMatchObject({
+      title: 'Renamed', statusId: 7, status: { id: 7, name: 'Done' }, priority: 'low', assignee: { id: 2, name: 'Ann' },
+      labelIds: [4], labels: [{ id: 4, name: 'API', color: '#00f' }], streams: [{ id: 1, name: 'One' }, { id: 2, name: 'Two' }],
+      parent: { id: 11, key: 'OPS-3', title: 'Issue 11' }, updatedAt: newer.updatedAt,
+      version: 3, description: 'd', can: ['issue.edit'],
+    });
+    expect(withStoreCopy(detail, { ...newer, updatedAt: item.updatedAt }, s)).toBe(detail);
+    expect(withStoreCopy(detail, { ...newer, id: 11 }, s)).toBe(detail);
   });
 });

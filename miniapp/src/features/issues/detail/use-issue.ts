@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { syncState } from '../../sync/index.ts';
+import { syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
-import { storeFields, storeProject, type IssueProject } from './from-store.ts';
+import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
 import { rememberUsers } from './people.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
 
@@ -43,7 +43,11 @@ export function useIssue(ref: string) {
   current.current = state.status === 'ready' ? state.data : null;
 
   const update = useCallback((fn: (d: IssueData) => IssueData) => {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', data: fn(s.data) } : s));
+    setState((s) => {
+      if (s.status !== 'ready') return s;
+      const data = fn(s.data);
+      return data === s.data ? s : { status: 'ready', data };
+    });
   }, []);
 
   const streams = useRef<Stream[] | null>(null);
@@ -98,6 +102,16 @@ export function useIssue(ref: string) {
 
   // Live: within a second of someone else's change (our own arrive too; refetching is harmless).
   const issueId = state.status === 'ready' ? state.data.issue.id : null;
+  // The store's feed is usually first: its copy of the list fields shows at once, the refetch below
+  // brings the rest.
+  const storeCopy = useStoreIssue(issueId ?? 0);
+  useEffect(() => {
+    if (!storeCopy) return;
+    update((d) => {
+      const issue = withStoreCopy(d.issue, storeCopy, syncState(), d.streams);
+      return issue === d.issue ? d : { ...d, issue };
+    });
+  }, [storeCopy, update]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const deleting = useRef(false);
   useLiveEvents(
