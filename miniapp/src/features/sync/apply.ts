@@ -102,6 +102,9 @@ export function evictIssues(state: SyncData, projectId: number, dirty?: Dirty) {
   state.evicted[projectId] = true;
 }
 
+/** Feed entities kept as they come, by id, in these tables. */
+const PLAIN = { status: 'statuses', label: 'labels', user: 'users', custom_field: 'customFields', view: 'views' } as const;
+
 /**
  * Applies one batch of the feed and moves the position to `syncId`. Returns the projects that
  * arrived with data but that the store does not hold: their contents come from `bootstrap?project=`.
@@ -109,6 +112,10 @@ export function evictIssues(state: SyncData, projectId: number, dirty?: Dirty) {
 export function applyChanges(state: SyncData, changes: SyncChange[], syncId: number, dirty?: Dirty): number[] {
   const missing: number[] = [];
   for (const c of changes) {
+    if (c.entity in PLAIN) {
+      put(state, dirty, PLAIN[c.entity as keyof typeof PLAIN], c.id, c.data as never);
+      continue;
+    }
     switch (c.entity) {
       case 'project':
         if (c.data === null) removeProject(state, c.id, dirty);
@@ -122,23 +129,8 @@ export function applyChanges(state: SyncData, changes: SyncChange[], syncId: num
           put(state, dirty, 'projects', c.id, c.data);
         }
         break;
-      case 'status':
-        put(state, dirty, 'statuses', c.id, c.data);
-        break;
-      case 'label':
-        put(state, dirty, 'labels', c.id, c.data);
-        break;
       case 'member':
         put(state, dirty, 'members', memberKey(c.projectId, c.id), c.data);
-        break;
-      case 'user':
-        put(state, dirty, 'users', c.id, c.data);
-        break;
-      case 'custom_field':
-        put(state, dirty, 'customFields', c.id, c.data);
-        break;
-      case 'view':
-        put(state, dirty, 'views', c.id, c.data);
         break;
       case 'issue':
         if (c.data === null) removeIssue(state, c.id, dirty);
