@@ -15,7 +15,7 @@ let project: { id: number; key: string };
 interface SyncGlobal {
   startSync(userId: number, options?: { EventSource?: null }): Promise<unknown>;
   signOutSync(): Promise<void>;
-  syncState(): { status: string; syncId: number | null; issues: Record<number, { title: string }> };
+  syncState(): { status: string; syncId: number | null; issues: Record<number, { title: string; projectId: number }> };
 }
 declare global {
   interface Window {
@@ -51,7 +51,9 @@ async function pageWithEngine(page?: Page): Promise<Page> {
   await p.addScriptTag({ content: bundle });
   return p;
 }
-const issueTitles = (page: Page) => page.evaluate(() => Object.values(window.TrackerSync.syncState().issues).map((i) => i.title).sort());
+/** The titles of this test's project in the page's store (projects open to all, made by other tests, are there too). */
+const issueTitles = (page: Page) =>
+  page.evaluate((projectId) => Object.values(window.TrackerSync.syncState().issues).filter((i) => i.projectId === projectId).map((i) => i.title).sort(), project.id);
 const createIssue = (title: string) => api<{ issue: { id: number } }>(context, 'post', '/api/issues', { projectId: project.id, title }).then((r) => r.issue);
 
 describe('the sync engine in a browser', () => {
@@ -99,11 +101,11 @@ describe('the sync engine in a browser', () => {
     await context.route('**/api/sync/**', (route) => route.abort('internetdisconnected'));
     try {
       await pageWithEngine(page);
-      const titles = await page.evaluate(async (id) => {
+      const titles = await page.evaluate(async ({ id, projectId }) => {
         await window.TrackerSync.startSync(id);
         // Right after start: what IndexedDB held, before any answer.
-        return Object.values(window.TrackerSync.syncState().issues).map((i) => i.title).sort();
-      }, user.id);
+        return Object.values(window.TrackerSync.syncState().issues).filter((i) => i.projectId === projectId).map((i) => i.title).sort();
+      }, { id: user.id, projectId: project.id });
       expect(titles).toEqual(['Created elsewhere', 'Renamed elsewhere']);
       await expect.poll(() => page.evaluate(() => window.TrackerSync.syncState().status)).toBe('offline');
     } finally {
