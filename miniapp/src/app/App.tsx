@@ -11,14 +11,12 @@ import { platform } from '../platform/index.ts';
 import { Layout } from './Layout.tsx';
 import { NavigationStep } from './NavigationStep.tsx';
 import { Routes } from './Routes.tsx';
-import { SyncSession } from './SyncSession.tsx';
 
 export function App() {
   return (
     <Router>
       <Providers>
         <NavigationStep />
-        <SyncSession />
         <TelegramBridge />
         <Layout>
           <Routes />
