@@ -1,7 +1,8 @@
 // Issue 14: the server writes each page's boot data (session user, public config, redirect decision
 // for that path) into it as inline JSON. A shell without it (the service worker's offline copy, the
 // Vite dev server) reads null, and the app asks the API instead.
-import { BOOT_DATA_ID, type BootData } from '@tracker/shared/api/boot';
+import type { BootData } from '@tracker/shared/api/boot';
+import { BOOT_DATA_ID } from '@tracker/shared/boot';
 
 export function parseBootData(raw: string | null | undefined): BootData | null {
   if (!raw) return null;

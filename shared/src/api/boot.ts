@@ -3,8 +3,7 @@ import { publicConfigSchema } from './config.ts';
 import { redirectResponseSchema } from './navigation.ts';
 import { userSchema } from './users.ts';
 
-/** The id of the inline `<script type="application/json">` every app page carries (issue 14). */
-export const BOOT_DATA_ID = 'app-boot';
+export { BOOT_DATA_ID } from '../boot.ts';
 
 /**
  * What the server puts into an app page so the first render needs no round trip: the session user
