@@ -60,6 +60,8 @@ describe('mini app automatic sign-in', () => {
     // The reloaded page found the session and decided not to sign in (or reload) again.
     await signInDecided(page, 'authenticated');
     expect(loads()).toBe(2);
+    // The user arrived by init data: the client store starts for them and goes live.
+    await page.locator('html[data-sync="live"]').waitFor({ state: 'attached', timeout: 15_000 });
     expect(await page.evaluate(() => Number(localStorage.getItem('tg_auto_auth_done')))).toBeGreaterThan(0);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim())).toBe('#17212b');
     const methods = await page.evaluate(() => (window as unknown as { __tgEvents: [string][] }).__tgEvents.map(([m]) => m));
@@ -177,6 +179,8 @@ describe('mini app automatic sign-in', () => {
     // No cookie travels in this frame: the signed-in state comes from the header token alone.
     expect(await app.evaluate(() => fetch('/api/user/me', { credentials: 'include' }).then((r) => r.status))).toBe(401);
     expect(await app.evaluate(() => sessionStorage.getItem('tracker.sessionToken'))).toMatch(/\./);
+    // The client store syncs with the header token too (its stream carries it in the query).
+    await app.locator('html[data-sync="live"]').waitFor({ state: 'attached', timeout: 15_000 });
     await framing.close();
   });
 });

@@ -11,12 +11,14 @@ import { platform } from '../platform/index.ts';
 import { Layout } from './Layout.tsx';
 import { NavigationStep } from './NavigationStep.tsx';
 import { Routes } from './Routes.tsx';
+import { SyncSession } from './SyncSession.tsx';
 
 export function App() {
   return (
     <Router>
       <Providers>
         <NavigationStep />
+        <SyncSession />
         <TelegramBridge />
         <Layout>
           <Routes />

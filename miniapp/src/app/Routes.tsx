@@ -9,7 +9,7 @@ import { auth } from '../features/auth/state.ts';
 import { decideAccess, loginRedirectPath } from './access.ts';
 import { boot } from './boot.ts';
 import { ErrorPage, ForbiddenPage, notFoundMessage } from './ErrorPage.tsx';
-import { PAGES } from './pages.ts';
+import { loadedPage, PAGES } from './pages.ts';
 import { useHead } from './use-head.ts';
 
 /** Matches the location against the shared route table (the same matcher gives the server's 404). */
@@ -45,7 +45,7 @@ function RoutePage({ match }: { match: RouteMatch }) {
 
 function AllowedPage({ name, title }: { name: string; title: string }) {
   useHead(title, true);
-  const Page = PAGES[name]!;
+  const Page = loadedPage(name) ?? PAGES[name]!;
   return (
     <Suspense fallback={<Loading />}>
       <Page />

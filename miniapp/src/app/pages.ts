@@ -18,10 +18,12 @@ const once = (load: Loader): Loader => {
 };
 
 const LOADERS: Record<string, Loader> = {};
+const LOADED: Record<string, ComponentType> = {};
 
 /** A lazy page; `namespaces` are its feature texts, loaded together with its code. */
 const page = (name: string, load: Loader, namespaces: readonly LazyNamespace[] = []) => {
-  const loader = once(namespaces.length ? () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module) : load);
+  const both = namespaces.length ? () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module) : load;
+  const loader = once(() => both().then((module) => ((LOADED[name] = module.default), module)));
   LOADERS[name] = loader;
   return lazy(loader);
 };
@@ -70,6 +72,13 @@ const ENTRIES: Record<string, Entry> = {
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
   Object.entries(ENTRIES).map(([name, entry]) => [name, typeof entry === 'function' ? page(name, entry) : page(name, entry.load, entry.namespaces)]),
 );
+
+/**
+ * The page's component once its code and texts are in (after an intent preload or a first visit),
+ * rendered directly: a lazy component suspends on its first render even when its code is loaded,
+ * and React holds a revealed fallback for 300 ms — a spinner where the store could show the page.
+ */
+export const loadedPage = (name: string): ComponentType | undefined => LOADED[name];
 
 /** Starts loading a route's code and texts ahead of navigation; the page renders from the same load. */
 export function preloadPage(name: string): Promise<unknown> | null {

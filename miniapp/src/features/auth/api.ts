@@ -55,5 +55,14 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
   } finally {
     setSessionToken(null);
     store.logout();
+    // The local copy of the workspace leaves memory and the disk (it may be a shared computer). Its
+    // own chunk: in the entry it would pull the shared schemas into the precached shell.
+    await import('../sync/index.ts').then((sync) => sync.signOutSync());
   }
+}
+
+/** The server no longer knows the session (a 401 on the sync stream): signed out, no call to make. */
+export function sessionEnded(store: AuthStore = auth) {
+  setSessionToken(null);
+  store.logout();
 }

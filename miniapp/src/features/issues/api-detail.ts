@@ -7,6 +7,7 @@ import type {
   Comment,
   CreateIssueRequest,
   IssueDetail,
+  IssuePageResponse,
   RelationType,
   SearchResponse,
   UpdateIssueRequest,
@@ -20,6 +21,8 @@ const enc = encodeURIComponent;
 
 export const issueApi = {
   get: (ref: string | number) => http.get<{ issue: IssueDetail }>(`/api/issues/${enc(String(ref))}`).then((r) => r.issue),
+  /** The issue page in one call: the issue, its comments and its activity. */
+  page: (ref: string | number) => http.get<IssuePageResponse>(`/api/issues/${enc(String(ref))}/page`),
   create: (body: CreateIssueRequest) => http.post<{ issue: IssueDetail }>('/api/issues', body).then((r) => r.issue),
   update: (id: number, patch: UpdateIssueRequest) =>
     http.request<{ issue: IssueDetail }>(`/api/issues/${id}`, { method: 'PATCH', body: patch }).then((r) => r.issue),

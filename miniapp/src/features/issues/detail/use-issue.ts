@@ -1,22 +1,25 @@
-// Everything the issue page shows, loaded together and refetched when a live event names the
-// issue (someone else changed it or commented). Inline edits are optimistic with rollback.
+// Everything the issue page shows: the issue, its comments and activity in one call
+// (`/api/issues/:ref/page`); the project's statuses, labels and members and the custom fields from
+// the client store when it holds them (else asked); streams asked alongside, never waited for.
+// Refetched when a live event names the issue. Inline edits are optimistic with rollback.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { Activity, Comment, IssueDetail, UpdateIssueRequest } from '@tracker/shared/api/issues';
-import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { Stream } from '@tracker/shared/api/streams';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
+import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
 import { rememberUsers } from './people.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
 
 export interface IssueData {
   issue: IssueDetail;
-  project: ProjectDetailResponse | null;
+  project: IssueProject | null;
   fields: CustomField[];
   streams: Stream[];
   comments: Comment[];
@@ -40,30 +43,41 @@ export function useIssue(ref: string) {
   current.current = state.status === 'ready' ? state.data : null;
 
   const update = useCallback((fn: (d: IssueData) => IssueData) => {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', data: fn(s.data) } : s));
+    setState((s) => {
+      if (s.status !== 'ready') return s;
+      const data = fn(s.data);
+      return data === s.data ? s : { status: 'ready', data };
+    });
   }, []);
 
-  const load = useCallback(async (soft: boolean) => {
-    if (!soft) setState({ status: 'loading' });
+  const streams = useRef<Stream[] | null>(null);
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    // Not in the store: asked alongside and filled in when it answers.
+    void lookupApi.streams().then(
+      (list) => {
+        streams.current = list;
+        update((d) => ({ ...d, streams: list }));
+      },
+      () => undefined,
+    );
     try {
-      const issue = await issueApi.get(ref);
-      const [project, fields, streams, comments, activity] = await Promise.all([
-        lookupApi.project(issue.projectId).catch(() => null),
-        lookupApi.customFields(issue.projectId).catch(() => [] as CustomField[]),
-        lookupApi.streams().catch(() => [] as Stream[]),
-        issueApi.comments(issue.id),
-        issueApi.activity(issue.id),
+      const { issue, comments, activity } = await issueApi.page(ref);
+      const store = syncState();
+      const [project, fields] = await Promise.all([
+        storeProject(store, issue.projectId) ?? lookupApi.project(issue.projectId).catch(() => null),
+        storeFields(store, issue.projectId) ?? lookupApi.customFields(issue.projectId).catch(() => [] as CustomField[]),
       ]);
-      const data = { issue, project, fields, streams, comments, activity };
+      const data = { issue, project, fields, streams: streams.current ?? [], comments, activity };
       remember(data);
       setState({ status: 'ready', data });
     } catch (error) {
-      if (!soft || (error instanceof ApiError && error.status === 404)) setState({ status: 'error', error });
+      setState({ status: 'error', error });
     }
-  }, [ref]);
+  }, [ref, update]);
 
   useEffect(() => {
-    void load(false);
+    void load();
   }, [load]);
 
   /** Issue, comments and activity again (reference data rarely changes). */
@@ -71,7 +85,7 @@ export function useIssue(ref: string) {
     const d = current.current;
     if (!d) return;
     try {
-      const [issue, comments, activity] = await Promise.all([issueApi.get(d.issue.id), issueApi.comments(d.issue.id), issueApi.activity(d.issue.id)]);
+      const { issue, comments, activity } = await issueApi.page(d.issue.id);
       remember({ issue, comments, activity });
       update((old) => ({ ...old, issue, comments, activity }));
     } catch (error) {
@@ -88,6 +102,16 @@ export function useIssue(ref: string) {
 
   // Live: within a second of someone else's change (our own arrive too; refetching is harmless).
   const issueId = state.status === 'ready' ? state.data.issue.id : null;
+  // The store's feed is usually first: its copy of the list fields shows at once, the refetch below
+  // brings the rest.
+  const storeCopy = useStoreIssue(issueId ?? 0);
+  useEffect(() => {
+    if (!storeCopy) return;
+    update((d) => {
+      const issue = withStoreCopy(d.issue, storeCopy, syncState(), d.streams);
+      return issue === d.issue ? d : { ...d, issue };
+    });
+  }, [storeCopy, update]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const deleting = useRef(false);
   useLiveEvents(

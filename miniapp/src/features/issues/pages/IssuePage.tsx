@@ -1,17 +1,18 @@
 // `/issues/{id}`: id or key (the canonical URL uses the key). Properties editable in place,
 // description, sub-issues, relations, attachments (drop files anywhere on the page) and one
-// timeline of comments and history. Live: refetches when someone else changes the issue.
+// timeline of comments and history. Live: refetches when someone else changes the issue. While the
+// page call is on its way, the client store's copy of the issue shows at once (detail/Preview.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { issueApi } from '../api-detail.ts';
 import { Attachments, useUploads } from '../detail/Attachments.tsx';
 import { Relations, SubIssues } from '../detail/Links.tsx';
+import { IssuePreview } from '../detail/Preview.tsx';
 import { Properties } from '../detail/Properties.tsx';
 import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
@@ -39,13 +40,7 @@ export default function IssuePage() {
       </Page>
     );
   }
-  if (state.status === 'loading') {
-    return (
-      <Page name="issue">
-        <Loading />
-      </Page>
-    );
-  }
+  if (state.status === 'loading') return <IssuePreview issueRef={id} />;
   return <IssueView data={state.data} ctl={ctl} routeId={id} />;
 }
 
