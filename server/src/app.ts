@@ -26,7 +26,7 @@ import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.t
 import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
+import { eventsRoutes, liveEventText, subscribeVisibleEvents, type LiveDeps } from './modules/events/events.routes.ts';
 import { projectAccess } from './modules/projects/project-access.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { commentRoutes } from './modules/issues/comments.routes.ts';
@@ -99,6 +99,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const publicConfig = publicConfigOf(config);
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
   const sync = createSyncHub(orm.config.get('clientUrl') as string, logger);
+  const live: LiveDeps = { hub: events, orm, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null };
   // Attachments, avatars and blog images: one store that every replica reads (close it on shutdown).
   const storage = createBlobStore({ storageUrl: config.STORAGE_URL, databaseUrl: orm.config.get('clientUrl') as string });
   // Compressed issue lists and pages under their ETags, made of per-project data versions (issue 13).
@@ -182,9 +183,9 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     usersRoutes({ em }),
     customFieldRoutes({ em }),
     streamRoutes({ em }),
-    syncRoutes({ em, hub: sync }),
+    syncRoutes({ em, hub: sync, live: (viewer, send) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event))) }),
     calendarRoutes({ em, config }),
-    eventsRoutes({ hub: events, orm, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null }),
+    eventsRoutes(live),
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
     blogRoutes({ em, storage }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),

@@ -1,6 +1,6 @@
 import { fallbackTitle } from '@tracker/shared/head';
 import { buildPath, matchRoute, type RouteMatch } from '@tracker/shared/routes';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
@@ -40,12 +40,14 @@ function RoutePage({ match }: { match: RouteMatch }) {
 
   if (access === 'forbidden') return <ForbiddenPage />;
   if (access !== 'allow') return <Loading />;
-  return <AllowedPage name={match.route.name} title={title} />;
+  return <AllowedPage key={match.route.name} name={match.route.name} title={title} />;
 }
 
 function AllowedPage({ name, title }: { name: string; title: string }) {
   useHead(title, true);
-  const Page = loadedPage(name) ?? PAGES[name]!;
+  // Chosen once per route: switching from the lazy wrapper to the loaded component would remount
+  // the page and run its effects twice (a confirmation link would be spent twice).
+  const [Page] = useState(() => loadedPage(name) ?? PAGES[name]!);
   return (
     <Suspense fallback={<Loading />}>
       <Page />

@@ -50,4 +50,24 @@ describe('live connection ready signal', () => {
     await vi.runAllTimersAsync(); // the stream closes shortly after the last listener leaves
     expect(dataset.live).toBeUndefined();
   });
+
+  it('closes its own stream while another feed (the sync stream) brings the events, and reopens after', async () => {
+    const { attachLiveFeed, subscribeLive } = await import('./live.ts');
+    const got: string[] = [];
+    const unsubscribe = subscribeLive((e) => got.push(e.type));
+    const own = FakeEventSource.last!;
+    const feed = attachLiveFeed();
+    expect(own.readyState).toBe(FakeEventSource.CLOSED);
+    FakeEventSource.last = null;
+    subscribeLive(() => {})();
+    expect(FakeEventSource.last).toBeNull();
+    feed.emit({ type: 'issue.updated', issueId: 1, projectId: 1, streamIds: [], actorId: null, at: '' });
+    expect(got).toEqual(['issue.updated']);
+    feed.setOpen(true);
+    expect(dataset.live).toBe('open');
+    feed.detach();
+    expect(dataset.live).toBeUndefined();
+    expect(FakeEventSource.last).not.toBeNull();
+    unsubscribe();
+  });
 });

@@ -1,6 +1,8 @@
 // Live updates (spec: "updates within a second without a reload"): one EventSource to
 // `/api/events` shared by every subscriber, opened with the first and closed shortly after the
-// last leaves. EventSource retries by itself after a dropped connection; when the browser gives up
+// last leaves. While the sync engine runs, its stream carries the same events (`attachLiveFeed`) and
+// this one stays closed: a tab holds one stream, as a browser opens only six connections per host
+// over HTTP/1.1. EventSource retries by itself after a dropped connection; when the browser gives up
 // (the server answered with an error, e.g. 401 before sign-in) we reopen it with a backoff.
 // `<html data-live="open">` says the stream is connected (the server subscribes before it answers),
 // so tests and tools wait for it instead of guessing a delay.
@@ -11,7 +13,7 @@ import { sessionToken } from './session-token.ts';
 export type LiveListener = (event: LiveEvent) => void;
 export type LiveFilter = (event: LiveEvent) => boolean;
 
-const EVENT_TYPES: readonly LiveEvent['type'][] = [
+export const LIVE_EVENT_TYPES: readonly LiveEvent['type'][] = [
   'issue.created',
   'issue.updated',
   'issue.deleted',
@@ -29,13 +31,14 @@ let source: EventSource | null = null;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let backoff = 1_000;
+let attached = false;
 
 /** Parses one SSE data payload; anything malformed is dropped rather than thrown into a listener. */
 export function parseLiveEvent(data: unknown): LiveEvent | null {
   if (typeof data !== 'string') return null;
   try {
     const e = JSON.parse(data) as Partial<LiveEvent>;
-    if (typeof e.type !== 'string' || !(EVENT_TYPES as readonly string[]).includes(e.type)) return null;
+    if (typeof e.type !== 'string' || !(LIVE_EVENT_TYPES as readonly string[]).includes(e.type)) return null;
     return { type: e.type, issueId: e.issueId ?? null, projectId: e.projectId ?? null, streamIds: Array.isArray(e.streamIds) ? e.streamIds : [], actorId: e.actorId ?? null, at: e.at ?? '' };
   } catch {
     return null;
@@ -48,18 +51,21 @@ function markOpen(open: boolean) {
   else delete document.documentElement.dataset.live;
 }
 
-function dispatch(message: MessageEvent) {
-  const event = parseLiveEvent(message.data);
-  if (!event) return;
+function emit(event: LiveEvent) {
   for (const listener of [...listeners]) listener(event);
 }
 
+function dispatch(message: MessageEvent) {
+  const event = parseLiveEvent(message.data);
+  if (event) emit(event);
+}
+
 function open() {
-  if (source || typeof EventSource === 'undefined') return;
+  if (attached || source || typeof EventSource === 'undefined') return;
   const token = sessionToken();
   const es = new EventSource(token ? `/api/events?session_token=${encodeURIComponent(token)}` : '/api/events', { withCredentials: true });
   source = es;
-  for (const type of EVENT_TYPES) es.addEventListener(type, dispatch);
+  for (const type of LIVE_EVENT_TYPES) es.addEventListener(type, dispatch);
   es.onopen = () => {
     backoff = 1_000;
     markOpen(true);
@@ -81,6 +87,25 @@ function close() {
   source?.close();
   source = null;
   markOpen(false);
+}
+
+/**
+ * Another stream brings the live events from now on (the sync engine's): this one closes until
+ * `detach`. `setOpen` mirrors that stream's state into `<html data-live>`.
+ */
+export function attachLiveFeed() {
+  attached = true;
+  clearTimeout(closeTimer);
+  close();
+  return {
+    emit,
+    setOpen: (isOpen: boolean) => markOpen(isOpen),
+    detach() {
+      attached = false;
+      markOpen(false);
+      if (listeners.size > 0) open();
+    },
+  };
 }
 
 /** Adds a listener to the shared stream; returns the unsubscribe function. */

@@ -1,6 +1,7 @@
 // The sync engine: the store from IndexedDB at once, then a bootstrap (first time) or a catch-up
 // from the stored position, then the stream. Every network step runs in one queue, so batches apply
 // in the order they were read and a stale answer never overwrites a newer one.
+import type { LiveEvent } from '@tracker/shared/api/events';
 import type { SyncChange } from '@tracker/shared/api/sync';
 import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
 import { applyChanges } from './apply.ts';
@@ -27,6 +28,8 @@ export interface SyncEngineOptions {
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
   /** A 401: the store is wiped; the app signs out. */
   onSignedOut?: () => void;
+  /** The live events the stream carries beside the changes. */
+  onLive?: (event: LiveEvent) => void;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -115,6 +118,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
       },
       onBatch: (changes, syncId) => void enqueue(async () => syncId > (state.syncId ?? -1) && applyBatch(changes, syncId, state.syncId)),
       onExpired: () => void enqueue(expire),
+      onLive: o.onLive,
       onInterrupted: () => void (state.status = 'offline'),
       onClosed: () => {
         closeStream = null;

@@ -3,6 +3,8 @@
 // HTTP and reopen from its own position. The session token goes in the query, as lib/live.ts does,
 // for Telegram Web's frame where the cookie is refused.
 import { syncChangeSchema, type SyncChange } from '@tracker/shared/api/sync';
+import type { LiveEvent } from '@tracker/shared/api/events';
+import { LIVE_EVENT_TYPES, parseLiveEvent } from '../../lib/live.ts';
 import { sessionToken } from '../../lib/session-token.ts';
 import { z } from 'zod';
 
@@ -17,6 +19,8 @@ export interface StreamHandlers {
   onInterrupted(): void;
   /** Closed for good, or sent something unreadable: catch up over HTTP and reopen. */
   onClosed(): void;
+  /** A live event (`/api/events`' kind), carried on this stream so that a tab holds one. */
+  onLive?(event: LiveEvent): void;
 }
 
 /** What the engine uses of an EventSource (tests pass a stand-in). */
@@ -56,6 +60,12 @@ export function openStream(ES: EventSourceClass, since: number, h: StreamHandler
     }
     h.onBatch(changes, syncId);
   });
+  for (const type of LIVE_EVENT_TYPES) {
+    es.addEventListener(type, (e) => {
+      const event = done ? null : parseLiveEvent((e as MessageEvent).data);
+      if (event) h.onLive?.(event);
+    });
+  }
   es.addEventListener('expired', () => {
     if (done) return;
     close();

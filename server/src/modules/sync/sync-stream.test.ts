@@ -21,6 +21,7 @@ interface Received {
   id: string | null;
   event: string;
   changes: SyncChange[];
+  data: string | null;
 }
 
 /** Opens the stream as `user` and collects its events until `close()`. */
@@ -42,7 +43,7 @@ async function open(user: TestUser, query: string, headers: Record<string, strin
             buffer = buffer.slice(end + 2);
             const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
             const event = field('event');
-            if (event) events.push({ id: field('id'), event, changes: event === 'changes' ? z.array(syncChangeSchema).parse(JSON.parse(field('data')!)) : [] });
+            if (event) events.push({ id: field('id'), event, changes: event === 'changes' ? z.array(syncChangeSchema).parse(JSON.parse(field('data')!)) : [], data: field('data') });
           }
         }
       } catch {
@@ -74,6 +75,18 @@ describe('sync stream', () => {
     await waitUntil('the missed issue after reconnecting', () => issuesIn(again.events).some((c) => c.id === missed.id));
     expect(issuesIn(again.events).map((c) => c.id)).not.toContain(first.id);
     again.close();
+  });
+
+  it('carries the live events the user may see, so that a tab holds one stream', async () => {
+    const stranger = await signUp(t, { name: 'Stranger' });
+    const theirs = await createProject(stranger);
+    const stream = await open(owner, `?since=${await position()}`);
+    await createIssue(stranger, theirs.project.id, { title: 'Not for the owner' });
+    const mine = await createIssue(owner, project.project.id, { title: 'Live too' });
+    await waitUntil('the live event of the new issue', () => stream.events.some((e) => e.event === 'issue.created' && JSON.parse(e.data!).issueId === mine.id));
+    const live = stream.events.filter((e) => e.event.startsWith('issue.'));
+    expect(live.map((e) => JSON.parse(e.data!).projectId)).not.toContain(theirs.project.id);
+    stream.close();
   });
 
   it('refuses a position the log cannot serve, and callers who are not signed in', async () => {

@@ -10,9 +10,13 @@ import type { Viewer } from '../projects/project-access.ts';
 import type { SyncHub } from './sync-hub.ts';
 import { changesSince } from './sync.service.ts';
 
-export async function streamChanges(ctx: Context, deps: { hub: SyncHub; em: () => EntityManager }, viewer: Viewer, since: number) {
-  let unsubscribe = () => {};
-  const stream = openEventStream(ctx, () => unsubscribe());
+/** Sends the live events the viewer may see through `send` (the tab's one stream carries both). */
+export type LiveSubscription = (viewer: Viewer, send: (text: string) => void) => Promise<() => void>;
+
+export async function streamChanges(ctx: Context, deps: { hub: SyncHub; em: () => EntityManager; live?: LiveSubscription }, viewer: Viewer, since: number) {
+  const unsubscribes: (() => void)[] = [];
+  const unsubscribe = () => unsubscribes.splice(0).forEach((u) => u());
+  const stream = openEventStream(ctx, unsubscribe);
   let position = since;
   let running = false;
   let again = false;
@@ -40,7 +44,9 @@ export async function streamChanges(ctx: Context, deps: { hub: SyncHub; em: () =
       running = false;
     }
   };
-  unsubscribe = await deps.hub.subscribe(() => void pull());
+  unsubscribes.push(await deps.hub.subscribe(() => void pull()));
+  if (deps.live) unsubscribes.push(await deps.live(viewer, stream.send));
+  // The client may have left while the subscriptions were made.
   if (stream.ended) unsubscribe();
   // Whatever committed between the caller's position and the subscription.
   void pull();

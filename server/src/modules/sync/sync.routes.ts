@@ -4,11 +4,11 @@ import { syncBootstrapQuerySchema, syncChangesQuerySchema, syncIssuesQuerySchema
 import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import type { SyncHub } from './sync-hub.ts';
-import { streamChanges } from './sync-stream.ts';
+import { streamChanges, type LiveSubscription } from './sync-stream.ts';
 import { bootstrap, changesSince, issuePage } from './sync.service.ts';
 
 /** The sync protocol's reads (docs/api.md, "Sync"). */
-export function syncRoutes(deps: { em: () => EntityManager; hub: SyncHub }) {
+export function syncRoutes(deps: { em: () => EntityManager; hub: SyncHub; live?: LiveSubscription }) {
   const router = new Router({ prefix: '/api/sync' });
   router.get('/bootstrap', async (ctx) => {
     const { project } = parse(syncBootstrapQuerySchema, ctx.query);
