@@ -48,6 +48,19 @@ export function applyProjectBootstrap(state: SyncData, projectId: number, b: Syn
   addIssues(state, b.issues, dirty);
 }
 
+/**
+ * Issues a screen read from the server (older closed ones the bootstrap leaves out): kept when their
+ * project is held, never over a newer copy the feed brought.
+ */
+export function addSeenIssues(state: SyncData, issues: readonly IssueListItem[], dirty?: Dirty) {
+  for (const i of issues) {
+    const held = state.issues[i.id];
+    if (!state.projects[i.projectId] || state.evicted[i.projectId]) continue;
+    if (held && Date.parse(held.updatedAt) > Date.parse(i.updatedAt)) continue;
+    put(state, dirty, 'issues', i.id, i);
+  }
+}
+
 /** A further page of issues. */
 export function addIssues(state: SyncData, issues: IssueListItem[], dirty?: Dirty) {
   for (const i of issues) if (!state.evicted[i.projectId]) put(state, dirty, 'issues', i.id, i);

@@ -2,9 +2,10 @@
 // from the stored position, then the stream. Every network step runs in one queue, so batches apply
 // in the order they were read and a stale answer never overwrites a newer one.
 import type { LiveEvent } from '@tracker/shared/api/events';
+import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { SyncChange } from '@tracker/shared/api/sync';
 import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
-import { applyChanges } from './apply.ts';
+import { addSeenIssues, applyChanges } from './apply.ts';
 import { forgetLastUsed, restoreLastUsed, touchProject } from './lru.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 import { dbName, openPersist, type Persist } from './persist.ts';
@@ -218,6 +219,12 @@ export function createSyncEngine(o: SyncEngineOptions) {
     flush: writer.flush,
     /** Resolves when every queued network step has finished. */
     settled: () => queue.then(() => undefined),
+    /** Keeps issues a screen read from the server (older ones the bootstrap leaves out). */
+    remember: (issues: readonly IssueListItem[]) => {
+      if (state.syncId === null) return;
+      addSeenIssues(state, issues, dirty);
+      scheduleWrite();
+    },
     /** Reloads a project whose issues were evicted for size, when a screen needs it. */
     ensureProject: (id: number) => {
       touchProject(id);
