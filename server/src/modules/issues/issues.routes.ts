@@ -21,7 +21,7 @@ import { cursorCodec } from './issue-cursor.ts';
 import { issueReads } from './issue-reads.ts';
 import { bulkUpdate, moveIssue } from './issue-move.ts';
 import { editConflict, ifMatchVersion } from './issue-version.ts';
-import { createIssue, deleteIssue, updateIssue } from './issue.service.ts';
+import { createIssue, deleteIssue, updateIssue, updateIssueLastWriterWins } from './issue.service.ts';
 
 const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(500) });
 
@@ -51,7 +51,14 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCach
   router.patch('/:id', async (ctx) => {
     const viewer = requireViewer(ctx);
     const ref = parse(issueRefSchema, ctx.params.id);
-    const { baseVersion: bodyVersion, ...patch } = parse(updateIssueSchema, ctx.request.body);
+    const { baseVersion: bodyVersion, editedAt, ...patch } = parse(updateIssueSchema, ctx.request.body);
+    if (editedAt !== undefined) {
+      // A clock ahead of the server's cannot make an edit newer than now.
+      const at = new Date(Math.min(Date.parse(editedAt), Date.now()));
+      const { id, overridden } = await updateIssueLastWriterWins(deps.em(), viewer, ref, patch, at);
+      if (overridden.length) ctx.set('Overridden-Fields', overridden.join(', '));
+      return respond(ctx, viewer, id);
+    }
     const baseVersion = ifMatchVersion(ctx) ?? bodyVersion;
     const check = baseVersion === undefined ? undefined : { baseVersion, onConflict: editConflict(ctx, viewer) };
     await respond(ctx, viewer, await updateIssue(deps.em(), viewer, ref, patch, check));
