@@ -4,6 +4,7 @@ import type { SyncBootstrapResponse, SyncChange } from '@tracker/shared/api/sync
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { Dirty } from './dirty.ts';
 import { memberKey, type SyncData } from './model.ts';
+import { hasEdits, withEdits } from './outbox-model.ts';
 
 const byId = <T extends { id: number }>(rows: T[]): Record<number, T> => {
   const out: Record<number, T> = {};
@@ -27,7 +28,19 @@ export function applyBootstrap(state: SyncData, b: SyncBootstrapResponse, dirty?
   state.commentsByIssue = {};
   state.evicted = {};
   state.syncId = b.syncId;
+  reapplyEdits(state);
   dirty?.everything();
+}
+
+/** After the issues were replaced whole: edits not yet confirmed show again over the new copies. */
+function reapplyEdits(state: SyncData) {
+  state.confirmed = {};
+  for (const id of new Set(state.outbox.map((e) => e.issueId))) {
+    const copy = state.issues[id];
+    if (!copy) continue;
+    state.confirmed[id] = copy;
+    state.issues[id] = withEdits(copy, state.outbox);
+  }
 }
 
 /**
@@ -74,6 +87,14 @@ function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'm
   value: SyncData[T][keyof SyncData[T]] | null,
 ) {
   const rows = state[table] as Record<string | number, unknown>;
+  if (table === 'issues' && hasEdits(state.outbox, Number(key))) {
+    // The server's copy under edits not yet confirmed: kept aside, shown with the edits applied.
+    if (value === null) delete state.confirmed[Number(key)];
+    else {
+      state.confirmed[Number(key)] = value as IssueListItem;
+      value = withEdits(value as IssueListItem, state.outbox) as typeof value;
+    }
+  }
   if (value === null) {
     if (!(key in rows)) return;
     delete rows[key];

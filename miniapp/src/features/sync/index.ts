@@ -4,5 +4,7 @@ export { createSyncState, memberKey, type SyncData, type SyncState, type SyncSta
 export { addSeenIssues, applyBootstrap, applyChanges, applyProjectBootstrap, removeProject } from './apply.ts';
 export { holdsAll, issueById, queryIssues, toIssueQuery, type IssueQuery, type IssueSort } from './query.ts';
 export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
-export { startSync, stopSync, signOutSync, syncEngine, syncState } from './session.ts';
+export { editIssue, moveIssueOptimistic, startSync, stopSync, signOutSync, syncEngine, syncState } from './session.ts';
+export type { EditResult, OutboxHandlers } from './outbox.ts';
+export type { OutboxEntry } from './outbox-model.ts';
 export { useIssue, useIssueIds, useStoreList, useSyncStore, type StoreList } from './hooks.ts';
