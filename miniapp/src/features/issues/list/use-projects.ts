@@ -92,3 +92,15 @@ export function useProject(ref: string | number | undefined): { project: Project
   }, [ref]);
   return state.ref === ref ? state : { project: null, error: null };
 }
+
+/** What a list or board shows of one project (by id or key): from the store when it holds it, else fetched. */
+export function useListProject(ref: string | number | undefined): { project: ListProject | null; error: unknown } {
+  const { projects, statuses, labels, members, users, syncId } = useSnapshot(syncState());
+  const held = useMemo(() => {
+    if (ref === undefined || ref === '' || syncId === null) return null;
+    const p = Object.values(projects).find((x) => x.key === ref || String(x.id) === String(ref));
+    return p ? storeListProject({ projects, statuses, labels, members, users, syncId }, p.id) : null;
+  }, [ref, projects, statuses, labels, members, users, syncId]);
+  const fetched = useProject(held ? undefined : ref);
+  return held ? { project: held, error: null } : fetched;
+}
