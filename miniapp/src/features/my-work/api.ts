@@ -6,10 +6,13 @@ import { STATUS_CATEGORIES } from '@tracker/shared/api/projects';
 import { http } from '../../lib/http.ts';
 import { listIssues } from '../issues/index.ts';
 
-const OPEN = STATUS_CATEGORIES.filter((c) => c !== 'completed' && c !== 'canceled').join(',');
+export const OPEN = STATUS_CATEGORIES.filter((c) => c !== 'completed' && c !== 'canceled').join(',');
+
+/** My open issues, soonest due first (the list query, answered by the store when it is synced). */
+export const MY_ISSUES = { assignee: 'me', category: OPEN, sort: 'due', order: 'asc' } as const;
 
 export const myWorkApi = {
-  myIssues: (): Promise<IssueListItem[]> => listIssues({ assignee: 'me', category: OPEN, sort: 'due', order: 'asc', limit: 200 }).then((r) => r.issues),
+  myIssues: (): Promise<IssueListItem[]> => listIssues({ ...MY_ISSUES, limit: 200 }).then((r) => r.issues),
   watching: (limit = 10) => http.get<{ activity: Activity[] }>('/api/activity/watching', { query: { limit } }).then((r) => r.activity),
   projects: () => http.get<{ projects: Project[] }>('/api/projects').then((r) => r.projects),
   createProject: (name: string, key: string) => http.post<ProjectDetailResponse>('/api/projects', { name, key }),
