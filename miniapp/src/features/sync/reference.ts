@@ -47,3 +47,23 @@ export function useStoreReference() {
     [projects, users, customFields, views, syncId],
   );
 }
+
+/**
+ * The palette's instant answer from the store, before the server's full-text search arrives: issues
+ * whose key starts with the text or whose title contains it (recently updated first), and projects
+ * by name or key.
+ */
+export function searchStore(s: Snapshot<Pick<SyncData, 'issues' | 'projects'>>, text: string, limit: number) {
+  const q = text.trim().toLowerCase();
+  if (!q) return { issues: [], projects: [] };
+  const issues = Object.values(s.issues)
+    .filter((i) => i.key.toLowerCase().startsWith(q) || i.title.toLowerCase().includes(q))
+    .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id)
+    .slice(0, limit)
+    .map((i) => ({ id: i.id, key: i.key, title: i.title }));
+  const projects = storeProjects(s)
+    .filter((p) => p.name.toLowerCase().includes(q) || p.key.toLowerCase().startsWith(q))
+    .slice(0, limit)
+    .map((p) => ({ id: p.id, key: p.key, name: p.name }));
+  return { issues, projects };
+}
