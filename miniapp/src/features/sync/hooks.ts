@@ -2,7 +2,7 @@
 // again unless its inputs did (valtio keeps an unchanged table's snapshot object the same).
 import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { holdsAll, issueById, queryIssues, queryProject, toIssueQuery, type IssueQuery } from './query.ts';
+import { calendarIssues, holdsAll, issueById, queryIssues, queryProject, toIssueQuery, type CalendarFilter, type IssueQuery } from './query.ts';
 import { syncEngine, syncState } from './session.ts';
 
 /** The whole store as a snapshot (status, position, any table). */
@@ -53,4 +53,12 @@ export function useStoreList(api: Readonly<Record<string, string | number | unde
 export function useIssue(id: number) {
   const { issues } = useSnapshot(syncState());
   return issueById({ issues }, id);
+}
+
+/** A calendar range's issues from the store, or null before it is synced (or with a project of it evicted). */
+export function useStoreCalendar(filter: CalendarFilter, me: number | null) {
+  const { issues, evicted, syncId, status } = useSnapshot(syncState());
+  const key = JSON.stringify(filter);
+  const ready = syncId !== null && status !== 'bootstrapping' && (filter.project === null ? Object.keys(evicted).length === 0 : !evicted[filter.project]);
+  return useMemo(() => (ready ? calendarIssues({ issues }, JSON.parse(key) as CalendarFilter, me) : null), [ready, issues, key, me]);
 }

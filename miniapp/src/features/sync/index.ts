@@ -2,10 +2,10 @@
 // engine"). Screens start it with `startSync(userId)` and read it through the hooks (or `syncState()`).
 export { createSyncState, memberKey, type SyncData, type SyncState, type SyncStatusName } from './model.ts';
 export { addSeenIssues, applyBootstrap, applyChanges, applyProjectBootstrap, removeProject } from './apply.ts';
-export { holdsAll, issueById, queryIssues, toIssueQuery, type IssueQuery, type IssueSort } from './query.ts';
+export { calendarIssues, holdsAll, issueById, queryIssues, toIssueQuery, type CalendarFilter, type IssueQuery, type IssueSort } from './query.ts';
 export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
 export { editIssue, moveIssueOptimistic, startSync, stopSync, signOutSync, syncEngine, syncState } from './session.ts';
 export type { EditResult, OutboxHandlers } from './outbox.ts';
 export type { OutboxEntry } from './outbox-model.ts';
-export { useIssue, useIssueIds, useStoreList, useSyncStore, type StoreList } from './hooks.ts';
+export { useIssue, useIssueIds, useStoreCalendar, useStoreList, useSyncStore, type StoreList } from './hooks.ts';
 export { searchStore, storeCustomFields, storeProjects, storeUsers, storeViews, useStoreReference } from './reference.ts';

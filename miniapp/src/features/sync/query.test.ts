@@ -4,7 +4,7 @@ import { applyBootstrap } from './apply.ts';
 import { forgetLastUsed, lastUsed } from './lru.ts';
 import { snapshot } from 'valtio';
 import { createSyncState, emptyData } from './model.ts';
-import { issueById, queryIssues } from './query.ts';
+import { issueById, queryIssues, calendarIssues } from './query.ts';
 import { bootstrapOf, issue, project, status } from './test-data.ts';
 
 const ann = { id: 1, name: 'Ann' };
@@ -127,5 +127,21 @@ describe('client-side list queries', () => {
     runs.sort((a, b) => a - b);
     expect(runs[3]).toBeLessThan(50);
     expect(queryIssues(data, { sort: 'title' })).toHaveLength(5000);
+  });
+});
+
+describe('a calendar range from the store', () => {
+  it('selects spans meeting the range as the server does, with its filters and order', () => {
+    const issues = {
+      1: issue(1, 1, { startDate: '2026-03-01', dueDate: '2026-03-10' }),
+      2: issue(2, 1, { dueDate: '2026-03-05', assignee: { id: 7, name: 'Me' } }),
+      3: issue(3, 2, { startDate: '2026-03-31' }),
+      4: issue(4, 1, { dueDate: '2026-04-02' }),
+      5: issue(5, 1),
+    };
+    const range = { from: '2026-03-04', to: '2026-03-31', mine: false, project: null, stream: null };
+    expect(calendarIssues({ issues }, range, 7).map((i) => i.id)).toEqual([1, 2, 3]);
+    expect(calendarIssues({ issues }, { ...range, mine: true }, 7).map((i) => i.id)).toEqual([2]);
+    expect(calendarIssues({ issues }, { ...range, project: 2 }, 7).map((i) => i.id)).toEqual([3]);
   });
 });

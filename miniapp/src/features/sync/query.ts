@@ -191,3 +191,29 @@ export function holdsAll(data: Pick<Data, 'statuses'>, q: IssueQuery): boolean {
 export function queryProject(data: Pick<Data, 'projects'>, q: IssueQuery): number | null {
   return q.project === undefined ? null : projectIdOf(data as Data, q.project);
 }
+
+export interface CalendarFilter {
+  from: string;
+  to: string;
+  mine: boolean;
+  project: number | null;
+  stream: number | null;
+}
+
+/**
+ * The issues a calendar range shows, as `GET /api/calendar` selects them: a start→due span (or the
+ * one date set) meeting [from, to], by start then id.
+ */
+export function calendarIssues(data: Pick<Data, 'issues'>, f: CalendarFilter, me: number | null): Issue[] {
+  const out: Issue[] = [];
+  for (const i of Object.values(data.issues)) {
+    const first = i.startDate ?? i.dueDate;
+    const last = i.dueDate ?? i.startDate;
+    if (first === null || last === null || first > f.to || last < f.from) continue;
+    if (f.mine && i.assignee?.id !== me) continue;
+    if (f.project !== null && i.projectId !== f.project) continue;
+    if (f.stream !== null && !i.streamIds.includes(f.stream)) continue;
+    out.push(i);
+  }
+  return out.sort((a, b) => ((a.startDate ?? a.dueDate)! < (b.startDate ?? b.dueDate)! ? -1 : (a.startDate ?? a.dueDate)! > (b.startDate ?? b.dueDate)! ? 1 : a.id - b.id));
+}

@@ -8,6 +8,9 @@ import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { calendarApi, type CalendarIssue, type ProjectSummary, type StreamSummary } from '../api.ts';
+import { useSnapshot } from 'valtio';
+import { auth } from '../../auth/index.ts';
+import { editIssue, syncEngine, syncState, useStoreCalendar } from '../../sync/index.ts';
 import { AgendaView } from '../components/AgendaView.tsx';
 import { MoveDialog } from '../components/MoveDialog.tsx';
 import { SubscribePanel } from '../components/SubscribePanel.tsx';
@@ -45,7 +48,14 @@ export default function CalendarPage() {
     return () => clearInterval(timer);
   }, []);
 
-  const [issues, setIssues] = useState<CalendarIssue[] | null>(null);
+  const [fetched, setIssues] = useState<CalendarIssue[] | null>(null);
+  // The client store answers at once when synced (every change from its feed); the server's answer
+  // for the range still comes, for closed issues older than the store keeps, and joins the store.
+  const me = useSnapshot(auth.state).user?.id ?? null;
+  const filter = useMemo(() => ({ from, to, mine: state.mine, project: state.project, stream: state.stream }), [from, to, state.mine, state.project, state.stream]);
+  const stored = useStoreCalendar(filter, me) as CalendarIssue[] | null;
+  const issues = stored ?? fetched;
+  const fromStore = stored !== null;
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -55,6 +65,7 @@ export default function CalendarPage() {
     calendarApi.issues({ from, to, mine: state.mine, project: state.project, stream: state.stream }, ac.signal).then(
       (r) => {
         setIssues(r.issues);
+        syncEngine()?.remember(r.issues);
         setLoadError(null);
         setLoading(false);
       },
@@ -70,7 +81,7 @@ export default function CalendarPage() {
   // Someone else's change to an issue: refetch what is shown (debounced for bursts like bulk edits).
   const liveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLiveEvents(
-    (e) => e.type.startsWith('issue.'),
+    (e) => !fromStore && e.type.startsWith('issue.'),
     () => {
       clearTimeout(liveTimer.current);
       liveTimer.current = setTimeout(() => setReload((n) => n + 1), LIVE_DEBOUNCE_MS);
@@ -86,18 +97,23 @@ export default function CalendarPage() {
   }, []);
 
   // Status colours and names come with each project's detail, fetched once per project shown.
-  const [statuses, setStatuses] = useState<ReadonlyMap<number, Status>>(new Map());
+  const [fetchedStatuses, setStatuses] = useState<ReadonlyMap<number, Status>>(new Map());
+  const { statuses: heldStatuses, syncId } = useSnapshot(syncState());
+  const statuses = useMemo<ReadonlyMap<number, Status>>(
+    () => (syncId === null ? fetchedStatuses : new Map([...fetchedStatuses, ...Object.values(heldStatuses).map((st) => [st.id, st as Status] as const)])),
+    [fetchedStatuses, heldStatuses, syncId],
+  );
   const askedProjects = useRef(new Set<number>());
   useEffect(() => {
     for (const projectId of new Set((issues ?? []).map((i) => i.projectId))) {
-      if (askedProjects.current.has(projectId)) continue;
+      if (askedProjects.current.has(projectId) || (syncId !== null && Object.values(heldStatuses).some((st) => st.projectId === projectId))) continue;
       askedProjects.current.add(projectId);
       calendarApi.project(projectId).then(
         (r) => setStatuses((m) => new Map([...m, ...r.statuses.map((s) => [s.id, s] as const)])),
         () => undefined,
       );
     }
-  }, [issues]);
+  }, [issues, syncId, heldStatuses]);
 
   const [pendingIds, setPendingIds] = useState<ReadonlySet<number>>(new Set());
   const issuesRef = useRef(issues);
@@ -107,6 +123,20 @@ export default function CalendarPage() {
       const before = issuesRef.current?.find((i) => i.id === issueId);
       if (!before || delta === 0) return;
       const patch = shiftItem(before, delta);
+      // Through the store's outbox when it runs: shown in the same frame, rolled back and toasted by
+      // it on refusal, kept while offline.
+      const queued = editIssue(issueId, patch, patch);
+      if (queued) {
+        await queued.then(
+          ({ issue }) => {
+            const when = issue.dueDate ?? issue.startDate;
+            haptic('success');
+            toast({ title: t('calendar.moved', { key: before.key, date: when ? fmt.long(when) : '' }), color: 'success' });
+          },
+          () => haptic('error'),
+        );
+        return;
+      }
       const restore = (list: CalendarIssue[] | null) => list?.map((i) => (i.id === issueId ? { ...i, startDate: before.startDate, dueDate: before.dueDate } : i)) ?? null;
       setIssues((list) => list?.map((i) => (i.id === issueId ? { ...i, ...patch } : i)) ?? null);
       setPendingIds((s) => new Set(s).add(issueId));
