@@ -168,6 +168,14 @@ describe('an issue seen in the list', () => {
     expect(Date.now() - changed).toBeLessThan(SLOW_MS / 2);
     expect(slow.pending.has(`/api/issues/${issue.id}`)).toBe(true);
 
+    // A new comment, too, is on the page before the server has it.
+    await page.getByTestId('comment-input').fill(`Said at once ${KEY}`);
+    const posted = Date.now();
+    await page.getByTestId('comment-submit').click();
+    await page.getByTestId('comment').filter({ hasText: `Said at once ${KEY}` }).getByTestId('comment-sending').waitFor({ timeout: SLOW_MS / 2 });
+    expect(Date.now() - posted).toBeLessThan(SLOW_MS / 2);
+    expect(await page.getByTestId('comment-input').inputValue()).toBe('');
+
     // The list reads the same store: the row has it while the answer is still on its way.
     await page.goBack();
     const row = page.locator(`[data-testid="issue-row"][data-issue-key="${issue.key}"]`);
@@ -179,6 +187,8 @@ describe('an issue seen in the list', () => {
     expect(await row.locator('.status-chip').textContent()).toBe(done.name);
     const saved = await api<{ issue: { statusId: number } }>(context, 'get', `/api/issues/${issue.id}`);
     expect(saved.issue.statusId).toBe(done.id);
+    const thread = await api<{ comments: { body: string }[] }>(context, 'get', `/api/issues/${issue.id}/comments`);
+    expect(thread.comments.map((c) => c.body)).toContain(`Said at once ${KEY}`);
     await slow.stop();
     statusName = done.name;
   });

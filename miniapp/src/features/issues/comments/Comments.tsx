@@ -20,6 +20,7 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const edited = Date.parse(comment.updatedAt) - Date.parse(comment.createdAt) > 1000;
+  const sending = comment.id < 0;
 
   const save = async () => {
     setBusy(true);
@@ -52,7 +53,12 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
           {formatDateTime(comment.createdAt, locale)}
         </time>
         {edited && <span className="muted small">({t('issues.comments.edited')})</span>}
-        {!editing && (own || canModerate) && (
+        {sending && (
+          <span className="muted small" data-testid="comment-sending">
+            {t('issues.comments.sending')}
+          </span>
+        )}
+        {!editing && !sending && (own || canModerate) && (
           <span className="tl-item__actions">
             {own && (
               <button type="button" className="link-button" data-testid="comment-edit" onClick={() => (setDraft(comment.body), setEditing(true))}>
@@ -90,7 +96,8 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
   );
 }
 
-export function CommentComposer({ issueId, onPosted }: { issueId: number; onPosted: () => void }) {
+/** `onSend` shows the comment at once and resolves when it is saved; a refusal gives the text back here. */
+export function CommentComposer({ onSend }: { onSend: (body: string) => Promise<void> }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [body, setBody] = useState('');
@@ -101,15 +108,16 @@ export function CommentComposer({ issueId, onPosted }: { issueId: number; onPost
       setError(t('validation.required'));
       return;
     }
+    const text = body;
     setBusy(true);
     setError(null);
+    setBody('');
     try {
-      await issueApi.addComment(issueId, body);
-      setBody('');
+      await onSend(text);
       haptic('success');
-      onPosted();
     } catch (err) {
       haptic('error');
+      setBody((typed) => typed || text);
       setError(errorMessage(err, t, (k) => i18n.exists(k)));
     } finally {
       setBusy(false);

@@ -7,6 +7,8 @@ import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { CommentComposer, CommentItem } from '../comments/Comments.tsx';
 import { describeActivity, formatDateTime, plainT, type ActivityContext } from './activity-format.ts';
 import { userName } from './people.ts';
+import { useSnapshot } from 'valtio';
+import { auth } from '../../auth/index.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
 
 const FILTERS = ['all', 'comments', 'history'] as const;
@@ -17,6 +19,7 @@ export function Timeline({ data, ctl, meId }: { data: IssueData; ctl: IssueContr
   const locale = useLocale();
   const href = useHref();
   const [filter, setFilter] = useState<Filter>('all');
+  const me = useSnapshot(auth.state).user;
   const { issue, project, streams, fields, comments, activity } = data;
 
   const ctx: ActivityContext = useMemo(() => {
@@ -102,7 +105,7 @@ export function Timeline({ data, ctl, meId }: { data: IssueData; ctl: IssueContr
       </div>
       <div className="timeline">{shown.length ? shown.map((i) => i.node) : <p className="muted">{t('issues.activity.empty')}</p>}</div>
       {issue.can.includes('comment.create') ? (
-        <CommentComposer issueId={issue.id} onPosted={() => void ctl.refresh()} />
+        <CommentComposer onSend={(body) => ctl.addComment(body, me ? { id: me.id, name: me.name } : null).then(() => void ctl.refresh())} />
       ) : (
         <p className="muted">{t('issues.comments.readOnly')}</p>
       )}

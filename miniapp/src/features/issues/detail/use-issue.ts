@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { editIssue, syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
-import { takePrefetchedPage } from './prefetch.ts';
+import { issuePageData } from './prefetch.ts';
 import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
 import { rememberUsers } from './people.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
@@ -35,6 +35,15 @@ function remember(data: Partial<IssueData>) {
   rememberUsers(data.project?.members.map((m) => m.user) ?? []);
   rememberUsers(data.comments?.map((c) => c.author) ?? []);
   rememberUsers(data.activity?.map((a) => a.actor) ?? []);
+}
+
+let pendingIds = 0;
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A comment not yet saved: a negative id (never the server's), its text shown plain until the server renders it. */
+export function pendingComment(issueId: number, body: string, author: Comment['author'], now = new Date()): Comment {
+  const at = now.toISOString();
+  return { id: -++pendingIds, issueId, author, body, bodyHtml: `<p>${escapeHtml(body).replace(/\n/g, '<br>')}</p>`, createdAt: at, updatedAt: at, mentions: [] };
 }
 
 const LIST_FIELDS = Object.keys(issueListItemSchema.shape) as (keyof IssueListItem)[];
@@ -72,7 +81,7 @@ export function useIssue(ref: string) {
       () => undefined,
     );
     try {
-      const { issue, comments, activity } = await (takePrefetchedPage(ref) ?? issueApi.page(ref));
+      const { issue, comments, activity } = await issuePageData(ref);
       const store = syncState();
       const [project, fields] = await Promise.all([
         storeProject(store, issue.projectId) ?? lookupApi.project(issue.projectId).catch(() => null),
@@ -204,6 +213,27 @@ export function useIssue(ref: string) {
     [update, refresh, refreshActivity, fail],
   );
 
+  /**
+   * A new comment, on screen in the same frame (marked as sending) and replaced by the server's
+   * once it answers; a refusal takes it away again and rejects (the composer gives the text back).
+   */
+  const addComment = useCallback(
+    async (body: string, author: Comment['author']) => {
+      const d = current.current;
+      if (!d) return;
+      const pending = pendingComment(d.issue.id, body, author);
+      update((old) => ({ ...old, comments: [...old.comments, pending] }));
+      try {
+        const saved = await issueApi.addComment(d.issue.id, body);
+        update((old) => ({ ...old, comments: old.comments.some((c) => c.id === saved.id) ? old.comments.filter((c) => c !== pending) : old.comments.map((c) => (c === pending ? saved : c)) }));
+      } catch (err) {
+        update((old) => ({ ...old, comments: old.comments.filter((c) => c !== pending) }));
+        throw err;
+      }
+    },
+    [update],
+  );
+
   const get = useCallback(() => current.current, []);
   /** Deletes the issue; the page leaves on its own (no "not found" from the live event meanwhile). */
   const remove = useCallback(async (id: number) => {
@@ -216,7 +246,7 @@ export function useIssue(ref: string) {
     }
   }, []);
 
-  return { state, patch, run, refresh, update, fail, remove, current: get };
+  return { state, patch, run, refresh, update, fail, remove, addComment, current: get };
 }
 
 export type IssueController = ReturnType<typeof useIssue>;
