@@ -73,6 +73,7 @@ export const moveIssueSchema = z.object({
   afterId: id().nullable().default(null),
 });
 
+export const bulkUpdateResponseSchema = z.object({ updated: z.array(z.number().int()) });
 export const bulkUpdateSchema = z.object({
   ids: z.array(id()).min(1).max(500),
   patch: z
@@ -202,6 +203,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const createCommentSchema = z.object({ body: text().trim().min(1, 'validation.required').max(50_000, 'validation.tooLong') });
+export const commentResponseSchema = z.object({ comment: commentSchema });
 export const commentsResponseSchema = z.object({ comments: z.array(commentSchema) });
 
 export const activitySchema = z.object({
@@ -221,6 +223,9 @@ export const issuePageResponseSchema = z.object({ issue: issueDetailSchema, comm
 export type IssuePageResponse = z.infer<typeof issuePageResponseSchema>;
 /** Activity entries an issue page carries at most; older ones come from `/api/issues/:id/activity?limit=`. */
 export const ISSUE_PAGE_ACTIVITY = 500;
+
+/** `GET /api/issues/:id/activity`: oldest first, as many as the timeline asks for. */
+export const issueActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(500) });
 
 /** `GET /api/activity/watching`: other people's recent changes on the issues I watch, newest first. */
 export const watchingActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
@@ -252,6 +257,7 @@ export const createSavedViewSchema = z.object({
   groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']).default('none'),
 });
 export const savedViewsResponseSchema = z.object({ views: z.array(savedViewSchema) });
+export const savedViewResponseSchema = z.object({ view: savedViewSchema });
 export const updateSavedViewSchema = z
   .object({
     name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
