@@ -41,7 +41,7 @@ function toQuery(query: unknown): RequestOptions['query'] {
   return out;
 }
 
-export function createApi(client: Pick<Http, 'request' | 'upload'>) {
+export function createApi(client: Pick<Http, 'request'> & Partial<Pick<Http, 'upload'>>) {
   async function api<E extends AnyEndpoint>(endpoint: E, ...[args]: Rest<CallArgs<E>>): Promise<ResponseOf<E>> {
     const { params, query, body, ...options } = (args ?? {}) as { params?: Record<string, string | number>; query?: unknown; body?: unknown };
     const data = await client.request<unknown>(buildPath(endpoint.path, params), { ...options, method: endpoint.method, query: toQuery(query), body });
@@ -52,6 +52,7 @@ export function createApi(client: Pick<Http, 'request' | 'upload'>) {
   /** A file as the raw request body (see http.upload), to an endpoint declared without a body schema. */
   async function upload<E extends AnyEndpoint>(endpoint: E, file: Blob | FormData, args: Params<E> & Omit<UploadOptions, 'method'>): Promise<ResponseOf<E>> {
     const { params, ...options } = args as { params?: Record<string, string | number> } & UploadOptions;
+    if (!client.upload) throw new Error('createApi: this client cannot upload');
     const data = await client.upload<unknown>(buildPath(endpoint.path, params), file, { ...options, method: endpoint.method });
     checkResponse(endpoint, data);
     return data as ResponseOf<E>;

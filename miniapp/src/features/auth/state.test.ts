@@ -70,7 +70,7 @@ describe('auth store', () => {
 describe('session hydration at start', () => {
   it('stores the user and the present marker on success', async () => {
     const s = createAuthStore();
-    await hydrateSession(s, { get: async <T,>() => ({ user }) as T });
+    await hydrateSession(s, { request: async <T,>() => ({ user }) as T });
     expect(s.state).toMatchObject({ token: 'present', hydrated: true });
     expect(s.state.user?.id).toBe(1);
   });
@@ -79,7 +79,7 @@ describe('session hydration at start', () => {
     const s = createAuthStore();
     s.setToken('present');
     await hydrateSession(s, {
-      get: async () => {
+      request: async () => {
         throw new ApiError(401, 'Unauthorized');
       },
     });
@@ -90,7 +90,7 @@ describe('session hydration at start', () => {
 describe('the session at start from the page’s boot data (issue 14)', () => {
   const config = { logLevel: 'info' as const, debug: 0 as const, telegramBotUsername: null, telegramUnsafeFallback: false, externalRedirectHosts: [] };
   const asked: string[] = [];
-  const client = { get: async <T,>(path: string) => (asked.push(path), { user }) as T };
+  const client = { request: async <T,>(path: string) => (asked.push(path), { user }) as T };
 
   it('takes the page’s user with no call, signed in or not', async () => {
     asked.length = 0;

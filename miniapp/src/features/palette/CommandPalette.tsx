@@ -5,7 +5,9 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Dialog } from '../../components/Dialog.tsx';
-import { http } from '../../lib/http.ts';
+import { search } from '@tracker/shared/api/contract/issues';
+import { session } from '@tracker/shared/api/contract/session';
+import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { asIssueKey } from './keys.ts';
 import './palette.css';
@@ -22,10 +24,6 @@ interface Item {
 const PAGE_NAMES = ROUTES.filter((r) => !r.path.includes(':') && !r.path.startsWith('/user/') && r.name !== 'blog').map((r) => r.name);
 const SEARCH_DELAY_MS = 150;
 
-interface Me {
-  roles: string[];
-}
-
 export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -37,7 +35,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const listId = useId();
 
   useEffect(() => {
-    http.get<{ user: Me }>('/api/user/me', { retry: 0 }).then((r) => setAdmin(r.user.roles.includes('admin')), () => undefined);
+    api(session.me, { retry: 0 }).then((r) => setAdmin(r.user.roles.includes('admin')), () => undefined);
   }, []);
 
   useEffect(() => {
@@ -48,7 +46,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      http.get<SearchResponse>('/api/search', { query: { q: text, limit: 8 }, signal: controller.signal, retry: 0 }).then(setResults, () => undefined);
+      api(search.all, { query: { q: text, limit: 8 }, signal: controller.signal, retry: 0 }).then(setResults, () => undefined);
     }, SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);
