@@ -206,17 +206,68 @@ export const createCommentSchema = z.object({ body: text().trim().min(1, 'valida
 export const commentResponseSchema = z.object({ comment: commentSchema });
 export const commentsResponseSchema = z.object({ comments: z.array(commentSchema) });
 
-export const activitySchema = z.object({
+const activityBase = z.object({
   id: z.number().int(),
   actor: userRefSchema.nullable(),
-  action: z.string(),
-  field: z.string().nullable(),
-  oldValue: z.unknown(),
-  newValue: z.unknown(),
   createdAt: z.string(),
+  /** Null once the issue is gone (`issue.deleted` rows). */
   issue: z.object({ id: z.number().int(), key: z.string(), title: z.string() }).nullable(),
 });
+const entry = <A extends string, F extends z.ZodType, O extends z.ZodType, N extends z.ZodType>(action: A, field: F, oldValue: O, newValue: N) =>
+  activityBase.extend({ action: z.literal(action), field, oldValue, newValue });
+/** An `updated` row: one field of the issue, old → new as the API names and types it. */
+const change = <F extends string, V extends z.ZodType>(field: F, value: V) => entry('updated', z.literal(field), value, value);
+const ids = z.array(z.number().int());
+const commentRef = z.object({ commentId: z.number().int() });
+const relationRef = z.object({ relationId: z.number().int(), type: z.enum(RELATION_TYPES), issueId: z.number().int() });
+const fileRef = z.object({ fileName: z.string() });
+
+export const issueUpdatedActivitySchema = z.discriminatedUnion('field', [
+  change('title', z.string()),
+  change('description', z.string()),
+  change('statusId', z.number().int()),
+  change('priority', z.enum(PRIORITIES)),
+  change('assigneeId', z.number().int().nullable()),
+  change('labelIds', ids),
+  change('streamIds', ids),
+  change('startDate', z.string().nullable()),
+  change('dueDate', z.string().nullable()),
+  change('estimate', z.number().nullable()),
+  change('parentId', z.number().int().nullable()),
+  /** Only the fields that changed, by field id; null = emptied. */
+  change('customValues', z.record(z.string(), z.unknown())),
+]);
+
+/**
+ * One row of an issue's or a project's history, discriminated on `action` (and `field` for
+ * `updated`): each action the server writes has its own typed `oldValue`/`newValue`. No catch-all
+ * member: the server drops (and logs) a stored row that fits none, so a reader can switch on
+ * `action` exhaustively.
+ */
+export const activitySchema = z.discriminatedUnion('action', [
+  entry('created', z.null(), z.null(), z.null()),
+  issueUpdatedActivitySchema,
+  entry('issue.deleted', z.null(), z.object({ id: z.number().int(), key: z.string(), title: z.string() }), z.null()),
+  entry('commented', z.null(), z.null(), commentRef),
+  entry('comment.edited', z.null(), z.null(), commentRef),
+  entry('comment.deleted', z.null(), commentRef, z.null()),
+  entry('mentioned', z.null(), z.null(), z.object({ userId: z.number().int(), commentId: z.number().int() })),
+  entry('relation.added', z.null(), z.null(), relationRef),
+  entry('relation.removed', z.null(), relationRef, z.null()),
+  entry('attachment.added', z.literal('attachments'), z.null(), fileRef),
+  entry('attachment.removed', z.literal('attachments'), fileRef, z.null()),
+  /** Stream feed events, recorded next to the field change that caused them. */
+  entry('stream.issue_added', z.null(), z.null(), z.null()),
+  entry('stream.issue_removed', z.null(), z.null(), z.null()),
+  entry('stream.issue_completed', z.null(), z.null(), z.null()),
+]);
 export type Activity = z.infer<typeof activitySchema>;
+export type ActivityAction = Activity['action'];
+/** An `updated` row's field (the issue's API field names). */
+export type ActivityField = z.infer<typeof issueUpdatedActivitySchema>['field'];
+/** What a writer gives: the row without what the read adds, null members left out. */
+export type ActivityChange = Activity extends infer A ? (A extends Activity ? OmitNulls<Omit<A, 'id' | 'actor' | 'createdAt' | 'issue'>> : never) : never;
+type OmitNulls<T> = { [K in keyof T as null extends T[K] ? K : never]?: T[K] } & { [K in keyof T as null extends T[K] ? never : K]: T[K] };
 export const activityResponseSchema = z.object({ activity: z.array(activitySchema) });
 /** An issue page in one call: the issue, its comments and its activity (oldest first, as the timeline reads). */
 export const issuePageResponseSchema = z.object({ issue: issueDetailSchema, comments: z.array(commentSchema), activity: z.array(activitySchema) });
