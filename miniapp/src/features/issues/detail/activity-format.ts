@@ -82,13 +82,13 @@ export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLin
   const unknown = t('issues.common.unknown');
   const issueRef = (id: number) => ({ ref: ctx.issueKey(id) ?? String(id), label: ctx.issueKey(id) ?? `#${id}` });
   switch (a.action) {
-    // Shown elsewhere on the timeline (the comment itself), or repeating a field change.
+    // Shown elsewhere on the timeline (the comment itself), repeating a field change, or (a deletion)
+    // never on an issue's own page.
     case 'commented':
     case 'comment.edited':
     case 'stream.issue_added':
     case 'stream.issue_removed':
     case 'stream.issue_completed':
-    // The issue page never shows its own deletion.
     case 'issue.deleted':
       return [];
     case 'created':
