@@ -41,7 +41,7 @@ interface Call {
 
 /** Calls an endpoint as its declaration says, expects a 2xx, and returns the answer after checking it. */
 async function call(endpoint: AnyEndpoint, c: Call = {}): Promise<any> {
-  const qs = c.query ? `?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const qs = c.query ? `?${new URLSearchParams(Object.entries(c.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
   const path = buildPath(endpoint.path, (c.params ?? {}) as never) + qs;
   const client = c.as ?? owner.client;
   const res = c.raw ? await client.request(endpoint.method, path, c.raw) : await client.request(endpoint.method, path, c.body === undefined ? {} : { json: c.body });
