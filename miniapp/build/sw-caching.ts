@@ -1,11 +1,12 @@
 // What the service worker caches at run time. Workbox writes these functions into sw.js as source text:
 // they must not use anything from this module's scope.
+import { SERVICE_WORKER } from '@tracker/shared/limits';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 
 type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtimeCaching']>[number];
 
 /** Cache of every built file that is not precached: lazy chunks, their CSS and texts, fonts, images. */
-export const ASSETS_CACHE = 'assets';
+export const ASSETS_CACHE = SERVICE_WORKER.assetsCache;
 export const PAGES_CACHE = 'pages';
 
 /**

@@ -31,7 +31,8 @@ export const TOASTS = {
 
 export const TOOLTIP = { delayMs: 700, skipDelayMs: 300 } as const;
 
-export const SERVICE_WORKER = { url: '/sw.js', scope: '/', display: 'standalone' } as const;
+/** `assetsCache`: the run-time cache of built files (lazy chunks, their CSS and texts) the worker and the page share. */
+export const SERVICE_WORKER = { url: '/sw.js', scope: '/', display: 'standalone', assetsCache: 'assets' } as const;
 
 export const ICON_API = { maxUrlLength: 500, timeoutMs: 5000, rotateMs: 750 } as const;
 export const MASONRY_COLUMN_WIDTH = 400;

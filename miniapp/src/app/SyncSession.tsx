@@ -4,11 +4,13 @@
 // status (a cheap signal for tests and styles). Its stream also carries the live events, which
 // `lib/live.ts` would otherwise fetch on a stream of its own. The engine is its own chunk, loaded on first use:
 // in the entry it would pull the shared schemas into the precached shell.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { subscribe, useSnapshot } from 'valtio';
 import { auth, sessionEnded } from '../features/auth/index.ts';
 import { attachLiveFeed } from '../lib/live.ts';
 import { log } from '../lib/logger.ts';
+import { toast } from '../lib/toasts.ts';
 
 const loadSync = () => import('../features/sync/index.ts');
 let started = false;
@@ -17,6 +19,10 @@ let feed: ReturnType<typeof attachLiveFeed> | null = null;
 
 export function SyncSession() {
   const userId = useSnapshot(auth.state).user?.id ?? null;
+  const { t, i18n } = useTranslation();
+  // The engine outlives renders: its handlers read the current language through this.
+  const texts = useRef({ t, locale: i18n.language });
+  texts.current = { t, locale: i18n.language };
 
   useEffect(() => {
     if (userId === null && !started) return; // a visitor: nothing to load
@@ -39,7 +45,20 @@ export function SyncSession() {
           feed = null;
           await signOutSync();
         } else {
-          await startSync(userId, { onSignedOut: () => sessionEnded(), onLive: (event) => feed?.emit(event) });
+          await startSync(userId, {
+            onSignedOut: () => sessionEnded(),
+            onLive: (event) => feed?.emit(event),
+            outbox: {
+              // A refused edit is already rolled back: say so, with the server's reason.
+              onRejected: (entry, error) =>
+                toast({ title: texts.current.t('sync.rejected', { key: issueKey(syncState(), entry.issueId) }), description: error.statusMessage, color: 'error' }),
+              onOverridden: (entry, fields) => {
+                const { t: tr, locale } = texts.current;
+                const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(fields.map((f) => tr(`sync.fields.${f}`, { defaultValue: f })));
+                toast({ title: tr('sync.overridden', { key: issueKey(syncState(), entry.issueId) }), description: tr('sync.overriddenDetail', { fields: names }), color: 'warning', duration: 0 });
+              },
+            },
+          });
         }
       })
       .catch((err: unknown) => log.warn('sync start failed', err));
@@ -47,3 +66,5 @@ export function SyncSession() {
 
   return null;
 }
+
+const issueKey = (state: { issues: Record<number, { key: string }> }, id: number) => state.issues[id]?.key ?? `#${id}`;

@@ -13,7 +13,7 @@ import { log } from './logger.ts';
 type Params<E extends AnyEndpoint> = keyof PathParams<E['path']> extends never ? { params?: undefined } : { params: PathParams<E['path']> };
 type Query<E extends AnyEndpoint> = E['query'] extends undefined ? { query?: undefined } : { query?: QueryOf<E> };
 type Body<E extends AnyEndpoint> = E['body'] extends undefined ? { body?: undefined } : { body: BodyOf<E> };
-export type CallArgs<E extends AnyEndpoint> = Params<E> & Query<E> & Body<E> & Pick<RequestOptions, 'headers' | 'retry' | 'timeout' | 'signal'>;
+export type CallArgs<E extends AnyEndpoint> = Params<E> & Query<E> & Body<E> & Pick<RequestOptions, 'headers' | 'retry' | 'timeout' | 'signal' | 'onResponse'>;
 /** The argument may be left out when the endpoint needs none. */
 type Rest<A> = object extends A ? [args?: A] : [args: A];
 

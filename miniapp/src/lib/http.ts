@@ -42,6 +42,8 @@ export interface RequestOptions {
   /** Milliseconds; rejects with a TimeoutError (spec §8). */
   timeout?: number;
   signal?: AbortSignal;
+  /** Sees the successful response (its headers) before its body is returned. */
+  onResponse?: (res: Response) => void;
 }
 
 export interface UploadOptions {
@@ -143,7 +145,10 @@ export function createHttp(
     for (;;) {
       const res = await once(url, init, options.timeout);
       const data = await readBody(res);
-      if (res.ok) return data as T;
+      if (res.ok) {
+        options.onResponse?.(res);
+        return data as T;
+      }
       const error = toApiError(res, data);
       if (retriesLeft > 0 && isRetryableStatus(res.status)) {
         retriesLeft--;

@@ -37,7 +37,7 @@ export async function registerServiceWorker(): Promise<void> {
   const hadController = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     // The first install on a fresh visit also claims the page; nothing changed for the user then.
-    if (!hadController) return;
+    if (!hadController) return void keepLoadedAssets();
     pwaState.updated = true;
     if (shouldReload(session(), Date.now())) window.location.reload();
     else log.warn('service worker changed again within the reload guard; not reloading');
@@ -58,5 +58,24 @@ export async function registerServiceWorker(): Promise<void> {
   } catch (err) {
     pwaState.registrationFailed = true;
     log.info('service worker registration failed', err);
+  }
+}
+
+/**
+ * On the first visit the page loaded its chunks before the worker existed, so the worker's run-time
+ * cache lacks them and an offline start would miss the code of the screens already seen. Once the
+ * worker controls the page, those files go into the same cache (from the browser's HTTP cache; the
+ * files are content-hashed, so a copy is never wrong).
+ */
+export async function keepLoadedAssets(): Promise<void> {
+  try {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => new URL(u).origin === location.origin && new URL(u).pathname.startsWith('/assets/'));
+    const cache = await caches.open(SERVICE_WORKER.assetsCache);
+    await Promise.all(urls.map(async (u) => (await cache.match(u)) ?? cache.add(u)));
+  } catch (err) {
+    log.debug('could not keep the loaded files for offline use', err);
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idListParam, idParam, INT4_MAX, jsonValue, text } from './fields.ts';
+import { dateTime, id, idListParam, idParam, INT4_MAX, jsonValue, text } from './fields.ts';
 import { dateSchema, userRefSchema } from './common.ts';
 import { labelSchema, statusSchema, STATUS_CATEGORIES } from './projects.ts';
 
@@ -61,9 +61,16 @@ export const updateIssueSchema = z
      * refused with 409 edit_conflict when a field it changes was changed since.
      */
     baseVersion: z.number().int().min(1).max(2_147_483_647),
+    /**
+     * When the edit was made (an offline edit sent later): each field is applied with
+     * last-writer-wins, a field changed after this time keeps its value, and the answer's
+     * `Overridden-Fields` header names those. Not with `baseVersion`.
+     */
+    editedAt: dateTime(),
   })
   .partial()
-  .strict();
+  .strict()
+  .refine((b) => b.editedAt === undefined || b.baseVersion === undefined, { message: 'validation.invalid', path: ['editedAt'] });
 export type UpdateIssueRequest = z.input<typeof updateIssueSchema>;
 
 /** Board drag: a new status and a place between two neighbours (either may be absent). */

@@ -4,7 +4,8 @@ import { session } from '@tracker/shared/api/contract/session';
 import type { MeResponse } from '@tracker/shared/api/users';
 import { api, createApi } from '../../lib/api-client.ts';
 import { bootData } from '../../lib/boot-data.ts';
-import { http, type Http } from '../../lib/http.ts';
+import { ApiError, http, type Http } from '../../lib/http.ts';
+import { forgetUser, rememberedUser, rememberUser } from './remembered.ts';
 import { sessionToken, setSessionToken } from '../../lib/session-token.ts';
 import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
 
@@ -19,9 +20,12 @@ export const authApi = {
 export async function hydrateSession(store: AuthStore = auth, client: Pick<Http, 'request'> = http): Promise<void> {
   try {
     const { user } = await createApi(client).api(session.me);
-    store.setToken(TOKEN_PRESENT);
-    store.hydrate(user);
-  } catch {
+    signedIn(user, store);
+  } catch (err) {
+    // No answer at all (offline): the last user, so the local store can show their work.
+    const last = err instanceof ApiError ? null : rememberedUser();
+    if (last) return signedIn(last, store);
+    if (err instanceof ApiError) forgetUser();
     store.setToken('');
     store.hydrate(null);
   }
@@ -42,11 +46,15 @@ interface StartOptions {
 export function startSession({ boot = bootData, headerSession = sessionToken() !== null, store = auth, client = http }: StartOptions = {}): Promise<void> {
   if (!boot || headerSession) return hydrateSession(store, client);
   if (boot.user) signedIn(boot.user, store);
-  else store.logout();
+  else {
+    forgetUser();
+    store.logout();
+  }
   return Promise.resolve();
 }
 
 export function signedIn(user: MeResponse['user'], store: AuthStore = auth) {
+  rememberUser(user);
   store.setToken(TOKEN_PRESENT);
   store.hydrate(user);
 }
@@ -56,6 +64,7 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
     await authApi.logout();
   } finally {
     setSessionToken(null);
+    forgetUser();
     store.logout();
     // The local copy of the workspace leaves memory and the disk (it may be a shared computer). Its
     // own chunk: in the entry it would pull the shared schemas into the precached shell.
@@ -66,5 +75,6 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
 /** The server no longer knows the session (a 401 on the sync stream): signed out, no call to make. */
 export function sessionEnded(store: AuthStore = auth) {
   setSessionToken(null);
+  forgetUser();
   store.logout();
 }

@@ -1,5 +1,5 @@
 import type { User } from '@tracker/shared/api/users';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { hydrateSession, startSession } from './api.ts';
 import { createAuthStore } from './state.ts';
@@ -84,6 +84,39 @@ describe('session hydration at start', () => {
       },
     });
     expect(s.state).toMatchObject({ token: '', user: null, hydrated: true });
+  });
+});
+
+describe('an offline start (issue 14)', () => {
+  const store = new Map<string, string>();
+  beforeEach(() => {
+    store.clear();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  const offline = { request: async (): Promise<never> => Promise.reject(new TypeError('Failed to fetch')) };
+
+  it('opens as the last signed-in user when the server cannot be reached, and as nobody after a sign-out or a refusal', async () => {
+    const first = createAuthStore();
+    await hydrateSession(first, { request: async <T,>() => ({ user }) as T });
+    const s = createAuthStore();
+    await hydrateSession(s, offline);
+    expect(s.state).toMatchObject({ token: 'present', hydrated: true });
+    expect(s.state.user?.id).toBe(1);
+
+    // The server answers that the session is gone: forgotten, so the next offline start is signed out.
+    await hydrateSession(createAuthStore(), { request: async () => Promise.reject(new ApiError(401, 'Unauthorized')) });
+    const after = createAuthStore();
+    await hydrateSession(after, offline);
+    expect(after.state).toMatchObject({ token: '', user: null, hydrated: true });
+  });
+
+  it('drops what does not have a user’s shape', async () => {
+    store.set('tracker:last-user', '{"id":"x"}');
+    const s = createAuthStore();
+    await hydrateSession(s, offline);
+    expect(s.state.user).toBeNull();
+    expect(store.size).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@ import type { SyncBootstrapResponse, SyncChange } from '@tracker/shared/api/sync
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { Dirty } from './dirty.ts';
 import { memberKey, type SyncData } from './model.ts';
+import { hasEdits, withEdits } from './outbox-model.ts';
 
 const byId = <T extends { id: number }>(rows: T[]): Record<number, T> => {
   const out: Record<number, T> = {};
@@ -27,7 +28,19 @@ export function applyBootstrap(state: SyncData, b: SyncBootstrapResponse, dirty?
   state.commentsByIssue = {};
   state.evicted = {};
   state.syncId = b.syncId;
+  reapplyEdits(state);
   dirty?.everything();
+}
+
+/** After the issues were replaced whole: edits not yet confirmed show again over the new copies. */
+function reapplyEdits(state: SyncData) {
+  state.confirmed = {};
+  for (const id of new Set(state.outbox.map((e) => e.issueId))) {
+    const copy = state.issues[id];
+    if (!copy) continue;
+    state.confirmed[id] = copy;
+    state.issues[id] = withEdits(copy, state.outbox);
+  }
 }
 
 /**
@@ -48,6 +61,19 @@ export function applyProjectBootstrap(state: SyncData, projectId: number, b: Syn
   addIssues(state, b.issues, dirty);
 }
 
+/**
+ * Issues a screen read from the server (older closed ones the bootstrap leaves out): kept when their
+ * project is held, never over a newer copy the feed brought.
+ */
+export function addSeenIssues(state: SyncData, issues: readonly IssueListItem[], dirty?: Dirty) {
+  for (const i of issues) {
+    const held = state.issues[i.id];
+    if (!state.projects[i.projectId] || state.evicted[i.projectId]) continue;
+    if (held && Date.parse(held.updatedAt) > Date.parse(i.updatedAt)) continue;
+    put(state, dirty, 'issues', i.id, i);
+  }
+}
+
 /** A further page of issues. */
 export function addIssues(state: SyncData, issues: IssueListItem[], dirty?: Dirty) {
   for (const i of issues) if (!state.evicted[i.projectId]) put(state, dirty, 'issues', i.id, i);
@@ -61,6 +87,14 @@ function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'm
   value: SyncData[T][keyof SyncData[T]] | null,
 ) {
   const rows = state[table] as Record<string | number, unknown>;
+  if (table === 'issues' && hasEdits(state.outbox, Number(key))) {
+    // The server's copy under edits not yet confirmed: kept aside, shown with the edits applied.
+    if (value === null) delete state.confirmed[Number(key)];
+    else {
+      state.confirmed[Number(key)] = value as IssueListItem;
+      value = withEdits(value as IssueListItem, state.outbox) as typeof value;
+    }
+  }
   if (value === null) {
     if (!(key in rows)) return;
     delete rows[key];

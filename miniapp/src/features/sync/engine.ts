@@ -2,21 +2,23 @@
 // from the stored position, then the stream. Every network step runs in one queue, so batches apply
 // in the order they were read and a stale answer never overwrites a newer one.
 import type { LiveEvent } from '@tracker/shared/api/events';
+import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { SyncChange } from '@tracker/shared/api/sync';
 import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
-import { applyChanges } from './apply.ts';
+import { addSeenIssues, applyChanges } from './apply.ts';
 import { forgetLastUsed, restoreLastUsed, touchProject } from './lru.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 import { dbName, openPersist, type Persist } from './persist.ts';
 import { syncReads } from './reads.ts';
 import { openStream, type EventSourceClass } from './stream.ts';
 import { continues, openTabs, type Tabs } from './tabs.ts';
+import { createOutbox, type OutboxHandlers } from './outbox.ts';
 import { createWriter } from './writer.ts';
 
 export interface SyncEngineOptions {
   userId: number;
   state?: SyncState;
-  http?: Pick<Http, 'get'>;
+  http?: Pick<Http, 'get'> & Partial<Pick<Http, 'request'>>;
   /** null: no stream (tests of the HTTP part). */
   EventSource?: EventSourceClass | null;
   /** false: memory only. */
@@ -30,6 +32,8 @@ export interface SyncEngineOptions {
   onSignedOut?: () => void;
   /** The live events the stream carries beside the changes. */
   onLive?: (event: LiveEvent) => void;
+  /** What to tell the user about edits the server refused or partly overrode. */
+  outbox?: OutboxHandlers;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -50,6 +54,13 @@ export function createSyncEngine(o: SyncEngineOptions) {
   let backoff = 1_000;
   let stopped = false;
   const reads = syncReads(http, state, writer);
+  const outbox = createOutbox(state, {
+    http: http.request ? { request: http.request } : defaultHttp,
+    dirty,
+    scheduleWrite,
+    handlers: o.outbox ?? {},
+    onSignedOut: () => void fail(new ApiError(401, 'Unauthorized')),
+  });
 
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
     const run = queue.then(() => (stopped ? (undefined as T) : step()));
@@ -138,6 +149,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
         await catchUp();
         state.status = ES ? state.status : 'live';
         listen();
+        void outbox.run(); // edits queued while offline, or before a reload
         if (!ES) backoff = 1_000;
       } catch (err) {
         await fail(err);
@@ -147,6 +159,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
 
   const onOnline = () => {
     if (!closeStream) void connect();
+    else void outbox.run();
   };
   const onOffline = () => void (state.status = 'offline');
   // A closing page writes what the debounce still holds.
@@ -184,6 +197,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
 
   function stop() {
     stopped = true;
+    outbox.stop();
     void writer.flush(); // what the debounce still holds
     clearTimeout(retryTimer);
     closeStream?.();
@@ -218,6 +232,17 @@ export function createSyncEngine(o: SyncEngineOptions) {
     flush: writer.flush,
     /** Resolves when every queued network step has finished. */
     settled: () => queue.then(() => undefined),
+    /** An issue edit (PATCH body), shown at once, sent in order; see outbox.ts. */
+    edit: (issueId: number, body: Record<string, unknown>, optimistic: Partial<IssueListItem>) => outbox.add('update', issueId, body, optimistic),
+    /** A board drag (`/move` body), shown at once, sent in order. */
+    move: (issueId: number, body: { statusId: number; beforeId: number | null; afterId: number | null }, optimistic: Partial<IssueListItem>) =>
+      outbox.add('move', issueId, body, optimistic),
+    /** Keeps issues a screen read from the server (older ones the bootstrap leaves out). */
+    remember: (issues: readonly IssueListItem[]) => {
+      if (state.syncId === null) return;
+      addSeenIssues(state, issues, dirty);
+      scheduleWrite();
+    },
     /** Reloads a project whose issues were evicted for size, when a screen needs it. */
     ensureProject: (id: number) => {
       touchProject(id);

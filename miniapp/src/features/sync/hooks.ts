@@ -1,9 +1,9 @@
 // React access to the store for screens: re-render when what they read changes, and no query runs
 // again unless its inputs did (valtio keeps an unchanged table's snapshot object the same).
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { issueById, queryIssues, type IssueQuery } from './query.ts';
-import { syncState } from './session.ts';
+import { holdsAll, issueById, queryIssues, queryProject, toIssueQuery, type IssueQuery } from './query.ts';
+import { syncEngine, syncState } from './session.ts';
 
 /** The whole store as a snapshot (status, position, any table). */
 export const useSyncStore = () => useSnapshot(syncState());
@@ -13,6 +13,40 @@ export function useIssueIds(query: IssueQuery, me: number | null = null): number
   const { issues, projects, statuses } = useSnapshot(syncState());
   const key = JSON.stringify(query);
   return useMemo(() => queryIssues({ issues, projects, statuses }, JSON.parse(key) as IssueQuery, me), [issues, projects, statuses, key, me]);
+}
+
+export interface StoreList {
+  /** The matching issues' ids in the list's order. */
+  ids: number[];
+  /** False: the query can match closed issues older than the store holds; the server has them. */
+  holdsAll: boolean;
+}
+
+/**
+ * A list's API query answered from the store, or null when the store cannot answer it (not synced
+ * yet, a project of its scope evicted or unknown, a filter only the server applies).
+ */
+export function useStoreList(api: Readonly<Record<string, string | number | undefined>>, me: number | null): StoreList | null {
+  const snap = useSnapshot(syncState());
+  const key = JSON.stringify(api);
+  const query = useMemo(() => toIssueQuery(JSON.parse(key) as Record<string, string>), [key]);
+  const { issues, projects, statuses, evicted } = snap;
+  const ready = query !== null && snap.syncId !== null && snap.status !== 'bootstrapping';
+  const project = ready ? queryProject({ projects }, query) : null;
+  const missing = useMemo(() => {
+    if (!ready) return [];
+    if (project === -1) return [-1];
+    return Object.keys(evicted)
+      .map(Number)
+      .filter((id) => project === null || id === project);
+  }, [ready, project, evicted]);
+  useEffect(() => {
+    for (const id of missing) if (id > 0) void syncEngine()?.ensureProject(id);
+  }, [missing]);
+  return useMemo(
+    () => (ready && missing.length === 0 ? { ids: queryIssues({ issues, projects, statuses }, query, me), holdsAll: holdsAll({ statuses }, query) } : null),
+    [ready, missing, issues, projects, statuses, query, me],
+  );
 }
 
 /** One issue as the store knows it (from a list, the feed), or undefined. */

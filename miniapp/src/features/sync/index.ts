@@ -1,8 +1,10 @@
 // The client store and sync engine (issue 14; docs/architecture.md, "The client store and sync
 // engine"). Screens start it with `startSync(userId)` and read it through the hooks (or `syncState()`).
 export { createSyncState, memberKey, type SyncData, type SyncState, type SyncStatusName } from './model.ts';
-export { applyBootstrap, applyChanges, applyProjectBootstrap, removeProject } from './apply.ts';
-export { issueById, queryIssues, type IssueQuery, type IssueSort } from './query.ts';
+export { addSeenIssues, applyBootstrap, applyChanges, applyProjectBootstrap, removeProject } from './apply.ts';
+export { holdsAll, issueById, queryIssues, toIssueQuery, type IssueQuery, type IssueSort } from './query.ts';
 export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
-export { startSync, stopSync, signOutSync, syncEngine, syncState } from './session.ts';
-export { useIssue, useIssueIds, useSyncStore } from './hooks.ts';
+export { editIssue, moveIssueOptimistic, startSync, stopSync, signOutSync, syncEngine, syncState } from './session.ts';
+export type { EditResult, OutboxHandlers } from './outbox.ts';
+export type { OutboxEntry } from './outbox-model.ts';
+export { useIssue, useIssueIds, useStoreList, useSyncStore, type StoreList } from './hooks.ts';

@@ -5,6 +5,7 @@ import type { Comment, IssueListItem, SavedView } from '@tracker/shared/api/issu
 import type { UserRef } from '@tracker/shared/api/common';
 import type { SyncLabel, SyncMember, SyncProject, SyncStatus } from '@tracker/shared/api/sync';
 import { proxy } from 'valtio';
+import type { OutboxEntry } from './outbox-model.ts';
 
 export type SyncStatusName = 'idle' | 'bootstrapping' | 'live' | 'offline' | 'expired';
 
@@ -25,6 +26,10 @@ export interface SyncData {
   commentsByIssue: Record<number, number[]>;
   /** Projects whose issues are not held (evicted for size, or just gained and still loading): they load on use. */
   evicted: Record<number, true>;
+  /** Edits not yet confirmed by the server, oldest first (`outbox.ts`); `issues` shows them applied. */
+  outbox: OutboxEntry[];
+  /** The server's own copy of each issue with edits in the outbox (what a refusal rolls back to). */
+  confirmed: Record<number, IssueListItem>;
   /** The log position the data is consistent with; null before the first bootstrap. */
   syncId: number | null;
 }
@@ -36,7 +41,7 @@ export interface SyncState extends SyncData {
 export const memberKey = (projectId: number, userId: number) => `${projectId}:${userId}`;
 
 export function emptyData(): SyncData {
-  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, customFields: {}, views: {}, commentsByIssue: {}, evicted: {}, syncId: null };
+  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, customFields: {}, views: {}, commentsByIssue: {}, evicted: {}, outbox: [], confirmed: {}, syncId: null };
 }
 
 /** A fresh valtio store. One per signed-in user; tests create their own. */

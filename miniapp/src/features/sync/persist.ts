@@ -2,7 +2,7 @@
 // one object store per entity table plus `meta` (position, evictions, last use). A database of
 // another schema version, or one that fails to read or validate, is deleted: the caller bootstraps.
 import { customFieldSchema } from '@tracker/shared/api/custom-fields';
-import { commentSchema, issueListItemSchema, savedViewSchema } from '@tracker/shared/api/issues';
+import { commentSchema, issueListItemSchema, savedViewSchema, type IssueListItem } from '@tracker/shared/api/issues';
 import { userRefSchema } from '@tracker/shared/api/common';
 import { syncLabelSchema, syncMemberSchema, syncProjectSchema, syncStatusSchema } from '@tracker/shared/api/sync';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
@@ -10,9 +10,10 @@ import type { Snapshot } from 'valtio';
 import { z } from 'zod';
 import { TABLES, type Dirty, type Table } from './dirty.ts';
 import { emptyData, type SyncData } from './model.ts';
+import { outboxEntrySchema, type OutboxEntry } from './outbox-model.ts';
 
 /** Bump on any change of what is stored: older databases are discarded, not migrated. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const schemas = {
   projects: syncProjectSchema,
@@ -30,6 +31,9 @@ const metaSchema = z.object({
   syncId: z.number().int(),
   evicted: z.array(z.number().int()),
   lastUsed: z.array(z.tuple([z.number().int(), z.number()])),
+  /** Edits not yet confirmed, and the server's copies of the issues they touch. */
+  outbox: z.array(outboxEntrySchema),
+  confirmed: z.array(issueListItemSchema),
 });
 export type Meta = z.infer<typeof metaSchema>;
 const META_KEY = 'state';
@@ -92,6 +96,8 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION): Pro
     for (const c of Object.values(data.comments).sort((a, b) => a.id - b.id)) (data.commentsByIssue[c.issueId] ??= []).push(c.id);
     for (const p of meta.evicted) data.evicted[p] = true;
     data.syncId = meta.syncId;
+    data.outbox = meta.outbox;
+    for (const c of meta.confirmed) data.confirmed[c.id] = c;
     return { data, lastUsed: meta.lastUsed };
   }
 
@@ -128,7 +134,13 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION): Pro
         for (const key of dirty.put.get(table) ?? []) if (rows[key] !== undefined) work.push(store.put(rows[key], key));
         for (const key of dirty.del.get(table) ?? []) work.push(store.delete(key));
       }
-      const record: Meta = { syncId: data.syncId, evicted: Object.keys(data.evicted).map(Number), lastUsed: [...lastUsed] };
+      const record: Meta = {
+        syncId: data.syncId,
+        evicted: Object.keys(data.evicted).map(Number),
+        lastUsed: [...lastUsed],
+        outbox: data.outbox as OutboxEntry[],
+        confirmed: Object.values(data.confirmed) as IssueListItem[],
+      };
       work.push(meta.put(record, META_KEY));
       await Promise.all([...work, tx.done]);
     },

@@ -131,3 +131,63 @@ export function queryIssues(data: Data, query: IssueQuery, me: number | null = n
   if (query.project !== undefined) touchProject(projectIdOf(data, query.project), now);
   return rows.map((r) => r.id);
 }
+
+const QUERY_KEYS = new Set(['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'parent', 'dueFrom', 'dueTo', 'sort', 'order']);
+const SORTS: readonly string[] = ['updated', 'created', 'priority', 'due', 'title', 'key'] satisfies IssueSort[];
+const OPEN_CATEGORIES: readonly StatusCategory[] = ['backlog', 'unstarted', 'started'];
+const int = (v: string | number) => (typeof v === 'number' ? v : /^\d{1,10}$/.test(v) ? Number(v) : NaN);
+
+/**
+ * The list's API query (`/api/issues`' parameters) as a store query; null when the store cannot
+ * answer it the way the server would (text search, custom-field filters or sorts, a malformed value).
+ */
+export function toIssueQuery(api: Readonly<Record<string, string | number | undefined>>): IssueQuery | null {
+  const q: IssueQuery = {};
+  for (const [key, raw] of Object.entries(api)) {
+    if (raw === undefined || raw === '') continue;
+    if (!QUERY_KEYS.has(key)) return null;
+    const value = String(raw);
+    switch (key) {
+      case 'project':
+        q.project = /^\d+$/.test(value) ? Number(value) : value;
+        break;
+      case 'stream':
+      case 'parent':
+        if (Number.isNaN(int(raw))) return null;
+        q[key] = int(raw);
+        break;
+      case 'sort':
+        if (!SORTS.includes(value)) return null;
+        q.sort = value as IssueSort;
+        break;
+      case 'order':
+        if (value !== 'asc' && value !== 'desc') return null;
+        q.order = value;
+        break;
+      default:
+        q[key as 'status' | 'category' | 'assignee' | 'label' | 'priority' | 'dueFrom' | 'dueTo'] = value;
+    }
+  }
+  return q;
+}
+
+/**
+ * Whether the store holds every issue the query can match: it holds all open issues, but closed
+ * ones only from the last days (`SYNC_ISSUE_DAYS`), so a query that can match closed issues may lack
+ * older ones (they load on demand from the server's list).
+ */
+export function holdsAll(data: Pick<Data, 'statuses'>, q: IssueQuery): boolean {
+  if (q.category && q.category.split(',').every((c) => OPEN_CATEGORIES.includes(c as StatusCategory))) return true;
+  if (q.status) {
+    return q.status.split(',').every((id) => {
+      const s = data.statuses[Number(id)];
+      return s !== undefined && OPEN_CATEGORIES.includes(s.category);
+    });
+  }
+  return false;
+}
+
+/** The project ids the query is limited to (one, by id or key), or null for all. */
+export function queryProject(data: Pick<Data, 'projects'>, q: IssueQuery): number | null {
+  return q.project === undefined ? null : projectIdOf(data as Data, q.project);
+}

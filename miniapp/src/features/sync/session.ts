@@ -1,5 +1,6 @@
 // The app's one engine: started for the signed-in user, replaced when another signs in, wiped on
 // sign-out. The state object stays the same across users, so screens subscribe to it once.
+import type { IssueListItem } from '@tracker/shared/api/issues';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 
@@ -37,3 +38,11 @@ export async function signOutSync() {
   userId = null;
   await e?.wipe();
 }
+
+/**
+ * An optimistic issue edit through the running engine (see outbox.ts); null when no engine runs
+ * (the caller sends it itself).
+ */
+export const editIssue = (issueId: number, body: Record<string, unknown>, optimistic: Partial<IssueListItem>) => engine?.edit(issueId, body, optimistic) ?? null;
+export const moveIssueOptimistic = (issueId: number, body: { statusId: number; beforeId: number | null; afterId: number | null }, optimistic: Partial<IssueListItem>) =>
+  engine?.move(issueId, body, optimistic) ?? null;

@@ -21,6 +21,7 @@ import { Migration20261127800000_status_sort_indexes } from './Migration20261127
 import { Migration20261128100000_versions_at_commit } from './Migration20261128100000_versions_at_commit.ts';
 import { Migration20261128200000_status_sort_order_index } from './Migration20261128200000_status_sort_order_index.ts';
 import { Migration20261128300000_sync_log } from './Migration20261128300000_sync_log.ts';
+import { Migration20261128400000_field_changed_at } from './Migration20261128400000_field_changed_at.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -45,4 +46,5 @@ export const migrationsList = [
   { name: 'Migration20261128100000_versions_at_commit', class: Migration20261128100000_versions_at_commit },
   { name: 'Migration20261128200000_status_sort_order_index', class: Migration20261128200000_status_sort_order_index },
   { name: 'Migration20261128300000_sync_log', class: Migration20261128300000_sync_log },
+  { name: 'Migration20261128400000_field_changed_at', class: Migration20261128400000_field_changed_at },
 ];

@@ -33,15 +33,17 @@ export interface IssueState {
   version: number;
   /** API field name → the version that last changed it. */
   fieldVersions: Record<string, number>;
+  /** API field name → when it last changed (ISO; migration field_changed_at). */
+  fieldChangedAt: Record<string, string>;
 }
 
 /** The fields a PATCH may carry (API names), all optional. */
-export type IssuePatch = Partial<Omit<IssueState, 'id' | 'projectId' | 'category' | 'version' | 'fieldVersions'>>;
+export type IssuePatch = Partial<Omit<IssueState, 'id' | 'projectId' | 'category' | 'version' | 'fieldVersions' | 'fieldChangedAt'>>;
 
 export async function loadIssueState(em: EntityManager, issueId: number): Promise<IssueState> {
   const [r] = await em.execute<Record<string, any>[]>(
     `select i.id, i.project_id, i.title, i.description, i.status_id, s.category, i.priority, i.assignee_id, i.start_date, i.due_date,
-            i.estimate::float8 as estimate, i.parent_id, i.custom_values, i.version, i.field_versions,
+            i.estimate::float8 as estimate, i.parent_id, i.custom_values, i.version, i.field_versions, i.field_changed_at,
             array(select label_id from issue_labels where issue_id = i.id order by label_id) as label_ids,
             array(select stream_id from issue_streams where issue_id = i.id order by stream_id) as stream_ids
        from issues i join statuses s on s.id = i.status_id where i.id = ? for update of i`,
@@ -65,6 +67,7 @@ export async function loadIssueState(em: EntityManager, issueId: number): Promis
     streamIds: r!.stream_ids,
     version: r!.version,
     fieldVersions: r!.field_versions ?? {},
+    fieldChangedAt: r!.field_changed_at ?? {},
   };
 }
 
@@ -200,6 +203,27 @@ export async function updateIssue(
     }
     await applyIssuePatch(tem, actor, state, patch);
     return issue.id;
+  });
+}
+
+/**
+ * An edit made at `editedAt` (offline, sent later) applied field by field with last-writer-wins: a
+ * field someone changed after that time keeps their value; the others are applied. Returns the
+ * fields that were not applied (overridden by a later write).
+ */
+export async function updateIssueLastWriterWins(em: EntityManager, actor: Viewer, ref: number | string, patch: IssuePatch, editedAt: Date): Promise<{ id: number; overridden: string[] }> {
+  return em.transactional(async (tem) => {
+    const { issue, project } = await requireIssue(tem, actor, ref, 'issue.edit');
+    assertWritable(project);
+    const state = await loadIssueState(tem, issue.id);
+    const overridden = fieldsChangedBy(state, patch).filter((field) => {
+      const changed = state.fieldChangedAt[field];
+      return changed !== undefined && Date.parse(changed) > editedAt.getTime();
+    });
+    const kept = { ...patch };
+    for (const field of overridden) delete kept[field as keyof IssuePatch];
+    await applyIssuePatch(tem, actor, state, kept);
+    return { id: issue.id, overridden };
   });
 }
 

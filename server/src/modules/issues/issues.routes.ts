@@ -14,7 +14,7 @@ import { cursorCodec } from './issue-cursor.ts';
 import { issueReads } from './issue-reads.ts';
 import { bulkUpdate, moveIssue } from './issue-move.ts';
 import { editConflict, ifMatchVersion } from './issue-version.ts';
-import { createIssue, deleteIssue, updateIssue } from './issue.service.ts';
+import { createIssue, deleteIssue, updateIssue, updateIssueLastWriterWins } from './issue.service.ts';
 
 export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCache; secret: string }) {
   // Paths and schemas come from the shared declarations (contract/issues.ts), so the client cannot drift.
@@ -43,7 +43,14 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCach
   router.patch(issues.update.path, async (ctx) => {
     const viewer = requireViewer(ctx);
     const ref = parse(issueRefSchema, ctx.params.ref);
-    const { baseVersion: bodyVersion, ...patch } = parse(issues.update.body, ctx.request.body);
+    const { baseVersion: bodyVersion, editedAt, ...patch } = parse(issues.update.body, ctx.request.body);
+    if (editedAt !== undefined) {
+      // A clock ahead of the server's cannot make an edit newer than now.
+      const at = new Date(Math.min(Date.parse(editedAt), Date.now()));
+      const { id, overridden } = await updateIssueLastWriterWins(deps.em(), viewer, ref, patch, at);
+      if (overridden.length) ctx.set('Overridden-Fields', overridden.join(', '));
+      return respond(ctx, viewer, id);
+    }
     const baseVersion = ifMatchVersion(ctx) ?? bodyVersion;
     const check = baseVersion === undefined ? undefined : { baseVersion, onConflict: editConflict(ctx, viewer) };
     await respond(ctx, viewer, await updateIssue(deps.em(), viewer, ref, patch, check));

@@ -1,5 +1,5 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import type { Project, ProjectDetailResponse } from '@tracker/shared/api/projects';
+import type { Project } from '@tracker/shared/api/projects';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -12,7 +12,10 @@ import { listIssues, listProjects, moveIssue, type ListQuery as IssueListQuery }
 import { csvItems } from '../filters/url.ts';
 import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon } from '../list/bits.tsx';
 import { errorText } from '../list/errors.ts';
-import { useProject } from '../list/use-projects.ts';
+import { useListProject, type ListProject } from '../list/use-projects.ts';
+import { moveIssueOptimistic, syncState, useStoreList } from '../../sync/index.ts';
+import { auth } from '../../auth/index.ts';
+import { useSnapshot } from 'valtio';
 import { CardMenu } from './CardMenu.tsx';
 import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
 import { useBoardDrag, type DragState } from './use-drag.ts';
@@ -74,10 +77,23 @@ function ChooseProject({ onChoose }: { onChoose?: (key: string) => void }) {
   );
 }
 
+/** The board's cards from the client store (every change from the feed), or null when it cannot answer. */
+function useStoreCards(filters: Record<string, string>): IssueListItem[] | null {
+  const me = useSnapshot(auth.state).user?.id ?? null;
+  const query = useMemo(() => ({ ...filters, sort: 'key', order: 'asc' }), [filters]);
+  const list = useStoreList(query, me);
+  const { issues } = useSnapshot(syncState());
+  // Snapshots are read-only; cards never write to them.
+  return useMemo(() => (list ? list.ids.flatMap((id) => (issues[id] ? [issues[id] as IssueListItem] : [])) : null), [list, issues]);
+}
+
 function Board({ projectRef, filters }: { projectRef: string; filters: Record<string, string> }) {
   const { t } = useTranslation();
-  const { project, error: projectError } = useProject(projectRef);
-  const [issues, setIssues] = useState<IssueListItem[] | null>(null);
+  const { project, error: projectError } = useListProject(projectRef);
+  const storeCards = useStoreCards(filters);
+  const fromStore = storeCards !== null;
+  const [serverCards, setIssues] = useState<IssueListItem[] | null>(null);
+  const issues = storeCards ?? serverCards;
   const [error, setError] = useState<unknown>(null);
   const issuesRef = useRef(issues);
   issuesRef.current = issues;
@@ -97,18 +113,19 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
     [key],
   );
   useEffect(() => {
+    if (fromStore) return;
     const c = new AbortController();
     setIssues(null);
     setError(null);
     void reload(c.signal);
     return () => c.abort();
-  }, [reload]);
+  }, [reload, fromStore]);
 
   const dragging = useRef(false);
   const pendingReload = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLiveEvents(
-    (e) => e.type.startsWith('issue.') && project !== null && e.projectId === project.project.id,
+    (e) => !fromStore && e.type.startsWith('issue.') && project !== null && e.projectId === project.project.id,
     () => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
@@ -125,12 +142,24 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
       if (!before) return;
       const placement = placeAt(before, id, statusId, index);
       if (isNoop(before, id, placement)) return;
+      const wasStatus = before.find((b) => b.id === id)?.statusId;
+      const body = { statusId: placement.statusId, beforeId: placement.beforeId, afterId: placement.afterId };
+      // Through the store's outbox: the card lands in the same frame; a refusal is rolled back and
+      // toasted by it; offline, the move waits there.
+      const queued = moveIssueOptimistic(id, body, { statusId: placement.statusId, sortOrder: placement.sortOrder });
+      if (queued) {
+        await queued.then(
+          ({ issue }) => haptic(issue.statusId === wasStatus ? 'light' : 'success'),
+          () => haptic('error'),
+        );
+        return;
+      }
       setIssues(applyPlacement(before, id, placement));
       inFlight.current++;
       try {
-        const { issue } = await moveIssue(id, { statusId: placement.statusId, beforeId: placement.beforeId, afterId: placement.afterId });
+        const { issue } = await moveIssue(id, body);
         setIssues((cur) => cur && cur.map((i) => (i.id === id ? { ...i, statusId: issue.statusId, sortOrder: issue.sortOrder, updatedAt: issue.updatedAt, completedAt: issue.completedAt } : i)));
-        haptic(issue.statusId === before.find((b) => b.id === id)?.statusId ? 'light' : 'success');
+        haptic(issue.statusId === wasStatus ? 'light' : 'success');
       } catch (err) {
         haptic('error');
         setIssues((cur) => cur && cur.map((i) => (i.id === id ? (before.find((b) => b.id === id) ?? i) : i)));
@@ -209,7 +238,7 @@ function visibleIndex(cards: IssueListItem[], draggedId: number, index: number):
 
 interface SlotProps {
   issue: IssueListItem;
-  project: ProjectDetailResponse;
+  project: ListProject;
   dropBefore: boolean;
   dragging: boolean;
   canUp: boolean;
@@ -237,7 +266,7 @@ const BoardCard = memo(function BoardCard({ issue, project, dragging, canUp, can
   );
 });
 
-function CardBody({ issue, project }: { issue: IssueListItem; project: ProjectDetailResponse }) {
+function CardBody({ issue, project }: { issue: IssueListItem; project: ListProject }) {
   const { t } = useTranslation();
   const href = useHref();
   const locale = useLocale();
@@ -267,7 +296,7 @@ function CardBody({ issue, project }: { issue: IssueListItem; project: ProjectDe
   );
 }
 
-function DragGhost({ drag, issue, project }: { drag: DragState; issue: IssueListItem; project: ProjectDetailResponse }) {
+function DragGhost({ drag, issue, project }: { drag: DragState; issue: IssueListItem; project: ListProject }) {
   return (
     <div className="board-card board-card--ghost" style={{ width: drag.width, transform: `translate(${drag.x - drag.offsetX}px, ${drag.y - drag.offsetY}px)` }} aria-hidden="true">
       <CardBody issue={issue} project={project} />

@@ -9,6 +9,8 @@ import type { SyncData } from '../../sync/index.ts';
 
 /** The part of a project the issue page uses. */
 export type IssueProject = Pick<ProjectDetailResponse, 'statuses' | 'labels' | 'members'>;
+/** The part of a project a list row and its grouping use. */
+export type ListProject = IssueProject & { project: Pick<ProjectDetailResponse['project'], 'id' | 'key' | 'name' | 'color'> };
 
 type Tables = Snapshot<Pick<SyncData, 'issues'>>;
 
@@ -38,6 +40,13 @@ export function storeProject(store: Pick<SyncData, 'projects' | 'statuses' | 'la
     .sort((a, b) => a.userId - b.userId)
     .map((m) => ({ user: store.users[m.userId] ?? { id: m.userId, name: '' }, role: m.role }));
   return { statuses, labels, members };
+}
+
+/** What a list row and its grouping show of a project, from the store. */
+export function storeListProject(store: Pick<SyncData, 'projects' | 'statuses' | 'labels' | 'members' | 'users' | 'syncId'>, projectId: number): ListProject | null {
+  const parts = storeProject(store, projectId);
+  const p = store.projects[projectId];
+  return parts && p ? { ...parts, project: { id: p.id, key: p.key, name: p.name, color: p.color } } : null;
 }
 
 /** Active custom fields that apply to the project, in their order. */

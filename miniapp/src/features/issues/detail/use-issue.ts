@@ -3,14 +3,14 @@
 // the client store when it holds them (else asked); streams asked alongside, never waited for.
 // Refetched when a live event names the issue. Inline edits are optimistic with rollback.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
-import type { Activity, Comment, IssueDetail, UpdateIssueRequest } from '@tracker/shared/api/issues';
+import { issueListItemSchema, type Activity, type Comment, type IssueDetail, type IssueListItem, type UpdateIssueRequest } from '@tracker/shared/api/issues';
 import type { Stream } from '@tracker/shared/api/streams';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
+import { editIssue, syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
 import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
@@ -34,6 +34,15 @@ function remember(data: Partial<IssueData>) {
   rememberUsers(data.project?.members.map((m) => m.user) ?? []);
   rememberUsers(data.comments?.map((c) => c.author) ?? []);
   rememberUsers(data.activity?.map((a) => a.actor) ?? []);
+}
+
+const LIST_FIELDS = Object.keys(issueListItemSchema.shape) as (keyof IssueListItem)[];
+
+/** The list fields of an optimistic change (what the store's copy shows). */
+function listFields(change: Partial<IssueDetail>): Partial<IssueListItem> {
+  const out: Partial<Record<keyof IssueListItem, unknown>> = {};
+  for (const key of LIST_FIELDS) if (key in change) out[key] = change[key];
+  return out as Partial<IssueListItem>;
 }
 
 export function useIssue(ref: string) {
@@ -143,6 +152,23 @@ export function useIssue(ref: string) {
       const before = current.current?.issue;
       if (!before) return false;
       update((d) => ({ ...d, issue: { ...d.issue, ...optimistic } }));
+      // Through the store's outbox when it runs: lists show the edit in the same frame, an edit
+      // made offline waits there and is sent later, and a refusal is rolled back and toasted by it.
+      const queued = editIssue(before.id, body, listFields(optimistic));
+      if (queued) {
+        try {
+          const { issue } = await queued;
+          remember({ issue });
+          update((d) => ({ ...d, issue }));
+          void refreshActivity();
+          haptic('success');
+          return true;
+        } catch {
+          update((d) => ({ ...d, issue: before }));
+          haptic('error');
+          return false;
+        }
+      }
       try {
         const issue = await issueApi.update(before.id, body);
         remember({ issue });

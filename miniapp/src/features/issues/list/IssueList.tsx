@@ -12,10 +12,12 @@ import { errorText } from './errors.ts';
 import { groupIssues } from './grouping.ts';
 import { IssueRow } from './IssueRow.tsx';
 import { isTypingTarget, moveActive, toggleSelection } from './selection.ts';
-import { useIssuePages } from './use-issue-pages.ts';
+import { useListSource } from './use-list-source.ts';
 import { useProjectDetails } from './use-projects.ts';
 import './list.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
+import { useSnapshot } from 'valtio';
+import { auth } from '../../auth/index.ts';
 
 const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
 
@@ -42,8 +44,9 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const href = useHref();
   const [, navigate] = useLocation();
   const apiQuery = useMemo(() => toApiQuery({ filters, sort, order }, query), [filters, sort, order, query]);
-  const pages = useIssuePages(apiQuery);
-  const { issues, refresh, nextCursor, loadMore } = pages;
+  const me = useSnapshot(auth.state).user?.id ?? null;
+  const pages = useListSource(apiQuery, me);
+  const { issues, refresh, hasMore, loadMore } = pages;
   const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
   const projects = useProjectDetails(projectIds, apiQuery.project);
   const groups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
@@ -81,6 +84,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   }, [apiQuery.project, projects]);
   useLiveEvents(
     (e) => {
+      if (pages.fromStore) return false; // the store follows the feed
       if (e.type.startsWith('comment.')) return e.issueId !== null && shownIds.has(e.issueId);
       if (!e.type.startsWith('issue.')) return false;
       if (e.issueId !== null && shownIds.has(e.issueId)) return true;
@@ -128,11 +132,11 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !nextCursor || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver((entries) => entries.some((en) => en.isIntersecting) && loadMore(), { rootMargin: '400px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [nextCursor, loadMore]);
+  }, [hasMore, loadMore]);
 
   const allSelected = issues.length > 0 && issues.every((i) => selected.has(i.id));
   const selectedIssues = useMemo(() => issues.filter((i) => selected.has(i.id)), [issues, selected]);
@@ -211,7 +215,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
         </section>
       ))}
       <div ref={sentinel} />
-      {pages.nextCursor && (
+      {hasMore && (
         <button type="button" className="btn issue-list__more" onClick={pages.loadMore} disabled={pages.loadingMore} data-testid="load-more">
           {pages.loadingMore ? t('common.loading') : t('issues.list.loadMore')}
         </button>

@@ -1,5 +1,5 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import type { ListProject } from '../detail/from-store.ts';
 import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -7,7 +7,7 @@ import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon, StatusChip } from 
 
 interface Props {
   issue: IssueListItem;
-  project: ProjectDetailResponse | undefined;
+  project: ListProject | undefined;
   href: string;
   locale: string;
   selectable: boolean;

@@ -1,5 +1,6 @@
 import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
-import type { ProjectDetailResponse, StatusCategory } from '@tracker/shared/api/projects';
+import type { StatusCategory } from '@tracker/shared/api/projects';
+import type { ListProject } from '../detail/from-store.ts';
 import type { GroupBy } from '../filters/url.ts';
 
 export interface Group {
@@ -14,7 +15,7 @@ const PRIORITY_ORDER: Priority[] = ['urgent', 'high', 'medium', 'low', 'none'];
 const CATEGORY_ORDER: StatusCategory[] = ['backlog', 'unstarted', 'started', 'completed', 'canceled'];
 
 /** Splits the loaded rows into ordered groups; rows keep their sorted order inside a group. */
-export function groupIssues(issues: readonly IssueListItem[], by: GroupBy, projects: ReadonlyMap<number, ProjectDetailResponse>): Group[] {
+export function groupIssues(issues: readonly IssueListItem[], by: GroupBy, projects: ReadonlyMap<number, ListProject>): Group[] {
   if (by === 'none') return [{ key: 'all', label: { text: '' }, issues: [...issues] }];
   const groups = new Map<string, Group & { rank: number[] }>();
   const multiProject = new Set(issues.map((i) => i.projectId)).size > 1;

@@ -16,8 +16,8 @@ export interface IssuePages {
   refresh: () => void;
 }
 
-/** Keyset-paginated issue list for a query; resets when the query changes. */
-export function useIssuePages(query: IssueListQuery): IssuePages {
+/** Keyset-paginated issue list for a query; resets when the query changes. Asks nothing while `enabled` is false. */
+export function useIssuePages(query: IssueListQuery, enabled = true): IssuePages {
   const key = JSON.stringify(query);
   const [state, setState] = useState<{ key: string; issues: IssueListItem[]; nextCursor: string | null; loading: boolean; loadingMore: boolean; error: unknown }>({
     key,
@@ -33,6 +33,7 @@ export function useIssuePages(query: IssueListQuery): IssuePages {
 
   useEffect(() => {
     const gen = ++generation.current;
+    if (!enabled) return;
     const controller = new AbortController();
     setState((s) => ({ key, issues: s.key === key ? s.issues : [], nextCursor: null, loading: true, loadingMore: false, error: null }));
     listIssues({ ...(JSON.parse(key) as IssueListQuery), limit: PAGE }, controller.signal).then(
@@ -40,7 +41,7 @@ export function useIssuePages(query: IssueListQuery): IssuePages {
       (error: unknown) => gen === generation.current && !controller.signal.aborted && setState({ key, issues: [], nextCursor: null, loading: false, loadingMore: false, error }),
     );
     return () => controller.abort();
-  }, [key]);
+  }, [key, enabled]);
 
   const loadMore = useCallback(() => {
     const s = stateRef.current;

@@ -1,18 +1,44 @@
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { useLiveEvents } from '../../../lib/live.ts';
+import { syncState } from '../../sync/index.ts';
 import { forgetProject, getProject } from '../api.ts';
+import { storeListProject, type ListProject } from '../detail/from-store.ts';
 
-export type ProjectMap = ReadonlyMap<number, ProjectDetailResponse>;
+export type { ListProject };
+export type ProjectMap = ReadonlyMap<number, ListProject>;
 
 /**
- * Details (statuses, labels, members) of the projects the shown issues belong to, fetched once per
- * project and cached for the session; refreshed when the server says a project changed.
+ * Details (statuses, labels, members) of the projects the shown issues belong to: from the client
+ * store when it holds them (kept current by the feed), else fetched once per project and cached for
+ * the session, refreshed when the server says a project changed.
  */
 export function useProjectDetails(ids: readonly number[], hint?: string | number): ProjectMap {
-  const [map, setMap] = useState<ProjectMap>(() => new Map());
+  const fetched = useFetchedProjects(ids, hint);
+  const { projects, statuses, labels, members, users, syncId } = useSnapshot(syncState());
+  return useMemo(() => {
+    if (syncId === null) return fetched;
+    const map = new Map<number, ListProject>(fetched);
+    for (const id of new Set(ids)) {
+      const held = storeListProject({ projects, statuses, labels, members, users, syncId }, id);
+      if (held) map.set(id, held);
+    }
+    return map;
+  }, [fetched, ids, projects, statuses, labels, members, users, syncId]);
+}
+
+function useFetchedProjects(ids: readonly number[], hint?: string | number): ReadonlyMap<number, ProjectDetailResponse> {
+  const [map, setMap] = useState<ReadonlyMap<number, ProjectDetailResponse>>(() => new Map());
   const [version, setVersion] = useState(0);
-  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
+  const { projects, syncId } = useSnapshot(syncState());
+  // What the store holds is not fetched.
+  const key = [...new Set(ids)]
+    .filter((id) => syncId === null || !projects[id])
+    .sort((a, b) => a - b)
+    .join(',');
+  const storeHint = syncId !== null && hint !== undefined && Object.values(projects).some((p) => p.id === Number(hint) || p.key === hint);
+  hint = storeHint ? undefined : hint;
 
   useLiveEvents(
     (e) => e.type === 'project.updated' && e.projectId !== null && map.has(e.projectId),
@@ -65,4 +91,16 @@ export function useProject(ref: string | number | undefined): { project: Project
     };
   }, [ref]);
   return state.ref === ref ? state : { project: null, error: null };
+}
+
+/** What a list or board shows of one project (by id or key): from the store when it holds it, else fetched. */
+export function useListProject(ref: string | number | undefined): { project: ListProject | null; error: unknown } {
+  const { projects, statuses, labels, members, users, syncId } = useSnapshot(syncState());
+  const held = useMemo(() => {
+    if (ref === undefined || ref === '' || syncId === null) return null;
+    const p = Object.values(projects).find((x) => x.key === ref || String(x.id) === String(ref));
+    return p ? storeListProject({ projects, statuses, labels, members, users, syncId }, p.id) : null;
+  }, [ref, projects, statuses, labels, members, users, syncId]);
+  const fetched = useProject(held ? undefined : ref);
+  return held ? { project: held, error: null } : fetched;
 }
