@@ -6,6 +6,7 @@ import { jsonImportAttributesInDev } from './build/json-import-attributes.ts';
 import { explainKnownWarnings } from './build/known-warnings.ts';
 import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
 import { precompress } from './build/precompress.ts';
+import { routeChunks } from './build/route-chunks.ts';
 import { shellPrecache } from './build/shell-precache.ts';
 import { runtimeCaching } from './build/sw-caching.ts';
 import { THEME_HEX } from './src/lib/theme-colors.ts';
@@ -64,6 +65,7 @@ const config: UserConfig = {
     jsonImportAttributesInDev(),
     react(),
     offlineShell(),
+    routeChunks(fileURLToPath(new URL('./src/app/pages.ts', import.meta.url))),
     shell.plugin,
     VitePWA({
       // Registered by src/lib/pwa.ts so registration failures and reloads are under our control.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/harness.ts';
+import { signUp } from '../modules/projects/test-fixtures.ts';
 
 // A tiny built app, laid out the way `vite build` lays it out.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'tracker-dist-'));
@@ -14,6 +15,7 @@ writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {}
 const js = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
+writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify({ privacy: ['/assets/PrivacyPage-1.js'], issues: ['/assets/IssuesPage-2.js', '/assets/IssuesPage-2.css'] }));
 
 let t: TestServer;
 beforeAll(async () => {
@@ -45,6 +47,17 @@ describe('serving the web app', () => {
     expect(en.body).toContain('<html lang="en"');
     expect(en.body).toContain('<script type="application/json" id="app-boot"');
     expect((await t.client().get('/privacy')).body).toContain('<html lang="ru"');
+  });
+
+  it("starts loading the page's own chunks with the entry, but not for a visitor sent to sign in", async () => {
+    const privacy = await t.client().get('/en/privacy');
+    expect(privacy.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PrivacyPage-1.js">');
+    expect(privacy.body).not.toContain('IssuesPage');
+    const visitor = await t.client().get('/issues');
+    expect(visitor.body).not.toContain('modulepreload');
+    const user = await signUp(t, { name: 'Preloaded' });
+    const issues = await user.client.get('/issues');
+    expect(issues.body).toContain('<link rel="modulepreload" crossorigin href="/assets/IssuesPage-2.js"><link rel="preload" as="style" href="/assets/IssuesPage-2.css">');
   });
 
   it('serves hashed assets pre-compressed with immutable caching', async () => {

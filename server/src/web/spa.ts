@@ -21,6 +21,19 @@ export function renderShell(template: string, locale: Locale): string {
     .replace('<!--app-locale-->', `<meta name="app-locale" content="${LOCALE_TAGS[locale]}">`);
 }
 
+/**
+ * Per route name, the `<link>` tags that start loading the page's chunks and texts with the entry,
+ * from the build's `route-chunks.json` (miniapp/build/route-chunks.ts); none without it.
+ */
+export function routePreloads(distDir: string): Record<string, string> {
+  const file = path.join(distDir, 'route-chunks.json');
+  if (!existsSync(file)) return {};
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  const tag = (f: string) =>
+    f.endsWith('.css') ? `<link rel="preload" as="style" href="${escapeAttr(f)}">` : `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`;
+  return Object.fromEntries(Object.entries(routes).map(([name, files]) => [name, files.map(tag).join('')]));
+}
+
 /** What a server-rendered page adds to the shell (for crawlers and no-JS readers); the SPA then takes over. */
 export interface PageRender {
   status?: number;
@@ -62,6 +75,7 @@ export function spa(options: { distDir: string; publicConfig: PublicConfig; boot
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
   const shells: Record<Locale, string> = { ru: renderShell(template, 'ru'), en: renderShell(template, 'en') };
+  const preloads = routePreloads(options.distDir);
 
   const files = async (ctx: Context, next: Next) => {
     if (!built || !isPageCandidate(ctx)) return next();
@@ -108,7 +122,11 @@ export function spa(options: { distDir: string; publicConfig: PublicConfig; boot
     ctx.type = 'text/html; charset=utf-8';
     // The page carries its user and a nonce: no shared cache may keep it, and a signed-in one no cache at all.
     ctx.set('Cache-Control', user ? 'private, no-store' : 'private, no-cache');
-    const withBoot = shell.replace(BOOT_PLACEHOLDER, () => bootScript({ path: ctx.path, user, config: options.publicConfig, redirect }, nonce));
+    const boot = bootScript({ path: ctx.path, user, config: options.publicConfig, redirect }, nonce);
+    // The page's own chunks load beside the entry, not after it (issue 14); not when it leads elsewhere
+    // (a redirect, or sign-in for a visitor).
+    const links = match && !redirect.to && (user || match.route.access === 'public') ? (preloads[match.route.name] ?? '') : '';
+    const withBoot = shell.replace(BOOT_PLACEHOLDER, () => boot + links);
     ctx.body = page ? applyRender(withBoot, page) : withBoot;
   };
 

@@ -1,39 +1,18 @@
 // My open issues grouped by due date, each with key, title, status and priority.
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
 import { today, weekStartFor } from '../calendar/index.ts';
-import { DueDate, getProject, PriorityIcon, StatusChip } from '../issues/index.ts';
+import { DueDate, PriorityIcon, StatusChip, useProjectDetails } from '../issues/index.ts';
 import { groupByDue } from './grouping.ts';
-
-/** The projects the rows belong to (statuses for the chips), from the shared per-session cache. */
-function useProjects(issues: readonly IssueListItem[]) {
-  const [projects, setProjects] = useState<Map<number, ProjectDetailResponse>>(new Map());
-  const ids = useMemo(() => [...new Set(issues.map((i) => i.projectId))].sort().join(','), [issues]);
-  useEffect(() => {
-    let live = true;
-    const list = ids ? ids.split(',').map(Number) : [];
-    void Promise.allSettled(list.map((id) => getProject(id))).then((results) => {
-      if (!live) return;
-      const map = new Map<number, ProjectDetailResponse>();
-      for (const r of results) if (r.status === 'fulfilled') map.set(r.value.project.id, r.value);
-      setProjects(map);
-    });
-    return () => {
-      live = false;
-    };
-  }, [ids]);
-  return projects;
-}
 
 export function MyIssues({ issues }: { issues: readonly IssueListItem[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useHref();
-  const projects = useProjects(issues);
+  const projects = useProjectDetails(useMemo(() => issues.map((i) => i.projectId), [issues]));
   const groups = groupByDue(issues, today(), weekStartFor(locale));
   if (!issues.length) {
     return (

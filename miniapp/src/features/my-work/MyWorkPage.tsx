@@ -3,7 +3,7 @@
 import type { Activity, IssueListItem } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { canInProject } from '@tracker/shared/permissions';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Loading } from '../../components/Loading.tsx';
@@ -11,7 +11,8 @@ import { Page } from '../../components/Page.tsx';
 import { useLiveEvents } from '../../lib/live.ts';
 import { log } from '../../lib/logger.ts';
 import { auth } from '../auth/index.ts';
-import { myWorkApi } from './api.ts';
+import { MY_ISSUES, myWorkApi } from './api.ts';
+import { syncState, useStoreList, useStoreReference } from '../sync/index.ts';
 import { MyIssues } from './MyIssues.tsx';
 import { Onboarding } from './Onboarding.tsx';
 import { QuickAddBar } from './QuickAddBar.tsx';
@@ -21,27 +22,44 @@ import './my-work.css';
 const LIVE_COALESCE_MS = 300;
 
 interface Data {
-  issues: IssueListItem[];
-  projects: Project[];
-  activity: Activity[];
+  issues: readonly IssueListItem[];
+  projects: readonly Pick<Project, 'id' | 'key' | 'name' | 'archivedAt' | 'myRole'>[];
+}
+
+/** My open issues and my projects from the store, or null when it is not synced. */
+function useStoreMyWork(me: number | null): Data | null {
+  const list = useStoreList(MY_ISSUES, me);
+  const reference = useStoreReference();
+  const { issues } = useSnapshot(syncState());
+  return useMemo(
+    // Snapshots are read-only; the screen only reads them.
+    () => (list && reference ? { issues: list.ids.flatMap((id) => (issues[id] ? [issues[id] as IssueListItem] : [])), projects: reference.projects } : null),
+    [list, reference, issues],
+  );
 }
 
 export default function MyWorkPage() {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth.state);
-  const [data, setData] = useState<Data | null>(null);
+  const [fetched, setData] = useState<Data | null>(null);
+  const [activity, setActivity] = useState<Activity[]>([]);
   const [failed, setFailed] = useState(false);
+  // My issues and projects from the client store when it is synced (every change from its feed);
+  // the activity on watched issues, which it does not hold, from the server beside them.
+  const stored = useStoreMyWork(user?.id ?? null);
+  const fromStore = stored !== null;
 
   const load = useCallback(async () => {
     try {
-      const [issues, projects, activity] = await Promise.all([myWorkApi.myIssues(), myWorkApi.projects(), myWorkApi.watching()]);
-      setData({ issues, projects, activity });
+      const [issues, projects, watched] = await Promise.all([fromStore ? null : myWorkApi.myIssues(), fromStore ? null : myWorkApi.projects(), myWorkApi.watching()]);
+      if (issues && projects) setData({ issues, projects });
+      setActivity(watched);
       setFailed(false);
     } catch (err) {
       log.warn('my work: load failed', err);
       setFailed(true);
     }
-  }, []);
+  }, [fromStore]);
 
   useEffect(() => {
     void load();
@@ -55,6 +73,7 @@ export default function MyWorkPage() {
     burst.current = setTimeout(() => void load(), LIVE_COALESCE_MS);
   });
 
+  const data = stored ?? fetched;
   const creatable = (data?.projects ?? []).filter((p) => !p.archivedAt && canInProject(p.myRole, user?.roles, 'issue.create'));
   return (
     <Page name="myWork" title={t('myWork.title')} className="my-work">
@@ -64,7 +83,7 @@ export default function MyWorkPage() {
         <>
           {creatable.length ? <QuickAddBar projects={creatable} onCreated={() => void load()} /> : <Onboarding onCreated={() => void load()} />}
           <MyIssues issues={data.issues} />
-          <WatchedActivity activity={data.activity} />
+          <WatchedActivity activity={activity} />
         </>
       )}
     </Page>

@@ -16,7 +16,7 @@ async function findPerson(handle: string): Promise<number | null> {
   return (users.find((u) => u.name.replace(/\s+/g, '').toLowerCase() === handle.toLowerCase()) ?? users[0])?.id ?? null;
 }
 
-export function QuickAddBar({ projects, onCreated }: { projects: readonly Project[]; onCreated: () => void }) {
+export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<Project, 'id' | 'key' | 'name'>[]; onCreated: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { user } = useSnapshot(auth.state);

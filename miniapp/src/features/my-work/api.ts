@@ -7,10 +7,13 @@ import { STATUS_CATEGORIES } from '@tracker/shared/api/projects';
 import { api } from '../../lib/api-client.ts';
 import { listIssues } from '../issues/index.ts';
 
-const OPEN = STATUS_CATEGORIES.filter((c) => c !== 'completed' && c !== 'canceled').join(',');
+export const OPEN = STATUS_CATEGORIES.filter((c) => c !== 'completed' && c !== 'canceled').join(',');
+
+/** My open issues, soonest due first (the list query, answered by the store when it is synced). */
+export const MY_ISSUES = { assignee: 'me', category: OPEN, sort: 'due', order: 'asc' } as const;
 
 export const myWorkApi = {
-  myIssues: (): Promise<IssueListItem[]> => listIssues({ assignee: 'me', category: OPEN, sort: 'due', order: 'asc', limit: 200 }).then((r) => r.issues),
+  myIssues: (): Promise<IssueListItem[]> => listIssues({ ...MY_ISSUES, limit: 200 }).then((r) => r.issues),
   watching: (limit = 10) => api(activity.watching, { query: { limit } }).then((r) => r.activity),
   projects: () => api(projects.list).then((r) => r.projects),
   createProject: (name: string, key: string) => api(projects.create, { body: { name, key } }),

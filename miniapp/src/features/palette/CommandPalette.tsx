@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Dialog } from '../../components/Dialog.tsx';
 import { search } from '@tracker/shared/api/contract/issues';
-import { session } from '@tracker/shared/api/contract/session';
 import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/use-locale.ts';
+import { useSnapshot } from 'valtio';
+import { auth } from '../auth/index.ts';
+import { searchStore, syncState } from '../sync/index.ts';
 import { asIssueKey } from './keys.ts';
 import './palette.css';
 
@@ -31,12 +33,11 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const [q, setQ] = useState('');
   const [results, setResults] = useState<SearchResponse | null>(null);
   const [active, setActive] = useState(0);
-  const [admin, setAdmin] = useState(false);
+  const admin = useSnapshot(auth.state).user?.roles.includes('admin') ?? false;
   const listId = useId();
-
-  useEffect(() => {
-    api(session.me, { retry: 0 }).then((r) => setAdmin(r.user.roles.includes('admin')), () => undefined);
-  }, []);
+  // What the store holds answers at once; the server's full-text search refines it.
+  const { issues, projects } = useSnapshot(syncState());
+  const local = useMemo(() => searchStore({ issues, projects }, q, 8), [issues, projects, q]);
 
   useEffect(() => {
     const text = q.trim();
@@ -59,18 +60,20 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     const list: Item[] = [];
     const key = asIssueKey(q);
     if (key) list.push({ id: `key-${key}`, group: 'issues', label: t('issues.palette.openKey', { key }), path: buildPath('issue', { id: key }, locale) });
-    for (const i of results?.issues ?? []) {
-      if (i.key === key) continue;
+    const seen = new Set<string>();
+    for (const i of [...(results?.issues ?? []), ...local.issues]) {
+      if (i.key === key || seen.has(i.key)) continue;
+      seen.add(i.key);
       list.push({ id: `i${i.id}`, group: 'issues', label: i.title, hint: i.key, path: buildPath('issue', { id: i.key }, locale) });
     }
-    for (const p of results?.projects ?? []) list.push({ id: `p${p.id}`, group: 'projects', label: p.name, hint: p.key, path: buildPath('project', { id: p.key }, locale) });
+    for (const p of results?.projects ?? local.projects) list.push({ id: `p${p.id}`, group: 'projects', label: p.name, hint: p.key, path: buildPath('project', { id: p.key }, locale) });
     for (const s of results?.streams ?? []) list.push({ id: `s${s.id}`, group: 'streams', label: s.name, path: buildPath('stream', { id: s.id }, locale) });
     const pages = PAGE_NAMES.filter((name) => admin || ROUTES.find((r) => r.name === name)?.access !== 'admin')
       .map((name) => ({ id: `page-${name}`, group: 'pages' as const, label: name === 'home' ? t('common.nav.home') : t(`titles.${name}`), path: buildPath(name as RouteName, {}, locale) }))
       .filter((p) => !text || p.label.toLowerCase().includes(text));
     list.push(...pages);
     return list;
-  }, [q, results, locale, t, admin]);
+  }, [q, results, local, locale, t, admin]);
 
   useEffect(() => setActive(0), [items.length, q]);
 

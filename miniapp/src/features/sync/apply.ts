@@ -3,7 +3,7 @@
 import type { SyncBootstrapResponse, SyncChange } from '@tracker/shared/api/sync';
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { Dirty } from './dirty.ts';
-import { memberKey, type SyncData } from './model.ts';
+import { memberKey, row, type SyncData } from './model.ts';
 import { hasEdits, withEdits } from './outbox-model.ts';
 
 const byId = <T extends { id: number }>(rows: T[]): Record<number, T> => {
@@ -21,7 +21,7 @@ export function applyBootstrap(state: SyncData, b: SyncBootstrapResponse, dirty?
   for (const m of b.members) members[memberKey(m.projectId, m.userId)] = m;
   state.members = members;
   state.users = byId(b.users);
-  state.issues = byId(b.issues);
+  state.issues = byId(b.issues.map(row));
   state.customFields = byId(b.customFields);
   state.views = byId(b.views);
   state.comments = {};
@@ -98,7 +98,7 @@ function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'm
   if (value === null) {
     if (!(key in rows)) return;
     delete rows[key];
-  } else rows[key] = value;
+  } else rows[key] = table === 'issues' ? row(value as IssueListItem) : value;
   dirty?.mark(table, key, value === null);
 }
 
@@ -172,13 +172,13 @@ export function applyChanges(state: SyncData, changes: SyncChange[], syncId: num
         break;
       case 'comment':
         if (c.data && state.comments[c.id]?.issueId === c.data.issueId) {
-          state.comments[c.id] = c.data; // an edit keeps its place
+          state.comments[c.id] = row(c.data); // an edit keeps its place
           dirty?.mark('comments', c.id, false);
           break;
         }
         removeComment(state, c.id, dirty);
         if (c.data) {
-          state.comments[c.id] = c.data;
+          state.comments[c.id] = row(c.data);
           (state.commentsByIssue[c.data.issueId] ??= []).push(c.id);
           dirty?.mark('comments', c.id, false);
         }

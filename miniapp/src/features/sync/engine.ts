@@ -7,7 +7,7 @@ import type { SyncChange } from '@tracker/shared/api/sync';
 import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
 import { addSeenIssues, applyChanges } from './apply.ts';
 import { forgetLastUsed, restoreLastUsed, touchProject } from './lru.ts';
-import { clearData, createSyncState, type SyncState } from './model.ts';
+import { asRows, clearData, createSyncState, type SyncState } from './model.ts';
 import { dbName, openPersist, type Persist } from './persist.ts';
 import { syncReads } from './reads.ts';
 import { openStream, type EventSourceClass } from './stream.ts';
@@ -172,7 +172,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
         writer.use(persist);
         const loaded = await persist.load();
         if (loaded) {
-          Object.assign(state, loaded.data);
+          Object.assign(state, asRows(loaded.data));
           restoreLastUsed(loaded.lastUsed);
         }
       } catch {

@@ -3,6 +3,7 @@
 // the edits applied in order.
 import { issueListItemSchema, type IssueListItem } from '@tracker/shared/api/issues';
 import { z } from 'zod';
+import { row } from './model.ts';
 
 /**
  * An edit made and not yet confirmed (issue 14): `update` is a PATCH of the issue (sent with its
@@ -23,7 +24,7 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export function withEdits(confirmed: IssueListItem, outbox: readonly OutboxEntry[]): IssueListItem {
   let shown = confirmed;
   for (const e of outbox) if (e.issueId === confirmed.id) shown = { ...shown, ...e.optimistic, id: confirmed.id };
-  return shown;
+  return row(shown);
 }
 
 export const hasEdits = (outbox: readonly OutboxEntry[], issueId: number) => outbox.some((e) => e.issueId === issueId);

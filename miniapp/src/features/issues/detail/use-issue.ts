@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { editIssue, syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
+import { takePrefetchedPage } from './prefetch.ts';
 import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
 import { rememberUsers } from './people.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
@@ -71,7 +72,7 @@ export function useIssue(ref: string) {
       () => undefined,
     );
     try {
-      const { issue, comments, activity } = await issueApi.page(ref);
+      const { issue, comments, activity } = await (takePrefetchedPage(ref) ?? issueApi.page(ref));
       const store = syncState();
       const [project, fields] = await Promise.all([
         storeProject(store, issue.projectId) ?? lookupApi.project(issue.projectId).catch(() => null),

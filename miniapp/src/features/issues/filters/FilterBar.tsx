@@ -2,12 +2,15 @@ import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { UserRef } from '@tracker/shared/api/common';
 import { PRIORITIES } from '@tracker/shared/api/issues';
 import { STATUS_CATEGORIES, type Project } from '@tracker/shared/api/projects';
+
+type PickerProject = Pick<Project, 'id' | 'key' | 'name'>;
 import type { Stream } from '@tracker/shared/api/streams';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { listCustomFields, listProjects, listStreams, searchUsers } from '../api.ts';
-import { useProject } from '../list/use-projects.ts';
+import { useListProject } from '../list/use-projects.ts';
+import { useStoreReference } from '../../sync/index.ts';
 import { MultiPicker, type PickerOption } from './MultiPicker.tsx';
 import { withFilter } from './url.ts';
 import './filters.css';
@@ -22,26 +25,33 @@ const TEXT_DEBOUNCE_MS = 300;
 export function FilterBar({ filters, onChange }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [projects, setProjects] = useState<Project[]>([]);
+  const [fetchedProjects, setProjects] = useState<PickerProject[]>([]);
   const [streams, setStreams] = useState<Stream[]>([]);
-  const [users, setUsers] = useState<UserRef[]>([]);
-  const [fields, setFields] = useState<CustomField[]>([]);
+  const [fetchedUsers, setUsers] = useState<readonly UserRef[]>([]);
+  const [fetchedFields, setFields] = useState<readonly CustomField[]>([]);
   const [more, setMore] = useState(() => hasSecondary(filters));
-  const { project } = useProject(filters.project);
+  const { project } = useListProject(filters.project);
   const projectId = project?.project.id;
   const ids = { q: useId(), project: useId(), stream: useId(), dueFrom: useId(), dueTo: useId() };
+  // Projects, people and fields from the client store when it is synced; asked otherwise.
+  const store = useStoreReference();
+  const synced = store !== null;
 
   useEffect(() => {
-    listProjects().then(setProjects, () => undefined);
+    if (!synced) listProjects().then(setProjects, () => undefined);
     listStreams().then(setStreams, () => undefined);
-  }, []);
+  }, [synced]);
   useEffect(() => {
     if (project) setUsers(project.members.map((m) => m.user));
-    else searchUsers('').then(setUsers, () => undefined);
-  }, [project]);
+    else if (!synced) searchUsers('').then(setUsers, () => undefined);
+  }, [project, synced]);
   useEffect(() => {
-    listCustomFields(projectId).then(setFields, () => setFields([]));
-  }, [projectId]);
+    if (!synced) listCustomFields(projectId).then(setFields, () => setFields([]));
+  }, [projectId, synced]);
+  const projects = store ? store.projects : fetchedProjects;
+  const users = project || !store ? fetchedUsers : store.users;
+  // The store's snapshots are read-only; the filters only read them.
+  const fields = (store ? store.customFields(projectId) : fetchedFields) as readonly CustomField[];
 
   // The text box keeps its own value and writes the URL after a pause (replacing the entry).
   const [q, setQ] = useState(filters.q ?? '');
@@ -165,7 +175,7 @@ export function FilterBar({ filters, onChange }: Props) {
 
 const hasSecondary = (filters: Record<string, string>) => Object.keys(filters).some((k) => !['q', 'project', 'status', 'assignee', 'priority'].includes(k));
 
-function CustomFieldFilter({ field, name, value, users, onChange }: { field: CustomField; name: string; value: string | undefined; users: UserRef[]; onChange: (v: string) => void }) {
+function CustomFieldFilter({ field, name, value, users, onChange }: { field: CustomField; name: string; value: string | undefined; users: readonly Readonly<UserRef>[]; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(value ?? '');

@@ -10,6 +10,7 @@ import { createView, deleteView, getMe, listViews, updateView, type SavedView } 
 import { toViewQuery, type PageState } from '../filters/url.ts';
 import { errorText } from '../list/errors.ts';
 import './views.css';
+import { useStoreReference } from '../../sync/index.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 
 interface Props {
@@ -25,7 +26,11 @@ type Editing = { mode: 'create' } | { mode: 'rename'; view: SavedView };
 export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [views, setViews] = useState<SavedView[] | null>(null);
+  const [fetchedViews, setViews] = useState<SavedView[] | null>(null);
+  // From the client store when it is synced (kept current by the feed); asked otherwise.
+  const store = useStoreReference();
+  const views = store ? (store.views as SavedView[]) : fetchedViews;
+  const synced = store !== null;
   const [me, setMe] = useState<UserRef | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,8 +39,8 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   const panelId = useId();
 
   const reload = useCallback(() => {
-    listViews().then(setViews, (err: unknown) => setError(errorText(t, err)));
-  }, [t]);
+    if (!synced) listViews().then(setViews, (err: unknown) => setError(errorText(t, err)));
+  }, [t, synced]);
   useEffect(() => {
     reload();
     void getMe().then(setMe);
