@@ -197,7 +197,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, storage } });
+  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, storage }, routers });
 }
 
 export type App = ReturnType<typeof createApp>;

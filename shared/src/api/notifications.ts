@@ -15,8 +15,9 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-export interface NotificationSettingsResponse {
-  settings: NotificationSettings;
+export const notificationSettingsResponseSchema = z.object({
+  settings: notificationSettingsSchema,
   /** Whether a Telegram account is linked (notifications need one). */
-  telegramLinked: boolean;
-}
+  telegramLinked: z.boolean(),
+});
+export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponseSchema>;

@@ -77,6 +77,12 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
+export const statusResponseSchema = z.object({ status: statusSchema });
+export const statusesResponseSchema = z.object({ statuses: z.array(statusSchema) });
+export const labelResponseSchema = z.object({ label: labelSchema });
+export const membersResponseSchema = z.object({ members: z.array(memberSchema) });
+/** `GET /api/projects/:id/activity`: newest first. */
+export const projectActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 export const projectsQuerySchema = z.object({ archived: z.enum(['0', '1', 'all']).default('0') });
 export const projectsResponseSchema = z.object({ projects: z.array(projectSchema) });
 

@@ -58,20 +58,14 @@ export const LINK_STATUSES = ['pending', 'confirmed', 'expired', 'conflict'] as 
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 /** `POST /api/telegram/link`: a one-time `t.me/<bot>?start=link_<token>` link. */
-export interface LinkTokenResponse {
-  url: string;
-  token: string;
-  expires_at: string;
-}
+export const linkTokenResponseSchema = z.object({ url: z.string(), token: z.string(), expires_at: z.string() });
+export type LinkTokenResponse = z.infer<typeof linkTokenResponseSchema>;
 
 /** `GET /api/telegram/link/:token`: what the bot did with the link. */
-export interface LinkStatusResponse {
-  status: LinkStatus;
-  username: string | null;
-}
+export const linkStatusResponseSchema = z.object({ status: z.enum(LINK_STATUSES), username: z.string().nullable() });
+export type LinkStatusResponse = z.infer<typeof linkStatusResponseSchema>;
 
 /** `GET /api/telegram/phone`: polled after the contact request (spec §9). */
-export interface PhoneStatusResponse {
-  phone: string | null;
-  phone_confirmed_at: string | null;
-}
+export const phoneStatusResponseSchema = z.object({ phone: z.string().nullable(), phone_confirmed_at: z.string().nullable() });
+export type PhoneStatusResponse = z.infer<typeof phoneStatusResponseSchema>;
+export const telegramAccountResponseSchema = z.object({ account: telegramAccountSchema.nullable() });

@@ -1,25 +1,25 @@
-import type { AdminStats, AdminUser, RedirectHostsResponse, RedirectInput, RedirectRule } from '@tracker/shared/api/admin';
-import type { AdminPost, AdminPostRow, BlogImage, PostInput } from '@tracker/shared/api/blog';
-import { ApiError, http } from '../../lib/http.ts';
+import { admin } from '@tracker/shared/api/contract/admin';
+import { api, apiUpload } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/http.ts';
+import type { RedirectInput } from '@tracker/shared/api/admin';
+import type { PostInput } from '@tracker/shared/api/blog';
 
 export const adminApi = {
-  stats: () => http.get<AdminStats>('/api/admin/stats'),
-  users: (q: string, page: number) => http.get<{ users: AdminUser[]; total: number; page: number; pageSize: number }>('/api/admin/users', { query: { q, page } }),
-  updateUser: (id: number, change: { admin?: boolean; blocked?: boolean }) => http.request<{ user: AdminUser }>(`/api/admin/users/${id}`, { method: 'PATCH', body: change }),
-  redirects: () => http.get<{ redirects: RedirectRule[] }>('/api/admin/redirects'),
-  saveRedirect: (id: number | null, input: RedirectInput) =>
-    id == null ? http.post<{ redirect: RedirectRule }>('/api/admin/redirects', input) : http.request<{ redirect: RedirectRule }>(`/api/admin/redirects/${id}`, { method: 'PUT', body: input }),
-  deleteRedirect: (id: number) => http.request<void>(`/api/admin/redirects/${id}`, { method: 'DELETE' }),
-  hosts: () => http.get<RedirectHostsResponse>('/api/admin/redirect-hosts'),
-  addHost: (host: string) => http.post<{ host: string }>('/api/admin/redirect-hosts', { host }),
-  removeHost: (host: string) => http.request<void>(`/api/admin/redirect-hosts/${encodeURIComponent(host)}`, { method: 'DELETE' }),
-  posts: () => http.get<{ posts: AdminPostRow[] }>('/api/admin/blog/posts'),
-  post: (id: number) => http.get<{ post: AdminPost }>(`/api/admin/blog/posts/${id}`),
-  savePost: (id: number | null, input: PostInput) =>
-    id == null ? http.post<{ post: AdminPost }>('/api/admin/blog/posts', input) : http.request<{ post: AdminPost }>(`/api/admin/blog/posts/${id}`, { method: 'PUT', body: input }),
-  deletePost: (id: number) => http.request<void>(`/api/admin/blog/posts/${id}`, { method: 'DELETE' }),
+  stats: () => api(admin.stats),
+  users: (q: string, page: number) => api(admin.users, { query: { q, page } }),
+  updateUser: (id: number, change: { admin?: boolean; blocked?: boolean }) => api(admin.updateUser, { params: { id }, body: change }),
+  redirects: () => api(admin.redirects),
+  saveRedirect: (id: number | null, input: RedirectInput) => (id == null ? api(admin.createRedirect, { body: input }) : api(admin.updateRedirect, { params: { id }, body: input })),
+  deleteRedirect: (id: number) => api(admin.deleteRedirect, { params: { id } }),
+  hosts: () => api(admin.hosts),
+  addHost: (host: string) => api(admin.addHost, { body: { host } }),
+  removeHost: (host: string) => api(admin.removeHost, { params: { host } }),
+  posts: () => api(admin.posts),
+  post: (id: number) => api(admin.post, { params: { id } }),
+  savePost: (id: number | null, input: PostInput) => (id == null ? api(admin.createPost, { body: input }) : api(admin.updatePost, { params: { id }, body: input })),
+  deletePost: (id: number) => api(admin.deletePost, { params: { id } }),
   /** Raw-body upload (the file's own content type), like issue attachments. */
-  uploadImage: (file: File) => http.upload<{ image: BlogImage }>('/api/admin/blog/images', file).then((r) => r.image),
+  uploadImage: (file: File) => apiUpload(admin.uploadImage, file, {}).then((r) => r.image),
 };
 
 /** Field messages (i18n keys by dotted path) and one form message (already translated or a key). */

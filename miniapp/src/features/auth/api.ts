@@ -1,6 +1,8 @@
 import type { LoginRequest, RegisterRequest } from '@tracker/shared/api/auth';
 import type { BootData } from '@tracker/shared/api/boot';
+import { session } from '@tracker/shared/api/contract/session';
 import type { MeResponse } from '@tracker/shared/api/users';
+import { api, createApi } from '../../lib/api-client.ts';
 import { bootData } from '../../lib/boot-data.ts';
 import { ApiError, http, type Http } from '../../lib/http.ts';
 import { forgetUser, rememberedUser, rememberUser } from './remembered.ts';
@@ -8,16 +10,16 @@ import { sessionToken, setSessionToken } from '../../lib/session-token.ts';
 import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
 
 export const authApi = {
-  me: () => http.get<MeResponse>('/api/user/me'),
-  login: (body: LoginRequest) => http.post<MeResponse>('/api/auth/login', body),
-  register: (body: RegisterRequest) => http.post<MeResponse>('/api/auth/register', body),
-  logout: () => http.post<void>('/api/auth/logout'),
+  me: () => api(session.me),
+  login: (body: LoginRequest) => api(session.login, { body }),
+  register: (body: RegisterRequest) => api(session.register, { body }),
+  logout: () => api(session.logout),
 };
 
 /** Spec §4: the session call at start; any failure means signed out, with no message (§8). */
-export async function hydrateSession(store: AuthStore = auth, client: Pick<Http, 'get'> = http): Promise<void> {
+export async function hydrateSession(store: AuthStore = auth, client: Pick<Http, 'request'> = http): Promise<void> {
   try {
-    const { user } = await client.get<MeResponse>('/api/user/me');
+    const { user } = await createApi(client).api(session.me);
     signedIn(user, store);
   } catch (err) {
     // No answer at all (offline): the last user, so the local store can show their work.
@@ -33,7 +35,7 @@ interface StartOptions {
   boot?: BootData | null;
   headerSession?: boolean;
   store?: AuthStore;
-  client?: Pick<Http, 'get'>;
+  client?: Pick<Http, 'request'>;
 }
 
 /**

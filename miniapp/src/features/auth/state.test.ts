@@ -70,7 +70,7 @@ describe('auth store', () => {
 describe('session hydration at start', () => {
   it('stores the user and the present marker on success', async () => {
     const s = createAuthStore();
-    await hydrateSession(s, { get: async <T,>() => ({ user }) as T });
+    await hydrateSession(s, { request: async <T,>() => ({ user }) as T });
     expect(s.state).toMatchObject({ token: 'present', hydrated: true });
     expect(s.state.user?.id).toBe(1);
   });
@@ -79,7 +79,7 @@ describe('session hydration at start', () => {
     const s = createAuthStore();
     s.setToken('present');
     await hydrateSession(s, {
-      get: async () => {
+      request: async () => {
         throw new ApiError(401, 'Unauthorized');
       },
     });
@@ -94,18 +94,18 @@ describe('an offline start (issue 14)', () => {
     vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) });
   });
   afterEach(() => vi.unstubAllGlobals());
-  const offline = { get: async (): Promise<never> => Promise.reject(new TypeError('Failed to fetch')) };
+  const offline = { request: async (): Promise<never> => Promise.reject(new TypeError('Failed to fetch')) };
 
   it('opens as the last signed-in user when the server cannot be reached, and as nobody after a sign-out or a refusal', async () => {
     const first = createAuthStore();
-    await hydrateSession(first, { get: async <T,>() => ({ user }) as T });
+    await hydrateSession(first, { request: async <T,>() => ({ user }) as T });
     const s = createAuthStore();
     await hydrateSession(s, offline);
     expect(s.state).toMatchObject({ token: 'present', hydrated: true });
     expect(s.state.user?.id).toBe(1);
 
     // The server answers that the session is gone: forgotten, so the next offline start is signed out.
-    await hydrateSession(createAuthStore(), { get: async () => Promise.reject(new ApiError(401, 'Unauthorized')) });
+    await hydrateSession(createAuthStore(), { request: async () => Promise.reject(new ApiError(401, 'Unauthorized')) });
     const after = createAuthStore();
     await hydrateSession(after, offline);
     expect(after.state).toMatchObject({ token: '', user: null, hydrated: true });
@@ -123,7 +123,7 @@ describe('an offline start (issue 14)', () => {
 describe('the session at start from the page’s boot data (issue 14)', () => {
   const config = { logLevel: 'info' as const, debug: 0 as const, telegramBotUsername: null, telegramUnsafeFallback: false, externalRedirectHosts: [] };
   const asked: string[] = [];
-  const client = { get: async <T,>(path: string) => (asked.push(path), { user }) as T };
+  const client = { request: async <T,>(path: string) => (asked.push(path), { user }) as T };
 
   it('takes the page’s user with no call, signed in or not', async () => {
     asked.length = 0;

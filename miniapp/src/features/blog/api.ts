@@ -1,9 +1,9 @@
-import type { BlogListResponse, BlogPost } from '@tracker/shared/api/blog';
+import { blog } from '@tracker/shared/api/contract/blog';
 import type { Locale } from '@tracker/shared/locales';
-import { http } from '../../lib/http.ts';
+import { api } from '../../lib/api-client.ts';
 
 export const blogApi = {
   list: (lang: Locale, page: number, tag: string | null, signal?: AbortSignal) =>
-    http.get<BlogListResponse>('/api/blog/posts', { query: { lang, page, tag: tag ?? undefined }, signal }),
-  post: (slug: string, lang: Locale, signal?: AbortSignal) => http.get<{ post: BlogPost }>(`/api/blog/posts/${encodeURIComponent(slug)}`, { query: { lang }, signal }),
+    api(blog.posts, { query: { lang, page, tag: tag ?? undefined }, signal }),
+  post: (slug: string, lang: Locale, signal?: AbortSignal) => api(blog.post, { params: { slug }, query: { lang }, signal }),
 };

@@ -1,9 +1,13 @@
 import type { calendarResponseSchema, createFeedResponseSchema, feedsResponseSchema, FEED_SCOPES } from '@tracker/shared/api/calendar';
-import type { IssueDetail, UpdateIssueRequest } from '@tracker/shared/api/issues';
-import type { ProjectDetailResponse, projectsResponseSchema } from '@tracker/shared/api/projects';
+import { calendar } from '@tracker/shared/api/contract/calendar';
+import { issues } from '@tracker/shared/api/contract/issues';
+import { projects } from '@tracker/shared/api/contract/projects';
+import { streams } from '@tracker/shared/api/contract/streams';
+import type { UpdateIssueRequest } from '@tracker/shared/api/issues';
+import type { projectsResponseSchema } from '@tracker/shared/api/projects';
 import type { streamsResponseSchema } from '@tracker/shared/api/streams';
 import type { z } from 'zod';
-import { http } from '../../lib/http.ts';
+import { api } from '../../lib/api-client.ts';
 
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 export type CalendarIssue = CalendarResponse['issues'][number];
@@ -23,16 +27,15 @@ export interface CalendarQuery {
 
 export const calendarApi = {
   issues: (q: CalendarQuery, signal?: AbortSignal) =>
-    http.get<CalendarResponse>('/api/calendar', {
+    api(calendar.issues, {
       query: { from: q.from, to: q.to, mine: q.mine ? '1' : '0', project: q.project ?? undefined, stream: q.stream ?? undefined },
       signal,
     }),
-  reschedule: (id: number, patch: Pick<UpdateIssueRequest, 'startDate' | 'dueDate'>) =>
-    http.request<{ issue: IssueDetail }>(`/api/issues/${id}`, { method: 'PATCH', body: patch }),
-  projects: () => http.get<z.infer<typeof projectsResponseSchema>>('/api/projects'),
-  project: (id: number) => http.get<ProjectDetailResponse>(`/api/projects/${id}`),
-  streams: () => http.get<z.infer<typeof streamsResponseSchema>>('/api/streams'),
-  feeds: () => http.get<z.infer<typeof feedsResponseSchema>>('/api/calendar/feeds'),
-  createFeed: (scope: FeedScope, scopeId: number | null) => http.post<CreatedFeed>('/api/calendar/feeds', { scope, scopeId }),
-  revokeFeed: (id: number) => http.request<void>(`/api/calendar/feeds/${id}`, { method: 'DELETE' }),
+  reschedule: (id: number, patch: Pick<UpdateIssueRequest, 'startDate' | 'dueDate'>) => api(issues.update, { params: { ref: id }, body: patch }),
+  projects: () => api(projects.list),
+  project: (id: number) => api(projects.get, { params: { ref: id } }),
+  streams: () => api(streams.list),
+  feeds: () => api(calendar.feeds),
+  createFeed: (scope: FeedScope, scopeId: number | null) => api(calendar.createFeed, { body: { scope, scopeId } }),
+  revokeFeed: (id: number) => api(calendar.revokeFeed, { params: { id } }),
 };

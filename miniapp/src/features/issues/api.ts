@@ -1,12 +1,16 @@
 // Typed calls for the issue list, board, bulk edit, saved views and search (detail/create/edit
-// calls live in api-detail.ts). Shapes come from the shared zod schemas.
-import type { CustomField } from '@tracker/shared/api/custom-fields';
+// calls live in api-detail.ts). Paths and shapes come from the shared declarations (api/contract).
 import type { UserRef } from '@tracker/shared/api/common';
-import type { bulkUpdateSchema, createSavedViewSchema, IssueDetail, IssueListQuery, IssueListResponse, savedViewSchema, SearchResponse, updateSavedViewSchema } from '@tracker/shared/api/issues';
+import { customFields } from '@tracker/shared/api/contract/custom-fields';
+import { issues, search as searchApi, views } from '@tracker/shared/api/contract/issues';
+import { projects, users } from '@tracker/shared/api/contract/projects';
+import { session } from '@tracker/shared/api/contract/session';
+import { streams } from '@tracker/shared/api/contract/streams';
+import type { bulkUpdateSchema, createSavedViewSchema, IssueListQuery, IssueListResponse, savedViewSchema, updateSavedViewSchema } from '@tracker/shared/api/issues';
 import type { Project, ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { Stream } from '@tracker/shared/api/streams';
 import type { z } from 'zod';
-import { http } from '../../lib/http.ts';
+import { api } from '../../lib/api-client.ts';
 import { auth } from '../auth/index.ts';
 
 export type SavedView = z.infer<typeof savedViewSchema>;
@@ -18,27 +22,27 @@ export type BulkPatch = z.input<typeof bulkUpdateSchema>['patch'];
 export type ListQuery = { [K in keyof IssueListQuery]?: string | number } & Record<string, string | number | undefined>;
 
 export function listIssues(query: ListQuery, signal?: AbortSignal): Promise<IssueListResponse> {
-  const q: Record<string, string | number | undefined> = {};
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') q[k] = v;
-  return http.get<IssueListResponse>('/api/issues', { query: q, signal });
+  const q: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') q[k] = String(v);
+  return api(issues.list, { query: q, signal });
 }
 
 export const moveIssue = (id: number, body: { statusId: number; beforeId: number | null; afterId: number | null }) =>
-  http.post<{ issue: IssueDetail }>(`/api/issues/${id}/move`, body);
+  api(issues.move, { params: { id }, body });
 
-export const bulkUpdate = (ids: number[], patch: BulkPatch) => http.post<{ updated: number[] }>('/api/issues/bulk', { ids, patch });
+export const bulkUpdate = (ids: number[], patch: BulkPatch) => api(issues.bulk, { body: { ids, patch } });
 
-export const listViews = () => http.get<{ views: SavedView[] }>('/api/views').then((r) => r.views);
-export const createView = (body: CreateSavedView) => http.post<{ view: SavedView }>('/api/views', body).then((r) => r.view);
-export const updateView = (id: number, body: UpdateSavedView) => http.request<{ view: SavedView }>(`/api/views/${id}`, { method: 'PATCH', body }).then((r) => r.view);
-export const deleteView = (id: number) => http.request<void>(`/api/views/${id}`, { method: 'DELETE' });
+export const listViews = () => api(views.list).then((r) => r.views);
+export const createView = (body: CreateSavedView) => api(views.create, { body }).then((r) => r.view);
+export const updateView = (id: number, body: UpdateSavedView) => api(views.update, { params: { id }, body }).then((r) => r.view);
+export const deleteView = (id: number) => api(views.remove, { params: { id } });
 
-export const search = (q: string, signal?: AbortSignal) => http.get<SearchResponse>('/api/search', { query: { q, limit: 8 }, signal });
+export const search = (q: string, signal?: AbortSignal) => api(searchApi.all, { query: { q, limit: 8 }, signal });
 
-export const searchUsers = (q: string) => http.get<{ users: UserRef[] }>('/api/users', { query: { q, limit: 10 } }).then((r) => r.users);
+export const searchUsers = (q: string) => api(users.search, { query: { q, limit: 10 } }).then((r) => r.users);
 
 export const listCustomFields = (projectId?: number) =>
-  http.get<{ fields: CustomField[] }>('/api/custom-fields', { query: { project: projectId } }).then((r) => r.fields);
+  api(customFields.forProject, { query: { project: projectId } }).then((r) => r.fields);
 
 // Reference data many rows point at (statuses, labels, projects, streams) changes rarely: one
 // request per session, shared by every component, dropped on `project.updated`.
@@ -48,7 +52,7 @@ export function getProject(ref: number | string): Promise<ProjectDetailResponse>
   const key = String(ref);
   let p = projectCache.get(key);
   if (!p) {
-    p = http.get<ProjectDetailResponse>(`/api/projects/${encodeURIComponent(key)}`);
+    p = api(projects.get, { params: { ref: key } });
     p.catch(() => projectCache.delete(key));
     projectCache.set(key, p);
     void p.then((d) => {
@@ -66,14 +70,14 @@ export function forgetProject(id: number) {
 
 let projectsPromise: Promise<Project[]> | null = null;
 export function listProjects(): Promise<Project[]> {
-  projectsPromise ??= http.get<{ projects: Project[] }>('/api/projects').then((r) => r.projects);
+  projectsPromise ??= api(projects.list).then((r) => r.projects);
   projectsPromise.catch(() => (projectsPromise = null));
   return projectsPromise;
 }
 
 let streamsPromise: Promise<Stream[]> | null = null;
 export function listStreams(): Promise<Stream[]> {
-  streamsPromise ??= http.get<{ streams: Stream[] }>('/api/streams').then((r) => r.streams);
+  streamsPromise ??= api(streams.list).then((r) => r.streams);
   streamsPromise.catch(() => (streamsPromise = null));
   return streamsPromise;
 }
@@ -84,6 +88,6 @@ export function getMe(): Promise<UserRef | null> {
   // Known from the page's boot data or the sign-in (issue 14): no call.
   const known = auth.state.user;
   if (known) return Promise.resolve({ id: known.id, name: known.name });
-  mePromise ??= http.get<{ user: UserRef }>('/api/user/me').then((r) => ({ id: r.user.id, name: r.user.name }), () => null);
+  mePromise ??= api(session.me).then((r) => ({ id: r.user.id, name: r.user.name }), () => null);
   return mePromise;
 }

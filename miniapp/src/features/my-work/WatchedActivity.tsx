@@ -7,14 +7,41 @@ import { useHref, useLocale } from '../../lib/use-locale.ts';
 function useDescribe() {
   const { t, i18n } = useTranslation();
   return (a: Activity): string => {
-    if (a.action === 'created') return t('issues.activity.created');
-    if (a.action === 'commented') return t('myWork.activity.commented');
-    if (a.field) {
-      const key = `issues.activity.fields.${a.field}`;
-      return t('issues.activity.changed', { field: i18n.exists(key) ? t(key) : a.field });
+    switch (a.action) {
+      case 'created':
+        return t('issues.activity.created');
+      case 'commented':
+        return t('myWork.activity.commented');
+      case 'updated': {
+        const key = `issues.activity.fields.${a.field}`;
+        return t('issues.activity.changed', { field: i18n.exists(key) ? t(key) : a.field });
+      }
+      case 'comment.deleted':
+        return t('issues.activity.commentDeleted');
+      case 'attachment.added':
+        return t('issues.activity.attachmentAdded', { name: a.newValue.fileName });
+      case 'attachment.removed':
+        return t('issues.activity.attachmentRemoved', { name: a.oldValue.fileName });
+      case 'relation.added':
+        return t('issues.activity.relationAdded', { type: t(`issues.relations.types.${a.newValue.type}`) });
+      case 'relation.removed':
+        return t('issues.activity.relationRemoved', { type: t(`issues.relations.types.${a.oldValue.type}`) });
+      case 'comment.edited':
+      case 'mentioned':
+      case 'issue.deleted':
+      case 'stream.issue_added':
+      case 'stream.issue_removed':
+      case 'stream.issue_completed':
+        return t('issues.activity.other', { action: a.action });
+      default:
+        return unreachable(a);
     }
-    return t('issues.activity.other', { action: a.action });
   };
+}
+
+/** A new Activity action must be described above: this fails to compile until it is. */
+function unreachable(a: never): string {
+  return String((a as Activity).action);
 }
 
 export function WatchedActivity({ activity }: { activity: readonly Activity[] }) {

@@ -1,6 +1,6 @@
-import type { RedirectResponse } from '@tracker/shared/api/navigation';
-import { http } from '../../lib/http.ts';
+import { navigation } from '@tracker/shared/api/contract/session';
+import { api } from '../../lib/api-client.ts';
 
 export const navigationApi = {
-  redirect: (path: string, signal?: AbortSignal) => http.get<RedirectResponse>('/api/navigation/redirect', { query: { path }, signal, timeout: 5000 }),
+  redirect: (path: string, signal?: AbortSignal) => api(navigation.redirect, { query: { path }, signal, timeout: 5000 }),
 };

@@ -5,7 +5,8 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Dialog } from '../../components/Dialog.tsx';
-import { http } from '../../lib/http.ts';
+import { search } from '@tracker/shared/api/contract/issues';
+import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useSnapshot } from 'valtio';
 import { auth } from '../auth/index.ts';
@@ -46,7 +47,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      http.get<SearchResponse>('/api/search', { query: { q: text, limit: 8 }, signal: controller.signal, retry: 0 }).then(setResults, () => undefined);
+      api(search.all, { query: { q: text, limit: 8 }, signal: controller.signal, retry: 0 }).then(setResults, () => undefined);
     }, SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);

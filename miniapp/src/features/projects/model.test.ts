@@ -43,11 +43,10 @@ describe('activity lines', () => {
   it('shows old and new values of simple fields, only the field of others', () => {
     expect(activityLine({ ...base, action: 'updated', field: 'dueDate', oldValue: null, newValue: '2025-01-02' }, () => undefined).values).toMatchObject({ field: 'dueDate', from: '—', to: '2025-01-02' });
     expect(activityLine({ ...base, action: 'updated', field: 'labelIds', oldValue: [], newValue: [1] }, () => undefined).key).toBe('changed');
-    expect(activityLine({ ...base, action: 'updated', field: 'weird', oldValue: [], newValue: [1] }, () => undefined).values.field).toBe('other');
   });
-  it('maps known actions and keeps unknown ones', () => {
-    expect(activityLine({ ...base, action: 'comment.edited' }, () => undefined).key).toBe('comment_edited');
-    expect(activityLine({ ...base, action: 'issue.deleted', issue: null, oldValue: { key: 'WEB-1', title: 'Gone' } }, () => undefined).values.issue).toBe('WEB-1 Gone');
-    expect(activityLine({ ...base, action: 'mystery' }, () => undefined)).toMatchObject({ key: 'other', values: { action: 'mystery' } });
+  it('maps every other action to its own line', () => {
+    expect(activityLine({ ...base, action: 'comment.edited', newValue: { commentId: 3 } }, () => undefined).key).toBe('comment_edited');
+    expect(activityLine({ ...base, action: 'stream.issue_completed' }, () => undefined).key).toBe('stream_issue_completed');
+    expect(activityLine({ ...base, action: 'issue.deleted', issue: null, oldValue: { id: 1, key: 'WEB-1', title: 'Gone' } }, () => undefined).values.issue).toBe('WEB-1 Gone');
   });
 });

@@ -4,7 +4,10 @@
 // queued — in IndexedDB with the store — and sends it when the connection returns. PATCHes carry
 // the time of the edit, so the server applies each field with last-writer-wins and names the
 // fields a later write kept (`Overridden-Fields`).
+import { issues } from '@tracker/shared/api/contract/issues';
+import type { BodyOf } from '@tracker/shared/api/contract/endpoint';
 import { issueListItemSchema, type IssueDetail, type IssueListItem } from '@tracker/shared/api/issues';
+import { createApi } from '../../lib/api-client.ts';
 import { ApiError, type Http } from '../../lib/http.ts';
 import type { Dirty } from './dirty.ts';
 import type { SyncState } from './model.ts';
@@ -67,9 +70,12 @@ export function createOutbox(state: SyncState, d: Deps) {
     const onResponse = (res: Response) => {
       overridden = (res.headers.get('overridden-fields') ?? '').split(',').map((f) => f.trim()).filter(Boolean);
     };
-    const body = entry.kind === 'update' ? { ...entry.body, editedAt: entry.editedAt } : { ...entry.body };
-    const path = entry.kind === 'update' ? `/api/issues/${entry.issueId}` : `/api/issues/${entry.issueId}/move`;
-    const res = await d.http.request<{ issue: IssueDetail }>(path, { method: entry.kind === 'update' ? 'PATCH' : 'POST', body, onResponse });
+    // The queued body is a stored record (outbox-model.ts checks its shape); the server validates the fields.
+    const { api } = createApi(d.http);
+    const res =
+      entry.kind === 'update'
+        ? await api(issues.update, { params: { ref: entry.issueId }, body: { ...entry.body, editedAt: entry.editedAt } as BodyOf<typeof issues.update>, onResponse })
+        : await api(issues.move, { params: { id: entry.issueId }, body: entry.body as BodyOf<typeof issues.move>, onResponse });
     return { issue: res.issue, overridden };
   }
 

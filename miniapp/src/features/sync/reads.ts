@@ -1,7 +1,9 @@
 // The engine's HTTP reads, through the app's one client (lib/http.ts: session header, retries):
 // a bootstrap with all its issue pages, one project's bootstrap, a page of changes. Every answer is
-// validated with the shared schemas before it touches the store.
-import { syncBootstrapResponseSchema, syncChangesResponseSchema, syncIssuesResponseSchema, SYNC_CHANGES_MAX } from '@tracker/shared/api/sync';
+// validated with its declaration's schema (api/contract/sync.ts) before it touches the store: unlike
+// lib/api-client's warning, a mismatch here throws, since the store must never hold a wrong shape.
+import { sync } from '@tracker/shared/api/contract/sync';
+import { SYNC_CHANGES_MAX } from '@tracker/shared/api/sync';
 import { ApiError, type Http } from '../../lib/http.ts';
 import { addIssues, applyBootstrap, applyProjectBootstrap } from './apply.ts';
 import type { SyncState } from './model.ts';
@@ -11,7 +13,7 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
   const { dirty } = writer;
   async function loadPages(first: { nextBefore: number | null }, project?: number) {
     for (let before = first.nextBefore; before !== null; ) {
-      const page = syncIssuesResponseSchema.parse(await http.get('/api/sync/issues', { query: { before, project } }));
+      const page = sync.issues.response.parse(await http.get(sync.issues.path, { query: { before, project } }));
       addIssues(state, page.issues, dirty);
       before = page.nextBefore;
     }
@@ -22,7 +24,7 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
     bootstrap: () =>
       writer.holding(async () => {
         state.status = 'bootstrapping';
-        const b = syncBootstrapResponseSchema.parse(await http.get('/api/sync/bootstrap'));
+        const b = sync.bootstrap.response.parse(await http.get(sync.bootstrap.path));
         applyBootstrap(state, b, dirty);
         await loadPages(b);
       }),
@@ -31,7 +33,7 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
     loadProject: (id: number) =>
       writer.holding(async () => {
         try {
-          const b = syncBootstrapResponseSchema.parse(await http.get('/api/sync/bootstrap', { query: { project: id } }));
+          const b = sync.bootstrap.response.parse(await http.get(sync.bootstrap.path, { query: { project: id } }));
           applyProjectBootstrap(state, id, b, dirty);
           await loadPages(b, id);
         } catch (err) {
@@ -40,6 +42,6 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
         }
       }),
 
-    changesAfter: async (since: number) => syncChangesResponseSchema.parse(await http.get('/api/sync/changes', { query: { since, limit: SYNC_CHANGES_MAX } })),
+    changesAfter: async (since: number) => sync.changes.response.parse(await http.get(sync.changes.path, { query: { since, limit: SYNC_CHANGES_MAX } })),
   };
 }

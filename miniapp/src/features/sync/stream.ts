@@ -2,6 +2,7 @@
 // gives up (an error status, or the server gone for good) `onClosed` lets the engine diagnose over
 // HTTP and reopen from its own position. The session token goes in the query, as lib/live.ts does,
 // for Telegram Web's frame where the cookie is refused.
+import { sync } from '@tracker/shared/api/contract/sync';
 import { syncChangeSchema, type SyncChange } from '@tracker/shared/api/sync';
 import type { LiveEvent } from '@tracker/shared/api/events';
 import { LIVE_EVENT_TYPES, parseLiveEvent } from '../../lib/live.ts';
@@ -35,7 +36,7 @@ export type EventSourceClass = new (url: string, init?: EventSourceInit) => Even
 
 export function streamUrl(since: number): string {
   const token = sessionToken();
-  return `/api/sync/stream?since=${since}${token ? `&session_token=${encodeURIComponent(token)}` : ''}`;
+  return `${sync.stream.path}?since=${since}${token ? `&session_token=${encodeURIComponent(token)}` : ''}`;
 }
 
 /** Opens the stream after `since`; returns its closer. */

@@ -1,6 +1,6 @@
-import type { MeResponse } from '@tracker/shared/api/users';
-import type { LinkStatusResponse, LinkTokenResponse, PhoneStatusResponse, TelegramAccount } from '@tracker/shared/api/telegram';
-import { http } from '../../lib/http.ts';
+import { telegram } from '@tracker/shared/api/contract/session';
+import type { TelegramWidgetRequest } from '@tracker/shared/api/telegram';
+import { api } from '../../lib/api-client.ts';
 
 /** The Login Widget's fields (the only ones Telegram signs), taken from its redirect's query. */
 const WIDGET_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'] as const;
@@ -17,9 +17,10 @@ export function widgetDataFromSearch(search: string): Record<string, string | nu
 }
 
 export const telegramApi = {
-  widgetSignIn: (data: Record<string, string | number>) => http.post<MeResponse>('/api/auth/telegram/widget', data),
-  account: () => http.get<{ account: TelegramAccount | null }>('/api/telegram/account'),
-  createLink: () => http.post<LinkTokenResponse>('/api/telegram/link'),
-  linkStatus: (token: string) => http.get<LinkStatusResponse>(`/api/telegram/link/${encodeURIComponent(token)}`),
-  phone: () => http.get<PhoneStatusResponse>('/api/telegram/phone', { retry: 0 }),
+  // The widget's fields go as Telegram signed them; the server checks them against its schema.
+  widgetSignIn: (data: Record<string, string | number>) => api(telegram.widget, { body: data as unknown as TelegramWidgetRequest }),
+  account: () => api(telegram.account),
+  createLink: () => api(telegram.createLink),
+  linkStatus: (token: string) => api(telegram.linkStatus, { params: { token } }),
+  phone: () => api(telegram.phone, { retry: 0 }),
 };

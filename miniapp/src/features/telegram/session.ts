@@ -4,7 +4,9 @@ import { buildPath, splitLocale } from '@tracker/shared/routes';
 import { subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { config } from '../../lib/config.ts';
-import { ApiError, http } from '../../lib/http.ts';
+import { telegram } from '@tracker/shared/api/contract/session';
+import { api } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/http.ts';
 import { switchLocalePath } from '../../lib/locale.ts';
 import { log } from '../../lib/logger.ts';
 import { setSessionToken } from '../../lib/session-token.ts';
@@ -31,7 +33,7 @@ function hydrated(): Promise<void> {
 
 async function send(body: { tgWebAppDataRaw: string; unsafeFallback: boolean }): Promise<AutoSignInResponse> {
   try {
-    return await http.post<AutoSignInResponse>('/api/auth/telegram/callback', body);
+    return await api(telegram.callback, { body });
   } catch (err) {
     // A refusal carries `error` (spec §8: logged only); anything else is a network/parse failure.
     if (err instanceof ApiError && err.data.error !== undefined) return { error: err.data.error };

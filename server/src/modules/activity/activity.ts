@@ -1,17 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Activity } from '@tracker/shared/api/issues';
+import { activitySchema, type Activity, type ActivityChange } from '@tracker/shared/api/issues';
 import { iso, placeholders } from '../../db/sql.ts';
 
-export interface ActivityInput {
+/** Where a row belongs and who made it, plus one member of the Activity union (shared/api/issues.ts). */
+export type ActivityInput = {
   projectId: number | null;
   issueId?: number | null;
   streamId?: number | null;
   actorId: number | null;
-  action: string;
-  field?: string | null;
-  oldValue?: unknown;
-  newValue?: unknown;
-}
+} & ActivityChange;
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
@@ -19,7 +16,10 @@ const json = (v: unknown) => (v === undefined || v === null ? null : JSON.string
 export async function recordActivities(em: EntityManager, rows: readonly ActivityInput[]): Promise<void> {
   if (!rows.length) return;
   const values = rows.map(() => `(${placeholders(6)}, ?::jsonb, ?::jsonb)`).join(', ');
-  const params = rows.flatMap((r) => [r.issueId ?? null, r.streamId ?? null, r.projectId, r.actorId, r.action, r.field ?? null, json(r.oldValue), json(r.newValue)]);
+  const params = rows.flatMap((r) => {
+    const { field, oldValue, newValue } = r as { field?: string | null; oldValue?: unknown; newValue?: unknown };
+    return [r.issueId ?? null, r.streamId ?? null, r.projectId, r.actorId, r.action, field ?? null, json(oldValue), json(newValue)];
+  });
   await em.execute(`insert into activities (issue_id, stream_id, project_id, actor_id, action, field, old_value, new_value) values ${values}`, params);
 }
 
@@ -51,14 +51,21 @@ export async function listActivity(em: EntityManager, where: string, params: unk
       limit ?`,
     [...params, options.limit],
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    actor: r.actor_id != null ? { id: r.actor_id, name: r.actor_name ?? '' } : null,
-    action: r.action,
-    field: r.field,
-    oldValue: r.old_value,
-    newValue: r.new_value,
-    createdAt: iso(r.created_at),
-    issue: r.issue_id != null ? { id: r.issue_id, key: r.issue_key ?? '', title: r.issue_title ?? '' } : null,
-  }));
+  // Each row is read into the union; one that fits no member (a shape this version never wrote) is
+  // left out with a warning rather than failing the whole history.
+  return rows.flatMap((r) => {
+    const parsed = activitySchema.safeParse({
+      id: Number(r.id),
+      actor: r.actor_id != null ? { id: r.actor_id, name: r.actor_name ?? '' } : null,
+      action: r.action,
+      field: r.field,
+      oldValue: r.old_value ?? null,
+      newValue: r.new_value ?? null,
+      createdAt: iso(r.created_at),
+      issue: r.issue_id != null ? { id: r.issue_id, key: r.issue_key ?? '', title: r.issue_title ?? '' } : null,
+    });
+    if (parsed.success) return [parsed.data];
+    process.emitWarning(`activity ${r.id} (${r.action} ${r.field ?? ''}) fits no Activity member: ${parsed.error.issues[0]?.message ?? ''}`);
+    return [];
+  });
 }

@@ -1,37 +1,39 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
-import { createCommentSchema, issueRefSchema } from '@tracker/shared/api/issues';
+import { comments } from '@tracker/shared/api/contract/issues';
+import { issueRefSchema } from '@tracker/shared/api/issues';
 import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { addComment, deleteComment, editComment, listComments, loadComment } from './comment.service.ts';
 
 export function commentRoutes(deps: { em: () => EntityManager }) {
-  const router = new Router({ prefix: '/api' });
+  // Paths and bodies from the shared declarations (contract/issues.ts).
+  const router = new Router();
 
-  router.get('/issues/:id/comments', async (ctx) => {
+  router.get(comments.list.path, async (ctx) => {
     const viewer = requireUser(ctx);
-    ctx.body = { comments: await listComments(deps.em(), viewer, parse(issueRefSchema, ctx.params.id)) };
+    ctx.body = { comments: await listComments(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref)) };
   });
 
-  router.post('/issues/:id/comments', async (ctx) => {
+  router.post(comments.create.path, async (ctx) => {
     const viewer = requireUser(ctx);
-    const ref = parse(issueRefSchema, ctx.params.id);
-    const { body } = parse(createCommentSchema, ctx.request.body);
+    const ref = parse(issueRefSchema, ctx.params.ref);
+    const { body } = parse(comments.create.body, ctx.request.body);
     const id = await addComment(deps.em(), viewer, ref, body);
     ctx.status = 201;
     ctx.body = { comment: await loadComment(deps.em(), id) };
   });
 
-  router.patch('/comments/:id', async (ctx) => {
+  router.patch(comments.update.path, async (ctx) => {
     const viewer = requireUser(ctx);
     const commentId = parse(idSchema, ctx.params.id);
-    const { body } = parse(createCommentSchema, ctx.request.body);
+    const { body } = parse(comments.update.body, ctx.request.body);
     await editComment(deps.em(), viewer, commentId, body);
     ctx.body = { comment: await loadComment(deps.em(), commentId) };
   });
 
-  router.delete('/comments/:id', async (ctx) => {
+  router.delete(comments.remove.path, async (ctx) => {
     const viewer = requireUser(ctx);
     await deleteComment(deps.em(), viewer, parse(idSchema, ctx.params.id));
     ctx.status = 204;

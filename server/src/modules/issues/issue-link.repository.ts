@@ -1,4 +1,5 @@
 // Relations between issues, and watchers, in PostgreSQL: bound values only.
+import type { RelationType } from '@tracker/shared/api/issues';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 export type StoredRelationType = 'blocks' | 'relates' | 'duplicates';
@@ -24,8 +25,8 @@ export async function insertRelation(em: EntityManager, type: StoredRelationType
 }
 
 /** Deletes a relation of this issue (from either side); null when it has no such relation. */
-export async function deleteRelationOf(em: EntityManager, relationId: number, issueId: number): Promise<{ from: number; to: number; type: string } | null> {
-  const [row] = await em.execute<{ from_issue_id: number; to_issue_id: number; type: string }[]>(
+export async function deleteRelationOf(em: EntityManager, relationId: number, issueId: number): Promise<{ from: number; to: number; type: RelationType } | null> {
+  const [row] = await em.execute<{ from_issue_id: number; to_issue_id: number; type: RelationType }[]>(
     'delete from issue_relations where id = ? and (from_issue_id = ? or to_issue_id = ?) returning from_issue_id, to_issue_id, type',
     [relationId, issueId, issueId],
   );

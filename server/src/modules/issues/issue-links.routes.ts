@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
-import { createRelationSchema, issueRefSchema } from '@tracker/shared/api/issues';
+import { issues } from '@tracker/shared/api/contract/issues';
+import { issueRefSchema } from '@tracker/shared/api/issues';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
@@ -12,32 +13,33 @@ import { addRelation, removeRelation, setWatching } from './issue-link.service.t
 
 /** Relations between issues and watching. */
 export function issueLinkRoutes(deps: { em: () => EntityManager }) {
-  const router = new Router({ prefix: '/api/issues' });
+  // Paths and bodies from the shared declarations (contract/issues.ts).
+  const router = new Router();
 
   async function respond(ctx: Context, viewer: Viewer, issueId: number) {
     const access = await requireIssue(deps.em(), viewer, issueId, 'project.view');
     ctx.body = { issue: await loadIssueDetail(deps.em(), viewer, access, issueId) };
   }
 
-  router.post('/:id/relations', async (ctx) => {
+  router.post(issues.addRelation.path, async (ctx) => {
     const viewer = requireUser(ctx);
-    const input = parse(createRelationSchema, ctx.request.body);
-    const issueId = await addRelation(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), input);
+    const input = parse(issues.addRelation.body, ctx.request.body);
+    const issueId = await addRelation(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref), input);
     ctx.status = 201;
     await respond(ctx, viewer, issueId);
   });
 
-  router.delete('/:id/relations/:relationId', async (ctx) => {
+  router.delete(issues.removeRelation.path, async (ctx) => {
     const viewer = requireUser(ctx);
-    const ref = parse(issueRefSchema, ctx.params.id);
+    const ref = parse(issueRefSchema, ctx.params.ref);
     const issueId = await removeRelation(deps.em(), viewer, ref, parse(idSchema, ctx.params.relationId));
     await respond(ctx, viewer, issueId);
   });
 
-  for (const [method, watching] of [['post', true], ['delete', false]] as const) {
-    router[method]('/:id/watch', async (ctx) => {
+  for (const [endpoint, watching] of [[issues.watch, true], [issues.unwatch, false]] as const) {
+    router[endpoint.method === 'POST' ? 'post' : 'delete'](endpoint.path, async (ctx) => {
       const viewer = requireUser(ctx);
-      const issueId = await setWatching(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), watching);
+      const issueId = await setWatching(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref), watching);
       await respond(ctx, viewer, issueId);
     });
   }

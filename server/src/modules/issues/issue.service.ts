@@ -145,10 +145,12 @@ export async function applyIssuePatch(em: EntityManager, actor: Viewer, state: I
   await syncLinks(em, 'issue_streams', 'stream_id', state.id, state.streamIds, next.streamIds);
 
   const base = { projectId: state.projectId, issueId: state.id, actorId: actor.id };
-  const rows: ActivityInput[] = changes.map((c) => ({ ...base, action: 'updated', field: c.field, oldValue: c.old, newValue: c.new }));
-  rows.push(...addedStreams.map((streamId) => ({ ...base, streamId, action: 'stream.issue_added' })));
-  rows.push(...removedStreams.map((streamId) => ({ ...base, streamId, action: 'stream.issue_removed' })));
-  if (isDone(category) && !isDone(state.category)) rows.push(...next.streamIds.map((streamId) => ({ ...base, streamId, action: 'stream.issue_completed' })));
+  // Each change pairs a field with a value of that field's type (the loops above), which TypeScript
+  // cannot follow through the generic key: the Activity union (shared/api/issues.ts) states the pairs.
+  const rows: ActivityInput[] = changes.map((c) => ({ ...base, action: 'updated', field: c.field, oldValue: c.old, newValue: c.new }) as ActivityInput);
+  rows.push(...addedStreams.map((streamId) => ({ ...base, streamId, action: 'stream.issue_added' as const })));
+  rows.push(...removedStreams.map((streamId) => ({ ...base, streamId, action: 'stream.issue_removed' as const })));
+  if (isDone(category) && !isDone(state.category)) rows.push(...next.streamIds.map((streamId) => ({ ...base, streamId, action: 'stream.issue_completed' as const })));
   await recordActivities(em, rows);
   await publishEvent(em, { type: 'issue.updated', issueId: state.id, projectId: state.projectId, streamIds: [...new Set([...state.streamIds, ...next.streamIds])], actorId: actor.id });
   return changes.map((c) => c.field);
@@ -254,7 +256,7 @@ export async function createIssue(em: EntityManager, actor: Viewer, input: z.out
     const base = { projectId: project.id, issueId: id, actorId: actor.id };
     await recordActivities(tem, [
       { ...base, action: 'created' },
-      ...[...new Set(input.streamIds)].map((streamId) => ({ ...base, streamId, action: 'stream.issue_added' })),
+      ...[...new Set(input.streamIds)].map((streamId) => ({ ...base, streamId, action: 'stream.issue_added' as const })),
     ]);
     await publishEvent(tem, { type: 'issue.created', issueId: id, projectId: project.id, streamIds: input.streamIds, actorId: actor.id });
     return id;

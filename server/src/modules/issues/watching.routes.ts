@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { activityResponseSchema, watchingActivityQuerySchema } from '@tracker/shared/api/issues';
+import { activity } from '@tracker/shared/api/contract/issues';
 import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { visibleProjectsCondition } from '../projects/project-access.ts';
@@ -11,14 +11,14 @@ import { listActivity } from '../activity/activity.ts';
  * I can still see — watching an issue never outlives access to its project.
  */
 export function watchingRoutes(deps: { em: () => EntityManager }) {
-  const router = new Router({ prefix: '/api/activity' });
+  const router = new Router();
 
-  router.get('/watching', async (ctx) => {
+  router.get(activity.watching.path, async (ctx) => {
     const viewer = requireViewer(ctx);
-    const { limit } = parse(watchingActivityQuerySchema, ctx.query);
+    const { limit } = parse(activity.watching.query, ctx.query);
     const visible = visibleProjectsCondition(viewer, 'p');
     const where = `a.issue_id in (select w.issue_id from issue_watchers w where w.user_id = ?) and a.actor_id is distinct from ? and ${visible.sql}`;
-    ctx.body = activityResponseSchema.parse({ activity: await listActivity(deps.em(), where, [viewer.id, viewer.id, ...visible.params], { limit, newestFirst: true }) });
+    ctx.body = activity.watching.response.parse({ activity: await listActivity(deps.em(), where, [viewer.id, viewer.id, ...visible.params], { limit, newestFirst: true }) });
   });
 
   return router;

@@ -5,11 +5,11 @@ import { activityResponseSchema } from '@tracker/shared/api/issues';
 import {
   createProjectSchema,
   projectRefSchema,
+  projectActivityQuerySchema,
   projectsQuerySchema,
   setMemberSchema,
   updateProjectSchema,
 } from '@tracker/shared/api/projects';
-import { z } from 'zod';
 import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { listActivity } from '../activity/activity.ts';
@@ -17,7 +17,6 @@ import { requireProject, type Viewer } from './project-access.ts';
 import { listMembers, listProjects, projectDetail } from './project.queries.ts';
 import { createProject, deleteProject, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
 
-const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 
 export function projectRoutes(deps: { em: () => EntityManager }) {
   const router = new Router({ prefix: '/api/projects' });
@@ -85,7 +84,7 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
   router.get('/:id/activity', async (ctx) => {
     const viewer = requireUser(ctx);
     const { project } = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.view');
-    const { limit } = parse(activityQuerySchema, ctx.query);
+    const { limit } = parse(projectActivityQuerySchema, ctx.query);
     const activity = await listActivity(deps.em(), 'a.project_id = ?', [project.id], { limit, newestFirst: true });
     ctx.body = activityResponseSchema.parse({ activity });
   });

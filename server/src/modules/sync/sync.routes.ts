@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { syncBootstrapQuerySchema, syncChangesQuerySchema, syncIssuesQuerySchema, syncStreamQuerySchema } from '@tracker/shared/api/sync';
+import { sync } from '@tracker/shared/api/contract/sync';
 import { requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import type { SyncHub } from './sync-hub.ts';
@@ -9,23 +9,24 @@ import { bootstrap, changesSince, issuePage } from './sync.service.ts';
 
 /** The sync protocol's reads (docs/api.md, "Sync"). */
 export function syncRoutes(deps: { em: () => EntityManager; hub: SyncHub; live?: LiveSubscription }) {
-  const router = new Router({ prefix: '/api/sync' });
-  router.get('/bootstrap', async (ctx) => {
-    const { project } = parse(syncBootstrapQuerySchema, ctx.query);
+  // Paths and schemas from the shared declarations (contract/sync.ts).
+  const router = new Router();
+  router.get(sync.bootstrap.path, async (ctx) => {
+    const { project } = parse(sync.bootstrap.query, ctx.query);
     ctx.body = await bootstrap(deps.em(), requireViewer(ctx), project);
   });
-  router.get('/issues', async (ctx) => {
-    const { before, project } = parse(syncIssuesQuerySchema, ctx.query);
+  router.get(sync.issues.path, async (ctx) => {
+    const { before, project } = parse(sync.issues.query, ctx.query);
     ctx.body = await issuePage(deps.em(), requireViewer(ctx), before, project);
   });
-  router.get('/changes', async (ctx) => {
-    const { since, limit } = parse(syncChangesQuerySchema, ctx.query);
+  router.get(sync.changes.path, async (ctx) => {
+    const { since, limit } = parse(sync.changes.query, ctx.query);
     ctx.body = await changesSince(deps.em(), requireViewer(ctx), since, limit);
   });
-  router.get('/stream', async (ctx) => {
+  router.get(sync.stream.path, async (ctx) => {
     const viewer = requireViewer(ctx);
     // A reconnecting EventSource says where it stopped; the first connection says it in the query.
-    const { since } = parse(syncStreamQuerySchema, { since: ctx.get('last-event-id') || ctx.query.since });
+    const { since } = parse(sync.stream.query, { since: ctx.get('last-event-id') || ctx.query.since });
     await changesSince(deps.em(), viewer, since, 1); // a position the log cannot serve is refused before the stream opens
     await streamChanges(ctx, deps, viewer, since);
   });

@@ -1,4 +1,4 @@
-import type { Activity } from '@tracker/shared/api/issues';
+import { activitySchema, type Activity } from '@tracker/shared/api/issues';
 import { describe, expect, it } from 'vitest';
 import { describeActivity, type ActivityContext } from './activity-format.ts';
 
@@ -13,7 +13,8 @@ const ctx: ActivityContext = {
   issueKey: (id) => ({ 9: 'WEB-9' })[id],
   fields: [{ id: 3, type: 'select', name: { ru: 'Среда', en: 'Env' }, options: [{ id: 1, name: 'Prod', color: '#000', position: 0 }] } as never],
 };
-const row = (a: Partial<Activity>): Activity => ({ id: 1, actor: { id: 5, name: 'Ivan' }, action: 'updated', field: null, oldValue: null, newValue: null, createdAt: '2026-01-01T10:00:00Z', issue: null, ...a });
+/** A row as the server sends it: checked against the Activity union, so a test cannot feed an impossible shape. */
+const row = (a: Record<string, unknown>): Activity => activitySchema.parse({ id: 1, actor: { id: 5, name: 'Ivan' }, action: 'updated', field: null, oldValue: null, newValue: null, createdAt: '2026-01-01T10:00:00Z', issue: null, ...a });
 
 describe('activity lines', () => {
   it('names statuses, people and dates', () => {
@@ -31,7 +32,9 @@ describe('activity lines', () => {
   });
 
   it('links relations and hides what the timeline shows elsewhere', () => {
-    expect(describeActivity(row({ action: 'relation.added', newValue: { type: 'blocks', issueId: 9 } }), ctx)[0]?.issue).toEqual({ ref: 'WEB-9', label: 'WEB-9' });
-    expect(describeActivity(row({ action: 'commented' }), ctx)).toEqual([]);
+    expect(describeActivity(row({ action: 'relation.added', newValue: { relationId: 4, type: 'blocks', issueId: 9 } }), ctx)[0]?.issue).toEqual({ ref: 'WEB-9', label: 'WEB-9' });
+    expect(describeActivity(row({ action: 'commented', newValue: { commentId: 2 } }), ctx)).toEqual([]);
+    expect(describeActivity(row({ action: 'mentioned', newValue: { userId: 5, commentId: 2 } }), ctx)).toEqual([{ text: 'issues.activity.mentioned{"name":"Ivan"}' }]);
+    expect(describeActivity(row({ action: 'attachment.removed', field: 'attachments', oldValue: { fileName: 'a.txt' } }), ctx)).toEqual([{ text: 'issues.activity.attachmentRemoved{"name":"a.txt"}' }]);
   });
 });

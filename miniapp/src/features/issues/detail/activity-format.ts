@@ -26,10 +26,6 @@ export interface ActivityContext {
   fields: readonly CustomField[];
 }
 
-/** Activity that the timeline shows elsewhere (the comment itself) or that repeats a field change. */
-const HIDDEN = new Set(['commented', 'comment.edited', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed']);
-
-const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 
 /** Adapts i18next's overloaded `t` to the plain signature these helpers use. */
@@ -72,69 +68,74 @@ export function formatCustomValue(field: CustomField, value: unknown, ctx: Pick<
   }
 }
 
-function diffNames(oldV: unknown, newV: unknown, name: (id: number) => string | undefined, unknown: string) {
-  const before = ids(oldV);
-  const after = ids(newV);
+function diffNames(before: readonly number[], after: readonly number[], name: (id: number) => string | undefined, unknown: string) {
   const label = (id: number) => name(id) ?? unknown;
   return { added: after.filter((id) => !before.includes(id)).map(label), removed: before.filter((id) => !after.includes(id)).map(label) };
 }
+
+/** A switch over the Activity union that misses an action fails to compile here. */
+const unreachable = (a: never): ActivityLine[] => [{ text: String((a as Activity).action) }];
 
 export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLine[] {
   const { t } = ctx;
   const none = t('issues.common.none');
   const unknown = t('issues.common.unknown');
-  if (HIDDEN.has(a.action)) return [];
-  const issueRef = (id: unknown) => (typeof id === 'number' ? { ref: ctx.issueKey(id) ?? String(id), label: ctx.issueKey(id) ?? `#${id}` } : undefined);
+  const issueRef = (id: number) => ({ ref: ctx.issueKey(id) ?? String(id), label: ctx.issueKey(id) ?? `#${id}` });
   switch (a.action) {
+    // Shown elsewhere on the timeline (the comment itself), repeating a field change, or (a deletion)
+    // never on an issue's own page.
+    case 'commented':
+    case 'comment.edited':
+    case 'stream.issue_added':
+    case 'stream.issue_removed':
+    case 'stream.issue_completed':
+    case 'issue.deleted':
+      return [];
     case 'created':
       return [{ text: t('issues.activity.created') }];
     case 'comment.deleted':
       return [{ text: t('issues.activity.commentDeleted') }];
-    case 'mentioned': {
-      const userId = obj(a.newValue).userId;
-      return [{ text: t('issues.activity.mentioned', { name: typeof userId === 'number' ? (ctx.userName(userId) ?? unknown) : unknown }) }];
-    }
+    case 'mentioned':
+      return [{ text: t('issues.activity.mentioned', { name: ctx.userName(a.newValue.userId) ?? unknown }) }];
     case 'attachment.added':
-      return [{ text: t('issues.activity.attachmentAdded', { name: String(obj(a.newValue).fileName ?? '') }) }];
+      return [{ text: t('issues.activity.attachmentAdded', { name: a.newValue.fileName }) }];
     case 'attachment.removed':
-      return [{ text: t('issues.activity.attachmentRemoved', { name: String(obj(a.oldValue).fileName ?? '') }) }];
+      return [{ text: t('issues.activity.attachmentRemoved', { name: a.oldValue.fileName }) }];
     case 'relation.added':
-    case 'relation.removed': {
-      const v = obj(a.action === 'relation.added' ? a.newValue : a.oldValue);
-      const type = typeof v.type === 'string' ? t(`issues.relations.types.${v.type}`) : unknown;
-      return [{ text: t(a.action === 'relation.added' ? 'issues.activity.relationAdded' : 'issues.activity.relationRemoved', { type }), issue: issueRef(v.issueId) }];
-    }
+      return [{ text: t('issues.activity.relationAdded', { type: t(`issues.relations.types.${a.newValue.type}`) }), issue: issueRef(a.newValue.issueId) }];
+    case 'relation.removed':
+      return [{ text: t('issues.activity.relationRemoved', { type: t(`issues.relations.types.${a.oldValue.type}`) }), issue: issueRef(a.oldValue.issueId) }];
     case 'updated':
       return describeUpdate(a, ctx, none, unknown);
     default:
-      return [{ text: t('issues.activity.other', { action: a.action }) }];
+      return unreachable(a);
   }
 }
 
-function describeUpdate(a: Activity, ctx: ActivityContext, none: string, unknown: string): ActivityLine[] {
+function describeUpdate(a: Extract<Activity, { action: 'updated' }>, ctx: ActivityContext, none: string, unknown: string): ActivityLine[] {
   const { t } = ctx;
   const changed = (field: string, from: string, to: string): ActivityLine[] => [{ text: t('issues.activity.changed', { field: t(`issues.activity.fields.${field}`) }), from, to }];
-  const named = (v: unknown, name: (id: number) => string | undefined) => (typeof v === 'number' ? (name(v) ?? unknown) : none);
+  const named = (v: number | null, name: (id: number) => string | undefined) => (v === null ? none : (name(v) ?? unknown));
+  const date = (v: string | null) => (v === null ? none : formatDate(v, ctx.locale));
+  const key = (v: number | null) => (v === null ? none : (ctx.issueKey(v) ?? `#${v}`));
   switch (a.field) {
     case 'title':
-      return changed('title', String(a.oldValue ?? ''), String(a.newValue ?? ''));
+      return changed('title', a.oldValue, a.newValue);
     case 'description':
       return [{ text: t('issues.activity.descriptionEdited') }];
     case 'statusId':
       return changed('statusId', named(a.oldValue, ctx.statusName), named(a.newValue, ctx.statusName));
     case 'priority':
-      return changed('priority', t(`issues.priority.${String(a.oldValue ?? 'none')}`), t(`issues.priority.${String(a.newValue ?? 'none')}`));
+      return changed('priority', t(`issues.priority.${a.oldValue}`), t(`issues.priority.${a.newValue}`));
     case 'assigneeId':
       return changed('assigneeId', named(a.oldValue, ctx.userName), named(a.newValue, ctx.userName));
     case 'startDate':
     case 'dueDate':
-      return changed(a.field, typeof a.oldValue === 'string' ? formatDate(a.oldValue, ctx.locale) : none, typeof a.newValue === 'string' ? formatDate(a.newValue, ctx.locale) : none);
+      return changed(a.field, date(a.oldValue), date(a.newValue));
     case 'estimate':
-      return changed('estimate', a.oldValue == null ? none : String(a.oldValue), a.newValue == null ? none : String(a.newValue));
-    case 'parentId': {
-      const line = changed('parentId', typeof a.oldValue === 'number' ? (ctx.issueKey(a.oldValue) ?? `#${a.oldValue}`) : none, typeof a.newValue === 'number' ? (ctx.issueKey(a.newValue) ?? `#${a.newValue}`) : none);
-      return line;
-    }
+      return changed('estimate', a.oldValue === null ? none : String(a.oldValue), a.newValue === null ? none : String(a.newValue));
+    case 'parentId':
+      return changed('parentId', key(a.oldValue), key(a.newValue));
     case 'labelIds':
     case 'streamIds': {
       const { added, removed } = diffNames(a.oldValue, a.newValue, a.field === 'labelIds' ? ctx.labelName : ctx.streamName, unknown);
@@ -145,8 +146,8 @@ function describeUpdate(a: Activity, ctx: ActivityContext, none: string, unknown
       return lines;
     }
     case 'customValues': {
-      const before = obj(a.oldValue);
-      const after = obj(a.newValue);
+      const before = a.oldValue;
+      const after = a.newValue;
       return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((id) => {
         const field = ctx.fields.find((f) => String(f.id) === id);
         if (!field) return { text: t('issues.activity.changed', { field: t('issues.activity.fields.customField') }) };
@@ -158,6 +159,6 @@ function describeUpdate(a: Activity, ctx: ActivityContext, none: string, unknown
       });
     }
     default:
-      return [{ text: t('issues.activity.changed', { field: a.field ?? unknown }) }];
+      return unreachable(a);
   }
 }

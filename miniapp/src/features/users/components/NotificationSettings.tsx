@@ -1,15 +1,15 @@
 // /user/profile section: which Telegram notifications arrive, and quiet hours (they arrive silently).
+import { account } from '@tracker/shared/api/contract/session';
 import type { NotificationSettings as Settings, NotificationSettingsResponse } from '@tracker/shared/api/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { http } from '../../../lib/http.ts';
+import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { messageOf } from '../api.ts';
 
 const EVENTS = ['assigned', 'mentioned', 'statusChanged', 'dueSoon'] as const;
-const PATH = '/api/user/notification-settings';
 const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
 
 export function NotificationSettings() {
@@ -19,7 +19,7 @@ export function NotificationSettings() {
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
-    http.get<NotificationSettingsResponse>(PATH, { headers: lang() }).then(setData, (err) => setError(messageOf(err, t('notifications.loadError'))));
+    api(account.notificationSettings, { headers: lang() }).then(setData, (err) => setError(messageOf(err, t('notifications.loadError'))));
   }, [t]);
   if (!data) return <FormAlert message={error} />;
 
@@ -39,7 +39,7 @@ export function NotificationSettings() {
     setPending(true);
     setError(null);
     try {
-      setData(await http.request<NotificationSettingsResponse>(PATH, { method: 'PUT', body, headers: lang() }));
+      setData(await api(account.updateNotificationSettings, { body, headers: lang() }));
       toast({ title: t('notifications.saved'), color: 'success' });
     } catch (err) {
       setError(messageOf(err, t('notifications.saveError')));

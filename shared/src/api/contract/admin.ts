@@ -1,0 +1,35 @@
+// The admin area (see contract/endpoint.ts); custom fields are in contract/custom-fields.ts.
+import {
+  adminStatsSchema,
+  adminUserResponseSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  adminUserUpdateSchema,
+  redirectHostInputSchema,
+  redirectHostsResponseSchema,
+  redirectInputSchema,
+  redirectResponseBodySchema,
+  redirectsResponseSchema,
+} from '../admin.ts';
+import { adminPostResponseSchema, adminPostsResponseSchema, blogImageResponseSchema, postInputSchema } from '../blog.ts';
+import { endpoint } from './endpoint.ts';
+
+export const admin = {
+  stats: endpoint('GET', '/api/admin/stats', { response: adminStatsSchema }),
+  users: endpoint('GET', '/api/admin/users', { query: adminUsersQuerySchema, response: adminUsersResponseSchema }),
+  updateUser: endpoint('PATCH', '/api/admin/users/:id', { body: adminUserUpdateSchema, response: adminUserResponseSchema }),
+  redirects: endpoint('GET', '/api/admin/redirects', { response: redirectsResponseSchema }),
+  createRedirect: endpoint('POST', '/api/admin/redirects', { body: redirectInputSchema, response: redirectResponseBodySchema }),
+  updateRedirect: endpoint('PUT', '/api/admin/redirects/:id', { body: redirectInputSchema, response: redirectResponseBodySchema }),
+  deleteRedirect: endpoint('DELETE', '/api/admin/redirects/:id'),
+  hosts: endpoint('GET', '/api/admin/redirect-hosts', { response: redirectHostsResponseSchema }),
+  addHost: endpoint('POST', '/api/admin/redirect-hosts', { body: redirectHostInputSchema, response: redirectHostInputSchema }),
+  removeHost: endpoint('DELETE', '/api/admin/redirect-hosts/:host'),
+  posts: endpoint('GET', '/api/admin/blog/posts', { response: adminPostsResponseSchema }),
+  createPost: endpoint('POST', '/api/admin/blog/posts', { body: postInputSchema, response: adminPostResponseSchema }),
+  post: endpoint('GET', '/api/admin/blog/posts/:id', { response: adminPostResponseSchema }),
+  updatePost: endpoint('PUT', '/api/admin/blog/posts/:id', { body: postInputSchema, response: adminPostResponseSchema }),
+  deletePost: endpoint('DELETE', '/api/admin/blog/posts/:id'),
+  /** Raw image body. */
+  uploadImage: endpoint('POST', '/api/admin/blog/images', { response: blogImageResponseSchema }),
+};

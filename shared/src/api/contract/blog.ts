@@ -1,0 +1,8 @@
+// The public blog (see contract/endpoint.ts); editing is in contract/admin.ts.
+import { blogListQuerySchema, blogListResponseSchema, blogPostQuerySchema, blogPostResponseSchema } from '../blog.ts';
+import { endpoint } from './endpoint.ts';
+
+export const blog = {
+  posts: endpoint('GET', '/api/blog/posts', { query: blogListQuerySchema, response: blogListResponseSchema }),
+  post: endpoint('GET', '/api/blog/posts/:slug', { query: blogPostQuerySchema, response: blogPostResponseSchema }),
+};

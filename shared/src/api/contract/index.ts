@@ -1,0 +1,11 @@
+// Every declaration, for the server's contract test. The web app imports the domain files one by one,
+// so a lazily loaded feature carries only its own schemas.
+export * from './admin.ts';
+export * from './blog.ts';
+export * from './calendar.ts';
+export * from './custom-fields.ts';
+export * from './issues.ts';
+export * from './projects.ts';
+export * from './session.ts';
+export * from './streams.ts';
+export * from './sync.ts';

@@ -1,0 +1,73 @@
+// Issues, their comments, relations, watching, saved views and search (see contract/endpoint.ts).
+import { attachmentLinkResponseSchema } from '../attachments.ts';
+import {
+  activityResponseSchema,
+  bulkUpdateResponseSchema,
+  bulkUpdateSchema,
+  commentResponseSchema,
+  commentsResponseSchema,
+  createCommentSchema,
+  createIssueSchema,
+  createRelationSchema,
+  createSavedViewSchema,
+  issueActivityQuerySchema,
+  issueListQuerySchema,
+  issueListResponseSchema,
+  issuePageResponseSchema,
+  issueResponseSchema,
+  moveIssueSchema,
+  savedViewResponseSchema,
+  savedViewsResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+  updateIssueSchema,
+  updateSavedViewSchema,
+  watchingActivityQuerySchema,
+} from '../issues.ts';
+import { endpoint } from './endpoint.ts';
+
+export const issues = {
+  list: endpoint('GET', '/api/issues', { query: issueListQuerySchema, response: issueListResponseSchema }),
+  create: endpoint('POST', '/api/issues', { body: createIssueSchema, response: issueResponseSchema }),
+  bulk: endpoint('POST', '/api/issues/bulk', { body: bulkUpdateSchema, response: bulkUpdateResponseSchema }),
+  get: endpoint('GET', '/api/issues/:ref', { response: issueResponseSchema }),
+  page: endpoint('GET', '/api/issues/:ref/page', { response: issuePageResponseSchema }),
+  update: endpoint('PATCH', '/api/issues/:ref', { body: updateIssueSchema, response: issueResponseSchema }),
+  remove: endpoint('DELETE', '/api/issues/:ref'),
+  move: endpoint('POST', '/api/issues/:id/move', { body: moveIssueSchema, response: issueResponseSchema }),
+  activity: endpoint('GET', '/api/issues/:ref/activity', { query: issueActivityQuerySchema, response: activityResponseSchema }),
+  addRelation: endpoint('POST', '/api/issues/:ref/relations', { body: createRelationSchema, response: issueResponseSchema }),
+  removeRelation: endpoint('DELETE', '/api/issues/:ref/relations/:relationId', { response: issueResponseSchema }),
+  watch: endpoint('POST', '/api/issues/:ref/watch', { response: issueResponseSchema }),
+  unwatch: endpoint('DELETE', '/api/issues/:ref/watch', { response: issueResponseSchema }),
+  /** Raw file body with its type as Content-Type and the name in X-File-Name. */
+  addAttachment: endpoint('POST', '/api/issues/:ref/attachments'),
+};
+
+export const comments = {
+  list: endpoint('GET', '/api/issues/:ref/comments', { response: commentsResponseSchema }),
+  create: endpoint('POST', '/api/issues/:ref/comments', { body: createCommentSchema, response: commentResponseSchema }),
+  update: endpoint('PATCH', '/api/comments/:id', { body: createCommentSchema, response: commentResponseSchema }),
+  remove: endpoint('DELETE', '/api/comments/:id'),
+};
+
+export const attachments = {
+  link: endpoint('POST', '/api/attachments/:id/link', { response: attachmentLinkResponseSchema }),
+  remove: endpoint('DELETE', '/api/attachments/:id'),
+};
+
+export const views = {
+  list: endpoint('GET', '/api/views', { response: savedViewsResponseSchema }),
+  create: endpoint('POST', '/api/views', { body: createSavedViewSchema, response: savedViewResponseSchema }),
+  update: endpoint('PATCH', '/api/views/:id', { body: updateSavedViewSchema, response: savedViewResponseSchema }),
+  remove: endpoint('DELETE', '/api/views/:id'),
+};
+
+export const search = {
+  all: endpoint('GET', '/api/search', { query: searchQuerySchema, response: searchResponseSchema }),
+};
+
+export const activity = {
+  /** Other people's recent changes on the issues I watch (My work), newest first. */
+  watching: endpoint('GET', '/api/activity/watching', { query: watchingActivityQuerySchema, response: activityResponseSchema }),
+};

@@ -1,0 +1,64 @@
+// Endpoints the first page may call (sign-in, account, Telegram, navigation). Their schemas are
+// loaded on demand (lazySchema), so importing these declarations keeps zod out of the entry chunk;
+// types come from `import type` and cost nothing at run time.
+import { endpoint, lazySchema } from './endpoint.ts';
+
+const accountApi = () => import('../account.ts');
+const auth = () => import('../auth.ts');
+const users = () => import('../users.ts');
+const telegramApi = () => import('../telegram.ts');
+const notifications = () => import('../notifications.ts');
+const navigationApi = () => import('../navigation.ts');
+
+const me = lazySchema(() => users().then((m) => m.meResponseSchema));
+
+export const session = {
+  me: endpoint('GET', '/api/user/me', { response: me }),
+  login: endpoint('POST', '/api/auth/login', { body: lazySchema(() => auth().then((m) => m.loginRequestSchema)), response: me }),
+  register: endpoint('POST', '/api/auth/register', { body: lazySchema(() => auth().then((m) => m.registerRequestSchema)), response: me }),
+  logout: endpoint('POST', '/api/auth/logout'),
+  recoverPassword: endpoint('POST', '/api/auth/recover-password', { body: lazySchema(() => accountApi().then((m) => m.recoverPasswordRequestSchema)) }),
+  resetPassword: endpoint('POST', '/api/auth/reset-password', { body: lazySchema(() => accountApi().then((m) => m.resetPasswordRequestSchema)), response: me }),
+};
+
+export const account = {
+  emailReminder: endpoint('GET', '/api/user/email-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.emailReminderResponseSchema)) }),
+  resendConfirmEmail: endpoint('POST', '/api/user/resend-confirm-email'),
+  confirmEmail: endpoint('POST', '/api/user/confirm-email', {
+    body: lazySchema(() => accountApi().then((m) => m.confirmEmailRequestSchema)),
+    response: lazySchema(() => accountApi().then((m) => m.confirmEmailResponseSchema)),
+  }),
+  phoneReminder: endpoint('GET', '/api/user/phone-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.phoneReminderResponseSchema)) }),
+  sendPhoneCode: endpoint('POST', '/api/user/send-phone-confirm-code'),
+  verifyPhoneCode: endpoint('POST', '/api/user/verify-phone-code', { body: lazySchema(() => accountApi().then((m) => m.verifyPhoneCodeRequestSchema)), response: me }),
+  changePassword: endpoint('POST', '/api/user/change-password/:id', { body: lazySchema(() => accountApi().then((m) => m.changePasswordRequestSchema)) }),
+  updateProfile: endpoint('PATCH', '/api/user/profile', { body: lazySchema(() => accountApi().then((m) => m.profileUpdateRequestSchema)), response: me }),
+  /** Raw image body. */
+  uploadAvatar: endpoint('POST', '/api/user/avatar', { response: me }),
+  removeAvatar: endpoint('DELETE', '/api/user/avatar', { response: me }),
+  publicUser: endpoint('GET', '/api/users/:id', { response: lazySchema(() => accountApi().then((m) => m.publicUserResponseSchema)) }),
+  notificationSettings: endpoint('GET', '/api/user/notification-settings', { response: lazySchema(() => notifications().then((m) => m.notificationSettingsResponseSchema)) }),
+  updateNotificationSettings: endpoint('PUT', '/api/user/notification-settings', {
+    body: lazySchema(() => notifications().then((m) => m.notificationSettingsSchema)),
+    response: lazySchema(() => notifications().then((m) => m.notificationSettingsResponseSchema)),
+  }),
+};
+
+export const telegram = {
+  callback: endpoint('POST', '/api/auth/telegram/callback', {
+    body: lazySchema(() => telegramApi().then((m) => m.telegramCallbackRequestSchema)),
+    response: lazySchema(() => telegramApi().then((m) => m.telegramSignInResponseSchema)),
+  }),
+  widget: endpoint('POST', '/api/auth/telegram/widget', { body: lazySchema(() => telegramApi().then((m) => m.telegramWidgetRequestSchema)), response: me }),
+  account: endpoint('GET', '/api/telegram/account', { response: lazySchema(() => telegramApi().then((m) => m.telegramAccountResponseSchema)) }),
+  createLink: endpoint('POST', '/api/telegram/link', { response: lazySchema(() => telegramApi().then((m) => m.linkTokenResponseSchema)) }),
+  linkStatus: endpoint('GET', '/api/telegram/link/:token', { response: lazySchema(() => telegramApi().then((m) => m.linkStatusResponseSchema)) }),
+  phone: endpoint('GET', '/api/telegram/phone', { response: lazySchema(() => telegramApi().then((m) => m.phoneStatusResponseSchema)) }),
+};
+
+export const navigation = {
+  redirect: endpoint('GET', '/api/navigation/redirect', {
+    query: lazySchema(() => navigationApi().then((m) => m.redirectQuerySchema)),
+    response: lazySchema(() => navigationApi().then((m) => m.redirectResponseSchema)),
+  }),
+};
