@@ -124,9 +124,11 @@ export function CommentComposer({ onSend }: { onSend: (body: string) => Promise<
     }
   };
   // Inside Telegram a written comment is sent with the MainButton; leaving it unsent asks first.
+  // While the comment is on its way (already shown, marked as sending) the button keeps its progress
+  // and closing asks first: it is not saved yet.
   const written = body.trim() !== '';
-  useMainButton(written ? { text: t('issues.comments.post'), loading: busy, enabled: !busy } : null, () => void (busy || submit()));
-  useUnsavedChanges(written);
+  useMainButton(written || busy ? { text: t('issues.comments.post'), loading: busy, enabled: !busy } : null, () => void (busy || submit()));
+  useUnsavedChanges(written || busy);
   return (
     <form
       className="composer"
