@@ -122,11 +122,11 @@ describe('an issue seen in the list', () => {
     expect(await page.getByTestId('issue-status').getAttribute('data-status-id')).toBe(String(issue.statusId));
     expect(await page.getByTestId('issue-status').isEnabled()).toBe(true);
     expect(await page.getByTestId('issue-skeleton').count()).toBe(0);
-    // One call for the page; the project, its statuses and labels and the custom fields came from
-    // the store; streams (not in the store) alongside. The shell's own per-navigation calls (the
+    // One call for the page; the project, its statuses and labels, the custom fields and the streams
+    // came from the store. The shell's own per-navigation calls (the
     // redirect check, the e-mail reminder) are not the page's.
     const shell = ['/api/navigation/redirect', '/api/user/email-confirm-reminder'];
-    expect(slow.asked.filter((a) => !shell.includes(a)).sort()).toEqual([`/api/issues/${issue.key}/page`, '/api/streams']);
+    expect(slow.asked.filter((a) => !shell.includes(a)).sort()).toEqual([`/api/issues/${issue.key}/page`]);
     await slow.stop();
     expect(errors).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { customFieldSchema } from './custom-fields.ts';
 import { commentSchema, issueListItemSchema, savedViewSchema } from './issues.ts';
 import { labelSchema, PROJECT_ROLES, projectSchema, statusSchema } from './projects.ts';
 import { userRefSchema } from './common.ts';
+import { STREAM_STATUSES } from './streams.ts';
 
 /** A sync id in a query: a position in the change log, 0 before the first change. */
 const syncIdParam = () => z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.min').max(Number.MAX_SAFE_INTEGER, 'validation.max');
@@ -24,6 +25,9 @@ export const syncStatusSchema = statusSchema.extend({ projectId: z.number().int(
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 export const syncLabelSchema = labelSchema.extend({ projectId: z.number().int() });
 export type SyncLabel = z.infer<typeof syncLabelSchema>;
+/** A stream as the store keeps it: what pickers and the issue page show (every user sees every stream). */
+export const syncStreamSchema = z.object({ id: z.number().int(), name: z.string(), status: z.enum(STREAM_STATUSES) });
+export type SyncStream = z.infer<typeof syncStreamSchema>;
 export const syncMemberSchema = z.object({ projectId: z.number().int(), userId: z.number().int(), role: z.enum(PROJECT_ROLES) });
 export type SyncMember = z.infer<typeof syncMemberSchema>;
 
@@ -41,6 +45,7 @@ export const syncChangeSchema = z.discriminatedUnion('entity', [
   /** Archived or no longer applying to a project the caller sees: null. */
   z.object({ entity: z.literal('custom_field'), id: z.number().int(), data: customFieldSchema.nullable() }),
   z.object({ entity: z.literal('view'), id: z.number().int(), data: savedViewSchema.nullable() }),
+  z.object({ entity: z.literal('stream'), id: z.number().int(), data: syncStreamSchema.nullable() }),
 ]);
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 
@@ -61,6 +66,8 @@ export const syncBootstrapResponseSchema = z.object({
   customFields: z.array(customFieldSchema),
   /** The caller's saved views and those shared with projects they see. */
   views: z.array(savedViewSchema),
+  /** Every stream (all in a whole bootstrap; none in one project's). */
+  streams: z.array(syncStreamSchema),
   /** The first page of the bounded issues (newest first); the rest from `/api/sync/issues?before=`. */
   issues: z.array(issueListItemSchema),
   /** The next page's `before` (issue ids below it), null when this was the last. */

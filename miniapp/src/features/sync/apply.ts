@@ -24,6 +24,7 @@ export function applyBootstrap(state: SyncData, b: SyncBootstrapResponse, dirty?
   state.issues = byId(b.issues.map(row));
   state.customFields = byId(b.customFields);
   state.views = byId(b.views);
+  state.streams = byId(b.streams);
   state.comments = {};
   state.commentsByIssue = {};
   state.evicted = {};
@@ -79,7 +80,7 @@ export function addIssues(state: SyncData, issues: IssueListItem[], dirty?: Dirt
   for (const i of issues) if (!state.evicted[i.projectId]) put(state, dirty, 'issues', i.id, i);
 }
 
-function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'members' | 'users' | 'issues' | 'customFields' | 'views')>(
+function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'members' | 'users' | 'issues' | 'customFields' | 'views' | 'streams')>(
   state: SyncData,
   dirty: Dirty | undefined,
   table: T,
@@ -137,7 +138,7 @@ export function evictIssues(state: SyncData, projectId: number, dirty?: Dirty) {
 }
 
 /** Feed entities kept as they come, by id, in these tables. */
-const PLAIN = { status: 'statuses', label: 'labels', user: 'users', custom_field: 'customFields', view: 'views' } as const;
+const PLAIN = { status: 'statuses', label: 'labels', user: 'users', custom_field: 'customFields', view: 'views', stream: 'streams' } as const;
 
 /**
  * Applies one batch of the feed and moves the position to `syncId`. Returns the projects that

@@ -8,4 +8,4 @@ export { editIssue, moveIssueOptimistic, startSync, stopSync, signOutSync, syncE
 export type { EditResult, OutboxHandlers } from './outbox.ts';
 export type { OutboxEntry } from './outbox-model.ts';
 export { useIssue, useIssueIds, useStoreCalendar, useStoreList, useSyncStore, type StoreList } from './hooks.ts';
-export { searchStore, storeCustomFields, storeProjects, storeUsers, storeViews, useStoreReference } from './reference.ts';
+export { searchStore, storeStreams, storeCustomFields, storeProjects, storeUsers, storeViews, useStoreReference } from './reference.ts';

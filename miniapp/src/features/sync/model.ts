@@ -3,7 +3,7 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { Comment, IssueListItem, SavedView } from '@tracker/shared/api/issues';
 import type { UserRef } from '@tracker/shared/api/common';
-import type { SyncLabel, SyncMember, SyncProject, SyncStatus } from '@tracker/shared/api/sync';
+import type { SyncLabel, SyncMember, SyncProject, SyncStatus, SyncStream } from '@tracker/shared/api/sync';
 import { proxy, ref } from 'valtio';
 import type { OutboxEntry } from './outbox-model.ts';
 
@@ -22,6 +22,8 @@ export interface SyncData {
   customFields: Record<number, CustomField>;
   /** The user's saved views and those shared with their projects. */
   views: Record<number, SavedView>;
+  /** Every stream, by name and status. */
+  streams: Record<number, SyncStream>;
   /** Comment ids per issue id, in arrival order. */
   commentsByIssue: Record<number, number[]>;
   /** Projects whose issues are not held (evicted for size, or just gained and still loading): they load on use. */
@@ -41,7 +43,7 @@ export interface SyncState extends SyncData {
 export const memberKey = (projectId: number, userId: number) => `${projectId}:${userId}`;
 
 export function emptyData(): SyncData {
-  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, customFields: {}, views: {}, commentsByIssue: {}, evicted: {}, outbox: [], confirmed: {}, syncId: null };
+  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, customFields: {}, views: {}, streams: {}, commentsByIssue: {}, evicted: {}, outbox: [], confirmed: {}, syncId: null };
 }
 
 /** A fresh valtio store. One per signed-in user; tests create their own. */

@@ -4,7 +4,7 @@
 import { customFieldSchema } from '@tracker/shared/api/custom-fields';
 import { commentSchema, issueListItemSchema, savedViewSchema, type IssueListItem } from '@tracker/shared/api/issues';
 import { userRefSchema } from '@tracker/shared/api/common';
-import { syncLabelSchema, syncMemberSchema, syncProjectSchema, syncStatusSchema } from '@tracker/shared/api/sync';
+import { syncLabelSchema, syncMemberSchema, syncProjectSchema, syncStatusSchema, syncStreamSchema } from '@tracker/shared/api/sync';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import type { Snapshot } from 'valtio';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { emptyData, type SyncData } from './model.ts';
 import { outboxEntrySchema, type OutboxEntry } from './outbox-model.ts';
 
 /** Bump on any change of what is stored: older databases are discarded, not migrated. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const schemas = {
   projects: syncProjectSchema,
@@ -25,6 +25,7 @@ const schemas = {
   comments: commentSchema,
   customFields: customFieldSchema,
   views: savedViewSchema,
+  streams: syncStreamSchema,
 } satisfies Record<Table, z.ZodType>;
 
 const metaSchema = z.object({

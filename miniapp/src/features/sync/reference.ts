@@ -3,7 +3,7 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { UserRef } from '@tracker/shared/api/common';
 import type { SavedView } from '@tracker/shared/api/issues';
-import type { SyncProject } from '@tracker/shared/api/sync';
+import type { SyncProject, SyncStream } from '@tracker/shared/api/sync';
 import { useMemo } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
 import type { SyncData } from './model.ts';
@@ -17,6 +17,9 @@ const byName = (a: { name: string; id: number }, b: { name: string; id: number }
 
 /** Projects not archived, by name (`GET /api/projects`). */
 export const storeProjects = (s: Snapshot<Pick<SyncData, 'projects'>>): Snapshot<SyncProject>[] => Object.values(s.projects).filter((p) => !p.archivedAt).sort(byName);
+
+/** Every stream, by name (what pickers show). */
+export const storeStreams = (s: Snapshot<Pick<SyncData, 'streams'>>): Snapshot<SyncStream>[] => Object.values(s.streams).sort(byName);
 
 /** Everyone the store knows (members of the projects I see), by name. */
 export const storeUsers = (s: Snapshot<Pick<SyncData, 'users'>>): Snapshot<UserRef>[] => Object.values(s.users).sort(byName);
@@ -33,7 +36,7 @@ export const storeViews = (s: Snapshot<Pick<SyncData, 'views'>>): Snapshot<Saved
 
 /** The reference lists from the store, or null before it is synced. */
 export function useStoreReference() {
-  const { projects, users, customFields, views, syncId } = useSnapshot(syncState());
+  const { projects, users, customFields, views, streams, syncId } = useSnapshot(syncState());
   return useMemo(
     () =>
       syncId === null
@@ -43,8 +46,9 @@ export function useStoreReference() {
             users: storeUsers({ users }),
             customFields: (projectId?: number) => storeCustomFields({ customFields }, projectId),
             views: storeViews({ views }),
+            streams: storeStreams({ streams }),
           },
-    [projects, users, customFields, views, syncId],
+    [projects, users, customFields, views, streams, syncId],
   );
 }
 

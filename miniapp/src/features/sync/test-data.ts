@@ -60,6 +60,7 @@ export function bootstrapOf(extra: Partial<SyncBootstrapResponse> = {}): SyncBoo
     users: [{ id: 1, name: 'Ann' }],
     customFields: [],
     views: [],
+    streams: [{ id: 1, name: 'Launch', status: 'in_progress' }],
     issues: [issue(1, 1), issue(2, 1), issue(3, 1), issue(4, 2)],
     nextBefore: null,
     ...extra,

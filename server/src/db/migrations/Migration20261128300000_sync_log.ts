@@ -16,7 +16,16 @@ import { Migration } from '@mikro-orm/migrations';
  * Rows name the entity, its id and its project; the feed reads the entity's current state when it
  * sends it, so several changes of one entity collapse into one.
  */
-const LOGGED: { table: string; entity: string; id: string; project: string; owner?: string; events?: string }[] = [
+export interface LoggedTable {
+  table: string;
+  entity: string;
+  id: string;
+  project: string;
+  owner?: string;
+  events?: string;
+}
+
+const LOGGED: LoggedTable[] = [
   // Not the issue counter, which every new issue moves: only what the store shows of a project.
   { table: 'projects', entity: 'project', id: 'r.id', project: 'r.id', events: 'insert or delete or update of key, name, description, color, icon, lead_id, visibility, archived_at' },
   { table: 'statuses', entity: 'status', id: 'r.id', project: 'r.project_id' },
@@ -37,6 +46,36 @@ const LOGGED: { table: string; entity: string; id: string; project: string; owne
   // A saved view is its owner's, or shared with a project's members.
   { table: 'saved_views', entity: 'view', id: 'r.id', project: 'r.project_id', owner: 'r.owner_id' },
 ];
+
+/** The deferred trigger that logs one table's changes as `entity` (also used by later migrations). */
+export function syncLogTrigger({ table, entity, id, project, owner = 'null', events }: LoggedTable): string[] {
+  return [
+    `
+        create function sync_log_${table}() returns trigger language plpgsql as $$
+        declare
+          r record;
+          new_id int;
+          new_project int;
+          old_id int;
+          old_project int;
+        begin
+          if TG_OP <> 'DELETE' then
+            r := new; new_id := ${id}; new_project := ${project};
+            perform sync_log('${entity}', new_id, new_project, ${owner});
+          end if;
+          if TG_OP <> 'INSERT' then
+            r := old; old_id := ${id}; old_project := ${project};
+            -- An update that moves the row (another project, another issue) is a change of both.
+            if TG_OP = 'DELETE' or old_id is distinct from new_id or old_project is distinct from new_project then
+              perform sync_log('${entity}', old_id, old_project, ${owner});
+            end if;
+          end if;
+          return null;
+        end $$;`,
+    // "a_" sorts it before the data-version trigger of the same row, so the lock comes first.
+    `create constraint trigger a_sync_log after ${events ?? 'insert or update or delete'} on ${table} deferrable initially deferred for each row execute function sync_log_${table}();`,
+  ];
+}
 
 /** The data-version bumps of Migration20261128100000, with `lock` before their update. */
 const versionBumps = (lock: string) => [
@@ -99,34 +138,7 @@ export class Migration20261128300000_sync_log extends Migration {
     // The version bump takes the same lock first: every commit then locks version rows under it.
     for (const sql of versionBumps('perform sync_commit_lock();')) this.addSql(sql);
 
-    for (const { table, entity, id, project, owner = 'null', events } of LOGGED) {
-      this.addSql(`
-        create function sync_log_${table}() returns trigger language plpgsql as $$
-        declare
-          r record;
-          new_id int;
-          new_project int;
-          old_id int;
-          old_project int;
-        begin
-          if TG_OP <> 'DELETE' then
-            r := new; new_id := ${id}; new_project := ${project};
-            perform sync_log('${entity}', new_id, new_project, ${owner});
-          end if;
-          if TG_OP <> 'INSERT' then
-            r := old; old_id := ${id}; old_project := ${project};
-            -- An update that moves the row (another project, another issue) is a change of both.
-            if TG_OP = 'DELETE' or old_id is distinct from new_id or old_project is distinct from new_project then
-              perform sync_log('${entity}', old_id, old_project, ${owner});
-            end if;
-          end if;
-          return null;
-        end $$;`);
-      // "a_" sorts it before the data-version trigger of the same row, so the lock comes first.
-      this.addSql(
-        `create constraint trigger a_sync_log after ${events ?? 'insert or update or delete'} on ${table} deferrable initially deferred for each row execute function sync_log_${table}();`,
-      );
-    }
+    for (const def of LOGGED) for (const sql of syncLogTrigger(def)) this.addSql(sql);
   }
 
   override down(): void {

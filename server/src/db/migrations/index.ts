@@ -22,6 +22,7 @@ import { Migration20261128100000_versions_at_commit } from './Migration202611281
 import { Migration20261128200000_status_sort_order_index } from './Migration20261128200000_status_sort_order_index.ts';
 import { Migration20261128300000_sync_log } from './Migration20261128300000_sync_log.ts';
 import { Migration20261128400000_field_changed_at } from './Migration20261128400000_field_changed_at.ts';
+import { Migration20261128500000_sync_streams } from './Migration20261128500000_sync_streams.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -47,4 +48,5 @@ export const migrationsList = [
   { name: 'Migration20261128200000_status_sort_order_index', class: Migration20261128200000_status_sort_order_index },
   { name: 'Migration20261128300000_sync_log', class: Migration20261128300000_sync_log },
   { name: 'Migration20261128400000_field_changed_at', class: Migration20261128400000_field_changed_at },
+  { name: 'Migration20261128500000_sync_streams', class: Migration20261128500000_sync_streams },
 ];

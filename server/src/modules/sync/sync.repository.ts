@@ -2,7 +2,7 @@
 // statement of the sync feature, with bound values only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import { SYNC_ISSUE_DAYS, type SyncLabel, type SyncMember, type SyncProject, type SyncStatus } from '@tracker/shared/api/sync';
+import { SYNC_ISSUE_DAYS, type SyncLabel, type SyncMember, type SyncProject, type SyncStatus, type SyncStream } from '@tracker/shared/api/sync';
 import type { UserRef } from '@tracker/shared/api/common';
 import { intArray, iso } from '../../db/sql.ts';
 import { ISSUE_ROW_COLUMNS, toIssueListItem, type IssueRow } from '../issues/issue.mapper.ts';
@@ -11,7 +11,7 @@ import type { ProjectRow as ProjectQueryRow } from '../projects/project.queries.
 
 export interface LogEntry {
   id: string;
-  entity: 'project' | 'status' | 'label' | 'member' | 'user' | 'issue' | 'comment' | 'custom_field' | 'view';
+  entity: 'project' | 'status' | 'label' | 'member' | 'user' | 'issue' | 'comment' | 'custom_field' | 'view' | 'stream';
   entity_id: number;
   project_id: number | null;
   owner_id: number | null;
@@ -100,6 +100,13 @@ export async function membersOf(em: EntityManager, projectIds: number[], userIds
 
 export function usersByIds(em: EntityManager, ids: number[]): Promise<UserRef[]> {
   return em.execute<UserRef[]>('select id, name from users where id = any(?::int[]) order by id', [intArray(ids)]);
+}
+
+/** Streams as the store keeps them (every user sees every stream): all, or just `ids`. */
+export function streamsOf(em: EntityManager, ids?: number[]): Promise<SyncStream[]> {
+  return ids
+    ? em.execute<SyncStream[]>('select id, name, status from streams where id = any(?::int[]) order by id', [intArray(ids)])
+    : em.execute<SyncStream[]>('select id, name, status from streams order by id');
 }
 
 /**

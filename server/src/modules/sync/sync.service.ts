@@ -9,7 +9,7 @@ import { selectFields } from '../custom-fields/custom-field.queries.ts';
 import { commentsByIds } from '../issues/comment.repository.ts';
 import { toView, visibleViews } from '../issues/view.repository.ts';
 import type { Viewer } from '../projects/project-access.ts';
-import { issuesOf, labelsOf, logPosition, membersOf, readLog, statusesOf, usersByIds, usersOfProjects, visibleProjects, type LogEntry } from './sync.repository.ts';
+import { issuesOf, labelsOf, logPosition, membersOf, readLog, statusesOf, streamsOf, usersByIds, usersOfProjects, visibleProjects, type LogEntry } from './sync.repository.ts';
 
 const syncExpired = () => new DomainError('conflict', { code: 'sync_expired' });
 
@@ -34,6 +34,8 @@ export async function bootstrap(em: EntityManager, viewer: Viewer, projectId?: n
         users: await usersOfProjects(tem, ids, viewer.id),
         customFields: await fieldsFor(tem, viewer),
         views: (await visibleViews(tem, viewer)).map(toView),
+        // Not project data: a project's own bootstrap leaves them to the whole one.
+        streams: projectId ? [] : await streamsOf(tem),
         ...page(issues),
       };
     },
@@ -95,12 +97,12 @@ function latestPerEntity(entries: LogEntry[], visible: Set<number>): LogEntry[] 
 
 async function resolve(em: EntityManager, viewer: Viewer, entries: LogEntry[], visible: Set<number>, projects: Awaited<ReturnType<typeof visibleProjects>>): Promise<SyncChange[]> {
   const seen = entries.filter(
-    (e) => e.entity === 'user' || e.entity === 'custom_field' || e.owner_id === viewer.id || (e.project_id != null && visible.has(e.project_id)),
+    (e) => e.entity === 'user' || e.entity === 'custom_field' || e.entity === 'stream' || e.owner_id === viewer.id || (e.project_id != null && visible.has(e.project_id)),
   );
   const idsOf = (entity: LogEntry['entity']) => [...new Set(seen.filter((e) => e.entity === entity).map((e) => e.entity_id))];
   const projectIds = [...visible];
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
-  const [statuses, labels, issues, comments, users, fields, views] = await Promise.all([
+  const [statuses, labels, issues, comments, users, fields, views, streams] = await Promise.all([
     idsOf('status').length ? statusesOf(em, projectIds, idsOf('status')).then(byId) : new Map(),
     idsOf('label').length ? labelsOf(em, projectIds, idsOf('label')).then(byId) : new Map(),
     idsOf('issue').length ? issuesOf(em, { projectIds, ids: idsOf('issue') }).then(byId) : new Map(),
@@ -108,6 +110,7 @@ async function resolve(em: EntityManager, viewer: Viewer, entries: LogEntry[], v
     idsOf('user').length ? usersByIds(em, idsOf('user')).then(byId) : new Map(),
     idsOf('custom_field').length ? fieldsFor(em, viewer, idsOf('custom_field')).then(byId) : new Map(),
     idsOf('view').length ? visibleViews(em, viewer, idsOf('view')).then((rows) => byId(rows.map(toView))) : new Map(),
+    idsOf('stream').length ? streamsOf(em, idsOf('stream')).then(byId) : new Map(),
   ]);
   const memberRows = idsOf('member').length ? await membersOf(em, projectIds, idsOf('member')) : [];
   const members = new Map(memberRows.map((m) => [`${m.projectId}:${m.userId}`, m]));
@@ -151,6 +154,9 @@ async function resolve(em: EntityManager, viewer: Viewer, entries: LogEntry[], v
         break;
       case 'view':
         if (inVisible || e.owner_id === viewer.id) changes.push({ entity: 'view', id, data: views.get(id) ?? null });
+        break;
+      case 'stream':
+        changes.push({ entity: 'stream', id, data: streams.get(id) ?? null });
         break;
     }
   }

@@ -169,6 +169,25 @@ describe('changes', () => {
     expect((await bootstrapOf(outsider)).customFields.map((f) => f.id)).not.toContain(scoped.body.field.id);
   });
 
+  it('carry streams to everyone: a new one, a rename, a status change and a delete', async () => {
+    const { syncId } = await bootstrapOf(outsider);
+    const created = await owner.client.post('/api/streams', { name: 'Launch week' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.stream.id as number;
+    const first = await changesOf(outsider, syncId);
+    expect(first.changes.filter((c) => c.entity === 'stream')).toEqual([{ entity: 'stream', id, data: { id, name: 'Launch week', status: expect.any(String) } }]);
+    expect((await bootstrapOf(outsider)).streams).toEqual(expect.arrayContaining([{ id, name: 'Launch week', status: expect.any(String) }]));
+    // A project's own bootstrap leaves streams to the whole one.
+    expect((await bootstrapOf(owner, `?project=${project.project.id}`)).streams).toEqual([]);
+
+    expect((await owner.client.request('PATCH', `/api/streams/${id}`, { json: { name: 'Launch month', status: 'paused' } })).status).toBe(200);
+    const renamed = await changesOf(outsider, first.syncId);
+    expect(renamed.changes.filter((c) => c.entity === 'stream')).toEqual([{ entity: 'stream', id, data: { id, name: 'Launch month', status: 'paused' } }]);
+    expect((await owner.client.request('DELETE', `/api/streams/${id}`)).status).toBe(204);
+    const gone = await changesOf(outsider, renamed.syncId);
+    expect(gone.changes.filter((c) => c.entity === 'stream')).toEqual([{ entity: 'stream', id, data: null }]);
+  });
+
   it('say an issue moved out of sight is gone', async () => {
     const secret = await createProject(owner, { visibility: 'members' });
     const shared = await createProject(owner, { visibility: 'all' });

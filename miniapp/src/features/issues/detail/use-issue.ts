@@ -1,6 +1,7 @@
 // Everything the issue page shows: the issue, its comments and activity in one call
 // (`/api/issues/:ref/page`); the project's statuses, labels and members and the custom fields from
-// the client store when it holds them (else asked); streams asked alongside, never waited for.
+// the client store when it holds them (else asked), and so are the streams (else asked alongside,
+// never waited for).
 // Refetched when a live event names the issue. Inline edits are optimistic with rollback.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import { issueListItemSchema, type Activity, type Comment, type IssueDetail, type IssueListItem, type UpdateIssueRequest } from '@tracker/shared/api/issues';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { editIssue, syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
+import { editIssue, storeStreams, syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { errorMessage } from '../form/errors.ts';
 import { issuePageData } from './prefetch.ts';
@@ -22,7 +23,7 @@ export interface IssueData {
   issue: IssueDetail;
   project: IssueProject | null;
   fields: CustomField[];
-  streams: Stream[];
+  streams: readonly Pick<Stream, 'id' | 'name'>[];
   comments: Comment[];
   activity: Activity[];
 }
@@ -69,17 +70,19 @@ export function useIssue(ref: string) {
     });
   }, []);
 
-  const streams = useRef<Stream[] | null>(null);
+  const streams = useRef<readonly Pick<Stream, 'id' | 'name'>[] | null>(null);
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    // Not in the store: asked alongside and filled in when it answers.
-    void lookupApi.streams().then(
-      (list) => {
-        streams.current = list;
-        update((d) => ({ ...d, streams: list }));
-      },
-      () => undefined,
-    );
+    // From the store when it is synced; else asked alongside and filled in when it answers.
+    if (syncState().syncId !== null) streams.current = storeStreams(syncState());
+    else
+      void lookupApi.streams().then(
+        (list) => {
+          streams.current = list;
+          update((d) => ({ ...d, streams: list }));
+        },
+        () => undefined,
+      );
     try {
       const { issue, comments, activity } = await issuePageData(ref);
       const store = syncState();

@@ -26,7 +26,7 @@ export function FilterBar({ filters, onChange }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [fetchedProjects, setProjects] = useState<PickerProject[]>([]);
-  const [streams, setStreams] = useState<Stream[]>([]);
+  const [fetchedStreams, setStreams] = useState<readonly Pick<Stream, 'id' | 'name'>[]>([]);
   const [fetchedUsers, setUsers] = useState<readonly UserRef[]>([]);
   const [fetchedFields, setFields] = useState<readonly CustomField[]>([]);
   const [more, setMore] = useState(() => hasSecondary(filters));
@@ -38,7 +38,8 @@ export function FilterBar({ filters, onChange }: Props) {
   const synced = store !== null;
 
   useEffect(() => {
-    if (!synced) listProjects().then(setProjects, () => undefined);
+    if (synced) return;
+    listProjects().then(setProjects, () => undefined);
     listStreams().then(setStreams, () => undefined);
   }, [synced]);
   useEffect(() => {
@@ -49,6 +50,7 @@ export function FilterBar({ filters, onChange }: Props) {
     if (!synced) listCustomFields(projectId).then(setFields, () => setFields([]));
   }, [projectId, synced]);
   const projects = store ? store.projects : fetchedProjects;
+  const streams = store ? store.streams : fetchedStreams;
   const users = project || !store ? fetchedUsers : store.users;
   // The store's snapshots are read-only; the filters only read them.
   const fields = (store ? store.customFields(projectId) : fetchedFields) as readonly CustomField[];
