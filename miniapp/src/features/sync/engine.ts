@@ -166,6 +166,8 @@ export function createSyncEngine(o: SyncEngineOptions) {
   const onPageHide = () => void writer.flush();
 
   async function start() {
+    // Screens that would ask the API for what the store is about to hold wait while this says so.
+    if (state.syncId === null) state.status = 'bootstrapping';
     if (o.persist !== false && typeof indexedDB !== 'undefined') {
       try {
         persist = await openPersist(o.userId);
@@ -173,6 +175,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
         const loaded = await persist.load();
         if (loaded) {
           Object.assign(state, asRows(loaded.data));
+          state.status = 'idle'; // readable at once; connecting next
           restoreLastUsed(loaded.lastUsed);
         }
       } catch {

@@ -5,6 +5,15 @@ import { useSnapshot } from 'valtio';
 import { calendarIssues, holdsAll, issueById, queryIssues, queryProject, toIssueQuery, type CalendarFilter, type IssueQuery } from './query.ts';
 import { syncEngine, syncState } from './session.ts';
 
+/**
+ * True while the store's first bootstrap is on its way: screens wait for it rather than asking the
+ * API for what it is about to hold (after a failure the status is `offline` and they ask).
+ */
+export function useSyncPending(): boolean {
+  const { status, syncId } = useSnapshot(syncState());
+  return status === 'bootstrapping' && syncId === null;
+}
+
 /** The whole store as a snapshot (status, position, any table). */
 export const useSyncStore = () => useSnapshot(syncState());
 

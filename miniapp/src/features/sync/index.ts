@@ -7,5 +7,5 @@ export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './eng
 export { editIssue, moveIssueOptimistic, startSync, stopSync, signOutSync, syncEngine, syncState } from './session.ts';
 export type { EditResult, OutboxHandlers } from './outbox.ts';
 export type { OutboxEntry } from './outbox-model.ts';
-export { useIssue, useIssueIds, useStoreCalendar, useStoreList, useSyncStore, type StoreList } from './hooks.ts';
+export { useIssue, useIssueIds, useStoreCalendar, useStoreList, useSyncPending, useSyncStore, type StoreList } from './hooks.ts';
 export { searchStore, storeStreams, storeCustomFields, storeProjects, storeUsers, storeViews, useStoreReference } from './reference.ts';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { listCustomFields, listProjects, listStreams, searchUsers } from '../api.ts';
 import { useListProject } from '../list/use-projects.ts';
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference, useSyncPending } from '../../sync/index.ts';
 import { MultiPicker, type PickerOption } from './MultiPicker.tsx';
 import { withFilter } from './url.ts';
 import './filters.css';
@@ -35,7 +35,9 @@ export function FilterBar({ filters, onChange }: Props) {
   const ids = { q: useId(), project: useId(), stream: useId(), dueFrom: useId(), dueTo: useId() };
   // Projects, people and fields from the client store when it is synced; asked otherwise.
   const store = useStoreReference();
-  const synced = store !== null;
+  // The store's first bootstrap on its way brings these too: nothing to ask meanwhile.
+  const pending = useSyncPending();
+  const synced = store !== null || pending;
 
   useEffect(() => {
     if (synced) return;

@@ -2,7 +2,7 @@ import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLiveEvents } from '../../../lib/live.ts';
-import { syncState } from '../../sync/index.ts';
+import { syncState, useSyncPending } from '../../sync/index.ts';
 import { forgetProject, getProject } from '../api.ts';
 import { storeListProject, type ListProject } from '../detail/from-store.ts';
 
@@ -32,9 +32,10 @@ function useFetchedProjects(ids: readonly number[], hint?: string | number): Rea
   const [map, setMap] = useState<ReadonlyMap<number, ProjectDetailResponse>>(() => new Map());
   const [version, setVersion] = useState(0);
   const { projects, syncId } = useSnapshot(syncState());
-  // What the store holds is not fetched.
+  // What the store holds is not fetched, nor anything while its first bootstrap is on its way.
+  const pending = useSyncPending();
   const key = [...new Set(ids)]
-    .filter((id) => syncId === null || !projects[id])
+    .filter((id) => !pending && (syncId === null || !projects[id]))
     .sort((a, b) => a - b)
     .join(',');
   const storeHint = syncId !== null && hint !== undefined && Object.values(projects).some((p) => p.id === Number(hint) || p.key === hint);

@@ -10,7 +10,7 @@ import { createView, deleteView, getMe, listViews, updateView, type SavedView } 
 import { toViewQuery, type PageState } from '../filters/url.ts';
 import { errorText } from '../list/errors.ts';
 import './views.css';
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference, useSyncPending } from '../../sync/index.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 
 interface Props {
@@ -30,7 +30,8 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   // From the client store when it is synced (kept current by the feed); asked otherwise.
   const store = useStoreReference();
   const views = store ? (store.views as SavedView[]) : fetchedViews;
-  const synced = store !== null;
+  const pending = useSyncPending(); // the first bootstrap brings them
+  const synced = store !== null || pending;
   const [me, setMe] = useState<UserRef | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [error, setError] = useState<string | null>(null);
