@@ -22,10 +22,11 @@ describe('the on-screen keyboard', () => {
       const context = await telegramClient(browser, { platform, viewport: { width: 390, height: 760 } });
       const page = await context.newPage();
       const errors = watchErrors(page);
-      // A short page: its container is as tall as the app's height, not as its content.
-      await page.goto(launchUrl({ platform, user: tgUser(), path: '/en/streams' }));
+      // A short page: its container is as tall as the app's height, not as its content. (Not a list:
+      // streams are everyone's, and the other tests' would make that page long.)
+      await page.goto(launchUrl({ platform, user: tgUser(), path: '/en/user' }));
       await signedIn(page);
-      await page.getByTestId('page-streams').waitFor();
+      await page.getByTestId('page-me').waitFor();
       await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-viewport-stable-height'))).toBe('760px');
       const before = { root: await height(page, '.app-root'), main: await height(page, 'main'), scroll: await page.evaluate(() => scrollY) };
       expect(before.root).toBe(760);
