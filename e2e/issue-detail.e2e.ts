@@ -171,8 +171,11 @@ describe('issue page', () => {
     expect(await input.inputValue()).toBe(`Please check @${mateName.replace(' ', '')} `);
     await input.pressSequentially('thanks');
     await page.getByTestId('comment-submit').click();
-    await page.getByTestId('comment').filter({ hasText: 'thanks' }).waitFor();
+    const posted = page.getByTestId('comment').filter({ hasText: 'thanks' });
+    await posted.waitFor();
     expect(await input.inputValue()).toBe('');
+    // Shown at once, marked as sending until the server has it.
+    await posted.getByTestId('comment-sending').waitFor({ state: 'detached' });
     const issue = await getIssue(`${KEY}-2`);
     expect(issue.watchers.map((w) => w.id)).toContain(mate.id);
     await page.close();

@@ -81,7 +81,9 @@ describe('Telegram popups, swipes and old clients', () => {
     await page.getByTestId('comment-input').fill('From an old client');
     await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Post comment' });
     await tgSend(page, 'main_button_pressed');
-    await page.getByTestId('comment').filter({ hasText: 'From an old client' }).waitFor();
+    const posted = page.getByTestId('comment').filter({ hasText: 'From an old client' });
+    await posted.waitFor();
+    await posted.getByTestId('comment-sending').waitFor({ state: 'detached' }); // saved, not just shown
     // No popup in 6.0: the browser's confirm stands in.
     page.once('dialog', (d) => void d.accept());
     await page.getByTestId('issue-delete').click();
