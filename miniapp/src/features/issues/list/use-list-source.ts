@@ -11,7 +11,7 @@ import { syncEngine, syncState, useStoreList } from '../../sync/index.ts';
 import { listIssues, type ListQuery } from '../api.ts';
 import { useIssuePages } from './use-issue-pages.ts';
 
-const PAGE = 100;
+const PAGE = 50;
 const OLDER_PAGE = 200;
 /** Server pages read for one "load more" at most, when they bring only what the store held. */
 const OLDER_ROUNDS = 10;

@@ -17,15 +17,18 @@ export type ProjectMap = ReadonlyMap<number, ListProject>;
 export function useProjectDetails(ids: readonly number[], hint?: string | number): ProjectMap {
   const fetched = useFetchedProjects(ids, hint);
   const { projects, statuses, labels, members, users, syncId } = useSnapshot(syncState());
+  // By the set of projects, not the rows' order: a new sort keeps the same objects, so memoised
+  // rows skip re-rendering.
+  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
   return useMemo(() => {
     if (syncId === null) return fetched;
     const map = new Map<number, ListProject>(fetched);
-    for (const id of new Set(ids)) {
+    for (const id of key ? key.split(',').map(Number) : []) {
       const held = storeListProject({ projects, statuses, labels, members, users, syncId }, id);
       if (held) map.set(id, held);
     }
     return map;
-  }, [fetched, ids, projects, statuses, labels, members, users, syncId]);
+  }, [fetched, key, projects, statuses, labels, members, users, syncId]);
 }
 
 function useFetchedProjects(ids: readonly number[], hint?: string | number): ReadonlyMap<number, ProjectDetailResponse> {
