@@ -71,7 +71,8 @@ describe.each(['ios', 'android', 'tdesktop'] as const)('mini app on %s', (platfo
     // My work, in the account's language, on the theme's colours, with no website chrome.
     await page.getByTestId('page-myWork').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(TEXT[language].lang);
-    expect(await page.getByTestId('tab-myWork').innerText()).toContain(TEXT[language].tab);
+    // The language switches after the sign-in: the label follows `lang` within a render.
+    await expect.poll(() => page.getByTestId('tab-myWork').innerText()).toContain(TEXT[language].tab);
     // Every tab label is read whole, not cut with an ellipsis.
     expect(await page.locator('[data-testid^="tab-"] > :last-child').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent))).toEqual([]);
     expect(await page.locator('header.header, footer.footer').count()).toBe(0);
