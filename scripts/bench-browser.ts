@@ -66,6 +66,9 @@ export async function benchBrowser(report: Report) {
       report('API calls before the first row (cold load)', api.calls.length, 'calls', 4);
       console.log(`  ${api.calls.join(', ')}`);
 
+      // Warm: the store has synced and written itself to IndexedDB (it also flushes on pagehide).
+      await page.locator('html[data-sync="live"]').waitFor({ state: 'attached', timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
       started = performance.now();
       await page.reload({ waitUntil: 'commit' });
       await firstRow(page);

@@ -92,7 +92,7 @@ describe('the sync engine', () => {
     engine.state.syncId = 3;
     await started;
     await expect.poll(() => http.calls).toContain('/api/sync/bootstrap');
-    expect(engine.state.syncId).toBe(5);
+    await expect.poll(() => engine.state.syncId).toBe(5);
   });
 
   it('wipes the store and its database and signs out on a 401', async () => {

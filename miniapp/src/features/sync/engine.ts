@@ -37,6 +37,10 @@ export interface SyncEngineOptions {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+const IDLE_WAIT_MS = 1_500;
+
+const idle = () =>
+  new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS }) : resolve()));
 
 export function createSyncEngine(o: SyncEngineOptions) {
   const state = o.state ?? createSyncState();
@@ -145,7 +149,12 @@ export function createSyncEngine(o: SyncEngineOptions) {
     return enqueue(async () => {
       if (offline()) return void (state.status = 'offline');
       try {
-        if (state.syncId === null) await reads.bootstrap();
+        if (state.syncId === null) {
+          // A first bootstrap is large (every issue's row to parse, check and keep): it waits for
+          // the browser to be idle (at most 1.5 s), so the screen's own first answer paints first.
+          await idle();
+          await reads.bootstrap();
+        }
         await catchUp();
         state.status = ES ? state.status : 'live';
         listen();
