@@ -63,6 +63,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
     dirty,
     scheduleWrite,
     handlers: o.outbox ?? {},
+    journal: () => persist,
     onSignedOut: () => void fail(new ApiError(401, 'Unauthorized')),
   });
 
@@ -240,8 +241,8 @@ export function createSyncEngine(o: SyncEngineOptions) {
     start,
     stop,
     wipe,
-    /** Writes pending changes now (before a page hides, in tests). */
-    flush: writer.flush,
+    /** Writes pending changes now (before a page hides, in tests), the queued edits included. */
+    flush: () => Promise.all([outbox.saved(), writer.flush()]).then(() => undefined),
     /** Resolves when every queued network step has finished. */
     settled: () => queue.then(() => undefined),
     /** An issue edit (PATCH body), shown at once, sent in order; see outbox.ts. */

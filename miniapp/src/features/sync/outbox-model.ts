@@ -17,6 +17,8 @@ export const outboxEntrySchema = z.object({
   body: z.record(z.string().max(100), z.unknown()),
   optimistic: issueListItemSchema.partial(),
   editedAt: z.iso.datetime({ offset: true }),
+  /** The order edits are sent in: increasing within a tab, by time across tabs (microseconds). */
+  seq: z.number(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 

@@ -104,6 +104,27 @@ describe('the outbox', () => {
     expect(second.engine.state.issues[2]).toMatchObject({ priority: 'low', title: 'Offline title' });
   });
 
+  it("keeps an edit made offline in one tab on disk whatever another tab writes after it", async () => {
+    const offline = async (): Promise<never> => {
+      throw new TypeError('Failed to fetch');
+    };
+    const a = start(offline);
+    const b = start(offline);
+    await Promise.all([a.started, b.started]);
+    void a.engine.edit(3, { title: 'Made in tab A' }, { title: 'Made in tab A' }).catch(() => undefined);
+    await a.engine.flush();
+    // Tab B, further along the feed and without A's edit, writes its whole store afterwards.
+    FakeEventSource.all.at(-1)!.send([{ entity: 'issue', id: 4, data: issue(4, 2, { title: 'From the feed' }) }], 9);
+    await expect.poll(() => b.engine.state.syncId).toBe(9);
+    await b.engine.flush();
+    a.engine.stop();
+    b.engine.stop();
+
+    const c = start(async ({ body: { editedAt: _, ...patch } }) => ({ issue: saved(3, patch) }));
+    await c.started;
+    await expect.poll(() => c.sent.map((s) => s.body.title)).toEqual(['Made in tab A']);
+  });
+
   it('shows a change from the feed under a pending edit, and reports the fields a later write kept', async () => {
     const overridden = vi.fn();
     let release = () => {};

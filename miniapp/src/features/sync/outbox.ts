@@ -10,6 +10,7 @@ import { issueListItemSchema, type IssueDetail, type IssueListItem } from '@trac
 import { createApi } from '../../lib/api-client.ts';
 import { ApiError, type Http } from '../../lib/http.ts';
 import type { Dirty } from './dirty.ts';
+import type { Persist } from './persist.ts';
 import type { SyncState } from './model.ts';
 import { hasEdits, withEdits, type OutboxEntry } from './outbox-model.ts';
 
@@ -35,12 +36,16 @@ interface Deps {
   handlers: OutboxHandlers;
   /** A 401: the session is gone. */
   onSignedOut(): void;
+  /** Where each pending edit is kept on disk, one record each (null: memory only). */
+  journal(): Pick<Persist, 'putEdit' | 'deleteEdit'> | null;
 }
 
 /** A refusal the same request would get again: the edit is dropped. */
 const refused = (err: unknown): err is ApiError => err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status);
 
 let counter = 0;
+let lastSeq = 0;
+const nextSeq = () => (lastSeq = Math.max(lastSeq + 1, Date.now() * 1000));
 const newId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${++counter}`;
 
 export function createOutbox(state: SyncState, d: Deps) {
@@ -49,11 +54,17 @@ export function createOutbox(state: SyncState, d: Deps) {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let backoff = 1_000;
   let stopped = false;
+  // The journal's writes in flight: `saved()` waits for them (a closing page, tests).
+  let writes: Promise<unknown> = Promise.resolve();
+  const journaled = (write: Promise<void> | undefined) => {
+    if (write) writes = Promise.all([writes, write.catch(() => undefined)]);
+  };
 
   /** Shows the issue as its confirmed copy (newest of ours and the server's answer) plus what is still pending. */
   function settle(entry: OutboxEntry, answer?: IssueListItem) {
     const at = state.outbox.findIndex((e) => e.id === entry.id);
     if (at >= 0) state.outbox.splice(at, 1);
+    journaled(d.journal()?.deleteEdit(entry.id));
     const id = entry.issueId;
     const held = state.confirmed[id];
     const base = answer && (!held || Date.parse(answer.updatedAt) >= Date.parse(held.updatedAt)) ? answer : held;
@@ -122,9 +133,12 @@ export function createOutbox(state: SyncState, d: Deps) {
 
   /** Shows the edit at once and queues it; resolves with the server's answer, rejects on refusal. */
   function add(kind: OutboxEntry['kind'], issueId: number, body: Record<string, unknown>, optimistic: Partial<IssueListItem>): Promise<EditResult> {
-    const entry: OutboxEntry = { id: newId(), kind, issueId, body, optimistic, editedAt: new Date().toISOString() };
+    const entry: OutboxEntry = { id: newId(), kind, issueId, body, optimistic, editedAt: new Date().toISOString(), seq: nextSeq() };
     const current = state.issues[issueId];
     if (current && !hasEdits(state.outbox, issueId)) state.confirmed[issueId] = current;
+    // On disk at once, not with the debounced write: an edit made offline must outlive the tab. A
+    // plain copy: what the caller passed may hold the store's proxies, which cannot be cloned.
+    journaled(d.journal()?.putEdit(JSON.parse(JSON.stringify(entry)) as OutboxEntry));
     state.outbox.push(entry);
     const base = state.confirmed[issueId];
     if (base) {
@@ -140,6 +154,8 @@ export function createOutbox(state: SyncState, d: Deps) {
   return {
     add,
     run,
+    /** Resolves once every pending edit written so far is on disk. */
+    saved: () => writes.then(() => undefined),
     stop() {
       stopped = true;
       clearTimeout(retryTimer);

@@ -13,7 +13,7 @@ import { emptyData, type SyncData } from './model.ts';
 import { outboxEntrySchema, type OutboxEntry } from './outbox-model.ts';
 
 /** Bump on any change of what is stored: older databases are discarded, not migrated. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const schemas = {
   projects: syncProjectSchema,
@@ -32,12 +32,16 @@ const metaSchema = z.object({
   syncId: z.number().int(),
   evicted: z.array(z.number().int()),
   lastUsed: z.array(z.tuple([z.number().int(), z.number()])),
-  /** Edits not yet confirmed, and the server's copies of the issues they touch. */
-  outbox: z.array(outboxEntrySchema),
+  /** The server's copies of the issues that edits not yet confirmed touch (the edits: `OUTBOX`). */
   confirmed: z.array(issueListItemSchema),
 });
 export type Meta = z.infer<typeof metaSchema>;
 const META_KEY = 'state';
+/**
+ * Edits not yet confirmed, one record each, written at once in a transaction of their own: another
+ * tab's writes (which may be skipped as behind, or carry that tab's own edits) never drop them.
+ */
+const OUTBOX = 'outbox';
 
 export const dbName = (userId: number) => `tracker-sync-${userId}`;
 
@@ -51,6 +55,10 @@ export interface Persist {
   load(): Promise<Loaded | null>;
   /** Writes what `dirty` lists from `data` (plain objects, e.g. a valtio snapshot) in one transaction. */
   write(data: Snapshot<SyncData>, dirty: Dirty, lastUsed: Iterable<[number, number]>): Promise<void>;
+  /** Keeps an edit not yet confirmed (at once, on its own). */
+  putEdit(entry: OutboxEntry): Promise<void>;
+  /** Drops an edit the server answered. */
+  deleteEdit(id: string): Promise<void>;
   /** Deletes the user's database. */
   wipe(): Promise<void>;
   close(): void;
@@ -62,7 +70,7 @@ async function open(name: string, version: number): Promise<IDBPDatabase> {
       // Any older layout is dropped whole: a fresh bootstrap is cheaper than a migration to maintain.
       upgrade(db) {
         for (const store of [...db.objectStoreNames]) db.deleteObjectStore(store);
-        for (const table of [...TABLES, 'meta']) db.createObjectStore(table);
+        for (const table of [...TABLES, 'meta', OUTBOX]) db.createObjectStore(table);
       },
       // Another tab of an older build holds the old version open: it lets go (and re-opens on reload).
       blocking() {},
@@ -97,7 +105,8 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION): Pro
     for (const c of Object.values(data.comments).sort((a, b) => a.id - b.id)) (data.commentsByIssue[c.issueId] ??= []).push(c.id);
     for (const p of meta.evicted) data.evicted[p] = true;
     data.syncId = meta.syncId;
-    data.outbox = meta.outbox;
+    const edits = z.array(outboxEntrySchema).parse(await db.getAll(OUTBOX));
+    data.outbox = edits.sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : 1));
     for (const c of meta.confirmed) data.confirmed[c.id] = c;
     return { data, lastUsed: meta.lastUsed };
   }
@@ -139,11 +148,16 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION): Pro
         syncId: data.syncId,
         evicted: Object.keys(data.evicted).map(Number),
         lastUsed: [...lastUsed],
-        outbox: data.outbox as OutboxEntry[],
         confirmed: Object.values(data.confirmed) as IssueListItem[],
       };
       work.push(meta.put(record, META_KEY));
       await Promise.all([...work, tx.done]);
+    },
+    async putEdit(entry) {
+      await db.put(OUTBOX, entry, entry.id);
+    },
+    async deleteEdit(id) {
+      await db.delete(OUTBOX, id);
     },
     async wipe() {
       db.close();
