@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { dateTime, id, idListParam, idParam, INT4_MAX, jsonValue, text } from './fields.ts';
 import { dateSchema, userRefSchema } from './common.ts';
 import { labelSchema, statusSchema, STATUS_CATEGORIES } from './projects.ts';
+import { commentSchema } from './comments.ts';
+
+// Comments, search and saved views have files of their own; issue modules import them from here too.
+export * from './comments.ts';
+export * from './views.ts';
 
 export const PRIORITIES = ['none', 'urgent', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -198,20 +203,6 @@ export const issueResponseSchema = z.object({ issue: issueDetailSchema });
 export const editConflictDataSchema = z.object({ code: z.literal('edit_conflict'), fields: z.array(z.string()), version: z.number().int(), issue: issueDetailSchema });
 export type EditConflictData = z.infer<typeof editConflictDataSchema>;
 
-export const commentSchema = z.object({
-  id: z.number().int(),
-  issueId: z.number().int(),
-  author: userRefSchema.nullable(),
-  body: z.string(),
-  bodyHtml: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  mentions: z.array(z.number().int()),
-});
-export type Comment = z.infer<typeof commentSchema>;
-export const createCommentSchema = z.object({ body: text().trim().min(1, 'validation.required').max(50_000, 'validation.tooLong') });
-export const commentResponseSchema = z.object({ comment: commentSchema });
-export const commentsResponseSchema = z.object({ comments: z.array(commentSchema) });
 
 const activityBase = z.object({
   id: z.number().int(),
@@ -287,42 +278,3 @@ export const issueActivityQuerySchema = z.object({ limit: z.coerce.number().int(
 
 /** `GET /api/activity/watching`: other people's recent changes on the issues I watch, newest first. */
 export const watchingActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
-
-export const searchQuerySchema = z.object({ q: text().trim().min(1, 'validation.required').max(200), limit: z.coerce.number().int().min(1).max(50).default(20) });
-export const searchResponseSchema = z.object({
-  issues: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), statusId: z.number().int(), rank: z.number() })),
-  projects: z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string() })),
-  streams: z.array(z.object({ id: z.number().int(), name: z.string() })),
-});
-export type SearchResponse = z.infer<typeof searchResponseSchema>;
-
-export const savedViewSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  projectId: z.number().int().nullable(),
-  owner: userRefSchema,
-  query: z.record(z.string(), z.string()),
-  layout: z.enum(['list', 'board']),
-  groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
-});
-export type SavedView = z.infer<typeof savedViewSchema>;
-export const createSavedViewSchema = z.object({
-  name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  /** Set to share the view with a project's members; null keeps it personal. */
-  projectId: id().nullable().default(null),
-  query: z.record(text().max(100), text().max(200)),
-  layout: z.enum(['list', 'board']).default('list'),
-  groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']).default('none'),
-});
-export const savedViewsResponseSchema = z.object({ views: z.array(savedViewSchema) });
-export const savedViewResponseSchema = z.object({ view: savedViewSchema });
-export const updateSavedViewSchema = z
-  .object({
-    name: text().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    projectId: id().nullable(),
-    query: z.record(text().max(100), text().max(200)),
-    layout: z.enum(['list', 'board']),
-    groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
-  })
-  .partial()
-  .strict();
