@@ -1,30 +1,23 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import type { Project } from '@tracker/shared/api/projects';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { listIssues, listProjects, moveIssue, type ListQuery as IssueListQuery } from '../api.ts';
+import { moveIssue, type ListQuery as IssueListQuery } from '../api.ts';
 import { csvItems } from '../filters/url.ts';
-import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon } from '../list/bits.tsx';
 import { errorText } from '../list/errors.ts';
-import { useListProject, type ListProject } from '../list/use-projects.ts';
-import { moveIssueOptimistic, syncState, useStoreList } from '../../sync/index.ts';
-import { auth } from '../../auth/index.ts';
-import { useSnapshot } from 'valtio';
-import { CardMenu } from './CardMenu.tsx';
+import { useListProject } from '../list/use-projects.ts';
+import { moveIssueOptimistic } from '../../sync/index.ts';
 import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
-import { useBoardDrag, type DragState } from './use-drag.ts';
+import { useBoardDrag } from './use-drag.ts';
 import './board.css';
+import { BoardCardSlot, DragGhost, visibleIndex } from './BoardCard.tsx';
+import { ChooseProject } from './ChooseProject.tsx';
+import { loadAll, useStoreCards } from './use-board-cards.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { haptic } from '../../../platform/use-main-button.ts';
-
-const PAGE = 200;
-const MAX_CARDS = 2000;
 
 export interface IssueBoardProps {
   /** Filters fixed by the embedding page; one of them (or of `filters`) must name the project. */
@@ -34,57 +27,11 @@ export interface IssueBoardProps {
   onChooseProject?: (key: string) => void;
 }
 
-async function loadAll(query: IssueListQuery, signal?: AbortSignal): Promise<IssueListItem[]> {
-  const rows: IssueListItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const r = await listIssues({ ...query, sort: 'key', order: 'asc', limit: PAGE, cursor }, signal);
-    rows.push(...r.issues);
-    cursor = r.nextCursor ?? undefined;
-  } while (cursor && rows.length < MAX_CARDS);
-  return rows;
-}
-
 export default function IssueBoard({ query, filters = {}, onChooseProject }: IssueBoardProps) {
   const merged = useMemo(() => ({ ...filters, ...query }), [filters, query]);
   const projectRef = merged.project;
   if (!projectRef) return <ChooseProject onChoose={onChooseProject} />;
   return <Board key={projectRef} projectRef={projectRef} filters={merged} />;
-}
-
-function ChooseProject({ onChoose }: { onChoose?: (key: string) => void }) {
-  const { t } = useTranslation();
-  const [projects, setProjects] = useState<Project[] | null>(null);
-  useEffect(() => {
-    if (onChoose) listProjects().then(setProjects, () => setProjects([]));
-  }, [onChoose]);
-  return (
-    <div className="issues-empty" data-testid="board-choose-project">
-      <p>{t('issues.board.chooseProject')}</p>
-      {onChoose && projects && (
-        <ul className="board-projects">
-          {projects.map((p) => (
-            <li key={p.id}>
-              <button type="button" className="btn btn--ghost" onClick={() => onChoose(p.key)} data-testid={`board-project-${p.key}`}>
-                <ColorDot color={p.color} className="status-chip__dot" />
-                {p.key} · {p.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** The board's cards from the client store (every change from the feed), or null when it cannot answer. */
-function useStoreCards(filters: Record<string, string>): IssueListItem[] | null {
-  const me = useSnapshot(auth.state).user?.id ?? null;
-  const query = useMemo(() => ({ ...filters, sort: 'key', order: 'asc' }), [filters]);
-  const list = useStoreList(query, me);
-  const { issues } = useSnapshot(syncState());
-  // Snapshots are read-only; cards never write to them.
-  return useMemo(() => (list ? list.ids.flatMap((id) => (issues[id] ? [issues[id] as IssueListItem] : [])) : null), [list, issues]);
 }
 
 function Board({ projectRef, filters }: { projectRef: string; filters: Record<string, string> }) {
@@ -225,81 +172,6 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
         </section>
       ))}
       {drag && dragged && <DragGhost drag={drag} issue={dragged} project={project} />}
-    </div>
-  );
-}
-
-/** The drop indicator's position among all cards (the target index excludes the dragged card). */
-function visibleIndex(cards: IssueListItem[], draggedId: number, index: number): number {
-  const others = cards.filter((c) => c.id !== draggedId);
-  const below = others[index];
-  return below ? cards.indexOf(below) : cards.length;
-}
-
-interface SlotProps {
-  issue: IssueListItem;
-  project: ListProject;
-  dropBefore: boolean;
-  dragging: boolean;
-  canUp: boolean;
-  canDown: boolean;
-  onPointerDown: (e: React.PointerEvent<HTMLElement>, id: number) => void;
-  onMove: (statusId: number) => void;
-  onShift: (delta: -1 | 1) => void;
-}
-
-function BoardCardSlot({ dropBefore, ...props }: SlotProps) {
-  return (
-    <>
-      {dropBefore && <li className="board-drop" aria-hidden="true" />}
-      <BoardCard {...props} />
-    </>
-  );
-}
-
-const BoardCard = memo(function BoardCard({ issue, project, dragging, canUp, canDown, onPointerDown, onMove, onShift }: Omit<SlotProps, 'dropBefore'>) {
-  return (
-    <li className={`board-card${dragging ? ' board-card--placeholder' : ''}`} data-card-id={issue.id} data-testid="board-card" data-issue-key={issue.key} onPointerDown={(e) => onPointerDown(e, issue.id)}>
-      <CardBody issue={issue} project={project} />
-      <CardMenu issueKey={issue.key} statuses={project.statuses} currentStatusId={issue.statusId} canUp={canUp} canDown={canDown} onMove={onMove} onShift={onShift} />
-    </li>
-  );
-});
-
-function CardBody({ issue, project }: { issue: IssueListItem; project: ListProject }) {
-  const { t } = useTranslation();
-  const href = useHref();
-  const locale = useLocale();
-  const labels = project.labels.filter((l) => issue.labelIds.includes(l.id));
-  return (
-    <div className="board-card__body">
-      <div className="board-card__top">
-        <PriorityIcon priority={issue.priority} />
-        <span className="issue-row__key">{issue.key}</span>
-      </div>
-      <Link href={href('issue', { id: issue.key })} className="board-card__title" draggable={false}>
-        {issue.title}
-      </Link>
-      <div className="board-card__meta">
-        <LabelChips labels={labels} />
-        <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(project.statuses.find((s) => s.id === issue.statusId))} locale={locale} />
-        {issue.assignee ? (
-          <span className="issue-row__assignee" title={issue.assignee.name}>
-            <Avatar name={issue.assignee.name} />
-            <span className="visually-hidden">{issue.assignee.name}</span>
-          </span>
-        ) : (
-          <span className="visually-hidden">{t('issues.list.unassigned')}</span>
-        )}
-      </div>
-    </div>
-  );
-}
-
-function DragGhost({ drag, issue, project }: { drag: DragState; issue: IssueListItem; project: ListProject }) {
-  return (
-    <div className="board-card board-card--ghost" style={{ width: drag.width, transform: `translate(${drag.x - drag.offsetX}px, ${drag.y - drag.offsetY}px)` }} aria-hidden="true">
-      <CardBody issue={issue} project={project} />
     </div>
   );
 }
