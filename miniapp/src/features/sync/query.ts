@@ -1,13 +1,13 @@
 // Filtering and sorting what the store holds, with the server list's semantics
 // (server/src/modules/issues/issue-list.ts, sortSpec): ties by id in the same direction; no priority
 // and no due date last in both directions. A query answers ordered ids only: rows read the issues.
-import { PRIORITY_VALUE, type IssueListItem, type Priority } from '@tracker/shared/api/issues';
+import { ISSUE_SORTS, PRIORITY_VALUE, type IssueListItem, type Priority } from '@tracker/shared/api/issues';
 import type { StatusCategory } from '@tracker/shared/api/projects';
 import { touchProject } from './lru.ts';
 import type { Snapshot } from 'valtio';
 import type { SyncData } from './model.ts';
 
-export type IssueSort = 'updated' | 'created' | 'priority' | 'due' | 'title' | 'key';
+export type IssueSort = (typeof ISSUE_SORTS)[number];
 
 /** The list's query as in its URL (`status=1,2`, `assignee=me,none`, `priority=high,low`). */
 export interface IssueQuery {
@@ -133,7 +133,6 @@ export function queryIssues(data: Data, query: IssueQuery, me: number | null = n
 }
 
 const QUERY_KEYS = new Set(['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'parent', 'dueFrom', 'dueTo', 'sort', 'order']);
-const SORTS: readonly string[] = ['updated', 'created', 'priority', 'due', 'title', 'key'] satisfies IssueSort[];
 const OPEN_CATEGORIES: readonly StatusCategory[] = ['backlog', 'unstarted', 'started'];
 const int = (v: string | number) => (typeof v === 'number' ? v : /^\d{1,10}$/.test(v) ? Number(v) : NaN);
 
@@ -157,7 +156,7 @@ export function toIssueQuery(api: Readonly<Record<string, string | number | unde
         q[key] = int(raw);
         break;
       case 'sort':
-        if (!SORTS.includes(value)) return null;
+        if (!(ISSUE_SORTS as readonly string[]).includes(value)) return null;
         q.sort = value as IssueSort;
         break;
       case 'order':
