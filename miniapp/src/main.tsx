@@ -6,6 +6,7 @@ import { App } from './app/App.tsx';
 import { settleFirstRedirect } from './app/boot.ts';
 import { installIntentPreload } from './app/intent-preload.ts';
 import { startSession } from './features/auth/api.ts';
+import { auth } from './features/auth/state.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
 import { config } from './lib/config.ts';
@@ -26,6 +27,10 @@ settleFirstRedirect(window.location.pathname);
 installIntentPreload(document);
 
 void startSession();
+// A reload reads the local store (IndexedDB) while the rest of the page starts: the list's first
+// render can already show the stored rows.
+const bootUser = auth.state.user?.id;
+if (bootUser !== undefined) void import('./features/sync/index.ts').then((sync) => sync.preloadSync(bootUser));
 void initPlatform().then((kind) => {
   // Spec §4 step 2: the address-fragment fallback is tried only with the public setting on.
   if (kind === 'telegram' || (config.telegramUnsafeFallback && window.location.hash.includes('tgWebAppData='))) {

@@ -6,9 +6,9 @@ import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { SyncChange } from '@tracker/shared/api/sync';
 import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
 import { addSeenIssues, applyChanges } from './apply.ts';
-import { forgetLastUsed, restoreLastUsed, touchProject } from './lru.ts';
-import { asRows, clearData, createSyncState, type SyncState } from './model.ts';
-import { dbName, openPersist, type Persist } from './persist.ts';
+import { forgetLastUsed, touchProject } from './lru.ts';
+import { clearData, createSyncState, type SyncState } from './model.ts';
+import { dbName, loadStored, type Persist } from './persist.ts';
 import { syncReads } from './reads.ts';
 import { openStream, type EventSourceClass } from './stream.ts';
 import { continues, openTabs, type Tabs } from './tabs.ts';
@@ -34,6 +34,8 @@ export interface SyncEngineOptions {
   onLive?: (event: LiveEvent) => void;
   /** What to tell the user about edits the server refused or partly overrode. */
   outbox?: OutboxHandlers;
+  /** The user's IndexedDB store, already opened and read into `state` (`preloadSync`). */
+  preloaded?: Promise<Persist | null>;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -177,22 +179,12 @@ export function createSyncEngine(o: SyncEngineOptions) {
 
   async function start() {
     // Screens that would ask the API for what the store is about to hold wait while this says so.
-    if (state.syncId === null) state.status = 'bootstrapping';
+    if (state.syncId === null) state.status = o.persist !== false && typeof indexedDB !== 'undefined' ? 'loading' : 'bootstrapping';
     if (o.persist !== false && typeof indexedDB !== 'undefined') {
-      try {
-        persist = await openPersist(o.userId);
-        writer.use(persist);
-        const loaded = await persist.load();
-        if (loaded) {
-          Object.assign(state, asRows(loaded.data));
-          state.status = 'idle'; // readable at once; connecting next
-          restoreLastUsed(loaded.lastUsed);
-        }
-      } catch {
-        persist = null; // private mode or a blocked database: memory only
-        writer.use(null);
-      }
+      persist = await (o.preloaded ?? loadStored(o.userId, state));
+      writer.use(persist);
     }
+    if (state.syncId === null) state.status = 'bootstrapping';
     tabs = openTabs(o.userId, {
       onChanges: (m) => {
         if (continues(state.syncId, m)) {

@@ -1,18 +1,32 @@
 // React access to the store for screens: re-render when what they read changes, and no query runs
 // again unless its inputs did (valtio keeps an unchanged table's snapshot object the same).
 import { useEffect, useMemo } from 'react';
+import { getUntracked } from 'proxy-compare';
 import { useSnapshot } from 'valtio';
 import { calendarIssues, holdsAll, issueById, queryIssues, queryProject, toIssueQuery, type CalendarFilter, type IssueQuery } from './query.ts';
 import { syncEngine, syncState } from './session.ts';
 
 /**
- * True while the store's first bootstrap is on its way: screens wait for it rather than asking the
- * API for what it is about to hold (after a failure the status is `offline` and they ask).
+ * True while the store is read from IndexedDB or its first bootstrap is on its way: screens wait for
+ * it rather than asking the API for what it is about to hold (after a failure the status is
+ * `offline` and they ask).
  */
 export function useSyncPending(): boolean {
   const { status, syncId } = useSnapshot(syncState());
-  return status === 'bootstrapping' && syncId === null;
+  return (status === 'loading' || status === 'bootstrapping') && syncId === null;
 }
+
+/** True for the moment the store is read from IndexedDB: lists wait for it instead of asking the API. */
+export function useSyncLoading(): boolean {
+  return useSnapshot(syncState()).status === 'loading';
+}
+
+/**
+ * A table of a `useSnapshot` snapshot without its tracking proxy. A query reads every issue, and
+ * through the proxy each read is a trap (several times the cost of the query itself). Read this
+ * way, the component re-renders on any change of the table (its identity), as a query must anyway.
+ */
+const untracked = <T extends object>(table: T): T => getUntracked(table) ?? table;
 
 /** The whole store as a snapshot (status, position, any table). */
 export const useSyncStore = () => useSnapshot(syncState());
@@ -21,7 +35,10 @@ export const useSyncStore = () => useSnapshot(syncState());
 export function useIssueIds(query: IssueQuery, me: number | null = null): number[] {
   const { issues, projects, statuses } = useSnapshot(syncState());
   const key = JSON.stringify(query);
-  return useMemo(() => queryIssues({ issues, projects, statuses }, JSON.parse(key) as IssueQuery, me), [issues, projects, statuses, key, me]);
+  return useMemo(
+    () => queryIssues({ issues: untracked(issues), projects: untracked(projects), statuses: untracked(statuses) }, JSON.parse(key) as IssueQuery, me),
+    [issues, projects, statuses, key, me],
+  );
 }
 
 export interface StoreList {
@@ -40,7 +57,7 @@ export function useStoreList(api: Readonly<Record<string, string | number | unde
   const key = JSON.stringify(api);
   const query = useMemo(() => toIssueQuery(JSON.parse(key) as Record<string, string>), [key]);
   const { issues, projects, statuses, evicted } = snap;
-  const ready = query !== null && snap.syncId !== null && snap.status !== 'bootstrapping';
+  const ready = query !== null && snap.syncId !== null && snap.status !== 'bootstrapping' && snap.status !== 'loading';
   const project = ready ? queryProject({ projects }, query) : null;
   const missing = useMemo(() => {
     if (!ready) return [];
@@ -53,7 +70,7 @@ export function useStoreList(api: Readonly<Record<string, string | number | unde
     for (const id of missing) if (id > 0) void syncEngine()?.ensureProject(id);
   }, [missing]);
   return useMemo(
-    () => (ready && missing.length === 0 ? { ids: queryIssues({ issues, projects, statuses }, query, me), holdsAll: holdsAll({ statuses }, query) } : null),
+    () => (ready && missing.length === 0 ? { ids: queryIssues({ issues: untracked(issues), projects: untracked(projects), statuses: untracked(statuses) }, query, me), holdsAll: holdsAll({ statuses }, query) } : null),
     [ready, missing, issues, projects, statuses, query, me],
   );
 }
@@ -69,5 +86,5 @@ export function useStoreCalendar(filter: CalendarFilter, me: number | null) {
   const { issues, evicted, syncId, status } = useSnapshot(syncState());
   const key = JSON.stringify(filter);
   const ready = syncId !== null && status !== 'bootstrapping' && (filter.project === null ? Object.keys(evicted).length === 0 : !evicted[filter.project]);
-  return useMemo(() => (ready ? calendarIssues({ issues }, JSON.parse(key) as CalendarFilter, me) : null), [ready, issues, key, me]);
+  return useMemo(() => (ready ? calendarIssues({ issues: untracked(issues) }, JSON.parse(key) as CalendarFilter, me) : null), [ready, issues, key, me]);
 }

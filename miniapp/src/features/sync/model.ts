@@ -7,7 +7,8 @@ import type { SyncLabel, SyncMember, SyncProject, SyncStatus, SyncStream } from 
 import { proxy, ref } from 'valtio';
 import type { OutboxEntry } from './outbox-model.ts';
 
-export type SyncStatusName = 'idle' | 'bootstrapping' | 'live' | 'offline' | 'expired';
+/** `loading`: reading IndexedDB (a moment; screens wait); `bootstrapping`: the first bootstrap (screens ask the API meanwhile). */
+export type SyncStatusName = 'idle' | 'loading' | 'bootstrapping' | 'live' | 'offline' | 'expired';
 
 export interface SyncData {
   projects: Record<number, SyncProject>;

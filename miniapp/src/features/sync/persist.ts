@@ -9,7 +9,8 @@ import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import type { Snapshot } from 'valtio';
 import { z } from 'zod';
 import { TABLES, type Dirty, type Table } from './dirty.ts';
-import { emptyData, type SyncData } from './model.ts';
+import { restoreLastUsed } from './lru.ts';
+import { asRows, emptyData, type SyncData, type SyncState } from './model.ts';
 import { outboxEntrySchema, type OutboxEntry } from './outbox-model.ts';
 
 /** Bump on any change of what is stored: older databases are discarded, not migrated. */
@@ -44,6 +45,8 @@ const META_KEY = 'state';
 const OUTBOX = 'outbox';
 
 export const dbName = (userId: number) => `tracker-sync-${userId}`;
+/** Another tab holding an old version open, or a stuck disk: screens stop waiting and use the API. */
+const OPEN_TIMEOUT_MS = 3_000;
 
 export interface Loaded {
   data: SyncData;
@@ -171,4 +174,32 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION): Pro
       db.close();
     },
   };
+}
+
+/**
+ * Opens the user's database and reads it into `state` (status `idle`: readable, not yet connected).
+ * Null: no IndexedDB to use (private mode, a blocked or hung database); the store is memory only.
+ */
+export async function loadStored(userId: number, state: SyncState, timeoutMs = OPEN_TIMEOUT_MS): Promise<Persist | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const opening = openPersist(userId);
+  const gaveUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
+  try {
+    const persist = await Promise.race([opening, gaveUp]);
+    if (!persist) {
+      void opening.then((p) => p.close(), () => undefined); // answered too late: memory only
+      return null;
+    }
+    const loaded = await persist.load();
+    if (loaded) {
+      Object.assign(state, asRows(loaded.data));
+      state.status = 'idle';
+      restoreLastUsed(loaded.lastUsed);
+    }
+    return persist;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -3,26 +3,53 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
+import { loadStored, type Persist } from './persist.ts';
 
 const state = createSyncState();
 let engine: SyncEngine | null = null;
 let userId: number | null = null;
+let preloaded: { user: number; persist: Promise<Persist | null> } | null = null;
 
 /** The store every screen reads (empty until `startSync`). */
 export const syncState = (): SyncState => state;
 export const syncEngine = (): SyncEngine | null => engine;
 
+/**
+ * Reads the user's IndexedDB store as soon as the page knows who is signed in (the page's boot
+ * data), before React's first render: a reload shows the stored rows at once. `startSync` then
+ * carries on from what this read.
+ */
+export function preloadSync(user: number) {
+  if (engine || preloaded || typeof indexedDB === 'undefined') return;
+  state.status = 'loading';
+  preloaded = { user, persist: loadStored(user, state) };
+}
+
 /** Starts syncing for `user` (no-op when already running for them); resolves once IndexedDB is read. */
 export async function startSync(user: number, options: Omit<SyncEngineOptions, 'userId' | 'state'> = {}): Promise<SyncEngine> {
   if (engine && userId === user) return engine;
   engine?.stop();
-  // Another account signed in on this tab: nothing of the previous one may show.
-  clearData(state);
-  state.status = 'idle';
+  const early = preloaded?.user === user ? preloaded.persist : null;
+  if (early) preloaded = null;
+  else {
+    await dropPreloaded();
+    // Another account signed in on this tab: nothing of the previous one may show.
+    clearData(state);
+    state.status = 'idle';
+  }
   userId = user;
-  engine = createSyncEngine({ ...options, userId: user, state });
+  engine = createSyncEngine({ ...options, userId: user, state, preloaded: early ?? undefined });
   await engine.start();
   return engine;
+}
+
+/** An early read no engine took over (another user signed in, or this one signed out): closed once read. */
+async function dropPreloaded(wipe = false) {
+  const p = preloaded;
+  preloaded = null;
+  const persist = await p?.persist;
+  if (wipe) await persist?.wipe();
+  else persist?.close();
 }
 
 export function stopSync() {
@@ -37,6 +64,11 @@ export async function signOutSync() {
   engine = null;
   userId = null;
   await e?.wipe();
+  if (preloaded) {
+    await dropPreloaded(true);
+    clearData(state);
+    state.status = 'idle';
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { syncEngine, syncState, useStoreList } from '../../sync/index.ts';
+import { syncEngine, syncState, useStoreList, useSyncLoading } from '../../sync/index.ts';
 import { listIssues, type ListQuery } from '../api.ts';
 import { useIssuePages } from './use-issue-pages.ts';
 
@@ -33,7 +33,8 @@ const older = new Map<string, { cursor: string | null; done: boolean }>();
 
 export function useListSource(query: ListQuery, me: number | null): ListSource {
   const store = useStoreList(query, me);
-  const server = useIssuePages(query, store === null);
+  const waiting = useSyncLoading() && store === null;
+  const server = useIssuePages(query, store === null && !waiting);
   const { issues } = useSnapshot(syncState());
   const key = JSON.stringify(query);
   const [shown, setShown] = useState({ key, count: PAGE });
@@ -78,6 +79,7 @@ export function useListSource(query: ListQuery, me: number | null): ListSource {
     if (olderLeft && !olderState.loading) void loadOlder().then(() => setShown({ key, count: count + PAGE }));
   }, [store, server, count, key, olderLeft, olderState.loading, loadOlder]);
 
+  if (waiting) return { issues: [], loading: true, loadingMore: false, error: null, hasMore: false, loadMore, refresh: noop, fromStore: false };
   if (!store) {
     return { issues: server.issues, loading: server.loading, loadingMore: server.loadingMore, error: server.error, hasMore: server.nextCursor !== null, loadMore, refresh: server.refresh, fromStore: false };
   }
