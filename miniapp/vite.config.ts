@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { jsonImportAttributesInDev } from './build/json-import-attributes.ts';
+import { entryClosure } from './build/entry-closure.ts';
 import { explainKnownWarnings } from './build/known-warnings.ts';
 import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
 import { precompress } from './build/precompress.ts';
@@ -15,6 +16,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 // Besides the entry's own files, the shell is the offline page (the web manifest and icons are added by VitePWA).
 const shell = shellPrecache((url) => url === OFFLINE_SHELL);
+const core = entryClosure(fileURLToPath(new URL('./src/main.tsx', import.meta.url)));
 
 export default defineConfig(({ command }) => {
   // A build is always a production build, even when started from a test runner (NODE_ENV=test):
@@ -41,10 +43,11 @@ const config: UserConfig = {
       output: {
         codeSplitting: {
           groups: [
-            // The one client, its endpoint declarations and the small modules they share: every page
-            // needs them at start, so one chunk instead of eight keeps the precached shell under its
-            // 30 files (issue 14).
-            { name: 'client', test: /\/(miniapp\/src\/lib\/(http|api-client|session-token|logger)|shared\/src\/(api\/contract\/(endpoint|session)|locales|limits))\.ts$/ },
+            // Everything the entry imports statically: one file instead of fourteen (build/entry-closure.ts).
+            { name: 'core', test: core.test, priority: 2 },
+            // zod and the shared payload schemas: nearly every page needs most of them, and apart they
+            // were a dozen small files, each a request (and a service-worker round) on every load.
+            { name: 'schemas', test: /\/(node_modules\/zod\/.*\.js|shared\/src\/(api\/(contract\/(?!endpoint|session))?[^/]+|validation\/[^/]+)\.ts)$/ },
           ],
         },
       },
@@ -66,6 +69,7 @@ const config: UserConfig = {
     react(),
     offlineShell(),
     routeChunks(fileURLToPath(new URL('./src/app/pages.ts', import.meta.url))),
+    core.plugin,
     shell.plugin,
     VitePWA({
       // Registered by src/lib/pwa.ts so registration failures and reloads are under our control.
@@ -108,6 +112,7 @@ const config: UserConfig = {
         clientsClaim: true,
         skipWaiting: true,
         navigateFallback: null,
+        navigationPreload: true,
         runtimeCaching: runtimeCaching(OFFLINE_SHELL),
       },
       devOptions: { enabled: false },
