@@ -31,14 +31,14 @@ export function MyIssues({ issues }: { issues: readonly IssueListItem[] }) {
           <ul>
             {items.map((issue) => (
               <li key={issue.id} className="my-issue" data-testid="my-issue" data-issue-key={issue.key}>
-                <PriorityIcon priority={issue.priority} />
+                <PriorityIcon priority={issue.priority} t={t} />
                 <span className="my-issue__key">{issue.key}</span>
                 <Link href={href('issue', { id: issue.key })} className="my-issue__title">
                   {issue.title}
                 </Link>
                 <span className="my-issue__meta">
                   <StatusChip status={projects.get(issue.projectId)?.statuses.find((s) => s.id === issue.statusId)} />
-                  <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} locale={locale} />
+                  <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} locale={locale} t={t} />
                 </span>
               </li>
             ))}

@@ -55,7 +55,7 @@ function CardBody({ issue, project }: { issue: IssueListItem; project: ListProje
   return (
     <div className="board-card__body">
       <div className="board-card__top">
-        <PriorityIcon priority={issue.priority} />
+        <PriorityIcon priority={issue.priority} t={t} />
         <span className="issue-row__key">{issue.key}</span>
       </div>
       <Link href={href('issue', { id: issue.key })} className="board-card__title" draggable={false}>
@@ -63,7 +63,7 @@ function CardBody({ issue, project }: { issue: IssueListItem; project: ListProje
       </Link>
       <div className="board-card__meta">
         <LabelChips labels={labels} />
-        <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(project.statuses.find((s) => s.id === issue.statusId))} locale={locale} />
+        <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(project.statuses.find((s) => s.id === issue.statusId))} locale={locale} t={t} />
         {issue.assignee ? (
           <span className="issue-row__assignee" title={issue.assignee.name}>
             <Avatar name={issue.assignee.name} />

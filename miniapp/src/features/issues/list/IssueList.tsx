@@ -21,6 +21,12 @@ import { auth } from '../../auth/index.ts';
 
 const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
 
+/**
+ * Rows in a list's first frame: a screenful. The rest follow in the next frame, so a new list (a
+ * load, a sort or filter change) paints before it has built every row (issue 14's budgets).
+ */
+export const FIRST_FRAME_ROWS = 20;
+
 export interface IssueListProps {
   /** Filters fixed by the embedding page (e.g. `{ project: 'WEB' }`); they win over `filters`. */
   query?: Record<string, string>;
@@ -49,8 +55,11 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const { issues, refresh, hasMore, loadMore } = pages;
   const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
   const projects = useProjectDetails(projectIds, apiQuery.project);
-  const groups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
-  const order_ = useMemo(() => groups.flatMap((g) => g.issues.map((i) => i.id)), [groups]);
+  const allGroups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
+  const rowsKey = `${JSON.stringify(apiQuery)}|${group}`;
+  const complete = useCompleteAfterFirstFrame(rowsKey);
+  const groups = useMemo(() => firstRows(allGroups, complete ? Infinity : FIRST_FRAME_ROWS), [complete, allGroups]);
+  const order_ = useMemo(() => allGroups.flatMap((g) => g.issues.map((i) => i.id)), [allGroups]);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [active, setActive] = useState<number | null>(null);
@@ -132,11 +141,11 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !hasMore || !complete || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver((entries) => entries.some((en) => en.isIntersecting) && loadMore(), { rootMargin: '400px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [hasMore, loadMore]);
+  }, [hasMore, loadMore, complete]);
 
   const allSelected = issues.length > 0 && issues.every((i) => selected.has(i.id));
   const selectedIssues = useMemo(() => issues.filter((i) => selected.has(i.id)), [issues, selected]);
@@ -194,7 +203,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
             <h2 className="issue-group__title" data-testid="group-header">
               {g.color && <ColorDot color={g.color} className="status-chip__dot" />}
               <span>{groupTitle(t, g)}</span>
-              <span className="issue-group__count">{g.issues.length}</span>
+              <span className="issue-group__count">{g.total}</span>
             </h2>
           )}
           <ul className="issue-rows">
@@ -209,12 +218,13 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
                 selected={selected.has(issue.id)}
                 active={active === issue.id}
                 onToggle={onToggle}
+                t={t}
               />
             ))}
           </ul>
         </section>
       ))}
-      <div ref={sentinel} />
+      {complete && <div ref={sentinel} />}
       {hasMore && (
         <button type="button" className="btn issue-list__more" onClick={pages.loadMore} disabled={pages.loadingMore} data-testid="load-more">
           {pages.loadingMore ? t('common.loading') : t('issues.list.loadMore')}
@@ -228,4 +238,32 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
 function groupTitle(t: TFunction, g: ReturnType<typeof groupIssues>[number]): string {
   if ('key' in g.label) return t(g.label.key, g.label.values ?? {});
   return g.label.suffix ? `${g.label.text} · ${g.label.suffix}` : g.label.text;
+}
+
+/** False for the first frame of each new `key`, true from the frame after. */
+function useCompleteAfterFirstFrame(key: string): boolean {
+  const [done, setDone] = useState<string | null>(null);
+  useEffect(() => {
+    if (done === key) return;
+    // After the frame is painted: a task queued from the frame's animation callback.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setDone(key))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [key, done]);
+  return done === key;
+}
+
+/** The groups with at most `max` rows in all; `total`: the group's whole count, for its header. */
+function firstRows<G extends { issues: readonly IssueListItem[] }>(groups: readonly G[], max: number): (G & { total: number })[] {
+  const out: (G & { total: number })[] = [];
+  let left = max;
+  for (const g of groups) {
+    if (left <= 0) break;
+    out.push({ ...g, issues: g.issues.length <= left ? g.issues : g.issues.slice(0, left), total: g.issues.length });
+    left -= g.issues.length;
+  }
+  return out;
 }

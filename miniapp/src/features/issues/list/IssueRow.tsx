@@ -1,7 +1,7 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
+import type { TFunction } from 'i18next';
 import type { ListProject } from '../detail/from-store.ts';
 import { memo, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon, StatusChip } from './bits.tsx';
 
@@ -14,11 +14,12 @@ interface Props {
   selected: boolean;
   active: boolean;
   onToggle: (id: number, range: boolean) => void;
+  /** The list's `t` (one translation hook for the list, not one per row). */
+  t: TFunction;
 }
 
 /** One list row. Memoised: selection or focus changes re-render only the rows they touch. */
-export const IssueRow = memo(function IssueRow({ issue, project, href, locale, selectable, selected, active, onToggle }: Props) {
-  const { t } = useTranslation();
+export const IssueRow = memo(function IssueRow({ issue, project, href, locale, selectable, selected, active, onToggle, t }: Props) {
   const status = project?.statuses.find((s) => s.id === issue.statusId);
   const labels = project ? project.labels.filter((l) => issue.labelIds.includes(l.id)) : [];
   const onCheck = (e: MouseEvent<HTMLInputElement>) => {
@@ -45,7 +46,7 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
           data-testid="issue-select"
         />
       )}
-      <PriorityIcon priority={issue.priority} />
+      <PriorityIcon priority={issue.priority} t={t} />
       <span className="issue-row__key">{issue.key}</span>
       <Link href={href} className="issue-row__title" data-testid="issue-title">
         {issue.title}
@@ -53,7 +54,7 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
       <span className="issue-row__meta">
         <LabelChips labels={labels} />
         <StatusChip status={status} />
-        <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(status)} locale={locale} />
+        <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(status)} locale={locale} t={t} />
         {issue.assignee ? (
           <span className="issue-row__assignee" title={issue.assignee.name}>
             <Avatar name={issue.assignee.name} />

@@ -2,15 +2,16 @@
 // icon carries text (visible or for screen readers).
 import type { Priority } from '@tracker/shared/api/issues';
 import type { Label, Status } from '@tracker/shared/api/projects';
+import type { TFunction } from 'i18next';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import './bits.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 
 const BARS: Record<Priority, number> = { none: 0, urgent: 3, high: 3, medium: 2, low: 1 };
 
-export const PriorityIcon = memo(function PriorityIcon({ priority }: { priority: Priority }) {
-  const { t } = useTranslation();
+// Texts come from the caller's `t`: a list renders dozens of these, and a translation hook in each
+// was a noticeable part of a list's render (issue 14).
+export const PriorityIcon = memo(function PriorityIcon({ priority, t }: { priority: Priority; t: TFunction }) {
   const label = t(`issues.filters.priorities.${priority}`);
   return (
     <span className={`prio prio--${priority}`} title={label} role="img" aria-label={label}>
@@ -88,18 +89,24 @@ export function todayIso(now = new Date()): string {
 export const isOverdue = (dueDate: string | null, completedAt: string | null, today = todayIso()): boolean => !!dueDate && !completedAt && dueDate < today;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Formatted days by locale and date: a list shows the same few dates many times. */
+const days = new Map<string, string>();
 export function formatDay(iso: string, locale: string): string {
+  const key = `${locale}|${iso}`;
+  let out = days.get(key);
+  if (out !== undefined) return out;
   let f = formatters.get(locale);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     formatters.set(locale, f);
   }
-  return f.format(new Date(`${iso}T00:00:00Z`));
+  out = f.format(new Date(`${iso}T00:00:00Z`));
+  days.set(key, out);
+  return out;
 }
 
 /** `done`: completed or canceled (by its status' category) — never shown as overdue. */
-export function DueDate({ dueDate, completedAt, done = false, locale }: { dueDate: string | null; completedAt: string | null; done?: boolean; locale: string }) {
-  const { t } = useTranslation();
+export function DueDate({ dueDate, completedAt, done = false, locale, t }: { dueDate: string | null; completedAt: string | null; done?: boolean; locale: string; t: TFunction }) {
   if (!dueDate) return null;
   const overdue = !done && isOverdue(dueDate, completedAt);
   const day = formatDay(dueDate, locale);
