@@ -2,11 +2,15 @@ import '@telegram-apps/telegram-ui/dist/styles.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchRoute } from '@tracker/shared/routes';
+import { decideAccess } from './app/access.ts';
 import { App } from './app/App.tsx';
 import { settleFirstRedirect } from './app/boot.ts';
 import { installIntentPreload } from './app/intent-preload.ts';
+import { preloadPage } from './app/pages.ts';
 import { startSession } from './features/auth/api.ts';
 import { auth } from './features/auth/state.ts';
+import { readEarly } from './features/sync/store-db.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
 import { config } from './lib/config.ts';
@@ -27,10 +31,15 @@ settleFirstRedirect(window.location.pathname);
 installIntentPreload(document);
 
 void startSession();
-// A reload reads the local store (IndexedDB) while the rest of the page starts: the list's first
-// render can already show the stored rows.
+// A reload reads the local store (IndexedDB) while the rest of the page starts, so the list's first
+// render can already show the stored rows: the database is opened and read from here, while the
+// sync chunk (and zod, which checks the read) still loads.
 const bootUser = auth.state.user?.id;
-if (bootUser !== undefined) void import('./features/sync/index.ts').then((sync) => sync.preloadSync(bootUser));
+const early = bootUser !== undefined ? readEarly(bootUser) : null;
+const storeStarted =
+  bootUser !== undefined
+    ? import('./features/sync/index.ts').then((sync) => sync.preloadSync(bootUser, early)).catch((err: unknown) => log.warn('local store read failed', err))
+    : Promise.resolve();
 void initPlatform().then((kind) => {
   // Spec §4 step 2: the address-fragment fallback is tried only with the public setting on.
   if (kind === 'telegram' || (config.telegramUnsafeFallback && window.location.hash.includes('tgWebAppData='))) {
@@ -52,8 +61,20 @@ if (import.meta.env.PROD) {
   window.addEventListener('load', () => void registerServiceWorker(), { once: true });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// The first page's code (its files are already loading: the server preloads them) is run before the
+// first render, so the page renders at once instead of suspending behind a spinner that React then
+// holds for 300 ms. Not for long: a slow or failing chunk gets the usual fallback.
+const FIRST_PAGE_WAIT_MS = 1_000;
+const first = matchRoute(window.location.pathname);
+// After the store's read has started: the page's data is asked only when the store cannot answer.
+const firstPage =
+  first && decideAccess(first.route, auth.state) === 'allow' ? storeStarted.then(() => preloadPage(first.route.name, first.params, window.location.search)) : null;
+if (firstPage) void Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
+else render();

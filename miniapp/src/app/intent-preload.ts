@@ -16,7 +16,7 @@ export function preloadHref(href: string, origin: string): boolean {
   }
   if (url.origin !== origin) return false;
   const match = matchRoute(url.pathname);
-  return match !== null && preloadPage(match.route.name, match.params) !== null;
+  return match !== null && preloadPage(match.route.name, match.params, url.search) !== null;
 }
 
 type Timer = ReturnType<typeof setTimeout>;

@@ -35,8 +35,9 @@ type Entry = Loader | ReturnType<typeof withTexts>;
  * screens read the client store and need nothing here; a loader imports its feature lazily, so
  * this table stays out of the entry chunk.
  */
-const DATA: Record<string, (params: Record<string, string>) => Promise<unknown>> = {
+const DATA: Record<string, (params: Record<string, string>, search: string) => Promise<unknown>> = {
   issue: (params) => import('../features/issues/detail/prefetch.ts').then((m) => m.prefetchIssuePage(params.id!)),
+  issues: (_params, search) => import('../features/issues/list/prefetch.ts').then((m) => m.prefetchIssueList(search)),
 };
 
 const ENTRIES: Record<string, Entry> = {
@@ -93,9 +94,9 @@ export const loadedPage = (name: string): ComponentType | undefined => LOADED[na
  * Starts loading a route's code and texts, and its data when it declares some, ahead of navigation;
  * the page renders from the same loads.
  */
-export function preloadPage(name: string, params: Record<string, string> = {}): Promise<unknown> | null {
+export function preloadPage(name: string, params: Record<string, string> = {}, search = ''): Promise<unknown> | null {
   const loader = LOADERS[name];
   if (!loader) return null;
-  void DATA[name]?.(params).catch(() => null);
+  void DATA[name]?.(params, search).catch(() => null);
   return loader().catch(() => null);
 }

@@ -179,7 +179,8 @@ export function createSyncEngine(o: SyncEngineOptions) {
 
   async function start() {
     // Screens that would ask the API for what the store is about to hold wait while this says so.
-    if (state.syncId === null) state.status = o.persist !== false && typeof indexedDB !== 'undefined' ? 'loading' : 'bootstrapping';
+    // (An early read, `preloaded`, has set the status already.)
+    if (state.syncId === null && !o.preloaded) state.status = o.persist !== false && typeof indexedDB !== 'undefined' ? 'loading' : 'bootstrapping';
     if (o.persist !== false && typeof indexedDB !== 'undefined') {
       persist = await (o.preloaded ?? loadStored(o.userId, state));
       writer.use(persist);

@@ -5,16 +5,14 @@ import { customFieldSchema } from '@tracker/shared/api/custom-fields';
 import { commentSchema, issueListItemSchema, savedViewSchema, type IssueListItem } from '@tracker/shared/api/issues';
 import { userRefSchema } from '@tracker/shared/api/common';
 import { syncLabelSchema, syncMemberSchema, syncProjectSchema, syncStatusSchema, syncStreamSchema } from '@tracker/shared/api/sync';
-import { deleteDB, openDB, type IDBPDatabase } from 'idb';
+import { deleteDB } from 'idb';
 import type { Snapshot } from 'valtio';
 import { z } from 'zod';
 import { TABLES, type Dirty, type Table } from './dirty.ts';
 import { restoreLastUsed } from './lru.ts';
 import { asRows, emptyData, type SyncData, type SyncState } from './model.ts';
 import { outboxEntrySchema, type OutboxEntry } from './outbox-model.ts';
-
-/** Bump on any change of what is stored: older databases are discarded, not migrated. */
-export const SCHEMA_VERSION = 5;
+import { dbName, META_KEY, OUTBOX, openStoreDb, readRaw, SCHEMA_VERSION, type EarlyRead } from './store-db.ts';
 
 const schemas = {
   projects: syncProjectSchema,
@@ -37,14 +35,8 @@ const metaSchema = z.object({
   confirmed: z.array(issueListItemSchema),
 });
 export type Meta = z.infer<typeof metaSchema>;
-const META_KEY = 'state';
-/**
- * Edits not yet confirmed, one record each, written at once in a transaction of their own: another
- * tab's writes (which may be skipped as behind, or carry that tab's own edits) never drop them.
- */
-const OUTBOX = 'outbox';
 
-export const dbName = (userId: number) => `tracker-sync-${userId}`;
+export { dbName, SCHEMA_VERSION } from './store-db.ts';
 /** Another tab holding an old version open, or a stuck disk: screens stop waiting and use the API. */
 const OPEN_TIMEOUT_MS = 3_000;
 
@@ -67,44 +59,20 @@ export interface Persist {
   close(): void;
 }
 
-async function open(name: string, version: number): Promise<IDBPDatabase> {
-  const create = () =>
-    openDB(name, version, {
-      // Any older layout is dropped whole: a fresh bootstrap is cheaper than a migration to maintain.
-      upgrade(db) {
-        for (const store of [...db.objectStoreNames]) db.deleteObjectStore(store);
-        for (const table of [...TABLES, 'meta', OUTBOX]) db.createObjectStore(table);
-      },
-      // Another tab of an older build holds the old version open: it lets go (and re-opens on reload).
-      blocking() {},
-    });
-  try {
-    return await create();
-  } catch {
-    // A newer version (a rolled-back deployment) or a broken file: start over.
-    await deleteDB(name);
-    return create();
-  }
-}
-
-export async function openPersist(userId: number, version = SCHEMA_VERSION): Promise<Persist> {
+export async function openPersist(userId: number, version = SCHEMA_VERSION, early: EarlyRead | null = null): Promise<Persist> {
   const name = dbName(userId);
-  let db = await open(name, version);
+  let db = await (early?.db ?? openStoreDb(name, version));
   db.addEventListener('versionchange', () => db.close());
+  let pending = early?.raw ?? null;
 
   async function read(): Promise<Loaded | null> {
-    const tx = db.transaction([...TABLES, 'meta'], 'readonly');
-    // Every table asked at once in the one transaction: read one after another, the tables cost a
-    // round trip each (about 0.4 s for a 2,000-issue store at a quarter of a phone's CPU).
-    const [rawMeta, ...tables] = await Promise.all([
-      tx.objectStore('meta').get(META_KEY) as Promise<unknown>,
-      ...TABLES.map((table) => Promise.all([tx.objectStore(table).getAllKeys(), tx.objectStore(table).getAll()])),
-    ]);
-    if (rawMeta === undefined) return null;
-    const meta = metaSchema.parse(rawMeta);
+    const raw = await (pending ?? readRaw(db));
+    pending = null;
+    if (!raw) return null;
+    const meta = metaSchema.parse(raw.meta);
     const data = emptyData();
     TABLES.forEach((table, t) => {
-      const [keys, values] = tables[t]!;
+      const [keys, values] = raw.tables[t]!;
       const rows = z.array(schemas[table] as z.ZodType).parse(values) as { id?: number }[];
       const into = data[table] as Record<string | number, unknown>;
       keys.forEach((key, n) => (into[key as string | number] = rows[n]));
@@ -112,7 +80,7 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION): Pro
     for (const c of Object.values(data.comments).sort((a, b) => a.id - b.id)) (data.commentsByIssue[c.issueId] ??= []).push(c.id);
     for (const p of meta.evicted) data.evicted[p] = true;
     data.syncId = meta.syncId;
-    const edits = z.array(outboxEntrySchema).parse(await db.getAll(OUTBOX));
+    const edits = z.array(outboxEntrySchema).parse(raw.outbox);
     data.outbox = edits.sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : 1));
     for (const c of meta.confirmed) data.confirmed[c.id] = c;
     return { data, lastUsed: meta.lastUsed };
@@ -125,7 +93,7 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION): Pro
       } catch {
         db.close();
         await deleteDB(name);
-        db = await open(name, version);
+        db = await openStoreDb(name, version);
         return null;
       }
     },
@@ -180,9 +148,12 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION): Pro
  * Opens the user's database and reads it into `state` (status `idle`: readable, not yet connected).
  * Null: no IndexedDB to use (private mode, a blocked or hung database); the store is memory only.
  */
-export async function loadStored(userId: number, state: SyncState, timeoutMs = OPEN_TIMEOUT_MS): Promise<Persist | null> {
+export async function loadStored(userId: number, state: SyncState, early: EarlyRead | null = null, timeoutMs = OPEN_TIMEOUT_MS): Promise<Persist | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const opening = openPersist(userId);
+  const mine = early?.userId === userId ? early : null;
+  // Nothing stored: screens ask the API now rather than once the new database exists.
+  void mine?.raw.then((raw) => raw === null && state.status === 'loading' && (state.status = 'bootstrapping'), () => undefined);
+  const opening = openPersist(userId, SCHEMA_VERSION, mine);
   const gaveUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
   try {
     const persist = await Promise.race([opening, gaveUp]);

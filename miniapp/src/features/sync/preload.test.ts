@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answer, fakeHttp, noChanges } from './engine-fakes.ts';
 import { clearData } from './model.ts';
 import { preloadSync, signOutSync, startSync, stopSync, syncState } from './session.ts';
+import { readEarly } from './store-db.ts';
 import { bootstrapOf, issue } from './test-data.ts';
 
 const serve = (issues: number[]) => fakeHttp({ '/api/sync/bootstrap': answer(bootstrapOf({ issues: issues.map((id) => issue(id, 1)) })), '/api/sync/changes': noChanges });
@@ -43,6 +44,15 @@ describe('reading the stored store before the app starts syncing', () => {
     await engine.settled();
     expect(http.calls.some((c) => c.startsWith('/api/sync/bootstrap'))).toBe(false);
     expect(ids()).toEqual([1, 2]);
+  });
+
+  it('takes over a raw read the page started before the sync code loaded', async () => {
+    await storedFor(1, [3, 4]);
+    const early = readEarly(1);
+    expect(await early!.raw).not.toBeNull();
+    preloadSync(1, early);
+    await readFinished();
+    expect(ids()).toEqual([3, 4]);
   });
 
   it('never shows one user’s stored rows to another who signs in instead', async () => {

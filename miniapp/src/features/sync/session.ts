@@ -4,6 +4,7 @@ import type { IssueListItem } from '@tracker/shared/api/issues';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 import { loadStored, type Persist } from './persist.ts';
+import type { EarlyRead } from './store-db.ts';
 
 const state = createSyncState();
 let engine: SyncEngine | null = null;
@@ -16,13 +17,13 @@ export const syncEngine = (): SyncEngine | null => engine;
 
 /**
  * Reads the user's IndexedDB store as soon as the page knows who is signed in (the page's boot
- * data), before React's first render: a reload shows the stored rows at once. `startSync` then
- * carries on from what this read.
+ * data), before React's first render: a reload shows the stored rows at once. `early`: the raw read
+ * the entry started (store-db.ts). `startSync` then carries on from what this read.
  */
-export function preloadSync(user: number) {
+export function preloadSync(user: number, early: EarlyRead | null = null) {
   if (engine || preloaded || typeof indexedDB === 'undefined') return;
   state.status = 'loading';
-  preloaded = { user, persist: loadStored(user, state) };
+  preloaded = { user, persist: loadStored(user, state, early) };
 }
 
 /** Starts syncing for `user` (no-op when already running for them); resolves once IndexedDB is read. */

@@ -105,14 +105,26 @@ export function formatDay(iso: string, locale: string): string {
   return out;
 }
 
+/** A due date's texts per translation function (one per language): rows repeat the same few dates. */
+const dueTexts = new WeakMap<TFunction, Map<string, { title: string; overdue: string }>>();
+
+function dueText(t: TFunction, day: string) {
+  let byDay = dueTexts.get(t);
+  if (!byDay) dueTexts.set(t, (byDay = new Map()));
+  let texts = byDay.get(day);
+  if (!texts) byDay.set(day, (texts = { title: t('issues.list.dueOn', { date: day }), overdue: t('issues.list.overdue', { date: day }) }));
+  return texts;
+}
+
 /** `done`: completed or canceled (by its status' category) — never shown as overdue. */
 export function DueDate({ dueDate, completedAt, done = false, locale, t }: { dueDate: string | null; completedAt: string | null; done?: boolean; locale: string; t: TFunction }) {
   if (!dueDate) return null;
   const overdue = !done && isOverdue(dueDate, completedAt);
   const day = formatDay(dueDate, locale);
+  const texts = dueText(t, day);
   return (
-    <time dateTime={dueDate} className={`due${overdue ? ' due--overdue' : ''}`} title={t('issues.list.dueOn', { date: day })}>
-      {overdue ? t('issues.list.overdue', { date: day }) : day}
+    <time dateTime={dueDate} className={`due${overdue ? ' due--overdue' : ''}`} title={texts.title}>
+      {overdue ? texts.overdue : day}
     </time>
   );
 }

@@ -1,8 +1,9 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { listIssues, type ListQuery as IssueListQuery } from '../api.ts';
+import { FIRST_PAGE, takeAnsweredList, takePrefetchedList } from './prefetch.ts';
 
-const PAGE = 50;
+const PAGE = FIRST_PAGE;
 const MAX_LIMIT = 200;
 
 export interface IssuePages {
@@ -19,13 +20,12 @@ export interface IssuePages {
 /** Keyset-paginated issue list for a query; resets when the query changes. Asks nothing while `enabled` is false. */
 export function useIssuePages(query: IssueListQuery, enabled = true): IssuePages {
   const key = JSON.stringify(query);
-  const [state, setState] = useState<{ key: string; issues: IssueListItem[]; nextCursor: string | null; loading: boolean; loadingMore: boolean; error: unknown }>({
-    key,
-    issues: [],
-    nextCursor: null,
-    loading: true,
-    loadingMore: false,
-    error: null,
+  const answeredAtStart = useRef(false);
+  const [state, setState] = useState<{ key: string; issues: IssueListItem[]; nextCursor: string | null; loading: boolean; loadingMore: boolean; error: unknown }>(() => {
+    // The route's prefetch has answered already: the first render shows the rows.
+    const ready = enabled ? takeAnsweredList(key) : null;
+    answeredAtStart.current = ready !== null;
+    return { key, issues: ready?.issues ?? [], nextCursor: ready?.nextCursor ?? null, loading: ready === null, loadingMore: false, error: null };
   });
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -34,9 +34,10 @@ export function useIssuePages(query: IssueListQuery, enabled = true): IssuePages
   useEffect(() => {
     const gen = ++generation.current;
     if (!enabled) return;
+    if (answeredAtStart.current) return void (answeredAtStart.current = false);
     const controller = new AbortController();
     setState((s) => ({ key, issues: s.key === key ? s.issues : [], nextCursor: null, loading: true, loadingMore: false, error: null }));
-    listIssues({ ...(JSON.parse(key) as IssueListQuery), limit: PAGE }, controller.signal).then(
+    (takePrefetchedList(key) ?? listIssues({ ...(JSON.parse(key) as IssueListQuery), limit: PAGE }, controller.signal)).then(
       (r) => gen === generation.current && setState({ key, issues: r.issues, nextCursor: r.nextCursor, loading: false, loadingMore: false, error: null }),
       (error: unknown) => gen === generation.current && !controller.signal.aborted && setState({ key, issues: [], nextCursor: null, loading: false, loadingMore: false, error }),
     );
