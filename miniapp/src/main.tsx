@@ -38,8 +38,8 @@ const bootUser = auth.state.user?.id;
 const early = bootUser !== undefined ? readEarly(bootUser) : null;
 const storeStarted =
   bootUser !== undefined
-    ? import('./features/sync/index.ts').then((sync) => sync.preloadSync(bootUser, early)).catch((err: unknown) => log.warn('local store read failed', err))
-    : Promise.resolve();
+    ? import('./features/sync/index.ts').then((sync) => (sync.preloadSync(bootUser, early), sync)).catch((err: unknown) => void log.warn('local store read failed', err))
+    : Promise.resolve(undefined);
 void initPlatform().then((kind) => {
   // Spec §4 step 2: the address-fragment fallback is tried only with the public setting on.
   if (kind === 'telegram' || (config.telegramUnsafeFallback && window.location.hash.includes('tgWebAppData='))) {
@@ -68,13 +68,16 @@ const render = () =>
     </StrictMode>,
   );
 
-// The first page's code (its files are already loading: the server preloads them) is run before the
-// first render, so the page renders at once instead of suspending behind a spinner that React then
-// holds for 300 ms. Not for long: a slow or failing chunk gets the usual fallback.
+// The first page's code (its files are already loading: the server preloads them) and the local
+// store's read are done before the first render, so the page renders at once with its rows instead
+// of suspending behind a spinner that React then holds for 300 ms. Not for long: a slow or failing
+// chunk or database gets the usual fallbacks.
 const FIRST_PAGE_WAIT_MS = 1_000;
 const first = matchRoute(window.location.pathname);
 // After the store's read has started: the page's data is asked only when the store cannot answer.
 const firstPage =
-  first && decideAccess(first.route, auth.state) === 'allow' ? storeStarted.then(() => preloadPage(first.route.name, first.params, window.location.search)) : null;
-if (firstPage) void Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
+  first && decideAccess(first.route, auth.state) === 'allow'
+    ? storeStarted.then((sync) => Promise.all([preloadPage(first.route.name, first.params, window.location.search), sync?.whenStoreRead()]))
+    : null;
+if (firstPage) void Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render, render);
 else render();

@@ -2,6 +2,7 @@
 // sign-out. The state object stays the same across users, so screens subscribe to it once.
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
+import { subscribe } from 'valtio';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 import { loadStored, type Persist } from './persist.ts';
 import type { EarlyRead } from './store-db.ts';
@@ -24,6 +25,18 @@ export function preloadSync(user: number, early: EarlyRead | null = null) {
   if (engine || preloaded || typeof indexedDB === 'undefined') return;
   state.status = 'loading';
   preloaded = { user, persist: loadStored(user, state, early) };
+}
+
+/** Resolves once the store's IndexedDB read is over (at once when it is not reading). */
+export function whenStoreRead(): Promise<void> {
+  if (state.status !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = subscribe(state, () => {
+      if (state.status === 'loading') return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** Starts syncing for `user` (no-op when already running for them); resolves once IndexedDB is read. */

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearData } from '../../sync/model.ts';
 import { syncState } from '../../sync/index.ts';
 
 const listIssues = vi.fn();
@@ -11,7 +10,7 @@ const key = JSON.stringify({ sort: 'updated', order: 'desc' });
 
 beforeEach(() => {
   listIssues.mockReset().mockResolvedValue(answer);
-  clearData(syncState());
+  syncState().syncId = null;
   syncState().status = 'idle';
 });
 

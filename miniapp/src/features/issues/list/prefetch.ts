@@ -3,27 +3,13 @@
 // yet), or a query only the server applies (text search, custom fields). The list's first page then
 // comes from that call. Handed over once and kept briefly, as the issue page's prefetch.
 import type { IssueListResponse } from '@tracker/shared/api/issues';
-import { subscribe } from 'valtio';
-import { syncState, toIssueQuery } from '../../sync/index.ts';
+import { syncState, toIssueQuery, whenStoreRead } from '../../sync/index.ts';
 import { listIssues } from '../api.ts';
 import { parseSearch, toApiQuery } from '../filters/url.ts';
 
 const FRESH_MS = 10_000;
 export const FIRST_PAGE = 50;
 let held: { key: string; at: number; answer: Promise<IssueListResponse>; value?: IssueListResponse } | null = null;
-
-/** Resolves once the store's IndexedDB read is over (at once when it is not reading). */
-function storeRead(): Promise<void> {
-  const state = syncState();
-  if (state.status !== 'loading') return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = subscribe(state, () => {
-      if (state.status === 'loading') return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 /** `search`: the /issues URL's query string (filters, sort, layout). */
 export async function prefetchIssueList(search: string, now = Date.now()): Promise<void> {
@@ -32,7 +18,7 @@ export async function prefetchIssueList(search: string, now = Date.now()): Promi
   const query = toApiQuery(page);
   const key = JSON.stringify(query);
   if (held?.key === key && now - held.at < FRESH_MS) return;
-  await storeRead();
+  await whenStoreRead();
   if (syncState().syncId !== null && toIssueQuery(query) !== null) return; // the store answers it
   const answer = listIssues({ ...query, limit: FIRST_PAGE });
   const mine = { key, at: now, answer } as NonNullable<typeof held>;
