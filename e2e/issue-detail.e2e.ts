@@ -178,6 +178,21 @@ describe('issue page', () => {
     await posted.getByTestId('comment-sending').waitFor({ state: 'detached' });
     const issue = await getIssue(`${KEY}-2`);
     expect(issue.watchers.map((w) => w.id)).toContain(mate.id);
+
+    // Deleting it asks in the app's own dialog (focus on the safe choice), never the browser's confirm().
+    const native: string[] = [];
+    page.on('dialog', (d) => void (native.push(d.type()), d.dismiss()));
+    await posted.getByTestId('comment-delete').click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+    await ask.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirm-dialog-cancel');
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(await posted.count()).toBe(1);
+    await posted.getByTestId('comment-delete').click();
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await posted.waitFor({ state: 'detached' });
+    expect(native).toEqual([]);
     await page.close();
   });
 

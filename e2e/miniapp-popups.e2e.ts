@@ -84,9 +84,9 @@ describe('Telegram popups, swipes and old clients', () => {
     const posted = page.getByTestId('comment').filter({ hasText: 'From an old client' });
     await posted.waitFor();
     await posted.getByTestId('comment-sending').waitFor({ state: 'detached' }); // saved, not just shown
-    // No popup in 6.0: the browser's confirm stands in.
-    page.once('dialog', (d) => void d.accept());
+    // No popup in 6.0: the app's own dialog asks (never the browser's native confirm).
     await page.getByTestId('issue-delete').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('page-issues').waitFor();
 
     await page.goto(`/en/issues?project=${key}&layout=board` + hash);

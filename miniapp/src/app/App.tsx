@@ -4,6 +4,7 @@ import { useLayoutEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
+import { ConfirmHost } from '../components/ConfirmHost.tsx';
 import { TelegramBridge } from '../features/telegram/TelegramBridge.tsx';
 import { colorMode } from '../lib/color-mode.ts';
 import { createI18n } from '../lib/i18n.ts';
@@ -20,6 +21,7 @@ export function App() {
         <NavigationStep />
         <SyncSession />
         <TelegramBridge />
+        <ConfirmHost />
         <Layout>
           <Routes />
         </Layout>

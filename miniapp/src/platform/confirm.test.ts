@@ -1,6 +1,6 @@
 import { TG_POPUP } from '@tracker/shared/limits';
 import { describe, expect, it } from 'vitest';
-import { CONFIRM_ID, confirmPopup, fit } from './confirm.ts';
+import { answerConfirm, CONFIRM_ID, confirmAction, confirmPopup, confirmQueue, fit } from './confirm.ts';
 import { popupProblems } from './popup.ts';
 
 describe('confirmPopup', () => {
@@ -25,5 +25,20 @@ describe('confirmPopup', () => {
     expect(fit('short', 10)).toBe('short');
     expect(fit('😀😀😀', 4)).toBe('😀…');
     expect(fit('😀😀😀', 3)).toBe('😀…');
+  });
+});
+
+describe('confirmAction outside Telegram', () => {
+  it('asks in the app, one question at a time in order, and answers each once', async () => {
+    const first = confirmAction({ message: 'Delete this comment?', confirmText: 'Delete', destructive: true });
+    const second = confirmAction({ message: 'Delete the view?', confirmText: 'Delete' });
+    expect(confirmQueue.asks.map((a) => a.options.message)).toEqual(['Delete this comment?', 'Delete the view?']);
+    const [a, b] = confirmQueue.asks;
+    answerConfirm(a!.id, false);
+    answerConfirm(a!.id, true); // already answered: ignored
+    answerConfirm(b!.id, true);
+    expect(await first).toBe(false);
+    expect(await second).toBe(true);
+    expect(confirmQueue.asks).toEqual([]);
   });
 });

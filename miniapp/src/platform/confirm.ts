@@ -1,9 +1,9 @@
 // One confirmation for destructive or irreversible actions: Telegram's own popup inside Telegram
-// (texts cut to its limits), the browser's confirm dialog on the web and in clients older than
-// popups (Bot API 6.2).
+// (texts cut to its limits); on the web and in clients older than popups (Bot API 6.2) an in-app
+// dialog (components/ConfirmHost.tsx), never the browser's native confirm().
 import { TG_POPUP } from '@tracker/shared/limits';
 import { useEffect, useRef } from 'react';
-import { useSnapshot } from 'valtio';
+import { proxy, ref, useSnapshot } from 'valtio';
 import { platform } from './index.ts';
 import type { PopupParams } from './popup.ts';
 
@@ -44,10 +44,28 @@ export function confirmPopup(options: ConfirmOptions): PopupParams {
 // Telegram shows one popup at a time: a second ask while one is open gets the same answer.
 let asking: Promise<boolean> | null = null;
 
+export interface ConfirmAsk {
+  id: number;
+  options: ConfirmOptions;
+  answer: (ok: boolean) => void;
+}
+
+/** The in-app questions waiting, first shown first (ConfirmHost renders them). */
+export const confirmQueue = proxy<{ asks: ConfirmAsk[] }>({ asks: [] });
+let asked = 0;
+
+/** Answers the question shown (the host's buttons, Escape). */
+export function answerConfirm(id: number, ok: boolean) {
+  const at = confirmQueue.asks.findIndex((a) => a.id === id);
+  if (at < 0) return;
+  const [ask] = confirmQueue.asks.splice(at, 1);
+  ask!.answer(ok);
+}
+
 /** True when the user confirmed. */
 export function confirmAction(options: ConfirmOptions): Promise<boolean> {
   const tg = platform.tg;
-  if (!tg?.canPopup()) return Promise.resolve(window.confirm(options.title ? `${options.title}\n\n${options.message}` : options.message));
+  if (!tg?.canPopup()) return new Promise((answer) => void confirmQueue.asks.push(ref({ id: ++asked, options, answer })));
   asking ??= tg
     .showPopup(confirmPopup(options))
     .then((id) => id === CONFIRM_ID, () => false)

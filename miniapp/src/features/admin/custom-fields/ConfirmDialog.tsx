@@ -17,7 +17,7 @@ export function ConfirmDialog(props: { title: string; text: string; confirm: str
         <button type="button" className="btn btn--ghost btn--small" onClick={props.onCancel} autoFocus data-testid="cf-confirm-cancel">
           {t('customFields.cancel')}
         </button>
-        <button type="button" className={`btn btn--small ${props.danger ? 'cf-btn--danger' : 'btn--primary'}`} disabled={props.busy} onClick={props.onConfirm} data-testid="cf-confirm-ok">
+        <button type="button" className={`btn btn--small ${props.danger ? 'btn--danger' : 'btn--primary'}`} disabled={props.busy} onClick={props.onConfirm} data-testid="cf-confirm-ok">
           {props.confirm}
         </button>
       </div>

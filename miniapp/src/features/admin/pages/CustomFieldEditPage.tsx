@@ -148,7 +148,7 @@ export default function CustomFieldEditPage() {
                 <p className="cf-danger__what">{t('customFields.deleteWhat')}</p>
                 <p className="field__hint">{t('customFields.deleteHint', { count: field.valueCount })}</p>
               </div>
-              <button type="button" className="btn btn--small cf-btn--danger" disabled={busy} data-testid="cf-delete" onClick={() => setConfirmDelete(true)}>
+              <button type="button" className="btn btn--small btn--danger" disabled={busy} data-testid="cf-delete" onClick={() => setConfirmDelete(true)}>
                 {t('customFields.delete')}
               </button>
             </div>

@@ -137,7 +137,7 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
             </Link>
           )}
           {issue.can.includes('issue.delete') && (
-            <button type="button" className="btn btn--ghost btn--small btn--danger" data-testid="issue-delete" onClick={() => void remove()}>
+            <button type="button" className="btn btn--danger-ghost btn--small" data-testid="issue-delete" onClick={() => void remove()}>
               {t('issues.detail.delete')}
             </button>
           )}
