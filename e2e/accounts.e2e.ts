@@ -84,7 +84,7 @@ for (const lang of ['ru', 'en'] as const) {
       // the answer to its check proves the decision was made.
       const reminderCheck = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/email-confirm-reminder');
       await page.goto(`${tx.prefix}/`);
-      await page.getByTestId('page-home').waitFor();
+      await page.getByTestId('page-myWork').waitFor();
       expect(((await (await reminderCheck).json()) as { canShow: boolean }).canShow).toBe(false);
       expect(await dialog.isVisible()).toBe(false);
 

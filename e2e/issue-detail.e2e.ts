@@ -122,10 +122,15 @@ describe('issue page', () => {
     await page.getByTestId('page-issue').waitFor();
     expect(await page.getByTestId('issue-key').textContent()).toBe(`${KEY}-1`);
     expect(await page.locator('h1').textContent()).toBe('Починить вход');
+    // The tab says which issue it is, then the product (issue 15).
+    await expect.poll(() => page.title()).toBe(`${KEY}-1 Починить вход · Трекер`);
     const { id } = await getIssue(`${KEY}-1`);
     await page.goto(`/en/issues/${id}`);
     await page.waitForURL((u) => u.pathname === `/en/issues/${KEY}-1`);
     await page.getByTestId('issue-key').waitFor();
+    await expect.poll(() => page.title()).toBe(`${KEY}-1 Починить вход · Tracker`);
+    await page.goto('/en/issues');
+    await expect.poll(() => page.title()).toBe('Issues · Tracker');
     expect(errors).toEqual([]);
     await page.goto(`/issues/${KEY}-999`);
     expect(await page.getByTestId('error-page').getAttribute('data-status')).toBe('404');

@@ -78,7 +78,8 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
           const url = prefixed(sample(route, role), lang);
           const outcome = expected(role, route.access);
           if (outcome === 'page') {
-            await expectPage(page, url, `page-${route.name}`);
+            // Signed in, the home route is my work (issue 15); visitors get the marketing home.
+            await expectPage(page, url, route.name === 'home' && role !== 'visitor' ? 'page-myWork' : `page-${route.name}`);
             expect(await page.locator('html').getAttribute('lang'), url).toBe(lang);
           } else if (outcome === 'forbidden') {
             await expectPage(page, url, 'forbidden-page');

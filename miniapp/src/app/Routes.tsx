@@ -10,6 +10,7 @@ import { decideAccess, loginRedirectPath } from './access.ts';
 import { boot } from './boot.ts';
 import { ErrorPage, ForbiddenPage, notFoundMessage } from './ErrorPage.tsx';
 import { loadedPage, PAGES } from './pages.ts';
+import { documentTitle, pageTitle } from '../lib/page-title.ts';
 import { useHead } from './use-head.ts';
 
 /** Matches the location against the shared route table (the same matcher gives the server's 404). */
@@ -44,7 +45,12 @@ function RoutePage({ match }: { match: RouteMatch }) {
 }
 
 function AllowedPage({ name, title }: { name: string; title: string }) {
-  useHead(title, true);
+  const { t } = useTranslation();
+  const named = useSnapshot(pageTitle).text;
+  const signedIn = useSnapshot(auth.state).user !== null;
+  // Signed in, the home route is my work (app/shell/HomeRoute.tsx).
+  const routeTitle = name === 'home' && signedIn ? t('titles.myWork') : title;
+  useHead(documentTitle(named ?? routeTitle, t('productName')), true);
   // Chosen once per route: switching from the lazy wrapper to the loaded component would remount
   // the page and run its effects twice (a confirmation link would be spent twice).
   const [Page] = useState(() => loadedPage(name) ?? PAGES[name]!);

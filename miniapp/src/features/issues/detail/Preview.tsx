@@ -2,6 +2,7 @@
 // client store already holds (a list saw the issue, or the feed brought it) — title, key, project,
 // status, priority, assignee — and skeletons for the rest. Read-only: edits wait for the issue's
 // version. Without the issue in the store there is nothing to show yet but the spinner.
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -19,6 +20,7 @@ export function IssuePreview({ issueRef }: { issueRef: string }) {
   const store = useSnapshot(syncState());
   const { issues, statuses, projects } = store;
   const issue = useMemo(() => storeIssue({ issues }, issueRef), [issues, issueRef]);
+  usePageTitle(issue ? `${issue.key} ${issue.title}` : null);
   if (!issue) {
     return (
       <Page name="issue">

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { issueApi } from '../api-detail.ts';
 import { Attachments, useUploads } from '../detail/Attachments.tsx';
 import { Relations, SubIssues } from '../detail/Links.tsx';
@@ -51,6 +52,7 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
   const search = useSearch();
   const me = useMe();
   const { issue } = data;
+  usePageTitle(`${issue.key} ${issue.title}`);
   const canEdit = issue.can.includes('issue.edit');
   const uploader = useUploads(issue.id, ctl);
   const [dragging, setDragging] = useState(false);
