@@ -43,6 +43,48 @@ describe('locale resources', () => {
     }
   });
 
+  // A text left untranslated: the same in both languages while written in one language's letters
+  // (Cyrillic in en, or Latin in ru). Allowed by name, with the reason.
+  const SAME_ON_PURPOSE: Record<string, string> = {
+    'account.json:languages.ru': 'a language is named in its own language',
+    'account.json:languages.en': 'a language is named in its own language',
+    'account.json:profile.email': '“E-mail” is the usual Russian word in forms',
+    'account.json:me.email': '“E-mail” is the usual Russian word in forms',
+    'admin.json:users.email': '“E-mail” is the usual Russian word in forms',
+    'auth.json:email': '“E-mail” is the usual Russian word in forms',
+    'errors.json:notFoundTitle': 'SPEC §2 gives the 404 page this text word for word',
+    'errors.json:serverErrorTitle': 'SPEC §2 gives the 500 page this text word for word',
+    'issues.json:shortcuts.keys.Ctrl': 'the name printed on the key',
+    'issues.json:shortcuts.keys.Esc': 'the name printed on the key',
+    'issues.json:shortcuts.keys.Enter': 'the name printed on the key',
+  };
+  const text = (tree: Tree | undefined, key: string): string | undefined => {
+    let at: string | Tree | undefined = tree;
+    for (const part of key.split('.')) at = typeof at === 'object' ? at[part] : undefined;
+    return typeof at === 'string' ? at : undefined;
+  };
+  // Placeholders and tags are code, not words.
+  const words = (s: string) => s.replace(/\{\{[^}]*\}\}|<[^>]*>/g, '');
+
+  it('leave nothing untranslated: no text the same in both languages in one script', () => {
+    const found: string[] = [];
+    for (const file of Object.keys(ru)) {
+      for (const key of keys(en[file] ?? {})) {
+        const e = text(en[file], key);
+        const r = text(ru[file], key);
+        if (e === undefined || e !== r || SAME_ON_PURPOSE[`${file}:${key}`]) continue;
+        if (/[А-Яа-яЁё]/.test(words(e)) || /[A-Za-z]/.test(words(r))) found.push(`${file}:${key} = ${JSON.stringify(e)}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('keep Cyrillic out of English texts but for the ways back to Russian', () => {
+    const backToRussian = new Set(['account.json:languages.ru', 'common.json:language.switchTo', 'common.json:language.switchToLabel']);
+    const found = Object.keys(en).flatMap((file) => keys(en[file] ?? {}).filter((key) => /[А-Яа-яЁё]/.test(words(text(en[file], key) ?? '')) && !backToRussian.has(`${file}:${key}`)).map((key) => `${file}:${key}`));
+    expect(found).toEqual([]);
+  });
+
   it('has a title for every route', () => {
     for (const route of ROUTES) {
       expect(resources.ru.titles).toHaveProperty(route.name);
