@@ -32,7 +32,7 @@ export function PaletteHost() {
       if (document.querySelector('dialog[open]')) return;
       if (action === 'create') {
         e.preventDefault();
-        cur.navigate(createPath(buildPath('issueCreate', {}, cur.locale), window.location.search));
+        cur.navigate(createPath(buildPath('issueCreate', {}, cur.locale), window.location.search, window.location.pathname));
       } else if (action === 'search') {
         e.preventDefault();
         const box = document.querySelector<HTMLElement>('[data-shortcut-search]');

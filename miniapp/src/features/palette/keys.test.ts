@@ -18,6 +18,11 @@ describe('shortcuts', () => {
   it('create keeps the project filter; keys are recognised case-insensitively', () => {
     expect(createPath('/en/issues/create', '?project=WEB&assignee=me')).toBe('/en/issues/create?project=WEB');
     expect(createPath('/issues/create', '')).toBe('/issues/create');
+    // The project being viewed: its page, or the project of the issue open.
+    expect(createPath('/en/issues/create', '', '/en/projects/MOB')).toBe('/en/issues/create?project=MOB');
+    expect(createPath('/issues/create', '', '/issues/web-12')).toBe('/issues/create?project=WEB');
+    expect(createPath('/issues/create', '', '/issues/12')).toBe('/issues/create');
+    expect(createPath('/issues/create', '', '/calendar')).toBe('/issues/create');
     expect(asIssueKey(' web-12 ')).toBe('WEB-12');
     expect(asIssueKey('web 12')).toBe(null);
   });

@@ -1,5 +1,6 @@
 // Global shortcuts (spec: `c` create, `/` search, `?` help, Ctrl/⌘+K palette). Pure decisions here,
 // the listener in PaletteHost.
+import { matchRoute } from '@tracker/shared/routes';
 
 export type ShortcutAction = 'palette' | 'create' | 'search' | 'help' | null;
 
@@ -31,9 +32,22 @@ export function shortcutFor(e: KeyLike): ShortcutAction {
 }
 
 /** `/issues/create`, keeping the project filter of the page the user is on. */
-export function createPath(base: string, search: string): string {
-  const project = new URLSearchParams(search).get('project');
+/**
+ * The create page for the project being viewed (issue 15): the list's `?project=` filter, the
+ * project page, or the project of the issue open; none otherwise (the create page then offers the
+ * last used).
+ */
+export function createPath(base: string, search: string, pathname = ''): string {
+  const project = new URLSearchParams(search).get('project') ?? viewedProject(pathname);
   return project ? `${base}?project=${encodeURIComponent(project)}` : base;
+}
+
+function viewedProject(pathname: string): string | null {
+  const match = pathname ? matchRoute(pathname) : null;
+  if (!match) return null;
+  if (match.route.name === 'project' || match.route.name === 'projectEdit') return match.params.id ?? null;
+  if (match.route.name === 'issue' || match.route.name === 'issueEdit') return /^([A-Za-z]{2,10})-\d+$/.exec(match.params.id ?? '')?.[1]?.toUpperCase() ?? null;
+  return null;
 }
 
 /** `web-12` → `WEB-12` when the text is an issue key. */
