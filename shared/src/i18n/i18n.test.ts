@@ -85,6 +85,11 @@ describe('locale resources', () => {
     expect(found).toEqual([]);
   });
 
+  it('word Russian texts without "(а)": they name the event rather than guess the actor\'s gender', () => {
+    const found = Object.keys(ru).flatMap((file) => keys(ru[file] ?? {}).filter((key) => /\((а|ла)\)/.test(text(ru[file], key) ?? '')).map((key) => `${file}:${key}`));
+    expect(found).toEqual([]);
+  });
+
   it('has a title for every route', () => {
     for (const route of ROUTES) {
       expect(resources.ru.titles).toHaveProperty(route.name);

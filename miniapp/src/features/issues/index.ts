@@ -17,5 +17,6 @@ export function IssueBoard(props: IssueBoardProps) {
 export { getProject, listIssues, searchUsers } from './api.ts';
 export { issueApi } from './api-detail.ts';
 export { DueDate, PriorityIcon, StatusChip } from './list/bits.tsx';
+export { ActorLine } from './detail/ActorLine.tsx';
 export { useProjectDetails } from './list/use-projects.ts';
 export { QuickAdd, useChips } from './form/QuickAdd.tsx';

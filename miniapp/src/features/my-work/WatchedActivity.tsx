@@ -3,6 +3,7 @@ import type { Activity } from '@tracker/shared/api/issues';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
+import { ActorLine } from '../issues/index.ts';
 
 function useDescribe() {
   const { t, i18n } = useTranslation();
@@ -59,7 +60,7 @@ export function WatchedActivity({ activity }: { activity: readonly Activity[] })
         <ul>
           {activity.map((a) => (
             <li key={a.id} className="my-activity" data-testid="my-activity-item">
-              <span className="my-activity__who">{a.actor?.name ?? t('myWork.activity.someone')}</span> {describe(a)}
+              <ActorLine actor={a.actor?.name ?? t('myWork.activity.someone')} text={describe(a)} className="my-activity__who" />
               {a.issue && (
                 <>
                   {' · '}

@@ -1,5 +1,6 @@
 // One timeline of comments and the full change history, oldest first, with a filter to show only
 // comments or only history.
+import { ActorLine } from './ActorLine.tsx';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -62,7 +63,7 @@ export function Timeline({ data, ctl, meId }: { data: IssueData; ctl: IssueContr
             <div>
               {lines.map((line, i) => (
                 <p key={i} className="tl-line">
-                  <strong>{a.actor?.name ?? t('issues.activity.system')}</strong> {line.text}
+                  <ActorLine actor={a.actor?.name ?? t('issues.activity.system')} text={line.text} />
                   {line.from !== undefined && (
                     <>
                       {': '}
