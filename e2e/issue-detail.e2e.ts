@@ -201,6 +201,23 @@ describe('issue page', () => {
     await page.close();
   });
 
+  it('links an issue key in a comment; the link opens the issue in the app, in the page\'s language', async () => {
+    const page = await owner.newPage();
+    await page.goto(`/en/issues/${KEY}-2`);
+    await page.getByTestId('comment-input').fill(`Same cause as ${KEY}-1, I think.`);
+    await page.getByTestId('comment-submit').click();
+    const link = page.getByTestId('comment').filter({ hasText: 'Same cause as' }).locator(`a.issue-ref[data-issue-key="${KEY}-1"]`);
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/en/issues/${KEY}-1`);
+    let reloads = 0;
+    page.on('request', (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && reloads++);
+    await link.click();
+    await page.waitForURL((u) => u.pathname === `/en/issues/${KEY}-1`);
+    await page.getByTestId('issue-key').filter({ hasText: `${KEY}-1` }).waitFor();
+    expect(reloads).toBe(0);
+    await page.close();
+  });
+
   it('uploads an attachment and downloads it; too large files are refused with a message', async () => {
     const page = await owner.newPage();
     await page.goto(`/en/issues/${KEY}-1`);

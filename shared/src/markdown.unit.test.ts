@@ -8,6 +8,15 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="https://example.com">https://example.com</a>');
   });
 
+  it('links issue keys, but not inside links or code, nor lower-case or glued words', () => {
+    const link = (key: string) => `<a href="/issues/${key}" class="issue-ref" data-issue-key="${key}">${key}</a>`;
+    expect(renderMarkdown('See WEB-12 and **MOB-3**, then OPS-7.')).toBe(`<p>See ${link('WEB-12')} and <strong>${link('MOB-3')}</strong>, then ${link('OPS-7')}.</p>\n`);
+    const html = renderMarkdown('[WEB-1](https://e.x) `WEB-2` web-3 WEB-3-4 XWEB_5 WEB-0 W-1 https://x.io/WEB-9');
+    expect(html).not.toContain('issue-ref');
+    // Escaping still applies around a key.
+    expect(renderMarkdown('<b>WEB-5</b>')).toBe(`<p>&lt;b&gt;${link('WEB-5')}&lt;/b&gt;</p>\n`);
+  });
+
   it('leaves raw HTML inert: script tags and event handlers become text', () => {
     const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
     expect(html).not.toContain('<script');

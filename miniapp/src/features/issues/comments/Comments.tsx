@@ -1,5 +1,6 @@
 // A comment in the timeline (rendered from the server's sanitised `bodyHtml`; edit/delete own) and
 // the composer at the end of the timeline.
+import { Markdown } from '../../../components/Markdown.tsx';
 import type { Comment } from '@tracker/shared/api/issues';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +86,7 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
         </div>
       ) : (
         // Sanitised by the server (markdown-it without raw HTML).
-        <div className="markdown" data-testid="comment-body" dangerouslySetInnerHTML={{ __html: comment.bodyHtml }} />
+        <Markdown html={comment.bodyHtml} testId="comment-body" />
       )}
       {error && (
         <p role="alert" className="field__error">

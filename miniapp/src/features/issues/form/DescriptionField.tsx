@@ -1,5 +1,6 @@
 // Markdown description with Write / Preview tabs. The preview uses the server's own renderer
 // (shared markdown-it without raw HTML), loaded only when the preview is first opened.
+import { Markdown } from '../../../components/Markdown.tsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -42,7 +43,7 @@ export function DescriptionField({ value, onChange, error }: { value: string; on
         ) : html === null ? (
           <p className="muted">{t('common.loading')}</p>
         ) : html.trim() ? (
-          <div className="markdown desc-preview" data-testid="desc-preview-body" dangerouslySetInnerHTML={{ __html: html }} />
+          <Markdown html={html} className="markdown desc-preview" testId="desc-preview-body" />
         ) : (
           <p className="muted desc-preview">{t('issues.form.nothingToPreview')}</p>
         )}

@@ -2,6 +2,7 @@
 // description, sub-issues, relations, attachments (drop files anywhere on the page) and one
 // timeline of comments and history. Live: refetches when someone else changes the issue. While the
 // page call is on its way, the client store's copy of the issue shows at once (detail/Preview.tsx).
+import { Markdown } from '../../../components/Markdown.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -154,7 +155,7 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
             </h2>
             {issue.description.trim() ? (
               // Sanitised by the server (markdown-it without raw HTML).
-              <div className="markdown" data-testid="issue-description" dangerouslySetInnerHTML={{ __html: issue.descriptionHtml }} />
+              <Markdown html={issue.descriptionHtml} testId="issue-description" />
             ) : (
               <p className="muted" data-testid="issue-description">
                 {t('issues.detail.noDescription')}

@@ -1,4 +1,5 @@
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import { Markdown } from '../../../components/Markdown.tsx';
 import type { ProjectCapability } from '@tracker/shared/permissions';
 import { canInProject } from '@tracker/shared/permissions';
 import { useState } from 'react';
@@ -138,7 +139,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
               <h2 id="p-desc">{t('projects.overview.description')}</h2>
               {project.description ? (
                 // Rendered and sanitised by the server (Markdown with raw HTML off).
-                <div className="markdown" data-testid="project-description" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+                <Markdown html={descriptionHtml} testId="project-description" />
               ) : (
                 <p className="muted">{t('projects.overview.noDescription')}</p>
               )}

@@ -1,4 +1,5 @@
 import { STREAM_HEALTH, type StreamFeedItem, type StreamHealth } from '@tracker/shared/api/streams';
+import { Markdown } from '../../../components/Markdown.tsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -167,7 +168,7 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
         </form>
       ) : (
         // Sanitised on the server (markdown-it without raw HTML).
-        <div className="feed__body prose" dangerouslySetInnerHTML={{ __html: item.bodyHtml }} />
+        <Markdown html={item.bodyHtml} className="feed__body prose" />
       )}
       {mine && !editing && (
         <div className="feed__tools">

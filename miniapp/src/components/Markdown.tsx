@@ -1,0 +1,26 @@
+// Rendered Markdown (the server's safe HTML: comments, descriptions). Issue keys in it are links
+// (shared/src/markdown.ts): they open in the app, in the page's language, without a reload.
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useLocation } from 'wouter';
+import { useHref } from '../lib/use-locale.ts';
+
+export function Markdown({ html, className = 'markdown', testId }: { html: string; className?: string; testId?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const href = useHref();
+  const [, navigate] = useLocation();
+
+  // The server writes the default language's path; a copied or middle-clicked link keeps this one's.
+  useLayoutEffect(() => {
+    for (const a of ref.current?.querySelectorAll<HTMLAnchorElement>('a.issue-ref[data-issue-key]') ?? []) a.setAttribute('href', href('issue', { id: a.dataset.issueKey! }));
+  }, [html, href]);
+
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a.issue-ref[data-issue-key]') : null;
+    if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(href('issue', { id: link.dataset.issueKey! }));
+  };
+
+  // The links inside are the controls (keyboard included: Enter on a link is a click); this only routes their clicks.
+  return <div ref={ref} className={className} data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+}
