@@ -206,7 +206,10 @@ describe('issue page', () => {
     await page.goto(`/en/issues/${KEY}-2`);
     await page.getByTestId('comment-input').fill(`Same cause as ${KEY}-1, I think.`);
     await page.getByTestId('comment-submit').click();
-    const link = page.getByTestId('comment').filter({ hasText: 'Same cause as' }).locator(`a.issue-ref[data-issue-key="${KEY}-1"]`);
+    const posted = page.getByTestId('comment').filter({ hasText: 'Same cause as' });
+    // Saved, not just shown: the sending marker's removal moves the text under the pointer.
+    await posted.getByTestId('comment-sending').waitFor({ state: 'detached' });
+    const link = posted.locator(`a.issue-ref[data-issue-key="${KEY}-1"]`);
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/en/issues/${KEY}-1`);
     let reloads = 0;
