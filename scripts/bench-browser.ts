@@ -41,37 +41,33 @@ const AFTER_PAINT = `(fn) => requestAnimationFrame(() => { const c = new Message
 
 /**
  * On every page the context opens: the time from the navigation's start (the page's time origin) to
- * the painted frame that first shows an issue row, as \`window.__firstRowAt\`.
+ * the painted frame that first shows an issue row, as the promise \`window.__firstRow\`.
  */
 const FIRST_ROW_PROBE = `(() => {
   const afterPaint = ${AFTER_PAINT};
+  let resolve;
+  window.__firstRow = new Promise((r) => (resolve = r));
   const observer = new MutationObserver(() => {
     if (!document.querySelector('[data-testid="issue-row"]')) return;
     observer.disconnect();
-    afterPaint(() => (window.__firstRowAt = performance.now()));
+    afterPaint(() => resolve(performance.now()));
   });
   observer.observe(document, { childList: true, subtree: true });
 })()`;
 
-/**
- * Polls an in-page expression until it is truthy. (\`waitForFunction\` with a string evaluates it
- * in the page, which the app's CSP forbids.)
- */
-async function until(page: Page, expression: string, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await page.evaluate(expression))) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${expression.slice(0, 80)}`);
-    await page.waitForTimeout(50);
-  }
-}
+// The in-page probes below resolve promises on window that the driver awaits (page.evaluate of a
+// string runs outside the app's CSP; waitForFunction with a string would not, and polling is a race).
 
 async function firstRowPainted(page: Page): Promise<number> {
-  await until(page, 'window.__firstRowAt !== undefined');
-  return Math.round((await page.evaluate('window.__firstRowAt')) as number);
+  return Math.round((await page.evaluate('window.__firstRow')) as number);
 }
 
-/** The store's IndexedDB copy is written (its position recorded): a reload can start from it. */
+/**
+ * Resolves once the store's IndexedDB copy is written (its position recorded): a reload can start
+ * from it. Checked at each frame, in the page.
+ */
 const STORE_WRITTEN = `(async () => {
+  const written = async () => {
   const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n && n.startsWith('tracker-sync-'));
   if (!name) return false;
   const db = await new Promise((resolve, reject) => { const r = indexedDB.open(name); r.onsuccess = () => resolve(r.result); r.onerror = reject; });
@@ -80,6 +76,12 @@ const STORE_WRITTEN = `(async () => {
     const meta = await new Promise((resolve) => { const r = db.transaction('meta').objectStore('meta').get('state'); r.onsuccess = () => resolve(r.result); r.onerror = () => resolve(undefined); });
     return meta !== undefined;
   } finally { db.close(); }
+  };
+  const end = performance.now() + 60000;
+  while (!(await written())) {
+    if (performance.now() > end) throw new Error('the store was not written to IndexedDB within 60 s');
+    await new Promise((r) => requestAnimationFrame(r));
+  }
 })()`;
 
 /**
@@ -90,21 +92,22 @@ const STORE_WRITTEN = `(async () => {
 function timeFromInput(input: string, shown: string, first = false) {
   return `(() => {
     const afterPaint = ${AFTER_PAINT};
-    window.__inputAt = undefined; window.__shownAt = undefined;
+    window.__inputAt = undefined;
+    let resolve;
+    window.__shown = new Promise((r) => (resolve = r));
     const matches = () => { const el = document.querySelector(${JSON.stringify(first ? '[data-testid="issue-row"]' : shown)}); return !!el && (${first} ? el.matches(${JSON.stringify(shown)}) : true); };
     document.querySelector(${JSON.stringify(input)}).addEventListener('change', () => (window.__inputAt = performance.now()), { capture: true, once: true });
     const observer = new MutationObserver(() => {
-      if (window.__inputAt === undefined || window.__shownAt !== undefined || !matches()) return;
+      if (window.__inputAt === undefined || !matches()) return;
       observer.disconnect();
-      afterPaint(() => (window.__shownAt = performance.now()));
+      afterPaint(() => resolve(performance.now() - window.__inputAt));
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
   })()`;
 }
 
 async function shownAfterInput(page: Page): Promise<number> {
-  await until(page, 'window.__shownAt !== undefined');
-  return Math.round((await page.evaluate('window.__shownAt - window.__inputAt')) as number);
+  return Math.round((await page.evaluate('window.__shown')) as number);
 }
 
 const firstRow = (page: Page) => page.getByTestId('issue-row').first().waitFor({ timeout: 30_000 });
@@ -154,9 +157,10 @@ export async function benchBrowser(report: Report) {
         page = await slowPage(context);
         api = recordApi(page);
         await page.goto('/en/issues', { waitUntil: 'commit' });
-        cold.push(await firstRowPainted(page));
+        const painted = await firstRowPainted(page);
+        cold.push(painted);
         coldCalls = (await page.evaluate(`performance.getEntriesByType('resource')
-          .filter((e) => e.startTime <= window.__firstRowAt && new URL(e.name).pathname.startsWith('/api/'))
+          .filter((e) => e.startTime <= ${painted} && new URL(e.name).pathname.startsWith('/api/'))
           .map((e) => new URL(e.name).pathname)`)) as string[];
       }
       reportSamples(report, 'cold load of /en/issues → first row', cold, 1000);
@@ -168,7 +172,7 @@ export async function benchBrowser(report: Report) {
       const warm: number[] = [];
       for (let i = 0; i < SAMPLES; i++) {
         await page.waitForLoadState('networkidle');
-        await until(page, STORE_WRITTEN, 60_000);
+        await page.evaluate(STORE_WRITTEN);
         await page.reload({ waitUntil: 'commit' });
         warm.push(await firstRowPainted(page));
       }
@@ -196,23 +200,25 @@ export async function benchBrowser(report: Report) {
         // In-page code as text: this script is compiled without the DOM's types.
         await page.evaluate(`(() => {
           const text = ${JSON.stringify(expected)};
-          window.__clicked = undefined; window.__shown = undefined;
+          window.__clicked = undefined;
+          let resolve;
+          window.__titlePainted = new Promise((r) => (resolve = r));
           document.addEventListener('click', () => (window.__clicked = performance.now()), { capture: true, once: true });
           const afterPaint = ${AFTER_PAINT};
           const observer = new MutationObserver(() => {
             if (document.getElementById('page-title-issue')?.textContent !== text) return;
             observer.disconnect();
-            afterPaint(() => (window.__shown = performance.now()));
+            afterPaint(() => resolve(performance.now()));
           });
           observer.observe(document.body, { childList: true, subtree: true, characterData: true });
         })()`);
         await title.click();
-        await until(page, 'window.__shown !== undefined');
-        const { clicked, shown, answered } = (await page.evaluate(`(() => {
+        const { clicked, shown, answered } = (await page.evaluate(`(async () => {
+          const shown = await window.__titlePainted;
           // The shell's own per-navigation calls (the redirect check, the e-mail reminder) are not awaited by any page.
           const shell = ['/api/navigation/redirect', '/api/user/email-confirm-reminder'];
           const api = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/api/') && !shell.includes(new URL(e.name).pathname));
-          return { clicked: window.__clicked, shown: window.__shown, answered: api.filter((e) => e.responseEnd > window.__clicked && e.responseEnd <= window.__shown).map((e) => new URL(e.name).pathname) };
+          return { clicked: window.__clicked, shown, answered: api.filter((e) => e.responseEnd > window.__clicked && e.responseEnd <= shown).map((e) => new URL(e.name).pathname) };
         })()`)) as { clicked: number; shown: number; answered: string[] };
         open.push(Math.round(shown - clicked));
         waited.push(...answered);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, fakeHttp, noChanges } from './engine-fakes.ts';
 import { clearData } from './model.ts';
-import { preloadSync, signOutSync, startSync, stopSync, syncState } from './session.ts';
+import { preloadSync, signOutSync, startSync, stopSync, syncState, whenStoreRead } from './session.ts';
 import { readEarly } from './store-db.ts';
 import { bootstrapOf, issue } from './test-data.ts';
 
@@ -20,11 +20,7 @@ async function storedFor(user: number, issues: number[]) {
   syncState().status = 'idle';
 }
 
-const readFinished = () =>
-  new Promise<void>((resolve) => {
-    const check = () => (syncState().status === 'loading' ? setTimeout(check, 1) : resolve());
-    check();
-  });
+const readFinished = whenStoreRead;
 
 afterEach(async () => {
   await signOutSync();
