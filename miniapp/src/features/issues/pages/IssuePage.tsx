@@ -42,7 +42,9 @@ export default function IssuePage() {
       </Page>
     );
   }
-  if (state.status === 'loading') return <IssuePreview issueRef={id} />;
+  // Another issue opened from this one (a link in a comment): until its data is in, the previous
+  // one's must not show under the new address.
+  if (state.status === 'loading' || !namesIssue(id, state.data.issue)) return <IssuePreview issueRef={id} />;
   return <IssueView data={state.data} ctl={ctl} routeId={id} />;
 }
 
@@ -63,10 +65,10 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
   // written (as Telegram's own send), shown once the comment box has text. The header link stays.
   useSecondaryButton(canEdit ? { text: t('issues.detail.edit') } : null, () => navigate(href('issueEdit', { id: issue.key })));
 
-  // `/issues/123` → `/issues/WEB-7`, keeping the query.
+  // `/issues/123` → `/issues/WEB-7`, keeping the query (only for this issue's own id or key).
   useEffect(() => {
-    if (routeId !== issue.key) navigate(href('issue', { id: issue.key }) + (search ? `?${search}` : ''), { replace: true });
-  }, [routeId, issue.key, href, navigate, search]);
+    if (routeId !== issue.key && namesIssue(routeId, { id: issue.id, key: issue.key })) navigate(href('issue', { id: issue.key }) + (search ? `?${search}` : ''), { replace: true });
+  }, [routeId, issue.id, issue.key, href, navigate, search]);
 
   useEffect(() => {
     if (!canEdit) return;
@@ -182,4 +184,9 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
       )}
     </Page>
   );
+}
+
+/** True when the address's `ref` (an id, or a key in any case) is this issue's. */
+function namesIssue(ref: string, issue: { id: number; key: string }): boolean {
+  return ref === String(issue.id) || ref.toUpperCase() === issue.key;
 }
