@@ -1,23 +1,20 @@
 // The issue page journeys: quick add in both languages, open by key and by id, status change in
-// the history, a comment with a mention, custom fields of every type, attachments.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// the history, comments (a mention, an issue key as a link, deletion), attachments. Custom fields:
+// issue-custom-fields.e2e.ts.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail, waitForLive, watchErrors } from './browser.ts';
-import { ADMIN_EMAIL } from './global-setup.ts';
+import { api, newContext, registerIn, waitForLive, watchErrors } from './browser.ts';
+import { issueFixture, TZ, type IssueFixture } from './issue-fixture.ts';
 
-const TZ = 'Europe/Moscow';
-const stamp = Date.now().toString(36).replace(/\d/g, '');
-/** A project key nobody else uses: letters of the time in base 26. */
-const KEY = `ID${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
-const mateHandle = `mira${stamp}`;
-const mateName = `Mira${stamp} Tester`;
-
-let browser: Browser;
-let owner: BrowserContext;
-let mate: { id: number };
-let project: { id: number; key: string };
+let f: IssueFixture;
+let KEY: string;
 let labelId: number;
-const fieldIds: number[] = [];
+let owner: IssueFixture['owner'];
+let browser: IssueFixture['browser'];
+let mate: IssueFixture['mate'];
+let mateHandle: string;
+let mateName: string;
+const getIssue = (ref: string | number) => f.getIssue(ref);
 
 function tomorrowIn(timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -26,44 +23,14 @@ function tomorrowIn(timeZone: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-interface IssueJson {
-  id: number;
-  key: string;
-  title: string;
-  dueDate: string | null;
-  priority: string;
-  assignee: { id: number } | null;
-  labelIds: number[];
-  statusId: number;
-  watchers: { id: number }[];
-  customValues: Record<string, unknown>;
-  attachments: { id: number; url: string; fileName: string }[];
-}
-const getIssue = (ref: string | number) => api<{ issue: IssueJson }>(owner, 'get', `/api/issues/${ref}`).then((r) => r.issue);
-
 beforeAll(async () => {
-  browser = await launchBrowser();
-  owner = await newContext(browser, { timezoneId: TZ, locale: 'ru-RU' });
-  await registerIn(owner, uniqueEmail('owner'), 'Owner Person');
-  const mateContext = await newContext(browser);
-  mate = await registerIn(mateContext, `${mateHandle}@e2e.test`, mateName);
-  await mateContext.close();
-  project = (await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key: KEY, name: `Issue page ${stamp}` })).project;
-  await api(owner, 'put', `/api/projects/${project.id}/members/${mate.id}`, { role: 'member' });
-  labelId = (await api<{ label: { id: number } }>(owner, 'post', `/api/projects/${project.id}/labels`, { name: 'bug' })).label.id;
+  f = await issueFixture('Issue page');
+  ({ owner, browser, mate, mateHandle, mateName } = f);
+  KEY = f.project.key;
+  labelId = (await api<{ label: { id: number } }>(owner, 'post', `/api/projects/${f.project.id}/labels`, { name: 'bug' })).label.id;
 });
 
-afterAll(async () => {
-  // Fields scoped to all projects would show up in other specs' forms: archive them.
-  if (fieldIds.length) {
-    const admin = await newContext(browser);
-    await registerIn(admin, ADMIN_EMAIL, 'Admin');
-    for (const id of fieldIds) await admin.request.post(`/api/admin/custom-fields/${id}/archive`);
-    await admin.close();
-  }
-  await owner?.close();
-  await browser?.close();
-});
+afterAll(() => f?.close());
 
 async function quickAdd(page: Page, path: string, line: string) {
   await page.goto(path);
@@ -225,7 +192,7 @@ describe('issue page', () => {
     const page = await owner.newPage();
     await page.goto(`/en/issues/${KEY}-1`);
     await page.getByTestId('attachments').waitFor();
-    const text = `notes ${stamp}\n`;
+    const text = `notes ${f.stamp}\n`;
     await page.getByTestId('attachment-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
     const link = page.getByTestId('attachment-link').filter({ hasText: 'notes.txt' });
     await link.waitFor();
@@ -239,80 +206,6 @@ describe('issue page', () => {
     await page.getByTestId('attachment-input').setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await page.getByTestId('upload-error').filter({ hasText: '10 MB' }).waitFor();
     expect((await getIssue(`${KEY}-1`)).attachments.map((a) => a.fileName)).toEqual(['notes.txt']);
-    await page.close();
-  });
-});
-
-describe('custom fields', () => {
-  it('sets a value of every type in the edit form; a required empty field shows its error', async () => {
-    const admin = await newContext(browser);
-    await registerIn(admin, ADMIN_EMAIL, 'Admin');
-    const make = async (type: string, extra: Record<string, unknown> = {}) => {
-      const { field } = await api<{ field: { id: number; options: { id: number; name: string }[] } }>(admin, 'post', '/api/admin/custom-fields', {
-        type,
-        name: { ru: `Поле ${type} ${stamp}`, en: `Field ${type} ${stamp}` },
-        scope: 'all',
-        ...extra,
-      });
-      fieldIds.push(field.id);
-      return field;
-    };
-    const text = await make('text');
-    const number = await make('number');
-    const date = await make('date');
-    const checkbox = await make('checkbox');
-    const url = await make('url');
-    const user = await make('user');
-    const select = await make('select', { options: [{ name: 'Prod', color: '#dc2626' }, { name: 'Stage', color: '#16a34a' }] });
-    const multi = await make('multiselect', { options: [{ name: 'iOS' }, { name: 'Android' }, { name: 'Web' }] });
-    // Required only in this project, so other specs' issues are not held up by it.
-    const required = await make('text', { required: true, scope: 'projects', projectIds: [project.id] });
-    await admin.close();
-
-    const page = await owner.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`/en/issues/${KEY}-1/edit`);
-    await page.getByTestId(`cf-${text.id}`).waitFor();
-    await page.getByTestId(`cf-${text.id}`).fill('Hello');
-    await page.getByTestId(`cf-${number.id}`).fill('42.5');
-    await page.getByTestId(`cf-${date.id}`).fill('2027-05-17');
-    await page.getByTestId(`cf-${checkbox.id}`).check();
-    await page.getByTestId(`cf-${url.id}`).fill('https://example.com/spec');
-    await page.getByTestId(`cf-${user.id}`).fill(mateHandle);
-    await page.getByTestId(`cf-${user.id}-option`).filter({ hasText: mateName }).click();
-    await page.getByTestId(`cf-${select.id}`).selectOption({ label: 'Stage' });
-    await page.getByTestId(`cf-${multi.id}`).click();
-    await page.getByTestId(`cf-${multi.id}-option`).nth(0).check();
-    await page.getByTestId(`cf-${multi.id}-option`).nth(2).check();
-    await page.keyboard.press('Escape');
-
-    await page.getByTestId('form-submit').click();
-    await page.getByTestId(`error-cf-${required.id}`).waitFor();
-    expect(await page.getByTestId(`cf-${required.id}`).getAttribute('aria-invalid')).toBe('true');
-    expect(page.url()).toContain('/edit');
-
-    await page.getByTestId(`cf-${required.id}`).fill('Filled');
-    await page.getByTestId('form-submit').click();
-    await page.waitForURL((u) => u.pathname === `/en/issues/${KEY}-1`);
-    const issue = await getIssue(`${KEY}-1`);
-    const ids = (names: string[], f: { options: { id: number; name: string }[] }) => names.map((n) => f.options.find((o) => o.name === n)!.id);
-    expect(issue.customValues).toMatchObject({
-      [text.id]: 'Hello',
-      [number.id]: 42.5,
-      [date.id]: '2027-05-17',
-      [checkbox.id]: true,
-      [url.id]: 'https://example.com/spec',
-      [user.id]: mate.id,
-      [select.id]: ids(['Stage'], select)[0],
-      [multi.id]: ids(['iOS', 'Web'], multi),
-      [required.id]: 'Filled',
-    });
-    // The issue page shows them, and the history names the change readably.
-    await page.getByTestId('issue-properties').waitFor();
-    expect(await page.getByTestId(`cf-${url.id}`).inputValue()).toBe('https://example.com/spec');
-    expect(await page.getByTestId(`cf-${user.id}`).inputValue()).toBe(mateName);
-    await page.getByTestId('activity-item').filter({ hasText: `Field select ${stamp}` }).filter({ hasText: 'Stage' }).waitFor();
-    expect(errors).toEqual([]);
     await page.close();
   });
 });
