@@ -10,7 +10,7 @@ import { telegramSession } from '../features/telegram/index.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
-import { useAppShell, useInTelegram } from './shell/use-app-shell.ts';
+import { useAppShell, useDesktopSidebar, useInTelegram } from './shell/use-app-shell.ts';
 import './shell/shell.css';
 
 // The shell's pieces load only where the shell is shown: a website visitor's first load stays small
@@ -18,6 +18,7 @@ import './shell/shell.css';
 const ReopenScreen = lazy(() => import('./shell/ReopenScreen.tsx').then((m) => ({ default: m.ReopenScreen })));
 const ShellNotices = lazy(() => import('./shell/ShellNotices.tsx').then((m) => ({ default: m.ShellNotices })));
 const ShellSettings = lazy(() => import('./shell/ShellSettings.tsx').then((m) => ({ default: m.ShellSettings })));
+const Sidebar = lazy(() => import('./sidebar/Sidebar.tsx').then((m) => ({ default: m.Sidebar })));
 const TabBar = lazy(() => import('./shell/TabBar.tsx').then((m) => ({ default: m.TabBar })));
 
 /** Inside Telegram a launch that did not end signed in can only be fixed by opening the app again. */
@@ -33,12 +34,19 @@ export function Layout({ children }: { children: ReactNode }) {
   const { signIn } = useSnapshot(telegramSession);
   const reopen = telegram && !user && signIn !== null && UNSIGNED.has(signIn);
   const tabs = shell && !!user && !reopen;
+  const desktop = useDesktopSidebar(shell);
+  const website = !shell && !desktop;
   return (
-    <div className={`layout${shell ? ' layout--shell' : ''}${tabs ? ' layout--tabs' : ''}`} data-shell={shell ? 'app' : 'web'}>
+    <div className={`layout${shell ? ' layout--shell' : ''}${tabs ? ' layout--tabs' : ''}${desktop ? ' layout--sidebar' : ''}`} data-shell={shell ? 'app' : desktop ? 'desktop' : 'web'}>
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
       </a>
-      {!shell && <Header />}
+      {website && <Header />}
+      {desktop && (
+        <Suspense fallback={<div className="sidebar sidebar--pending" aria-hidden="true" />}>
+          <Sidebar />
+        </Suspense>
+      )}
       <main id="main" className="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location}>{reopen ? (
             <Suspense fallback={null}>
@@ -53,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Suspense>
         )}
       </main>
-      {!shell && (
+      {website && (
         <footer className="footer">
           <p>{t('common.footer.rights')}</p>
           <Link href={href('privacy')}>{t('common.footer.privacy')}</Link>

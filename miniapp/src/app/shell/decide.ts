@@ -15,3 +15,6 @@ export interface ShellInputs {
 export function decideAppShell(s: ShellInputs): boolean {
   return s.telegram || s.standalone || (s.signedIn && s.narrow);
 }
+
+/** Narrowest screen (CSS px) on which a signed-in browser user gets the desktop sidebar (issue 15). */
+export const SIDEBAR_MIN_WIDTH = 1024;

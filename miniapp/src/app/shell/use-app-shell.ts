@@ -4,10 +4,11 @@ import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { auth } from '../../features/auth/index.ts';
 import { platform } from '../../platform/index.ts';
-import { decideAppShell, SHELL_MAX_WIDTH } from './decide.ts';
+import { decideAppShell, SHELL_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from './decide.ts';
 
 const STANDALONE = '(display-mode: standalone)';
 const NARROW = `(max-width: ${SHELL_MAX_WIDTH}px)`;
+const WIDE = `(min-width: ${SIDEBAR_MIN_WIDTH}px)`;
 
 function useMedia(query: string): boolean {
   return useSyncExternalStore(
@@ -33,4 +34,11 @@ export function useAppShell(): boolean {
 /** Inside Telegram: the identity is the Telegram account, so no web account controls (sign-out, colour mode). */
 export function useInTelegram(): boolean {
   return useSnapshot(platform).kind === 'telegram';
+}
+
+/** The desktop app (a signed-in browser at least SIDEBAR_MIN_WIDTH wide, not the app shell): a sidebar instead of the website's header. */
+export function useDesktopSidebar(shell: boolean): boolean {
+  const { user } = useSnapshot(auth.state);
+  const wide = useMedia(WIDE);
+  return !shell && !!user && wide;
 }

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { createPath, isTypingTarget, shortcutFor } from './keys.ts';
+import { onOpenPalette } from './open.ts';
 
 const CommandPalette = lazy(() => Promise.all([import('./CommandPalette.tsx'), loadNamespaces(['issues'])]).then(([m]) => m));
 const ShortcutsHelp = lazy(() => Promise.all([import('./ShortcutsHelp.tsx'), loadNamespaces(['issues'])]).then(([m]) => m));
@@ -16,6 +17,8 @@ export function PaletteHost() {
   const locale = useLocale();
   const state = useRef({ open, navigate, locale });
   state.current = { open, navigate, locale };
+
+  useEffect(() => onOpenPalette(() => setOpen('palette')), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

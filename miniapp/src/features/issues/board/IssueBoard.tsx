@@ -140,7 +140,7 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
     <div className={`board${drag ? ' board--dragging' : ''}`} ref={scroller} data-testid="issue-board">
       <p className="visually-hidden">{t('issues.board.help')}</p>
       {columns.map(({ status, cards }) => (
-        <section key={status.id} className="board-column" data-column-id={status.id} data-testid="board-column" data-status-name={status.name} aria-labelledby={`col-${status.id}`}>
+        <section key={status.id} className={`board-column${cards.length === 0 && !drag ? ' board-column--empty' : ''}`} data-column-id={status.id} data-testid="board-column" data-status-name={status.name} aria-labelledby={`col-${status.id}`}>
           <h2 className="board-column__title" id={`col-${status.id}`}>
             <ColorDot color={status.color} className="status-chip__dot" />
             <span>{status.name}</span>

@@ -27,6 +27,13 @@ const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
  */
 export const FIRST_FRAME_ROWS = 20;
 
+const NONE_FOLDED: ReadonlySet<string> = new Set();
+const toggleKey = (set: ReadonlySet<string>, key: string) => {
+  const next = new Set(set);
+  if (!next.delete(key)) next.add(key);
+  return next;
+};
+
 export interface IssueListProps {
   /** Filters fixed by the embedding page (e.g. `{ project: 'WEB' }`); they win over `filters`. */
   query?: Record<string, string>;
@@ -59,7 +66,11 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const rowsKey = `${JSON.stringify(apiQuery)}|${group}`;
   const complete = useCompleteAfterFirstFrame(rowsKey);
   const groups = useMemo(() => firstRows(allGroups, complete ? Infinity : FIRST_FRAME_ROWS), [complete, allGroups]);
-  const order_ = useMemo(() => allGroups.flatMap((g) => g.issues.map((i) => i.id)), [allGroups]);
+  // Folded group headers hide their rows (and j/k skip them); a new grouping starts unfolded.
+  const [folded, setFolded] = useState<{ group: GroupBy; keys: ReadonlySet<string> }>({ group, keys: new Set() });
+  const foldedKeys = folded.group === group ? folded.keys : NONE_FOLDED;
+  const toggleFolded = (key: string) => setFolded({ group, keys: toggleKey(foldedKeys, key) });
+  const order_ = useMemo(() => allGroups.filter((g) => !foldedKeys.has(g.key)).flatMap((g) => g.issues.map((i) => i.id)), [allGroups, foldedKeys]);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [active, setActive] = useState<number | null>(null);
@@ -201,27 +212,32 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
         <section key={g.key} className="issue-group" aria-label={group === 'none' ? undefined : groupTitle(t, g)}>
           {group !== 'none' && (
             <h2 className="issue-group__title" data-testid="group-header">
-              {g.color && <ColorDot color={g.color} className="status-chip__dot" />}
-              <span>{groupTitle(t, g)}</span>
-              <span className="issue-group__count">{g.total}</span>
+              <button type="button" className="issue-group__toggle" aria-expanded={!foldedKeys.has(g.key)} onClick={() => toggleFolded(g.key)} data-testid="group-toggle">
+                <span className="issue-group__chevron" aria-hidden="true" />
+                {g.color && <ColorDot color={g.color} className="status-chip__dot" />}
+                <span>{groupTitle(t, g)}</span>
+                <span className="issue-group__count">{g.total}</span>
+              </button>
             </h2>
           )}
-          <ul className="issue-rows">
-            {g.issues.map((issue: IssueListItem) => (
-              <IssueRow
-                key={issue.id}
-                issue={issue}
-                project={projects.get(issue.projectId)}
-                href={href('issue', { id: issue.key })}
-                locale={locale}
-                selectable={selectable}
-                selected={selected.has(issue.id)}
-                active={active === issue.id}
-                onToggle={onToggle}
-                t={t}
-              />
-            ))}
-          </ul>
+          {!foldedKeys.has(g.key) && (
+            <ul className="issue-rows">
+              {g.issues.map((issue: IssueListItem) => (
+                <IssueRow
+                  key={issue.id}
+                  issue={issue}
+                  project={projects.get(issue.projectId)}
+                  href={href('issue', { id: issue.key })}
+                  locale={locale}
+                  selectable={selectable}
+                  selected={selected.has(issue.id)}
+                  active={active === issue.id}
+                  onToggle={onToggle}
+                  t={t}
+                />
+              ))}
+            </ul>
+          )}
         </section>
       ))}
       {complete && <div ref={sentinel} />}

@@ -3,7 +3,7 @@
 // timeline of comments and history. Live: refetches when someone else changes the issue. While the
 // page call is on its way, the client store's copy of the issue shows at once (detail/Preview.tsx).
 import { Markdown } from '../../../components/Markdown.tsx';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -19,6 +19,7 @@ import { Properties } from '../detail/Properties.tsx';
 import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
 import { useMe } from '../detail/use-me.ts';
+import { useIssueShortcuts } from '../detail/shortcuts.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { haptic, useSecondaryButton } from '../../../platform/use-main-button.ts';
 import { errorMessage } from '../form/errors.ts';
@@ -57,6 +58,8 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
   const { issue } = data;
   usePageTitle(`${issue.key} ${issue.title}`);
   const canEdit = issue.can.includes('issue.edit');
+  const editHref = href('issueEdit', { id: issue.key });
+  useIssueShortcuts(canEdit, useCallback(() => navigate(editHref), [navigate, editHref]));
   const uploader = useUploads(issue.id, ctl);
   const [dragging, setDragging] = useState(false);
   const upload = useRef(uploader.upload);

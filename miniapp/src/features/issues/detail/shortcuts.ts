@@ -1,0 +1,49 @@
+// The issue page's one-key shortcuts (issue 15): s status, a assignee, p priority, l labels,
+// d due date, e edit, m move (the edit page, where the project is chosen). They reach the property
+// sidebar's own controls, so a shortcut and a click do the same thing.
+import { useEffect } from 'react';
+import { isTypingTarget } from '../list/selection.ts';
+
+export type IssueShortcut = 'status' | 'assignee' | 'priority' | 'labels' | 'due' | 'edit' | 'move';
+
+const KEYS: Record<string, IssueShortcut> = { s: 'status', a: 'assignee', p: 'priority', l: 'labels', d: 'due', e: 'edit', m: 'move' };
+
+const TARGET: Partial<Record<IssueShortcut, string>> = {
+  status: '[data-testid="issue-status"]',
+  priority: '[data-testid="issue-priority"]',
+  assignee: '[data-testid="issue-assignee-input"]',
+  labels: '[data-testid="issue-labels"]',
+  due: '[data-testid="issue-due"]',
+};
+
+export function issueShortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): IssueShortcut | null {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return null;
+  return KEYS[e.key] ?? null;
+}
+
+/** Opens what a shortcut names: a picker gets focus (and opens where the browser lets it), edit and move go to the edit page. */
+export function useIssueShortcuts(enabled: boolean, openEdit: () => void) {
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || isTypingTarget(e.target) || document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]')) return;
+      const action = issueShortcutFor(e);
+      if (!action) return;
+      e.preventDefault();
+      if (action === 'edit' || action === 'move') return openEdit();
+      const el = document.querySelector<HTMLElement>(TARGET[action]!);
+      if (!el || (el as HTMLInputElement).disabled) return;
+      el.focus();
+      if (el instanceof HTMLButtonElement) el.click();
+      else if (el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && el.type === 'date')) {
+        try {
+          el.showPicker();
+        } catch {
+          // no user activation or not supported: focus is enough, arrows and typing work
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [enabled, openEdit]);
+}
