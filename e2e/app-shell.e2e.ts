@@ -163,7 +163,7 @@ describe('app shell inside Telegram', () => {
 });
 
 describe('app shell in a browser', () => {
-  it('a signed-in phone-width browser gets the shell with colour mode and sign-out on Profile; a 1280 px one keeps the website header', async () => {
+  it('a signed-in phone-width browser gets the shell with colour mode and sign-out on Profile; a tablet keeps the website header, a desktop gets the sidebar', async () => {
     const phone = await newContext(browser, { viewport: { width: 390, height: 800 } });
     await registerIn(phone, uniqueEmail('phone'), 'Phone User');
     const page = await phone.newPage();
@@ -177,10 +177,13 @@ describe('app shell in a browser', () => {
     await page.getByTestId('tab-profile').click();
     await page.getByTestId('shell-settings').waitFor();
     for (const id of ['lang-switch', 'color-mode', 'logout']) expect(await page.getByTestId('shell-settings').getByTestId(id).count(), id).toBe(1);
-    // Wider than a phone: the website again, live.
-    await page.setViewportSize({ width: 1280, height: 800 });
+    // Wider than a phone: the website again, live; from 1024 px the desktop app with its sidebar.
+    await page.setViewportSize({ width: 800, height: 800 });
     await page.locator('header.header').waitFor();
     expect(await page.getByTestId('tabbar').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('sidebar').waitFor();
+    expect(await page.locator('header.header').count()).toBe(0);
     expect(errors).toEqual([]);
     await phone.close();
 
@@ -188,11 +191,18 @@ describe('app shell in a browser', () => {
     await registerIn(desktop, uniqueEmail('desk'), 'Desk User');
     const wide = await desktop.newPage();
     await wide.goto('/en');
-    await wide.getByTestId('user-menu').waitFor();
-    expect(await wide.locator('header.header').count()).toBe(1);
+    await wide.getByTestId('sidebar').getByTestId('user-menu').waitFor();
+    expect(await wide.locator('header.header').count()).toBe(0);
     expect(await wide.getByTestId('tabbar').count()).toBe(0);
     // Signed in, the home is my work on the desktop too (issue 15); the marketing page is for visitors.
     await wide.getByTestId('page-myWork').waitFor();
+    expect(await wide.getByTestId('nav-myIssues').getAttribute('aria-current')).toBe('page');
+    // The sidebar folds to icons and stays so after a reload.
+    await wide.getByTestId('sidebar-toggle').click();
+    await wide.reload();
+    await wide.locator('[data-testid="sidebar"][data-collapsed]').waitFor();
+    await wide.keyboard.press('[');
+    await wide.locator('[data-testid="sidebar"]:not([data-collapsed])').waitFor();
     await desktop.close();
   });
 });
