@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import { useHref } from '../lib/use-locale.ts';
 import { useHead } from './use-head.ts';
 
+const SPEC_MESSAGE = /^(Page Not Found|Page not found|Internal Server Error)\b/;
+
 export const notFoundMessage = (path: string) => `Page Not Found: ${path}`;
 
 /** Spec §2: 404 shows the 'Page Not Found' variant, any other status 'Internal Server Error'. */
@@ -19,7 +21,12 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
         {status}
       </p>
       <h1 id="error-title">{heading}</h1>
-      {message && <p className="error-page__message" data-testid="error-message">{message}</p>}
+      {message && (
+        // The spec's own message (`Page Not Found: /path`) stays word for word; marked English for screen readers.
+        <p className="error-page__message" data-testid="error-message" lang={SPEC_MESSAGE.test(message) ? 'en' : undefined}>
+          {message}
+        </p>
+      )}
       <p>{notFound ? t('errors.notFoundText') : t('errors.serverErrorText')}</p>
       <Link href={href('home')} className="btn btn--primary">
         {t('errors.goHome')}

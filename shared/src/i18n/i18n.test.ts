@@ -52,8 +52,6 @@ describe('locale resources', () => {
     'account.json:me.email': '“E-mail” is the usual Russian word in forms',
     'admin.json:users.email': '“E-mail” is the usual Russian word in forms',
     'auth.json:email': '“E-mail” is the usual Russian word in forms',
-    'errors.json:notFoundTitle': 'SPEC §2 gives the 404 page this text word for word',
-    'errors.json:serverErrorTitle': 'SPEC §2 gives the 500 page this text word for word',
     'issues.json:shortcuts.keys.Ctrl': 'the name printed on the key',
     'issues.json:shortcuts.keys.Esc': 'the name printed on the key',
     'issues.json:shortcuts.keys.Enter': 'the name printed on the key',

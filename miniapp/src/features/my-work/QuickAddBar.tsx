@@ -49,7 +49,7 @@ export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<P
   };
 
   return (
-    <form className="my-work__quick" onSubmit={submit} data-testid="my-quick-add" aria-label={t('myWork.quickAdd.label')}>
+    <form className="my-work__quick" onSubmit={submit} data-testid="my-quick-add" data-filled={value ? '' : undefined} aria-label={t('myWork.quickAdd.label')}>
       <QuickAdd value={value} onChange={setValue} chips={chips} onRemove={(token) => setValue((v) => removeToken(v, token))} />
       <div className="my-work__quick-row">
         {projects.length > 1 && (

@@ -7,7 +7,10 @@ const PAD = { left: 28, bottom: 18, top: 8 };
 
 /** Sign-ups and new issues per day as paired bars, in plain SVG (no chart library). */
 export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A calendar day (`2026-10-26`) in the reader's words ("26 окт." / "Oct 26"), at noon UTC so no zone shifts it.
+  const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayOf = (date: string) => day.format(new Date(`${date}T12:00:00Z`));
   const max = Math.max(1, ...daily.map((d) => Math.max(d.signups, d.issues)));
   const slot = (W - PAD.left) / Math.max(1, daily.length);
   const bar = Math.max(1, slot / 2 - 1);
@@ -22,12 +25,12 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
           const x = PAD.left + i * slot;
           return (
             <g key={d.date}>
-              <title>{`${d.date}: ${t('admin.dashboard.signups')} ${d.signups}, ${t('admin.dashboard.issuesCreated')} ${d.issues}`}</title>
+              <title>{`${dayOf(d.date)}: ${t('admin.dashboard.signups')} ${d.signups}, ${t('admin.dashboard.issuesCreated')} ${d.issues}`}</title>
               <rect className="bar-signups" x={x} y={y(d.signups)} width={bar} height={H - PAD.bottom - y(d.signups)} />
               <rect className="bar-issues" x={x + bar + 1} y={y(d.issues)} width={bar} height={H - PAD.bottom - y(d.issues)} />
               {(i === 0 || i === daily.length - 1) && (
                 <text x={x + slot / 2} y={H - 4} textAnchor={i === 0 ? 'start' : 'end'}>
-                  {d.date.slice(5)}
+                  {dayOf(d.date)}
                 </text>
               )}
             </g>

@@ -10,7 +10,7 @@ import { postState } from '../blog/model.ts';
 import '../admin.css';
 
 export default function AdminBlogPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const href = useHref();
   const locale = useLocale();
   const [posts, setPosts] = useState<AdminPostRow[] | null>(null);
@@ -50,7 +50,7 @@ export default function AdminBlogPage() {
                   <code className="muted">{p.slug}</code>
                 </td>
                 <td>{t(`admin.blog.${postState(p)}`)}</td>
-                <td>{new Date(p.updatedAt).toLocaleString()}</td>
+                <td>{new Date(p.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</td>
               </tr>
             ))}
           </tbody>

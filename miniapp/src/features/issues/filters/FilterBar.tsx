@@ -5,7 +5,7 @@ import { STATUS_CATEGORIES, type Project } from '@tracker/shared/api/projects';
 
 type PickerProject = Pick<Project, 'id' | 'key' | 'name'>;
 import type { Stream } from '@tracker/shared/api/streams';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { listCustomFields, listProjects, listStreams, searchUsers } from '../api.ts';
@@ -18,11 +18,13 @@ import './filters.css';
 interface Props {
   filters: Record<string, string>;
   onChange: (filters: Record<string, string>, options?: { replace?: boolean }) => void;
+  /** Shown beside the search field (the phone's options toggle). */
+  trailing?: ReactNode;
 }
 
 const TEXT_DEBOUNCE_MS = 300;
 
-export function FilterBar({ filters, onChange }: Props) {
+export function FilterBar({ filters, onChange, trailing }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [fetchedProjects, setProjects] = useState<PickerProject[]>([]);
@@ -106,6 +108,7 @@ export function FilterBar({ filters, onChange }: Props) {
             maxLength={200}
           />
         </div>
+        {trailing}
         <div className="filter-bar__field">
           <label htmlFor={ids.project} className="visually-hidden">
             {t('issues.filters.project')}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useId } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
@@ -23,6 +23,8 @@ export default function IssuesPage() {
   const state = useMemo(() => parseSearch(search), [search]);
   const { project } = useProject(state.filters.project);
   const ids = { group: useId(), sort: useId() };
+  // On a phone the view options and filters fold behind one button, so the list starts near the top.
+  const [options, setOptions] = useState(false);
 
   const go = useCallback((next: PageState, replace = false) => navigate(location + toSearch(next), { replace }), [navigate, location]);
   const setFilters = useCallback((filters: Record<string, string>, options?: { replace?: boolean }) => go({ ...state, filters }, options?.replace), [go, state]);
@@ -34,6 +36,7 @@ export default function IssuesPage() {
 
   return (
     <Page name="issues" className="issues-page">
+      <div className="issues-controls" data-options={options || undefined}>
       <div className="issues-toolbar">
         <ViewsMenu state={state} projectId={project?.project.id ?? null} projectName={project?.project.name ?? null} onOpen={openView} />
         <div className="segmented" role="group" aria-label={t('issues.list.layout')}>
@@ -82,7 +85,8 @@ export default function IssuesPage() {
           {t('issues.list.create')}
         </Link>
       </div>
-      <FilterBar filters={state.filters} onChange={setFilters} />
+      <FilterBar filters={state.filters} onChange={setFilters} trailing={<PhoneBar open={options} onToggle={() => setOptions((o) => !o)} count={Object.keys(state.filters).length} createHref={createHref} />} />
+      </div>
       {state.layout === 'list' ? (
         <IssueList filters={state.filters} sort={state.sort} order={state.order} group={state.group} selectable keyboard onClearFilters={clearFilters} />
       ) : (
@@ -91,5 +95,20 @@ export default function IssuesPage() {
         </Suspense>
       )}
     </Page>
+  );
+}
+
+/** The phone's row beside the search: view options and filters (with how many are on), and New. */
+function PhoneBar({ open, onToggle, count, createHref }: { open: boolean; onToggle: () => void; count: number; createHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="issues-phone-bar">
+      <button type="button" className="btn btn--ghost btn--small" aria-expanded={open} onClick={onToggle} data-testid="issues-options">
+        {count > 0 ? t('issues.list.optionsCount', { count }) : t('issues.list.options')}
+      </button>
+      <Link href={createHref} className="btn btn--primary btn--small" aria-label={t('issues.list.create')} data-testid="issue-create-phone">
+        +
+      </Link>
+    </div>
   );
 }
