@@ -2,6 +2,7 @@
 // with the title focused and the viewed project chosen; the title is read as quick add; "create
 // more" keeps it open; closing with input asks first; what was typed survives a reload as a draft;
 // a server refusal keeps the input and shows the server's words under the field.
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, waitForLive, watchErrors } from './browser.ts';
@@ -52,6 +53,8 @@ describe('create dialog', () => {
     await page.keyboard.type('Fix login !high');
     await page.locator('[data-testid="qa-chip"][data-kind="priority"]').waitFor();
     expect(await page.getByTestId('create-priority').inputValue()).toBe('high');
+    const axe = await new AxeBuilder({ page }).include('[data-testid="create-dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   it('"create more" creates, says so with a link, and stays open with an empty focused title', async () => {
