@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { Toaster } from '../components/Toaster.tsx';
+import { CreateIssueHost } from './CreateIssueHost.tsx';
 import { PaletteHost } from '../features/palette/index.ts';
 import { AccountDialogsHost } from '../features/account-dialogs/index.ts';
 import { auth } from '../features/auth/index.ts';
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </Suspense>
       <Toaster />
       <PaletteHost />
+      <CreateIssueHost />
       <AccountDialogsHost />
     </div>
   );

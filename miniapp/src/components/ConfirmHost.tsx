@@ -11,7 +11,7 @@ export function ConfirmHost() {
   const textId = useId();
   const ask = useSnapshot(confirmQueue).asks[0];
   if (!ask) return null;
-  const { title, message, confirmText, destructive } = ask.options;
+  const { title, message, confirmText, cancelText, destructive } = ask.options;
   return (
     <Dialog
       key={ask.id}
@@ -26,7 +26,7 @@ export function ConfirmHost() {
       {title && <p id={textId}>{message}</p>}
       <div className="modal__actions">
         <button type="button" className="btn btn--ghost btn--small" onClick={() => answerConfirm(ask.id, false)} autoFocus data-testid="confirm-dialog-cancel">
-          {t('confirm.cancel')}
+          {cancelText ?? t('confirm.cancel')}
         </button>
         <button type="button" className={`btn btn--small ${destructive ? 'btn--danger' : 'btn--primary'}`} onClick={() => answerConfirm(ask.id, true)} data-testid="confirm-dialog-confirm">
           {confirmText}

@@ -2,6 +2,7 @@ import { TOASTS } from '@tracker/shared/limits';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { swipeCloses, toaster, type Toast } from '../lib/toasts.ts';
 
 /** Toast viewport (spec §9): F8 focuses it, toasts stack with a 16 px gap, swipe right closes. */
@@ -72,6 +73,11 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       <div className="toast__body">
         <p className="toast__title">{toast.title}</p>
         {toast.description && <p className="toast__text">{toast.description}</p>}
+        {toast.link && (
+          <Link href={toast.link.href} className="toast__link" data-testid="toast-link" onClick={() => toaster.close(toast.id)}>
+            {toast.link.label}
+          </Link>
+        )}
       </div>
       <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => toaster.close(toast.id)}>
         ×

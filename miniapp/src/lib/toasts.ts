@@ -11,11 +11,14 @@ export interface ToastInput {
   color?: ToastColor;
   /** Milliseconds; 0 keeps it open until closed. */
   duration?: number;
+  /** A link in the app, e.g. to the issue just created. */
+  link?: { href: string; label: string };
 }
 
-export interface Toast extends Required<Omit<ToastInput, 'description'>> {
+export interface Toast extends Required<Omit<ToastInput, 'description' | 'link'>> {
   id: number;
   description?: string;
+  link?: ToastInput['link'];
   open: boolean;
 }
 
@@ -68,7 +71,7 @@ export function createToaster(timers: Timers = realTimers) {
   }
 
   function add(input: ToastInput): number {
-    const toast: Toast = { id: ++seq, title: input.title, description: input.description, color: input.color ?? 'neutral', duration: input.duration ?? TOASTS.durationMs, open: true };
+    const toast: Toast = { id: ++seq, title: input.title, description: input.description, link: input.link, color: input.color ?? 'neutral', duration: input.duration ?? TOASTS.durationMs, open: true };
     const { list, closed } = pushToast(state.toasts, toast);
     state.toasts = list;
     for (const id of closed) {

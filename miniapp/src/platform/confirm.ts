@@ -11,6 +11,8 @@ export interface ConfirmOptions {
   title?: string;
   message: string;
   confirmText: string;
+  /** The in-app dialog's safe choice, when "Cancel" says too little (e.g. "Keep editing"). */
+  cancelText?: string;
   /** A destructive button (red in Telegram). */
   destructive?: boolean;
 }

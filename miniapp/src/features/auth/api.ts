@@ -5,6 +5,7 @@ import type { MeResponse } from '@tracker/shared/api/users';
 import { api, createApi } from '../../lib/api-client.ts';
 import { bootData } from '../../lib/boot-data.ts';
 import { ApiError, http, type Http } from '../../lib/http.ts';
+import { clearAllDrafts } from '../../lib/issue-draft.ts';
 import { forgetUser, rememberedUser, rememberUser } from './remembered.ts';
 import { sessionToken, setSessionToken } from '../../lib/session-token.ts';
 import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
@@ -65,6 +66,7 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
   } finally {
     setSessionToken(null);
     forgetUser();
+    clearAllDrafts();
     store.logout();
     // The local copy of the workspace leaves memory and the disk (it may be a shared computer). Its
     // own chunk: in the entry it would pull the shared schemas into the precached shell.

@@ -20,3 +20,5 @@ export { DueDate, PriorityIcon, StatusChip } from './list/bits.tsx';
 export { ActorLine } from './detail/ActorLine.tsx';
 export { useProjectDetails } from './list/use-projects.ts';
 export { QuickAdd, useChips } from './form/QuickAdd.tsx';
+// For the app shell: the create dialog over any page (issue 15), opened through lib/create-issue.ts.
+export { CreateIssueDialog } from './create/CreateIssueDialog.tsx';

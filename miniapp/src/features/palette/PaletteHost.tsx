@@ -3,9 +3,11 @@
 import { buildPath } from '@tracker/shared/routes';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { openCreateIssue } from '../../lib/create-issue.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { createPath, isTypingTarget, shortcutFor } from './keys.ts';
+import { auth } from '../auth/index.ts';
+import { createPath, isTypingTarget, shortcutFor, viewedProject } from './keys.ts';
 import { onOpenPalette } from './open.ts';
 
 const CommandPalette = lazy(() => Promise.all([import('./CommandPalette.tsx'), loadNamespaces(['issues'])]).then(([m]) => m));
@@ -35,7 +37,9 @@ export function PaletteHost() {
       if (document.querySelector('dialog[open]')) return;
       if (action === 'create') {
         e.preventDefault();
-        cur.navigate(createPath(buildPath('issueCreate', {}, cur.locale), window.location.search, window.location.pathname));
+        // Signed out, the full page's address leads through sign-in; signed in, the dialog over this page.
+        if (auth.state.user) openCreateIssue({ project: viewedProject(window.location.search, window.location.pathname) });
+        else cur.navigate(createPath(buildPath('issueCreate', {}, cur.locale), window.location.search, window.location.pathname));
       } else if (action === 'search') {
         e.preventDefault();
         const box = document.querySelector<HTMLElement>('[data-shortcut-search]');

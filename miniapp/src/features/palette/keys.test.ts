@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asIssueKey, createPath, shortcutFor } from './keys.ts';
+import { asIssueKey, createPath, shortcutFor, viewedProject } from './keys.ts';
 
 const key = (k: string, over: Partial<Parameters<typeof shortcutFor>[0]> = {}) => shortcutFor({ key: k, ctrlKey: false, metaKey: false, altKey: false, typing: false, ...over });
 
@@ -24,6 +24,13 @@ describe('shortcuts', () => {
     expect(createPath('/issues/create', '', '/issues/12')).toBe('/issues/create');
     expect(createPath('/issues/create', '', '/calendar')).toBe('/issues/create');
     expect(asIssueKey(' web-12 ')).toBe('WEB-12');
+  });
+
+  it('the create dialog starts on the project being viewed', () => {
+    expect(viewedProject('?project=WEB&assignee=me', '/issues')).toBe('WEB');
+    expect(viewedProject('', '/en/projects/MOB')).toBe('MOB');
+    expect(viewedProject('', '/issues/web-12')).toBe('WEB');
+    expect(viewedProject('', '/calendar')).toBeNull();
     expect(asIssueKey('web 12')).toBe(null);
   });
 });

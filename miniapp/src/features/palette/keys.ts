@@ -31,18 +31,21 @@ export function shortcutFor(e: KeyLike): ShortcutAction {
   return null;
 }
 
-/** `/issues/create`, keeping the project filter of the page the user is on. */
 /**
- * The create page for the project being viewed (issue 15): the list's `?project=` filter, the
- * project page, or the project of the issue open; none otherwise (the create page then offers the
- * last used).
+ * The project being viewed (issue 15), for a new issue: the list's `?project=` filter, the project
+ * page, or the project of the issue open; null otherwise (the dialog then starts on the last used).
  */
+export function viewedProject(search: string, pathname = ''): string | null {
+  return new URLSearchParams(search).get('project') ?? projectOfPath(pathname);
+}
+
+/** `/issues/create` for the project being viewed (the full page, for a signed-out visitor's sign-in first). */
 export function createPath(base: string, search: string, pathname = ''): string {
-  const project = new URLSearchParams(search).get('project') ?? viewedProject(pathname);
+  const project = viewedProject(search, pathname);
   return project ? `${base}?project=${encodeURIComponent(project)}` : base;
 }
 
-function viewedProject(pathname: string): string | null {
+function projectOfPath(pathname: string): string | null {
   const match = pathname ? matchRoute(pathname) : null;
   if (!match) return null;
   if (match.route.name === 'project' || match.route.name === 'projectEdit') return match.params.id ?? null;

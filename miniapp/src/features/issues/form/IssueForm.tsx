@@ -16,6 +16,7 @@ import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
 import { defaultValues, fieldKey } from '../custom-fields/values.ts';
 import { userName } from '../detail/people.ts';
 import { editConflictOf, rebase } from './conflict.ts';
+import { DateInput } from './DateInput.tsx';
 import { DescriptionField } from './DescriptionField.tsx';
 import { formErrorsFrom, type FieldErrors, type FormErrors } from './errors.ts';
 import { MergeDialog } from './MergeDialog.tsx';
@@ -261,14 +262,4 @@ const SHOWN = ['projectId', 'title', 'description', 'statusId', 'assigneeId', 'l
 /** Whether an error key has an input to sit under (otherwise the form-level alert says it). */
 function isFieldShown(key: string, fieldIds: number[]) {
   return SHOWN.includes(key) || fieldIds.some((id) => key === `customValues.${id}`);
-}
-
-function DateInput({ id, label, testid, value, onChange, error }: { id: string; label: string; testid: string; value: string; onChange: (v: string) => void; error?: string }) {
-  return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" data-testid={testid} value={value} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)} />
-      {error && <p className="field__error" data-testid={`error-${testid}`}>{error}</p>}
-    </div>
-  );
 }

@@ -31,20 +31,27 @@ export function QuickAdd({ value, onChange, chips, onRemove }: { value: string; 
       <p id={`${id}-hint`} className="field__hint">
         {t('issues.quickAdd.hint')}
       </p>
-      {chips.length > 0 && (
-        <ul className="qa-chips" aria-label={t('issues.quickAdd.recognised')} data-testid="qa-chips">
-          {chips.map((c) => (
-            <li key={`${c.token.kind}-${c.token.start}`} className={`chip qa-chip${c.unresolved ? ' qa-chip--unresolved' : ''}`} data-testid="qa-chip" data-kind={c.token.kind}>
-              <span className="qa-chip__kind">{t(`issues.quickAdd.kinds.${c.token.kind}`)}:</span> {c.text}
-              {c.unresolved && <span className="qa-chip__warn"> ({t('issues.quickAdd.notFound')})</span>}
-              <button type="button" className="icon-button" data-testid="qa-chip-remove" aria-label={t('issues.quickAdd.remove', { text: c.token.text })} onClick={() => onRemove(c.token)}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QuickChips chips={chips} onRemove={onRemove} />
     </div>
+  );
+}
+
+/** What a quick-add line was read as: one removable chip per token (the form's line, the create dialog's title). */
+export function QuickChips({ chips, onRemove }: { chips: ChipInfo[]; onRemove: (token: QuickAddToken) => void }) {
+  const { t } = useTranslation();
+  if (chips.length === 0) return null;
+  return (
+    <ul className="qa-chips" aria-label={t('issues.quickAdd.recognised')} data-testid="qa-chips">
+      {chips.map((c) => (
+        <li key={`${c.token.kind}-${c.token.start}`} className={`chip qa-chip${c.unresolved ? ' qa-chip--unresolved' : ''}`} data-testid="qa-chip" data-kind={c.token.kind}>
+          <span className="qa-chip__kind">{t(`issues.quickAdd.kinds.${c.token.kind}`)}:</span> {c.text}
+          {c.unresolved && <span className="qa-chip__warn"> ({t('issues.quickAdd.notFound')})</span>}
+          <button type="button" className="icon-button" data-testid="qa-chip-remove" aria-label={t('issues.quickAdd.remove', { text: c.token.text })} onClick={() => onRemove(c.token)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -26,3 +26,12 @@ function local(): Storage | null {
     return null;
   }
 }
+
+/**
+ * The project a new issue starts in: the one asked for (the project being viewed: its key or id),
+ * else the last used, else the first I may create in.
+ */
+export function defaultProject<P extends { id: number; key: string }>(projects: readonly P[], wanted: string | null, last: number | null = lastProject()): P | undefined {
+  const asked = wanted?.trim().toUpperCase();
+  return (asked ? projects.find((p) => p.key.toUpperCase() === asked || String(p.id) === asked) : undefined) ?? projects.find((p) => p.id === last) ?? projects[0];
+}

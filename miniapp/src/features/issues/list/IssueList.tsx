@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { createIssueClick } from '../../../lib/create-issue.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { toApiQuery, type GroupBy } from '../filters/url.ts';
@@ -181,7 +182,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
         ) : (
           <>
             <p>{t('issues.list.empty')}</p>
-            <Link className="btn btn--primary" href={href('issueCreate') + (query?.project ? `?project=${encodeURIComponent(query.project)}` : '')}>
+            <Link className="btn btn--primary" href={href('issueCreate') + (query?.project ? `?project=${encodeURIComponent(query.project)}` : '')} onClick={createIssueClick(query?.project)} data-testid="issue-create-first">
               {t('issues.list.createFirst')}
             </Link>
           </>

@@ -1,6 +1,6 @@
 // `/issues/create`, also with `?project=KEY&due=YYYY-MM-DD&stream=<id>&parent=<id>` prefilled
 // (calendar days, project, stream and parent issue pages link here).
-import { lastProject, rememberProject } from '../form/last-project.ts';
+import { defaultProject, rememberProject } from '../form/last-project.ts';
 import type { Project } from '@tracker/shared/api/projects';
 import { canInProject } from '@tracker/shared/permissions';
 import { useEffect, useState } from 'react';
@@ -39,9 +39,7 @@ export default function IssueCreatePage() {
       try {
         const [me, all] = await Promise.all([loadMe(), lookupApi.projects()]);
         const projects = all.filter((p) => !p.archivedAt && canInProject(p.myRole, me?.roles, 'issue.create'));
-        const wanted = q.get('project');
-        const last = lastProject();
-        const project = projects.find((p) => p.key === wanted || String(p.id) === wanted) ?? projects.find((p) => p.id === last) ?? projects[0];
+        const project = defaultProject(projects, q.get('project'));
         const parentId = positive(q.get('parent'));
         const parent = parentId ? await issueApi.get(parentId).catch(() => null) : null;
         const due = q.get('due');

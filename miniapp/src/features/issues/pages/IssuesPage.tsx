@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { createIssueClick } from '../../../lib/create-issue.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import type { SavedView } from '../api.ts';
 import { FilterBar } from '../filters/FilterBar.tsx';
@@ -81,7 +82,7 @@ export default function IssuesPage() {
             </div>
           </>
         )}
-        <Link href={createHref} className="btn btn--primary btn--small issues-toolbar__create" data-testid="issue-create">
+        <Link href={createHref} onClick={createIssueClick(state.filters.project)} className="btn btn--primary btn--small issues-toolbar__create" data-testid="issue-create">
           {t('issues.list.create')}
         </Link>
       </div>

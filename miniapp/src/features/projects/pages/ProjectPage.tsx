@@ -8,6 +8,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { createIssueClick } from '../../../lib/create-issue.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
@@ -89,7 +90,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
       )}
       <div className="actions" data-testid="project-actions">
         {!archived && can('issue.create') && (
-          <Link href={`${href('issueCreate')}?project=${project.key}`} className="btn btn--primary btn--small" data-testid="project-new-issue">
+          <Link href={`${href('issueCreate')}?project=${project.key}`} onClick={createIssueClick(project.key)} className="btn btn--primary btn--small" data-testid="project-new-issue">
             {t('projects.actions.newIssue')}
           </Link>
         )}

@@ -1,0 +1,231 @@
+// The create dialog (issue 15): `c` or a New button opens it over the page, the title focused. The
+// title is a quick-add line (its chips say what was read); the project starts as the one viewed,
+// else the last used. "Create more" keeps it open for the next title. Closing with input typed asks
+// first; what was typed is kept as a draft meanwhile (use-create-form.ts).
+import { removeToken } from '@tracker/shared/quick-add/index';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { Dialog, DialogTitle } from '../../../components/Dialog.tsx';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
+import { auth } from '../../auth/index.ts';
+import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
+import { fieldKey } from '../custom-fields/values.ts';
+import { userName } from '../detail/people.ts';
+import { DateInput } from '../form/DateInput.tsx';
+import { DescriptionField } from '../form/DescriptionField.tsx';
+import { errorMessage } from '../form/errors.ts';
+import { defaultProject } from '../form/last-project.ts';
+import { PeoplePicker } from '../form/pickers.tsx';
+import { QuickChips } from '../form/QuickAdd.tsx';
+import { PrioritySelect } from '../PrioritySelect.tsx';
+import { useCreatableProjects } from './use-creatable-projects.ts';
+import { useCreateForm } from './use-create-form.ts';
+import '../detail/issue.css';
+import './create.css';
+
+interface Props {
+  /** The project asked for (key or id): the one being viewed. */
+  project: string | null;
+  onClose: () => void;
+}
+
+export function CreateIssueDialog({ project, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const href = useHref();
+  const ids = { project: useId(), title: useId(), status: useId(), priority: useId(), due: useId(), more: useId() };
+  const { user } = useSnapshot(auth.state);
+  const { projects, error: loadError } = useCreatableProjects();
+  const projectId = useMemo(() => (projects ? (defaultProject(projects, project)?.id ?? null) : null), [projects, project]);
+  const form = useCreateForm({ projects: projects ?? [], projectId, userId: user?.id ?? null });
+  const { values, set, errors, busy, statuses, fields } = form;
+  const [more, setMore] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const [tries, setTries] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const asking = useRef(false);
+
+  // After the dialog's own effect has shown it (a child's effects run first): the title, ready to type.
+  useEffect(() => titleRef.current?.focus(), []);
+  // A refused create: the first field the errors point at.
+  useEffect(() => {
+    if (tries) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [tries]);
+
+  const msg = (key: string | undefined) => (key ? (i18n.exists(key) ? t(key) : key) : undefined);
+  const err = (key: string) => msg(errors[key]);
+
+  const requestClose = async () => {
+    if (asking.current) return;
+    if (!form.unsaved) return onClose();
+    asking.current = true;
+    const discard = await confirmAction({
+      title: t('issues.createDialog.discardTitle'),
+      message: t('issues.createDialog.discardText'),
+      confirmText: t('issues.createDialog.discard'),
+      cancelText: t('issues.createDialog.keepEditing'),
+      destructive: true,
+    });
+    asking.current = false;
+    if (discard) {
+      form.discard();
+      onClose();
+      return;
+    }
+    // A second Escape may have closed the <dialog> without a cancelable `cancel`: show it again.
+    const dialog = formRef.current?.closest('dialog');
+    if (dialog && !dialog.open) dialog.showModal();
+    titleRef.current?.focus();
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const issue = await form.submit();
+    if (!issue) {
+      setTries((n) => n + 1);
+      return;
+    }
+    toast({ title: t('issues.createDialog.created', { key: issue.key }), color: 'success', link: { href: href('issue', { id: issue.key }), label: t('issues.createDialog.open') } });
+    if (!more) return onClose();
+    form.reset();
+    setCreated(issue.key);
+    titleRef.current?.focus();
+  };
+
+  // Ctrl/⌘+Enter creates from any field (Enter alone is a new line in the description).
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  const noProjects = projects?.length === 0;
+  return (
+    <Dialog className="create-dialog" onClose={() => void requestClose()} closeOnBackdrop testId="create-dialog">
+      <form ref={formRef} className="form create-dialog__form" noValidate onSubmit={(e) => void submit(e)} onKeyDown={onKeyDown} aria-busy={busy || undefined}>
+        <div className="create-dialog__head">
+          <DialogTitle className="modal__title">{t('issues.createDialog.title')}</DialogTitle>
+          <div className={`create-dialog__project${errors.projectId ? ' field--error' : ''}`}>
+            <label htmlFor={ids.project} className="visually-hidden">
+              {t('issues.form.project')}
+            </label>
+            <select
+              id={ids.project}
+              data-testid="create-project"
+              value={values.projectId ?? ''}
+              disabled={!projects?.length}
+              aria-invalid={errors.projectId ? true : undefined}
+              onChange={(e) => set('projectId', e.target.value ? Number(e.target.value) : null)}
+            >
+              {!values.projectId && <option value="">{projects ? t('issues.form.chooseProject') : t('issues.createDialog.loading')}</option>}
+              {projects?.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.key} · {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="icon-button create-dialog__close" aria-label={t('issues.createDialog.close')} onClick={() => void requestClose()} data-testid="create-close">
+            ×
+          </button>
+        </div>
+        {errors.projectId && <p className="field__error" data-testid="create-error-projectId">{err('projectId')}</p>}
+        {noProjects && <FormAlert message={t('issues.form.noProjects')} />}
+        {!!loadError && !projects && <FormAlert message={errorMessage(loadError, t, (k) => i18n.exists(k))} />}
+
+        <div className={`field create-dialog__title${errors.title ? ' field--error' : ''}`}>
+          <label htmlFor={ids.title} className="visually-hidden">
+            {t('issues.form.title')}
+          </label>
+          <input
+            ref={titleRef}
+            id={ids.title}
+            type="text"
+            name="title"
+            autoComplete="off"
+            data-testid="create-title"
+            placeholder={t('issues.createDialog.titlePlaceholder')}
+            aria-describedby={`${ids.title}-hint`}
+            aria-invalid={errors.title ? true : undefined}
+            value={form.line}
+            onChange={(e) => form.setLine(e.target.value)}
+          />
+          {errors.title && <p className="field__error" data-testid="create-error-title">{err('title')}</p>}
+          <p id={`${ids.title}-hint`} className="field__hint">
+            {t('issues.createDialog.titleHint')}
+          </p>
+          <QuickChips chips={form.chips} onRemove={(token) => form.setLine(removeToken(form.line, token))} />
+        </div>
+
+        <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />
+
+        <div className="form-grid create-dialog__props">
+          <div className={`field${errors.statusId ? ' field--error' : ''}`}>
+            <label htmlFor={ids.status}>{t('issues.form.status')}</label>
+            <select id={ids.status} data-testid="create-status" value={values.statusId ?? ''} onChange={(e) => set('statusId', e.target.value ? Number(e.target.value) : null)}>
+              <option value="">{t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' })}</option>
+              {statuses.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            {errors.statusId && <p className="field__error">{err('statusId')}</p>}
+          </div>
+          <div className={`field${errors.priority ? ' field--error' : ''}`}>
+            <label htmlFor={ids.priority}>{t('issues.form.priority')}</label>
+            <PrioritySelect id={ids.priority} testid="create-priority" value={values.priority} onChange={(priority) => set('priority', priority)} />
+            {errors.priority && <p className="field__error">{err('priority')}</p>}
+          </div>
+          <PeoplePicker
+            label={t('issues.form.assignee')}
+            testid="create-assignee"
+            error={err('assigneeId')}
+            value={values.assigneeId ? { id: values.assigneeId, name: userName(values.assigneeId) ?? t('issues.common.userN', { id: values.assigneeId }) } : null}
+            onChange={(u) => set('assigneeId', u?.id ?? null)}
+          />
+          <DateInput id={ids.due} label={t('issues.form.dueDate')} testid="create-due" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} />
+        </div>
+
+        {fields.length > 0 && (
+          <fieldset className="custom-fields" data-testid="create-custom-fields">
+            <legend>{t('issues.customFields.title')}</legend>
+            <div className="form-grid">
+              {fields.map((f) => (
+                <CustomFieldInput key={f.id} field={f} value={values.customValues[String(f.id)]} onChange={(v) => form.setCustom(f.id, v)} error={err(fieldKey(f))} />
+              ))}
+            </div>
+          </fieldset>
+        )}
+
+        <FormAlert message={form.formError ? (form.formError.raw ? form.formError.key : t(form.formError.key)) : null} />
+        <div className="create-dialog__foot">
+          <p className="create-dialog__created" aria-live="polite" data-testid="create-created">
+            {created && (
+              <>
+                {t('issues.createDialog.created', { key: created })}{' '}
+                {/* Leaving for the issue keeps what is typed as the draft: no question to ask. */}
+                <Link href={href('issue', { id: created })} onClick={onClose} data-testid="create-created-link">
+                  {t('issues.createDialog.open')}
+                </Link>
+              </>
+            )}
+          </p>
+          <label className="create-dialog__more" htmlFor={ids.more}>
+            <input id={ids.more} type="checkbox" checked={more} onChange={(e) => setMore(e.target.checked)} data-testid="create-more" />
+            {t('issues.createDialog.createMore')}
+          </label>
+          <button type="submit" className="btn btn--primary" data-testid="create-submit" disabled={busy || noProjects} aria-disabled={busy || undefined}>
+            {busy ? t('issues.createDialog.creating') : t('issues.createDialog.submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+// The create dialog's state: the title line (parsed as quick add, its tokens filling the fields),
+// the fields, the project's reference data, the draft kept per user, and the create call with the
+// server's refusals kept next to the fields. The full page's form (form/IssueForm.tsx) shares the
+// model, the checks and the quick-add sync.
+import type { Project } from '@tracker/shared/api/projects';
+import type { IssueDetail } from '@tracker/shared/api/issues';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clearDraft, loadDraft, saveDraft } from '../../../lib/issue-draft.ts';
+import { issueApi } from '../api-detail.ts';
+import { defaultValues } from '../custom-fields/values.ts';
+import { formErrorsFrom, type FieldErrors, type FormErrors } from '../form/errors.ts';
+import { rememberProject } from '../form/last-project.ts';
+import { emptyValues, toCreateRequest, type IssueFormValues } from '../form/model.ts';
+import { useProjectData } from '../form/use-form-data.ts';
+import { useQuickLine } from '../form/use-quick-line.ts';
+import { validateForm } from '../form/validate.ts';
+
+/** Error keys with an input in the dialog; any other goes to the alert under the form. */
+const SHOWN = ['projectId', 'title', 'description', 'statusId', 'priority', 'assigneeId', 'dueDate'];
+
+const fresh = (projectId: number | null): IssueFormValues => ({ ...emptyValues(), projectId });
+
+export function useCreateForm({ projects, projectId, userId }: { projects: readonly Project[]; projectId: number | null; userId: number | null }) {
+  const { i18n } = useTranslation();
+  // The draft is read once, when the dialog opens; later values are the user's.
+  const [draft] = useState(() => (userId ? loadDraft(userId) : null));
+  const base = useRef(fresh(projectId));
+  const [values, setValues] = useState<IssueFormValues>(() => ({ ...base.current, description: draft?.description ?? '' }));
+  const [line, setLine] = useState(draft?.title ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<FormErrors['form']>(null);
+  const [busy, setBusy] = useState(false);
+
+  // The project chosen for the dialog arrives with the project list (or a second open asks for another).
+  useEffect(() => {
+    if (projectId === null) return;
+    base.current = { ...base.current, projectId };
+    setValues((v) => ({ ...v, projectId }));
+  }, [projectId]);
+
+  const projectData = useProjectData(values.projectId);
+  const fields = useMemo(() => projectData?.fields ?? [], [projectData]);
+  const labels = useMemo(() => projectData?.detail?.labels ?? [], [projectData]);
+  const statuses = projectData?.detail?.statuses ?? [];
+  const chips = useQuickLine(line, { mode: 'create', projects, labels, setValues, base });
+
+  // Another project: its custom fields' defaults, its own labels only, its default status.
+  const seenFieldsFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!projectData || seenFieldsFor.current === projectData.projectId) return;
+    seenFieldsFor.current = projectData.projectId;
+    const labelIds = new Set((projectData.detail?.labels ?? []).map((l) => l.id));
+    setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), customValues: defaultValues(projectData.fields) }));
+  }, [projectData]);
+
+  // Kept as it is typed: a reload, a crash or a closed tab loses nothing.
+  useEffect(() => {
+    if (userId) saveDraft(userId, { title: line, description: values.description });
+  }, [userId, line, values.description]);
+
+  // A field the user changes no longer shows the error it had.
+  const clearError = (key: string) => setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
+  const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    clearError(key);
+  };
+  const editLine = (text: string) => {
+    setLine(text);
+    clearError('title');
+  };
+  const setCustom = (id: number, value: unknown) => setValues((v) => ({ ...v, customValues: { ...v.customValues, [String(id)]: value } }));
+  const isKey = (k: string) => i18n.exists(k);
+
+  /** The created issue, or null (refused: the input stays and the errors say why). */
+  const submit = async (): Promise<IssueDetail | null> => {
+    if (busy) return null;
+    setFormError(null);
+    const found = validateForm('create', values, base.current, fields, isKey);
+    setErrors(found);
+    if (Object.keys(found).length) return null;
+    setBusy(true);
+    try {
+      const issue = await issueApi.create(toCreateRequest(values, fields));
+      rememberProject(issue.projectId);
+      if (userId) clearDraft(userId);
+      return issue;
+    } catch (err) {
+      const e = formErrorsFrom(err);
+      setErrors(e.fields);
+      const hidden = Object.keys(e.fields).some((k) => !SHOWN.includes(k) && !fields.some((f) => k === `customValues.${f.id}`));
+      setFormError(e.form ?? (hidden ? { key: 'errors.codes.validation', raw: false } : null));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** "Create more": the same project, every other field back to its default. */
+  const reset = () => {
+    const next = { ...fresh(values.projectId), customValues: defaultValues(fields) };
+    base.current = next;
+    setLine('');
+    setValues(next);
+    setErrors({});
+    setFormError(null);
+  };
+
+  const unsaved = line.trim() !== '' || values.description.trim() !== '';
+  const discard = () => {
+    if (userId) clearDraft(userId);
+  };
+
+  return { values, set, setCustom, line, setLine: editLine, chips, errors, formError, busy, fields, statuses, submit, reset, unsaved, discard };
+}
