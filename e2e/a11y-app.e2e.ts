@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const userPages = () => [
+type Target = readonly [path: string, testId: string];
+const userPages = (): Target[] => [
   ['/en', 'page-myWork'],
   ['/en/issues', 'page-issues'],
   ['/en/issues?layout=board&project=' + key, 'page-issues'],
@@ -38,14 +39,14 @@ const userPages = () => [
   ['/en/calendar', 'page-calendar'],
   ['/en/user/profile', 'page-profile'],
   ['/user', 'page-me'],
-] as const;
-const adminPages = () => [
+];
+const adminPages = (): Target[] => [
   ['/en/admin', 'page-admin'],
   ['/en/admin/users', 'page-adminUsers'],
   ['/en/admin/custom-fields', 'page-customFields'],
   ['/en/admin/blog', 'page-adminBlog'],
   ['/en/admin/redirects', 'page-adminRedirects'],
-] as const;
+];
 
 describe('accessibility of the app', () => {
   for (const scheme of ['light', 'dark'] as const) {

@@ -9,7 +9,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { LangSwitch } from '../../components/LangSwitch.tsx';
 import { auth } from '../../features/auth/index.ts';
 import { SignOutButton, useIsAdmin } from '../../features/auth/components/UserMenu.tsx';
-import { isTypingTarget, openPalette } from '../../features/palette/index.ts';
+import { isTypingTarget, openPalette, viewedProject } from '../../features/palette/index.ts';
+import { createIssueClick } from '../../lib/create-issue.ts';
 import { saveAccountLocale } from '../../features/users/index.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { sidebar, toggleSidebar } from './collapse.ts';
@@ -56,7 +57,7 @@ export function Sidebar() {
         </button>
       </div>
       <div className="sidebar__actions">
-        <Link href={href('issueCreate')} className="btn btn--primary btn--small sidebar__new" data-testid="sidebar-new" aria-label={collapsed ? t('common.sidebar.newIssue') : undefined}>
+        <Link href={href('issueCreate')} onClick={(e) => createIssueClick(viewedProject(window.location.search, window.location.pathname))(e)} className="btn btn--primary btn--small sidebar__new" data-testid="sidebar-new" aria-label={collapsed ? t('common.sidebar.newIssue') : undefined}>
           <Icon name="lucide:plus" size={16} />
           {!collapsed && <span>{t('common.sidebar.newIssue')}</span>}
         </Link>

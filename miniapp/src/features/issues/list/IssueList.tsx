@@ -11,6 +11,7 @@ import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { toApiQuery, type GroupBy } from '../filters/url.ts';
 import { errorText } from './errors.ts';
 import { groupIssues } from './grouping.ts';
+import { NONE_FOLDED, peekFromClick, toggleKey } from './row-actions.ts';
 import { IssueRow } from './IssueRow.tsx';
 import { isTypingTarget, moveActive, toggleSelection } from './selection.ts';
 import { useListSource } from './use-list-source.ts';
@@ -28,13 +29,6 @@ const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
  */
 export const FIRST_FRAME_ROWS = 20;
 
-const NONE_FOLDED: ReadonlySet<string> = new Set();
-const toggleKey = (set: ReadonlySet<string>, key: string) => {
-  const next = new Set(set);
-  if (!next.delete(key)) next.add(key);
-  return next;
-};
-
 export interface IssueListProps {
   /** Filters fixed by the embedding page (e.g. `{ project: 'WEB' }`); they win over `filters`. */
   query?: Record<string, string>;
@@ -49,10 +43,14 @@ export interface IssueListProps {
   keyboard?: boolean;
   /** Shown in the "no matches" state. */
   onClearFilters?: () => void;
+  /** Opens an issue in the peek panel: a click on a row (not on its links or boxes) or Space. */
+  onPeek?: (key: string) => void;
+  /** The issue in the peek panel: j/k move it along. */
+  peekKey?: string | null;
 }
 
 
-export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc', group = 'none', selectable = false, keyboard = false, onClearFilters }: IssueListProps) {
+export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc', group = 'none', selectable = false, keyboard = false, onClearFilters, onPeek, peekKey = null }: IssueListProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useHref();
@@ -121,19 +119,27 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
 
   // Keyboard: j/k move, x toggles, Enter opens.
   const byId = useMemo(() => new Map(issues.map((i) => [i.id, i])), [issues]);
-  const keyState = useRef({ active, byId });
-  keyState.current = { active, byId };
+  const keyState = useRef({ active, byId, onPeek, peekKey });
+  keyState.current = { active, byId, onPeek, peekKey };
   useEffect(() => {
     if (!keyboard) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
       if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
-      const { active: cur, byId: rows } = keyState.current;
+      const { active: cur, byId: rows, onPeek: peek, peekKey: peeked } = keyState.current;
       if (e.key === 'j' || e.key === 'k') {
         e.preventDefault();
         const next = moveActive(orderRef.current, cur, e.key === 'j' ? 1 : -1);
         setActive(next);
         if (next !== null) document.querySelector(`[data-issue-id="${next}"]`)?.scrollIntoView({ block: 'nearest' });
+        const nextKey = next !== null ? rows.get(next)?.key : undefined;
+        if (peek && peeked && nextKey) peek(nextKey);
+      } else if (e.key === ' ' && cur !== null && peek && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)) {
+        const key = rows.get(cur)?.key;
+        if (key) {
+          e.preventDefault();
+          peek(key);
+        }
       } else if (e.key === 'x' && cur !== null && selectable) {
         e.preventDefault();
         onToggle(cur, e.shiftKey);
@@ -192,7 +198,8 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   }
 
   return (
-    <div className="issue-list" data-testid="issue-list">
+    // Space is the keyboard's way to peek (above).
+    <div className="issue-list" data-testid="issue-list" onClick={onPeek ? (e) => peekFromClick(e, onPeek, setActive) : undefined}>
       {selectable && (
         <div className="issue-list__tools">
           <label className="issue-list__select-all">
@@ -284,3 +291,4 @@ function firstRows<G extends { issues: readonly IssueListItem[] }>(groups: reado
   }
   return out;
 }
+

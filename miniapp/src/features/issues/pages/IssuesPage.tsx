@@ -14,6 +14,7 @@ import { ViewsMenu } from '../views/ViewsMenu.tsx';
 import '../list/page.css';
 
 const IssueBoard = lazy(() => import('../board/IssueBoard.tsx'));
+const IssuePeek = lazy(() => import('../detail/IssuePeek.tsx'));
 
 /** `/issues`: every issue I can see, as a list or a board; all state in the URL. */
 export default function IssuesPage() {
@@ -26,6 +27,8 @@ export default function IssuesPage() {
   const ids = { group: useId(), sort: useId() };
   // On a phone the view options and filters fold behind one button, so the list starts near the top.
   const [options, setOptions] = useState(false);
+  const [peek, setPeek] = useState<string | null>(null);
+  const closePeek = useCallback(() => setPeek(null), []);
 
   const go = useCallback((next: PageState, replace = false) => navigate(location + toSearch(next), { replace }), [navigate, location]);
   const setFilters = useCallback((filters: Record<string, string>, options?: { replace?: boolean }) => go({ ...state, filters }, options?.replace), [go, state]);
@@ -89,10 +92,15 @@ export default function IssuesPage() {
       <FilterBar filters={state.filters} onChange={setFilters} trailing={<PhoneBar open={options} onToggle={() => setOptions((o) => !o)} count={Object.keys(state.filters).length} createHref={createHref} />} />
       </div>
       {state.layout === 'list' ? (
-        <IssueList filters={state.filters} sort={state.sort} order={state.order} group={state.group} selectable keyboard onClearFilters={clearFilters} />
+        <IssueList filters={state.filters} sort={state.sort} order={state.order} group={state.group} selectable keyboard onClearFilters={clearFilters} onPeek={setPeek} peekKey={peek} />
       ) : (
         <Suspense fallback={<Loading />}>
           <IssueBoard filters={state.filters} onChooseProject={chooseProject} />
+        </Suspense>
+      )}
+      {peek && (
+        <Suspense fallback={null}>
+          <IssuePeek key={peek} issueRef={peek} onClose={closePeek} />
         </Suspense>
       )}
     </Page>

@@ -1,0 +1,92 @@
+// The desktop app (issue 15) on a 1440 px window: a signed-in `/en/` is my assigned work, the
+// sidebar leads everywhere, rows use the full width, groups fold, a row peeks beside the list and
+// the issue page answers one-key shortcuts.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+
+let browser: Browser;
+let mine: BrowserContext;
+let page: Page;
+let errors: string[];
+let project: { id: number; key: string };
+const issues: { id: number; key: string; title: string }[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mine = await newContext(browser, { viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const me = await registerIn(mine, uniqueEmail('desk'), 'Desk Person');
+  const mate = await newContext(browser);
+  await registerIn(mate, uniqueEmail('mate'), 'Team Mate');
+  const key = `DK${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  project = (await api<{ project: { id: number; key: string } }>(mate, 'post', '/api/projects', { key, name: 'Desk work', visibility: 'all' })).project;
+  await api(mate, 'put', `/api/projects/${project.id}/members/${me.id}`, { role: 'member' });
+  for (const title of ['Assigned by a teammate', 'Second in the list', 'Third in the list']) {
+    const { issue } = await api<{ issue: { id: number; key: string } }>(mate, 'post', '/api/issues', { projectId: project.id, title, assigneeId: me.id });
+    issues.push({ ...issue, title });
+  }
+  await mate.close();
+  page = await mine.newPage();
+  errors = watchErrors(page);
+});
+afterAll(() => browser?.close());
+
+describe('the desktop app', () => {
+  it('opens my assigned issues at /en/, with the sidebar and no website header', async () => {
+    await page.goto('/en/');
+    await page.getByTestId('page-myWork').getByText(issues[0]!.title).waitFor();
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.getByTestId('nav-myIssues').getAttribute('aria-current')).toBe('page');
+    await sidebar.getByTestId('sidebar-project').filter({ hasText: 'Desk work' }).waitFor();
+    expect(await page.locator('header.header').count()).toBe(0);
+    expect(await page.title()).toMatch(/ · Tracker$/);
+  });
+
+  it('lists issues in dense rows across the full width, with foldable groups', async () => {
+    await page.getByTestId('sidebar').getByTestId('nav-issues').click();
+    await page.goto(`/en/issues?project=${project.key}&group=status`);
+    const row = page.getByTestId('issue-row').first();
+    await row.waitFor();
+    const box = (await row.boundingBox())!;
+    const sidebar = (await page.getByTestId('sidebar').boundingBox())!;
+    // The work area is the window less the sidebar and its padding: no centred column.
+    expect(box.width).toBeGreaterThan(1440 - sidebar.width - 80);
+    expect(box.height).toBeLessThanOrEqual(36);
+    const toggle = page.getByTestId('group-toggle').first();
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.getByTestId('issue-row').count()).toBe(0);
+    await toggle.click();
+    await expect.poll(() => page.getByTestId('issue-row').count()).toBe(3);
+  });
+
+  it('peeks at a row beside the list: click or Space, j moves it along, Escape closes, Enter opens the page', async () => {
+    const rows = page.getByTestId('issue-row');
+    await rows.first().locator('.issue-row__meta').click({ position: { x: 2, y: 2 } });
+    const peekTitle = page.getByTestId('peek-title');
+    const firstTitle = await rows.first().getByTestId('issue-title').textContent();
+    await expect.poll(() => peekTitle.textContent()).toBe(firstTitle);
+    expect(page.url()).toContain('/en/issues');
+    await page.keyboard.press('j');
+    const secondTitle = await rows.nth(1).getByTestId('issue-title').textContent();
+    await expect.poll(() => peekTitle.textContent()).toBe(secondTitle);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('issue-peek').count()).toBe(0);
+    await page.keyboard.press(' ');
+    await expect.poll(() => peekTitle.textContent()).toBe(secondTitle);
+    await page.keyboard.press('Enter');
+    await page.locator('#page-title-issue', { hasText: secondTitle! }).waitFor();
+  });
+
+  it('answers one-key shortcuts on the issue page: s opens the status, [ folds the sidebar', async () => {
+    await page.getByTestId('issue-status').waitFor();
+    await page.keyboard.press('s');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('issue-status');
+    await page.locator('body').click({ position: { x: 700, y: 5 } });
+    await page.keyboard.press('[');
+    await page.locator('[data-testid="sidebar"][data-collapsed]').waitFor();
+    await page.keyboard.press('[');
+    await page.locator('[data-testid="sidebar"]:not([data-collapsed])').waitFor();
+    expect(errors).toEqual([]);
+  });
+});

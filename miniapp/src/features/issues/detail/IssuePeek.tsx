@@ -1,0 +1,74 @@
+// The peek panel (issue 15): an issue beside the list, opened by a row's click or Space, without
+// leaving the list. Its properties are the issue page's own in-place pickers; Enter or the link
+// opens the full page, Escape or ✕ closes it.
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { ColorDot } from '../../../components/ColorDot.tsx';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { Markdown } from '../../../components/Markdown.tsx';
+import { useHref } from '../../../lib/use-locale.ts';
+import { errorMessage } from '../form/errors.ts';
+import { isTypingTarget } from '../list/selection.ts';
+import { Properties } from './Properties.tsx';
+import { useIssueShortcuts } from './shortcuts.ts';
+import { Timeline } from './Timeline.tsx';
+import { useIssue } from './use-issue.ts';
+import { useMe } from './use-me.ts';
+import './issue.css';
+
+export default function IssuePeek({ issueRef, onClose }: { issueRef: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const href = useHref();
+  const ctl = useIssue(issueRef);
+  const me = useMe();
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const { state } = ctl;
+  const data = state.status === 'ready' ? state.data : null;
+  const [, navigate] = useLocation();
+  const editHref = data ? href('issueEdit', { id: data.issue.key }) : null;
+  useIssueShortcuts(!!data?.issue.can.includes('issue.edit'), useCallback(() => editHref && navigate(editHref), [navigate, editHref]));
+  return (
+    <aside className="peek" aria-label={t('issues.peek.label')} data-testid="issue-peek" data-issue-ref={issueRef}>
+      <div className="peek__bar">
+        {data && (
+          <span className="peek__key">
+            <ColorDot color={data.issue.project.color} />
+            {data.issue.key}
+          </span>
+        )}
+        <Link href={href('issue', { id: data?.issue.key ?? issueRef })} className="btn btn--ghost btn--small" data-testid="peek-open">
+          {t('issues.peek.open')}
+        </Link>
+        <button type="button" className="peek__close" onClick={onClose} aria-label={t('issues.peek.close')} data-testid="peek-close">
+          ×
+        </button>
+      </div>
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'error' && <FormAlert message={errorMessage(state.error, t, (k) => i18n.exists(k))} />}
+      {data && (
+        <div className="peek__body">
+          <h2 className="peek__title" data-testid="peek-title">
+            {data.issue.title}
+          </h2>
+          <Properties data={data} ctl={ctl} />
+          {data.issue.description.trim() ? <Markdown html={data.issue.descriptionHtml} testId="peek-description" /> : <p className="muted">{t('issues.detail.noDescription')}</p>}
+          <Timeline data={data} ctl={ctl} meId={me?.id ?? null} />
+        </div>
+      )}
+    </aside>
+  );
+}
