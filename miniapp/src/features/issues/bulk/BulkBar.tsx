@@ -58,8 +58,8 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
     <div className="bulk-bar" role="region" aria-label={t('issues.bulk.label')} data-testid="bulk-bar">
       <div className="bulk-bar__head">
         <strong>{t('issues.list.selectedCount', { count: issues.length })}</strong>
-        <button type="button" className="btn btn--ghost btn--small" onClick={onClear} data-testid="bulk-clear">
-          {t('issues.bulk.clear')}
+        <button type="button" className="bulk-bar__clear" onClick={onClear} data-testid="bulk-clear" aria-label={t('issues.bulk.clear')} title={`${t('issues.bulk.clear')} (Esc)`}>
+          ×
         </button>
       </div>
       <div className="bulk-bar__controls">
@@ -68,7 +68,6 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
           testId="bulk-status"
           disabled={busy || !single}
           title={single ? undefined : t('issues.bulk.statusOneProject')}
-          placeholder={single ? t('issues.bulk.choose') : t('issues.bulk.statusOneProject')}
           options={single?.statuses.map((s) => [s.id, s.name]) ?? []}
           onPick={(v) => apply({ statusId: Number(v) })}
         />
@@ -76,7 +75,6 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
           label={t('issues.bulk.assignee')}
           testId="bulk-assignee"
           disabled={busy}
-          placeholder={t('issues.bulk.choose')}
           options={[['none', t('issues.list.unassigned')], ...members]}
           onPick={(v) => apply({ assigneeId: v === 'none' ? null : Number(v) })}
         />
@@ -84,20 +82,19 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
           label={t('issues.bulk.priority')}
           testId="bulk-priority"
           disabled={busy}
-          placeholder={t('issues.bulk.choose')}
           options={PRIORITIES.map((p) => [p, t(`issues.filters.priorities.${p}`)])}
           onPick={(v) => apply({ priority: v as Priority })}
         />
         {single && single.labels.length > 0 && (
           <>
-            <BulkSelect label={t('issues.bulk.addLabel')} testId="bulk-add-label" disabled={busy} placeholder={t('issues.bulk.choose')} options={single.labels.map((l) => [l.id, l.name])} onPick={(v) => apply({ addLabelIds: [Number(v)] })} />
-            <BulkSelect label={t('issues.bulk.removeLabel')} testId="bulk-remove-label" disabled={busy} placeholder={t('issues.bulk.choose')} options={single.labels.map((l) => [l.id, l.name])} onPick={(v) => apply({ removeLabelIds: [Number(v)] })} />
+            <BulkSelect label={t('issues.bulk.addLabel')} testId="bulk-add-label" disabled={busy} options={single.labels.map((l) => [l.id, l.name])} onPick={(v) => apply({ addLabelIds: [Number(v)] })} />
+            <BulkSelect label={t('issues.bulk.removeLabel')} testId="bulk-remove-label" disabled={busy} options={single.labels.map((l) => [l.id, l.name])} onPick={(v) => apply({ removeLabelIds: [Number(v)] })} />
           </>
         )}
         {streams.length > 0 && (
           <>
-            <BulkSelect label={t('issues.bulk.addStream')} testId="bulk-add-stream" disabled={busy} placeholder={t('issues.bulk.choose')} options={streams.map((s) => [s.id, s.name])} onPick={(v) => apply({ addStreamIds: [Number(v)] })} />
-            <BulkSelect label={t('issues.bulk.removeStream')} testId="bulk-remove-stream" disabled={busy} placeholder={t('issues.bulk.choose')} options={streams.map((s) => [s.id, s.name])} onPick={(v) => apply({ removeStreamIds: [Number(v)] })} />
+            <BulkSelect label={t('issues.bulk.addStream')} testId="bulk-add-stream" disabled={busy} options={streams.map((s) => [s.id, s.name])} onPick={(v) => apply({ addStreamIds: [Number(v)] })} />
+            <BulkSelect label={t('issues.bulk.removeStream')} testId="bulk-remove-stream" disabled={busy} options={streams.map((s) => [s.id, s.name])} onPick={(v) => apply({ removeStreamIds: [Number(v)] })} />
           </>
         )}
       </div>
@@ -107,7 +104,7 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
 }
 
 /** One bulk action: choosing an option applies it at once, then the select goes back to its placeholder. */
-function BulkSelect({ label, testId, disabled, title, placeholder, options, onPick }: { label: string; testId: string; disabled: boolean; title?: string; placeholder: string; options: (readonly [string | number, string])[]; onPick: (value: string) => Promise<void> }) {
+function BulkSelect({ label, testId, disabled, title, options, onPick }: { label: string; testId: string; disabled: boolean; title?: string; options: (readonly [string | number, string])[]; onPick: (value: string) => Promise<void> }) {
   const onChange = (e: ChangeEvent<HTMLSelectElement>) => {
     const value = e.target.value;
     e.target.value = '';
@@ -115,9 +112,9 @@ function BulkSelect({ label, testId, disabled, title, placeholder, options, onPi
   };
   return (
     <label className="bulk-bar__control">
-      <span>{label}</span>
+      <span className="visually-hidden">{label}</span>
       <select disabled={disabled} onChange={onChange} data-testid={testId} defaultValue="" title={title}>
-        <option value="">{placeholder}</option>
+        <option value="">{label}</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}

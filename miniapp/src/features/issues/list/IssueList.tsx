@@ -140,6 +140,8 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
           e.preventDefault();
           peek(key);
         }
+      } else if (e.key === 'Escape' && !peeked && selectable) {
+        setSelected((sel) => (sel.size ? new Set() : sel));
       } else if (e.key === 'x' && cur !== null && selectable) {
         e.preventDefault();
         onToggle(cur, e.shiftKey);
@@ -211,11 +213,6 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
           </span>
         </div>
       )}
-      {selectable && selectedIssues.length > 0 && (
-        <Suspense fallback={null}>
-          <BulkBar issues={selectedIssues} projects={projects} onDone={refresh} onClear={clearSelection} />
-        </Suspense>
-      )}
       {groups.map((g) => (
         <section key={g.key} className="issue-group" aria-label={group === 'none' ? undefined : groupTitle(t, g)}>
           {group !== 'none' && (
@@ -248,6 +245,12 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
           )}
         </section>
       ))}
+      {/* After the rows: it floats over the list's bottom while rows are selected (sticky). */}
+      {selectable && selectedIssues.length > 0 && (
+        <Suspense fallback={null}>
+          <BulkBar issues={selectedIssues} projects={projects} onDone={refresh} onClear={clearSelection} />
+        </Suspense>
+      )}
       {complete && <div ref={sentinel} />}
       {hasMore && (
         <button type="button" className="btn issue-list__more" onClick={pages.loadMore} disabled={pages.loadingMore} data-testid="load-more">
