@@ -78,6 +78,18 @@ describe('the desktop app', () => {
     await page.locator('#page-title-issue', { hasText: secondTitle! }).waitFor();
   });
 
+  it('acts on the open issue from the palette: the priority changes on the page and on the server', async () => {
+    await page.getByTestId('issue-status').waitFor();
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('palette-input').fill('priority urgent');
+    await page.getByTestId('palette-item').first().waitFor();
+    expect(await page.getByTestId('palette-item').first().textContent()).toContain('Set priority: Urgent');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('issue-priority').inputValue()).toBe('urgent');
+    const key = (await page.getByTestId('issue-key').textContent())!;
+    await expect.poll(async () => (await api<{ issue: { priority: string } }>(mine, 'get', `/api/issues/${key}`)).issue.priority).toBe('urgent');
+  });
+
   it('answers one-key shortcuts on the issue page: s opens the status, [ folds the sidebar', async () => {
     await page.getByTestId('issue-status').waitFor();
     await page.keyboard.press('s');

@@ -12,14 +12,21 @@ import { useSnapshot } from 'valtio';
 import { auth } from '../auth/index.ts';
 import { searchStore, syncState } from '../sync/index.ts';
 import { asIssueKey } from './keys.ts';
+import { contextIssueKey, globalActions, issueActions, matchAction, type PaletteAction } from './actions.ts';
+import { runAction } from './run-action.ts';
+import { colorMode } from '../../lib/color-mode.ts';
+import { switchLocalePath } from '../../lib/locale.ts';
+import type { Locale } from '@tracker/shared/locales';
+import type { IssueListItem } from '@tracker/shared/api/issues';
 import './palette.css';
 
 interface Item {
   id: string;
-  group: 'issues' | 'projects' | 'streams' | 'pages';
+  group: 'actions' | 'issues' | 'projects' | 'streams' | 'pages';
   label: string;
   hint?: string;
-  path: string;
+  path?: string;
+  action?: PaletteAction;
 }
 
 // Pages worth jumping to: no path parameters, not the sign-in flow.
@@ -36,8 +43,29 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const admin = useSnapshot(auth.state).user?.roles.includes('admin') ?? false;
   const listId = useId();
   // What the store holds answers at once; the server's full-text search refines it.
-  const { issues, projects } = useSnapshot(syncState());
+  const { issues, projects, statuses, labels } = useSnapshot(syncState());
   const local = useMemo(() => searchStore({ issues, projects }, q, 8), [issues, projects, q]);
+  const user = useSnapshot(auth.state).user;
+  const me = useMemo(() => (user ? { id: user.id, name: user.name } : null), [user]);
+  const preference = useSnapshot(colorMode.state).preference;
+  // Read once on open: the issue in view when the palette was called.
+  const [contextKey] = useState(() => contextIssueKey(document, window.location.pathname));
+  const actions = useMemo(() => {
+    const issue = contextKey ? Object.values(issues).find((i) => i.key === contextKey) : undefined;
+    const other: Locale = locale === 'ru' ? 'en' : 'ru';
+    const list = issue
+      ? issueActions(t, {
+          issue: issue as IssueListItem,
+          statuses: Object.values(statuses).filter((st) => st.projectId === issue.projectId),
+          labels: Object.values(labels).filter((l) => l.projectId === issue.projectId),
+          me,
+          url: new URL(buildPath('issue', { id: issue.key }, locale), window.location.origin).href,
+          editPath: buildPath('issueEdit', { id: issue.key }, locale),
+        })
+      : [];
+    list.push(...globalActions(t, { projectCreatePath: buildPath('projectCreate', {}, locale), otherLocalePath: switchLocalePath(window.location.pathname, window.location.search, other), otherLocaleName: other === 'ru' ? 'Русский' : 'English', preference }));
+    return list;
+  }, [contextKey, issues, statuses, labels, me, locale, t, preference]);
 
   useEffect(() => {
     const text = q.trim();
@@ -58,8 +86,12 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const items = useMemo<Item[]>(() => {
     const text = q.trim().toLowerCase();
     const list: Item[] = [];
+    // A typed key opens that issue first of all.
     const key = asIssueKey(q);
     if (key) list.push({ id: `key-${key}`, group: 'issues', label: t('issues.palette.openKey', { key }), path: buildPath('issue', { id: key }, locale) });
+    // Untyped, the actions come first (the issue's, then global); typed, those that match, before the search's.
+    for (const a of actions) if (matchAction(a, text)) list.push({ id: `a-${a.id}`, group: 'actions', label: a.label, hint: a.hint, action: a.action });
+
     const seen = new Set<string>();
     for (const i of [...(results?.issues ?? []), ...local.issues]) {
       if (i.key === key || seen.has(i.key)) continue;
@@ -73,14 +105,15 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
       .filter((p) => !text || p.label.toLowerCase().includes(text));
     list.push(...pages);
     return list;
-  }, [q, results, local, locale, t, admin]);
+  }, [q, results, local, locale, t, admin, actions]);
 
   useEffect(() => setActive(0), [items.length, q]);
 
   const go = (item: Item | undefined) => {
     if (!item) return;
     onClose();
-    navigate(item.path);
+    if (item.path) navigate(item.path);
+    else if (item.action) runAction(item.action, navigate);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
