@@ -1,8 +1,11 @@
+import { tasklist } from '@mdit/plugin-tasklist';
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 
 // Raw HTML is off, so `<script>` and `onerror=` come out as text; markdown-it's default validateLink
 // refuses javascript:, vbscript:, file: and non-image data: URLs.
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+
+const MENTION = /(^|\s)@([\p{L}\p{N}_.-]{1,32})/gu;
 
 /** `WEB-12`: a project key (2–10 capitals) and an issue number, as a word of its own. */
 const ISSUE_KEY = /(?<![\p{L}\p{N}_-])([A-Z]{2,10}-[1-9]\d{0,8})(?![\p{L}\p{N}_]|-\d)/gu;
@@ -49,12 +52,62 @@ function text(state: StateCore, content: string, level: number): Token {
 
 md.core.ruler.after('linkify', 'issue_keys', issueKeys);
 
+/** `@handle` in text (not in links or code) becomes a chip: `<span class="mention">@handle</span>`. */
+function mentions(state: StateCore) {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    const out: Token[] = [];
+    let inLink = 0;
+    for (const token of block.children) {
+      if (token.type === 'link_open') inLink++;
+      if (token.type === 'link_close') inLink--;
+      MENTION.lastIndex = 0;
+      if (token.type !== 'text' || inLink > 0 || !MENTION.test(token.content)) {
+        out.push(token);
+        continue;
+      }
+      MENTION.lastIndex = 0;
+      let at = 0;
+      for (const m of token.content.matchAll(MENTION)) {
+        const name = m[2]!.replace(/\.+$/, '');
+        if (!name) continue;
+        const start = m.index + m[1]!.length;
+        if (start > at) out.push(text(state, token.content.slice(at, start), token.level));
+        const chip = new state.Token('mention', 'span', 0);
+        chip.content = name;
+        chip.level = token.level;
+        out.push(chip);
+        at = start + 1 + name.length;
+      }
+      if (at < token.content.length) out.push(text(state, token.content.slice(at), token.level));
+    }
+    block.children = out;
+  }
+}
+md.core.ruler.after('issue_keys', 'mentions', mentions);
+md.renderer.rules.mention = (tokens, idx) => `<span class="mention">@${md.utils.escapeHtml(tokens[idx]!.content)}</span>`;
+
+// `- [ ] to do` / `- [x] done`: read-only checkboxes, labelled by their item.
+// The plugin is typed against @types/markdown-it 14; markdown-it 15 ships its own, equivalent for it.
+md.use(tasklist as unknown as (md: typeof MarkdownIt.prototype, options: { disabled: boolean; label: boolean }) => void, { disabled: true, label: true });
+
 /** Markdown (comments, descriptions) → HTML that is safe to insert into a page. */
 export function renderMarkdown(src: string): string {
-  return md.render(src);
+  const html = md.render(src);
+  if (!html.includes('task-item-')) return html;
+  // The plugin numbers its checkboxes per render; a page shows many renders (description, comments),
+  // so the ids get a prefix of this text's own, keeping each label tied to its own box.
+  const prefix = `task-${hash(src)}`;
+  return html.replace(/(id|for)="task-item-(\d+)"/g, (_m, attr: string, n: string) => `${attr}="${prefix}-${n}"`);
 }
 
-const MENTION = /(^|\s)@([\p{L}\p{N}_.-]{1,32})/gu;
+/** FNV-1a, base 36: short and stable for the same text. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
 
 /** `@name` tokens at the start or after whitespace, without the `@`, unique, in order of appearance. */
 export function extractMentions(src: string): string[] {

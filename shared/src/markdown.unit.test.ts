@@ -56,3 +56,23 @@ describe('mentions in any alphabet', () => {
     expect(extractMentions('почта ivan@example.com')).toEqual([]);
   });
 });
+
+describe('chips and task lists', () => {
+  it('shows @handles as chips, escaped, but not inside links, code or e-mail addresses', () => {
+    const html = renderMarkdown('Hi @ivan, cc @Анна. `@code` [@link](https://x.test) ivan@example.com');
+    expect(html).toContain('<span class="mention">@ivan</span>,');
+    expect(html).toContain('<span class="mention">@Анна</span>.');
+    expect(html).toContain('<code>@code</code>');
+    expect(html).toContain('>@link</a>');
+    expect(html.match(/class="mention"/g)).toHaveLength(2);
+  });
+
+  it('renders task lists as read-only labelled checkboxes, with ids no other text repeats', () => {
+    const one = renderMarkdown('- [ ] write\n- [x] test');
+    const two = renderMarkdown('- [ ] other');
+    expect(one).toMatch(/<input type="checkbox"[^>]*id="(task-[a-z0-9]+-0)"[^>]*disabled[^>]*><label[^>]*for="\1"> write<\/label>/);
+    expect(one).toMatch(/checked="checked"/);
+    const ids = (html: string) => [...html.matchAll(/id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids(one).filter((id) => ids(two).includes(id))).toEqual([]);
+  });
+});
