@@ -2,7 +2,7 @@
 // shows both as they happen, with the unread count, and "Mark all read" brings it to zero.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, waitForLive, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, until, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let me: BrowserContext;
@@ -53,10 +53,12 @@ describe('inbox', () => {
     expect(await count.textContent()).toBe('2 unread');
     expect(await page.title()).toBe('Inbox (2) · Tracker');
 
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/inbox/read-all') && r.ok());
     await page.getByTestId('inbox-read-all').click();
+    // At once (optimistic), then confirmed by the server.
     await page.locator('[data-testid="inbox-unread"][data-count="0"]').waitFor();
     expect(await page.locator('[data-testid="inbox-item"][data-unread="true"]').count()).toBe(0);
-    // The server agrees, and the page says so after a reload too.
+    await saved;
     expect(await api<{ unread: number }>(me, 'get', '/api/inbox/unread')).toEqual({ unread: 0 });
     await page.reload();
     await page.getByTestId('inbox-empty').waitFor();
@@ -86,7 +88,7 @@ describe('inbox', () => {
     await assigned.locator('a').click();
     await page.waitForURL((u) => u.pathname === `/en/issues/${issue.key}`);
     await page.getByTestId('page-issue').waitFor();
-    expect(await api<{ unread: number }>(me, 'get', '/api/inbox/unread')).toEqual({ unread: 0 });
+    await until(() => api<{ unread: number }>(me, 'get', '/api/inbox/unread'), (r) => r.unread === 0, 'the opened item read');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -20,5 +20,6 @@ describe('inbox times', () => {
     expect(relativeTime('2026-11-25T09:00:00Z', now, 'en')).toBe('3 hr. ago');
     expect(relativeTime('2026-11-24T12:00:00Z', now, 'en')).toBe('yesterday');
     expect(relativeTime('2026-11-25T09:00:00Z', now, 'ru')).toMatch(/^3 ч/);
+    expect(relativeTime('2026-11-25T12:00:02Z', now, 'en')).toBe('now');
   });
 });

@@ -26,7 +26,8 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "5 minutes ago", "yesterday" in the locale. */
 export function relativeTime(iso: string, now: Date, locale: string): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
-  let value = (new Date(iso).getTime() - now.getTime()) / 1000;
+  // Never "in 1 sec.": the server's clock may run a little ahead of this one.
+  let value = Math.min(0, (new Date(iso).getTime() - now.getTime()) / 1000);
   for (const [unit, size] of STEPS) {
     if (Math.abs(value) < size) return format.format(Math.round(value), unit);
     value /= size;

@@ -12,7 +12,8 @@ import { inboxUnread, setInboxUnread } from './unread.ts';
 
 const LIVE_COALESCE_MS = 300;
 
-const isUnread = (i: InboxItem) => i.readAt === null && i.archivedAt === null;
+/** Whether an item counts as unread (as the server counts: not archived, not snoozed into the future). */
+const counted = (i: InboxItem, now: Date) => i.readAt === null && i.archivedAt === null && !(i.snoozedUntil && new Date(i.snoozedUntil) > now);
 
 /** Whether the item still belongs in the list shown after `change`. */
 function stays(filter: InboxFilter, change: UpdateInboxItem): boolean {
@@ -96,7 +97,8 @@ export function useInbox(filter: InboxFilter) {
   /** Applies `change` to one item at once; the server's answer (or a rollback) follows. */
   const change = useCallback(
     async (item: InboxItem, change: UpdateInboxItem) => {
-      const now = new Date().toISOString();
+      const at = new Date();
+      const now = at.toISOString();
       const next: InboxItem = {
         ...item,
         ...(change.read !== undefined ? { readAt: change.read ? (item.readAt ?? now) : null } : {}),
@@ -105,7 +107,7 @@ export function useInbox(filter: InboxFilter) {
       };
       const keep = stays(filter, change);
       const snapshot = { list: items, unread: inboxUnread.count };
-      const delta = (isUnread(next) && keep ? 1 : 0) - (isUnread(item) ? 1 : 0);
+      const delta = (counted(next, at) ? 1 : 0) - (counted(item, at) ? 1 : 0);
       setItems((list) => (list ? (keep ? list.map((i) => (i.id === item.id ? next : i)) : list.filter((i) => i.id !== item.id)) : list));
       setInboxUnread(inboxUnread.count + delta);
       before.current = inboxUnread.count;
