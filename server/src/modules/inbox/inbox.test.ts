@@ -20,8 +20,8 @@ const inbox = async (u: TestUser, query = '') => {
   return res.body as { items: InboxItem[]; nextCursor: string | null; unread: number };
 };
 /** Waits until the user's unread inbox holds an item on `issueId` of `kind`. */
-const arrived = (u: TestUser, issueId: number, kind: InboxItem['kind']) =>
-  waitUntil(`${kind} on issue ${issueId} in the inbox`, async () => (await inbox(u, '?filter=all&limit=100')).items.find((i) => i.issue.id === issueId && i.kind === kind));
+const arrived = (u: TestUser, issueId: number, kind: InboxItem['kind']): Promise<InboxItem> =>
+  waitUntil(`${kind} on issue ${issueId} in the inbox`, async () => (await inbox(u, '?filter=all&limit=100')).items.find((i) => i.issue.id === issueId && i.kind === kind)).then((i) => i!);
 
 /** The live events a user's `/api/events` stream carries, from when it is connected. */
 async function listen(u: TestUser) {
