@@ -67,6 +67,9 @@ import { createSmsProvider } from './modules/sms/sms.ts';
 import { setUpBot } from './modules/telegram/bot-runner.ts';
 import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
 import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
+import { registerNotifications } from './modules/notifications/dispatch.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { deliverToInbox } from './modules/inbox/inbox.service.ts';
 import { createBlobStore } from './storage/index.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
@@ -111,6 +114,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
   // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
   const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm) });
+  // What concerns people goes to their inbox, then to Telegram while the bot runs (the same events).
+  const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])] });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   registerSyncPrune(jobs, orm);
   void jobs.start();
@@ -192,12 +197,13 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     iconRoutes(),
     telegramAuthRoutes({ em, config }),
     notificationSettingsRoutes({ em }),
+    inboxRoutes({ em }),
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, storage }, routers });
+  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, notifications, storage }, routers });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -6,6 +6,7 @@ import { admin } from '@tracker/shared/api/contract/admin';
 import { blog } from '@tracker/shared/api/contract/blog';
 import { calendar } from '@tracker/shared/api/contract/calendar';
 import { customFields } from '@tracker/shared/api/contract/custom-fields';
+import { inbox } from '@tracker/shared/api/contract/inbox';
 import { buildPath, type AnyEndpoint, type Schema } from '@tracker/shared/api/contract/endpoint';
 import { activity, attachments, comments, issues, search, views } from '@tracker/shared/api/contract/issues';
 import { projects, users, workflow } from '@tracker/shared/api/contract/projects';
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestServer, type TestClient, type TestServer } from './test/harness.ts';
 import { signUp, uniqueKey, type TestUser } from './modules/projects/test-fixtures.ts';
+import { waitUntil } from './test/wait-until.ts';
 
 let t: TestServer;
 let owner: TestUser;
@@ -169,6 +171,17 @@ describe('answers against their declarations', () => {
     await call(customFields.archive, { params: { id: field.id } });
     await call(customFields.unarchive, { params: { id: field.id } });
     await call(customFields.remove, { params: { id: field.id }, query: { confirm: 'true' } });
+  });
+
+  it('inbox', async () => {
+    const { project } = await call(projects.create, { body: { key: uniqueKey('N'), name: 'Inbox contract' } });
+    await call(projects.setMember, { params: { id: project.id, userId: other.id }, body: { role: 'member' } });
+    await call(issues.create, { body: { projectId: project.id, title: 'For the inbox', assigneeId: other.id } });
+    await waitUntil('an inbox item', async () => (await other.client.get('/api/inbox/unread')).body.unread > 0);
+    const { items } = await call(inbox.list, { as: other.client, query: { filter: 'all', limit: 10 } });
+    await call(inbox.unread, { as: other.client });
+    await call(inbox.update, { as: other.client, params: { id: items[0].id }, body: { read: true, snoozedUntil: null } });
+    await call(inbox.readAll, { as: other.client });
   });
 
   it('covered most declarations (the rest need a bot, mail, an image or a second session)', () => {

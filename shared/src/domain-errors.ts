@@ -30,6 +30,7 @@ export const NOT_FOUND_SUBJECTS = [
   'post',
   'redirect',
   'redirectHost',
+  'inboxItem',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 

@@ -8,15 +8,18 @@ const SPEC_ROUTES: Record<string, string[]> = {
 };
 // Admin sections beyond the spec's list (issue 6: users, redirects, blog editor), admin-only too.
 const ADDED_ADMIN_ROUTES = ['/admin/users', '/admin/redirects', '/admin/blog', '/admin/blog/create', '/admin/blog/{id}/edit'];
+// Private pages beyond the spec's list (issue 15: the inbox).
+const ADDED_PRIVATE_ROUTES = ['/inbox'];
 const ALL_ROUTES: Record<string, string[]> = {
   ...SPEC_ROUTES,
+  private: [...SPEC_ROUTES.private!, ...ADDED_PRIVATE_ROUTES],
   admin: [...SPEC_ROUTES.admin!, ...ADDED_ADMIN_ROUTES],
 };
 
 const sample = (path: string) => path.replace('{slug}', 'hello-world').replace('{id}', '42');
 
 describe('route table', () => {
-  it('holds exactly the spec routes and the added admin sections', () => {
+  it('holds exactly the spec routes, the added admin sections and the inbox', () => {
     const specPaths = Object.values(ALL_ROUTES).flat().map((p) => p.replace(/\{(\w+)\}/g, ':$1')).sort();
     expect(ROUTES.map((r) => r.path).sort()).toEqual(specPaths);
   });

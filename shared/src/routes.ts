@@ -60,6 +60,8 @@ export const ROUTES = defineRoutes([
   { name: 'project', path: '/projects/:id', access: 'private' },
   { name: 'projectEdit', path: '/projects/:id/edit', access: 'private', parent: 'project' },
   { name: 'calendar', path: '/calendar', access: 'private' },
+  // What happened that concerns me (issue 15, item 6); beyond spec §2's list.
+  { name: 'inbox', path: '/inbox', access: 'private' },
 
   { name: 'admin', path: '/admin', access: 'admin' },
   { name: 'customFields', path: '/admin/custom-fields', access: 'admin' },

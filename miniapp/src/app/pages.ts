@@ -67,6 +67,7 @@ const ENTRIES: Record<string, Entry> = {
   project: withTexts(() => import('../features/projects/pages/ProjectPage.tsx'), ['projects', 'issues']),
   projectEdit: withTexts(() => import('../features/projects/pages/ProjectEditPage.tsx'), ['projects']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
+  inbox: withTexts(() => import('../features/inbox/index.ts').then((m) => m.loadInboxPage()), ['inbox']),
   admin: withTexts(() => import('../features/admin/pages/AdminPage.tsx'), ['admin']),
   customFields: withTexts(() => import('../features/admin/pages/CustomFieldsPage.tsx'), ['customFields']),
   customFieldCreate: withTexts(() => import('../features/admin/pages/CustomFieldCreatePage.tsx'), ['customFields']),

@@ -22,6 +22,7 @@ export const LIVE_EVENT_TYPES: readonly LiveEvent['type'][] = [
   'comment.deleted',
   'stream.updated',
   'project.updated',
+  'inbox.changed',
 ];
 const CLOSE_DELAY_MS = 5_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -39,7 +40,16 @@ export function parseLiveEvent(data: unknown): LiveEvent | null {
   try {
     const e = JSON.parse(data) as Partial<LiveEvent>;
     if (typeof e.type !== 'string' || !(LIVE_EVENT_TYPES as readonly string[]).includes(e.type)) return null;
-    return { type: e.type, issueId: e.issueId ?? null, projectId: e.projectId ?? null, streamIds: Array.isArray(e.streamIds) ? e.streamIds : [], actorId: e.actorId ?? null, at: e.at ?? '' };
+    return {
+      type: e.type,
+      issueId: e.issueId ?? null,
+      projectId: e.projectId ?? null,
+      streamIds: Array.isArray(e.streamIds) ? e.streamIds : [],
+      actorId: e.actorId ?? null,
+      ...(typeof e.userId === 'number' ? { userId: e.userId } : {}),
+      ...(typeof e.unread === 'number' ? { unread: e.unread } : {}),
+      at: e.at ?? '',
+    };
   } catch {
     return null;
   }

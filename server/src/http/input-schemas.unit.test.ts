@@ -13,8 +13,8 @@ const apiDir = path.resolve(here, '../../../shared/src/api');
 
 /** Input numbers that are not row ids or counters: Telegram's own ids (bigint columns), Unix times, sync log positions (bigint). */
 const WIDE_NUMBERS = new Set(['telegramWidgetRequestSchema.id', 'telegramWidgetRequestSchema.auth_date', 'telegramWidgetRequestSchema.*', 'syncChangesQuerySchema.since', 'syncStreamQuerySchema.since']);
-/** Parsed by the server, but not from a client: our own NOTIFY payloads, our own activity rows. */
-const NOT_INPUT = new Set(['liveEventSchema', 'activitySchema']);
+/** Parsed by the server, but not from a client: our own NOTIFY payloads, our own activity rows and inbox items. */
+const NOT_INPUT = new Set(['liveEventSchema', 'activitySchema', 'inboxDataSchema']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -68,7 +68,7 @@ export default function MyWorkPage() {
   // Someone assigns, edits or comments: reload once per burst of live events, not per event.
   const burst = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(burst.current), []);
-  useLiveEvents(null, () => {
+  useLiveEvents((e) => e.type !== 'inbox.changed', () => {
     clearTimeout(burst.current);
     burst.current = setTimeout(() => void load(), LIVE_COALESCE_MS);
   });

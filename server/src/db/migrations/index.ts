@@ -23,6 +23,7 @@ import { Migration20261128200000_status_sort_order_index } from './Migration2026
 import { Migration20261128300000_sync_log } from './Migration20261128300000_sync_log.ts';
 import { Migration20261128400000_field_changed_at } from './Migration20261128400000_field_changed_at.ts';
 import { Migration20261128500000_sync_streams } from './Migration20261128500000_sync_streams.ts';
+import { Migration20261129100000_inbox } from './Migration20261129100000_inbox.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -49,4 +50,5 @@ export const migrationsList = [
   { name: 'Migration20261128300000_sync_log', class: Migration20261128300000_sync_log },
   { name: 'Migration20261128400000_field_changed_at', class: Migration20261128400000_field_changed_at },
   { name: 'Migration20261128500000_sync_streams', class: Migration20261128500000_sync_streams },
+  { name: 'Migration20261129100000_inbox', class: Migration20261129100000_inbox },
 ];

@@ -37,6 +37,7 @@ export function subscribeVisibleEvents(deps: LiveDeps, viewer: { id: number; rol
   // Serialise checks so events keep their order.
   let queue = Promise.resolve();
   return deps.hub.subscribe((event: LiveEvent) => {
+    if (event.userId !== undefined && event.userId !== viewer.id) return;
     queue = queue.then(async () => {
       if (await canSee(event.projectId).catch(() => false)) send(event);
     });

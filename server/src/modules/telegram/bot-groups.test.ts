@@ -109,10 +109,9 @@ describe('issues from messages and mentions', () => {
     const [d] = await t.sql<{ tomorrow: string }>(`select to_char((now() at time zone 'Europe/Moscow')::date + 1, 'YYYY-MM-DD') as tomorrow`);
     await boss.client.post('/api/issues', { projectId: project.project.id, title: 'Сдать отчёт', assigneeId: me.id, dueDate: d!.tomorrow });
     await drainJobs();
-    const notifier = (t.app.services.telegram as { notifier: { onDueScan(em: unknown): Promise<number> } }).notifier;
-    const em = t.orm.em.fork();
-    expect(await notifier.onDueScan(em)).toBeGreaterThanOrEqual(1);
-    expect(await notifier.onDueScan(t.orm.em.fork())).toBe(0);
+    const { notifications } = t.app.services;
+    expect(await notifications.onDueScan(t.orm.em.fork() as never)).toBeGreaterThanOrEqual(1);
+    expect(await notifications.onDueScan(t.orm.em.fork() as never)).toBe(0);
     const dueNotice = (c: { payload: Record<string, any> }) => c.payload.chat_id === TG_ID && String(c.payload.text).startsWith('Due tomorrow:');
     await drainJobs();
     await api.waitFor(dueNotice);

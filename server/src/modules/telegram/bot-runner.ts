@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import Router from '@koa/router';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { configureBot, createBot, webhookCallback, type AccountHooks } from '@tracker/bot';
@@ -8,13 +8,12 @@ import { Api, GrammyError } from 'grammy';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobHandler, JobQueue } from '../jobs/index.ts';
-import { ACTIVITY_JOB, createNotifier, SEND_JOB, type SendPayload } from '../notifications/notify.ts';
+import type { ConcernChannel } from '../notifications/dispatch.ts';
+import { createNotifier, SEND_JOB, type SendPayload } from '../notifications/notify.ts';
 import { createBotBackend } from './backend.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
-export const DUE_SCAN_JOB = 'telegram.due-scan';
-// Hourly, once across replicas (graphile-worker's cron); an hour missed while no replica ran is made up on start.
-export const DUE_SCAN_CRON = { identifier: DUE_SCAN_JOB, task: DUE_SCAN_JOB, match: '0 * * * *', backfillMs: 60 * 60 * 1000, maxAttempts: 3 };
+export { DUE_SCAN_JOB } from '../notifications/dispatch.ts';
 
 export interface TelegramDeps {
   config: Config;
@@ -28,16 +27,14 @@ export interface TelegramDeps {
 /**
  * Runs the bot in the server process: a webhook route (checked with Telegram's secret-token header)
  * in `webhook` mode, long polling in `polling` mode, nothing when off. Notifications go out from the
- * job queue through their own API client (throttled to Telegram's limits, retried on 429); its tasks
- * and the hourly due-date scan are registered on `jobs` here, before the queue starts.
+ * job queue through their own API client (throttled to Telegram's limits, retried on 429); the send
+ * task is registered on `jobs` here, before the queue starts, and `tell` is the notification jobs'
+ * Telegram channel (notifications/dispatch.ts), null while the bot is off.
  */
 export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDeps) {
   const jobHandlers: Record<string, JobHandler> = {};
   if (config.TELEGRAM_MODE === 'off' || !config.TELEGRAM_BOT_TOKEN) {
-    // Activity jobs may exist (rows queued while the bot was on): nothing to send them with.
-    jobHandlers[ACTIVITY_JOB] = async () => {};
-    jobs.register(jobHandlers);
-    return { router: null, jobHandlers, secretToken: null, start: async () => {}, stop: async () => {} };
+    return { router: null, jobHandlers, secretToken: null, tell: null, start: async () => {}, stop: async () => {} };
   }
   const token = config.TELEGRAM_BOT_TOKEN;
   const bot = createBot({ token, publicUrl: config.PUBLIC_URL, apiRoot: config.TELEGRAM_API_ROOT, logger, backend: createBotBackend(orm), accountHooks });
@@ -48,11 +45,9 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
   notifyApi.config.use(apiThrottler());
   notifyApi.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 120, rethrowHttpErrors: true }));
   const notifier = createNotifier({ jobs, botUsername: () => bot.botInfo.username });
-  const em = () => orm.em.fork() as EntityManager;
-
-  jobHandlers[ACTIVITY_JOB] = async (payload) => {
+  const tell: ConcernChannel = async (em, concern) => {
     await bot.init();
-    await em().transactional((tem) => notifier.onActivity(tem, Number(payload.activityId)));
+    await notifier.tell(em, concern);
   };
   jobHandlers[SEND_JOB] = async (payload) => {
     const m = payload as unknown as SendPayload;
@@ -72,12 +67,7 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
       throw err;
     }
   };
-
-  jobHandlers[DUE_SCAN_JOB] = async () => {
-    await bot.init();
-    await em().transactional((tem) => notifier.onDueScan(tem));
-  };
-  jobs.register(jobHandlers, [DUE_SCAN_CRON]);
+  jobs.register(jobHandlers);
 
   const prepare = async () => {
     await bot.init();
@@ -92,7 +82,7 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
       jobHandlers,
       secretToken,
       bot,
-      notifier,
+      tell,
       start: async () => {
         await prepare();
         await bot.api.setWebhook(config.PUBLIC_URL + WEBHOOK_PATH, { secret_token: secretToken, allowed_updates: ['message', 'callback_query', 'inline_query'] });
@@ -106,7 +96,7 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
     jobHandlers,
     secretToken,
     bot,
-    notifier,
+    tell,
     start: async () => {
       await prepare();
       void bot.start({ drop_pending_updates: false, allowed_updates: ['message', 'callback_query', 'inline_query'] }).catch((err) => logger.error({ err }, 'bot polling stopped'));

@@ -1,0 +1,81 @@
+// The inbox (issue 15, item 6): what happened that concerns me — unread, all, or archived — newest
+// first, a page at a time.
+import type { InboxFilter } from '@tracker/shared/api/inbox';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { InboxRow } from './InboxRow.tsx';
+import { useInboxUnread } from './unread.ts';
+import { useInbox } from './use-inbox.ts';
+import './inbox.css';
+
+const MINUTE = 60_000;
+// Types only from the schemas' module: the schemas load on demand (contract/inbox.ts).
+const FILTERS: readonly InboxFilter[] = ['unread', 'all', 'archived'];
+
+/** Now, moved on every minute, so the rows' "5 min. ago" stay true. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export default function InboxPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<InboxFilter>('unread');
+  const unread = useInboxUnread();
+  const inbox = useInbox(filter);
+  const now = useNow();
+  usePageTitle(unread > 0 ? `${t('titles.inbox')} (${unread})` : null);
+
+  return (
+    <Page name="inbox" className="inbox">
+      <div className="inbox__bar">
+        <div className="segmented" role="group" aria-label={t('inbox.filters.label')}>
+          {FILTERS.map((f) => (
+            <button key={f} type="button" aria-pressed={filter === f} data-testid={`inbox-filter-${f}`} onClick={() => setFilter(f)}>
+              {t(`inbox.filters.${f}`)}
+            </button>
+          ))}
+        </div>
+        <span className="inbox__count" data-testid="inbox-unread" data-count={unread} aria-live="polite">
+          {t('inbox.unread', { count: unread })}
+        </span>
+        <button type="button" className="btn btn--small btn--ghost inbox__read-all" onClick={() => void inbox.readAll()} disabled={unread === 0} data-testid="inbox-read-all">
+          {t('inbox.actions.readAll')}
+        </button>
+      </div>
+      {inbox.failed && !inbox.items && (
+        <p role="alert">
+          {t('inbox.loadFailed')}{' '}
+          <button type="button" className="btn btn--small btn--ghost" onClick={() => void inbox.retry()}>
+            {t('inbox.actions.retry')}
+          </button>
+        </p>
+      )}
+      {!inbox.items && !inbox.failed && <Loading />}
+      {inbox.items &&
+        (inbox.items.length === 0 ? (
+          <p className="inbox__empty" data-testid="inbox-empty">
+            {t(`inbox.empty.${filter}`)}
+          </p>
+        ) : (
+          <ul className="inbox__list" data-testid="inbox-list">
+            {inbox.items.map((item) => (
+              <InboxRow key={item.id} item={item} now={now} onChange={(i, c) => void inbox.change(i, c)} />
+            ))}
+          </ul>
+        ))}
+      {inbox.more && (
+        <button type="button" className="btn btn--small btn--ghost inbox__more" onClick={() => void inbox.loadMore()} disabled={inbox.loadingMore} data-testid="inbox-more">
+          {t('inbox.actions.loadMore')}
+        </button>
+      )}
+    </Page>
+  );
+}
