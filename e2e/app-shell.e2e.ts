@@ -156,7 +156,8 @@ describe('app shell inside Telegram', () => {
     await page.getByTestId('my-quick-add').waitFor();
     for (const group of ['overdue', 'today', 'none']) await page.getByTestId(`my-group-${group}`).waitFor();
     expect(await page.getByTestId('my-group-overdue').getByRole('heading').textContent()).toContain('Просрочено');
-    expect(await page.getByTestId('my-issue').count()).toBe(5);
+    // Nine sample issues, one done and one canceled: seven open ones are mine.
+    expect(await page.getByTestId('my-issue').count()).toBe(7);
     expect(await tgViolations(page)).toEqual([]);
     await context.close();
   });
@@ -197,6 +198,11 @@ describe('app shell in a browser', () => {
     // Signed in, the home is my work on the desktop too (issue 15); the marketing page is for visitors.
     await wide.getByTestId('page-myWork').waitFor();
     expect(await wide.getByTestId('nav-myIssues').getAttribute('aria-current')).toBe('page');
+    // A newcomer gets the same start on the desktop as on a phone: a first project with its key suggested, or the demo.
+    await wide.getByTestId('onboarding').waitFor();
+    await wide.getByTestId('onboarding-name').fill('Garden party');
+    expect(await wide.getByTestId('onboarding-key').inputValue()).toMatch(/^[A-Z]{2,10}$/);
+    expect(await wide.getByTestId('onboarding-demo').isEnabled()).toBe(true);
     // The sidebar folds to icons and stays so after a reload.
     await wide.getByTestId('sidebar-toggle').click();
     await wide.reload();

@@ -1,21 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { blogListResponseSchema, blogPostResponseSchema } from '@tracker/shared/api/blog';
+import { usersResponseSchema } from '@tracker/shared/api/common';
+import { issueResponseSchema } from '@tracker/shared/api/issues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../test/harness.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+import { DEFAULT_LABELS, DEFAULT_STATUSES } from '../modules/projects/default-workflow.ts';
+import { createTestServer, type TestServer, type TestClient } from '../test/harness.ts';
+import { DEMO_POSTS } from './demo-blog-data.ts';
+import { DEMO_PASSWORD, DEMO_PROJECTS, DEMO_USERS } from './demo-data.ts';
 import { seedDemo } from './demo.ts';
+import { placeholderExamples } from './placeholder-examples.ts';
 
 let t: TestServer;
+let ivan: TestClient;
+const em = () => t.orm.em.fork() as unknown as EntityManager;
+
 beforeAll(async () => {
   t = await createTestServer();
+  expect(await seedDemo(em(), { issues: 300 })).toEqual({ users: DEMO_USERS.length, issues: 300 });
+  ivan = t.client();
+  expect((await ivan.post('/api/auth/login', { email: 'ivan@demo.tracker', password: DEMO_PASSWORD })).status).toBe(200);
 });
 afterAll(() => t.close());
 
+const CYRILLIC = /[а-яё]/i;
+
 describe('demo workspace', () => {
   it('fills an empty database consistently, and refuses a second run', async () => {
-    const em = () => t.orm.em.fork() as unknown as EntityManager;
-    const result = await seedDemo(em(), { issues: 300 });
-    expect(result).toEqual({ users: DEMO_USERS.length, issues: 300 });
-
     const counters = await t.sql<{ key: string; issue_counter: number; max: number; n: number }>(
       'select p.key, p.issue_counter, max(i.number)::int as max, count(*)::int as n from projects p join issues i on i.project_id = p.id group by p.id order by p.key',
     );
@@ -34,5 +44,80 @@ describe('demo workspace', () => {
     expect(login.body.user.roles).toContain('admin');
 
     await expect(seedDemo(em(), { issues: 10 })).rejects.toThrow(/empty workspace/);
+  });
+
+  it('has sub-issues one level deep, inside their parent’s project, in every project', async () => {
+    const rows = await t.sql<{ key: string; children: number; parents: number; foreign: number; nested: number }>(
+      `select p.key, count(c.id)::int as children, count(distinct c.parent_id)::int as parents,
+              count(*) filter (where par.project_id <> c.project_id)::int as foreign,
+              count(*) filter (where par.parent_id is not null)::int as nested
+         from projects p join issues c on c.project_id = p.id and c.parent_id is not null join issues par on par.id = c.parent_id
+        group by p.key order by p.key`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['MOB', 'OPS', 'WEB']);
+    for (const r of rows) {
+      expect(r.parents, r.key).toBeGreaterThanOrEqual(3);
+      expect(r.children, r.key).toBe(r.parents * 3);
+      expect([r.foreign, r.nested], r.key).toEqual([0, 0]);
+    }
+    const { issue } = issueResponseSchema.parse((await ivan.get('/api/issues/WEB-1')).body);
+    expect(issue.children.map((c) => c.key)).toEqual(['WEB-2', 'WEB-3', 'WEB-4']);
+    expect(issueResponseSchema.parse((await ivan.get('/api/issues/WEB-3')).body).issue.parent?.key).toBe('WEB-1');
+  });
+
+  it('relates issues in every way the schema knows, both sides shown, and across projects', async () => {
+    const types = await t.sql<{ type: string; n: number }>('select type, count(*)::int as n from issue_relations group by type order by type');
+    expect(types.map((r) => r.type)).toEqual(['blocks', 'duplicates', 'relates']);
+    for (const r of types) expect(r.n, r.type).toBeGreaterThanOrEqual(3);
+
+    const relationsOf = async (key: string) =>
+      issueResponseSchema.parse((await ivan.get(`/api/issues/${key}`)).body).issue.relations.map((r) => `${r.type} ${r.issue.key}`).sort();
+    expect(await relationsOf('WEB-5')).toEqual(['blocks WEB-6']);
+    expect(await relationsOf('WEB-6')).toEqual(['blocked_by WEB-5']);
+    expect(await relationsOf('OPS-17')).toEqual(['duplicates OPS-11']);
+    expect(await relationsOf('OPS-11')).toEqual(['duplicated_by OPS-17']);
+    expect(await relationsOf('MOB-8')).toEqual(['relates MOB-9']);
+    expect(await relationsOf('WEB-25')).toContain('relates MOB-25');
+  });
+
+  it('names statuses and labels in each project’s own language, never mixed', async () => {
+    for (const p of DEMO_PROJECTS) {
+      const statuses = await t.sql<{ name: string }>('select s.name from statuses s join projects p on p.id = s.project_id where p.key = ? order by s.position', [p.key]);
+      expect(statuses.map((s) => s.name), p.key).toEqual(DEFAULT_STATUSES.map((s) => s.name[p.locale]));
+      const labels = await t.sql<{ name: string }>('select l.name from labels l join projects p on p.id = l.project_id where p.key = ? order by l.id', [p.key]);
+      expect(labels.map((l) => l.name), p.key).toEqual(DEFAULT_LABELS.map((l) => l.name[p.locale]));
+      for (const name of [...statuses, ...labels].map((r) => r.name)) expect(CYRILLIC.test(name), `${p.key}: ${name}`).toBe(p.locale === 'ru');
+    }
+  });
+
+  it('has every #label and @person of the quick-add placeholders in the projects of that language', async () => {
+    for (const p of DEMO_PROJECTS) {
+      const labels = (await t.sql<{ name: string }>('select lower(l.name) as name from labels l join projects p on p.id = l.project_id where p.key = ?', [p.key])).map((l) => l.name);
+      for (const { text, parsed } of await placeholderExamples(p.locale)) {
+        expect(parsed.labels.length, text).toBeGreaterThan(0);
+        for (const label of parsed.labels) expect(labels, `${p.key}: ${text}`).toContain(label.toLowerCase());
+        // The people picker the quick add asks finds the handle, and that person may be assigned here.
+        const found = usersResponseSchema.parse((await ivan.get(`/api/users?q=${parsed.assignee}&limit=10`)).body).users;
+        expect(found.map((u) => u.name), text).toContain('Иван Петров');
+        const [member] = await t.sql('select 1 from project_members m join projects p on p.id = m.project_id where p.key = ? and m.user_id = ?', [p.key, found[0]!.id]);
+        expect(member, `${p.key}: ${text}`).toBeDefined();
+      }
+    }
+  });
+
+  it('publishes three blog posts, each in Russian and English, with a code block and a table', async () => {
+    for (const lang of ['ru', 'en'] as const) {
+      const list = blogListResponseSchema.parse((await t.client().get(`/api/blog/posts?lang=${lang}`)).body);
+      expect(list.posts.map((p) => p.slug).sort()).toEqual(DEMO_POSTS.map((p) => p.slug).sort());
+      for (const summary of list.posts) {
+        const { post } = blogPostResponseSchema.parse((await t.client().get(`/api/blog/posts/${summary.slug}?lang=${lang}`)).body);
+        expect(post.locales.sort(), post.slug).toEqual(['en', 'ru']);
+        expect(CYRILLIC.test(post.title), `${lang}: ${post.title}`).toBe(lang === 'ru');
+        expect(post.html, post.slug).toContain('<table>');
+        expect(post.html, post.slug).toMatch(/<pre><code[^>]*>/);
+        expect(post.author, post.slug).not.toBeNull();
+        expect(Date.parse(post.publishedAt)).toBeLessThan(Date.now());
+      }
+    }
   });
 });

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../modules/users/user.service.ts';
 import { DEFAULT_LABELS, DEFAULT_STATUSES } from '../modules/projects/default-workflow.ts';
+import { seedBlog } from './demo-blog.ts';
 import { COMMENTS, DEMO_PASSWORD, DEMO_PROJECTS, DEMO_STREAMS, DEMO_USERS, TITLE_PARTS } from './demo-data.ts';
+import { linkIssues } from './demo-links.ts';
 
 export class WorkspaceNotEmptyError extends Error {
   constructor() {
@@ -72,6 +74,8 @@ export async function seedDemo(em: EntityManager, options: { issues: number }): 
     await tx.execute(`insert into custom_fields (type, name_ru, name_en, position) values ('number', 'Стори-пойнты', 'Story points', 1), ('checkbox', 'Нужна проверка QA', 'Needs QA', 2)`);
 
     await generateIssues(tx, options.issues, users);
+    await linkIssues(tx);
+    await seedBlog(tx, userIds);
     const [{ count }] = (await tx.execute<{ count: number }[]>('select count(*)::int as count from issues')) as [{ count: number }];
     return { users: userIds.length, issues: count };
   });

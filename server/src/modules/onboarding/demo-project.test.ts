@@ -1,8 +1,11 @@
-import { issueListResponseSchema } from '@tracker/shared/api/issues';
-import { demoProjectResponseSchema } from '@tracker/shared/api/projects';
+import { issueListResponseSchema, issueResponseSchema } from '@tracker/shared/api/issues';
+import { demoProjectResponseSchema, projectDetailResponseSchema } from '@tracker/shared/api/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { placeholderExamples } from '../../seed/placeholder-examples.ts';
+import { createTestServer, type TestClient, type TestServer } from '../../test/harness.ts';
+import { DEFAULT_STATUSES } from '../projects/default-workflow.ts';
 import { demoKey } from './demo-project.ts';
+import { DEMO_PROJECT, DEMO_RELATIONS } from './demo-project-data.ts';
 import { signUp } from '../projects/test-fixtures.ts';
 
 let t: TestServer;
@@ -10,6 +13,39 @@ beforeAll(async () => {
   t = await createTestServer();
 });
 afterAll(() => t.close());
+
+/**
+ * What a newcomer should find in their demo project, in their language: statuses and labels named in
+ * it, every `#label` of the quick-add placeholder, sub-issues and relations of each stored type.
+ */
+async function expectTour(client: TestClient, projectId: number, lang: 'ru' | 'en') {
+  const texts = DEMO_PROJECT[lang].issues;
+  const project = projectDetailResponseSchema.parse((await client.get(`/api/projects/${projectId}`)).body);
+  expect(project.statuses.map((s) => s.name)).toEqual(DEFAULT_STATUSES.map((s) => s.name[lang]));
+  const labels = project.labels.map((l) => l.name.toLowerCase());
+  for (const { text, parsed } of await placeholderExamples(lang)) {
+    for (const label of parsed.labels) expect(labels, text).toContain(label.toLowerCase());
+  }
+
+  const list = issueListResponseSchema.parse((await client.get(`/api/issues?project=${projectId}`)).body).issues;
+  expect(list.map((i) => i.title).sort()).toEqual(texts.map((i) => i.title).sort());
+  const keyOf = (index: number) => list.find((i) => i.title === texts[index]!.title)!.key;
+  const detail = async (index: number) => issueResponseSchema.parse((await client.get(`/api/issues/${keyOf(index)}`)).body).issue;
+
+  for (const [index, issue] of texts.entries()) {
+    const got = await detail(index);
+    expect(got.parent?.key ?? null, issue.title).toBe(issue.parent === undefined ? null : keyOf(issue.parent));
+    expect(got.labels.length, issue.title).toBe(issue.labels?.length ?? 0);
+    if (issue.status) expect(got.status.category, issue.title).toBe(issue.status);
+  }
+  expect(texts.some((i) => i.parent !== undefined)).toBe(true);
+  expect(new Set(DEMO_RELATIONS.map((r) => r.type))).toEqual(new Set(['blocks', 'relates', 'duplicates']));
+  for (const r of DEMO_RELATIONS) {
+    expect((await detail(r.from)).relations.map((x) => `${x.type} ${x.issue.key}`)).toContain(`${r.type} ${keyOf(r.to)}`);
+    const back = r.type === 'relates' ? 'relates' : r.type === 'blocks' ? 'blocked_by' : 'duplicated_by';
+    expect((await detail(r.to)).relations.map((x) => `${x.type} ${x.issue.key}`)).toContain(`${back} ${keyOf(r.from)}`);
+  }
+}
 
 describe('POST /api/projects/demo', () => {
   it('makes a small demo project of my own, in my language, with sample issues assigned to me; a second call opens the same one', async () => {
@@ -35,6 +71,7 @@ describe('POST /api/projects/demo', () => {
     expect(same.project.id).toBe(made.project.id);
     const count = await t.sql<{ n: number }>('select count(*)::int as n from issues where project_id = ?', [made.project.id]);
     expect(count[0]!.n).toBe(issues.length);
+    await expectTour(user.client, made.project.id, 'en');
   });
 
   it('speaks Russian to a Russian user, and each user gets their own', async () => {
@@ -46,6 +83,7 @@ describe('POST /api/projects/demo', () => {
     expect(pa.project.id).not.toBe(pb.project.id);
     // b cannot see a's demo project.
     expect((await b.client.get(`/api/projects/${pa.project.id}`)).status).toBe(404);
+    await expectTour(a.client, pa.project.id, 'ru');
   });
 
   it('answers a conflict, not a 5xx, when someone else already holds the key', async () => {

@@ -2,10 +2,11 @@
 // them. Its key is derived from the user's id (DEMO + letters), so a second tap finds the same one.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, DomainError } from '@tracker/shared/domain-errors';
+import { addRelation } from '../issues/issue-link.service.ts';
 import { createIssue } from '../issues/issue.service.ts';
 import type { User } from '../users/user.entity.ts';
-import { workflowLocale } from '../projects/default-workflow.ts';
-import { DEMO_PROJECT } from './demo-project-data.ts';
+import { DEFAULT_LABELS, workflowLocale } from '../projects/default-workflow.ts';
+import { DEMO_PROJECT, DEMO_RELATIONS } from './demo-project-data.ts';
 import { createProject } from '../projects/project.service.ts';
 
 /** `DEMO` and the user id in base 26 (A–Z): a valid project key up to 10 letters for ids below 26⁶. */
@@ -37,29 +38,37 @@ export async function openDemoProject(em: EntityManager, user: User): Promise<{ 
   const key = demoKey(user.id);
   const found = await existing(em, user.id, key);
   if (found) return { projectId: found, created: false };
-  const data = DEMO_PROJECT[workflowLocale(user.locale)];
+  const lang = workflowLocale(user.locale);
+  const data = DEMO_PROJECT[lang];
   let projectId: number;
   try {
     projectId = await em.transactional(async (tem) => {
       const id = await createProject(tem, user, { key, name: data.name, description: data.description, color: '#3b82f6', icon: null, leadId: user.id, visibility: 'members' });
-      const [started] = await tem.execute<{ id: number }[]>(`select id from statuses where project_id = ? and category = 'started' order by position limit 1`, [id]);
+      // createProject made the default workflow and labels in `lang`, the texts' language: found by category and name.
+      const statuses = await tem.execute<{ id: number; category: string }[]>('select id, category from statuses where project_id = ? order by position', [id]);
+      const labels = await tem.execute<{ id: number; name: string }[]>('select id, name from labels where project_id = ?', [id]);
+      const labelId = (en: string) => labels.find((l) => l.name === DEFAULT_LABELS.find((d) => d.name.en === en)?.name[lang])?.id;
+      const ids: number[] = [];
       for (const issue of data.issues) {
-        await createIssue(tem, user, {
+        const statusId = issue.status && statuses.find((s) => s.category === issue.status)?.id;
+        const issueId = await createIssue(tem, user, {
           projectId: id,
           title: issue.title,
           description: issue.description,
-          ...(issue.started && started ? { statusId: started.id } : {}),
+          ...(statusId ? { statusId } : {}),
           priority: issue.priority,
           assigneeId: user.id,
-          labelIds: [],
+          labelIds: (issue.labels ?? []).flatMap((name) => labelId(name) ?? []),
           streamIds: [],
           startDate: null,
           dueDate: issue.dueIn === null ? null : isoDay(issue.dueIn),
           estimate: null,
-          parentId: null,
+          parentId: issue.parent === undefined ? null : ids[issue.parent]!,
           customValues: {},
         });
+        ids.push(issueId);
       }
+      for (const r of DEMO_RELATIONS) await addRelation(tem, user, ids[r.from]!, { type: r.type, issue: ids[r.to]! });
       return id;
     });
   } catch (err) {
