@@ -38,6 +38,11 @@ describe('the desktop app', () => {
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.getByTestId('nav-myIssues').getAttribute('aria-current')).toBe('page');
     await sidebar.getByTestId('sidebar-project').filter({ hasText: 'Desk work' }).waitFor();
+    // The teammate's three assignments reach the inbox; its count is in the sidebar, live.
+    await expect.poll(() => sidebar.getByTestId('sidebar-inbox-unread').textContent().catch(() => null), { timeout: 15_000 }).toBe('3');
+    await sidebar.getByTestId('nav-inbox').click();
+    await page.getByTestId('inbox-unread').waitFor();
+    expect(await sidebar.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
     expect(await page.locator('header.header').count()).toBe(0);
     expect(await page.title()).toMatch(/ · Tracker$/);
   });

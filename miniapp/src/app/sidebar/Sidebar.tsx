@@ -8,6 +8,7 @@ import { ColorModeSwitch } from '../../components/ColorModeSwitch.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LangSwitch } from '../../components/LangSwitch.tsx';
 import { auth } from '../../features/auth/index.ts';
+import { useInboxUnread } from '../../features/inbox/index.ts';
 import { SignOutButton, useIsAdmin } from '../../features/auth/components/UserMenu.tsx';
 import { isTypingTarget, openPalette, viewedProject } from '../../features/palette/index.ts';
 import { createIssueClick } from '../../lib/create-issue.ts';
@@ -33,10 +34,22 @@ export function Sidebar() {
   const [location] = useLocation();
   const { collapsed } = useSnapshot(sidebar);
   const isAdmin = useIsAdmin();
+  const unread = useInboxUnread();
   useToggleKey();
 
   const items: Item[] = [
     { id: 'myIssues', to: href('home'), icon: 'lucide:list-checks', label: t('common.nav.myIssues'), exact: true },
+    {
+      id: 'inbox',
+      to: href('inbox'),
+      icon: 'lucide:inbox',
+      label: t('common.nav.inbox'),
+      badge: unread > 0 && (
+        <span className="sidebar__badge" data-testid="sidebar-inbox-unread" aria-label={t('common.sidebar.unread', { count: unread })}>
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ),
+    },
     { id: 'issues', to: href('issues'), icon: 'lucide:list-todo', label: t('common.nav.issues') },
     { id: 'streams', to: href('streams'), icon: 'lucide:waves', label: t('common.nav.streams') },
     { id: 'calendar', to: href('calendar'), icon: 'lucide:calendar', label: t('common.nav.calendar') },
