@@ -16,7 +16,7 @@ beforeAll(async () => {
   await registerIn(admin, ADMIN_EMAIL, 'Admin');
   key = `AX${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
   const { project } = await api<{ project: { id: number; key: string } }>(admin, 'post', '/api/projects', { key, name: 'Accessible', visibility: 'all' });
-  const { issue } = await api<{ issue: { key: string } }>(admin, 'post', '/api/issues', { projectId: project.id, title: 'Check the contrast', description: 'Some **markdown** with `code`.', priority: 'high' });
+  const { issue } = await api<{ issue: { key: string } }>(admin, 'post', '/api/issues', { projectId: project.id, title: 'Check the contrast', description: 'Some **markdown** with `code`, a @mention and a key: ' + key + '-1.\n\n- [ ] to do\n- [x] done\n\n```ts\nconst answer = 42; // why\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |', priority: 'high' });
   issueKey = issue.key;
   await api(admin, 'post', `/api/issues/${issueKey}/comments`, { body: 'A comment on the issue' });
   streamId = (await api<{ stream: { id: number } }>(admin, 'post', '/api/streams', { name: 'Accessible stream' })).stream.id;

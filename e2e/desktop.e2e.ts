@@ -95,6 +95,25 @@ describe('the desktop app', () => {
     await expect.poll(async () => (await api<{ issue: { priority: string } }>(mine, 'get', `/api/issues/${key}`)).issue.priority).toBe('urgent');
   });
 
+  it('renders rich text: a hover card on an issue key, highlighted code, task boxes, mention chips', async () => {
+    const { issue } = await api<{ issue: { key: string } }>(mine, 'post', '/api/issues', {
+      projectId: project.id,
+      title: 'Rich text',
+      description: `Follows ${issues[0]!.key}, ask @TeamMate.\n\n- [ ] write\n- [x] test\n\n\`\`\`ts\nconst answer = 42;\n\`\`\``,
+    });
+    await page.goto(`/en/issues/${issue.key}`);
+    const text = page.getByTestId('issue-description');
+    await text.locator('.hljs-keyword').first().waitFor();
+    expect(await text.locator('.mention').textContent()).toBe('@TeamMate');
+    expect(await text.locator('input[type="checkbox"]:checked').count()).toBe(1);
+    await text.locator('a.issue-ref').hover();
+    const card = page.getByTestId('issue-card');
+    await card.getByText(issues[0]!.title).waitFor();
+    expect(await text.locator('a.issue-ref').getAttribute('aria-describedby')).toBe(await card.getAttribute('id'));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => card.count()).toBe(0);
+  });
+
   it('answers one-key shortcuts on the issue page: s opens the status, [ folds the sidebar', async () => {
     await page.getByTestId('issue-status').waitFor();
     await page.keyboard.press('s');

@@ -11,6 +11,7 @@ import { telegramSession } from '../features/telegram/index.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
+import { IssueHover } from './hover/IssueHover.tsx';
 import { useAppShell, useDesktopSidebar, useInTelegram } from './shell/use-app-shell.ts';
 import './shell/shell.css';
 
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </Suspense>
       <Toaster />
       <PaletteHost />
+      {user && <IssueHover />}
       <CreateIssueHost />
       <AccountDialogsHost />
     </div>

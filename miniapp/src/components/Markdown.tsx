@@ -2,6 +2,8 @@
 // (shared/src/markdown.ts): they open in the app, in the page's language, without a reload.
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
+import { highlightCode } from '../lib/highlight.ts';
+import { log } from '../lib/logger.ts';
 import { useHref } from '../lib/use-locale.ts';
 
 export function Markdown({ html, className = 'markdown', testId }: { html: string; className?: string; testId?: string }) {
@@ -13,6 +15,10 @@ export function Markdown({ html, className = 'markdown', testId }: { html: strin
   useLayoutEffect(() => {
     for (const a of ref.current?.querySelectorAll<HTMLAnchorElement>('a.issue-ref[data-issue-key]') ?? []) a.setAttribute('href', href('issue', { id: a.dataset.issueKey! }));
   }, [html, href]);
+
+  useLayoutEffect(() => {
+    if (ref.current && html.includes('<pre>')) highlightCode(ref.current).catch((err: unknown) => log.warn('code highlighting failed', err));
+  }, [html]);
 
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a.issue-ref[data-issue-key]') : null;

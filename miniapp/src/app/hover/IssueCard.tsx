@@ -1,0 +1,75 @@
+// The card itself: the store's copy of the issue when it has one, else one API call.
+import type { IssueListItem } from '@tracker/shared/api/issues';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { ColorDot } from '../../components/ColorDot.tsx';
+import { issueApi } from '../../features/issues/index.ts';
+import { syncState } from '../../features/sync/index.ts';
+import type { HoverTarget } from './IssueHover.tsx';
+import './hover.css';
+
+interface Shown {
+  key: string;
+  title: string;
+  status: { name: string; color: string } | null;
+  assignee: string | null;
+}
+
+export default function IssueCard({ target }: { target: HoverTarget }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const store = useSnapshot(syncState());
+  const stored = Object.values(store.issues).find((i) => i.key === target.key) as IssueListItem | undefined;
+  const fromStore: Shown | null = stored
+    ? { key: stored.key, title: stored.title, status: store.statuses[stored.statusId] ?? null, assignee: stored.assignee?.name ?? null }
+    : null;
+  const [fetched, setFetched] = useState<Shown | 'missing' | null>(null);
+
+  useEffect(() => {
+    if (fromStore) return;
+    let live = true;
+    issueApi.get(target.key).then(
+      (i) => live && setFetched({ key: i.key, title: i.title, status: i.status, assignee: i.assignee?.name ?? null }),
+      () => live && setFetched('missing'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [target.key, fromStore === null]); // eslint-disable-line react-hooks/exhaustive-deps -- asks once per key, when the store has no copy
+
+  // The link names its card for screen readers while it is shown.
+  useLayoutEffect(() => {
+    target.link.setAttribute('aria-describedby', id);
+    return () => target.link.removeAttribute('aria-describedby');
+  }, [target.link, id]);
+
+  const shown = fromStore ?? (fetched === 'missing' ? null : fetched);
+  const rect = target.link.getBoundingClientRect();
+  const left = Math.max(8, Math.min(rect.left, window.innerWidth - 328));
+  const below = rect.bottom + 140 < window.innerHeight;
+  const style = below ? { left, top: rect.bottom + 6 } : { left, bottom: window.innerHeight - rect.top + 6 };
+  return (
+    <div role="tooltip" id={id} className="issue-card" style={style} data-testid="issue-card">
+      {fetched === 'missing' && !fromStore ? (
+        <p className="issue-card__missing">{t('common.issueCard.missing', { key: target.key })}</p>
+      ) : !shown ? (
+        <p className="issue-card__missing">{t('common.loading')}</p>
+      ) : (
+        <>
+          <span className="issue-card__key">{shown.key}</span>
+          <strong className="issue-card__title">{shown.title}</strong>
+          <span className="issue-card__meta">
+            {shown.status && (
+              <span className="issue-card__status">
+                <ColorDot color={shown.status.color} />
+                {shown.status.name}
+              </span>
+            )}
+            <span>{shown.assignee ?? t('common.issueCard.unassigned')}</span>
+          </span>
+        </>
+      )}
+    </div>
+  );
+}
