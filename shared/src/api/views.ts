@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { id, text } from './fields.ts';
 import { userRefSchema } from './common.ts';
 
+/** How a saved view groups its list (the web's `GROUPS`, miniapp/src/features/issues/filters/url.ts). */
+export const VIEW_GROUPS = ['none', 'status', 'category', 'assignee', 'priority', 'project'] as const;
+
 export const searchQuerySchema = z.object({ q: text().trim().min(1, 'validation.required').max(200), limit: z.coerce.number().int().min(1).max(50).default(20) });
 export const searchResponseSchema = z.object({
   issues: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), statusId: z.number().int(), rank: z.number() })),
@@ -18,7 +21,7 @@ export const savedViewSchema = z.object({
   owner: userRefSchema,
   query: z.record(z.string(), z.string()),
   layout: z.enum(['list', 'board']),
-  groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
+  groupBy: z.enum(VIEW_GROUPS),
 });
 export type SavedView = z.infer<typeof savedViewSchema>;
 export const createSavedViewSchema = z.object({
@@ -27,7 +30,7 @@ export const createSavedViewSchema = z.object({
   projectId: id().nullable().default(null),
   query: z.record(text().max(100), text().max(200)),
   layout: z.enum(['list', 'board']).default('list'),
-  groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']).default('none'),
+  groupBy: z.enum(VIEW_GROUPS).default('none'),
 });
 export const savedViewsResponseSchema = z.object({ views: z.array(savedViewSchema) });
 export const savedViewResponseSchema = z.object({ view: savedViewSchema });
@@ -37,7 +40,7 @@ export const updateSavedViewSchema = z
     projectId: id().nullable(),
     query: z.record(text().max(100), text().max(200)),
     layout: z.enum(['list', 'board']),
-    groupBy: z.enum(['none', 'status', 'assignee', 'priority', 'project']),
+    groupBy: z.enum(VIEW_GROUPS),
   })
   .partial()
   .strict();

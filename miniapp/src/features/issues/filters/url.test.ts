@@ -40,3 +40,11 @@ describe('issue page URL state', () => {
     expect(withFilter({ q: 'x' }, 'q', '')).toEqual({});
   });
 });
+
+describe('groupings', () => {
+  it('are the ones a saved view can keep', async () => {
+    const { VIEW_GROUPS } = await import('@tracker/shared/api/views');
+    const { GROUPS } = await import('./url.ts');
+    expect([...GROUPS]).toEqual([...VIEW_GROUPS]);
+  });
+});

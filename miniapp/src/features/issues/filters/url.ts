@@ -1,7 +1,7 @@
 // The /issues page state lives in the URL (shareable, back/forward work). Filter keys are the API's
 // own (`issueListQuerySchema`), plus `layout` and `group` for how the result is shown.
 
-export const GROUPS = ['none', 'status', 'assignee', 'priority', 'project'] as const;
+export const GROUPS = ['none', 'status', 'category', 'assignee', 'priority', 'project'] as const;
 export type GroupBy = (typeof GROUPS)[number];
 export const LAYOUTS = ['list', 'board'] as const;
 export type Layout = (typeof LAYOUTS)[number];

@@ -74,4 +74,13 @@ describe('row helpers', () => {
     expect(next[1]).toBe(a);
     expect(next[0]).not.toBe(b);
   });
+
+  it('groups a stream across projects by status category, not by the statuses of each project', () => {
+    const other = { ...project, project: { id: 2, key: 'OPS', name: 'Ops', color: '#00f' }, statuses: [{ id: 20, name: 'К выполнению', category: 'unstarted', color: '#aaa', position: 1 }] } as unknown as ProjectDetailResponse;
+    const both = new Map([...projects, [2, other]]);
+    const groups = groupIssues([issue(1), issue(2, { projectId: 2, statusId: 20 }), issue(3, { statusId: 12 })], 'category', both);
+    expect(groups.map((g) => g.key)).toEqual(['cbacklog', 'cunstarted']);
+    expect(groups[1]!.issues.map((i) => i.id)).toEqual([1, 2]);
+    expect(groups[1]!.label).toEqual({ key: 'issues.filters.categories.unstarted' });
+  });
 });

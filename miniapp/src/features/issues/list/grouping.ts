@@ -37,6 +37,13 @@ export function groupIssues(issues: readonly IssueListItem[], by: GroupBy, proje
         };
         break;
       }
+      case 'category': {
+        // Across projects (a stream, all issues): one group per kind of status, not per project's status.
+        const category = projects.get(issue.projectId)?.statuses.find((s) => s.id === issue.statusId)?.category;
+        key = category ? `c${category}` : 'c?';
+        make = () => (category ? { label: { key: `issues.filters.categories.${category}` }, rank: [CATEGORY_ORDER.indexOf(category)] } : { label: { text: '…' }, rank: [99] });
+        break;
+      }
       case 'assignee':
         key = issue.assignee ? `u${issue.assignee.id}` : 'none';
         make = () =>

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { IssueBoard, IssueList } from '../../issues/index.ts';
 
 /**
- * A stream spans projects while a board's columns are one project's statuses: the list grouped by
- * status shows everything; the board shows the stream's issues of one chosen project.
+ * A stream spans projects while a board's columns are one project's statuses: the list, grouped by
+ * status category (not by each project's own statuses), shows everything; the board shows the
+ * stream's issues of one chosen project.
  */
 export function StreamIssues({ streamId }: { streamId: number }) {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function StreamIssues({ streamId }: { streamId: number }) {
         ))}
       </div>
       {layout === 'list' ? (
-        <IssueList query={listQuery} group="status" />
+        <IssueList query={listQuery} group="category" />
       ) : (
         <>
           {project && (
