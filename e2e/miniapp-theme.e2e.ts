@@ -50,6 +50,8 @@ async function openIssues(platform: TgPlatform, theme: TgThemeName, extra: { ver
 
 /** Every status dot on the page reads at 4.5:1 on the theme's bg, secondary bg and section bg. */
 async function dotsReadable(page: Page, theme: ThemeParams) {
+  // A row's status dot comes with its project's statuses, which may follow the row itself.
+  await page.locator('.status-chip__dot').first().waitFor();
   const dots = await page.locator('.status-chip__dot').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
   expect(dots.length).toBeGreaterThan(0);
   return dots.every((dot) => [theme.bg_color, theme.secondary_bg_color, theme.section_bg_color].every((bg) => contrast(dot, bg!) >= 4.5));
@@ -106,7 +108,9 @@ describe('mini app theme', () => {
   it('Android light: the base look of telegram-ui, the secondary background on cards, and every colour call as #rrggbb', async () => {
     const { context, page, errors } = await openIssues('android', 'light');
     const light = THEMES.android.light;
-    await page.getByTestId('filter-project').waitFor({ timeout: 15_000 });
+    // On a phone the filters fold behind the options button (issue 15).
+    await page.getByTestId('issues-options').click({ timeout: 15_000 });
+    await page.getByTestId('filter-project').waitFor();
     expect(await visibleBackground(page)).toBe(rgb(light.bg_color!));
     await page.getByTestId('filter-more').click();
     expect(await visibleBackground(page, '.filter-bar__row--more')).toBe(rgb(light.secondary_bg_color!));
@@ -123,7 +127,9 @@ describe('mini app theme', () => {
   it('an older client (Bot API 6.1) without the newer theme keys: surfaces fall back to the background, no bottom-bar call', async () => {
     const old = Object.fromEntries(Object.entries(THEMES.tdesktop.dark).filter(([k]) => ['bg_color', 'secondary_bg_color', 'text_color', 'hint_color', 'link_color', 'button_color', 'button_text_color'].includes(k))) as ThemeParams;
     const { context, page, errors } = await openIssues('tdesktop', 'dark', { version: '6.1', themeParams: old });
-    await page.getByTestId('filter-project').waitFor({ timeout: 15_000 });
+    // On a phone the filters fold behind the options button (issue 15).
+    await page.getByTestId('issues-options').click({ timeout: 15_000 });
+    await page.getByTestId('filter-project').waitFor();
     expect(await visibleBackground(page)).toBe(rgb(old.bg_color!));
     expect(await style(page, '[data-testid="filter-project"]', 'background-color')).toBe(rgb(old.bg_color!));
     expect(await cssVar(page, '--bottom-bar-bg')).toBe(old.secondary_bg_color);

@@ -20,6 +20,9 @@ interface Props {
   children?: ReactNode;
 }
 
+const SEARCH_FROM = 8;
+const SHOWN = 50;
+
 /** A button that opens a checkbox list; the choice is a comma list (`priority=high,urgent`). */
 export function MultiPicker({ name, label, options, value, onChange, disabled, hint, children }: Props) {
   const { t } = useTranslation();
@@ -29,6 +32,14 @@ export function MultiPicker({ name, label, options, value, onChange, disabled, h
   const panelId = useId();
   const chosen = value ? value.split(',') : [];
   const names = chosen.map((v) => options.find((o) => o.value === v)?.label ?? v);
+  // Thousands of people or labels: a search box, and at most SHOWN rows at a time (chosen ones kept).
+  const [q, setQ] = useState('');
+  const searchable = options.length > SEARCH_FROM;
+  const text = q.trim().toLowerCase();
+  const matching = text ? options.filter((o) => o.label.toLowerCase().includes(text)) : options;
+  const head = matching.slice(0, SHOWN);
+  const visible = [...options.filter((o) => chosen.includes(o.value) && !head.includes(o)), ...head];
+  const hidden = matching.length - head.length;
 
   useEffect(() => {
     if (!open) return;
@@ -76,14 +87,27 @@ export function MultiPicker({ name, label, options, value, onChange, disabled, h
       {open && (
         <div className="picker__panel" id={panelId} role="group" aria-label={label}>
           {children}
-          {options.length === 0 && <p className="picker__empty">{t('issues.filters.noOptions')}</p>}
-          {options.map((o) => (
+          {searchable && (
+            <input
+              type="search"
+              className="picker__search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              placeholder={t('issues.filters.pickerSearch')}
+              aria-label={t('issues.filters.pickerSearch')}
+              autoFocus
+              data-testid={`filter-search-${name}`}
+            />
+          )}
+          {visible.length === 0 && <p className="picker__empty">{t('issues.filters.noOptions')}</p>}
+          {visible.map((o) => (
             <label key={o.value} className="picker__option" data-testid={`filter-option-${name}-${o.value}`}>
               <input type="checkbox" checked={chosen.includes(o.value)} onChange={() => toggle(o.value)} />
               {o.color && <ColorDot color={o.color} className="status-chip__dot" />}
               {o.label}
             </label>
           ))}
+          {hidden > 0 && <p className="picker__empty">{t('issues.filters.moreOptions', { count: hidden })}</p>}
           {chosen.length > 0 && (
             <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange('')}>
               {t('issues.filters.reset')}
