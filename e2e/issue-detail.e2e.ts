@@ -164,6 +164,17 @@ describe('issue page', () => {
     await posted.getByTestId('comment-delete').click();
     await ask.getByRole('button', { name: 'Delete' }).click();
     await posted.waitFor({ state: 'detached' });
+    // "Comment deleted · Undo": undoing brings it back, and the server never heard of it.
+    const deleted = page.getByTestId('toast').filter({ hasText: 'Comment deleted' });
+    await deleted.getByTestId('toast-action').click();
+    await posted.waitFor();
+    const comments = () => api<{ comments: { body: string }[] }>(owner, 'get', `/api/issues/${KEY}-2/comments`).then((r) => r.comments.filter((c) => c.body.includes('thanks')).length);
+    expect(await comments()).toBe(1);
+    // Without undo, the delete reaches the server when the toast closes.
+    await posted.getByTestId('comment-delete').click();
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await posted.waitFor({ state: 'detached' });
+    await expect.poll(comments, { timeout: 15_000 }).toBe(0);
     expect(native).toEqual([]);
     await page.close();
   });

@@ -38,6 +38,9 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   const start = useRef<number | null>(null);
 
   const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
+    // Capturing the pointer would send the click to the toast itself: its buttons and link would
+    // never get it. A swipe starts on the toast's text.
+    if (e.target instanceof Element && e.target.closest('button, a')) return;
     start.current = e.clientX;
     e.currentTarget.setPointerCapture?.(e.pointerId);
     toaster.pause(toast.id);
@@ -77,6 +80,11 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
           <Link href={toast.link.href} className="toast__link" data-testid="toast-link" onClick={() => toaster.close(toast.id)}>
             {toast.link.label}
           </Link>
+        )}
+        {toast.actionLabel && (
+          <button type="button" className="toast__action" data-testid="toast-action" onClick={() => toaster.act(toast.id)}>
+            {toast.actionLabel}
+          </button>
         )}
       </div>
       <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => toaster.close(toast.id)}>

@@ -13,12 +13,18 @@ export interface ToastInput {
   duration?: number;
   /** A link in the app, e.g. to the issue just created. */
   link?: { href: string; label: string };
+  /** One button, e.g. "Undo": pressing it closes the toast as acted on. */
+  action?: { label: string; run: () => void };
+  /** Called once when the toast closes, by any means; `acted` when its action was pressed. */
+  onClose?: (acted: boolean) => void;
 }
 
-export interface Toast extends Required<Omit<ToastInput, 'description' | 'link'>> {
+export interface Toast extends Required<Omit<ToastInput, 'description' | 'link' | 'action' | 'onClose'>> {
   id: number;
   description?: string;
   link?: ToastInput['link'];
+  /** The action's label; what it runs stays outside the (proxied) state. */
+  actionLabel?: string;
   open: boolean;
 }
 
@@ -49,12 +55,16 @@ const realTimers: Timers = {
 export function createToaster(timers: Timers = realTimers) {
   const state = proxy({ toasts: [] as Toast[] });
   const autoClose = new Map<number, unknown>();
+  const callbacks = new Map<number, Pick<ToastInput, 'action' | 'onClose'>>();
   let seq = 0;
 
-  function close(id: number) {
+  function close(id: number, acted = false) {
     const toast = state.toasts.find((t) => t.id === id);
     if (!toast || !toast.open) return;
     toast.open = false;
+    const cb = callbacks.get(id);
+    callbacks.delete(id);
+    cb?.onClose?.(acted);
     const handle = autoClose.get(id);
     if (handle !== undefined) timers.clear(handle);
     autoClose.delete(id);
@@ -71,7 +81,8 @@ export function createToaster(timers: Timers = realTimers) {
   }
 
   function add(input: ToastInput): number {
-    const toast: Toast = { id: ++seq, title: input.title, description: input.description, link: input.link, color: input.color ?? 'neutral', duration: input.duration ?? TOASTS.durationMs, open: true };
+    const toast: Toast = { id: ++seq, title: input.title, description: input.description, link: input.link, actionLabel: input.action?.label, color: input.color ?? 'neutral', duration: input.duration ?? TOASTS.durationMs, open: true };
+    if (input.action || input.onClose) callbacks.set(toast.id, { action: input.action, onClose: input.onClose });
     const { list, closed } = pushToast(state.toasts, toast);
     state.toasts = list;
     for (const id of closed) {
@@ -94,7 +105,15 @@ export function createToaster(timers: Timers = realTimers) {
     if (toast?.open && !autoClose.has(id)) schedule(id, toast.duration);
   }
 
-  return { state, add, close, remove, pause, resume };
+  /** Runs the toast's action and closes it as acted on. */
+  function act(id: number) {
+    const action = callbacks.get(id)?.action;
+    if (!action) return;
+    action.run();
+    close(id, true);
+  }
+
+  return { state, add, close, remove, pause, resume, act };
 }
 
 export const toaster = createToaster();

@@ -10,6 +10,7 @@ import { formatDateTime } from '../detail/activity-format.ts';
 import { errorMessage } from '../form/errors.ts';
 import { MentionTextarea } from './MentionTextarea.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';
+import { toast } from '../../../lib/toasts.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 
@@ -36,16 +37,27 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
       setBusy(false);
     }
   };
+  // Deleting asks first, then hides the comment for the toast's few seconds: "Undo" brings it back
+  // and nothing reaches the server; otherwise the delete is sent when the toast closes.
+  const [gone, setGone] = useState(false);
   const remove = async () => {
     if (!(await confirmAction({ message: t('issues.comments.confirmDelete'), confirmText: t('issues.comments.delete'), destructive: true }))) return;
-    try {
-      await issueApi.deleteComment(comment.id);
-      onChanged();
-    } catch (err) {
-      setError(errorMessage(err, t, (k) => i18n.exists(k)));
-    }
+    setGone(true);
+    toast({
+      title: t('issues.comments.deleted'),
+      color: 'neutral',
+      action: { label: t('issues.comments.undo'), run: () => setGone(false) },
+      onClose: (undone) => {
+        if (undone) return;
+        issueApi.deleteComment(comment.id).then(onChanged, (err: unknown) => {
+          setGone(false);
+          setError(errorMessage(err, t, (k) => i18n.exists(k)));
+        });
+      },
+    });
   };
 
+  if (gone) return null;
   return (
     <article className="tl-item tl-item--comment" data-testid="comment" data-comment-id={comment.id} aria-label={t('issues.comments.by', { name: comment.author?.name ?? t('issues.common.unknown') })}>
       <header className="tl-item__head">
