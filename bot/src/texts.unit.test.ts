@@ -26,14 +26,15 @@ describe('event wording shared by the bot, the inbox and the activity', () => {
     expect(notifyHeadline('en', 'dueTomorrow', null)).toBe('Due tomorrow');
   });
 
-  it('keeps event words in one key set: no copies in the bot, inbox or activity texts', async () => {
+  it('keeps event words in one key set: no copies in the bot, inbox, issue or project activity texts', async () => {
     for (const locale of LOCALES) {
-      const [inbox, issues] = await Promise.all([lazyResources.inbox[locale](), lazyResources.issues[locale]()]);
+      const [inbox, issues, projects] = await Promise.all([lazyResources.inbox[locale](), lazyResources.issues[locale](), lazyResources.projects[locale]()]);
       expect(resources[locale].bot).not.toHaveProperty('notify');
       expect(inbox.default).not.toHaveProperty('kinds');
       expect(inbox.default).not.toHaveProperty('byActor');
       expect(issues.default.activity).not.toHaveProperty('byActor');
       expect(issues.default.activity).not.toHaveProperty('created');
+      for (const copy of ['created', 'status', 'commented']) expect(projects.default.activity).not.toHaveProperty(copy);
     }
   });
 
