@@ -62,5 +62,6 @@ export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, Chat
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';
-export { cardKeyboard, formatCard, escapeHtml, miniAppLink } from './cards.ts';
+export { cardKeyboard, formatCard, miniAppLink } from './cards.ts';
 export { t as botText } from './i18n.ts';
+export { notifyHeadline } from './notify-text.ts';

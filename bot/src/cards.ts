@@ -2,9 +2,8 @@
 import { InlineKeyboard } from 'grammy';
 import { LOCALE_TAGS, type Locale } from '@tracker/shared/locales';
 import type { IssueCard } from './backend.ts';
+import { escapeHtml } from '@tracker/shared/html';
 import { t } from './i18n.ts';
-
-export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function formatDate(date: string, locale: Locale): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));

@@ -18,7 +18,7 @@ export async function sendCards(ctx: BotContext, user: BotUser, cards: IssueCard
   for (const card of cards.slice(0, LIST_LIMIT)) {
     await ctx.reply(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username) });
   }
-  if (cards.length > LIST_LIMIT) await ctx.reply(t(ctx.locale, 'more', { count: String(cards.length - LIST_LIMIT) }));
+  if (cards.length > LIST_LIMIT) await ctx.reply(t(ctx.locale, 'more', { count: cards.length - LIST_LIMIT }));
 }
 
 /** `/my`, `/today` and the card buttons: change status, assign to me, snooze the due date. */

@@ -78,7 +78,7 @@ export function newIssueFeature(backend: BotBackend) {
     while (!title) {
       await ctx.reply(t(locale, 'new.title'));
       const answer = (await conversation.waitUntil(mine, otherwise('new.sendText'))).message!.text!.trim();
-      if (answer.length > TITLE_MAX) await ctx.reply(t(locale, 'new.titleTooLong', { max: String(TITLE_MAX) }));
+      if (answer.length > TITLE_MAX) await ctx.reply(t(locale, 'new.titleTooLong', { count: TITLE_MAX }));
       else if (answer !== '/skip') title = answer;
     }
 

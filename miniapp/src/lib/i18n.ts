@@ -1,6 +1,7 @@
 import { resources } from '@tracker/shared/i18n/index';
 import { lazyResources, type LazyNamespace } from '@tracker/shared/i18n/lazy';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tracker/shared/locales';
+import { I18N_OPTIONS } from '@tracker/shared/i18n/options';
+import { LOCALES, type Locale } from '@tracker/shared/locales';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -15,18 +16,12 @@ function addLoaded(instance: i18n, ns: LazyNamespace, bundles: Record<Locale, Re
 export function createI18n(locale: Locale) {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
+    ...I18N_OPTIONS,
     resources,
     lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
     ns: Object.keys(resources.ru),
-    defaultNS: 'common',
-    // Keys like `validation.email` carry their namespace before the first dot.
-    nsSeparator: '.',
-    keySeparator: '.',
+    // React escapes what it renders.
     interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
   });
   for (const [ns, bundles] of loaded) addLoaded(instance, ns, bundles);
   instances.add(instance);

@@ -3,6 +3,7 @@ import enAuth from './en/auth.json' with { type: 'json' };
 import enBot from './en/bot.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
+import enEvents from './en/events.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enPrivacy from './en/privacy.json' with { type: 'json' };
 import enTelegram from './en/telegram.json' with { type: 'json' };
@@ -12,6 +13,7 @@ import ruAuth from './ru/auth.json' with { type: 'json' };
 import ruBot from './ru/bot.json' with { type: 'json' };
 import ruCommon from './ru/common.json' with { type: 'json' };
 import ruErrors from './ru/errors.json' with { type: 'json' };
+import ruEvents from './ru/events.json' with { type: 'json' };
 import ruHome from './ru/home.json' with { type: 'json' };
 import ruPrivacy from './ru/privacy.json' with { type: 'json' };
 import ruTelegram from './ru/telegram.json' with { type: 'json' };
@@ -19,8 +21,8 @@ import ruTitles from './ru/titles.json' with { type: 'json' };
 import ruValidation from './ru/validation.json' with { type: 'json' };
 
 export const resources = {
-  ru: { titles: ruTitles, validation: ruValidation, errors: ruErrors, common: ruCommon, auth: ruAuth, home: ruHome, privacy: ruPrivacy, bot: ruBot, telegram: ruTelegram },
-  en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy, bot: enBot, telegram: enTelegram },
+  ru: { titles: ruTitles, validation: ruValidation, errors: ruErrors, common: ruCommon, auth: ruAuth, home: ruHome, privacy: ruPrivacy, bot: ruBot, telegram: ruTelegram, events: ruEvents },
+  en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy, bot: enBot, telegram: enTelegram, events: enEvents },
 } as const;
 
 export type Namespace = keyof (typeof resources)['ru'];

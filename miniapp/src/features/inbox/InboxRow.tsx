@@ -1,6 +1,7 @@
 // One dense line: who, what happened, which issue, when; small actions at the end. Opening the
 // issue marks the item read.
 import type { InboxItem, UpdateInboxItem } from '@tracker/shared/api/inbox';
+import { eventText } from '@tracker/shared/i18n/events';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ColorDot } from '../../components/ColorDot.tsx';
@@ -37,7 +38,7 @@ export function InboxRow({ item, now, onChange }: { item: InboxItem; now: Date; 
   const href = useHref();
   const locale = useLocale();
   const unread = item.readAt === null;
-  const what = t(`inbox.kinds.${item.kind}`, { from: item.data.from ?? '', to: item.data.to ?? '' });
+  const what = eventText((key, values) => t(key, values ?? {}), item.kind, item.data);
   const snooze = (until: Date) => {
     onChange(item, { snoozedUntil: until.toISOString() });
     toast({ title: t('inbox.snoozedUntil', { date: until.toLocaleString(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) }), color: 'info' });
@@ -47,7 +48,7 @@ export function InboxRow({ item, now, onChange }: { item: InboxItem; now: Date; 
       <Avatar actor={item.actor} />
       <Link className="inbox-row__main" href={href('issue', { id: item.issue.key })} onClick={() => unread && onChange(item, { read: true })}>
         <span className="inbox-row__what">
-          {item.actor ? <Trans i18nKey="inbox.byActor" values={{ actor: item.actor.name, text: what }} components={[<strong />]} /> : <strong>{what}</strong>}
+          {item.actor ? <Trans i18nKey="events.byActor" values={{ actor: item.actor.name, text: what }} components={{ strong: <strong /> }} /> : <strong>{what}</strong>}
         </span>
         <span className="inbox-row__issue">
           <ColorDot color={item.issue.status.color} className="inbox-row__dot" />

@@ -10,10 +10,11 @@ function useDescribe() {
   return (a: Activity): string => {
     switch (a.action) {
       case 'created':
-        return t('issues.activity.created');
+        return t('events.kinds.created');
       case 'commented':
-        return t('myWork.activity.commented');
+        return t('events.kinds.commented');
       case 'updated': {
+        if (a.field === 'statusId') return t('events.kinds.statusChanged');
         const key = `issues.activity.fields.${a.field}`;
         return t('issues.activity.changed', { field: i18n.exists(key) ? t(key) : a.field });
       }

@@ -34,7 +34,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-/** An i18n key under `projects.activity.` and its values, for one activity row. */
+/** An i18n key under `projects.activity.` (created, status and commented: the shared `events` texts) and its values, for one activity row. */
 export interface ActivityLine {
   key: string;
   values: Record<string, string>;

@@ -2,7 +2,7 @@
 // recipient who wants that event, and one per group chat bound to the issue's project or streams
 // (each retried on its own), so a request never waits for Telegram.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { botText, cardKeyboard, formatCard, type IssueCard } from '@tracker/bot';
+import { cardKeyboard, formatCard, notifyHeadline, type IssueCard } from '@tracker/bot';
 import type { InboxKind } from '@tracker/shared/api/inbox';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { todayDate } from '@tracker/shared/quick-add/calendar';
@@ -48,19 +48,9 @@ async function recipients(em: EntityManager, userIds: number[], setting: string)
 }
 
 function headline(c: Concern): (locale: Locale) => string {
-  const actor = c.actorName ?? '—';
-  switch (c.kind) {
-    case 'statusChanged':
-      return (l) => botText(l, 'notify.statusChanged', { actor, from: c.data.from ?? '', to: c.data.to ?? '' });
-    case 'dueTomorrow':
-      return (l) => botText(l, 'notify.dueTomorrow');
-    case 'assigned':
-      return (l) => botText(l, 'notify.assigned', { actor });
-    case 'mentioned':
-      return (l) => botText(l, 'notify.mentioned', { actor });
-    case 'commented':
-      return () => '';
-  }
+  // Comments reach the inbox only (no SETTING_COLUMN), never this line.
+  const actor = c.kind === 'dueTomorrow' ? null : (c.actorName ?? '—');
+  return (l) => notifyHeadline(l, c.kind, actor, c.data);
 }
 
 export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string }) {
@@ -100,7 +90,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
     const text = headline(c);
     const messages: SendPayload[] = [];
     if (setting) for (const r of await recipients(em, c.userIds, setting)) messages.push(personal(r, card, text));
-    if (c.groups === 'created') messages.push(...(await toGroups(em, c, card, (l) => botText(l, 'notify.created', { actor: c.actorName ?? '—' }))));
+    if (c.groups === 'created') messages.push(...(await toGroups(em, c, card, (l) => notifyHeadline(l, 'created', c.actorName ?? '—'))));
     if (c.groups === 'statusChanged') messages.push(...(await toGroups(em, c, card, text)));
     for (const m of messages) await deps.jobs.enqueue(em, SEND_JOB, m as unknown as Record<string, unknown>, { maxAttempts: 6 });
   }

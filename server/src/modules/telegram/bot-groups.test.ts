@@ -61,7 +61,7 @@ describe('group chats', () => {
     const created = await boss.client.post('/api/issues', { projectId: project.project.id, title: 'Клиент не может оплатить' });
     await drainJobs();
     const post = await api.waitFor((c) => c.method === 'sendMessage' && c.payload.chat_id === GROUP && String(c.payload.text).includes('Клиент не может оплатить'));
-    expect(post.payload.text).toContain('Boss: создана задача:');
+    expect(post.payload.text).toContain('<strong>Boss</strong>: создана задача\n');
     expect(post.payload.message_thread_id).toBe(12);
 
     const done = project.statuses.find((s) => s.category === 'completed')!;
@@ -101,7 +101,7 @@ describe('issues from messages and mentions', () => {
     expect(res.status).toBe(201);
     await drainJobs();
     const sent = await api.waitFor((c) => c.method === 'sendMessage' && c.payload.chat_id === TG_ID && String(c.payload.text).includes('Ревью договора'));
-    expect(sent.payload.text).toContain('Boss mentioned you in a comment:');
+    expect(sent.payload.text).toContain('<strong>Boss</strong> mentioned you in a comment\n');
     expect(sent.payload.text).toContain('Ревью договора');
   });
 
@@ -112,7 +112,7 @@ describe('issues from messages and mentions', () => {
     const { notifications } = t.app.services;
     expect(await notifications.onDueScan(t.orm.em.fork() as never)).toBeGreaterThanOrEqual(1);
     expect(await notifications.onDueScan(t.orm.em.fork() as never)).toBe(0);
-    const dueNotice = (c: { payload: Record<string, any> }) => c.payload.chat_id === TG_ID && String(c.payload.text).startsWith('Due tomorrow:');
+    const dueNotice = (c: { payload: Record<string, any> }) => c.payload.chat_id === TG_ID && String(c.payload.text).startsWith('Due tomorrow\n');
     await drainJobs();
     await api.waitFor(dueNotice);
     await drainJobs();
@@ -130,7 +130,7 @@ describe('issues from messages and mentions', () => {
     // What the cron tick enqueues, run by the queue's task: the scan, then its notice.
     await t.app.services.jobs.enqueue(t.orm.em.fork(), DUE_SCAN_JOB, {});
     await drainJobs();
-    await api.waitFor((c) => c.payload.chat_id === TG_ID && String(c.payload.text).startsWith('Due tomorrow:') && String(c.payload.text).includes('Оплатить хостинг'));
+    await api.waitFor((c) => c.payload.chat_id === TG_ID && String(c.payload.text).startsWith('Due tomorrow\n') && String(c.payload.text).includes('Оплатить хостинг'));
   });
 });
 

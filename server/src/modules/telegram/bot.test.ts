@@ -203,7 +203,7 @@ describe('notifications', () => {
     expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(900);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(sent[1]!.payload.text).toBe(sent[0]!.payload.text);
-    expect(sent[1]!.payload.text).toContain('Boss: вам назначена задача:');
+    expect(sent[1]!.payload.text).toContain('<strong>Boss</strong>: назначена задача\n');
     expect(await t.sql('select id from graphile_worker.jobs')).toHaveLength(0);
   });
 

@@ -18,9 +18,14 @@ const row = (a: Record<string, unknown>): Activity => activitySchema.parse({ id:
 
 describe('activity lines', () => {
   it('names statuses, people and dates', () => {
-    expect(describeActivity(row({ field: 'statusId', oldValue: 1, newValue: 2 }), ctx)).toEqual([{ text: 'issues.activity.changed{"field":"issues.activity.fields.statusId"}', from: 'Todo', to: 'Done' }]);
+    expect(describeActivity(row({ field: 'statusId', oldValue: 1, newValue: 2 }), ctx)).toEqual([{ text: 'events.kinds.statusChanged', from: 'Todo', to: 'Done' }]);
     expect(describeActivity(row({ field: 'assigneeId', oldValue: null, newValue: 5 }), ctx)[0]).toMatchObject({ from: 'issues.common.none', to: 'Ivan' });
     expect(describeActivity(row({ field: 'dueDate', oldValue: null, newValue: '2026-03-11' }), ctx)[0]?.to).toBe('Mar 11, 2026');
+  });
+
+  it('words creation and status changes as the inbox and the bot do (shared event texts)', () => {
+    expect(describeActivity(row({ action: 'created' }), ctx)).toEqual([{ text: 'events.kinds.created' }]);
+    expect(describeActivity(row({ field: 'statusId', oldValue: 1, newValue: 2 }), ctx)[0]?.text).toBe('events.kinds.statusChanged');
   });
 
   it('lists added and removed labels', () => {

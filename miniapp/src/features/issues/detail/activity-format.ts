@@ -92,7 +92,7 @@ export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLin
     case 'issue.deleted':
       return [];
     case 'created':
-      return [{ text: t('issues.activity.created') }];
+      return [{ text: t('events.kinds.created') }];
     case 'comment.deleted':
       return [{ text: t('issues.activity.commentDeleted') }];
     case 'mentioned':
@@ -124,7 +124,7 @@ function describeUpdate(a: Extract<Activity, { action: 'updated' }>, ctx: Activi
     case 'description':
       return [{ text: t('issues.activity.descriptionEdited') }];
     case 'statusId':
-      return changed('statusId', named(a.oldValue, ctx.statusName), named(a.newValue, ctx.statusName));
+      return [{ text: t('events.kinds.statusChanged'), from: named(a.oldValue, ctx.statusName), to: named(a.newValue, ctx.statusName) }];
     case 'priority':
       return changed('priority', t(`issues.priority.${a.oldValue}`), t(`issues.priority.${a.newValue}`));
     case 'assigneeId':

@@ -6,6 +6,7 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import { issueListItemSchema, type Activity, type Comment, type IssueDetail, type IssueListItem, type UpdateIssueRequest } from '@tracker/shared/api/issues';
 import type { Stream } from '@tracker/shared/api/streams';
+import { escapeHtml } from '@tracker/shared/html';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
@@ -39,7 +40,6 @@ function remember(data: Partial<IssueData>) {
 }
 
 let pendingIds = 0;
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A comment not yet saved: a negative id (never the server's), its text shown plain until the server renders it. */
 export function pendingComment(issueId: number, body: string, author: Comment['author'], now = new Date()): Comment {

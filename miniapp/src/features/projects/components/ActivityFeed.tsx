@@ -1,9 +1,14 @@
 import type { Activity } from '@tracker/shared/api/issues';
 import type { Status } from '@tracker/shared/api/projects';
+import { eventText, type EventKind } from '@tracker/shared/i18n/events';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { ActorLine } from '../../issues/index.ts';
 import { activityLine } from '../model.ts';
+
+// Lines the inbox and the bot also tell: their words come from the shared event texts.
+const EVENT_OF: Partial<Record<string, EventKind>> = { created: 'created', status: 'statusChanged', commented: 'commented' };
 
 /** Recent activity of a project as readable sentences, newest first. */
 export function ActivityFeed({ activity, statuses }: { activity: readonly Activity[]; statuses: readonly Status[] }) {
@@ -18,6 +23,8 @@ export function ActivityFeed({ activity, statuses }: { activity: readonly Activi
       {activity.map((a) => {
         const line = activityLine(a, statusName);
         const field = line.values.field ? t(`projects.fields.${line.values.field}`) : '';
+        const kind = EVENT_OF[line.key];
+        const what = kind ? eventText((key, values) => t(key, values ?? {}), kind, line.values) : t(`projects.activity.${line.key}`, { ...line.values, field });
         return (
           <li key={a.id} className="activity__item">
             <span>
@@ -30,7 +37,7 @@ export function ActivityFeed({ activity, statuses }: { activity: readonly Activi
                   {' · '}
                 </>
               )}
-              {t(`projects.activity.${line.key}`, { ...line.values, field, actor: line.values.actor || t('projects.activity.someone') })}
+              {line.key === 'stream_issue_completed' ? what : <ActorLine actor={line.values.actor || t('projects.activity.someone')} text={what} />}
             </span>
             <time dateTime={a.createdAt} className="muted small">
               {fmt.format(new Date(a.createdAt))}
