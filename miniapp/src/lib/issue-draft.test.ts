@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearAllDrafts, clearDraft, descriptionDraftKey, loadDescriptionDraft, loadDraft, saveDescriptionDraft, saveDraft } from './issue-draft.ts';
+import { clearAllDrafts, clearDraft, descriptionDraftKey, draftToOffer, loadDescriptionDraft, loadDraft, saveDescriptionDraft, saveDraft } from './issue-draft.ts';
 
 const memory = () => {
   const data = new Map<string, string>();
@@ -76,6 +76,14 @@ describe('the issue page’s description draft', () => {
     saveDescriptionDraft(2, 9, { description: 'y', baseVersion: 1 }, s);
     clearAllDrafts(s);
     expect(s.data.size).toBe(0);
+  });
+
+  it('is offered only while it differs from the description saved', () => {
+    const draft = { description: 'Mine', baseVersion: 2 };
+    expect(draftToOffer(draft, 'Theirs')).toBe(draft);
+    expect(draftToOffer(draft, 'Mine')).toBeNull();
+    expect(draftToOffer(null, 'Mine')).toBeNull();
+    expect(draftToOffer({ description: '', baseVersion: 2 }, 'Old text')).toEqual({ description: '', baseVersion: 2 });
   });
 
   it('ignores a stored value of the wrong shape', () => {

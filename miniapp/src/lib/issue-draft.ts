@@ -86,6 +86,9 @@ export function saveDescriptionDraft(userId: number, issueId: number, draft: Des
   }
 }
 
+/** The draft to offer on opening the issue: none when it holds the very text now saved. */
+export const draftToOffer = (draft: DescriptionDraft | null, saved: string): DescriptionDraft | null => (draft && draft.description !== saved ? draft : null);
+
 function local(): Storage | null {
   try {
     return window.localStorage;
