@@ -179,3 +179,19 @@ describe('the description in place', () => {
     expect(errors.filter((e) => !/409/.test(e))).toEqual([]);
   });
 });
+
+describe('on a phone', () => {
+  it('edits the title with a tap; tapping elsewhere saves', async () => {
+    const issue = await create('Tapped title');
+    const phone = await newContext(browser, { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true, storageState: await owner.storageState() });
+    const tab = await phone.newPage();
+    await tab.goto(`/en/issues/${issue.key}`);
+    await tab.getByTestId('issue-title-edit').tap();
+    const input = tab.getByTestId('issue-title-input');
+    await input.fill('Tapped and renamed');
+    await tab.getByTestId('issue-key').tap();
+    await tab.locator('h1', { hasText: 'Tapped and renamed' }).waitFor();
+    await expect.poll(async () => (await getIssue(issue.id)).title).toBe('Tapped and renamed');
+    await phone.close();
+  });
+});

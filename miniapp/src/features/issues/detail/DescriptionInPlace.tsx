@@ -26,10 +26,8 @@ export function DescriptionInPlace({ issue, canEdit, save, userId }: Props) {
   const empty = !issue.description.trim();
   return (
     <section className="issue-section issue-desc" aria-labelledby="description-title">
-      <div className="issue-desc__tools">
-        <h2 id="description-title" className="visually-hidden">
-          {t('issues.detail.description')}
-        </h2>
+      <div className="issue-section__head">
+        <h2 id="description-title">{t('issues.detail.description')}</h2>
         {canEdit && !d.edit && !empty && (
           <button type="button" className="btn btn--ghost btn--small" aria-label={t('issues.inplace.editDescription')} data-testid="description-edit" onClick={() => d.start()}>
             {t('issues.inplace.edit')}
