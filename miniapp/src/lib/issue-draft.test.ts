@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearAllDrafts, clearDraft, loadDraft, saveDraft } from './issue-draft.ts';
+import { clearAllDrafts, clearDraft, descriptionDraftKey, draftToOffer, loadDescriptionDraft, loadDraft, saveDescriptionDraft, saveDraft } from './issue-draft.ts';
 
 const memory = () => {
   const data = new Map<string, string>();
@@ -46,5 +46,52 @@ describe('the create dialog draft', () => {
     expect(loadDraft(1, s)).toEqual({ title: '', description: 'kept' });
     expect(loadDraft(1, null)).toBeNull();
     expect(() => saveDraft(1, { title: 'x', description: '' }, null)).not.toThrow();
+  });
+});
+
+describe('the issue page’s description draft', () => {
+  it('is kept per user and issue, apart from the create draft, with the version it started from', () => {
+    const s = memory();
+    saveDraft(1, { title: 'New', description: 'create' }, s);
+    saveDescriptionDraft(1, 7, { description: 'Steps:\n1. open', baseVersion: 3 }, s);
+    expect(loadDescriptionDraft(1, 7, s)).toEqual({ description: 'Steps:\n1. open', baseVersion: 3 });
+    expect(loadDescriptionDraft(1, 8, s)).toBeNull();
+    expect(loadDescriptionDraft(2, 7, s)).toBeNull();
+    expect(loadDraft(1, s)).toEqual({ title: 'New', description: 'create' });
+    expect(descriptionDraftKey(1, 7)).not.toBe(descriptionDraftKey(17, 7));
+  });
+
+  it('may be an empty text (the description cleared), and null removes it', () => {
+    const s = memory();
+    saveDescriptionDraft(1, 7, { description: '', baseVersion: 2 }, s);
+    expect(loadDescriptionDraft(1, 7, s)).toEqual({ description: '', baseVersion: 2 });
+    saveDescriptionDraft(1, 7, null, s);
+    expect(loadDescriptionDraft(1, 7, s)).toBeNull();
+    expect(s.data.size).toBe(0);
+  });
+
+  it('goes with every other draft at sign-out', () => {
+    const s = memory();
+    saveDescriptionDraft(1, 7, { description: 'x', baseVersion: 1 }, s);
+    saveDescriptionDraft(2, 9, { description: 'y', baseVersion: 1 }, s);
+    clearAllDrafts(s);
+    expect(s.data.size).toBe(0);
+  });
+
+  it('is offered only while it differs from the description saved', () => {
+    const draft = { description: 'Mine', baseVersion: 2 };
+    expect(draftToOffer(draft, 'Theirs')).toBe(draft);
+    expect(draftToOffer(draft, 'Mine')).toBeNull();
+    expect(draftToOffer(null, 'Mine')).toBeNull();
+    expect(draftToOffer({ description: '', baseVersion: 2 }, 'Old text')).toEqual({ description: '', baseVersion: 2 });
+  });
+
+  it('ignores a stored value of the wrong shape', () => {
+    const s = memory();
+    s.setItem(descriptionDraftKey(1, 7), JSON.stringify({ description: 'x' }));
+    expect(loadDescriptionDraft(1, 7, s)).toBeNull();
+    s.setItem(descriptionDraftKey(1, 7), '{broken');
+    expect(loadDescriptionDraft(1, 7, s)).toBeNull();
+    expect(loadDescriptionDraft(1, 7, null)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// The create dialog's draft (issue 15): the title line and description typed, kept per user in
-// localStorage, so a reload or a closed tab loses nothing. Sign-out removes every draft (the
-// device may be shared), as it removes the local copy of the workspace.
+// Drafts (issue 15), kept in localStorage so a reload or a closed tab loses nothing: the create
+// dialog's title line and description per user, and a description edited in place on the issue
+// page per user and issue. Sign-out removes every draft (the device may be shared), as it removes
+// the local copy of the workspace.
 const PREFIX = 'tracker/issue-draft/';
 
 export interface IssueDraft {
@@ -50,6 +51,43 @@ export function clearAllDrafts(storage: (Store & Pick<Storage, 'key' | 'length'>
 }
 
 export const isEmptyDraft = (d: IssueDraft) => d.title.trim() === '' && d.description.trim() === '';
+
+/**
+ * A description being edited on the issue page, with the issue version the edit started from:
+ * saving a restored draft still refuses to overwrite someone's change made since.
+ */
+export interface DescriptionDraft {
+  description: string;
+  baseVersion: number;
+}
+
+/** Under the same prefix as the create draft, so sign-out's sweep takes these too. */
+export const descriptionDraftKey = (userId: number, issueId: number) => `${PREFIX}${userId}/issue/${issueId}`;
+
+export function loadDescriptionDraft(userId: number, issueId: number, storage: Store | null = local()): DescriptionDraft | null {
+  try {
+    const raw: unknown = JSON.parse(storage?.getItem(descriptionDraftKey(userId, issueId)) ?? 'null');
+    if (!raw || typeof raw !== 'object') return null;
+    const { description, baseVersion } = raw as Record<string, unknown>;
+    if (typeof description !== 'string' || !Number.isInteger(baseVersion) || (baseVersion as number) < 1) return null;
+    return { description, baseVersion: baseVersion as number };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the draft; null removes it (saved, cancelled, or back to the text it started from). */
+export function saveDescriptionDraft(userId: number, issueId: number, draft: DescriptionDraft | null, storage: Store | null = local()) {
+  try {
+    if (!draft) storage?.removeItem(descriptionDraftKey(userId, issueId));
+    else storage?.setItem(descriptionDraftKey(userId, issueId), JSON.stringify({ description: draft.description, baseVersion: draft.baseVersion }));
+  } catch {
+    // private mode or full: the draft lives as long as the page
+  }
+}
+
+/** The draft to offer on opening the issue: none when it holds the very text now saved. */
+export const draftToOffer = (draft: DescriptionDraft | null, saved: string): DescriptionDraft | null => (draft && draft.description !== saved ? draft : null);
 
 function local(): Storage | null {
   try {

@@ -9,10 +9,11 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { Page } from '../../../components/Page.tsx';
+import { Page, pageTitleId } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { syncState } from '../../sync/index.ts';
 import { storeIssue } from './from-store.ts';
+import './inplace.css';
 
 export function IssuePreview({ issueRef }: { issueRef: string }) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function IssuePreview({ issueRef }: { issueRef: string }) {
   const project = projects[issue.projectId];
 
   return (
-    <Page name="issue" title={issue.title} className="issue-page">
+    <Page name="issue" ownHeading className="issue-page">
       <div className="issue-meta" data-testid="issue-preview">
         <span className="issue-key" data-testid="issue-key">
           {issue.key}
@@ -45,6 +46,11 @@ export function IssuePreview({ issueRef }: { issueRef: string }) {
         )}
       </div>
       <div className="issue-layout" aria-busy="true">
+        <div className="issue-title">
+          <h1 id={pageTitleId('issue')} className="issue-title__text">
+            {issue.title}
+          </h1>
+        </div>
         <div className="issue-main">
           <div className="skeleton" data-testid="issue-skeleton" role="status">
             <span className="visually-hidden">{t('common.loading')}</span>

@@ -1,6 +1,6 @@
 // The issue page's one-key shortcuts (issue 15): s status, a assignee, p priority, l labels,
-// d due date, e edit, m move (the edit page, where the project is chosen). They reach the property
-// sidebar's own controls, so a shortcut and a click do the same thing.
+// d due date, e the title edited in place, m move (the edit page, where the project is chosen).
+// They reach the page's own controls, so a shortcut and a click do the same thing.
 import { useEffect } from 'react';
 import { isTypingTarget } from '../list/selection.ts';
 
@@ -14,6 +14,7 @@ const TARGET: Partial<Record<IssueShortcut, string>> = {
   assignee: '[data-testid="issue-assignee-input"]',
   labels: '[data-testid="issue-labels"]',
   due: '[data-testid="issue-due"]',
+  edit: '[data-testid="issue-title-edit"]',
 };
 
 export function issueShortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): IssueShortcut | null {
@@ -21,7 +22,7 @@ export function issueShortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'met
   return KEYS[e.key] ?? null;
 }
 
-/** Opens what a shortcut names: a picker gets focus (and opens where the browser lets it), edit and move go to the edit page. */
+/** Opens what a shortcut names: a control gets focus (and opens where the browser lets it), move goes to the edit page. */
 export function useIssueShortcuts(enabled: boolean, openEdit: () => void) {
   useEffect(() => {
     if (!enabled) return;
@@ -30,7 +31,7 @@ export function useIssueShortcuts(enabled: boolean, openEdit: () => void) {
       const action = issueShortcutFor(e);
       if (!action) return;
       e.preventDefault();
-      if (action === 'edit' || action === 'move') return openEdit();
+      if (action === 'move') return openEdit();
       const el = document.querySelector<HTMLElement>(TARGET[action]!);
       if (!el || (el as HTMLInputElement).disabled) return;
       el.focus();

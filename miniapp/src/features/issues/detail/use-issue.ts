@@ -159,9 +159,12 @@ export function useIssue(ref: string) {
     [t, i18n],
   );
 
-  /** Shows `optimistic` at once, sends `patch`, keeps the server's answer or rolls back. */
+  /**
+   * Shows `optimistic` at once, sends `patch`, keeps the server's answer or rolls back; `onRefused`
+   * hears why (an edit in place shows it next to its field).
+   */
   const patch = useCallback(
-    async (body: UpdateIssueRequest, optimistic: Partial<IssueDetail>) => {
+    async (body: UpdateIssueRequest, optimistic: Partial<IssueDetail>, onRefused?: (err: unknown) => void) => {
       const before = current.current?.issue;
       if (!before) return false;
       update((d) => ({ ...d, issue: { ...d.issue, ...optimistic } }));
@@ -176,9 +179,10 @@ export function useIssue(ref: string) {
           void refreshActivity();
           haptic('success');
           return true;
-        } catch {
+        } catch (err) {
           update((d) => ({ ...d, issue: before }));
           haptic('error');
+          onRefused?.(err);
           return false;
         }
       }
@@ -192,10 +196,29 @@ export function useIssue(ref: string) {
       } catch (err) {
         update((d) => ({ ...d, issue: before }));
         fail(err);
+        onRefused?.(err);
         return false;
       }
     },
     [update, refreshActivity, fail],
+  );
+
+  /**
+   * A PATCH sent straight, not queued: for a text edit carrying `baseVersion` (the outbox sends
+   * `editedAt`, last writer wins, which would overwrite someone's newer text). Throws on refusal
+   * for the caller to show (the conflict view, the message next to the field).
+   */
+  const save = useCallback(
+    async (body: UpdateIssueRequest) => {
+      const d = current.current;
+      if (!d) return;
+      const issue = await issueApi.update(d.issue.id, body);
+      remember({ issue });
+      update((old) => ({ ...old, issue }));
+      void refreshActivity();
+      haptic('success');
+    },
+    [update, refreshActivity],
   );
 
   /** Runs a call that answers with the whole issue (relations, watching). */
@@ -249,7 +272,7 @@ export function useIssue(ref: string) {
     }
   }, []);
 
-  return { state, patch, run, refresh, update, fail, remove, addComment, current: get };
+  return { state, patch, save, run, refresh, update, fail, remove, addComment, current: get };
 }
 
 export type IssueController = ReturnType<typeof useIssue>;

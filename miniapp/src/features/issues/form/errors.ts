@@ -44,3 +44,10 @@ export function errorMessage(err: unknown, t: (key: string) => string, exists: (
   if (codeKey && exists(codeKey)) return t(codeKey);
   return err.statusMessage || t('errors.network');
 }
+
+/** The server's words about one field (its own message, raw or coded), else the one line above. */
+export function fieldRefusal(err: unknown, field: string, t: (key: string) => string, exists: (key: string) => boolean): string {
+  const own = formErrorsFrom(err).fields[field];
+  if (own) return exists(own) ? t(own) : own;
+  return errorMessage(err, t, exists);
+}

@@ -1,13 +1,14 @@
-// `/issues/{id}`: id or key (the canonical URL uses the key). Properties editable in place,
-// description, sub-issues, relations, attachments (drop files anywhere on the page) and one
-// timeline of comments and history. Live: refetches when someone else changes the issue. While the
-// page call is on its way, the client store's copy of the issue shows at once (detail/Preview.tsx).
-import { Markdown } from '../../../components/Markdown.tsx';
+// `/issues/{id}`: id or key (the canonical URL uses the key). Two columns: the title and the
+// description (both edited in place, detail/TitleInPlace.tsx and DescriptionInPlace.tsx),
+// sub-issues, relations, attachments (drop files anywhere on the page) and one timeline of
+// comments and history on the left; the properties, edited in place, on the right. Live: refetches
+// when someone else changes the issue. While the page call is on its way, the client store's copy
+// of the issue shows at once (detail/Preview.tsx).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { Page } from '../../../components/Page.tsx';
+import { Page, pageTitleId } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -16,6 +17,8 @@ import { Attachments, useUploads } from '../detail/Attachments.tsx';
 import { Relations, SubIssues } from '../detail/Links.tsx';
 import { IssuePreview } from '../detail/Preview.tsx';
 import { Properties } from '../detail/Properties.tsx';
+import { DescriptionInPlace } from '../detail/DescriptionInPlace.tsx';
+import { TitleInPlace } from '../detail/TitleInPlace.tsx';
 import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
 import { useMe } from '../detail/use-me.ts';
@@ -64,8 +67,8 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
   const [dragging, setDragging] = useState(false);
   const upload = useRef(uploader.upload);
   upload.current = uploader.upload;
-  // Inside Telegram editing is the SecondaryButton: the MainButton belongs to the comment being
-  // written (as Telegram's own send), shown once the comment box has text. The header link stays.
+  // Inside Telegram the full form is the SecondaryButton: the MainButton belongs to the comment
+  // being written (as Telegram's own send) or the description being edited. The header link stays.
   useSecondaryButton(canEdit ? { text: t('issues.detail.edit') } : null, () => navigate(href('issueEdit', { id: issue.key })));
 
   // `/issues/123` → `/issues/WEB-7`, keeping the query (only for this issue's own id or key).
@@ -120,7 +123,7 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
   };
 
   return (
-    <Page name="issue" title={issue.title} className="issue-page">
+    <Page name="issue" ownHeading className="issue-page">
       <div className="issue-meta">
         <span className="issue-key" data-testid="issue-key">
           {issue.key}
@@ -153,20 +156,9 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
       </div>
 
       <div className="issue-layout">
+        <TitleInPlace issue={issue} canEdit={canEdit} patch={ctl.patch} headingId={pageTitleId('issue')} />
         <div className="issue-main">
-          <section className="issue-section" aria-labelledby="description-title">
-            <h2 id="description-title" className="visually-hidden">
-              {t('issues.detail.description')}
-            </h2>
-            {issue.description.trim() ? (
-              // Sanitised by the server (markdown-it without raw HTML).
-              <Markdown html={issue.descriptionHtml} testId="issue-description" />
-            ) : (
-              <p className="muted" data-testid="issue-description">
-                {t('issues.detail.noDescription')}
-              </p>
-            )}
-          </section>
+          <DescriptionInPlace issue={issue} canEdit={canEdit} save={ctl.save} userId={me?.id ?? null} />
           <SubIssues data={data} />
           <Relations data={data} ctl={ctl} />
           <Attachments data={data} ctl={ctl} meId={me?.id ?? null} uploader={uploader} />
