@@ -10,37 +10,41 @@ const MENTION = /(^|\s)@([\p{L}\p{N}_.-]{1,32})/gu;
 /** `WEB-12`: a project key (2–10 capitals) and an issue number, as a word of its own. */
 const ISSUE_KEY = /(?<![\p{L}\p{N}_-])([A-Z]{2,10}-[1-9]\d{0,8})(?![\p{L}\p{N}_]|-\d)/gu;
 
+/** One piece of a text token's content turned into tokens: where it starts and ends, and what it becomes. */
+type Replace = (m: RegExpMatchArray, state: StateCore, level: number) => { start: number; end: number; tokens: Token[] } | null;
+
 /**
- * Issue keys in text become links (issue 15): `<a class="issue-ref" data-issue-key="WEB-12"
- * href="/issues/WEB-12">`. Not inside links or code; the app opens them in its own language.
+ * Walks the text of every inline block, outside links (and so outside code, which is not text),
+ * and replaces what `pattern` finds with tokens.
  */
-function issueKeys(state: StateCore) {
-  for (const block of state.tokens) {
-    if (block.type !== 'inline' || !block.children) continue;
-    const out: Token[] = [];
-    let inLink = 0;
-    for (const token of block.children) {
-      if (token.type === 'link_open') inLink++;
-      if (token.type === 'link_close') inLink--;
-      if (token.type !== 'text' || inLink > 0 || !ISSUE_KEY.test(token.content)) {
-        out.push(token);
-        continue;
+function replaceInText(pattern: RegExp, replace: Replace) {
+  return (state: StateCore) => {
+    for (const block of state.tokens) {
+      if (block.type !== 'inline' || !block.children) continue;
+      const out: Token[] = [];
+      let inLink = 0;
+      for (const token of block.children) {
+        if (token.type === 'link_open') inLink++;
+        if (token.type === 'link_close') inLink--;
+        pattern.lastIndex = 0;
+        if (token.type !== 'text' || inLink > 0 || !pattern.test(token.content)) {
+          out.push(token);
+          continue;
+        }
+        pattern.lastIndex = 0; // test() moved it, and matchAll starts from it
+        let at = 0;
+        for (const m of token.content.matchAll(pattern)) {
+          const found = replace(m, state, token.level);
+          if (!found) continue;
+          if (found.start > at) out.push(text(state, token.content.slice(at, found.start), token.level));
+          out.push(...found.tokens);
+          at = found.end;
+        }
+        if (at < token.content.length) out.push(text(state, token.content.slice(at), token.level));
       }
-      ISSUE_KEY.lastIndex = 0;
-      let at = 0;
-      for (const m of token.content.matchAll(ISSUE_KEY)) {
-        const key = m[1]!;
-        if (m.index > at) out.push(text(state, token.content.slice(at, m.index), token.level));
-        const open = new state.Token('link_open', 'a', 1);
-        open.attrs = [['href', `/issues/${key}`], ['class', 'issue-ref'], ['data-issue-key', key]];
-        open.level = token.level;
-        out.push(open, text(state, key, token.level + 1), Object.assign(new state.Token('link_close', 'a', -1), { level: token.level }));
-        at = m.index + key.length;
-      }
-      if (at < token.content.length) out.push(text(state, token.content.slice(at), token.level));
+      block.children = out;
     }
-    block.children = out;
-  }
+  };
 }
 
 function text(state: StateCore, content: string, level: number): Token {
@@ -50,40 +54,29 @@ function text(state: StateCore, content: string, level: number): Token {
   return t;
 }
 
+/**
+ * Issue keys in text become links (issue 15): `<a class="issue-ref" data-issue-key="WEB-12"
+ * href="/issues/WEB-12">`. Not inside links or code; the app opens them in its own language.
+ */
+const issueKeys = replaceInText(ISSUE_KEY, (m, state, level) => {
+  const key = m[1]!;
+  const open = new state.Token('link_open', 'a', 1);
+  open.attrs = [['href', `/issues/${key}`], ['class', 'issue-ref'], ['data-issue-key', key]];
+  open.level = level;
+  const close = Object.assign(new state.Token('link_close', 'a', -1), { level });
+  return { start: m.index!, end: m.index! + key.length, tokens: [open, text(state, key, level + 1), close] };
+});
 md.core.ruler.after('linkify', 'issue_keys', issueKeys);
 
 /** `@handle` in text (not in links or code) becomes a chip: `<span class="mention">@handle</span>`. */
-function mentions(state: StateCore) {
-  for (const block of state.tokens) {
-    if (block.type !== 'inline' || !block.children) continue;
-    const out: Token[] = [];
-    let inLink = 0;
-    for (const token of block.children) {
-      if (token.type === 'link_open') inLink++;
-      if (token.type === 'link_close') inLink--;
-      MENTION.lastIndex = 0;
-      if (token.type !== 'text' || inLink > 0 || !MENTION.test(token.content)) {
-        out.push(token);
-        continue;
-      }
-      MENTION.lastIndex = 0;
-      let at = 0;
-      for (const m of token.content.matchAll(MENTION)) {
-        const name = m[2]!.replace(/\.+$/, '');
-        if (!name) continue;
-        const start = m.index + m[1]!.length;
-        if (start > at) out.push(text(state, token.content.slice(at, start), token.level));
-        const chip = new state.Token('mention', 'span', 0);
-        chip.content = name;
-        chip.level = token.level;
-        out.push(chip);
-        at = start + 1 + name.length;
-      }
-      if (at < token.content.length) out.push(text(state, token.content.slice(at), token.level));
-    }
-    block.children = out;
-  }
-}
+const mentions = replaceInText(MENTION, (m, state, level) => {
+  // A trailing dot is punctuation ("thanks @ivan."), not part of the name.
+  const name = m[2]!.replace(/\.+$/, '');
+  if (!name) return null;
+  const start = m.index! + m[1]!.length;
+  const chip = Object.assign(new state.Token('mention', 'span', 0), { content: name, level });
+  return { start, end: start + 1 + name.length, tokens: [chip] };
+});
 md.core.ruler.after('issue_keys', 'mentions', mentions);
 md.renderer.rules.mention = (tokens, idx) => `<span class="mention">@${md.utils.escapeHtml(tokens[idx]!.content)}</span>`;
 

@@ -13,6 +13,7 @@ import { SignOutButton, useIsAdmin } from '../../features/auth/components/UserMe
 import { isTypingTarget, openPalette, viewedProject } from '../../features/palette/index.ts';
 import { createIssueClick } from '../../lib/create-issue.ts';
 import { saveAccountLocale } from '../../features/users/index.ts';
+import { initials } from '../../lib/initials.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { sidebar, toggleSidebar } from './collapse.ts';
 import { SidebarLists } from './SidebarLists.tsx';
@@ -100,12 +101,11 @@ function UserArea({ collapsed }: { collapsed: boolean }) {
   const href = useHref();
   const { user } = useSnapshot(auth.state);
   if (!user) return null;
-  const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return (
     <div className="sidebar__user" data-testid="user-menu" role="group" aria-label={t('common.user.menuLabel')}>
       <Link href={href('profile')} className="sidebar__me" title={collapsed ? user.name : undefined}>
         <span className="sidebar__avatar" aria-hidden="true">
-          {initial}
+          {initials(user.name)}
         </span>
         <span className="sidebar__label">{user.name}</span>
       </Link>

@@ -7,20 +7,15 @@ import { Link } from 'wouter';
 import { ColorDot } from '../../components/ColorDot.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { toast } from '../../lib/toasts.ts';
+import { initials } from '../../lib/initials.ts';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
 import { nextWeekMorning, relativeTime, tomorrowMorning } from './time.ts';
 
 function Avatar({ actor }: { actor: InboxItem['actor'] }) {
   if (actor?.avatarUrl) return <img className="inbox-row__avatar" src={actor.avatarUrl} width={24} height={24} alt="" />;
-  const initials = (actor?.name ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
   return (
     <span className="inbox-row__avatar" aria-hidden="true">
-      {actor ? initials || '?' : <Icon name="lucide:calendar-clock" size={14} />}
+      {actor ? initials(actor.name) : <Icon name="lucide:calendar-clock" size={14} />}
     </span>
   );
 }

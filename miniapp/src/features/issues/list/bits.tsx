@@ -5,6 +5,7 @@ import type { Label, Status } from '@tracker/shared/api/projects';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import './bits.css';
+import { initials } from '../../../lib/initials.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 
 const BARS: Record<Priority, number> = { none: 0, urgent: 3, high: 3, medium: 2, low: 1 };
@@ -65,15 +66,9 @@ export function LabelChips({ labels }: { labels: Label[] }) {
 }
 
 export function Avatar({ name }: { name: string }) {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
   return (
     <span className="avatar" aria-hidden="true">
-      {initials || '?'}
+      {initials(name)}
     </span>
   );
 }
