@@ -1,12 +1,13 @@
 // A new-password field that says why a password is weak as the user types (zxcvbn's warning and
 // suggestions), with the same rule the server applies. The rule loads on first focus.
 import type { PasswordStrength } from '@tracker/shared/passwords';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPasswordRule, strengthKeys } from '../lib/password-rule.ts';
 import { TextField } from './TextField.tsx';
 
-interface Props {
+/** Input props (a form's `register(...)`) pass through to the input; its own handlers run first. */
+interface Props extends Omit<ComponentProps<'input'>, 'id' | 'type' | 'name'> {
   label: string;
   hint?: string;
   error?: string;
@@ -19,7 +20,7 @@ interface Props {
 
 type Rule = Awaited<ReturnType<typeof loadPasswordRule>>;
 
-export function PasswordField({ label, hint, error, user, serverReasons, name = 'password' }: Props) {
+export function PasswordField({ label, hint, error, user, serverReasons, name = 'password', onFocus, onChange, ...input }: Props) {
   const { t } = useTranslation();
   const [rule, setRule] = useState<Rule | null>(null);
   const [value, setValue] = useState('');
@@ -35,17 +36,22 @@ export function PasswordField({ label, hint, error, user, serverReasons, name = 
   return (
     <div className="password-field">
       <TextField
+        autoComplete="new-password"
+        required
+        {...input}
         name={name}
         type="password"
         label={label}
         hint={hint}
-        autoComplete="new-password"
-        required
         error={error}
-        onFocus={load}
+        onFocus={(e) => {
+          load();
+          onFocus?.(e);
+        }}
         onChange={(e) => {
           load();
           setValue(e.currentTarget.value);
+          onChange?.(e);
         }}
       />
       <div className="field__strength" data-testid="password-strength" aria-live="polite">

@@ -1,6 +1,7 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+// `ref` passes through to the input (a prop in React 19), so `{...form.register(name)}` works.
+interface Props extends Omit<ComponentProps<'input'>, 'id'> {
   name: string;
   label: string;
   error?: string;

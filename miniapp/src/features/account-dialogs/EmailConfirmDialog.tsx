@@ -1,35 +1,29 @@
 // Spec §2/§4/§8: asks to confirm the e-mail; resend hides it on success, shows the server's
 // statusMessage (or 'Ошибка отправки письма') in red under the button on failure; Later closes.
 import type { User } from '@tracker/shared/api/users';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
+import { useServerAction } from '../../lib/use-server-form.ts';
 import { accountApi, messageOf } from '../users/index.ts';
 import { useReminder } from './use-reminder.ts';
 
 export function EmailConfirmDialog({ user, onOpenChange }: { user: User | null; onOpenChange?: (open: boolean) => void }) {
   const { t } = useTranslation();
   const reminder = useReminder(user, 'email', accountApi.emailReminder);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useServerAction((err) => messageOf(err, t('account.emailDialog.error')));
+  const { pending, error } = action;
   useEffect(() => onOpenChange?.(reminder.open), [onOpenChange, reminder.open]);
   if (!reminder.open || !user) return null;
 
-  async function resend() {
-    setPending(true);
-    setError(null);
-    try {
+  const resend = () =>
+    action.run(async () => {
       await accountApi.resendConfirmEmail();
       toast({ title: t('account.emailDialog.sent'), color: 'success' });
       reminder.close();
-    } catch (err) {
-      setError(messageOf(err, t('account.emailDialog.error')));
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   return (
     <Dialog title={t('account.emailDialog.title')} onClose={reminder.close} className="modal--small account-dialog" testId="email-confirm-dialog" describedBy="email-confirm-text">

@@ -1,11 +1,13 @@
 // Spec §2/§4/§5/§8: intro → (SMS sent) → six code cells; the sixth digit sends the check; Back
 // returns to the intro clearing digits and error; Later closes; errors in red under the buttons.
+import { verifyPhoneCodeRequestSchema } from '@tracker/shared/api/account';
 import type { User } from '@tracker/shared/api/users';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
+import { useServerAction, useServerForm } from '../../lib/use-server-form.ts';
 import { signedIn } from '../auth/index.ts';
 import { accountApi, messageOf } from '../users/index.ts';
 import { CodeCells, emptyDigits } from './CodeCells.tsx';
@@ -15,43 +17,41 @@ export function PhoneConfirmDialog({ user, onClose }: { user: User; onClose: () 
   const codeLabel = useId();
   const [step, setStep] = useState<'intro' | 'code'>('intro');
   const [digits, setDigits] = useState(emptyDigits);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const sending = useServerAction((err) => messageOf(err, t('account.phoneDialog.sendError')));
+  const check = useServerForm(verifyPhoneCodeRequestSchema, { code: '' });
+  const pending = sending.pending || check.formState.isSubmitting;
+  const error = sending.error ?? check.formError ?? check.errorFor('code') ?? null;
 
-  async function send() {
-    setPending(true);
-    setError(null);
-    try {
+  const send = () =>
+    sending.run(async () => {
       await accountApi.sendPhoneCode();
       setDigits(emptyDigits());
-      setError(null);
+      check.reset();
       setStep('code');
-    } catch (err) {
-      setError(messageOf(err, t('account.phoneDialog.sendError')));
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
-  async function verify(code: string) {
-    if (code.length !== 6 || pending) return;
-    setPending(true);
-    setError(null);
-    try {
+  const submitCode = check.submit(
+    async ({ code }) => {
       const { user: updated } = await accountApi.verifyPhoneCode(code);
       signedIn(updated);
       toast({ title: t('account.phoneDialog.confirmed'), color: 'success' });
       onClose();
-    } catch (err) {
-      setError(messageOf(err, t('account.phoneDialog.verifyError')));
-      setPending(false);
-    }
+    },
+    { message: (err) => messageOf(err, t('account.phoneDialog.verifyError')) },
+  );
+
+  // The sixth digit sends the check; the digits stay for another try when it is refused.
+  function verify(code: string) {
+    if (pending) return;
+    check.setValue('code', code);
+    void submitCode();
   }
 
   function back() {
     setStep('intro');
     setDigits(emptyDigits());
-    setError(null);
+    sending.clearError();
+    check.reset();
   }
 
   return (

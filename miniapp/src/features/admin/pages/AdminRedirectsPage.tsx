@@ -1,4 +1,4 @@
-import type { RedirectHostsResponse, RedirectRule } from '@tracker/shared/api/admin';
+import { redirectHostInputSchema, redirectInputSchema, type RedirectHostsResponse, type RedirectRule } from '@tracker/shared/api/admin';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -6,7 +6,8 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { adminApi, adminErrors } from '../api.ts';
+import { applyServerError, useServerForm } from '../../../lib/use-server-form.ts';
+import { adminApi } from '../api.ts';
 import '../admin.css';
 
 const EMPTY = { fromPath: '', to: '', permanent: false, enabled: true };
@@ -15,89 +16,65 @@ export default function AdminRedirectsPage() {
   const { t } = useTranslation();
   const [rules, setRules] = useState<RedirectRule[] | null>(null);
   const [hosts, setHosts] = useState<RedirectHostsResponse | null>(null);
-  const [form, setForm] = useState(EMPTY);
   const [editing, setEditing] = useState<number | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [host, setHost] = useState('');
-  const [hostError, setHostError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useServerForm(redirectInputSchema, EMPTY);
+  const hostForm = useServerForm(redirectHostInputSchema, { host: '' });
+  const { setError } = form;
 
   const reload = useCallback(() => {
-    adminApi.redirects().then((r) => setRules(r.redirects), () => setFormError(t('errors.network')));
+    adminApi.redirects().then((r) => setRules(r.redirects), () => setError('root.server', { message: t('errors.network') }));
     adminApi.hosts().then(setHosts, () => undefined);
-  }, [t]);
+  }, [t, setError]);
   useEffect(reload, [reload]);
 
-  const showError = (err: unknown, setField: (f: Record<string, string>) => void, setForm: (m: string | null) => void) => {
-    const e = adminErrors(err);
-    setField(e.fields);
-    setForm(e.form ? (e.form.raw ? e.form.key : t(e.form.key)) : null);
+  const edit = (id: number | null, values = EMPTY) => {
+    setEditing(id);
+    form.reset(values);
   };
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setFields({});
-    setFormError(null);
-    try {
-      await adminApi.saveRedirect(editing, form);
-      toast({ title: t('admin.redirects.saved'), color: 'success' });
-      setForm(EMPTY);
-      setEditing(null);
-      reload();
-    } catch (err) {
-      showError(err, setFields, setFormError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = form.submit(async (input) => {
+    await adminApi.saveRedirect(editing, input);
+    toast({ title: t('admin.redirects.saved'), color: 'success' });
+    edit(null);
+    reload();
+  });
 
   const remove = async (rule: RedirectRule) => {
-    await adminApi.deleteRedirect(rule.id).then(() => toast({ title: t('admin.redirects.deleted'), color: 'info' }), (err: unknown) => showError(err, setFields, setFormError));
+    await adminApi.deleteRedirect(rule.id).then(() => toast({ title: t('admin.redirects.deleted'), color: 'info' }), (err: unknown) => applyServerError(form, err, t));
     reload();
   };
 
-  const addHost = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setHostError(null);
-    try {
-      await adminApi.addHost(host);
-      setHost('');
-      reload();
-    } catch (err) {
-      const x = adminErrors(err);
-      const key = x.fields.host ?? x.form?.key;
-      setHostError(key ? t(key) : t('errors.network'));
-    }
-  };
+  const addHost = hostForm.submit(async ({ host }) => {
+    await adminApi.addHost(host);
+    hostForm.reset();
+    reload();
+  });
 
-  const fieldError = (name: string) => (fields[name] ? t(fields[name]!) : undefined);
   return (
     <Page name="adminRedirects">
       <h2>{t('admin.redirects.rules')}</h2>
-      <form className="admin-form" onSubmit={save} noValidate data-testid="redirect-form">
+      <form className="admin-form" onSubmit={save} noValidate aria-busy={form.formState.isSubmitting} data-testid="redirect-form">
         <div className="admin-row">
-          <TextField name="fromPath" label={t('admin.redirects.from')} value={form.fromPath} onChange={(e) => setForm({ ...form, fromPath: e.target.value })} error={fieldError('fromPath')} placeholder="/old-page" />
-          <TextField name="to" label={t('admin.redirects.to')} value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} error={fieldError('to')} placeholder="/new-page" />
+          <TextField {...form.register('fromPath')} label={t('admin.redirects.from')} error={form.errorFor('fromPath')} placeholder="/old-page" />
+          <TextField {...form.register('to')} label={t('admin.redirects.to')} error={form.errorFor('to')} placeholder="/new-page" />
         </div>
         <div className="admin-row">
           <label className="admin-check">
-            <input type="checkbox" checked={form.permanent} onChange={(e) => setForm({ ...form, permanent: e.target.checked })} data-testid="redirect-permanent" />
+            <input type="checkbox" {...form.register('permanent')} data-testid="redirect-permanent" />
             {t('admin.redirects.permanent')}
           </label>
           <label className="admin-check">
-            <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+            <input type="checkbox" {...form.register('enabled')} />
             {t('admin.redirects.enabled')}
           </label>
         </div>
-        <FormAlert message={formError} />
+        <FormAlert message={form.formError} />
         <div className="admin-actions">
-          <button type="submit" className="btn btn--primary btn--small" disabled={busy} data-testid="redirect-save">
+          <button type="submit" className="btn btn--primary btn--small" disabled={form.formState.isSubmitting} data-testid="redirect-save">
             {editing == null ? t('admin.redirects.add') : t('admin.redirects.save')}
           </button>
           {editing != null && (
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => (setEditing(null), setForm(EMPTY), setFields({}))}>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => edit(null)}>
               {t('admin.redirects.cancel')}
             </button>
           )}
@@ -130,7 +107,7 @@ export default function AdminRedirectsPage() {
                     {!r.enabled && <span className="badge">{t('admin.redirects.disabled')}</span>}
                   </td>
                   <td className="admin-actions">
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => (setEditing(r.id), setForm({ fromPath: r.fromPath, to: r.to, permanent: r.permanent, enabled: r.enabled }))}>
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => edit(r.id, { fromPath: r.fromPath, to: r.to, permanent: r.permanent, enabled: r.enabled })}>
                       {t('admin.redirects.edit')}
                     </button>
                     <button type="button" className="btn btn--ghost btn--small" onClick={() => remove(r)}>
@@ -164,9 +141,9 @@ export default function AdminRedirectsPage() {
           {!hosts.configured.length && !hosts.hosts.length && <li className="muted">{t('admin.redirects.noHosts')}</li>}
         </ul>
       )}
-      <form className="admin-row" onSubmit={addHost} noValidate>
-        <TextField name="host" label={t('admin.redirects.host')} value={host} onChange={(e) => setHost(e.target.value)} error={hostError ?? undefined} placeholder="docs.example.org" />
-        <button type="submit" className="btn btn--secondary btn--small" data-testid="host-add">
+      <form className="admin-row" onSubmit={addHost} noValidate aria-busy={hostForm.formState.isSubmitting}>
+        <TextField {...hostForm.register('host')} label={t('admin.redirects.host')} error={hostForm.errorFor('host') ?? hostForm.formError ?? undefined} placeholder="docs.example.org" />
+        <button type="submit" className="btn btn--secondary btn--small" disabled={hostForm.formState.isSubmitting} data-testid="host-add">
           {t('admin.redirects.addHost')}
         </button>
       </form>

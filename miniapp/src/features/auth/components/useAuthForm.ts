@@ -1,5 +1,6 @@
 import type { MeResponse } from '@tracker/shared/api/users';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { DefaultValues, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
@@ -7,64 +8,38 @@ import { weakPasswordReasons } from '../../../lib/password-rule.ts';
 import { afterSignIn } from '../../../lib/safe-redirect.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { useServerForm } from '../../../lib/use-server-form.ts';
 import { signedIn } from '../api.ts';
-import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 
 /**
- * Shared flow of the sign-in and sign-up forms: validate with the shared schema (and `precheck`,
- * e.g. the lazily loaded password rule), send, sign in, go on.
+ * Shared flow of the sign-in and sign-up forms: the shared schema validates, `precheck` (e.g. the
+ * lazily loaded password rule) may refuse the password with a message key, then send, sign in, go on.
  */
-export function useAuthForm<S extends z.ZodType>(
+export function useAuthForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
-  fields: readonly string[],
+  defaults: DefaultValues<z.input<S>>,
   send: (data: z.output<S>) => Promise<MeResponse>,
-  precheck?: (data: z.output<S>) => Promise<FieldErrors | null>,
+  precheck?: (data: z.output<S>) => Promise<string | null>,
 ) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const search = useSearch();
   const locale = useLocale();
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useServerForm(schema, defaults);
   const [serverReasons, setServerReasons] = useState<string[]>();
 
-  const message = (key: string) => (i18n.exists(key) ? t(key) : t('validation.invalid'));
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (pending) return;
-    const values: Record<string, string> = { locale };
-    for (const [key, value] of new FormData(e.currentTarget)) values[key] = String(value);
-    const parsed = schema.safeParse(values);
-    setFormError(null);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFrom(parsed.error.issues));
-      return;
-    }
-    setFieldErrors({});
-    setServerReasons(undefined);
-    setPending(true);
-    const refused = precheck ? await precheck(parsed.data) : null;
-    if (refused) {
-      setFieldErrors(refused);
-      setPending(false);
-      return;
-    }
-    try {
-      const { user } = await send(parsed.data);
+  const onSubmit = form.submit(
+    async (data) => {
+      setServerReasons(undefined);
+      const refused = precheck ? await precheck(data) : null;
+      if (refused) return form.setError('password' as FieldPath<z.input<S>>, { type: 'weak', message: refused });
+      const { user } = await send(data);
       signedIn(user);
       toast({ title: t('auth.welcome', { name: user.name }), color: 'success' });
       navigate(afterSignIn(new URLSearchParams(search).get('redirect'), locale), { replace: true });
-    } catch (err) {
-      setServerReasons(weakPasswordReasons(err));
-      const state = formErrorsFrom(err, fields);
-      setFieldErrors(state.fields);
-      setFormError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);
-      setPending(false);
-    }
-  }
+    },
+    (err) => setServerReasons(weakPasswordReasons(err)),
+  );
 
-  const errorFor = (field: string) => (fieldErrors[field] ? message(fieldErrors[field]) : undefined);
-  return { onSubmit, errorFor, formError, pending, serverReasons };
+  return { form, onSubmit, errorFor: form.errorFor, formError: form.formError, pending: form.formState.isSubmitting, serverReasons };
 }

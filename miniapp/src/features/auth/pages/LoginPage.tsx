@@ -12,13 +12,11 @@ import { TelegramLoginWidget, useSignedInRedirect, useWidgetReturn } from '../..
 import { useSnapshot } from 'valtio';
 import { platform } from '../../../platform/index.ts';
 
-const FIELDS = ['email', 'password'] as const;
-
 export default function LoginPage() {
   const { t } = useTranslation();
   const href = useHref();
   const search = useSearch();
-  const form = useAuthForm(loginRequestSchema, FIELDS, authApi.login);
+  const form = useAuthForm(loginRequestSchema, { email: '', password: '' }, authApi.login);
   const widgetError = useWidgetReturn();
   const { kind } = useSnapshot(platform);
   useSignedInRedirect();
@@ -27,8 +25,8 @@ export default function LoginPage() {
       <p className="muted">{t('auth.loginIntro')}</p>
       <form noValidate onSubmit={form.onSubmit} className="form" aria-busy={form.pending}>
         <FormAlert message={form.formError ?? widgetError} />
-        <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" inputMode="email" required error={form.errorFor('email')} />
-        <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" required error={form.errorFor('password')} />
+        <TextField {...form.form.register('email')} type="email" label={t('auth.email')} autoComplete="username" inputMode="email" required error={form.errorFor('email')} />
+        <TextField {...form.form.register('password')} type="password" label={t('auth.password')} autoComplete="current-password" required error={form.errorFor('password')} />
         <Button type="submit" size="l" stretched loading={form.pending} disabled={form.pending}>
           {t('auth.loginSubmit')}
         </Button>

@@ -1,40 +1,24 @@
 import '../../users/users.css';
 // /user/recover-password — always the same answer, whether or not the e-mail has an account.
 import { recoverPasswordRequestSchema } from '@tracker/shared/api/account';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { accountApi, messageOf } from '../../users/index.ts';
+import { useServerForm } from '../../../lib/use-server-form.ts';
+import { accountApi } from '../../users/index.ts';
 
 export default function RecoverPasswordPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const parsed = recoverPasswordRequestSchema.safeParse({ email: new FormData(e.currentTarget).get('email') });
-    setError(null);
-    if (!parsed.success) {
-      setFieldError(t(parsed.error.issues[0]!.message));
-      return;
-    }
-    setFieldError(undefined);
-    setPending(true);
-    try {
-      await accountApi.recoverPassword(parsed.data);
-      setSent(true);
-    } catch (err) {
-      setError(messageOf(err, t('auth.unexpected')));
-    } finally {
-      setPending(false);
-    }
-  }
+  const form = useServerForm(recoverPasswordRequestSchema, { email: '' });
+  const pending = form.formState.isSubmitting;
+  const onSubmit = form.submit(async (data) => {
+    await accountApi.recoverPassword(data);
+    setSent(true);
+  });
 
   return (
     <Page name="recoverPassword" className="auth">
@@ -46,8 +30,8 @@ export default function RecoverPasswordPage() {
         <>
           <p className="muted">{t('account.recover.intro')}</p>
           <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending}>
-            <FormAlert message={error} />
-            <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" inputMode="email" required error={fieldError} />
+            <FormAlert message={form.formError} />
+            <TextField {...form.register('email')} type="email" label={t('auth.email')} autoComplete="username" inputMode="email" required error={form.errorFor('email')} />
             <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
               {t('account.recover.submit')}
             </Button>

@@ -1,5 +1,5 @@
 import { registerRequestSchema } from '@tracker/shared/api/auth';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
@@ -8,41 +8,32 @@ import { Page } from '../../../components/Page.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { checkNewPassword } from '../../../lib/password-rule.ts';
-import { useHref } from '../../../lib/use-locale.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { authApi } from '../api.ts';
 import { useAuthForm } from '../components/useAuthForm.ts';
 
-const FIELDS = ['name', 'email', 'password'] as const;
-
 async function strongEnough({ email, name, password }: { email: string; name: string; password: string }) {
   const strength = await checkNewPassword(password, { email, name });
-  return strength && !strength.ok ? { password: 'account.passwordStrength.weak' } : null;
+  return strength && !strength.ok ? 'account.passwordStrength.weak' : null;
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation();
   const href = useHref();
   const search = useSearch();
-  const form = useAuthForm(registerRequestSchema, FIELDS, authApi.register, strongEnough);
+  const locale = useLocale();
+  const form = useAuthForm(registerRequestSchema, { name: '', email: '', password: '', locale }, authApi.register, strongEnough);
   // The password's strength is judged without the user's own e-mail and name.
-  const [owner, setOwner] = useState({ email: '', name: '' });
+  const [email, name] = form.form.watch(['email', 'name']);
+  const owner = useMemo(() => ({ email: email ?? '', name: name ?? '' }), [email, name]);
   return (
     <Page name="register" className="auth">
       <p className="muted">{t('auth.registerIntro')}</p>
-      <form
-        noValidate
-        onSubmit={form.onSubmit}
-        onInput={(e) => {
-          const data = new FormData(e.currentTarget);
-          setOwner({ email: String(data.get('email') ?? ''), name: String(data.get('name') ?? '') });
-        }}
-        className="form"
-        aria-busy={form.pending}
-      >
+      <form noValidate onSubmit={form.onSubmit} className="form" aria-busy={form.pending}>
         <FormAlert message={form.formError} />
-        <TextField name="name" label={t('auth.name')} autoComplete="name" required error={form.errorFor('name')} />
-        <TextField name="email" type="email" label={t('auth.email')} autoComplete="email" inputMode="email" required error={form.errorFor('email')} />
-        <PasswordField label={t('auth.password')} hint={t('auth.passwordHint')} error={form.errorFor('password')} user={owner} serverReasons={form.serverReasons} />
+        <TextField {...form.form.register('name')} label={t('auth.name')} autoComplete="name" required error={form.errorFor('name')} />
+        <TextField {...form.form.register('email')} type="email" label={t('auth.email')} autoComplete="email" inputMode="email" required error={form.errorFor('email')} />
+        <PasswordField {...form.form.register('password')} label={t('auth.password')} hint={t('auth.passwordHint')} error={form.errorFor('password')} user={owner} serverReasons={form.serverReasons} />
         <Button type="submit" size="l" stretched loading={form.pending} disabled={form.pending}>
           {t('auth.registerSubmit')}
         </Button>

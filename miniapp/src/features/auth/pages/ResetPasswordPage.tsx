@@ -1,6 +1,6 @@
 // /user/reset-password?token=… — a new password; every other session of the user ends.
 import { resetPasswordRequestSchema } from '@tracker/shared/api/account';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
@@ -10,53 +10,34 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { checkNewPassword, weakPasswordReasons } from '../../../lib/password-rule.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { accountApi, messageOf } from '../../users/index.ts';
+import { useServerForm } from '../../../lib/use-server-form.ts';
+import { accountApi } from '../../users/index.ts';
 import { signedIn } from '../api.ts';
 
 const NO_USER = {};
 
 export default function ResetPasswordPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const href = useHref();
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get('token');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useServerForm(resetPasswordRequestSchema, { token: token ?? '', password: '' });
+  const pending = form.formState.isSubmitting;
   const [serverReasons, setServerReasons] = useState<string[]>();
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const parsed = resetPasswordRequestSchema.safeParse({ token, password: new FormData(e.currentTarget).get('password') });
-    setError(null);
-    if (!parsed.success) {
-      const key = parsed.error.issues[0]!.message;
-      setFieldError(i18n.exists(key) ? t(key) : t('validation.invalid'));
-      return;
-    }
-    setFieldError(undefined);
-    setServerReasons(undefined);
-    setPending(true);
-    // The link's owner is not known here; the server also checks against their e-mail and name.
-    const strength = await checkNewPassword(parsed.data.password, {});
-    if (strength && !strength.ok) {
-      setFieldError(t('account.passwordStrength.weak'));
-      setPending(false);
-      return;
-    }
-    try {
-      const { user } = await accountApi.resetPassword(parsed.data);
+  const onSubmit = form.submit(
+    async (data) => {
+      setServerReasons(undefined);
+      // The link's owner is not known here; the server also checks against their e-mail and name.
+      const strength = await checkNewPassword(data.password, {});
+      if (strength && !strength.ok) return form.setError('password', { type: 'weak', message: 'account.passwordStrength.weak' });
+      const { user } = await accountApi.resetPassword(data);
       signedIn(user);
       toast({ title: t('account.reset.done'), color: 'success' });
       navigate(href('me'), { replace: true });
-    } catch (err) {
-      const reasons = weakPasswordReasons(err);
-      setServerReasons(reasons);
-      if (reasons) setFieldError(messageOf(err, t('account.passwordStrength.weak')));
-      else setError(messageOf(err, t('auth.unexpected')));
-      setPending(false);
-    }
-  }
+    },
+    (err) => setServerReasons(weakPasswordReasons(err)),
+  );
 
   return (
     <Page name="resetPassword" className="auth">
@@ -68,8 +49,9 @@ export default function ResetPasswordPage() {
         <>
           <p className="muted">{t('account.reset.intro')}</p>
           <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending}>
-            <FormAlert message={error} />
-            <PasswordField label={t('account.reset.password')} hint={t('auth.passwordHint')} error={fieldError} user={NO_USER} serverReasons={serverReasons} />
+            {/* The token comes from the link, not an input: its message goes to the form. */}
+            <FormAlert message={form.formError ?? form.errorFor('token') ?? null} />
+            <PasswordField {...form.register('password')} label={t('account.reset.password')} hint={t('auth.passwordHint')} error={form.errorFor('password')} user={NO_USER} serverReasons={serverReasons} />
             <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
               {t('account.reset.submit')}
             </Button>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/http.ts';
+import { useServerAction } from '../../../lib/use-server-form.ts';
 import { platform } from '../../../platform/index.ts';
 import { auth } from '../state.ts';
 import { PhoneByContact, telegramApi } from '../../telegram/index.ts';
@@ -24,8 +25,8 @@ export default function TelegramUsernameConfirmPage() {
   const [link, setLink] = useState<{ url: string; token: string } | null>(null);
   const [token, setToken] = useState<string | null>(() => new URLSearchParams(search).get('token'));
   const [status, setStatus] = useState<{ status: LinkStatus; username: string | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const linking = useServerAction((err) => (err instanceof ApiError && err.status !== 503 ? err.statusMessage : t('telegram.notConfigured')));
+  const { pending, error } = linking;
 
   useEffect(() => {
     if (user) telegramApi.account().then((r) => setAccount(r.account), () => setAccount(null));
@@ -52,20 +53,13 @@ export default function TelegramUsernameConfirmPage() {
     };
   }, [user, token]);
 
-  async function getLink() {
-    setPending(true);
-    setError(null);
-    try {
+  const getLink = () =>
+    linking.run(async () => {
       const created = await telegramApi.createLink();
       setLink(created);
       setToken(created.token);
       setStatus(null);
-    } catch (err) {
-      setError(err instanceof ApiError && err.status === 503 ? t('telegram.notConfigured') : err instanceof ApiError ? err.statusMessage : t('telegram.notConfigured'));
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   const open = () => link && (tg ? tg.openLink(link.url) : window.open(link.url, '_blank', 'noopener'));
   const confirmed = status?.status === 'confirmed';

@@ -2,7 +2,7 @@
 import '../users.css';
 import { changePasswordRequestSchema } from '@tracker/shared/api/account';
 import { can } from '@tracker/shared/permissions';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { useSnapshot } from 'valtio';
@@ -14,19 +14,18 @@ import { checkNewPassword, weakPasswordReasons } from '../../../lib/password-rul
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { auth } from '../../auth/index.ts';
-import { fieldErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
-import { accountApi, messageOf } from '../api.ts';
+import { useServerForm } from '../../../lib/use-server-form.ts';
+import { accountApi } from '../api.ts';
 
 export default function ChangePasswordPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useRouteParams();
   const { user } = useSnapshot(auth.state);
   const targetId = Number(id);
   const own = user?.id === targetId;
   const [targetName, setTargetName] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useServerForm(changePasswordRequestSchema, { currentPassword: '', password: '' });
+  const pending = form.formState.isSubmitting;
   const [done, setDone] = useState(false);
   const [serverReasons, setServerReasons] = useState<string[]>();
   const owner = useMemo(() => (own ? { email: user?.email, name: user?.name } : { name: targetName }), [own, user?.email, user?.name, targetName]);
@@ -37,42 +36,21 @@ export default function ChangePasswordPage() {
   }, [own, targetId]);
 
   if (user && !own && !can(user.roles, 'admin.users')) throw Object.assign(new Error('Forbidden'), { statusCode: 403 });
-  const message = (key: string) => (i18n.exists(key) ? t(key) : key);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    const parsed = changePasswordRequestSchema.safeParse({ currentPassword: own ? String(data.get('currentPassword') ?? '') : undefined, password: data.get('password') });
-    setError(null);
-    setDone(false);
-    if (!parsed.success) {
-      setFields(fieldErrorsFrom(parsed.error.issues));
-      return;
-    }
-    setFields({});
-    setServerReasons(undefined);
-    setPending(true);
-    const strength = await checkNewPassword(parsed.data.password, owner);
-    if (strength && !strength.ok) {
-      setFields({ password: 'account.passwordStrength.weak' });
-      setPending(false);
-      return;
-    }
-    try {
-      await accountApi.changePassword(targetId, parsed.data);
+  const onSubmit = form.submit(
+    async ({ currentPassword, password }) => {
+      setDone(false);
+      setServerReasons(undefined);
+      const strength = await checkNewPassword(password, owner);
+      if (strength && !strength.ok) return form.setError('password', { type: 'weak', message: 'account.passwordStrength.weak' });
+      // Only one's own password needs the current one; an admin's change of another's sends none.
+      await accountApi.changePassword(targetId, { currentPassword: own ? currentPassword : undefined, password });
       form.reset();
       setDone(true);
       toast({ title: t('account.changePassword.done'), color: 'success' });
-    } catch (err) {
-      const field = (err as { data?: { field?: string } }).data?.field;
-      setServerReasons(weakPasswordReasons(err));
-      if (field === 'currentPassword' || field === 'password') setFields({ [field]: messageOf(err, t('auth.unexpected')) });
-      else setError(messageOf(err, t('auth.unexpected')));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    (err) => setServerReasons(weakPasswordReasons(err)),
+  );
 
   return (
     <Page name="changePassword" className="auth">
@@ -83,14 +61,15 @@ export default function ChangePasswordPage() {
         </p>
       )}
       <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending}>
-        <FormAlert message={error} />
+        <FormAlert message={form.formError} />
         {own && (
-          <TextField name="currentPassword" type="password" label={t('account.changePassword.current')} autoComplete="current-password" error={fields.currentPassword && message(fields.currentPassword)} />
+          <TextField {...form.register('currentPassword')} type="password" label={t('account.changePassword.current')} autoComplete="current-password" error={form.errorFor('currentPassword')} />
         )}
         <PasswordField
+          {...form.register('password')}
           label={t('account.changePassword.password')}
           hint={t('auth.passwordHint')}
-          error={fields.password && message(fields.password)}
+          error={form.errorFor('password')}
           user={owner}
           serverReasons={serverReasons}
         />

@@ -2,7 +2,7 @@
 import { profileUpdateRequestSchema } from '@tracker/shared/api/account';
 import type { User } from '@tracker/shared/api/users';
 import { LOCALES } from '@tracker/shared/locales';
-import { Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/Button.tsx';
@@ -11,7 +11,7 @@ import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { auth, signedIn } from '../../auth/index.ts';
-import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../lib/use-server-form.ts';
 import { PhoneConfirmDialog } from '../../account-dialogs/index.ts';
 import { FullscreenSwitch } from '../../telegram/index.ts';
 import { accountApi, messageOf } from '../api.ts';
@@ -21,52 +21,36 @@ import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import '../users.css';
 
-const FIELDS = ['name', 'email', 'phone', 'locale'] as const;
+/** What the form starts from: the account as stored (an unconfirmed new e-mail is what was typed). */
+const valuesOf = (user: User) => ({ name: user.name, email: user.pending_email ?? user.email ?? undefined, phone: user.phone ?? '', locale: user.locale });
 
 export default function ProfilePage() {
-  const { t, i18n } = useTranslation();
   const { user } = useSnapshot(auth.state);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  if (!user) return <Page name="profile" />;
+  return <ProfileForm user={user as User} key={user.id} />;
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const form = useServerForm(profileUpdateRequestSchema, valuesOf(user));
+  const pending = form.formState.isSubmitting;
   const [phoneDialog, setPhoneDialog] = useState(false);
   const [resendNote, setResendNote] = useState<{ ok: boolean; text: string } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const [dirty, setDirty] = useState(false);
+  const element = useRef<HTMLFormElement>(null);
   // Inside Telegram Save is also the MainButton; an edited, unsaved profile asks before closing.
-  useMainButton(user ? { text: t('account.profile.save'), loading: pending, enabled: !pending } : null, () => form.current?.requestSubmit());
-  useUnsavedChanges(dirty);
-  if (!user) return <Page name="profile" />;
-  const message = (key: string) => (i18n.exists(key) ? t(key) : key);
+  useMainButton({ text: t('account.profile.save'), loading: pending, enabled: !pending }, () => element.current?.requestSubmit());
+  useUnsavedChanges(form.formState.isDirty);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
-    // A Telegram account may have no e-mail: an empty field then means "none", not a bad address.
-    if (!data.email?.trim() && !user?.email) delete data.email;
-    const parsed = profileUpdateRequestSchema.safeParse(data);
-    setError(null);
-    if (!parsed.success) {
-      setFields(fieldErrorsFrom(parsed.error.issues));
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
+  const onSubmit = form.submit(
+    async (data) => {
       const { user: updated } = await accountApi.updateProfile(data);
       signedIn(updated);
-      setDirty(false);
+      form.reset(valuesOf(updated));
       haptic('success');
       toast({ title: t('account.profile.saved'), color: 'success' });
-    } catch (err) {
-      haptic('error');
-      const state = formErrorsFrom(err, FIELDS);
-      setFields(state.fields);
-      setError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    () => haptic('error'),
+  );
 
   async function resend() {
     setResendNote(null);
@@ -86,12 +70,20 @@ export default function ProfilePage() {
 
   return (
     <Page name="profile">
-      <AvatarField user={user as User} />
+      <AvatarField user={user} />
       <FullscreenSwitch />
-      <form ref={form} noValidate onSubmit={onSubmit} onInput={() => setDirty(true)} className="form" aria-busy={pending} key={user.id} data-testid="profile-form">
-        <FormAlert message={error} />
-        <TextField name="name" label={t('account.profile.name')} defaultValue={user.name} autoComplete="name" required error={fields.name && message(fields.name)} />
-        <TextField name="email" type="email" label={t('account.profile.email')} defaultValue={user.pending_email ?? user.email ?? ''} autoComplete="email" hint={t('account.profile.emailHint')} error={fields.email && message(fields.email)} />
+      <form ref={element} noValidate onSubmit={onSubmit} className="form" aria-busy={pending} data-testid="profile-form">
+        <FormAlert message={form.formError} />
+        <TextField {...form.register('name')} label={t('account.profile.name')} autoComplete="name" required error={form.errorFor('name')} />
+        <TextField
+          // A Telegram account may have no e-mail: an empty field then means "none", not a bad address.
+          {...form.register('email', { setValueAs: (v: string | undefined) => (!v?.trim() && !user.email ? undefined : v) })}
+          type="email"
+          label={t('account.profile.email')}
+          autoComplete="email"
+          hint={t('account.profile.emailHint')}
+          error={form.errorFor('email')}
+        />
         {user.pending_email && (
           <p className="muted" data-testid="pending-email">
             {t(user.email ? 'account.profile.pendingEmail' : 'account.profile.pendingFirstEmail', { pending: user.pending_email, email: user.email })}
@@ -112,7 +104,7 @@ export default function ProfilePage() {
             )}
           </div>
         )}
-        <TextField name="phone" type="tel" label={t('account.profile.phone')} defaultValue={user.phone ?? ''} autoComplete="tel" hint={t('account.profile.phoneHint')} error={fields.phone && message(fields.phone)} />
+        <TextField {...form.register('phone')} type="tel" label={t('account.profile.phone')} autoComplete="tel" hint={t('account.profile.phoneHint')} error={form.errorFor('phone')} />
         {user.phone && (
           <div className="inline-actions">
             {status(user.phone_confirmed_at)}
@@ -125,7 +117,7 @@ export default function ProfilePage() {
         )}
         <div className="field">
           <label htmlFor="profile-locale">{t('account.profile.locale')}</label>
-          <select id="profile-locale" name="locale" defaultValue={user.locale}>
+          <select id="profile-locale" {...form.register('locale')}>
             {LOCALES.map((l) => (
               <option key={l} value={l}>
                 {t(`account.languages.${l}`)}
@@ -140,7 +132,7 @@ export default function ProfilePage() {
       <NotificationSettings />
       {phoneDialog && user.phone && (
         <Suspense fallback={null}>
-          <PhoneConfirmDialog user={user as User} onClose={() => setPhoneDialog(false)} />
+          <PhoneConfirmDialog user={user} onClose={() => setPhoneDialog(false)} />
         </Suspense>
       )}
     </Page>

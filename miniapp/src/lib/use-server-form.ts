@@ -1,0 +1,99 @@
+// Forms are react-hook-form on the payload's shared zod schema: the schema's messages are i18n keys,
+// and a server refusal lands on the same fields, so one path shows both and the input stays put.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { validationKey } from '@tracker/shared/api/fields';
+import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { formErrorsFrom } from './form-errors.ts';
+
+/** `t` with a fallback: keys the locale lacks show the fallback, never the bare key. */
+export type Translate = (key: string, options: { defaultValue: string }) => string;
+
+/** Where a refusal goes in a form: only these two calls, so tests can pass a stand-in. */
+type Target<T extends FieldValues> = Pick<UseFormReturn<T>, 'setError' | 'getValues'>;
+
+/**
+ * Puts a refused submit on the form: the server's field issues (and a code bound to a field, like
+ * 409 email_taken) under their fields, the rest as the form's root message. Fields are the form's
+ * own values, so an issue about something the form does not show becomes the root message.
+ */
+export function applyServerError<T extends FieldValues>(form: Target<T>, err: unknown, t: Translate): void {
+  const state = formErrorsFrom(err, Object.keys(form.getValues() ?? {}));
+  const invalid = t('validation.invalid', { defaultValue: 'validation.invalid' });
+  for (const [field, key] of Object.entries(state.fields)) {
+    form.setError(field as FieldPath<T>, { type: 'server', message: t(key, { defaultValue: invalid }) });
+  }
+  if (state.form) {
+    const message = state.form.raw ? state.form.key : t(state.form.key, { defaultValue: state.form.key });
+    form.setError('root.server', { type: 'server', message });
+  }
+}
+
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+interface SubmitOptions {
+  /** Runs after the refusal is on the form (haptics, extra state). */
+  onRefused?: (err: unknown) => void;
+  /** The form's message instead of the mapping, for screens whose spec fixes it (the account dialogs). */
+  message?: (err: unknown) => string;
+}
+
+/**
+ * `useForm` resolved by a shared schema, plus what every form here shows: a field's message
+ * (translated when it is a key), the form's message, and a submit whose refusals end on the form.
+ */
+export function useServerForm<S extends FormSchema>(schema: S, defaults: DefaultValues<z.input<S>>) {
+  const { t, i18n } = useTranslation();
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    // Issues the schema names no key for get one (`validation.required`, …), as on the server.
+    resolver: zodResolver(schema, { error: validationKey }),
+    defaultValues: defaults,
+  });
+  const text = (message: string | undefined) => (message && i18n.exists(message) ? t(message) : message);
+  const { errors } = form.formState;
+
+  /** Runs `send` with the parsed payload; what it throws goes onto the form. */
+  const submit = (send: (data: z.output<S>) => Promise<unknown>, options: SubmitOptions | ((err: unknown) => void) = {}) => {
+    const { onRefused, message } = typeof options === 'function' ? { onRefused: options, message: undefined } : options;
+    return form.handleSubmit(async (data) => {
+      try {
+        await send(data);
+      } catch (err) {
+        if (message) form.setError('root.server', { type: 'server', message: message(err) });
+        else applyServerError(form, err, t);
+        onRefused?.(err);
+      }
+    });
+  };
+
+  return {
+    ...form,
+    submit,
+    errorFor: (name: FieldPath<z.input<S>>): string | undefined => text(form.getFieldState(name, form.formState).error?.message),
+    formError: text(errors.root?.['server']?.message) ?? null,
+  };
+}
+
+export type ServerForm<S extends FormSchema> = ReturnType<typeof useServerForm<S>>;
+
+/**
+ * A button's request without input (resend a mail, get a link): the same pending flag and message
+ * as a form's submit, so no screen keeps its own.
+ */
+export function useServerAction(message: (err: unknown) => string) {
+  const form = useForm();
+  return {
+    run: (send: () => Promise<unknown>) =>
+      form.handleSubmit(async () => {
+        try {
+          await send();
+        } catch (err) {
+          form.setError('root.server', { type: 'server', message: message(err) });
+        }
+      })(),
+    pending: form.formState.isSubmitting,
+    error: form.formState.errors.root?.['server']?.message ?? null,
+    clearError: () => form.clearErrors(),
+  };
+}
