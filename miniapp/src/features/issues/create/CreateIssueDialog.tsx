@@ -22,10 +22,10 @@ import { errorMessage } from '../form/errors.ts';
 import { defaultProject } from '../form/last-project.ts';
 import { PeoplePicker } from '../form/pickers.tsx';
 import { QuickChips } from '../form/QuickAdd.tsx';
-import { PrioritySelect } from '../PrioritySelect.tsx';
 import { useCreatableProjects } from './use-creatable-projects.ts';
 import { useCreateForm } from './use-create-form.ts';
 import '../detail/issue.css';
+import { PriorityField, StatusField } from '../form/fields.tsx';
 import './create.css';
 
 interface Props {
@@ -37,7 +37,7 @@ interface Props {
 export function CreateIssueDialog({ project, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const href = useHref();
-  const ids = { project: useId(), title: useId(), status: useId(), priority: useId(), due: useId(), more: useId() };
+  const ids = { project: useId(), title: useId(), due: useId(), more: useId() };
   const { user } = useSnapshot(auth.state);
   const { projects, error: loadError } = useCreatableProjects();
   const projectId = useMemo(() => (projects ? (defaultProject(projects, project)?.id ?? null) : null), [projects, project]);
@@ -166,23 +166,8 @@ export function CreateIssueDialog({ project, onClose }: Props) {
         <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />
 
         <div className="form-grid create-dialog__props">
-          <div className={`field${errors.statusId ? ' field--error' : ''}`}>
-            <label htmlFor={ids.status}>{t('issues.form.status')}</label>
-            <select id={ids.status} data-testid="create-status" value={values.statusId ?? ''} onChange={(e) => set('statusId', e.target.value ? Number(e.target.value) : null)}>
-              <option value="">{t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' })}</option>
-              {statuses.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-            {errors.statusId && <p className="field__error">{err('statusId')}</p>}
-          </div>
-          <div className={`field${errors.priority ? ' field--error' : ''}`}>
-            <label htmlFor={ids.priority}>{t('issues.form.priority')}</label>
-            <PrioritySelect id={ids.priority} testid="create-priority" value={values.priority} onChange={(priority) => set('priority', priority)} />
-            {errors.priority && <p className="field__error">{err('priority')}</p>}
-          </div>
+          <StatusField statuses={statuses} value={values.statusId} onChange={(v) => set('statusId', v)} withDefault={true} error={errors.statusId ? err('statusId') : undefined} testid="create-status" />
+          <PriorityField value={values.priority} onChange={(priority) => set('priority', priority)} error={errors.priority ? err('priority') : undefined} testid="create-priority" />
           <PeoplePicker
             label={t('issues.form.assignee')}
             testid="create-assignee"

@@ -12,7 +12,7 @@ import { defaultValues } from '../custom-fields/values.ts';
 import { formErrorsFrom, type FieldErrors, type FormErrors } from '../form/errors.ts';
 import { rememberProject } from '../form/last-project.ts';
 import { emptyValues, toCreateRequest, type IssueFormValues } from '../form/model.ts';
-import { useProjectData } from '../form/use-form-data.ts';
+import { useProjectData, useProjectSwitch } from '../form/use-form-data.ts';
 import { useQuickLine } from '../form/use-quick-line.ts';
 import { validateForm } from '../form/validate.ts';
 
@@ -46,13 +46,7 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
   const chips = useQuickLine(line, { mode: 'create', projects, labels, setValues, base });
 
   // Another project: its custom fields' defaults, its own labels only, its default status.
-  const seenFieldsFor = useRef<number | null>(null);
-  useEffect(() => {
-    if (!projectData || seenFieldsFor.current === projectData.projectId) return;
-    seenFieldsFor.current = projectData.projectId;
-    const labelIds = new Set((projectData.detail?.labels ?? []).map((l) => l.id));
-    setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), customValues: defaultValues(projectData.fields) }));
-  }, [projectData]);
+  useProjectSwitch(projectData, setValues, null);
 
   // Kept as it is typed: a reload, a crash or a closed tab loses nothing.
   useEffect(() => {

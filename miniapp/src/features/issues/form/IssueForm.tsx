@@ -4,7 +4,7 @@
 import type { EditConflictData, IssueDetail } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { removeToken } from '@tracker/shared/quick-add/index';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -13,7 +13,7 @@ import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { issueApi } from '../api-detail.ts';
 import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
-import { defaultValues, fieldKey } from '../custom-fields/values.ts';
+import { fieldKey } from '../custom-fields/values.ts';
 import { userName } from '../detail/people.ts';
 import { editConflictOf, rebase } from './conflict.ts';
 import { DateInput } from './DateInput.tsx';
@@ -24,9 +24,9 @@ import { toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues } from 
 import { IssuePicker, MultiSelect, PeoplePicker } from './pickers.tsx';
 import { QuickAdd } from './QuickAdd.tsx';
 import { useQuickLine } from './use-quick-line.ts';
-import { useProjectData, useStreams } from './use-form-data.ts';
+import { useProjectData, useProjectSwitch, useStreams } from './use-form-data.ts';
 import { validateForm } from './validate.ts';
-import { PrioritySelect } from '../PrioritySelect.tsx';
+import { PriorityField, StatusField } from './fields.tsx';
 
 interface Props {
   mode: 'create' | 'edit';
@@ -41,7 +41,7 @@ interface Props {
 export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const href = useHref();
-  const ids = { project: useId(), title: useId(), status: useId(), priority: useId(), start: useId(), due: useId(), estimate: useId() };
+  const ids = { project: useId(), title: useId(), start: useId(), due: useId(), estimate: useId() };
   const [values, setValues] = useState<IssueFormValues>(initial);
   const base = useRef(initial);
   // The version the edit started from: sent with title and description edits (409 on a stale one).
@@ -67,13 +67,7 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   const chips = useQuickLine(quick, { mode, projects, labels, setValues, base });
 
   // A new project (create): its custom fields' defaults, labels of other projects dropped, default status.
-  const seenFieldsFor = useRef<number | null>(mode === 'edit' ? initial.projectId : null);
-  useEffect(() => {
-    if (!projectData || seenFieldsFor.current === projectData.projectId) return;
-    seenFieldsFor.current = projectData.projectId;
-    const labelIds = new Set((projectData.detail?.labels ?? []).map((l) => l.id));
-    setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), customValues: defaultValues(projectData.fields) }));
-  }, [projectData]);
+  useProjectSwitch(projectData, setValues, mode === 'edit' ? initial.projectId : null);
 
 
   const isKey = (k: string) => i18n.exists(k);
@@ -181,23 +175,9 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
         <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />
 
         <div className="form-grid">
-          <div className={`field${errors.statusId ? ' field--error' : ''}`}>
-            <label htmlFor={ids.status}>{t('issues.form.status')}</label>
-            <select id={ids.status} data-testid="form-status" value={values.statusId ?? ''} onChange={(e) => set('statusId', e.target.value ? Number(e.target.value) : null)}>
-              {mode === 'create' && <option value="">{t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' })}</option>}
-              {statuses.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-            {errors.statusId && <p className="field__error">{err('statusId')}</p>}
-          </div>
+          <StatusField statuses={statuses} value={values.statusId} onChange={(v) => set('statusId', v)} withDefault={mode === 'create'} error={errors.statusId ? err('statusId') : undefined} testid="form-status" />
 
-          <div className="field">
-            <label htmlFor={ids.priority}>{t('issues.form.priority')}</label>
-            <PrioritySelect id={ids.priority} testid="form-priority" value={values.priority} onChange={(priority) => set('priority', priority)} />
-          </div>
+          <PriorityField value={values.priority} onChange={(priority) => set('priority', priority)} error={errors.priority ? err('priority') : undefined} testid="form-priority" />
 
           <PeoplePicker
             label={t('issues.form.assignee')}

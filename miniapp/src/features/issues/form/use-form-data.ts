@@ -3,9 +3,11 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { Stream } from '@tracker/shared/api/streams';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { lookupApi } from '../api-detail.ts';
 import { rememberUsers } from '../detail/people.ts';
+import { defaultValues } from '../custom-fields/values.ts';
+import type { IssueFormValues } from './model.ts';
 
 export interface ProjectData {
   projectId: number;
@@ -43,4 +45,19 @@ export function useStreams(): Stream[] {
     };
   }, []);
   return streams;
+}
+
+/**
+ * When the form lands on another project (and once for a new form): that project's custom-field
+ * defaults and default status, and only its own labels. `startProjectId`: the project the values
+ * already belong to (an edit), which needs no reset.
+ */
+export function useProjectSwitch(projectData: ProjectData | null, setValues: Dispatch<SetStateAction<IssueFormValues>>, startProjectId: number | null = null) {
+  const seen = useRef<number | null>(startProjectId);
+  useEffect(() => {
+    if (!projectData || seen.current === projectData.projectId) return;
+    seen.current = projectData.projectId;
+    const labelIds = new Set((projectData.detail?.labels ?? []).map((l) => l.id));
+    setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), customValues: defaultValues(projectData.fields) }));
+  }, [projectData, setValues]);
 }
