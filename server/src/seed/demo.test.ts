@@ -46,6 +46,14 @@ describe('demo workspace', () => {
     await expect(seedDemo(em(), { issues: 10 })).rejects.toThrow(/empty workspace/);
   });
 
+  it('notifies nobody of its past: no activity job queued, none run into an inbox', async () => {
+    // A queued job would be in the table, a run one would have filled an inbox: neither may exist.
+    const [{ jobs, inbox }] = (await t.sql(
+      `select (select count(*)::int from graphile_worker.jobs where task_identifier = 'telegram.activity') as jobs, (select count(*)::int from inbox_items) as inbox`,
+    )) as [{ jobs: number; inbox: number }];
+    expect({ jobs, inbox }).toEqual({ jobs: 0, inbox: 0 });
+  });
+
   it('has sub-issues one level deep, inside their parent’s project, in every project', async () => {
     const rows = await t.sql<{ key: string; children: number; parents: number; foreign: number; nested: number }>(
       `select p.key, count(c.id)::int as children, count(distinct c.parent_id)::int as parents,

@@ -24,6 +24,7 @@ import { Migration20261128300000_sync_log } from './Migration20261128300000_sync
 import { Migration20261128400000_field_changed_at } from './Migration20261128400000_field_changed_at.ts';
 import { Migration20261128500000_sync_streams } from './Migration20261128500000_sync_streams.ts';
 import { Migration20261129100000_inbox } from './Migration20261129100000_inbox.ts';
+import { Migration20261129200000_quiet_history } from './Migration20261129200000_quiet_history.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -51,4 +52,5 @@ export const migrationsList = [
   { name: 'Migration20261128400000_field_changed_at', class: Migration20261128400000_field_changed_at },
   { name: 'Migration20261128500000_sync_streams', class: Migration20261128500000_sync_streams },
   { name: 'Migration20261129100000_inbox', class: Migration20261129100000_inbox },
+  { name: 'Migration20261129200000_quiet_history', class: Migration20261129200000_quiet_history },
 ];

@@ -17,6 +17,7 @@ import { Timeline } from './Timeline.tsx';
 import { useIssue } from './use-issue.ts';
 import { useMe } from './use-me.ts';
 import './issue.css';
+import './peek.css';
 
 export default function IssuePeek({ issueRef, onClose }: { issueRef: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
