@@ -52,7 +52,7 @@ describe('create dialog', () => {
     await expect.poll(() => page.getByTestId('create-project').inputValue()).toBe(String(viewed.id));
     await page.keyboard.type('Fix login !high');
     await page.locator('[data-testid="qa-chip"][data-kind="priority"]').waitFor();
-    expect(await page.getByTestId('create-priority').inputValue()).toBe('high');
+    await expect.poll(() => page.getByTestId('create-priority').inputValue()).toBe('high');
     const axe = await new AxeBuilder({ page }).include('[data-testid="create-dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

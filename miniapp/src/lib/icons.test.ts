@@ -30,6 +30,15 @@ describe('icon loader', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('asks once for the icons several components want in the same tick', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request) => new Response(JSON.stringify([set]), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const loader = createIconLoader(fetch, origin);
+    await Promise.all([loader.load(['lucide:house']), loader.load(['lucide:home']), loader.load(['lucide:house', 'lucide:nope'])]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(decodeURIComponent(String(fetch.mock.calls[0]![0])).split('?icons=')[1]!.split(',').sort()).toEqual(['lucide:home', 'lucide:house', 'lucide:nope']);
+    expect(loader.get('lucide:home')?.body).toBe('<path d="M0 0"/>');
+  });
+
   it('treats a 404 as missing icons', async () => {
     const loader = createIconLoader(async () => new Response('{}', { status: 404 }), origin);
     await loader.load(['x:y']);

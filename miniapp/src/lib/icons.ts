@@ -73,18 +73,39 @@ export function createIconLoader(fetchImpl?: FetchLike, origin = typeof location
     }
   }
 
+  const queued = new Set<string>();
+  let flush: Promise<void> | null = null;
+
+  async function send(names: readonly string[]): Promise<void> {
+    await Promise.all(
+      iconRequestUrls(names, origin).map((url) => {
+        const batch = decodeURIComponent(url.slice(url.indexOf('?icons=') + 7)).split(',');
+        return fetchUrl(url, batch);
+      }),
+    );
+    for (const n of names) pending.delete(n);
+  }
+
   return {
     get: (name: string): IconData | null | undefined => cache.get(name),
-    /** Loads the names not loaded yet; resolves when every request settled (never rejects). */
+    /**
+     * Loads the names not loaded yet; resolves when every request settled (never rejects). Names
+     * asked for in the same tick (a sidebar's icons mounting together) go out in one request.
+     */
     async load(names: readonly string[]): Promise<void> {
       const wanted = [...new Set(names)].filter((n) => !cache.has(n));
       const waits = wanted.map((n) => pending.get(n)).filter((p): p is Promise<void> => !!p);
       const fresh = wanted.filter((n) => !pending.has(n));
-      for (const url of iconRequestUrls(fresh, origin)) {
-        const batch = decodeURIComponent(url.slice(url.indexOf('?icons=') + 7)).split(',');
-        const p = fetchUrl(url, batch).finally(() => batch.forEach((n) => pending.delete(n)));
-        for (const n of batch) pending.set(n, p);
-        waits.push(p);
+      if (fresh.length) {
+        for (const n of fresh) queued.add(n);
+        flush ??= Promise.resolve().then(() => {
+          const batch = [...queued];
+          queued.clear();
+          flush = null;
+          return send(batch);
+        });
+        for (const n of fresh) pending.set(n, flush);
+        waits.push(flush);
       }
       await Promise.all(waits);
     },
