@@ -102,6 +102,8 @@ describe('the desktop app', () => {
       description: `Follows ${issues[0]!.key}, ask @TeamMate.\n\n- [ ] write\n- [x] test\n\n\`\`\`ts\nconst answer = 42;\n\`\`\``,
     });
     await page.goto(`/en/issues/${issue.key}`);
+    // The page's own answer is in (the properties are editable): the text will not be drawn again.
+    await expect.poll(() => page.getByTestId('issue-status').isEnabled()).toBe(true);
     const text = page.getByTestId('issue-description');
     await text.locator('.hljs-keyword').first().waitFor();
     expect(await text.locator('.mention').textContent()).toBe('@TeamMate');

@@ -41,10 +41,14 @@ export function IssueHover() {
     };
   }, []);
 
-  if (!target || !target.link.isConnected) return null;
+  if (!target) return null;
+  // The text may have been rendered again under the pointer (the page's full answer arriving): the
+  // link hovered now is the new node with the same key.
+  const link = target.link.isConnected ? target.link : document.querySelector<HTMLAnchorElement>(`${LINK}[data-issue-key="${CSS.escape(target.key)}"]:hover`);
+  if (!link) return null;
   return (
     <Suspense fallback={null}>
-      <IssueCard target={target} />
+      <IssueCard target={link === target.link ? target : { key: target.key, link }} />
     </Suspense>
   );
 }
