@@ -37,6 +37,7 @@ const userPages = (): Target[] => [
   ['/en/streams', 'page-streams'],
   [`/en/streams/${streamId}`, 'page-stream'],
   ['/en/calendar', 'page-calendar'],
+  ['/en/inbox', 'page-inbox'],
   ['/en/user/profile', 'page-profile'],
   ['/user', 'page-me'],
 ];
