@@ -8,7 +8,6 @@ import { PaletteHost } from '../features/palette/index.ts';
 import { AccountDialogsHost } from '../features/account-dialogs/index.ts';
 import { auth } from '../features/auth/index.ts';
 import { telegramSession } from '../features/telegram/index.ts';
-import { useAfterFirstPaint } from '../lib/use-after-first-paint.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
@@ -39,22 +38,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const tabs = shell && !!user && !reopen;
   const desktop = useDesktopSidebar(shell);
   const website = !shell && !desktop;
-  // The sidebar's code loads once the page has had its turn: on a cold start the list comes first.
-  const sidebarReady = useAfterFirstPaint();
   return (
     <div className={`layout${shell ? ' layout--shell' : ''}${tabs ? ' layout--tabs' : ''}${desktop ? ' layout--sidebar' : ''}`} data-shell={shell ? 'app' : desktop ? 'desktop' : 'web'}>
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
       </a>
       {website && <Header />}
-      {desktop &&
-        (sidebarReady ? (
-          <Suspense fallback={<div className="sidebar sidebar--pending" aria-hidden="true" />}>
-            <Sidebar />
-          </Suspense>
-        ) : (
-          <div className="sidebar sidebar--pending" aria-hidden="true" />
-        ))}
+      {desktop && (
+        <Suspense fallback={<div className="sidebar sidebar--pending" aria-hidden="true" />}>
+          <Sidebar />
+        </Suspense>
+      )}
       <main id="main" className="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location}>{reopen ? (
             <Suspense fallback={null}>
