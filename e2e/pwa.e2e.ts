@@ -96,6 +96,39 @@ describe('offline', () => {
     await context.close();
   });
 
+  it('keeps a chunk whose download was under way when the worker took over the first visit', async () => {
+    const context = await newContext(browser);
+    // The worker cannot finish installing (nor take over) until its offline page arrives; the page's
+    // chunk arrives only once the worker has taken over. So that chunk passed the worker by, and the
+    // worker had already copied the files loaded before it.
+    let installed!: () => void;
+    const install = new Promise<void>((resolve) => (installed = resolve));
+    await context.route('**/offline.html', async (route) => {
+      await install;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    let taken!: () => void;
+    const takenOver = new Promise<void>((resolve) => (taken = resolve));
+    let asked = false;
+    await page.route(LAZY_PAGE_CHUNK, async (route) => {
+      asked = true;
+      await takenOver;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByTestId('page-home').waitFor();
+    await until(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.installing != null), Boolean, 'the worker installing');
+    await page.locator('footer a[href="/privacy"]').click();
+    await until(async () => asked, Boolean, 'the lazy chunk asked for');
+    installed();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    taken();
+    await page.getByTestId('page-privacy').waitFor();
+    await until(() => cachedUrls(page, 'assets'), (urls) => urls.some((u) => LAZY_PAGE_CHUNK.test(u)), 'the late chunk in the run-time cache');
+    await context.close();
+  });
+
   it('does not serve a page cached before a deployment whose entry chunk is gone, but the current shell', async () => {
     const context = await newContext(browser);
     const page = await controlled(context);

@@ -65,17 +65,26 @@ export async function registerServiceWorker(): Promise<void> {
  * On the first visit the page loaded its chunks before the worker existed, so the worker's run-time
  * cache lacks them and an offline start would miss the code of the screens already seen. Once the
  * worker controls the page, those files go into the same cache (from the browser's HTTP cache; the
- * files are content-hashed, so a copy is never wrong).
+ * files are content-hashed, so a copy is never wrong). A file whose request was already under way when
+ * the worker took over passed the worker by and is not yet among the loaded ones: it is kept when it
+ * arrives.
  */
 export async function keepLoadedAssets(): Promise<void> {
   try {
-    const urls = performance
-      .getEntriesByType('resource')
-      .map((e) => e.name)
-      .filter((u) => new URL(u).origin === location.origin && new URL(u).pathname.startsWith('/assets/'));
     const cache = await caches.open(SERVICE_WORKER.assetsCache);
-    await Promise.all(urls.map(async (u) => (await cache.match(u)) ?? cache.add(u)));
+    const keep = (urls: string[]) => Promise.all(urls.filter(isOwnAsset).map(async (u) => (await cache.match(u)) ?? cache.add(u)));
+    if (typeof PerformanceObserver === 'function') {
+      new PerformanceObserver((list) => {
+        keep(list.getEntries().map((e) => e.name)).catch((err) => log.debug('could not keep a loaded file for offline use', err));
+      }).observe({ type: 'resource' });
+    }
+    await keep(performance.getEntriesByType('resource').map((e) => e.name));
   } catch (err) {
     log.debug('could not keep the loaded files for offline use', err);
   }
+}
+
+function isOwnAsset(url: string): boolean {
+  const u = new URL(url);
+  return u.origin === location.origin && u.pathname.startsWith('/assets/');
 }
