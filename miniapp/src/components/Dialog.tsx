@@ -1,9 +1,15 @@
-// One accessible modal for the whole app, on the native <dialog>: showModal() traps focus and makes
-// the page behind inert; it is role="dialog" + aria-modal, labelled by its title; Escape (the
-// `cancel` event) asks the owner to close; focus goes back to where it was when it closes.
-import { createContext, useContext, useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react';
+// One accessible modal for the whole app, on Radix's Dialog (already in the first load: Telegram UI's
+// drawer is built on it). It traps focus, hides the page behind from assistive technology, locks its
+// scroll, is labelled by its title, closes on Escape by asking the owner, and gives focus back to where
+// it was. A field with `autoFocus` inside takes the first focus.
+import * as Radix from '@radix-ui/react-dialog';
+import { setNonce } from 'get-nonce';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { pageNonce } from '../lib/boot-data.ts';
 
-const TitleId = createContext<string | undefined>(undefined);
+// The scroll lock writes a <style> element: the page's CSP lets it through by the page's nonce.
+const nonce = pageNonce();
+if (nonce) setNonce(nonce);
 
 interface Props {
   /** Rendered as the first child (an <h2>); omit it and put a <DialogTitle> inside instead. */
@@ -22,53 +28,30 @@ interface Props {
 }
 
 export function Dialog({ title, titleClassName, open = true, onClose, closeOnBackdrop, role = 'dialog', className, testId, describedBy, children }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !open) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    const onCancel = (e: Event) => {
-      e.preventDefault();
-      close.current();
-    };
-    // The browser may close it without a cancelable `cancel` (a repeated Escape): tell the owner.
-    const onNativeClose = () => close.current();
-    const onClick = (e: MouseEvent) => {
-      if (closeOnBackdrop && e.target === dialog) close.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    dialog.addEventListener('close', onNativeClose);
-    dialog.addEventListener('click', onClick);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      dialog.removeEventListener('close', onNativeClose);
-      dialog.removeEventListener('click', onClick);
-      if (dialog.open) dialog.close();
-      if (before?.isConnected) before.focus();
-    };
-  }, [open, closeOnBackdrop]);
-
+  const keepOpen = (e: Event) => {
+    if (!closeOnBackdrop) e.preventDefault();
+  };
   return (
-    <dialog ref={ref} className={className ? `modal ${className}` : 'modal'} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy} data-testid={testId}>
-      <TitleId.Provider value={titleId}>
-        {title !== undefined && <DialogTitle className={titleClassName}>{title}</DialogTitle>}
-        {children}
-      </TitleId.Provider>
-    </dialog>
+    <Radix.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Radix.Portal>
+        <Radix.Overlay className={className?.includes('modal--small') ? 'modal-overlay modal-overlay--small' : 'modal-overlay'} />
+        <Radix.Content
+          className={className ? `modal ${className}` : 'modal'}
+          role={role}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          onPointerDownOutside={keepOpen}
+          onInteractOutside={keepOpen}
+        >
+          {title !== undefined && <DialogTitle className={titleClassName}>{title}</DialogTitle>}
+          {children}
+        </Radix.Content>
+      </Radix.Portal>
+    </Radix.Root>
   );
 }
 
 /** The dialog's title, wherever it sits inside (e.g. inside a form); the dialog is labelled by it. */
 export function DialogTitle({ children, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
-  const id = useContext(TitleId);
-  return (
-    <h2 {...rest} id={id}>
-      {children}
-    </h2>
-  );
+  return <Radix.Title {...rest}>{children}</Radix.Title>;
 }

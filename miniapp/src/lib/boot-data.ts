@@ -25,3 +25,8 @@ export function readBootData(doc: Document = document): BootData | null {
 
 /** This page's boot data, read once at start. */
 export const bootData: BootData | null = typeof document === 'undefined' ? null : readBootData();
+
+/** The nonce the page's CSP lets inline elements through with (none in a shell without boot data). */
+export function pageNonce(doc: Document = document): string | undefined {
+  return doc.getElementById(BOOT_DATA_ID)?.nonce || undefined;
+}

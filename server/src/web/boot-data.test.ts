@@ -29,7 +29,9 @@ function bootOf(res: TestResponse<string>): { nonce: string; data: BootData } {
   return { nonce: found[1]!, data: JSON.parse(found[2]!) as BootData };
 }
 
-const scriptSrc = (res: TestResponse) => /(?:^|;)\s*script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ') ?? [];
+const directive = (res: TestResponse, name: string) =>
+  new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ') ?? [];
+const scriptSrc = (res: TestResponse) => directive(res, 'script-src');
 
 describe('the boot data of an app page', () => {
   it('signed out: no user, the public config, no redirect, and no shared cache', async () => {
@@ -80,6 +82,8 @@ describe('the boot data of an app page', () => {
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(scriptSrc(first)).toContain(`'nonce-${nonce}'`);
     expect(scriptSrc(first)).toEqual(["'self'", 'https://telegram.org', `'nonce-${nonce}'`]);
+    // The modal's scroll lock writes one <style> with the page's nonce; no other inline style passes.
+    expect(directive(first, 'style-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
     expect(bootOf(second).nonce).not.toBe(nonce);
     expect(scriptSrc(second)).toContain(`'nonce-${bootOf(second).nonce}'`);
     // The API keeps the static policy: no nonce outside pages.

@@ -14,8 +14,9 @@ export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), 
  * needs telegram.org's script and its oauth iframe.
  *
  * Styles come only from our own files: React's `style` props are set through the CSSOM, which CSP
- * does not govern, and the UI kit ships a stylesheet. The one exception is the debug console
- * (PUBLIC_DEBUG=1), which injects `<style>` elements: `debug` keeps 'unsafe-inline' for it.
+ * does not govern, and the UI kit ships a stylesheet. A page adds its nonce (`allowNonce`): the modal
+ * library's scroll lock writes one `<style>` element carrying it. The debug console (PUBLIC_DEBUG=1)
+ * injects `<style>` elements without one: `debug` keeps 'unsafe-inline' for it.
  */
 export function securityHeaders(options: { secure: boolean; debug?: boolean }) {
   const policy = helmet({
@@ -54,8 +55,14 @@ export function securityHeaders(options: { secure: boolean; debug?: boolean }) {
   };
 }
 
-/** Lets this response's inline elements carrying `nonce` through the CSP (a page's boot data). */
-export function allowScriptNonce(ctx: Context, nonce: string) {
+/**
+ * Lets this response's inline elements carrying `nonce` through the CSP (a page's boot data, the
+ * modal's scroll lock). A directive that allows every inline element (the debug console's styles)
+ * stays so: a nonce beside 'unsafe-inline' would switch it off.
+ */
+export function allowNonce(ctx: Context, nonce: string) {
   const policy = ctx.response.get('Content-Security-Policy');
-  if (policy) ctx.set('Content-Security-Policy', policy.replace(/(^|;)(\s*script-src[^;]*)/, `$1$2 'nonce-${nonce}'`));
+  if (!policy) return;
+  const withNonce = (directive: string) => (directive.includes("'unsafe-inline'") ? directive : `${directive} 'nonce-${nonce}'`);
+  ctx.set('Content-Security-Policy', policy.replace(/(^|;)(\s*(?:script|style)-src[^;]*)/g, (_, start: string, directive: string) => start + withNonce(directive)));
 }

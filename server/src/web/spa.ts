@@ -8,7 +8,7 @@ import { matchRoute, splitLocale, type RouteMatch } from '@tracker/shared/routes
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { BOOT_PLACEHOLDER, bootScript, newNonce } from './boot-data.ts';
-import { allowScriptNonce } from './security.ts';
+import { allowNonce } from './security.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -117,7 +117,7 @@ export function spa(options: { distDir: string; publicConfig: PublicConfig; boot
     const shell = shells[match?.locale ?? splitLocale(ctx.path).locale];
     const { user, redirect } = await options.boot(ctx);
     const nonce = newNonce();
-    allowScriptNonce(ctx, nonce);
+    allowNonce(ctx, nonce);
     ctx.status = match ? (page?.status ?? 200) : 404;
     ctx.type = 'text/html; charset=utf-8';
     // The page carries its user and a nonce: no shared cache may keep it, and a signed-in one no cache at all.

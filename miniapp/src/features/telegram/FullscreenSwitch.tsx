@@ -1,5 +1,5 @@
 // The fullscreen switch on the profile page: only on Telegram's phone clients that can do it.
-import { Switch } from '@telegram-apps/telegram-ui';
+import { Switch } from '@telegram-apps/telegram-ui/dist/components/Form/Switch/Switch';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';

@@ -50,8 +50,6 @@ export function CreateIssueDialog({ project, onClose }: Props) {
   const titleRef = useRef<HTMLInputElement>(null);
   const asking = useRef(false);
 
-  // After the dialog's own effect has shown it (a child's effects run first): the title, ready to type.
-  useEffect(() => titleRef.current?.focus(), []);
   // A refused create: the first field the errors point at.
   useEffect(() => {
     if (tries) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -77,9 +75,6 @@ export function CreateIssueDialog({ project, onClose }: Props) {
       onClose();
       return;
     }
-    // A second Escape may have closed the <dialog> without a cancelable `cancel`: show it again.
-    const dialog = formRef.current?.closest('dialog');
-    if (dialog && !dialog.open) dialog.showModal();
     titleRef.current?.focus();
   };
 
@@ -145,6 +140,8 @@ export function CreateIssueDialog({ project, onClose }: Props) {
           </label>
           <input
             ref={titleRef}
+            // The title takes the dialog's first focus, ready to type.
+            autoFocus
             id={ids.title}
             type="text"
             name="title"

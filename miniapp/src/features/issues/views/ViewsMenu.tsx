@@ -1,5 +1,5 @@
 // Saved views: the current filters + layout + grouping under a name, personal or shared with a
-// project. Opened from a disclosure panel; saved and renamed in a native modal <dialog>.
+// project. Opened from a disclosure panel; saved and renamed in the shared modal.
 import type { UserRef } from '@tracker/shared/api/common';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
