@@ -125,6 +125,16 @@ describe('the desktop app', () => {
     await page.locator('[data-testid="sidebar"][data-collapsed]').waitFor();
     await page.keyboard.press('[');
     await page.locator('[data-testid="sidebar"]:not([data-collapsed])').waitFor();
+    // Under a modal the page's keys wait: `?` opens the shortcuts help, whose button has the focus.
+    await page.keyboard.press('?');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('shortcuts-close');
+    await page.keyboard.press('[');
+    await page.keyboard.press('s');
+    expect(await page.locator('[data-testid="sidebar"][data-collapsed]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('shortcuts-close');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('shortcuts-help').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).not.toBe('shortcuts-close');
     expect(errors).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import * as Radix from '@radix-ui/react-dialog';
 import { setNonce } from 'get-nonce';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { pageNonce } from '../lib/boot-data.ts';
+import { MODAL_CLASS } from '../lib/page-keys.ts';
 
 // The scroll lock writes a <style> element: the page's CSP lets it through by the page's nonce.
 const nonce = pageNonce();
@@ -36,7 +37,7 @@ export function Dialog({ title, titleClassName, open = true, onClose, closeOnBac
       <Radix.Portal>
         <Radix.Overlay className={className?.includes('modal--small') ? 'modal-overlay modal-overlay--small' : 'modal-overlay'} />
         <Radix.Content
-          className={className ? `modal ${className}` : 'modal'}
+          className={className ? `${MODAL_CLASS} ${className}` : MODAL_CLASS}
           role={role}
           aria-describedby={describedBy}
           data-testid={testId}

@@ -10,7 +10,8 @@ import { LangSwitch } from '../../components/LangSwitch.tsx';
 import { auth } from '../../features/auth/index.ts';
 import { useInboxUnread } from '../../features/inbox/index.ts';
 import { SignOutButton, useIsAdmin } from '../../features/auth/components/UserMenu.tsx';
-import { isTypingTarget, openPalette, viewedProject } from '../../features/palette/index.ts';
+import { openPalette, viewedProject } from '../../features/palette/index.ts';
+import { isPageKey } from '../../lib/page-keys.ts';
 import { createIssueClick } from '../../lib/create-issue.ts';
 import { saveAccountLocale } from '../../features/users/index.ts';
 import { initials } from '../../lib/initials.ts';
@@ -124,8 +125,7 @@ function UserArea({ collapsed }: { collapsed: boolean }) {
 function useToggleKey() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '[' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTypingTarget(e.target)) return;
-      if (document.querySelector('dialog[open]')) return;
+      if (e.key !== '[' || e.ctrlKey || e.metaKey || e.altKey || !isPageKey(e)) return;
       e.preventDefault();
       toggleSidebar();
     };

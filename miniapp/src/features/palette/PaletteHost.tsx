@@ -5,9 +5,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { openCreateIssue } from '../../lib/create-issue.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
+import { isTypingTarget, modalOpen } from '../../lib/page-keys.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { auth } from '../auth/index.ts';
-import { createPath, isTypingTarget, shortcutFor, viewedProject } from './keys.ts';
+import { createPath, shortcutFor, viewedProject } from './keys.ts';
 import { onOpenPalette } from './open.ts';
 
 const CommandPalette = lazy(() => Promise.all([import('./CommandPalette.tsx'), loadNamespaces(['issues'])]).then(([m]) => m));
@@ -34,7 +35,7 @@ export function PaletteHost() {
         return;
       }
       if (cur.open) return; // a dialog handles its own keys
-      if (document.querySelector('dialog[open]')) return;
+      if (modalOpen()) return;
       if (action === 'create') {
         e.preventDefault();
         // Signed out, the full page's address leads through sign-in; signed in, the dialog over this page.

@@ -1,3 +1,3 @@
 export { PaletteHost } from './PaletteHost.tsx';
-export { isTypingTarget, viewedProject } from './keys.ts';
+export { viewedProject } from './keys.ts';
 export { openPalette } from './open.ts';

@@ -4,16 +4,6 @@ import { matchRoute } from '@tracker/shared/routes';
 
 export type ShortcutAction = 'palette' | 'create' | 'search' | 'help' | null;
 
-/** Shortcuts are ignored while the user types into a field. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!target || typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes((target as HTMLInputElement).type);
-}
-
 export interface KeyLike {
   key: string;
   ctrlKey: boolean;

@@ -10,7 +10,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { errorMessage } from '../form/errors.ts';
-import { isTypingTarget } from '../list/selection.ts';
+import { isPageKey } from '../../../lib/page-keys.ts';
 import { Properties } from './Properties.tsx';
 import { useIssueShortcuts } from './shortcuts.ts';
 import { Timeline } from './Timeline.tsx';
@@ -29,7 +29,7 @@ export default function IssuePeek({ issueRef, onClose }: { issueRef: string; onC
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      if (e.key !== 'Escape' || !isPageKey(e)) return;
       e.preventDefault();
       closeRef.current();
     };

@@ -2,7 +2,7 @@
 // d due date, e the title edited in place, m move (the edit page, where the project is chosen).
 // They reach the page's own controls, so a shortcut and a click do the same thing.
 import { useEffect } from 'react';
-import { isTypingTarget } from '../list/selection.ts';
+import { isPageKey } from '../../../lib/page-keys.ts';
 
 export type IssueShortcut = 'status' | 'assignee' | 'priority' | 'labels' | 'due' | 'edit' | 'move';
 
@@ -27,7 +27,7 @@ export function useIssueShortcuts(enabled: boolean, openEdit: () => void) {
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || isTypingTarget(e.target) || document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]')) return;
+      if (!isPageKey(e)) return;
       const action = issueShortcutFor(e);
       if (!action) return;
       e.preventDefault();

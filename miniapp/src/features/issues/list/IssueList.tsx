@@ -13,7 +13,8 @@ import { errorText } from './errors.ts';
 import { groupIssues } from './grouping.ts';
 import { NONE_FOLDED, peekFromClick, toggleKey } from './row-actions.ts';
 import { IssueRow } from './IssueRow.tsx';
-import { isTypingTarget, moveActive, toggleSelection } from './selection.ts';
+import { moveActive, toggleSelection } from './selection.ts';
+import { isPageKey } from '../../../lib/page-keys.ts';
 import { useListSource } from './use-list-source.ts';
 import { useProjectDetails } from './use-projects.ts';
 import './list.css';
@@ -124,8 +125,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   useEffect(() => {
     if (!keyboard) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
-      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || !isPageKey(e)) return;
       const { active: cur, byId: rows, onPeek: peek, peekKey: peeked } = keyState.current;
       if (e.key === 'j' || e.key === 'k') {
         e.preventDefault();

@@ -25,14 +25,3 @@ export function moveActive(order: readonly number[], active: number | null, delt
   if (i === -1) return delta === 1 ? order[0]! : order[order.length - 1]!;
   return order[Math.min(order.length - 1, Math.max(0, i + delta))]!;
 }
-
-/** Shortcuts are ignored while the user types into a field. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!target || !(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  const type = (target as HTMLInputElement).type;
-  return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(type);
-}
