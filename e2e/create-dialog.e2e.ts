@@ -55,6 +55,13 @@ describe('create dialog', () => {
     await expect.poll(() => page.getByTestId('create-priority').inputValue()).toBe('high');
     const axe = await new AxeBuilder({ page }).include('[data-testid="create-dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // Escape in the open assignee list closes the list, not the dialog.
+    await page.getByTestId('create-assignee').focus();
+    await page.getByTestId('create-assignee-options').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('create-assignee-options').waitFor({ state: 'hidden' });
+    expect(await dialog().isVisible()).toBe(true);
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
   });
 
   it('"create more" creates, says so with a link, and stays open with an empty focused title', async () => {

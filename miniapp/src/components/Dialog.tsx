@@ -43,6 +43,7 @@ export function Dialog({ title, titleClassName, open = true, onClose, closeOnBac
           data-testid={testId}
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
+          onEscapeKeyDown={closePopupFirst}
         >
           {title !== undefined && <DialogTitle className={titleClassName}>{title}</DialogTitle>}
           {children}
@@ -50,6 +51,11 @@ export function Dialog({ title, titleClassName, open = true, onClose, closeOnBac
       </Radix.Portal>
     </Radix.Root>
   );
+}
+
+/** Escape in a field whose own list is open (a combobox, a mention list) closes that list, not the dialog. */
+function closePopupFirst(e: KeyboardEvent) {
+  if (e.target instanceof HTMLElement && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault();
 }
 
 /** The dialog's title, wherever it sits inside (e.g. inside a form); the dialog is labelled by it. */

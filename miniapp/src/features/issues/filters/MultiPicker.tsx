@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorDot } from '../../../components/ColorDot.tsx';
+import { Popover } from '../../../components/Popover.tsx';
 
 export interface PickerOption {
   value: string;
@@ -27,9 +28,6 @@ const SHOWN = 50;
 export function MultiPicker({ name, label, options, value, onChange, disabled, hint, children }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const chosen = value ? value.split(',') : [];
   const names = chosen.map((v) => options.find((o) => o.value === v)?.label ?? v);
   // Thousands of people or labels: a search box, and at most SHOWN rows at a time (chosen ones kept).
@@ -41,80 +39,56 @@ export function MultiPicker({ name, label, options, value, onChange, disabled, h
   const visible = [...options.filter((o) => chosen.includes(o.value) && !head.includes(o)), ...head];
   const hidden = matching.length - head.length;
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onDown);
-    root.current?.addEventListener('keydown', onKey);
-    const el = root.current;
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      el?.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   const toggle = (v: string) => {
     const next = chosen.includes(v) ? chosen.filter((c) => c !== v) : [...chosen, v];
     onChange(next.join(','));
   };
 
+  const trigger = (
+    <button
+      type="button"
+      className={`picker__button${chosen.length ? ' picker__button--active' : ''}`}
+      disabled={disabled}
+      title={disabled ? hint : undefined}
+      data-testid={`filter-${name}`}
+    >
+      <span className="picker__label">{label}</span>
+      {chosen.length > 0 && <span className="picker__value">{names.length > 2 ? t('issues.filters.nChosen', { count: names.length }) : names.join(', ')}</span>}
+      <span aria-hidden="true">▾</span>
+    </button>
+  );
+
   return (
-    <div className="picker" ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className={`picker__button${chosen.length ? ' picker__button--active' : ''}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        disabled={disabled}
-        title={disabled ? hint : undefined}
-        onClick={() => setOpen((o) => !o)}
-        data-testid={`filter-${name}`}
-      >
-        <span className="picker__label">{label}</span>
-        {chosen.length > 0 && <span className="picker__value">{names.length > 2 ? t('issues.filters.nChosen', { count: names.length }) : names.join(', ')}</span>}
-        <span aria-hidden="true">▾</span>
-      </button>
-      {open && (
-        <div className="picker__panel" id={panelId} role="group" aria-label={label}>
-          {children}
-          {searchable && (
-            <input
-              type="search"
-              className="picker__search"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-              placeholder={t('issues.filters.pickerSearch')}
-              aria-label={t('issues.filters.pickerSearch')}
-              autoFocus
-              data-testid={`filter-search-${name}`}
-            />
-          )}
-          {visible.length === 0 && <p className="picker__empty">{t('issues.filters.noOptions')}</p>}
-          {visible.map((o) => (
-            <label key={o.value} className="picker__option" data-testid={`filter-option-${name}-${o.value}`}>
-              <input type="checkbox" checked={chosen.includes(o.value)} onChange={() => toggle(o.value)} />
-              {o.color && <ColorDot color={o.color} className="status-chip__dot" />}
-              {o.label}
-            </label>
-          ))}
-          {hidden > 0 && <p className="picker__empty">{t('issues.filters.moreOptions', { count: hidden })}</p>}
-          {chosen.length > 0 && (
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange('')}>
-              {t('issues.filters.reset')}
-            </button>
-          )}
-        </div>
-      )}
+    <div className="picker">
+      <Popover open={open} onOpenChange={setOpen} trigger={trigger} label={label} className="picker__panel">
+        {children}
+        {searchable && (
+          <input
+            type="search"
+            className="picker__search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={t('issues.filters.pickerSearch')}
+            aria-label={t('issues.filters.pickerSearch')}
+            autoFocus
+            data-testid={`filter-search-${name}`}
+          />
+        )}
+        {visible.length === 0 && <p className="picker__empty">{t('issues.filters.noOptions')}</p>}
+        {visible.map((o) => (
+          <label key={o.value} className="picker__option" data-testid={`filter-option-${name}-${o.value}`}>
+            <input type="checkbox" checked={chosen.includes(o.value)} onChange={() => toggle(o.value)} />
+            {o.color && <ColorDot color={o.color} className="status-chip__dot" />}
+            {o.label}
+          </label>
+        ))}
+        {hidden > 0 && <p className="picker__empty">{t('issues.filters.moreOptions', { count: hidden })}</p>}
+        {chosen.length > 0 && (
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange('')}>
+            {t('issues.filters.reset')}
+          </button>
+        )}
+      </Popover>
     </div>
   );
 }

@@ -1,5 +1,8 @@
-// A small searchable combobox (ARIA 1.2 pattern): type to search, ↑/↓ to move, Enter to pick,
-// Escape to close. Used by the people picker, the issue picker and the relation search.
+// A searchable combobox on downshift's useCombobox (the ARIA 1.2 pattern: type to search, ↑/↓ to
+// move, Enter to pick, Escape to close, the highlighted option announced). The search is ours: it
+// asks `load` after a short pause, and only the latest answer counts. Used by the people picker, the
+// issue picker and the relation search.
+import { useCombobox } from 'downshift';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -32,7 +35,6 @@ export function Combobox<T extends ComboItem>({ label, hideLabel, load, onPick, 
   const id = useId();
   const [query, setQuery] = useState<string | null>(null);
   const [items, setItems] = useState<T[]>([]);
-  const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -57,84 +59,51 @@ export function Combobox<T extends ComboItem>({ label, hideLabel, load, onPick, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, open, minChars]);
 
-  const close = () => {
-    setOpen(false);
-    setQuery(null);
-    setActive(0);
-  };
-  const pick = (item: T | undefined) => {
-    if (!item) return;
-    onPick(item);
-    close();
-  };
-  const listId = `${id}-list`;
-  const optionId = (i: number) => `${id}-opt-${i}`;
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, openMenu } = useCombobox<T>({
+    id,
+    inputId: id,
+    items,
+    itemToString: (item) => item?.text ?? '',
+    // The box shows the current value until the user types; a pick goes to the owner, who shows it.
+    inputValue: query ?? display,
+    selectedItem: null,
+    onInputValueChange: ({ inputValue, type }) => {
+      if (type === useCombobox.stateChangeTypes.InputChange) setQuery(inputValue);
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) onPick(selectedItem);
+    },
+    onIsOpenChange: ({ isOpen: nowOpen }) => {
+      setOpen(nowOpen);
+      if (!nowOpen) setQuery(null);
+    },
+  });
 
   return (
     <div className={`combo field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+      <label {...getLabelProps()} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
       <input
-        id={id}
+        {...getInputProps({ onFocus: () => !isOpen && openMenu() })}
         type="text"
-        role="combobox"
         autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && items[active] ? optionId(active) : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         data-testid={testid}
         disabled={disabled}
         placeholder={placeholder}
-        value={query ?? display}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(close, 150)}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setOpen(true);
-            setActive((a) => Math.min(a + 1, Math.max(items.length - 1, 0)));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === 'Enter' && open && items[active]) {
-            e.preventDefault();
-            pick(items[active]);
-          } else if (e.key === 'Escape' && open) {
-            e.preventDefault();
-            close();
-          }
-        }}
       />
-      {open && (
-        <ul id={listId} role="listbox" className="combo__list" aria-label={label} data-testid={`${testid}-options`}>
-          {items.map((item, i) => (
-            <li
-              key={item.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              className="combo__option"
-              data-testid={`${testid}-option`}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(item)}
-              onMouseEnter={() => setActive(i)}
-            >
+      <ul {...getMenuProps({ 'aria-label': label })} className="combo__list" hidden={!isOpen} data-testid={`${testid}-options`}>
+        {isOpen &&
+          items.map((item, i) => (
+            <li key={item.id} {...getItemProps({ item, index: i })} className="combo__option" aria-selected={i === highlightedIndex} data-testid={`${testid}-option`}>
               {render ? render(item) : item.text}
               {item.hint && <span className="muted combo__hint"> {item.hint}</span>}
             </li>
           ))}
-          {!items.length && <li className="combo__empty muted">{loading ? t('common.loading') : t('issues.common.nothingFound')}</li>}
-        </ul>
-      )}
+        {isOpen && !items.length && <li className="combo__empty muted">{loading ? t('common.loading') : t('issues.common.nothingFound')}</li>}
+      </ul>
       {error && (
         <p id={`${id}-error`} className="field__error" data-testid={`error-${testid}`}>
           {error}

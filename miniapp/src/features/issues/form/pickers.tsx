@@ -1,11 +1,12 @@
 // Pickers shared by the issue page and the form: people, issues, and a multi-select of options.
 import type { UserRef } from '@tracker/shared/api/common';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { rememberUsers } from '../detail/people.ts';
 import { Combobox, type ComboItem } from './Combobox.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
+import { Popover } from '../../../components/Popover.tsx';
 
 interface PersonItem extends ComboItem {
   user: UserRef | null;
@@ -76,53 +77,36 @@ export interface Option {
   color?: string;
 }
 
-/** A button that opens a list of checkboxes; the chosen options show as chips beside it. */
+/** A button that opens a list of checkboxes; the chosen options show as chips in it. */
 export function MultiSelect(props: { label: string; options: readonly Option[]; value: readonly number[]; onChange: (ids: number[]) => void; testid: string; disabled?: boolean; error?: string; hideLabel?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => root.current && !root.current.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
   const chosen = props.options.filter((o) => props.value.includes(o.id));
   const toggle = (optionId: number) => props.onChange(props.value.includes(optionId) ? props.value.filter((v) => v !== optionId) : [...props.value, optionId]);
+  const trigger = (
+    <button type="button" className="multi__button" aria-labelledby={`${id}-label ${id}-value`} data-testid={props.testid} disabled={props.disabled}>
+      <span id={`${id}-value`} className="chips">
+        {chosen.length ? chosen.map((o) => <Chip key={o.id} option={o} />) : <span className="muted">{t('issues.common.none')}</span>}
+      </span>
+      <span aria-hidden="true" className="multi__caret">▾</span>
+    </button>
+  );
   return (
-    <div className={`multi field${props.error ? ' field--error' : ''}`} ref={root} onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), setOpen(false))}>
+    <div className={`multi field${props.error ? ' field--error' : ''}`}>
       <span id={`${id}-label`} className={props.hideLabel ? 'visually-hidden' : 'field__label'}>
         {props.label}
       </span>
-      <button
-        type="button"
-        className="multi__button"
-        aria-expanded={open}
-        aria-controls={`${id}-panel`}
-        aria-labelledby={`${id}-label ${id}-value`}
-        data-testid={props.testid}
-        disabled={props.disabled}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span id={`${id}-value`} className="chips">
-          {chosen.length ? chosen.map((o) => <Chip key={o.id} option={o} />) : <span className="muted">{t('issues.common.none')}</span>}
-        </span>
-        <span aria-hidden="true" className="multi__caret">▾</span>
-      </button>
-      {open && (
-        <fieldset id={`${id}-panel`} className="multi__panel" data-testid={`${props.testid}-panel`}>
-          <legend className="visually-hidden">{props.label}</legend>
-          {props.options.length === 0 && <p className="muted">{t('issues.common.noOptions')}</p>}
-          {props.options.map((o) => (
-            <label key={o.id} className="multi__option">
-              <input type="checkbox" checked={props.value.includes(o.id)} onChange={() => toggle(o.id)} data-testid={`${props.testid}-option`} />
-              {o.color && <ColorDot color={o.color} />}
-              {o.name}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      <Popover open={open} onOpenChange={setOpen} trigger={trigger} label={props.label} className="multi__panel" testId={`${props.testid}-panel`}>
+        {props.options.length === 0 && <p className="muted">{t('issues.common.noOptions')}</p>}
+        {props.options.map((o) => (
+          <label key={o.id} className="multi__option">
+            <input type="checkbox" checked={props.value.includes(o.id)} onChange={() => toggle(o.id)} data-testid={`${props.testid}-option`} />
+            {o.color && <ColorDot color={o.color} />}
+            {o.name}
+          </label>
+        ))}
+      </Popover>
       {props.error && <p className="field__error">{props.error}</p>}
     </div>
   );
