@@ -80,7 +80,7 @@ describe('projects', () => {
 
     // Add a member with the people picker.
     await page.getByTestId('member-picker-input').fill(teammate.split(' ')[0]!);
-    await page.getByTestId('member-picker-option').filter({ hasText: teammate }).click();
+    await page.getByTestId('member-picker').getByRole('option', { name: teammate }).click();
     await page.getByTestId('member-new-role').selectOption('viewer');
     await page.getByTestId('member-add').click();
     await page.getByTestId('member-row').filter({ hasText: teammate }).waitFor();

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { rememberUsers } from '../detail/people.ts';
-import { Combobox, type ComboItem } from './Combobox.tsx';
+import { Combobox, type ComboItem } from '../../../components/Combobox.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { Popover } from '../../../components/Popover.tsx';
 

@@ -1,7 +1,7 @@
 // A searchable combobox on downshift's useCombobox (the ARIA 1.2 pattern: type to search, ↑/↓ to
 // move, Enter to pick, Escape to close, the highlighted option announced). The search is ours: it
 // asks `load` after a short pause, and only the latest answer counts. Used by the people picker, the
-// issue picker and the relation search.
+// issue picker, the relation search and the project and stream people pickers.
 import { useCombobox } from 'downshift';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,9 +28,14 @@ interface Props<T extends ComboItem> {
   extra?: T;
   render?: (item: T) => ReactNode;
   minChars?: number;
+  /** Shown between the label and the box (e.g. the people already chosen). */
+  before?: ReactNode;
+  /** Backspace in an empty box (e.g. removes the last person chosen). */
+  onEmptyBackspace?: () => void;
+  emptyText?: string;
 }
 
-export function Combobox<T extends ComboItem>({ label, hideLabel, load, onPick, placeholder, testid, disabled, error, display = '', extra, render, minChars = 0 }: Props<T>) {
+export function Combobox<T extends ComboItem>({ label, hideLabel, load, onPick, placeholder, testid, disabled, error, display = '', extra, render, minChars = 0, before, onEmptyBackspace, emptyText }: Props<T>) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState<string | null>(null);
@@ -84,8 +89,12 @@ export function Combobox<T extends ComboItem>({ label, hideLabel, load, onPick, 
       <label {...getLabelProps()} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
+      {before}
       <input
-        {...getInputProps({ onFocus: () => !isOpen && openMenu() })}
+        {...getInputProps({
+          onFocus: () => !isOpen && openMenu(),
+          onKeyDown: (e) => e.key === 'Backspace' && !(query ?? display) && onEmptyBackspace?.(),
+        })}
         type="text"
         autoComplete="off"
         aria-invalid={error ? true : undefined}
@@ -102,7 +111,7 @@ export function Combobox<T extends ComboItem>({ label, hideLabel, load, onPick, 
               {item.hint && <span className="muted combo__hint"> {item.hint}</span>}
             </li>
           ))}
-        {isOpen && !items.length && <li className="combo__empty muted">{loading ? t('common.loading') : t('issues.common.nothingFound')}</li>}
+        {isOpen && !items.length && <li className="combo__empty muted">{loading ? t('common.loading') : (emptyText ?? t('common.nothingFound'))}</li>}
       </ul>
       {error && (
         <p id={`${id}-error`} className="field__error" data-testid={`error-${testid}`}>
