@@ -46,6 +46,35 @@ describe('language of a signed-in user', () => {
   });
 });
 
+describe('tooltip', () => {
+  it("explains the header's name on hover (after its delay) and on keyboard focus, which it keeps", async () => {
+    const context = await newContext(browser, { viewport: { width: 800, height: 900 }, locale: 'en-US' });
+    await registerIn(context, uniqueEmail('tip'), 'Tip Person');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/en/privacy');
+    const name = page.getByTestId('user-menu').getByRole('link', { name: 'Tip Person' });
+    const tip = page.getByRole('tooltip', { name: 'Signed in as Tip Person' });
+    await name.hover();
+    // The first hover loads the library; the pointer moving on over the name opens the hint.
+    await page.locator('[data-testid="user-menu"] a[data-state]').waitFor();
+    const box = (await name.boundingBox())!;
+    const hovered = Date.now();
+    await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2);
+    await tip.waitFor();
+    expect(Date.now() - hovered).toBeGreaterThanOrEqual(650);
+    await page.mouse.move(box.x - 200, box.y + 300, { steps: 5 });
+    await tip.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await name.focus();
+    await tip.waitFor();
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('colour mode', () => {
   it('persists across a reload under nuxt-color-mode', async () => {
     const context = await newContext(browser, { colorScheme: 'light' });

@@ -1,44 +1,20 @@
-import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { tooltipDelay } from '../lib/tooltip-delay.ts';
+// A hint on hover or focus, on Radix's Tooltip (components/TooltipHint.tsx). The header's hint is
+// part of the first load, the library is not: it loads on the first hover or focus of a hinted
+// element, which then stays focused if it was.
+import { cloneElement, lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 
-/** Shows `content` after hovering or focusing the wrapped element (700 ms; 0 within the skip window). */
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement<{ 'aria-describedby'?: string }> }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+const TooltipHint = lazy(() => import('./TooltipHint.tsx'));
 
-  const clear = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  };
-  const show = () => {
-    clear();
-    timer.current = setTimeout(() => setOpen(true), tooltipDelay.openDelay());
-  };
-  const hide = () => {
-    clear();
-    setOpen((was) => {
-      if (was) tooltipDelay.closed();
-      return false;
-    });
-  };
-  useEffect(() => clear, []);
+type Child = ReactElement<{ onPointerEnter?: () => void; onFocus?: () => void }>;
 
+export function Tooltip({ content, children }: { content: ReactNode; children: Child }) {
+  const [armed, setArmed] = useState<'pointer' | 'focus' | null>(null);
+  if (!armed) return cloneElement(children, { onPointerEnter: () => setArmed('pointer'), onFocus: () => setArmed('focus') });
   return (
-    <span
-      className="tooltip-anchor"
-      onPointerEnter={show}
-      onPointerLeave={hide}
-      onFocus={show}
-      onBlur={hide}
-      onKeyDown={(e) => e.key === 'Escape' && hide()}
-    >
-      {cloneElement(children, { 'aria-describedby': open ? id : undefined })}
-      {open && (
-        <span role="tooltip" id={id} className="tooltip">
-          {content}
-        </span>
-      )}
-    </span>
+    <Suspense fallback={children}>
+      <TooltipHint content={content} refocus={armed === 'focus'}>
+        {children}
+      </TooltipHint>
+    </Suspense>
   );
 }
