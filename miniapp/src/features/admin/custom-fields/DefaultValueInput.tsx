@@ -1,23 +1,32 @@
-import { useEffect, useId, useState } from 'react';
+import type { CustomFieldType } from '@tracker/shared/api/custom-fields';
+import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customFieldsApi, type UserOption } from './api.ts';
-import type { FieldForm } from './form.ts';
+import { defaultFromText, type CustomFieldForm } from './form.ts';
 
 interface Props {
-  form: FieldForm;
-  error?: string;
-  onChange: (form: FieldForm) => void;
+  form: CustomFieldForm;
+  /** The options' row keys, in order: a new option is named by its key until the request. */
+  keys: readonly string[];
+  /** The name of a stored user default, when it is known. */
+  userName?: string;
 }
 
 /** The default value's input follows the field type. */
-export function DefaultValueInput({ form, error, onChange }: Props) {
+export function DefaultValueInput({ form, keys, userName }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
+  const [type, options = [], value] = form.watch(['type', 'options', 'defaultValue']);
+  const error = form.errorFor('defaultValue');
+  const set = (next: unknown) => form.setValue('defaultValue', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  // What names each option in the default: its id once stored, its row key while new.
+  const refs = options.map((o, i) => o.id ?? keys[i]);
+  const optionLabel = (name: string, i: number) => name || t('customFields.form.optionN', { n: i + 1 });
   const label = t('customFields.form.defaultValue');
   const errorEl = error && (
     <p id={errorId} className="field__error" data-testid="error-defaultValue">
-      {t(error)}
+      {error}
     </p>
   );
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : `${id}-hint`, 'data-testid': 'cf-default' } as const;
@@ -27,22 +36,26 @@ export function DefaultValueInput({ form, error, onChange }: Props) {
     </p>
   );
 
-  if (form.type === 'multiselect') {
+  if (type === 'multiselect') {
+    const picked = Array.isArray(value) ? value : [];
     return (
       <fieldset className={`cf-fieldset${error ? ' field--error' : ''}`} data-testid="cf-default" aria-describedby={error ? errorId : undefined}>
         <legend>{label}</legend>
-        {!form.options.length && <p className="field__hint">{t('customFields.form.defaultNoOptions')}</p>}
+        {!options.length && <p className="field__hint">{t('customFields.form.defaultNoOptions')}</p>}
         <div className="cf-checks">
-          {form.options.map((o, i) => (
-            <label key={o.key} className="cf-check">
+          {options.map((o, i) => (
+            <label key={keys[i]} className="cf-check">
               <input
                 type="checkbox"
-                checked={form.defaultOptions.includes(o.key)}
+                checked={picked.includes(refs[i])}
                 data-testid={`cf-default-option-${i}`}
-                onChange={(e) => onChange({ ...form, defaultOptions: e.target.checked ? [...form.defaultOptions, o.key] : form.defaultOptions.filter((k) => k !== o.key) })}
+                onChange={(e) => {
+                  const next = e.target.checked ? [...picked, refs[i]] : picked.filter((ref) => ref !== refs[i]);
+                  set(next.length ? next : null);
+                }}
               />
               <span className="cf-swatch" style={{ background: o.color }} aria-hidden="true" />
-              {o.name || t('customFields.form.optionN', { n: i + 1 })}
+              {optionLabel(o.name, i)}
             </label>
           ))}
         </div>
@@ -51,35 +64,29 @@ export function DefaultValueInput({ form, error, onChange }: Props) {
     );
   }
 
-  if (form.type === 'user') return <UserDefault form={form} error={error} onChange={onChange} />;
+  if (type === 'user') return <UserDefault value={value} userName={userName} error={error} onChange={set} />;
 
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {form.type === 'checkbox' ? (
-        <select {...common} className="cf-select" value={form.defaultFlag} onChange={(e) => onChange({ ...form, defaultFlag: e.target.value as FieldForm['defaultFlag'] })}>
+      {type === 'checkbox' ? (
+        <select {...common} className="cf-select" value={typeof value === 'boolean' ? String(value) : ''} onChange={(e) => set(e.target.value === '' ? null : e.target.value === 'true')}>
           <option value="">{t('customFields.form.noDefault')}</option>
           <option value="true">{t('customFields.form.checked')}</option>
           <option value="false">{t('customFields.form.unchecked')}</option>
         </select>
-      ) : form.type === 'select' ? (
-        <select {...common} className="cf-select" value={form.defaultOptions[0] ?? ''} onChange={(e) => onChange({ ...form, defaultOptions: e.target.value ? [e.target.value] : [] })}>
+      ) : type === 'select' ? (
+        <select {...common} className="cf-select" value={refs.some((ref) => ref === value) ? String(value) : ''} onChange={(e) => set(refs.find((ref) => String(ref) === e.target.value) ?? null)}>
           <option value="">{t('customFields.form.noDefault')}</option>
-          {form.options.map((o, i) => (
-            <option key={o.key} value={o.key}>
-              {o.name || t('customFields.form.optionN', { n: i + 1 })}
+          {options.map((o, i) => (
+            <option key={keys[i]} value={String(refs[i])}>
+              {optionLabel(o.name, i)}
             </option>
           ))}
         </select>
       ) : (
-        <input
-          {...common}
-          type={form.type === 'date' ? 'date' : form.type === 'url' ? 'url' : 'text'}
-          inputMode={form.type === 'number' ? 'decimal' : undefined}
-          placeholder={form.type === 'url' ? 'https://' : undefined}
-          value={form.defaultText}
-          onChange={(e) => onChange({ ...form, defaultText: e.target.value })}
-        />
+        // Keyed by type: another type starts from a blank text.
+        <TypedDefault key={type} {...common} fieldType={type} value={value} onChange={set} />
       )}
       {hint}
       {errorEl}
@@ -87,12 +94,45 @@ export function DefaultValueInput({ form, error, onChange }: Props) {
   );
 }
 
+interface TypedProps extends Omit<ComponentProps<'input'>, 'type' | 'value' | 'onChange'> {
+  fieldType: CustomFieldType;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+/** Text, number, date or URL: the input keeps what is typed, the form gets the value it means. */
+function TypedDefault({ fieldType, value, onChange, ...input }: TypedProps) {
+  const [text, setText] = useState(typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  return (
+    <input
+      {...input}
+      type={fieldType === 'date' ? 'date' : fieldType === 'url' ? 'url' : 'text'}
+      inputMode={fieldType === 'number' ? 'decimal' : undefined}
+      placeholder={fieldType === 'url' ? 'https://' : undefined}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(defaultFromText(fieldType, e.target.value));
+      }}
+    />
+  );
+}
+
+interface UserProps {
+  value: unknown;
+  userName?: string;
+  error?: string;
+  onChange: (value: number | null) => void;
+}
+
 /** Search people by name, then pick one: a plain input plus a list of matches. */
-function UserDefault({ form, error, onChange }: Props) {
+function UserDefault({ value, userName, error, onChange }: UserProps) {
   const { t } = useTranslation();
   const id = useId();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<UserOption[]>([]);
+  // The form holds the id; the name shown is the stored one's until another is picked.
+  const [name, setName] = useState(userName);
   useEffect(() => {
     if (!q.trim()) {
       setResults([]);
@@ -110,10 +150,10 @@ function UserDefault({ form, error, onChange }: Props) {
     <fieldset className={`cf-fieldset${error ? ' field--error' : ''}`} data-testid="cf-default">
       <legend>{t('customFields.form.defaultValue')}</legend>
       <p className="cf-user-current" aria-live="polite">
-        {form.defaultUser ? (
+        {typeof value === 'number' ? (
           <>
-            <span data-testid="cf-default-user">{form.defaultUser.name}</span>{' '}
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange({ ...form, defaultUser: null })}>
+            <span data-testid="cf-default-user">{name ?? `#${value}`}</span>{' '}
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange(null)}>
               {t('customFields.form.clear')}
             </button>
           </>
@@ -134,7 +174,8 @@ function UserDefault({ form, error, onChange }: Props) {
                 className="cf-user-result"
                 data-testid={`cf-default-user-${u.id}`}
                 onClick={() => {
-                  onChange({ ...form, defaultUser: u });
+                  setName(u.name);
+                  onChange(u.id);
                   setQ('');
                 }}
               >
@@ -146,7 +187,7 @@ function UserDefault({ form, error, onChange }: Props) {
       )}
       {error && (
         <p className="field__error" data-testid="error-defaultValue">
-          {t(error)}
+          {error}
         </p>
       )}
     </fieldset>

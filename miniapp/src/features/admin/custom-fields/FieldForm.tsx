@@ -1,155 +1,166 @@
-import { CUSTOM_FIELD_TYPES, type CustomFieldType } from '@tracker/shared/api/custom-fields';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createCustomFieldSchema, CUSTOM_FIELD_TYPES, type CreateCustomFieldRequest, type CustomField, type CustomFieldType } from '@tracker/shared/api/custom-fields';
+import { useId, useRef, type ReactNode } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
+import { useServerForm } from '../../../lib/use-server-form.ts';
 import type { ProjectOption } from './api.ts';
 import { DefaultValueInput } from './DefaultValueInput.tsx';
-import { serverErrors, type ServerErrors } from './errors.ts';
-import { isSelectType, type FieldForm as FormValues } from './form.ts';
+import { isSelectType, requestFrom, valuesFromField, type CustomFieldRequest } from './form.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 
 interface Props {
-  initial: FormValues;
+  /** The stored field when editing; a new field starts empty. */
+  field?: CustomField;
+  /** The name of a user default, when it is known. */
+  userName?: string;
   projects: readonly ProjectOption[] | null;
-  /** Issues holding a value: the type is then locked by the server. */
-  valueCount?: number;
   submitLabel: string;
-  onSubmit: (form: FormValues) => Promise<void>;
+  onSubmit: (body: CustomFieldRequest) => Promise<void>;
   /** Extra buttons beside the submit (archive, delete). */
   actions?: ReactNode;
 }
 
 const LANGS = ['ru', 'en'] as const;
 
-export function FieldForm({ initial, projects, valueCount = 0, submitLabel, onSubmit, actions }: Props) {
-  const { t, i18n } = useTranslation();
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<ServerErrors>({ fields: {}, form: null });
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState(initial);
+export function FieldForm({ field, userName, projects, submitLabel, onSubmit, actions }: Props) {
+  const { t } = useTranslation();
+  // An edit sends the whole field too, so the create schema checks both.
+  const form = useServerForm(createCustomFieldSchema, valuesFromField(field));
+  // Row keys (not option ids: new options have none) so rows and a default follow an option.
+  const options = useFieldArray({ control: form.control, name: 'options', keyName: 'key' });
+  const keys = options.fields.map((o) => o.key);
+  // Options a non-select type hides are no part of the field (nor checked), yet return with the type.
+  const hiddenOptions = useRef<NonNullable<CreateCustomFieldRequest['options']>>([]);
+  const pending = form.formState.isSubmitting;
   const typeId = useId();
   const element = useRef<HTMLFormElement>(null);
   // Inside Telegram: Save/Create on the MainButton, and closing asks while the field is edited.
   useMainButton({ text: submitLabel, loading: pending, enabled: !pending }, () => element.current?.requestSubmit());
-  useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(saved));
-  const fe = errors.fields;
-  const tr = (key: string | undefined) => (key ? t(key) : undefined);
+  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const [type, scope, projectIds] = form.watch(['type', 'scope', 'projectIds']);
+  // After a submit, a change re-checks its field (clearing a server message), as typed inputs do.
+  const change = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setPending(true);
-    setErrors({ fields: {}, form: null });
-    try {
-      await onSubmit(form);
-      setSaved(form);
-      haptic('success');
-    } catch (err) {
-      haptic('error');
-      setErrors(serverErrors(err));
-      // Put the first field with a problem in view and focus.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.cf-form [aria-invalid="true"], .cf-form [role="alert"]')?.focus?.());
-    } finally {
-      setPending(false);
+  const changeType = (next: CustomFieldType) => {
+    if (isSelectType(type) && !isSelectType(next)) {
+      hiddenOptions.current = form.getValues('options') ?? [];
+      options.replace([]);
+    } else if (!isSelectType(type) && isSelectType(next)) {
+      options.replace(hiddenOptions.current);
     }
+    form.setValue('type', next, change);
+    form.setValue('defaultValue', null, change);
   };
 
-  const formMessage = errors.form ? (errors.form.raw ? errors.form.key : i18n.exists(errors.form.key) ? t(errors.form.key) : errors.form.key) : null;
-  const projectsError = fe['projectIds'] ?? fe['scope'];
+  const submit = form.submit(
+    async (values) => {
+      await onSubmit(requestFrom(values, keys));
+      haptic('success');
+    },
+    () => {
+      haptic('error');
+      // Put the first field with a problem in view and focus.
+      requestAnimationFrame(() => element.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus());
+    },
+  );
+
+  const fieldErrors = Object.keys(form.formState.errors).some((name) => name !== 'root');
+  const typeError = form.errorFor('type');
+  const projectsError = form.errorFor('projectIds') ?? form.errorFor('scope');
+  const valueCount = field?.valueCount ?? 0;
 
   return (
     <form ref={element} className="form cf-form" noValidate onSubmit={submit} aria-busy={pending}>
-      <FormAlert message={formMessage ?? (Object.keys(fe).length ? t('customFields.form.fixErrors') : null)} />
+      <FormAlert message={form.formError ?? (fieldErrors ? t('customFields.form.fixErrors') : null)} />
 
-      <div className={`field${fe['type'] ? ' field--error' : ''}`}>
+      <div className={`field${typeError ? ' field--error' : ''}`}>
         <label htmlFor={typeId}>{t('customFields.form.type')}</label>
         <select
           id={typeId}
           className="cf-select"
-          value={form.type}
+          value={type}
           data-testid="cf-type"
           aria-describedby={`${typeId}-hint`}
-          aria-invalid={fe['type'] ? true : undefined}
-          onChange={(e) => setForm({ ...form, type: e.target.value as CustomFieldType, defaultText: '', defaultFlag: '', defaultOptions: [], defaultUser: null })}
+          aria-invalid={typeError ? true : undefined}
+          onChange={(e) => changeType(e.target.value as CustomFieldType)}
         >
-          {CUSTOM_FIELD_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`customFields.types.${type}`)}
+          {CUSTOM_FIELD_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {t(`customFields.types.${option}`)}
             </option>
           ))}
         </select>
         <p id={`${typeId}-hint`} className="field__hint">
-          {valueCount > 0 ? t('customFields.form.typeLocked', { count: valueCount }) : t(`customFields.typeHints.${form.type}`)}
+          {valueCount > 0 ? t('customFields.form.typeLocked', { count: valueCount }) : t(`customFields.typeHints.${type}`)}
         </p>
-        {fe['type'] && <p className="field__error">{t(fe['type'])}</p>}
+        {typeError && <p className="field__error">{typeError}</p>}
       </div>
 
       <div className="cf-pair">
         {LANGS.map((lang) => (
           <TextField
             key={lang}
-            name={`name.${lang}`}
+            {...form.register(`name.${lang}`)}
             label={t(`customFields.form.name.${lang}`)}
-            value={form.name[lang]}
             maxLength={100}
             required
             lang={lang}
             data-testid={`cf-name-${lang}`}
-            error={tr(fe[`name.${lang}`] ?? fe['name'])}
-            onChange={(e) => setForm({ ...form, name: { ...form.name, [lang]: e.target.value } })}
+            error={form.errorFor(`name.${lang}`) ?? form.errorFor('name')}
           />
         ))}
       </div>
 
       <div className="cf-pair">
         {LANGS.map((lang) => {
-          const error = fe[`description.${lang}`];
+          const error = form.errorFor(`description.${lang}`) ?? form.errorFor('description');
           return (
             <div key={lang} className={`field${error ? ' field--error' : ''}`}>
               <label htmlFor={`${typeId}-desc-${lang}`}>{t(`customFields.form.description.${lang}`)}</label>
               <textarea
                 id={`${typeId}-desc-${lang}`}
+                {...form.register(`description.${lang}`)}
                 lang={lang}
                 rows={2}
                 maxLength={2000}
-                value={form.description[lang]}
                 data-testid={`cf-desc-${lang}`}
                 aria-invalid={error ? true : undefined}
-                onChange={(e) => setForm({ ...form, description: { ...form.description, [lang]: e.target.value } })}
               />
-              {error && <p className="field__error">{t(error)}</p>}
+              {error && <p className="field__error">{error}</p>}
             </div>
           );
         })}
       </div>
 
       <label className="cf-check">
-        <input type="checkbox" checked={form.required} data-testid="cf-required" onChange={(e) => setForm({ ...form, required: e.target.checked })} />
+        <input type="checkbox" {...form.register('required')} data-testid="cf-required" />
         {t('customFields.form.required')}
       </label>
 
       <fieldset className={`cf-fieldset${projectsError ? ' field--error' : ''}`} data-testid="cf-scope">
         <legend>{t('customFields.form.scope')}</legend>
         <div className="cf-radios">
-          {(['all', 'projects'] as const).map((scope) => (
-            <label key={scope} className="cf-check">
-              <input type="radio" name="scope" value={scope} checked={form.scope === scope} data-testid={`cf-scope-${scope}`} onChange={() => setForm({ ...form, scope })} />
-              {t(`customFields.scope.${scope}`)}
+          {(['all', 'projects'] as const).map((option) => (
+            <label key={option} className="cf-check">
+              <input type="radio" value={option} {...form.register('scope')} data-testid={`cf-scope-${option}`} />
+              {t(`customFields.scope.${option}`)}
             </label>
           ))}
         </div>
-        {form.scope === 'projects' && (
+        {scope === 'projects' && (
           <div className="cf-checks cf-projects" role="group" aria-label={t('customFields.form.projects')}>
             {projects === null && <span className="muted">{t('common.loading')}</span>}
             {projects?.map((p) => (
               <label key={p.id} className="cf-check">
                 <input
                   type="checkbox"
-                  checked={form.projectIds.includes(p.id)}
+                  checked={projectIds?.includes(p.id) ?? false}
                   data-testid={`cf-project-${p.key}`}
-                  onChange={(e) => setForm({ ...form, projectIds: e.target.checked ? [...form.projectIds, p.id] : form.projectIds.filter((id) => id !== p.id) })}
+                  onChange={(e) => form.setValue('projectIds', e.target.checked ? [...(projectIds ?? []), p.id] : (projectIds ?? []).filter((id) => id !== p.id), change)}
                 />
                 <span className="cf-key">{p.key}</span> {p.name}
                 {p.archivedAt && <span className="cf-badge">{t('customFields.archived')}</span>}
@@ -159,14 +170,14 @@ export function FieldForm({ initial, projects, valueCount = 0, submitLabel, onSu
         )}
         {projectsError && (
           <p className="field__error" data-testid="error-projectIds">
-            {t(projectsError)}
+            {projectsError}
           </p>
         )}
       </fieldset>
 
-      {isSelectType(form.type) && <OptionsEditor form={form} errors={fe} onChange={setForm} />}
+      {isSelectType(type) && <OptionsEditor form={form} options={options} />}
 
-      <DefaultValueInput form={form} error={fe['defaultValue']} onChange={setForm} />
+      <DefaultValueInput form={form} keys={keys} userName={userName} />
 
       <div className="cf-actions">
         <button type="submit" className="btn btn--primary" disabled={pending} data-testid="cf-submit">

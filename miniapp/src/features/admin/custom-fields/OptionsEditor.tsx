@@ -1,17 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { addOption, moveOption, removeOption, type FieldForm } from './form.ts';
+import { OPTION_COLORS, withoutOption, type CustomFieldForm, type OptionRows } from './form.ts';
 
 interface Props {
-  form: FieldForm;
-  errors: Record<string, string>;
-  onChange: (form: FieldForm) => void;
+  form: CustomFieldForm;
+  options: OptionRows;
 }
 
 /** Ordered, coloured options. Each keeps its id while renamed, so issue values stay attached. */
-export function OptionsEditor({ form, errors, onChange }: Props) {
+export function OptionsEditor({ form, options }: Props) {
   const { t } = useTranslation();
-  const update = (key: string, patch: { name?: string; color?: string }) => onChange({ ...form, options: form.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) });
-  const listError = errors['options'];
+  const values = form.watch('options') ?? [];
+  const listError = form.errorFor('options');
+  const remove = (i: number) => {
+    const ref = values[i]?.id ?? options.fields[i]?.key;
+    form.setValue('defaultValue', withoutOption(form.getValues('defaultValue'), ref), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    options.remove(i);
+  };
   return (
     <fieldset className="cf-fieldset" data-testid="cf-options" aria-describedby="cf-options-hint">
       <legend>{t('customFields.form.options')}</legend>
@@ -20,55 +24,54 @@ export function OptionsEditor({ form, errors, onChange }: Props) {
       </p>
       {listError && (
         <p className="field__error" data-testid="error-options">
-          {t(listError)}
+          {listError}
         </p>
       )}
       <ol className="stack">
-        {form.options.map((option, i) => {
-          const nameError = errors[`options.${i}.name`] ?? errors[`options.${i}.id`];
-          const colorError = errors[`options.${i}.color`];
-          const label = option.name || t('customFields.form.optionN', { n: i + 1 });
+        {options.fields.map((row, i) => {
+          const option = values[i];
+          const nameError = form.errorFor(`options.${i}.name`);
+          const colorError = form.errorFor(`options.${i}.color`);
+          const label = option?.name || t('customFields.form.optionN', { n: i + 1 });
           return (
-            <li key={option.key} className="cf-option" data-testid={`cf-option-${i}`} data-option-id={option.id}>
+            <li key={row.key} className="cf-option" data-testid={`cf-option-${i}`} data-option-id={option?.id}>
               <input
                 type="color"
                 className="cf-option__color"
-                value={option.color}
+                {...form.register(`options.${i}.color`)}
                 aria-label={t('customFields.form.optionColor', { name: label })}
                 data-testid={`cf-option-color-${i}`}
-                onChange={(e) => update(option.key, { color: e.target.value })}
               />
               <div className={`cf-option__name${nameError ? ' field--error' : ''}`}>
                 <input
                   type="text"
-                  value={option.name}
+                  {...form.register(`options.${i}.name`)}
                   maxLength={100}
                   aria-label={t('customFields.form.optionName', { n: i + 1 })}
                   aria-invalid={nameError ? true : undefined}
                   data-testid={`cf-option-name-${i}`}
-                  onChange={(e) => update(option.key, { name: e.target.value })}
                 />
                 {(nameError || colorError) && (
                   <p className="field__error" data-testid={`error-options.${i}`}>
-                    {t((nameError ?? colorError)!)}
+                    {nameError ?? colorError}
                   </p>
                 )}
               </div>
               <div className="cf-option__tools">
-                <button type="button" className="cf-icon-btn" disabled={i === 0} aria-label={t('customFields.form.optionUp', { name: label })} data-testid={`cf-option-up-${i}`} onClick={() => onChange({ ...form, options: moveOption(form.options, i, -1) })}>
+                <button type="button" className="cf-icon-btn" disabled={i === 0} aria-label={t('customFields.form.optionUp', { name: label })} data-testid={`cf-option-up-${i}`} onClick={() => options.move(i, i - 1)}>
                   <span aria-hidden="true">↑</span>
                 </button>
                 <button
                   type="button"
                   className="cf-icon-btn"
-                  disabled={i === form.options.length - 1}
+                  disabled={i === options.fields.length - 1}
                   aria-label={t('customFields.form.optionDown', { name: label })}
                   data-testid={`cf-option-down-${i}`}
-                  onClick={() => onChange({ ...form, options: moveOption(form.options, i, 1) })}
+                  onClick={() => options.move(i, i + 1)}
                 >
                   <span aria-hidden="true">↓</span>
                 </button>
-                <button type="button" className="cf-icon-btn" aria-label={t('customFields.form.optionRemove', { name: label })} data-testid={`cf-option-remove-${i}`} onClick={() => onChange(removeOption(form, option.key))}>
+                <button type="button" className="cf-icon-btn" aria-label={t('customFields.form.optionRemove', { name: label })} data-testid={`cf-option-remove-${i}`} onClick={() => remove(i)}>
                   <span aria-hidden="true">×</span>
                 </button>
               </div>
@@ -76,7 +79,12 @@ export function OptionsEditor({ form, errors, onChange }: Props) {
           );
         })}
       </ol>
-      <button type="button" className="btn btn--ghost btn--small" data-testid="cf-option-add" onClick={() => onChange(addOption(form))}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        data-testid="cf-option-add"
+        onClick={() => options.append({ name: '', color: OPTION_COLORS[options.fields.length % OPTION_COLORS.length] }, { shouldFocus: false })}
+      >
         {t('customFields.form.optionAdd')}
       </button>
     </fieldset>

@@ -1,18 +1,13 @@
 import { ApiError } from '../../../lib/http.ts';
-import { errorsByPath } from './form.ts';
 
-export interface ServerErrors {
-  /** Message keys by dotted path (`name.ru`, `options.2.name`). */
-  fields: Record<string, string>;
-  /** An i18n key, or text shown as is when `raw`. */
-  form: { key: string; raw: boolean } | null;
-}
-
-export function serverErrors(err: unknown): ServerErrors {
-  if (!(err instanceof ApiError)) return { fields: {}, form: { key: 'errors.network', raw: false } };
-  const fields = errorsByPath(err.data.issues ?? []);
-  const code = err.data.code;
-  if (Object.keys(fields).length) return { fields, form: code && code !== 'validation' ? { key: `errors.codes.${code}`, raw: false } : null };
-  if (code) return { fields, form: { key: `errors.codes.${code}`, raw: false } };
-  return { fields, form: { key: err.data.statusMessage || err.statusMessage || 'errors.network', raw: !!(err.data.statusMessage || err.statusMessage) } };
+/**
+ * What a failed load or action says on the page: the translated error code, else the server's
+ * words. A refusal naming fields has no field here to show them, so only its code counts.
+ */
+export function errorMessage(err: unknown, t: (key: string) => string): string {
+  if (!(err instanceof ApiError)) return t('errors.network');
+  const { code, issues } = err.data;
+  if (issues?.some((issue) => issue.path.length)) return code && code !== 'validation' ? t(`errors.codes.${code}`) : t('errors.network');
+  if (code) return t(`errors.codes.${code}`);
+  return err.data.statusMessage || err.statusMessage || t('errors.network');
 }

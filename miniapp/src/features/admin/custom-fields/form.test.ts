@@ -1,6 +1,6 @@
-import type { CustomField } from '@tracker/shared/api/custom-fields';
+import { createCustomFieldSchema, type CustomField } from '@tracker/shared/api/custom-fields';
 import { describe, expect, it } from 'vitest';
-import { addOption, defaultValueOf, emptyForm, errorsByPath, formFromField, moveOption, removeOption, requestFromForm, type FieldForm } from './form.ts';
+import { defaultFromText, requestFrom, valuesFromField, withoutOption } from './form.ts';
 
 const field = (over: Partial<CustomField>): CustomField => ({
   id: 7,
@@ -21,83 +21,65 @@ const field = (over: Partial<CustomField>): CustomField => ({
   ...over,
 });
 
-describe('form from a stored field', () => {
-  it('orders options by position and keeps their ids', () => {
-    const form = formFromField(field({ defaultValue: 11 }));
-    expect(form.options.map((o) => [o.id, o.name])).toEqual([
-      [10, 'Dev'],
-      [11, 'Prod'],
-    ]);
-    expect(form.defaultOptions).toEqual(['opt-11']);
-  });
-
-  it('reads each type’s default', () => {
-    expect(formFromField(field({ type: 'number', options: [], defaultValue: 2.5 })).defaultText).toBe('2.5');
-    expect(formFromField(field({ type: 'checkbox', options: [], defaultValue: false })).defaultFlag).toBe('false');
-    expect(formFromField(field({ type: 'user', options: [], defaultValue: 4 }), 'Anna').defaultUser).toEqual({ id: 4, name: 'Anna' });
-    expect(formFromField(field({ type: 'multiselect', defaultValue: [10, 11] })).defaultOptions).toEqual(['opt-10', 'opt-11']);
-    expect(formFromField(field({ type: 'date', options: [], defaultValue: '2026-11-01' })).defaultText).toBe('2026-11-01');
-  });
-});
-
-describe('request from the form', () => {
-  it('renaming an option keeps its id, new options are sent by name', () => {
-    let form = formFromField(field({}));
-    form = { ...form, options: form.options.map((o) => (o.id === 11 ? { ...o, name: 'Production' } : o)) };
-    form = addOption(form);
-    form.options[2]!.name = 'Staging';
-    form.defaultOptions = [form.options[2]!.key];
-    const req = requestFromForm(form);
-    expect(req.options).toEqual([
+describe('values from a stored field', () => {
+  it('orders options by position and keeps their ids and colours', () => {
+    expect(valuesFromField(field({})).options).toEqual([
       { id: 10, name: 'Dev', color: '#16a34a' },
-      { id: 11, name: 'Production', color: '#dc2626' },
-      { name: 'Staging', color: expect.stringMatching(/^#[0-9a-f]{6}$/) },
+      { id: 11, name: 'Prod', color: '#dc2626' },
     ]);
-    expect(req.defaultValue).toBe('Staging');
   });
 
-  it('sends no options for other types and no projects for all-project scope', () => {
-    const form: FieldForm = { ...formFromField(field({})), type: 'text', scope: 'all', projectIds: [3] };
-    const req = requestFromForm(form);
-    expect(req.options).toEqual([]);
-    expect(req.projectIds).toEqual([]);
-    expect(requestFromForm({ ...form, scope: 'projects' }).projectIds).toEqual([3]);
+  it('keeps the stored default as the API takes it, and none as null (so an edit clears it)', () => {
+    expect(valuesFromField(field({ defaultValue: 11 })).defaultValue).toBe(11);
+    expect(valuesFromField(field({ type: 'multiselect', defaultValue: [10, 11] })).defaultValue).toEqual([10, 11]);
+    expect(valuesFromField(field({ type: 'checkbox', options: [], defaultValue: false })).defaultValue).toBe(false);
+    expect(valuesFromField(field({ defaultValue: undefined })).defaultValue).toBeNull();
   });
 
-  it('turns typed defaults into values, leaving bad ones for the server to explain', () => {
-    const base = emptyForm();
-    expect(defaultValueOf({ ...base, type: 'text', defaultText: '' })).toBeNull();
-    expect(defaultValueOf({ ...base, type: 'number', defaultText: '3,5' })).toBe(3.5);
-    expect(defaultValueOf({ ...base, type: 'number', defaultText: 'abc' })).toBe('abc');
-    expect(defaultValueOf({ ...base, type: 'checkbox', defaultFlag: 'true' })).toBe(true);
-    expect(defaultValueOf({ ...base, type: 'checkbox', defaultFlag: '' })).toBeNull();
-    expect(defaultValueOf({ ...base, type: 'user', defaultUser: { id: 5, name: 'X' } })).toBe(5);
-    const multi = formFromField(field({ type: 'multiselect' }));
-    expect(defaultValueOf({ ...multi, defaultOptions: ['opt-11', 'opt-10'] })).toEqual([11, 10]);
-    expect(defaultValueOf({ ...multi, defaultOptions: [] })).toBeNull();
+  it('passes the shared schema untouched, while a new field still needs its names', () => {
+    expect(createCustomFieldSchema.safeParse(valuesFromField(field({ scope: 'projects', projectIds: [3], defaultValue: 10 }))).success).toBe(true);
+    const fresh = createCustomFieldSchema.safeParse(valuesFromField());
+    expect(fresh.error?.issues.map((i) => i.path.join('.'))).toEqual(['name.ru', 'name.en']);
   });
 });
 
-describe('options editor', () => {
-  it('moves options up and down within bounds', () => {
-    const opts = formFromField(field({})).options;
-    expect(moveOption(opts, 0, 1).map((o) => o.id)).toEqual([11, 10]);
-    expect(moveOption(opts, 0, -1).map((o) => o.id)).toEqual([10, 11]);
-  });
-  it('removing an option drops it from the default', () => {
-    const form = { ...formFromField(field({ defaultValue: 11 })) };
-    const next = removeOption(form, 'opt-11');
-    expect(next.options.map((o) => o.id)).toEqual([10]);
-    expect(next.defaultOptions).toEqual([]);
-  });
+it('turns a typed default into the value it means, leaving a bad number for the server to explain', () => {
+  expect(defaultFromText('text', '  ')).toBeNull();
+  expect(defaultFromText('text', ' a b ')).toBe(' a b ');
+  expect(defaultFromText('url', ' https://x.org ')).toBe('https://x.org');
+  expect(defaultFromText('date', '2026-11-01')).toBe('2026-11-01');
+  expect(defaultFromText('number', '3,5')).toBe(3.5);
+  expect(defaultFromText('number', ' 2 ')).toBe(2);
+  expect(defaultFromText('number', 'abc')).toBe('abc');
 });
 
-it('keys server issues by dotted path', () => {
-  expect(
-    errorsByPath([
-      { path: ['name', 'ru'], message: 'validation.required' },
-      { path: ['options', 2, 'name'], message: 'validation.required' },
-      { path: ['name', 'ru'], message: 'validation.tooLong' },
-    ]),
-  ).toEqual({ 'name.ru': 'validation.required', 'options.2.name': 'validation.required' });
+it('removing an option drops it from the default', () => {
+  expect(withoutOption(11, 11)).toBeNull();
+  expect(withoutOption(10, 11)).toBe(10);
+  expect(withoutOption([10, 'row-3'], 'row-3')).toEqual([10]);
+  expect(withoutOption([11], 11)).toBeNull();
+});
+
+describe('request from checked values', () => {
+  const checked = (over: Partial<Parameters<typeof createCustomFieldSchema.parse>[0]>) =>
+    createCustomFieldSchema.parse({ ...valuesFromField(field({})), ...over });
+  const options = [
+    { id: 10, name: 'Dev', color: '#16a34a' },
+    { name: ' Staging ', color: '#2563eb' },
+  ];
+
+  it('names a new option in the default by its (trimmed) name, a stored one by its id', () => {
+    expect(requestFrom(checked({ options, defaultValue: 'row-2' }), ['row-1', 'row-2']).defaultValue).toBe('Staging');
+    expect(requestFrom(checked({ type: 'multiselect', options, defaultValue: [10, 'row-2'] }), ['row-1', 'row-2']).defaultValue).toEqual([10, 'Staging']);
+    expect(requestFrom(checked({ options, defaultValue: 10 }), ['row-1', 'row-2']).defaultValue).toBe(10);
+  });
+
+  it('keeps the text of other types as typed, even one that looks like a row key', () => {
+    expect(requestFrom(checked({ type: 'text', options: [], defaultValue: 'row-1' }), ['row-1']).defaultValue).toBe('row-1');
+  });
+
+  it('sends projects only with the project scope', () => {
+    expect(requestFrom(checked({ scope: 'all', projectIds: [3] }), []).projectIds).toEqual([]);
+    expect(requestFrom(checked({ scope: 'projects', projectIds: [3] }), []).projectIds).toEqual([3]);
+  });
 });

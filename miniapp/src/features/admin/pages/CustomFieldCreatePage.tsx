@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Page } from '../../../components/Page.tsx';
@@ -6,7 +6,6 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { customFieldsApi, type ProjectOption } from '../custom-fields/api.ts';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
-import { emptyForm, requestFromForm } from '../custom-fields/form.ts';
 import '../custom-fields/custom-fields.css';
 
 export default function CustomFieldCreatePage() {
@@ -15,7 +14,6 @@ export default function CustomFieldCreatePage() {
   const locale = useLocale();
   const [, navigate] = useLocation();
   const [projects, setProjects] = useState<ProjectOption[] | null>(null);
-  const initial = useMemo(() => emptyForm(), []);
   useEffect(() => {
     customFieldsApi.projects().then((r) => setProjects(r.projects), () => setProjects([]));
   }, []);
@@ -25,11 +23,10 @@ export default function CustomFieldCreatePage() {
         <Link href={href('customFields')}>← {t('customFields.back')}</Link>
       </p>
       <FieldForm
-        initial={initial}
         projects={projects}
         submitLabel={t('customFields.form.create')}
-        onSubmit={async (form) => {
-          const { field } = await customFieldsApi.create(requestFromForm(form));
+        onSubmit={async (body) => {
+          const { field } = await customFieldsApi.create(body);
           toast({ title: t('customFields.created', { name: field.name[locale] }), color: 'success' });
           navigate(href('customFields'));
         }}

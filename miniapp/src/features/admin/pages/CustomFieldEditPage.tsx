@@ -8,20 +8,19 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { customFieldsApi, type CustomField, type ProjectOption } from '../custom-fields/api.ts';
 import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
-import { serverErrors } from '../custom-fields/errors.ts';
+import { errorMessage } from '../custom-fields/errors.ts';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
-import { formFromField, requestFromForm, type FieldForm as FormValues } from '../custom-fields/form.ts';
 import '../custom-fields/custom-fields.css';
 
 export default function CustomFieldEditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const href = useHref();
   const locale = useLocale();
   const [location, navigate] = useLocation();
   // The app matches routes with the shared table (not wouter's <Route>), so params come from it.
   const id = Number(matchRoute(location)?.params.id);
   const [field, setField] = useState<CustomField | null>(null);
-  const [initial, setInitial] = useState<FormValues | null>(null);
+  const [userName, setUserName] = useState<string>();
   const [version, setVersion] = useState(0);
   const [loadError, setLoadError] = useState<{ status: number; message: string } | null>(null);
   const [projects, setProjects] = useState<ProjectOption[] | null>(null);
@@ -29,20 +28,17 @@ export default function CustomFieldEditPage() {
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const message = (err: unknown) => {
-    const e = serverErrors(err).form;
-    return e ? (e.raw || !i18n.exists(e.key) ? e.key : t(e.key)) : t('errors.network');
-  };
+  const message = (err: unknown) => errorMessage(err, t);
 
   /** Shows a stored field; a user default gets its name from the people picker when possible. */
   const show = async (f: CustomField) => {
-    let userName: string | undefined;
+    let name: string | undefined;
     if (f.type === 'user' && typeof f.defaultValue === 'number') {
       const found = await customFieldsApi.users('', 50).then((r) => r.users.find((u) => u.id === f.defaultValue), () => undefined);
-      userName = found?.name;
+      name = found?.name;
     }
     setField(f);
-    setInitial(formFromField(f, userName));
+    setUserName(name);
     setVersion((v) => v + 1);
   };
 
@@ -101,8 +97,8 @@ export default function CustomFieldEditPage() {
           {loadError.message}
         </p>
       )}
-      {!loadError && (!field || !initial) && <Loading />}
-      {field && initial && (
+      {!loadError && !field && <Loading />}
+      {field && (
         <>
           {field.archivedAt && (
             <p className="cf-note" data-testid="cf-archived-note" role="status">
@@ -116,12 +112,12 @@ export default function CustomFieldEditPage() {
           )}
           <FieldForm
             key={version}
-            initial={initial}
+            field={field}
+            userName={userName}
             projects={projects}
-            valueCount={field.valueCount}
             submitLabel={t('customFields.form.save')}
-            onSubmit={async (form) => {
-              const r = await customFieldsApi.update(field.id, requestFromForm(form));
+            onSubmit={async (body) => {
+              const r = await customFieldsApi.update(field.id, body);
               toast({ title: t('customFields.saved'), color: 'success' });
               await show(r.field);
             }}

@@ -5,7 +5,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { customFieldsApi, type ArchivedFilter, type CustomField, type ProjectOption } from '../custom-fields/api.ts';
-import { serverErrors } from '../custom-fields/errors.ts';
+import { errorMessage } from '../custom-fields/errors.ts';
 import '../custom-fields/custom-fields.css';
 
 const FILTERS: readonly ArchivedFilter[] = ['0', '1', 'all'];
@@ -29,9 +29,7 @@ export default function CustomFieldsPage() {
     customFieldsApi.list(archived).then(
       (r) => live && setFields(r.fields),
       (err: unknown) => {
-        if (!live) return;
-        const e = serverErrors(err).form;
-        setError(e ? (e.raw ? e.key : t(e.key)) : t('errors.network'));
+        if (live) setError(errorMessage(err, t));
       },
     );
     return () => {
