@@ -24,7 +24,8 @@ interface StatusProps extends FieldProps<number | null> {
 export function StatusField({ statuses, withDefault, placeholder, title, value, onChange, testid, error, disabled }: StatusProps) {
   const { t } = useTranslation();
   const id = useId();
-  const chosen = statuses.find((s) => s.id === value);
+  // By default the project's first status: its colour shows, so choosing another does not shift the select.
+  const chosen = statuses.find((s) => s.id === value) ?? (withDefault ? statuses[0] : undefined);
   const empty = withDefault ? t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' }) : value === null ? placeholder : undefined;
   return (
     <Field id={id} label={t('issues.form.status')} testid={testid} error={error}>
