@@ -105,7 +105,7 @@ describe('/issues', () => {
     expect(moved.statusId).toBe(target.id);
   });
 
-  it('bulk-edits the priority of two selected issues', async () => {
+  it('bulk-edits the priority and the labels of two selected issues', async () => {
     await page.goto(`/en/issues?project=${project.project.key}&sort=key&order=asc`);
     await page.getByTestId('issue-row').first().waitFor();
     await page.locator(`[data-issue-key="${issues.a.key}"] [data-testid="issue-select"]`).click();
@@ -119,6 +119,18 @@ describe('/issues', () => {
     );
     expect([a.priority, b.priority]).toEqual(['urgent', 'urgent']);
     expect((await getIssue(context.request, issues.c.key)).priority).toBe('high');
+
+    // Labels: a box checked adds the label to both, unchecked removes it from both.
+    const label = project.labels[0]!;
+    await page.getByTestId('bulk-labels').click();
+    await page.getByTestId('bulk-labels-option').first().check();
+    const labelled = (want: boolean) => (list: IssueDetail[]) => list.every((i) => i.labelIds.includes(label.id) === want);
+    const both = () => Promise.all([getIssue(context.request, issues.a.key), getIssue(context.request, issues.b.key)]);
+    await until(both, labelled(true), 'the label on both');
+    await expect.poll(() => page.getByTestId('bulk-labels-option').first().isChecked()).toBe(true);
+    await page.getByTestId('bulk-labels-option').first().uncheck();
+    await until(both, labelled(false), 'the label off both');
+    expect((await getIssue(context.request, issues.c.key)).labelIds).toEqual([]);
   });
 
   it('opens an issue by key from the command palette', async () => {

@@ -1,15 +1,20 @@
-// Bulk edit of the selected rows: each control applies one patch to all of them at once
-// (`POST /api/issues/bulk`, all-or-nothing — the server's refusal is shown as is).
-import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
-import { PRIORITIES } from '@tracker/shared/api/issues';
+// Bulk edit of the selected rows with the issue page's own fields: each shows what the selected
+// issues share, and a choice applies one patch to all of them at once (`POST /api/issues/bulk`,
+// all-or-nothing — the server's refusal is shown as is). Labels and streams: a box checked adds to
+// all, a box unchecked removes from all.
+import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { Stream } from '@tracker/shared/api/streams';
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { bulkUpdate, listStreams, type BulkPatch } from '../api.ts';
+import { PriorityField, StatusField } from '../fields/choice.tsx';
+import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
 import { errorText } from '../list/errors.ts';
 import type { ProjectMap } from '../list/use-projects.ts';
+import { setPatch, sharedOf, type Shared } from './shared.ts';
+import '../detail/issue.css';
 import './bulk.css';
 
 interface Props {
@@ -29,15 +34,16 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
   }, []);
 
   const projectIds = [...new Set(issues.map((i) => i.projectId))];
-  const projectKey = projectIds.join(',');
   const single = projectIds.length === 1 ? projects.get(projectIds[0]!) : undefined;
-  const members = useMemo(() => {
-    const byId = new Map<number, string>();
-    for (const id of projectKey.split(',').map(Number)) for (const m of projects.get(id)?.members ?? []) byId.set(m.user.id, m.user.name);
-    return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [projectKey, projects]);
+  const shared = useMemo(() => sharedOf(issues), [issues]);
+  // A choice shows at once and until the rows come back changed (or the server refuses it).
+  const [held, setHeld] = useState<{ of: Shared; value: Partial<Shared> } | null>(null);
+  const shown = held?.of === shared ? { ...shared, ...held.value } : shared;
+  const mixed = t('issues.bulk.mixed');
 
-  async function apply(patch: BulkPatch) {
+  async function apply(patch: BulkPatch | null, shows: Partial<Shared>) {
+    if (!patch) return;
+    setHeld({ of: shared, value: shows });
     setBusy(true);
     setError(null);
     try {
@@ -48,6 +54,7 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
       toast({ title: t('issues.bulk.done', { count: r.updated.length }), color: 'success' });
       onDone();
     } catch (err) {
+      setHeld(null);
       setError(errorText(t, err));
     } finally {
       setBusy(false);
@@ -63,64 +70,43 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
         </button>
       </div>
       <div className="bulk-bar__controls">
-        <BulkSelect
-          label={t('issues.bulk.status')}
-          testId="bulk-status"
-          disabled={busy || !single}
+        <StatusField
+          statuses={single?.statuses ?? []}
+          value={single ? shown.statusId : null}
+          placeholder={single ? mixed : t('issues.bulk.severalProjects')}
           title={single ? undefined : t('issues.bulk.statusOneProject')}
-          options={single?.statuses.map((s) => [s.id, s.name]) ?? []}
-          onPick={(v) => apply({ statusId: Number(v) })}
+          disabled={busy || !single}
+          testid="bulk-status"
+          onChange={(statusId) => statusId && apply({ statusId }, { statusId })}
         />
-        <BulkSelect
-          label={t('issues.bulk.assignee')}
-          testId="bulk-assignee"
+        <PriorityField value={shown.priority} placeholder={mixed} disabled={busy} testid="bulk-priority" onChange={(priority) => apply({ priority }, { priority })} />
+        <AssigneeField
+          // The picker shows its value's name: issues assigned to different people read "mixed".
+          value={shown.assignee === undefined ? { id: 0, name: mixed } : shown.assignee}
           disabled={busy}
-          options={[['none', t('issues.list.unassigned')], ...members]}
-          onPick={(v) => apply({ assigneeId: v === 'none' ? null : Number(v) })}
-        />
-        <BulkSelect
-          label={t('issues.bulk.priority')}
-          testId="bulk-priority"
-          disabled={busy}
-          options={PRIORITIES.map((p) => [p, t(`issues.filters.priorities.${p}`)])}
-          onPick={(v) => apply({ priority: v as Priority })}
+          testid="bulk-assignee"
+          onChange={(assignee) => apply({ assigneeId: assignee?.id ?? null }, { assignee })}
         />
         {single && single.labels.length > 0 && (
-          <>
-            <BulkSelect label={t('issues.bulk.addLabel')} testId="bulk-add-label" disabled={busy} options={single.labels.map((l) => [l.id, l.name])} onPick={(v) => apply({ addLabelIds: [Number(v)] })} />
-            <BulkSelect label={t('issues.bulk.removeLabel')} testId="bulk-remove-label" disabled={busy} options={single.labels.map((l) => [l.id, l.name])} onPick={(v) => apply({ removeLabelIds: [Number(v)] })} />
-          </>
+          <LabelsField
+            options={single.labels}
+            value={shown.labelIds}
+            disabled={busy}
+            testid="bulk-labels"
+            onChange={(labelIds) => apply(setPatch(shown.labelIds, labelIds, ['addLabelIds', 'removeLabelIds']), { labelIds })}
+          />
         )}
         {streams.length > 0 && (
-          <>
-            <BulkSelect label={t('issues.bulk.addStream')} testId="bulk-add-stream" disabled={busy} options={streams.map((s) => [s.id, s.name])} onPick={(v) => apply({ addStreamIds: [Number(v)] })} />
-            <BulkSelect label={t('issues.bulk.removeStream')} testId="bulk-remove-stream" disabled={busy} options={streams.map((s) => [s.id, s.name])} onPick={(v) => apply({ removeStreamIds: [Number(v)] })} />
-          </>
+          <StreamsField
+            options={streams}
+            value={shown.streamIds}
+            disabled={busy}
+            testid="bulk-streams"
+            onChange={(streamIds) => apply(setPatch(shown.streamIds, streamIds, ['addStreamIds', 'removeStreamIds']), { streamIds })}
+          />
         )}
       </div>
       <FormAlert message={error} />
     </div>
-  );
-}
-
-/** One bulk action: choosing an option applies it at once, then the select goes back to its placeholder. */
-function BulkSelect({ label, testId, disabled, title, options, onPick }: { label: string; testId: string; disabled: boolean; title?: string; options: (readonly [string | number, string])[]; onPick: (value: string) => Promise<void> }) {
-  const onChange = (e: ChangeEvent<HTMLSelectElement>) => {
-    const value = e.target.value;
-    e.target.value = '';
-    if (value) void onPick(value);
-  };
-  return (
-    <label className="bulk-bar__control">
-      <span className="visually-hidden">{label}</span>
-      <select disabled={disabled} onChange={onChange} data-testid={testId} defaultValue="" title={title}>
-        <option value="">{label}</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

@@ -13,19 +13,18 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { auth } from '../../auth/index.ts';
-import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
-import { fieldKey } from '../custom-fields/values.ts';
-import { userName } from '../detail/people.ts';
-import { DateInput } from '../form/DateInput.tsx';
+import { userRef } from '../detail/people.ts';
+import { PriorityField, StatusField } from '../fields/choice.tsx';
+import { CustomFieldSet } from '../fields/custom.tsx';
+import { DateField } from '../fields/inputs.tsx';
+import { AssigneeField } from '../fields/picked.tsx';
 import { DescriptionField } from '../form/DescriptionField.tsx';
 import { errorMessage } from '../form/errors.ts';
 import { defaultProject } from '../form/last-project.ts';
-import { PeoplePicker } from '../form/pickers.tsx';
 import { QuickChips } from '../form/QuickAdd.tsx';
 import { useCreatableProjects } from './use-creatable-projects.ts';
 import { useCreateForm } from './use-create-form.ts';
 import '../detail/issue.css';
-import { PriorityField, StatusField } from '../form/fields.tsx';
 import './create.css';
 
 interface Props {
@@ -37,7 +36,7 @@ interface Props {
 export function CreateIssueDialog({ project, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const href = useHref();
-  const ids = { project: useId(), title: useId(), due: useId(), more: useId() };
+  const ids = { project: useId(), title: useId(), more: useId() };
   const { user } = useSnapshot(auth.state);
   const { projects, error: loadError } = useCreatableProjects();
   const projectId = useMemo(() => (projects ? (defaultProject(projects, project)?.id ?? null) : null), [projects, project]);
@@ -163,28 +162,13 @@ export function CreateIssueDialog({ project, onClose }: Props) {
         <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />
 
         <div className="form-grid create-dialog__props">
-          <StatusField statuses={statuses} value={values.statusId} onChange={(v) => set('statusId', v)} withDefault={true} error={errors.statusId ? err('statusId') : undefined} testid="create-status" />
-          <PriorityField value={values.priority} onChange={(priority) => set('priority', priority)} error={errors.priority ? err('priority') : undefined} testid="create-priority" />
-          <PeoplePicker
-            label={t('issues.form.assignee')}
-            testid="create-assignee"
-            error={err('assigneeId')}
-            value={values.assigneeId ? { id: values.assigneeId, name: userName(values.assigneeId) ?? t('issues.common.userN', { id: values.assigneeId }) } : null}
-            onChange={(u) => set('assigneeId', u?.id ?? null)}
-          />
-          <DateInput id={ids.due} label={t('issues.form.dueDate')} testid="create-due" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} />
+          <StatusField statuses={statuses} value={values.statusId} onChange={(v) => set('statusId', v)} withDefault error={err('statusId')} testid="create-status" />
+          <PriorityField value={values.priority} onChange={(v) => set('priority', v)} error={err('priority')} testid="create-priority" />
+          <AssigneeField value={userRef(values.assigneeId, t)} onChange={(u) => set('assigneeId', u?.id ?? null)} error={err('assigneeId')} testid="create-assignee" />
+          <DateField which="dueDate" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} testid="create-due" />
         </div>
 
-        {fields.length > 0 && (
-          <fieldset className="custom-fields" data-testid="create-custom-fields">
-            <legend>{t('issues.customFields.title')}</legend>
-            <div className="form-grid">
-              {fields.map((f) => (
-                <CustomFieldInput key={f.id} field={f} value={values.customValues[String(f.id)]} onChange={(v) => form.setCustom(f.id, v)} error={err(fieldKey(f))} />
-              ))}
-            </div>
-          </fieldset>
-        )}
+        <CustomFieldSet fields={fields} values={values.customValues} onChange={form.setCustom} error={err} testid="create-custom-fields" />
 
         <FormAlert message={form.formError ? (form.formError.raw ? form.formError.key : t(form.formError.key)) : null} />
         <div className="create-dialog__foot">

@@ -3,7 +3,7 @@ import type { CustomField } from '@tracker/shared/api/custom-fields';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { userName } from '../detail/people.ts';
+import { userRef } from '../detail/people.ts';
 import { MultiSelect, PeoplePicker } from '../form/pickers.tsx';
 import { fieldHint, fieldLabel } from './values.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
@@ -103,8 +103,7 @@ export function CustomFieldInput({ field, value, onChange, error, disabled, hide
           {error && <p className="field__error" data-testid={`error-${testid}`}>{error}</p>}
         </div>
       );
-    case 'user': {
-      const uid = typeof value === 'number' ? value : null;
+    case 'user':
       return (
         <div className={`field${error ? ' field--error' : ''}`}>
           <PeoplePicker
@@ -112,14 +111,13 @@ export function CustomFieldInput({ field, value, onChange, error, disabled, hide
             hideLabel={hideLabel}
             testid={testid}
             disabled={disabled}
-            value={uid ? { id: uid, name: userName(uid) ?? t('issues.common.userN', { id: uid }) } : null}
+            value={userRef(typeof value === 'number' ? value : null, t)}
             onChange={(u) => onChange(u?.id ?? null)}
           />
           {hint && <p className="field__hint">{hint}</p>}
           {error && <p className="field__error" data-testid={`error-${testid}`}>{error}</p>}
         </div>
       );
-    }
   }
   return (
     <div className={`field${error ? ' field--error' : ''}`}>

@@ -12,36 +12,35 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { issueApi } from '../api-detail.ts';
-import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
-import { fieldKey } from '../custom-fields/values.ts';
-import { userName } from '../detail/people.ts';
+import { userRef } from '../detail/people.ts';
+import { PriorityField, StatusField } from '../fields/choice.tsx';
+import { CustomFieldSet } from '../fields/custom.tsx';
+import { DateField, EstimateField } from '../fields/inputs.tsx';
+import { AssigneeField, LabelsField, ParentField, StreamsField, type ParentRef } from '../fields/picked.tsx';
 import { editConflictOf, rebase } from './conflict.ts';
-import { DateInput } from './DateInput.tsx';
 import { DescriptionField } from './DescriptionField.tsx';
 import { formErrorsFrom, type FieldErrors, type FormErrors } from './errors.ts';
 import { MergeDialog } from './MergeDialog.tsx';
 import { toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
-import { IssuePicker, MultiSelect, PeoplePicker } from './pickers.tsx';
 import { QuickAdd } from './QuickAdd.tsx';
 import { useQuickLine } from './use-quick-line.ts';
 import { useProjectData, useProjectSwitch, useStreams } from './use-form-data.ts';
 import { validateForm } from './validate.ts';
-import { PriorityField, StatusField } from './fields.tsx';
 
 interface Props {
   mode: 'create' | 'edit';
   initial: IssueFormValues;
   /** Create: the projects where I may create issues. Edit: the issue's project only. */
   projects: readonly Project[];
-  parentDisplay?: string;
+  initialParent?: ParentRef | null;
   issue?: IssueDetail;
   onSaved: (issue: IssueDetail) => void;
 }
 
-export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSaved }: Props) {
+export function IssueForm({ mode, initial, projects, initialParent, issue, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const href = useHref();
-  const ids = { project: useId(), title: useId(), start: useId(), due: useId(), estimate: useId() };
+  const ids = { project: useId(), title: useId() };
   const [values, setValues] = useState<IssueFormValues>(initial);
   const base = useRef(initial);
   // The version the edit started from: sent with title and description edits (409 on a stale one).
@@ -54,7 +53,7 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   // Defaults filled in by the form itself (a project's custom fields) are not the user's changes.
   const [touched, setTouched] = useState(false);
   const [quick, setQuick] = useState('');
-  const [parentText, setParentText] = useState(parentDisplay ?? '');
+  const [parent, setParent] = useState<ParentRef | null>(initialParent ?? null);
   const streams = useStreams();
   const projectData = useProjectData(values.projectId);
   const fields = useMemo(() => projectData?.fields ?? [], [projectData]);
@@ -175,54 +174,27 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
         <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />
 
         <div className="form-grid">
-          <StatusField statuses={statuses} value={values.statusId} onChange={(v) => set('statusId', v)} withDefault={mode === 'create'} error={errors.statusId ? err('statusId') : undefined} testid="form-status" />
-
-          <PriorityField value={values.priority} onChange={(priority) => set('priority', priority)} error={errors.priority ? err('priority') : undefined} testid="form-priority" />
-
-          <PeoplePicker
-            label={t('issues.form.assignee')}
-            testid="form-assignee"
-            error={err('assigneeId')}
-            value={values.assigneeId ? { id: values.assigneeId, name: userName(values.assigneeId) ?? t('issues.common.userN', { id: values.assigneeId }) } : null}
-            onChange={(u) => set('assigneeId', u?.id ?? null)}
-          />
-
-          <MultiSelect label={t('issues.form.labels')} testid="form-labels" options={labels} value={values.labelIds} onChange={(v) => set('labelIds', v)} error={err('labelIds')} />
-          <MultiSelect label={t('issues.form.streams')} testid="form-streams" options={streams} value={values.streamIds} onChange={(v) => set('streamIds', v)} error={err('streamIds')} />
-
-          <DateInput id={ids.start} label={t('issues.form.startDate')} testid="form-start" value={values.startDate} onChange={(v) => set('startDate', v)} error={err('startDate')} />
-          <DateInput id={ids.due} label={t('issues.form.dueDate')} testid="form-due" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} />
-
-          <div className={`field${errors.estimate ? ' field--error' : ''}`}>
-            <label htmlFor={ids.estimate}>{t('issues.form.estimate')}</label>
-            <input id={ids.estimate} type="number" min={0} step="any" data-testid="form-estimate" value={values.estimate} aria-invalid={errors.estimate ? true : undefined} onChange={(e) => set('estimate', e.target.value)} />
-            {errors.estimate && <p className="field__error" data-testid="error-estimate">{err('estimate')}</p>}
-          </div>
-
-          <IssuePicker
-            label={t('issues.form.parent')}
-            testid="form-parent"
-            allowNone
+          <StatusField statuses={statuses} value={values.statusId} onChange={(v) => set('statusId', v)} withDefault={mode === 'create'} error={err('statusId')} testid="form-status" />
+          <PriorityField value={values.priority} onChange={(v) => set('priority', v)} error={err('priority')} testid="form-priority" />
+          <AssigneeField value={userRef(values.assigneeId, t)} onChange={(u) => set('assigneeId', u?.id ?? null)} error={err('assigneeId')} testid="form-assignee" />
+          <LabelsField options={labels} value={values.labelIds} onChange={(v) => set('labelIds', v)} error={err('labelIds')} testid="form-labels" />
+          <StreamsField options={streams} value={values.streamIds} onChange={(v) => set('streamIds', v)} error={err('streamIds')} testid="form-streams" />
+          <DateField which="startDate" value={values.startDate} onChange={(v) => set('startDate', v)} error={err('startDate')} testid="form-start" />
+          <DateField which="dueDate" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} testid="form-due" />
+          <EstimateField value={values.estimate} onChange={(v) => set('estimate', v)} error={err('estimate')} testid="form-estimate" />
+          <ParentField
+            value={parent}
             excludeId={issue?.id}
-            display={parentText}
             error={err('parentId')}
-            onPick={(p) => {
+            testid="form-parent"
+            onChange={(p) => {
               set('parentId', p?.issueId ?? null);
-              setParentText(p ? `${p.key} ${p.title}` : '');
+              setParent(p);
             }}
           />
         </div>
 
-        {fields.length > 0 && (
-          <fieldset className="custom-fields" data-testid="custom-fields">
-            <legend>{t('issues.customFields.title')}</legend>
-            <div className="form-grid">
-              {fields.map((f) => (
-                <CustomFieldInput key={f.id} field={f} value={values.customValues[String(f.id)]} onChange={(v) => setCustom(f.id, v)} error={err(fieldKey(f))} />
-              ))}
-            </div>
-          </fieldset>
-        )}
+        <CustomFieldSet fields={fields} values={values.customValues} onChange={setCustom} error={err} testid="custom-fields" />
 
         <FormAlert message={formError ? (formError.raw ? formError.key : t(formError.key)) : null} />
         <div className="actions">
@@ -238,7 +210,7 @@ export function IssueForm({ mode, initial, projects, parentDisplay, issue, onSav
   );
 }
 
-const SHOWN = ['projectId', 'title', 'description', 'statusId', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId'];
+const SHOWN = ['projectId', 'title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId'];
 /** Whether an error key has an input to sit under (otherwise the form-level alert says it). */
 function isFieldShown(key: string, fieldIds: number[]) {
   return SHOWN.includes(key) || fieldIds.some((id) => key === `customValues.${id}`);

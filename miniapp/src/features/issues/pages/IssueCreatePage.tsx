@@ -13,6 +13,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { loadMe } from '../detail/use-me.ts';
 import { errorMessage } from '../form/errors.ts';
+import { type ParentRef } from '../fields/picked.tsx';
 import { IssueForm } from '../form/IssueForm.tsx';
 import { emptyValues, type IssueFormValues } from '../form/model.ts';
 import '../detail/issue.css';
@@ -20,7 +21,7 @@ import '../detail/issue.css';
 interface Ready {
   projects: Project[];
   initial: IssueFormValues;
-  parentDisplay: string;
+  parent: ParentRef | null;
 }
 
 const positive = (s: string | null) => (s && /^\d+$/.test(s) ? Number(s) : null);
@@ -51,7 +52,7 @@ export default function IssueCreatePage() {
           streamIds: stream ? [stream] : [],
           parentId: parent?.id ?? null,
         };
-        if (live) setState({ projects, initial, parentDisplay: parent ? `${parent.key} ${parent.title}` : '' });
+        if (live) setState({ projects, initial, parent });
       } catch (error) {
         if (live) setState({ error });
       }
@@ -74,7 +75,7 @@ export default function IssueCreatePage() {
           {t('issues.form.noProjects')}
         </p>
       ) : (
-        <IssueForm mode="create" initial={state.initial} projects={state.projects} parentDisplay={state.parentDisplay} onSaved={(issue) => (rememberProject(issue.projectId), navigate(href('issue', { id: issue.key })))} />
+        <IssueForm mode="create" initial={state.initial} projects={state.projects} initialParent={state.parent} onSaved={(issue) => (rememberProject(issue.projectId), navigate(href('issue', { id: issue.key })))} />
       )}
     </Page>
   );

@@ -58,7 +58,7 @@ export default function IssueEditPage() {
           initial={valuesFromIssue(state.issue)}
           issue={state.issue}
           projects={state.project ? [state.project] : []}
-          parentDisplay={state.issue.parent ? `${state.issue.parent.key} ${state.issue.parent.title}` : ''}
+          initialParent={state.issue.parent}
           onSaved={(issue) => navigate(href('issue', { id: issue.key }))}
         />
       )}

@@ -1,0 +1,37 @@
+// Dates and the estimate: native inputs holding text as typed ('' is none).
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field, invalid, type FieldProps } from './Field.tsx';
+
+export function DateField({ which, value, onChange, testid, error, disabled }: FieldProps<string> & { which: 'startDate' | 'dueDate' }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Field id={id} label={t(`issues.form.${which}`)} testid={testid} error={error}>
+      <input id={id} type="date" data-testid={testid} disabled={disabled} value={value} {...invalid(id, error)} onChange={(e) => onChange(e.target.value)} />
+    </Field>
+  );
+}
+
+/** `onCommit`: the issue page saves on leaving the input or on Enter, not on every keystroke. */
+export function EstimateField({ onCommit, value, onChange, testid, error, disabled }: FieldProps<string> & { onCommit?: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Field id={id} label={t('issues.form.estimate')} testid={testid} error={error}>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        step="any"
+        data-testid={testid}
+        disabled={disabled}
+        value={value}
+        {...invalid(id, error)}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onCommit}
+        onKeyDown={(e) => e.key === 'Enter' && onCommit?.()}
+      />
+    </Field>
+  );
+}
