@@ -121,6 +121,13 @@ describe('the desktop app', () => {
     await page.keyboard.press('s');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('issue-status');
     await page.locator('body').click({ position: { x: 700, y: 5 } });
+    // `a` opens the assignee search; Escape closes its list and leaves the page's keys working.
+    await page.keyboard.press('a');
+    await page.getByTestId('issue-assignee-options').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('issue-assignee');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('issue-assignee-options').waitFor({ state: 'hidden' });
+    await page.locator('body').click({ position: { x: 700, y: 5 } });
     await page.keyboard.press('[');
     await page.locator('[data-testid="sidebar"][data-collapsed]').waitFor();
     await page.keyboard.press('[');
