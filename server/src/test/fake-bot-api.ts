@@ -1,12 +1,17 @@
-// A local Bot API peer for tests: speaks Telegram's JSON over HTTP (`/bot<token>/<method>`),
-// records every call, and answers 429 with retry_after when told to.
+// A local Bot API peer for tests: speaks Telegram's JSON over HTTP (`/bot<token>/<method>`), records
+// every call, and refuses what Telegram refuses (bot-api-rules.ts): bad HTML, buttons a chat cannot
+// have, a second answer to a callback query, an edit that changes nothing, a chat that blocked the
+// bot; and answers 429 with retry_after when told to.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BotApiRules, type Refusal } from './bot-api-rules.ts';
 
 export interface BotApiCall {
   method: string;
   payload: Record<string, any>;
   at: number;
+  /** Telegram's description when the call was refused. */
+  refused?: string;
 }
 
 export const FAKE_BOT_INFO = {
@@ -16,10 +21,11 @@ export const FAKE_BOT_INFO = {
 
 export class FakeBotApi {
   readonly calls: BotApiCall[] = [];
+  readonly rules = new BotApiRules();
   url = '';
   private server: Server | null = null;
   private throttles = new Map<string, number[]>();
-  private messageId = 100;
+  private chatThrottles = new Map<number, number[]>();
   private listeners: (() => void)[] = [];
 
   async start(): Promise<this> {
@@ -28,15 +34,20 @@ export class FakeBotApi {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         const method = req.url!.split('/').pop()!;
-        const payload = body ? JSON.parse(body) : {};
-        this.calls.push({ method, payload, at: Date.now() });
+        let payload: Record<string, any> = {};
+        try {
+          payload = body ? JSON.parse(body) : {};
+        } catch {
+          payload = {};
+        }
+        const refusal = this.refusal(method, payload);
+        this.calls.push({ method, payload, at: Date.now(), ...(refusal ? { refused: refusal.description } : {}) });
         res.setHeader('content-type', 'application/json');
-        const retryAfter = this.throttles.get(method)?.shift();
-        if (retryAfter !== undefined) {
-          res.statusCode = 429;
-          res.end(JSON.stringify({ ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } }));
+        if (refusal) {
+          res.statusCode = refusal.code;
+          res.end(JSON.stringify({ ok: false, error_code: refusal.code, description: refusal.description, ...(refusal.parameters ? { parameters: refusal.parameters } : {}) }));
         } else {
-          res.end(JSON.stringify({ ok: true, result: this.result(method, payload) }));
+          res.end(JSON.stringify({ ok: true, result: method === 'getMe' ? FAKE_BOT_INFO : this.rules.apply(method, payload) }));
         }
         for (const l of this.listeners) l();
       });
@@ -46,13 +57,13 @@ export class FakeBotApi {
     return this;
   }
 
-  private result(method: string, payload: Record<string, any>): unknown {
-    if (method === 'getMe') return FAKE_BOT_INFO;
-    if (method === 'sendMessage' || method === 'editMessageText') {
-      this.messageId += 1;
-      return { message_id: payload.message_id ?? this.messageId, date: Math.floor(Date.now() / 1000), chat: { id: payload.chat_id, type: 'private' }, text: payload.text };
-    }
-    return true;
+  private refusal(method: string, payload: Record<string, any>): Refusal | null {
+    const tooMany = (retryAfter: number): Refusal => ({ code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } });
+    const global = this.throttles.get(method)?.shift();
+    if (global !== undefined) return tooMany(global);
+    const chat = payload.chat_id === undefined ? undefined : this.chatThrottles.get(Number(payload.chat_id))?.shift();
+    if (chat !== undefined) return tooMany(chat);
+    return this.rules.check(method, payload);
   }
 
   /** The next `count` calls of `method` are answered 429 with this retry_after (seconds). */
@@ -60,8 +71,18 @@ export class FakeBotApi {
     this.throttles.set(method, [...(this.throttles.get(method) ?? []), ...Array(count).fill(retryAfter)]);
   }
 
+  /** The next `count` calls to this chat (any method) are answered 429 with this retry_after. */
+  throttleChat(chatId: number, retryAfter: number, count = 1) {
+    this.chatThrottles.set(chatId, [...(this.chatThrottles.get(chatId) ?? []), ...Array(count).fill(retryAfter)]);
+  }
+
   of(method: string) {
     return this.calls.filter((c) => c.method === method);
+  }
+
+  /** Calls Telegram would have refused: a test that expects none asserts this is empty. */
+  refused() {
+    return this.calls.filter((c) => c.refused).map((c) => `${c.method}: ${c.refused}`);
   }
 
   /** Resolves once a recorded call matches (polls on each new call), or fails after `ms`. */

@@ -1,0 +1,135 @@
+// What the Bot API refuses, with Telegram's own descriptions, and the state it keeps to know: the
+// messages the bot sent (to refuse an edit that changes nothing), the callback queries answered, and
+// the chats that blocked the bot. Chat ids below zero are groups, as in Telegram.
+import { parseTelegramHtml } from './telegram-html.ts';
+
+export interface Refusal {
+  code: number;
+  description: string;
+  parameters?: { retry_after: number };
+}
+
+interface Stored {
+  text: string;
+  markup: string;
+}
+
+const MESSAGE_MAX = 4096;
+const CALLBACK_DATA_MAX = 64;
+const bad = (description: string): Refusal => ({ code: 400, description: `Bad Request: ${description}` });
+const SENDS = new Set(['sendMessage', 'sendPhoto', 'sendDocument', 'copyMessage', 'forwardMessage', 'sendChatAction', 'setMessageReaction']);
+const EDITS = new Set(['editMessageText', 'editMessageReplyMarkup', 'editMessageCaption']);
+
+export class BotApiRules {
+  private messages = new Map<string, Stored>();
+  private answered = new Set<string>();
+  private stale = new Set<string>();
+  private unreachable = new Map<number, 'blocked' | 'deactivated'>();
+  private nextId = 100;
+
+  /** Sends to this chat are refused with 403 until `unblock`. */
+  block(chatId: number, how: 'blocked' | 'deactivated' = 'blocked') {
+    this.unreachable.set(chatId, how);
+  }
+  unblock(chatId: number) {
+    this.unreachable.delete(chatId);
+  }
+  /** This callback query is older than Telegram keeps: answering it is refused. */
+  expire(queryId: string) {
+    this.stale.add(queryId);
+  }
+  /** The text as Telegram shows it (HTML decoded), of a message the bot sent or edited. */
+  shown(chatId: number, messageId: number): string | undefined {
+    return this.messages.get(`${chatId}:${messageId}`)?.text;
+  }
+
+  check(method: string, p: Record<string, any>): Refusal | null {
+    const chatId = Number(p.chat_id);
+    if ((SENDS.has(method) || EDITS.has(method)) && this.unreachable.has(chatId)) {
+      return { code: 403, description: this.unreachable.get(chatId) === 'blocked' ? 'Forbidden: bot was blocked by the user' : 'Forbidden: user is deactivated' };
+    }
+    if (method === 'answerCallbackQuery') {
+      if (this.answered.has(p.callback_query_id) || this.stale.has(p.callback_query_id)) return bad('query is too old and response timeout expired or query ID is invalid');
+      if (p.text && String(p.text).length > 200) return bad('MESSAGE_TOO_LONG');
+      this.answered.add(p.callback_query_id);
+      return null;
+    }
+    const text = method === 'sendMessage' || method === 'editMessageText' ? this.textRefusal(p.text, p.parse_mode) : p.caption ? this.textRefusal(p.caption, p.parse_mode, 1024) : null;
+    if (text) return text;
+    const markup = this.markupRefusal(p.reply_markup, chatId);
+    if (markup) return markup;
+    if (EDITS.has(method) && p.message_id !== undefined) {
+      const before = this.messages.get(`${chatId}:${p.message_id}`);
+      const after = this.edited(method, p, before);
+      if (before && before.text === after.text && before.markup === after.markup) {
+        return bad('message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message');
+      }
+    }
+    return null;
+  }
+
+  /** The call's result, once accepted; it records what the chat now shows. */
+  apply(method: string, p: Record<string, any>): unknown {
+    const chatId = Number(p.chat_id);
+    const chat = { id: chatId, type: chatId < 0 ? 'supergroup' : 'private' };
+    const date = Math.floor(Date.now() / 1000);
+    if (method === 'sendMessage' || method === 'sendPhoto' || method === 'sendDocument') {
+      const messageId = ++this.nextId;
+      const shown = this.render(p.text ?? p.caption ?? '', p.parse_mode);
+      this.messages.set(`${chatId}:${messageId}`, { text: shown, markup: JSON.stringify(p.reply_markup ?? null) });
+      return { message_id: messageId, date, chat, text: shown };
+    }
+    if (EDITS.has(method) && p.message_id !== undefined) {
+      const key = `${chatId}:${p.message_id}`;
+      const next = this.edited(method, p, this.messages.get(key));
+      this.messages.set(key, next);
+      return { message_id: p.message_id, date, chat, text: next.text };
+    }
+    return true;
+  }
+
+  private edited(method: string, p: Record<string, any>, before: Stored | undefined): Stored {
+    const markup = JSON.stringify(p.reply_markup ?? null);
+    if (method === 'editMessageReplyMarkup') return { text: before?.text ?? '', markup };
+    return { text: this.render(p.text ?? p.caption ?? '', p.parse_mode), markup };
+  }
+
+  private render(text: string, parseMode: string | undefined): string {
+    if (parseMode !== 'HTML') return text;
+    const parsed = parseTelegramHtml(text);
+    return parsed.ok ? parsed.text : text;
+  }
+
+  private textRefusal(text: unknown, parseMode: unknown, max = MESSAGE_MAX): Refusal | null {
+    if (typeof text !== 'string') return bad('message text is empty');
+    let shown = text;
+    if (parseMode === 'HTML') {
+      const parsed = parseTelegramHtml(text);
+      if (!parsed.ok) return bad(`can't parse entities: ${parsed.error}`);
+      shown = parsed.text;
+    } else if (parseMode !== undefined) {
+      return bad(`unsupported parse_mode ${String(parseMode)} in this peer`);
+    }
+    if (!shown.trim()) return bad('message text is empty');
+    if ([...shown].length > max) return bad('message is too long');
+    return null;
+  }
+
+  private markupRefusal(markup: any, chatId: number): Refusal | null {
+    if (!markup) return null;
+    const rows: any[][] | undefined = markup.inline_keyboard ?? markup.keyboard;
+    if (!rows) return null;
+    for (const row of rows) {
+      for (const button of row) {
+        if (!button.text) return bad('BUTTON_TEXT_INVALID');
+        if (button.web_app && chatId < 0) return bad('BUTTON_TYPE_INVALID');
+        if (button.callback_data !== undefined) {
+          const bytes = Buffer.byteLength(String(button.callback_data));
+          if (bytes < 1 || bytes > CALLBACK_DATA_MAX) return bad('BUTTON_DATA_INVALID');
+        }
+        if (button.url !== undefined && !/^(https?|tg):\/\//.test(button.url)) return bad('BUTTON_URL_INVALID');
+      }
+    }
+    return null;
+  }
+}
