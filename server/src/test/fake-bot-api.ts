@@ -34,7 +34,7 @@ export class FakeBotApi {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         const method = req.url!.split('/').pop()!;
-        let payload: Record<string, any> = {};
+        let payload: Record<string, any>;
         try {
           payload = body ? JSON.parse(body) : {};
         } catch {
