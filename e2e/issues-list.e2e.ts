@@ -111,6 +111,9 @@ describe('/issues', () => {
     await page.locator(`[data-issue-key="${issues.a.key}"] [data-testid="issue-select"]`).click();
     await page.locator(`[data-issue-key="${issues.b.key}"] [data-testid="issue-select"]`).click();
     await page.getByTestId('bulk-bar').waitFor();
+    // The boxes show the selection (a click's default, if cancelled, would uncheck them on screen).
+    for (const key of [issues.a.key, issues.b.key]) await expect.poll(() => page.locator(`[data-issue-key="${key}"] [data-testid="issue-select"]`).isChecked()).toBe(true);
+    expect(await page.locator(`[data-issue-key="${issues.c.key}"] [data-testid="issue-select"]`).isChecked()).toBe(false);
     await page.getByTestId('bulk-priority').selectOption('urgent');
     const [a, b] = await until(
       () => Promise.all([getIssue(context.request, issues.a.key), getIssue(context.request, issues.b.key)]),

@@ -22,11 +22,9 @@ interface Props {
 export const IssueRow = memo(function IssueRow({ issue, project, href, locale, selectable, selected, active, onToggle, t }: Props) {
   const status = project?.statuses.find((s) => s.id === issue.statusId);
   const labels = project ? project.labels.filter((l) => issue.labelIds.includes(l.id)) : [];
-  const onCheck = (e: MouseEvent<HTMLInputElement>) => {
-    // Handled on click (not change) to read the shift key; the state change comes from the parent.
-    e.preventDefault();
-    onToggle(issue.id, e.shiftKey);
-  };
+  // Handled on click (not change) to read the shift key. The click's own toggle is not cancelled: a
+  // cancelled click puts the box back after React has drawn the new selection, so it showed unchecked.
+  const onCheck = (e: MouseEvent<HTMLInputElement>) => onToggle(issue.id, e.shiftKey);
   return (
     <li
       className={`issue-row${selectable ? '' : ' issue-row--plain'}${selected ? ' issue-row--selected' : ''}${active ? ' issue-row--active' : ''}`}
