@@ -59,7 +59,11 @@ export interface BotBackend {
   /** The linked account and the language to answer in (account's, else the chat's choice, else Telegram's). */
   identify(tg: TelegramIdentity): Promise<{ user: BotUser | null; locale: Locale }>;
   setLocale(tg: TelegramIdentity, locale: Locale): Promise<void>;
-  projects(user: BotUser): Promise<ProjectChoice[]>;
+  /**
+   * Projects the user can create issues in. For a group chat (`groupChatId`), only those every
+   * member may see: projects open to the whole workspace and the ones linked to that chat.
+   */
+  projects(user: BotUser, groupChatId: number | null): Promise<ProjectChoice[]>;
   createIssue(user: BotUser, input: NewIssueInput): Promise<IssueCard>;
   issue(user: BotUser, issueId: number): Promise<IssueCard | null>;
   myIssues(user: BotUser): Promise<IssueCard[]>;
@@ -71,6 +75,8 @@ export interface BotBackend {
   search(user: BotUser, query: string): Promise<IssueCard[]>;
   /** Binds a chat (or forum topic) to a project key or `stream_<id>`; returns the name bound to. */
   linkChat(user: BotUser, chat: ChatRef, target: string): Promise<{ kind: 'project' | 'stream'; name: string }>;
+  /** True the first time an update_id is seen (Telegram may deliver an update again). */
+  firstDelivery(updateId: number): Promise<boolean>;
   /** Where conversations (`/new`) keep their state between updates. */
   conversationStorage: StorageAdapter<unknown>;
 }
@@ -82,6 +88,7 @@ export function offlineBackend(): BotBackend {
     throw forbidden();
   };
   const locales = new Map<number, Locale>();
+  const seen = new Set<number>();
   return {
     identify: async (tg) => ({ user: null, locale: locales.get(tg.id) ?? (tg.languageCode?.toLowerCase().startsWith('en') ? 'en' : 'ru') }),
     setLocale: async (tg, locale) => void locales.set(tg.id, locale),
@@ -96,6 +103,7 @@ export function offlineBackend(): BotBackend {
     snooze: none,
     search: async () => [],
     linkChat: none,
+    firstDelivery: async (updateId) => !seen.has(updateId) && !!seen.add(updateId),
     conversationStorage: {
       read: (key) => memory.get(key),
       write: (key, value) => void memory.set(key, value),

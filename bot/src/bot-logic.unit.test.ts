@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { conflict, DOMAIN_ERROR_KINDS, fieldError, forbidden, notFound, rateLimited, unauthorized } from '@tracker/shared/domain-errors';
 import type { IssueCard } from './backend.ts';
-import { cardKeyboard, formatCard, miniAppLink } from './cards.ts';
+import { formatCard } from './cards.ts';
+import { cardKeyboard, miniAppLink } from './keyboards.ts';
 import { refusalKey, REFUSAL_TEXT } from './context.ts';
 import { parseDueDate, plusDays } from './dates.ts';
 import { prefillFrom } from './features/new-issue.ts';

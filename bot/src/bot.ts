@@ -4,6 +4,7 @@ import { accountLinkFeature, type AccountHooks } from './features/account-link.t
 import { autoRetry } from '@grammyjs/auto-retry';
 import { offlineBackend, type BotBackend } from './backend.ts';
 import { identify, type BotContext } from './context.ts';
+import { fallbackFeature } from './features/fallback.ts';
 import { groupsFeature } from './features/groups.ts';
 import { inlineFeature } from './features/inline.ts';
 import { issuesFeature, openIssuePayload } from './features/issues.ts';
@@ -45,14 +46,20 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const report = (err: { error: unknown; ctx: BotContext }) => options.logger.error({ err: err.error, updateId: err.ctx.update.update_id }, 'bot update failed');
   // One boundary around every feature: a failing update is logged and never reaches Telegram as a 500.
   const features = bot.errorBoundary(report);
-  features.use(identify(backend));
+  // Telegram delivers an update again when it saw no answer in time (a slow update, a restart):
+  // each update_id is applied once, before any feature acts on it.
+  features.use(async (ctx, next) => {
+    if (await backend.firstDelivery(ctx.update.update_id)) await next();
+  });
+  features.use(identify(backend, options.publicUrl));
   if (options.accountHooks) features.use(accountLinkFeature(options.publicUrl, options.accountHooks));
   features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...options.startPayloads }));
-  features.use(languageFeature(backend));
+  features.use(languageFeature(backend, options.publicUrl));
   features.use(newIssueFeature(backend));
   features.use(issuesFeature(backend));
   features.use(groupsFeature(backend));
   features.use(inlineFeature(backend));
+  features.use(fallbackFeature());
   bot.catch(report);
   return bot;
 }
@@ -62,6 +69,7 @@ export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, Chat
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';
-export { cardKeyboard, formatCard, miniAppLink } from './cards.ts';
+export { formatCard } from './cards.ts';
+export { cardKeyboard, miniAppLink } from './keyboards.ts';
 export { t as botText } from './i18n.ts';
 export { notifyHeadline } from './notify-text.ts';

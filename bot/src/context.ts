@@ -1,14 +1,18 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
-import type { Context, MiddlewareFn } from 'grammy';
+import { GrammyError, type Context, type MiddlewareFn } from 'grammy';
+import type { InlineKeyboard } from 'grammy';
 import { DomainError, type DomainErrorKind } from '@tracker/shared/domain-errors';
 import type { Locale } from '@tracker/shared/locales';
 import type { BotBackend, BotUser, TelegramIdentity } from './backend.ts';
 import { t, type BotKey } from './i18n.ts';
+import { openButton } from './keyboards.ts';
 
 export interface AccountFlavor {
   /** The tracker account linked to the sender, or null. */
   account: BotUser | null;
   locale: Locale;
+  /** The button that opens Tracker, as this chat allows it. */
+  openButton(): InlineKeyboard;
 }
 
 export type BotContext = ConversationFlavor<Context & AccountFlavor>;
@@ -17,12 +21,13 @@ export const identityOf = (ctx: Context): TelegramIdentity | null =>
   ctx.from ? { id: ctx.from.id, username: ctx.from.username, languageCode: ctx.from.language_code } : null;
 
 /** Looks the sender up once per update (one query), so every feature knows who acts and in which language. */
-export function identify(backend: BotBackend): MiddlewareFn<BotContext> {
+export function identify(backend: BotBackend, publicUrl: string): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const tg = identityOf(ctx);
     const found = tg ? await backend.identify(tg) : { user: null, locale: 'ru' as const };
     ctx.account = found.user;
     ctx.locale = found.locale;
+    ctx.openButton = () => openButton(ctx.locale, publicUrl, ctx.chat?.type === 'private', ctx.me.username);
     await next();
   };
 }
@@ -57,8 +62,33 @@ export function refusalKey(err: unknown): BotKey | null {
   return err instanceof DomainError ? REFUSAL_TEXT[err.kind] : null;
 }
 
-async function answer(ctx: Context, text: string) {
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+async function answer(ctx: BotContext, text: string) {
+  if (ctx.callbackQuery) await answerQuery(ctx, { text, show_alert: true });
   else if (ctx.inlineQuery) await ctx.answerInlineQuery([], { cache_time: 0 });
-  else await ctx.reply(text);
+  else await ctx.reply(text, ctx.account ? {} : { reply_markup: ctx.openButton() });
+}
+
+const refusedAs = (err: unknown, description: string) => err instanceof GrammyError && err.error_code === 400 && err.description.includes(description);
+
+/**
+ * Answers the callback query. Telegram refuses an answer after its deadline (a slow update, a
+ * redelivery): the action is done and the message redrawn by then, so that refusal is no failure.
+ */
+export async function answerQuery(ctx: Context, other?: { text?: string; show_alert?: boolean }): Promise<void> {
+  try {
+    await ctx.answerCallbackQuery(other);
+  } catch (err) {
+    if (!refusedAs(err, 'query is too old')) throw err;
+  }
+}
+
+/** Redraws the message the button is on; false when it already showed exactly that (Telegram refuses such an edit). */
+export async function redrawMessage(ctx: Context, edit: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await edit();
+    return true;
+  } catch (err) {
+    if (refusedAs(err, 'message is not modified')) return false;
+    throw err;
+  }
 }

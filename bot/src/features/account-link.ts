@@ -25,7 +25,7 @@ export function accountLinkFeature(publicUrl: string, hooks: AccountHooks) {
     const status = await hooks.linkAccount(match[1]!, ctx.from);
     const key = status === 'confirmed' ? 'linkConfirmed' : status === 'conflict' ? 'linkConflict' : 'linkExpired';
     const url = `${publicUrl}${localizePath(CONFIRM_PATH, locale)}?token=${encodeURIComponent(match[1]!)}`;
-    const markup = url.startsWith('https://') ? new InlineKeyboard().webApp(t(locale, 'open'), url) : new InlineKeyboard().url(t(locale, 'open'), url);
+    const markup = url.startsWith('https://') && ctx.chat.type === 'private' ? new InlineKeyboard().webApp(t(locale, 'open'), url) : new InlineKeyboard().url(t(locale, 'open'), url);
     await ctx.reply(t(locale, key, { username: ctx.from.username ? `@${ctx.from.username}` : ctx.from.first_name }), { reply_markup: markup });
   });
 

@@ -1,74 +1,106 @@
 import { Composer } from 'grammy';
-import type { BotBackend, BotUser, IssueCard } from '../backend.ts';
-import { cardKeyboard, formatCard, statusKeyboard } from '../cards.ts';
-import { asAccount, type BotContext } from '../context.ts';
+import { escapeHtml } from '@tracker/shared/html';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
+import type { BotBackend, BotUser, IssueCard } from '../backend.ts';
+import { callbacks, onCallback } from '../callbacks.ts';
+import { formatCard, formatDate } from '../cards.ts';
+import { answerQuery, asAccount, redrawMessage, type BotContext } from '../context.ts';
 import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
+import { cardKeyboard, pageKeyboard, statusKeyboard } from '../keyboards.ts';
 
-const LIST_LIMIT = 10;
+const PAGE_SIZE = 10;
 const today = (user: BotUser) => formatYmd(todayOf(user.timeZone));
 
-/** Sends issues as cards, one message each (so each has its own buttons). */
-export async function sendCards(ctx: BotContext, user: BotUser, cards: IssueCard[], empty: 'my.empty' | 'today.empty') {
-  if (!cards.length) {
-    await ctx.reply(t(ctx.locale, empty));
-    return;
-  }
-  for (const card of cards.slice(0, LIST_LIMIT)) {
-    await ctx.reply(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username) });
-  }
-  if (cards.length > LIST_LIMIT) await ctx.reply(t(ctx.locale, 'more', { count: cards.length - LIST_LIMIT }));
+/** One line of a list: the key links to the issue's card in the private chat with the bot. */
+function listLine(ctx: BotContext, card: IssueCard): string {
+  const link = `https://t.me/${ctx.me.username}?start=issue_${card.id}`;
+  const due = card.dueDate ? ` · ${t(ctx.locale, 'card.due')}: ${formatDate(card.dueDate, ctx.locale)}` : '';
+  return `<a href="${link}">${escapeHtml(card.key)}</a> ${escapeHtml(card.title)} — ${escapeHtml(card.statusName)}${due}`;
 }
 
-/** `/my`, `/today` and the card buttons: change status, assign to me, snooze the due date. */
+/** A page of a list as one message: a heading, a line per issue, and paging buttons. */
+function listPage(ctx: BotContext, cards: IssueCard[], page: number, heading: 'my.heading' | 'today.heading') {
+  const pages = Math.ceil(cards.length / PAGE_SIZE);
+  const at = Math.min(page, pages - 1);
+  const lines = cards.slice(at * PAGE_SIZE, (at + 1) * PAGE_SIZE).map((c) => listLine(ctx, c));
+  const footer = pages > 1 ? `\n\n${t(ctx.locale, 'page', { page: at + 1, pages })}` : '';
+  return {
+    text: `<b>${t(ctx.locale, heading, { count: cards.length })}</b>\n${lines.join('\n')}${footer}`,
+    options: { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } },
+    markup: heading === 'my.heading' ? pageKeyboard(at, pages, ctx.locale) : undefined,
+  };
+}
+
+async function sendList(ctx: BotContext, cards: IssueCard[], heading: 'my.heading' | 'today.heading', empty: 'my.empty' | 'today.empty') {
+  if (!cards.length) return void (await ctx.reply(t(ctx.locale, empty)));
+  const page = listPage(ctx, cards, 0, heading);
+  await ctx.reply(page.text, { ...page.options, ...(page.markup ? { reply_markup: page.markup } : {}) });
+}
+
+/** `/my` (paged), `/today` and the card buttons: change status, assign to me, snooze the due date. */
 export function issuesFeature(backend: BotBackend) {
   const composer = new Composer<BotContext>();
 
-  composer.command('my', (ctx) => asAccount(ctx, async (user) => sendCards(ctx, user, await backend.myIssues(user), 'my.empty')));
-  composer.command('today', (ctx) => asAccount(ctx, async (user) => sendCards(ctx, user, await backend.dueIssues(user), 'today.empty')));
+  composer.command('my', (ctx) => asAccount(ctx, async (user) => sendList(ctx, await backend.myIssues(user), 'my.heading', 'my.empty')));
+  composer.command('today', (ctx) => asAccount(ctx, async (user) => sendList(ctx, await backend.dueIssues(user), 'today.heading', 'today.empty')));
+  composer.use(
+    onCallback(callbacks.myPage, (ctx, [page]) =>
+      asAccount(ctx, async (user) => {
+        const cards = await backend.myIssues(user);
+        if (!cards.length) return void (await answerQuery(ctx, { text: t(ctx.locale, 'my.empty') }));
+        const shown = listPage(ctx, cards, page, 'my.heading');
+        await redrawMessage(ctx, () => ctx.editMessageText(shown.text, { ...shown.options, reply_markup: shown.markup }));
+        await answerQuery(ctx);
+      }),
+    ),
+  );
 
+  // The card is redrawn before the answer: an answer Telegram refuses (too late) must not leave the
+  // card showing the old state; a redraw that changes nothing is told apart from a change.
   const redraw = async (ctx: BotContext, user: BotUser, card: IssueCard, notice?: string) => {
-    await ctx.answerCallbackQuery(notice ? { text: notice } : undefined);
-    await ctx.editMessageText(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username) });
+    const changed = await redrawMessage(ctx, () =>
+      ctx.editMessageText(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username) }),
+    );
+    await answerQuery(ctx, notice ? { text: changed ? notice : t(ctx.locale, 'unchanged') } : undefined);
   };
 
-  composer.callbackQuery(/^st:(\d+)$/, (ctx) =>
-    asAccount(ctx, async (user) => {
-      const issueId = Number(ctx.match[1]);
-      const statuses = await backend.statuses(user, issueId);
-      await ctx.answerCallbackQuery();
-      await ctx.editMessageReplyMarkup({ reply_markup: statusKeyboard(issueId, statuses, ctx.locale) });
-    }),
-  );
-  composer.callbackQuery(/^cd:(\d+)$/, (ctx) =>
-    asAccount(ctx, async (user) => {
-      const card = await backend.issue(user, Number(ctx.match[1]));
-      if (card) await redraw(ctx, user, card);
-      else await ctx.answerCallbackQuery({ text: t(ctx.locale, 'notFound'), show_alert: true });
-    }),
-  );
-  composer.callbackQuery(/^ss:(\d+):(\d+)$/, (ctx) =>
-    asAccount(ctx, async (user) => {
-      const card = await backend.setStatus(user, Number(ctx.match[1]), Number(ctx.match[2]));
-      await redraw(ctx, user, card, t(ctx.locale, 'statusChanged', { status: card.statusName }));
-    }),
-  );
-  composer.callbackQuery(/^me:(\d+)$/, (ctx) =>
-    asAccount(ctx, async (user) => {
-      const card = await backend.assignToMe(user, Number(ctx.match[1]));
-      await redraw(ctx, user, card, t(ctx.locale, 'assigned'));
-    }),
-  );
-  composer.callbackQuery(/^sz:(\d+):(\d+)$/, (ctx) =>
-    asAccount(ctx, async (user) => {
-      const card = await backend.snooze(user, Number(ctx.match[1]), Math.min(30, Number(ctx.match[2])));
-      await redraw(ctx, user, card, t(ctx.locale, 'snoozed'));
-    }),
+  composer.use(
+    onCallback(callbacks.statuses, (ctx, [issueId]) =>
+      asAccount(ctx, async (user) => {
+        const statuses = await backend.statuses(user, issueId);
+        await redrawMessage(ctx, () => ctx.editMessageReplyMarkup({ reply_markup: statusKeyboard(issueId, statuses, ctx.locale) }));
+        await answerQuery(ctx);
+      }),
+    ),
+    onCallback(callbacks.card, (ctx, [issueId]) =>
+      asAccount(ctx, async (user) => {
+        const card = await backend.issue(user, issueId);
+        if (card) await redraw(ctx, user, card);
+        else await answerQuery(ctx, { text: t(ctx.locale, 'notFound'), show_alert: true });
+      }),
+    ),
+    onCallback(callbacks.setStatus, (ctx, [issueId, statusId]) =>
+      asAccount(ctx, async (user) => {
+        const card = await backend.setStatus(user, issueId, statusId);
+        await redraw(ctx, user, card, t(ctx.locale, 'statusChanged', { status: card.statusName }));
+      }),
+    ),
+    onCallback(callbacks.assignMe, (ctx, [issueId]) =>
+      asAccount(ctx, async (user) => {
+        const card = await backend.assignToMe(user, issueId);
+        await redraw(ctx, user, card, t(ctx.locale, 'assigned'));
+      }),
+    ),
+    onCallback(callbacks.snooze, (ctx, [issueId, days]) =>
+      asAccount(ctx, async (user) => {
+        const card = await backend.snooze(user, issueId, Math.min(30, days));
+        await redraw(ctx, user, card, t(ctx.locale, 'snoozed'));
+      }),
+    ),
   );
   return composer;
 }
-
 
 /** `/start issue_<id>`: the issue's card with its buttons. */
 export function openIssuePayload(backend: BotBackend) {

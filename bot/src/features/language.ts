@@ -1,24 +1,27 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { Composer } from 'grammy';
 import { isLocale, LOCALES } from '@tracker/shared/locales';
 import type { BotBackend } from '../backend.ts';
-import { identityOf, type BotContext } from '../context.ts';
+import { callbacks, onCallback } from '../callbacks.ts';
+import { answerQuery, identityOf, redrawMessage, type BotContext } from '../context.ts';
 import { t } from '../i18n.ts';
+import { languageKeyboard } from '../keyboards.ts';
+import { setChatMenu } from '../setup.ts';
 
 /** `/lang`: the bot's language (stored on the linked account, or for the chat when none is linked). */
-export function languageFeature(backend: BotBackend) {
+export function languageFeature(backend: BotBackend, publicUrl: string) {
   const composer = new Composer<BotContext>();
   composer.command('lang', async (ctx) => {
-    const kb = new InlineKeyboard();
-    for (const locale of LOCALES) kb.text(t(locale, 'languageName'), `lang:${locale}`);
-    await ctx.reply(t(ctx.locale, 'chooseLanguage'), { reply_markup: kb });
+    await ctx.reply(t(ctx.locale, 'chooseLanguage'), { reply_markup: languageKeyboard(LOCALES) });
   });
-  composer.callbackQuery(/^lang:(\w+)$/, async (ctx) => {
-    const locale = ctx.match[1];
-    const tg = identityOf(ctx);
-    if (!isLocale(locale) || !tg) return ctx.answerCallbackQuery();
-    await backend.setLocale(tg, locale);
-    await ctx.answerCallbackQuery();
-    await ctx.editMessageText(t(locale, 'languageSet'));
-  });
+  composer.use(
+    onCallback(callbacks.language, async (ctx, [locale]) => {
+      const tg = identityOf(ctx);
+      if (!isLocale(locale) || !tg) return answerQuery(ctx);
+      await backend.setLocale(tg, locale);
+      await redrawMessage(ctx, () => ctx.editMessageText(t(locale, 'languageSet')));
+      await answerQuery(ctx);
+      if (ctx.chat?.type === 'private') await setChatMenu(ctx.api, ctx.chat.id, publicUrl, locale);
+    }),
+  );
   return composer;
 }

@@ -1,13 +1,15 @@
 import { conversations, createConversation, type Conversation } from '@grammyjs/conversations';
-import { Composer, InlineKeyboard, type Context } from 'grammy';
-import type { Message } from 'grammy/types';
-import { PRIORITIES } from '@tracker/shared/api/issues';
+import { Composer, type Context } from 'grammy';
+import type { ForceReply, InlineKeyboardMarkup, Message } from 'grammy/types';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
+import type { Locale } from '@tracker/shared/locales';
 import type { BotBackend } from '../backend.ts';
-import { cardKeyboard, formatCard } from '../cards.ts';
-import { identityOf, refusalKey, type BotContext } from '../context.ts';
+import { callbacks, onCallback } from '../callbacks.ts';
+import { formatCard } from '../cards.ts';
+import { answerQuery, identityOf, refusalKey, type BotContext } from '../context.ts';
 import { parseDueDate, todayOf } from '../dates.ts';
-import { t } from '../i18n.ts';
+import { t, type BotKey } from '../i18n.ts';
+import { cardKeyboard, priorityKeyboard, projectKeyboard } from '../keyboards.ts';
 
 /** What `/new` starts from: nothing, or a message replied to / forwarded (title, text, link back). */
 export interface Prefill {
@@ -20,7 +22,7 @@ export interface Prefill {
 const TITLE_MAX = 300;
 
 /** A message's text as an issue: the first line is the title, the whole text and its source the description. */
-export function prefillFrom(message: Message, locale: 'ru' | 'en'): Prefill | null {
+export function prefillFrom(message: Message, locale: Locale): Prefill | null {
   const text = (message.text ?? message.caption ?? '').trim();
   if (!text) return null;
   const title = text.split('\n')[0]!.slice(0, TITLE_MAX);
@@ -40,14 +42,36 @@ export function prefillFrom(message: Message, locale: 'ru' | 'en'): Prefill | nu
 
 type Convo = Conversation<BotContext, Context>;
 const isText = (ctx: Context) => !!ctx.message?.text && (!ctx.message.text.startsWith('/') || ctx.message.text === '/skip');
+const textOf = (ctx: Context) => (isText(ctx) ? ctx.message!.text! : null);
+
+/**
+ * Dialogues are kept per chat and person: in a group, each member's `/new` is their own, and
+ * nobody else's message, button or `/cancel` reaches it. Updates without a chat keep no dialogue.
+ */
+export const dialogueKey = (ctx: Context) => (ctx.chatId === undefined || !ctx.from ? undefined : `${ctx.chatId}:${ctx.from.id}`);
+
+/**
+ * Waits for the update a step needs. Buttons of other messages (cards, an earlier step) go on to
+ * the handlers outside the dialogue, which answer them; any other message gets the step's hint.
+ */
+async function step<T>(conversation: Convo, accept: (c: Context) => T | null, hint: () => Promise<unknown>): Promise<{ ctx: Context; value: T }> {
+  const c = await conversation.wait();
+  const value = accept(c);
+  if (value !== null) return { ctx: c, value };
+  if (c.callbackQuery) return conversation.skip({ next: true });
+  if (c.message) await hint();
+  return conversation.skip();
+}
 
 /**
  * `/new`: a conversation (state in the backend's storage, so it survives restarts and instances)
- * asking project, title, description, priority and due date; `/cancel` leaves at any step.
+ * asking project, title, description, priority and due date; `/cancel` leaves at any step. In a
+ * group the text prompts reply to the person's message with a selective force-reply, so that only
+ * they are asked and their answer reaches the bot under privacy mode.
  */
 export function newIssueFeature(backend: BotBackend) {
   const composer = new Composer<BotContext>();
-  composer.use(conversations({ storage: { type: 'key', version: 1, adapter: backend.conversationStorage as never } }));
+  composer.use(conversations({ storage: { type: 'key', version: 1, adapter: backend.conversationStorage as never, getStorageKey: dialogueKey } }));
 
   composer.command('cancel', async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
@@ -59,55 +83,64 @@ export function newIssueFeature(backend: BotBackend) {
     const tg = identityOf(ctx)!;
     const { user, locale } = await conversation.external(() => backend.identify(tg));
     if (!user) return void (await ctx.reply(t(locale, 'notLinked')));
-    const projects = await conversation.external(() => backend.projects(user));
-    if (!projects.length) return void (await ctx.reply(t(locale, 'new.noProjects')));
-    const mine = (c: Context) => c.from?.id === tg.id && isText(c);
-    const otherwise = (key: 'new.useButtons' | 'new.sendText') => ({ otherwise: (c: Context) => c.reply(t(locale, key)).then(() => {}) });
+    const group = ctx.chat?.type !== 'private';
+    const projects = await conversation.external(() => backend.projects(user, group ? (ctx.chatId ?? null) : null));
+    if (!projects.length) return void (await ctx.reply(t(locale, group ? 'new.noGroupProjects' : 'new.noProjects')));
 
-    const projectKb = new InlineKeyboard();
-    projects.slice(0, 30).forEach((p, i) => {
-      projectKb.text(`${p.key} · ${p.name}`, `np:${p.id}`);
-      if (i % 2 === 1) projectKb.row();
-    });
-    await ctx.reply(prefill ? t(locale, 'new.prefilled', { title: prefill.title }) + '\n\n' + t(locale, 'new.project') : t(locale, 'new.project'), { reply_markup: projectKb });
-    const picked = await conversation.waitForCallbackQuery(/^np:(\d+)$/, otherwise('new.useButtons'));
-    const projectId = Number(picked.match[1]);
-    await picked.answerCallbackQuery();
+    let anchor = ctx.message?.message_id ?? ctx.callbackQuery?.message?.message_id;
+    const forceReply: ForceReply = { force_reply: true, selective: true };
+    const ask = (text: string, markup?: InlineKeyboardMarkup) =>
+      ctx.reply(text, {
+        ...(markup ? { reply_markup: markup } : group ? { reply_markup: forceReply } : {}),
+        ...(group && anchor ? { reply_parameters: { message_id: anchor, allow_sending_without_reply: true } } : {}),
+      });
+    const hint = (key: BotKey) => () => ask(t(locale, key));
+    const textStep = async () => {
+      const answer = await step(conversation, textOf, hint('new.sendText'));
+      anchor = answer.ctx.message!.message_id;
+      return answer.value;
+    };
+    const buttonStep = async <T>(decode: (data: string | undefined) => readonly [number, T] | null) => {
+      const picked = await step(conversation, (c) => {
+        const values = decode(c.callbackQuery?.data);
+        return values && values[0] === tg.id ? values[1] : null;
+      }, hint('new.useButtons'));
+      await answerQuery(picked.ctx);
+      return picked.value;
+    };
+
+    const projectPrompt = t(locale, 'new.project');
+    await ask(prefill ? `${t(locale, 'new.prefilled', { title: prefill.title })}\n\n${projectPrompt}` : projectPrompt, projectKeyboard(tg.id, projects.slice(0, 30)));
+    const projectId = await buttonStep(callbacks.project.decode);
 
     let title = prefill?.title ?? '';
     while (!title) {
-      await ctx.reply(t(locale, 'new.title'));
-      const answer = (await conversation.waitUntil(mine, otherwise('new.sendText'))).message!.text!.trim();
-      if (answer.length > TITLE_MAX) await ctx.reply(t(locale, 'new.titleTooLong', { count: TITLE_MAX }));
+      await ask(t(locale, 'new.title'));
+      const answer = (await textStep()).trim();
+      if (answer.length > TITLE_MAX) await ask(t(locale, 'new.titleTooLong', { count: TITLE_MAX }));
       else if (answer !== '/skip') title = answer;
     }
 
     let description = prefill?.description ?? '';
     if (!prefill) {
-      await ctx.reply(t(locale, 'new.description'));
-      const answer = (await conversation.waitUntil(mine, otherwise('new.sendText'))).message!.text!;
+      await ask(t(locale, 'new.description'));
+      const answer = await textStep();
       description = answer === '/skip' ? '' : answer;
     }
 
-    const priorityKb = new InlineKeyboard();
-    PRIORITIES.forEach((p, i) => {
-      priorityKb.text(t(locale, `priority.${p}`), `npr:${p}`);
-      if (i % 3 === 2) priorityKb.row();
-    });
-    await ctx.reply(t(locale, 'new.priority'), { reply_markup: priorityKb });
-    const priorityAnswer = await conversation.waitForCallbackQuery(/^npr:(\w+)$/, otherwise('new.useButtons'));
-    const priority = priorityAnswer.match[1]!;
-    await priorityAnswer.answerCallbackQuery();
+    await ask(t(locale, 'new.priority'), priorityKeyboard(tg.id, locale));
+    const priority = await buttonStep(callbacks.priority.decode);
 
-    await ctx.reply(t(locale, 'new.due'));
+    await ask(t(locale, 'new.due'));
     const now = await conversation.now();
+    const today = todayOf(user.timeZone, new Date(now));
     let dueDate: string | null = null;
     for (;;) {
-      const answer = (await conversation.waitUntil(mine, otherwise('new.sendText'))).message!.text!;
+      const answer = await textStep();
       if (answer === '/skip') break;
-      dueDate = parseDueDate(answer, todayOf(user.timeZone, new Date(now)));
-      if (dueDate) break;
-      await ctx.reply(t(locale, 'new.badDate'));
+      dueDate = parseDueDate(answer, today);
+      if (dueDate && dueDate >= formatYmd(today)) break;
+      await ask(t(locale, dueDate ? 'new.pastDate' : 'new.badDate'));
     }
 
     const result = await conversation.external(async () => {
@@ -120,8 +153,7 @@ export function newIssueFeature(backend: BotBackend) {
       }
     });
     if (!result.card) return void (await ctx.reply(t(locale, result.refused ?? 'invalid')));
-    const today = formatYmd(todayOf(user.timeZone, new Date(now)));
-    await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, today)}`, {
+    await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, formatYmd(today))}`, {
       parse_mode: 'HTML',
       reply_markup: cardKeyboard(result.card, locale, ctx.me.username),
       ...(prefill?.replyTo && prefill.replyTo.chatId === ctx.chat?.id ? { reply_parameters: { message_id: prefill.replyTo.messageId, allow_sending_without_reply: true } } : {}),
@@ -133,9 +165,23 @@ export function newIssueFeature(backend: BotBackend) {
     const source = ctx.message?.reply_to_message;
     await ctx.conversation.enter('newIssue', source ? prefillFrom(source, ctx.locale) : null);
   });
-  // A message forwarded to the bot in a private chat becomes a pre-filled issue.
+  // A message forwarded to the bot in a private chat becomes a pre-filled issue; one with no text
+  // (a sticker, a photo without a caption) would make a blank issue, so it is explained instead.
   composer.chatType('private').on('message').filter((ctx) => !!ctx.message.forward_origin, async (ctx) => {
-    await ctx.conversation.enter('newIssue', prefillFrom(ctx.message, ctx.locale));
+    const prefill = prefillFrom(ctx.message, ctx.locale);
+    if (!prefill) return void (await ctx.reply(t(ctx.locale, 'new.forwardNoText')));
+    await ctx.conversation.enter('newIssue', prefill);
   });
+  // "Create an issue from this?" (fallback.ts) asks in a reply to the text: the issue is made of it.
+  composer.use(
+    onCallback(callbacks.fromMessage, async (ctx) => {
+      const source = ctx.callbackQuery?.message?.reply_to_message;
+      const prefill = source ? prefillFrom(source, ctx.locale) : null;
+      if (!prefill) return answerQuery(ctx, { text: t(ctx.locale, 'staleButton') });
+      if (Object.keys(ctx.conversation.active()).length) return answerQuery(ctx, { text: t(ctx.locale, 'new.busy') });
+      await answerQuery(ctx);
+      await ctx.conversation.enter('newIssue', prefill);
+    }),
+  );
   return composer;
 }

@@ -1,8 +1,7 @@
-import { Composer, InlineKeyboard } from 'grammy';
-import { localizePath } from '@tracker/shared/routes';
-import type { Locale } from '@tracker/shared/locales';
+import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import { t } from '../i18n.ts';
+import { setChatMenu } from '../setup.ts';
 
 /**
  * `/start <payload>` handlers by payload prefix (`issue_` → "issue_42" gets "42"). Features and
@@ -12,21 +11,18 @@ import { t } from '../i18n.ts';
 export type StartPayloadHandler = (ctx: BotContext, rest: string) => Promise<void>;
 export type StartPayloads = Record<string, StartPayloadHandler>;
 
-/** `/start` and `/help`: a greeting and the button that opens the mini app (web_app needs https). */
+/** `/start` and `/help`: a greeting with the button that opens the mini app; the private chat's menu button in the person's language. */
 export function startFeature(publicUrl: string, payloads: StartPayloads = {}) {
   const composer = new Composer<BotContext>();
-  const openButton = (locale: Locale) => {
-    const url = publicUrl + localizePath('/', locale);
-    return url.startsWith('https://') ? new InlineKeyboard().webApp(t(locale, 'open'), url) : new InlineKeyboard().url(t(locale, 'open'), url);
-  };
 
   composer.command('start', async (ctx) => {
+    if (ctx.chat.type === 'private') await setChatMenu(ctx.api, ctx.chat.id, publicUrl, ctx.locale);
     const payload = ctx.match.trim();
     const prefix = payload && Object.keys(payloads).find((p) => payload.startsWith(p));
     if (prefix) return payloads[prefix]!(ctx, payload.slice(prefix.length));
     const greeting = t(ctx.locale, 'welcome', { name: ctx.from?.first_name ?? '' });
     const text = ctx.account || ctx.chat.type !== 'private' ? greeting : `${greeting}\n\n${t(ctx.locale, 'linkHint')}`;
-    await ctx.reply(text, { reply_markup: openButton(ctx.locale) });
+    await ctx.reply(text, { reply_markup: ctx.openButton() });
   });
 
   composer.command('help', async (ctx) => {

@@ -45,14 +45,17 @@ export function createBotBackend(orm: MikroORM): BotBackend {
         await tem.execute('update users set locale = ?, updated_at = now() where telegram_id = ?', [locale, tg.id]);
       });
     },
-    async projects(user) {
+    async projects(user, groupChatId) {
       const viewer = viewerOf(user);
       const visible = visibleProjectsCondition(viewer, 'p');
+      // The bot cannot list a group's members: a group sees only what any signed-in member may see,
+      // or what someone who could see it linked to the group on purpose.
+      const inGroup = groupChatId === null ? '' : `and (p.visibility = 'all' or p.id in (select l.project_id from telegram_chat_links l where l.chat_id = ?))`;
       const rows = await em().execute<{ id: number; key: string; name: string; visibility: string; role: ProjectRole | null }[]>(
         `select p.id, p.key, p.name, p.visibility, pm.role from projects p
            left join project_members pm on pm.project_id = p.id and pm.user_id = ?
-          where p.archived_at is null and ${visible.sql} order by p.name, p.id`,
-        [viewer.id, ...visible.params],
+          where p.archived_at is null and ${visible.sql} ${inGroup} order by p.name, p.id`,
+        [viewer.id, ...visible.params, ...(groupChatId === null ? [] : [groupChatId])],
       );
       return rows
         .filter((r) => canInProject(roleIn(r.visibility, r.role), viewer.roles, 'issue.create'))
@@ -112,6 +115,15 @@ export function createBotBackend(orm: MikroORM): BotBackend {
         [chat.chatId, chat.threadId, bound.projectId, bound.streamId, user.id],
       );
       return { kind: bound.kind, name: bound.name };
+    },
+    async firstDelivery(updateId) {
+      // Telegram redelivers for hours at most; a day of ids is plenty, pruned now and then.
+      if (updateId % 100 === 0) await em().execute(`delete from bot_updates where seen_at < now() - interval '1 day'`);
+      const inserted = await em().execute<{ update_id: string }[]>(
+        'insert into bot_updates (update_id) values (?) on conflict do nothing returning update_id',
+        [updateId],
+      );
+      return inserted.length === 1;
     },
     conversationStorage: {
       async read(key) {

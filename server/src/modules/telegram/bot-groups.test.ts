@@ -82,9 +82,9 @@ describe('issues from messages and mentions', () => {
     const original = { message_id: 501, date: date(), chat: group, from: { id: 1, is_bot: false, first_name: 'Client' }, text: 'Export to CSV is broken\nsince Monday' };
     let calls = await exchange(message('/new', group, { reply_to_message: original }));
     expect(lastText(calls)).toContain('Issue from the message: “Export to CSV is broken”.');
-    calls = await exchange({ update_id: updateId++, callback_query: { id: 'q1', from, chat_instance: 'c', data: `np:${project.project.id}`, message: { message_id: 9, date: date(), chat: group, text: 'x' } } });
+    calls = await exchange({ update_id: updateId++, callback_query: { id: 'q1', from, chat_instance: 'c', data: `np:${TG_ID}:${project.project.id}`, message: { message_id: 9, date: date(), chat: group, text: 'x' } } });
     expect(lastText(calls)).toBe('Priority?');
-    await exchange({ update_id: updateId++, callback_query: { id: 'q2', from, chat_instance: 'c', data: 'npr:none', message: { message_id: 10, date: date(), chat: group, text: 'x' } } });
+    await exchange({ update_id: updateId++, callback_query: { id: 'q2', from, chat_instance: 'c', data: `npr:${TG_ID}:none`, message: { message_id: 10, date: date(), chat: group, text: 'x' } } });
     calls = await exchange(message('/skip', group));
     const created = calls.filter((c) => c.method === 'sendMessage').at(-1)!;
     expect(created.payload.text).toContain('Issue created.');

@@ -1,0 +1,62 @@
+// Every inline keyboard the bot sends, built from the typed callback codecs (callbacks.ts).
+import { InlineKeyboard } from 'grammy';
+import type { InlineKeyboardButton } from 'grammy/types';
+import { PRIORITIES } from '@tracker/shared/api/issues';
+import type { Locale } from '@tracker/shared/locales';
+import { localizePath } from '@tracker/shared/routes';
+import type { IssueCard, ProjectChoice } from './backend.ts';
+import { callbacks } from './callbacks.ts';
+import { t } from './i18n.ts';
+
+/** The mini app opened on the issue: Telegram's direct link with a start parameter. */
+export const miniAppLink = (botUsername: string, issueId: number) => `https://t.me/${botUsername}?startapp=issue_${issueId}`;
+
+/** Buttons in rows of `columns`, with no empty row at the end. */
+export function grid(buttons: InlineKeyboardButton[], columns: number): InlineKeyboard {
+  const rows: InlineKeyboardButton[][] = [];
+  for (let i = 0; i < buttons.length; i += columns) rows.push(buttons.slice(i, i + columns));
+  return InlineKeyboard.from(rows);
+}
+
+/**
+ * The button that opens Tracker. Telegram accepts `web_app` buttons only in private chats (and
+ * only over https); elsewhere the mini app opens through its t.me link, as card buttons do.
+ */
+export function openButton(locale: Locale, publicUrl: string, privateChat: boolean, botUsername: string): InlineKeyboard {
+  const url = publicUrl + localizePath('/', locale);
+  if (!privateChat) return new InlineKeyboard().url(t(locale, 'open'), `https://t.me/${botUsername}?startapp`);
+  return url.startsWith('https://') ? new InlineKeyboard().webApp(t(locale, 'open'), url) : new InlineKeyboard().url(t(locale, 'open'), url);
+}
+
+export function cardKeyboard(card: IssueCard, locale: Locale, botUsername: string, actions = true): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  if (actions) {
+    kb.text(t(locale, 'button.status'), callbacks.statuses.encode(card.id)).text(t(locale, 'button.assignMe'), callbacks.assignMe.encode(card.id)).row();
+    kb.text(t(locale, 'button.snooze'), callbacks.snooze.encode(card.id, 1)).text(t(locale, 'button.snoozeWeek'), callbacks.snooze.encode(card.id, 7)).row();
+  }
+  return kb.url(t(locale, 'button.open'), miniAppLink(botUsername, card.id));
+}
+
+export function statusKeyboard(issueId: number, statuses: { id: number; name: string }[], locale: Locale): InlineKeyboard {
+  return grid(statuses.map((s) => InlineKeyboard.text(s.name, callbacks.setStatus.encode(issueId, s.id))), 2)
+    .row()
+    .text(t(locale, 'button.back'), callbacks.card.encode(issueId));
+}
+
+export const projectKeyboard = (owner: number, projects: ProjectChoice[]) =>
+  grid(projects.map((p) => InlineKeyboard.text(`${p.key} · ${p.name}`, callbacks.project.encode(owner, p.id))), 2);
+
+export const priorityKeyboard = (owner: number, locale: Locale) =>
+  grid(PRIORITIES.map((p) => InlineKeyboard.text(t(locale, `priority.${p}`), callbacks.priority.encode(owner, p))), 3);
+
+export const languageKeyboard = (locales: readonly Locale[]) => grid(locales.map((l) => InlineKeyboard.text(t(l, 'languageName'), callbacks.language.encode(l))), locales.length);
+
+export const fromMessageKeyboard = (locale: Locale) => new InlineKeyboard().text(t(locale, 'stray.create'), callbacks.fromMessage.encode());
+
+/** `/my` paging: previous and next where there are such pages. */
+export function pageKeyboard(page: number, pages: number, locale: Locale): InlineKeyboard | undefined {
+  const buttons: InlineKeyboardButton[] = [];
+  if (page > 0) buttons.push(InlineKeyboard.text(t(locale, 'button.prev'), callbacks.myPage.encode(page - 1)));
+  if (page < pages - 1) buttons.push(InlineKeyboard.text(t(locale, 'button.next'), callbacks.myPage.encode(page + 1)));
+  return buttons.length ? InlineKeyboard.from([buttons]) : undefined;
+}
