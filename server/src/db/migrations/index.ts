@@ -25,6 +25,7 @@ import { Migration20261128400000_field_changed_at } from './Migration20261128400
 import { Migration20261128500000_sync_streams } from './Migration20261128500000_sync_streams.ts';
 import { Migration20261129100000_inbox } from './Migration20261129100000_inbox.ts';
 import { Migration20261129200000_quiet_history } from './Migration20261129200000_quiet_history.ts';
+import { Migration20261130100000_telegram_outbox } from './Migration20261130100000_telegram_outbox.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -53,4 +54,5 @@ export const migrationsList = [
   { name: 'Migration20261128500000_sync_streams', class: Migration20261128500000_sync_streams },
   { name: 'Migration20261129100000_inbox', class: Migration20261129100000_inbox },
   { name: 'Migration20261129200000_quiet_history', class: Migration20261129200000_quiet_history },
+  { name: 'Migration20261130100000_telegram_outbox', class: Migration20261130100000_telegram_outbox },
 ];
