@@ -44,6 +44,8 @@ export interface NewIssueInput {
   description: string;
   priority: string;
   dueDate: string | null;
+  /** The group chat it is created from: that chat shows the new card, so it is not told again. */
+  chat?: ChatRef;
 }
 
 export interface ChatRef {

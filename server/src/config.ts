@@ -39,6 +39,8 @@ const envSchema = z.object({
   TELEGRAM_ALLOW_UNSAFE_FALLBACK: bool,
   /** How old Telegram init data / Login Widget data may be when it signs someone in. */
   TELEGRAM_AUTH_MAX_AGE_SEC: z.coerce.number().int().min(60).max(7 * 86400).default(86400),
+  /** How long a notification waits for more changes to its issue, so a burst becomes one message. */
+  TELEGRAM_BURST_SEC: z.coerce.number().int().min(0).max(600).default(30),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Tracker <no-reply@localhost>'),
   SMS_PROVIDER: z.enum(['console', 'smsru']).default('console'),

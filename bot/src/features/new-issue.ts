@@ -145,7 +145,8 @@ export function newIssueFeature(backend: BotBackend) {
 
     const result = await conversation.external(async () => {
       try {
-        return { card: await backend.createIssue(user, { projectId, title, description, priority, dueDate }), refused: null };
+        const chat = ctx.chat && ctx.chat.type !== 'private' ? { chatId: ctx.chat.id, threadId: ctx.msg?.message_thread_id ?? 0 } : undefined;
+        return { card: await backend.createIssue(user, { projectId, title, description, priority, dueDate, chat }), refused: null };
       } catch (err) {
         const key = refusalKey(err);
         if (!key) throw err;

@@ -47,6 +47,8 @@ export async function createTestServer(env: Record<string, string> = {}, options
     LOG_LEVEL: 'silent',
     ...(ownDataDir && { DATA_DIR: ownDataDir }),
     WEB_DIST: '/nonexistent-dist',
+    // Notifications go out at once unless a test is about bursts.
+    TELEGRAM_BURST_SEC: '0',
     ...env,
   });
   const orm = await createOrm(databaseUrl, { poolMax: 5 });

@@ -19,5 +19,7 @@ export const notificationSettingsResponseSchema = z.object({
   settings: notificationSettingsSchema,
   /** Whether a Telegram account is linked (notifications need one). */
   telegramLinked: z.boolean(),
+  /** Since when Telegram refuses messages to the user (they blocked the bot); null while it delivers. */
+  telegramUnreachableSince: z.string().nullable(),
 });
 export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponseSchema>;

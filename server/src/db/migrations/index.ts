@@ -26,6 +26,7 @@ import { Migration20261128500000_sync_streams } from './Migration20261128500000_
 import { Migration20261129100000_inbox } from './Migration20261129100000_inbox.ts';
 import { Migration20261129200000_quiet_history } from './Migration20261129200000_quiet_history.ts';
 import { Migration20261130100000_bot_updates } from './Migration20261130100000_bot_updates.ts';
+import { Migration20261130200000_telegram_outbox } from './Migration20261130200000_telegram_outbox.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -55,4 +56,5 @@ export const migrationsList = [
   { name: 'Migration20261129100000_inbox', class: Migration20261129100000_inbox },
   { name: 'Migration20261129200000_quiet_history', class: Migration20261129200000_quiet_history },
   { name: 'Migration20261130100000_bot_updates', class: Migration20261130100000_bot_updates },
+  { name: 'Migration20261130200000_telegram_outbox', class: Migration20261130200000_telegram_outbox },
 ];

@@ -9,6 +9,10 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Not before this time (default: now). */
   runAt?: Date;
+  /** Jobs of one named queue run one at a time, oldest first (graphile-worker's queue_name). */
+  queueName?: string;
+  /** With `jobKey`: a waiting job keeps its run time (`preserve_run_at`) instead of taking this one. */
+  keepRunAt?: boolean;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
@@ -24,10 +28,12 @@ const args = (kind: string, payload: Record<string, unknown>, options: EnqueueOp
   options.runAt?.toISOString() ?? null,
   options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   options.jobKey ?? null,
+  options.queueName ?? null,
+  options.keepRunAt ? 'preserve_run_at' : 'replace',
 ];
 
 const addJobSql = (p: (n: number) => string) =>
-  `select id from graphile_worker.add_job(${p(1)}, ${p(2)}::json, run_at => ${p(3)}::timestamptz, max_attempts => ${p(4)}::int, job_key => ${p(5)}::text)`;
+  `select id from graphile_worker.add_job(${p(1)}, ${p(2)}::json, run_at => ${p(3)}::timestamptz, max_attempts => ${p(4)}::int, job_key => ${p(5)}::text, queue_name => ${p(6)}::text, job_key_mode => ${p(7)}::text)`;
 const ormSql = addJobSql(() => '?');
 const pgSql = addJobSql((n) => `$${n}`);
 

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 export interface SettingsRow {
   linked: boolean;
+  unreachable_at: Date | string | null;
   assigned: boolean | null;
   mentioned: boolean | null;
   status_changed: boolean | null;
@@ -25,7 +26,7 @@ export interface StoredSettings {
 /** The user's settings row (all null when never saved) and whether their Telegram is linked. */
 export async function settingsOf(em: EntityManager, userId: number): Promise<SettingsRow | null> {
   const [row] = await em.execute<SettingsRow[]>(
-    `select u.telegram_id is not null as linked, ns.assigned, ns.mentioned, ns.status_changed, ns.due_soon, ns.quiet_from, ns.quiet_to, ns.time_zone
+    `select u.telegram_id is not null as linked, u.telegram_unreachable_at as unreachable_at, ns.assigned, ns.mentioned, ns.status_changed, ns.due_soon, ns.quiet_from, ns.quiet_to, ns.time_zone
        from users u left join notification_settings ns on ns.user_id = u.id where u.id = ?`,
     [userId],
   );

@@ -28,6 +28,7 @@ export function notificationSettingsRoutes(deps: { em: () => EntityManager }) {
         timeZone: row?.time_zone ?? DEFAULT_TIME_ZONE,
       },
       telegramLinked: !!row?.linked,
+      telegramUnreachableSince: row?.linked && row.unreachable_at ? new Date(row.unreachable_at).toISOString() : null,
     };
   }
 

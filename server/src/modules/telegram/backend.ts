@@ -34,6 +34,8 @@ export function createBotBackend(orm: MikroORM): BotBackend {
       const [user, [pref]] = await Promise.all([
         accountByTelegramId(em(), tg.id),
         em().execute<{ locale: string }[]>('select locale from bot_chat_prefs where telegram_id = ?', [tg.id]),
+        // Whoever writes to the bot can be written to again (a 403 had marked them unreachable).
+        em().execute('update users set telegram_unreachable_at = null where telegram_id = ? and telegram_unreachable_at is not null', [tg.id]),
       ]);
       const telegramLocale: Locale = tg.languageCode?.toLowerCase().startsWith('en') ? 'en' : 'ru';
       const locale = user?.locale ?? (pref && isLocale(pref.locale) ? pref.locale : telegramLocale);
@@ -61,9 +63,13 @@ export function createBotBackend(orm: MikroORM): BotBackend {
         .filter((r) => canInProject(roleIn(r.visibility, r.role), viewer.roles, 'issue.create'))
         .map((r) => ({ id: r.id, key: r.key, name: r.name }));
     },
-    async createIssue(user, input) {
+    async createIssue(user, { chat, ...input }) {
       const body = parse(createIssueSchema, { ...input });
-      const id = await createIssue(em(), viewerOf(user), body);
+      const id = await em().transactional(async (tem) => {
+        const created = await createIssue(tem, viewerOf(user), body);
+        if (chat) await tem.execute('insert into telegram_issue_origins (issue_id, chat_id) values (?, ?)', [created, chat.chatId]);
+        return created;
+      });
       return card(user, id);
     },
     async issue(user, issueId) {
@@ -110,9 +116,9 @@ export function createBotBackend(orm: MikroORM): BotBackend {
         bound = { kind: 'project', name: project.name, projectId: project.id, streamId: null };
       }
       await e.execute(
-        `insert into telegram_chat_links (chat_id, thread_id, project_id, stream_id, created_by) values (?, ?, ?, ?, ?)
+        `insert into telegram_chat_links (chat_id, thread_id, project_id, stream_id, created_by, locale) values (?, ?, ?, ?, ?, ?)
          on conflict (chat_id, thread_id) do update set project_id = excluded.project_id, stream_id = excluded.stream_id, created_by = excluded.created_by, created_at = now()`,
-        [chat.chatId, chat.threadId, bound.projectId, bound.streamId, user.id],
+        [chat.chatId, chat.threadId, bound.projectId, bound.streamId, user.id, user.locale],
       );
       return { kind: bound.kind, name: bound.name };
     },

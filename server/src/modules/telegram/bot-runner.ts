@@ -1,15 +1,15 @@
 import { createHmac } from 'node:crypto';
 import Router from '@koa/router';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { configureBot, createBot, webhookCallback, type AccountHooks } from '@tracker/bot';
-import { Api, GrammyError } from 'grammy';
+import { Api } from 'grammy';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
-import type { JobHandler, JobQueue } from '../jobs/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import type { ConcernChannel } from '../notifications/dispatch.ts';
-import { createNotifier, SEND_JOB, type SendPayload } from '../notifications/notify.ts';
+import { createNotifier } from '../notifications/notify.ts';
+import { registerOutbox } from '../notifications/outbox.ts';
 import { createBotBackend } from './backend.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
@@ -27,14 +27,13 @@ export interface TelegramDeps {
 /**
  * Runs the bot in the server process: a webhook route (checked with Telegram's secret-token header)
  * in `webhook` mode, long polling in `polling` mode, nothing when off. Notifications go out from the
- * job queue through their own API client (throttled to Telegram's limits, retried on 429); the send
- * task is registered on `jobs` here, before the queue starts, and `tell` is the notification jobs'
- * Telegram channel (notifications/dispatch.ts), null while the bot is off.
+ * job queue's outbox (notifications/outbox.ts) through their own API client, throttled to Telegram's
+ * limits; its task is registered on `jobs` here, before the queue starts, and `tell` is the
+ * notification jobs' Telegram channel (notifications/dispatch.ts), null while the bot is off.
  */
 export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDeps) {
-  const jobHandlers: Record<string, JobHandler> = {};
   if (config.TELEGRAM_MODE === 'off' || !config.TELEGRAM_BOT_TOKEN) {
-    return { router: null, jobHandlers, secretToken: null, tell: null, start: async () => {}, stop: async () => {} };
+    return { router: null, secretToken: null, tell: null, start: async () => {}, stop: async () => {} };
   }
   const token = config.TELEGRAM_BOT_TOKEN;
   const bot = createBot({ token, publicUrl: config.PUBLIC_URL, apiRoot: config.TELEGRAM_API_ROOT, logger, backend: createBotBackend(orm), accountHooks });
@@ -43,31 +42,13 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
 
   const notifyApi = new Api(token, config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : undefined);
   notifyApi.config.use(apiThrottler());
-  notifyApi.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 120, rethrowHttpErrors: true }));
-  const notifier = createNotifier({ jobs, botUsername: () => bot.botInfo.username });
+  // No in-process retry: a 429 pauses the chat in the outbox for its full retry_after.
+  registerOutbox({ jobs, orm, api: notifyApi, logger, burstSec: config.TELEGRAM_BURST_SEC });
+  const notifier = createNotifier({ jobs, botUsername: () => bot.botInfo.username, burstSec: config.TELEGRAM_BURST_SEC });
   const tell: ConcernChannel = async (em, concern) => {
     await bot.init();
     await notifier.tell(em, concern);
   };
-  jobHandlers[SEND_JOB] = async (payload) => {
-    const m = payload as unknown as SendPayload;
-    try {
-      await notifyApi.sendMessage(m.chatId, m.text, {
-        parse_mode: 'HTML',
-        reply_markup: m.replyMarkup as never,
-        disable_notification: m.silent,
-        ...(m.threadId ? { message_thread_id: m.threadId } : {}),
-      });
-    } catch (err) {
-      // Blocked by the user, kicked from the group, chat gone: retrying cannot help.
-      if (err instanceof GrammyError && (err.error_code === 403 || err.error_code === 400)) {
-        logger.warn({ chatId: m.chatId, description: err.description }, 'telegram notification dropped');
-        return;
-      }
-      throw err;
-    }
-  };
-  jobs.register(jobHandlers);
 
   const prepare = async () => {
     await bot.init();
@@ -79,7 +60,6 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
     router.post(WEBHOOK_PATH, webhookCallback(bot, 'koa', { secretToken }));
     return {
       router,
-      jobHandlers,
       secretToken,
       bot,
       tell,
@@ -93,7 +73,6 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
   }
   return {
     router: null,
-    jobHandlers,
     secretToken,
     bot,
     tell,

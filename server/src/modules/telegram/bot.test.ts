@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../test/fake-bot-api.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { waitUntil } from '../../test/wait-until.ts';
 import { createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
 import { WEBHOOK_PATH } from './bot-runner.ts';
 
@@ -194,11 +195,13 @@ describe('notifications', () => {
       started = Date.now();
       const res = await boss.client.request('PATCH', `/api/issues/${created.body.issue.id}`, { json: { assigneeId: me.id } });
       expect(res.status).toBe(200);
-      // The request only queued jobs; the worker sends (the 429's retry happens inside the send).
+      // The request only queued jobs; the worker sends, and the 429 pauses the chat for its retry_after.
       await t.app.services.jobs.runDue();
     } finally {
       t.app.services.jobs.start();
     }
+    await api.waitFor(() => api.of('sendMessage').filter(mine).length === 2);
+    await waitUntil('no job left', async () => (await t.sql('select id from graphile_worker.jobs')).length === 0);
     const sent = api.of('sendMessage').filter(mine);
     expect(sent).toHaveLength(2); // the refused one and its one retry
     expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(900);

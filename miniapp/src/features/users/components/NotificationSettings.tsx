@@ -53,6 +53,11 @@ export function NotificationSettings() {
     <form className="form" onSubmit={onSubmit} aria-busy={pending} data-testid="notification-settings">
       <h2>{t('notifications.title')}</h2>
       {!data.telegramLinked && <p className="muted">{t('notifications.notLinked')}</p>}
+      {data.telegramUnreachableSince && (
+        <p className="muted" data-testid="telegram-unreachable">
+          {t('notifications.unreachable')}
+        </p>
+      )}
       <FormAlert message={error} />
       <fieldset className="field">
         <legend>{t('notifications.events')}</legend>

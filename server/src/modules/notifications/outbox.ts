@@ -1,0 +1,140 @@
+// Telegram messages wait in `telegram_outbox` and go out per chat, oldest first, one at a time: the
+// deliver job of a chat runs in a graphile-worker queue of its own (serial), is keyed per chat (one
+// waiting at a time) and is scheduled for when the chat may next be written to. A 429 pauses the
+// chat for its full retry_after (no in-process retry), a 403 from a person marks them unreachable.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { GrammyError, type Api } from 'grammy';
+import type { Logger } from '../../logger.ts';
+import type { JobQueue } from '../jobs/index.ts';
+
+export const DELIVER_JOB = 'telegram.deliver';
+/** Queued before the outbox: a whole message per job. Kept so such jobs still arrive. */
+export const LEGACY_SEND_JOB = 'telegram.send';
+
+export interface OutboxMessage {
+  chatId: number;
+  threadId?: number;
+  issueId: number | null;
+  /** What happened, as HTML; a later event on the same issue adds its line to a waiting message. */
+  line: string;
+  /** The issue card (HTML) and its buttons: the newest replaces the older. */
+  card: string;
+  replyMarkup: unknown;
+  silent: boolean;
+}
+
+interface OutboxRow {
+  id: string;
+  chat_id: string;
+  thread_id: number;
+  lines: string[];
+  card: string;
+  reply_markup: unknown;
+  silent: boolean;
+  due: boolean;
+  send_after: Date | string;
+}
+
+const MAX_ATTEMPTS = 25;
+const isPerson = (chatId: number) => chatId > 0;
+
+/** Schedules the chat's deliver job: `keep` leaves a waiting job's time (a pause, an earlier message) as it is. */
+function schedule(jobs: JobQueue, em: EntityManager, chatId: number, runAt: Date | string, keep: boolean) {
+  return jobs.enqueue(em, DELIVER_JOB, { chatId }, { jobKey: `${DELIVER_JOB}:${chatId}`, queueName: `telegram:${chatId}`, runAt: new Date(runAt), keepRunAt: keep, maxAttempts: MAX_ATTEMPTS });
+}
+
+/** Adds a message to its chat's outbox in the caller's transaction; within `burstSec` it may collect later events on its issue. */
+export async function queueMessage(em: EntityManager, jobs: JobQueue, m: OutboxMessage, burstSec: number): Promise<void> {
+  const [row] = await em.execute<{ send_after: Date }[]>(
+    `insert into telegram_outbox as o (chat_id, thread_id, issue_id, lines, card, reply_markup, silent, send_after)
+     values (?, ?, ?, jsonb_build_array(?::text), ?, ?::jsonb, ?, now() + make_interval(secs => ?))
+     on conflict (chat_id, thread_id, issue_id) do update
+       set lines = o.lines || excluded.lines, card = excluded.card, reply_markup = excluded.reply_markup, silent = excluded.silent
+     returning send_after`,
+    [m.chatId, m.threadId ?? 0, m.issueId, m.line, m.card, JSON.stringify(m.replyMarkup ?? null), m.silent, burstSec],
+  );
+  await schedule(jobs, em, m.chatId, row!.send_after, true);
+}
+
+type Outcome = { kind: 'sent' } | { kind: 'dropped'; reason: string } | { kind: 'pause'; seconds: number } | { kind: 'unreachable'; reason: string };
+
+function outcomeOf(err: unknown): Outcome {
+  if (!(err instanceof GrammyError)) throw err;
+  if (err.error_code === 429) return { kind: 'pause', seconds: Math.max(1, err.parameters.retry_after ?? 1) };
+  if (err.error_code === 403) return { kind: 'unreachable', reason: err.description };
+  // Telegram refused this message (bad request): retrying cannot help, the chat's next one goes on.
+  if (err.error_code === 400) return { kind: 'dropped', reason: err.description };
+  throw err;
+}
+
+export function registerOutbox(deps: { jobs: JobQueue; orm: MikroORM; api: Api; logger: Logger; burstSec: number }) {
+  const fork = () => deps.orm.em.fork() as EntityManager;
+
+  async function send(row: OutboxRow): Promise<Outcome> {
+    const text = row.card ? `${row.lines.join('\n')}\n\n${row.card}` : row.lines.join('\n');
+    try {
+      await deps.api.sendMessage(Number(row.chat_id), text, {
+        parse_mode: 'HTML',
+        reply_markup: (row.reply_markup ?? undefined) as never,
+        disable_notification: row.silent,
+        ...(row.thread_id ? { message_thread_id: row.thread_id } : {}),
+      });
+      return { kind: 'sent' };
+    } catch (err) {
+      return outcomeOf(err);
+    }
+  }
+
+  /** Sends the chat's due messages in order until none is due, or the chat must wait or is gone. */
+  async function deliver(chatId: number): Promise<void> {
+    const em = fork();
+    for (;;) {
+      const [pause] = await em.execute<{ until: Date }[]>('select until from telegram_chat_pauses where chat_id = ? and until > now()', [chatId]);
+      if (pause) return void (await schedule(deps.jobs, em, chatId, pause.until, false));
+      // The row stays locked while it is sent: an event on its issue meanwhile waits, then starts a new message.
+      const step = await em.transactional(async (tem): Promise<{ wait: Date | string | null } | { outcome: Outcome }> => {
+        const [row] = await tem.execute<OutboxRow[]>(
+          'select id, chat_id, thread_id, lines, card, reply_markup, silent, send_after, send_after <= now() as due from telegram_outbox where chat_id = ? order by id limit 1 for update',
+          [chatId],
+        );
+        if (!row?.due) return { wait: row?.send_after ?? null };
+        const outcome = await send(row);
+        if (outcome.kind === 'sent' || outcome.kind === 'dropped') await tem.execute('delete from telegram_outbox where id = ?', [row.id]);
+        return { outcome };
+      });
+      if ('wait' in step) return void (step.wait && (await schedule(deps.jobs, em, chatId, step.wait, false)));
+      const { outcome } = step;
+      if (outcome.kind === 'pause') {
+        await em.transactional(async (tem) => {
+          const [p] = await tem.execute<{ until: Date }[]>(
+            `insert into telegram_chat_pauses (chat_id, until) values (?, now() + make_interval(secs => ?))
+             on conflict (chat_id) do update set until = excluded.until returning until`,
+            [chatId, outcome.seconds],
+          );
+          await schedule(deps.jobs, tem, chatId, p!.until, false);
+        });
+        return;
+      }
+      if (outcome.kind === 'unreachable') {
+        deps.logger.warn({ chatId, description: outcome.reason }, 'telegram chat unreachable: its messages are dropped');
+        await em.transactional(async (tem) => {
+          await tem.execute('delete from telegram_outbox where chat_id = ?', [chatId]);
+          if (isPerson(chatId)) await tem.execute('update users set telegram_unreachable_at = now() where telegram_id = ? and telegram_unreachable_at is null', [chatId]);
+        });
+        return;
+      }
+      if (outcome.kind === 'dropped') deps.logger.warn({ chatId, description: outcome.reason }, 'telegram notification dropped');
+    }
+  }
+
+  deps.jobs.register({
+    [DELIVER_JOB]: async (payload) => deliver(Number(payload.chatId)),
+    [LEGACY_SEND_JOB]: async (p) => {
+      const em = fork();
+      await em.transactional((tem) =>
+        queueMessage(tem, deps.jobs, { chatId: Number(p.chatId), threadId: Number(p.threadId ?? 0), issueId: null, line: String(p.text), card: '', replyMarkup: p.replyMarkup, silent: !!p.silent }, 0),
+      );
+    },
+  });
+  return { deliver };
+}
