@@ -74,6 +74,7 @@ export interface BotBackend {
   setStatus(user: BotUser, issueId: number, statusId: number): Promise<IssueCard>;
   assignToMe(user: BotUser, issueId: number): Promise<IssueCard>;
   snooze(user: BotUser, issueId: number, days: number): Promise<IssueCard>;
+  addComment(user: BotUser, issueId: number, body: string): Promise<void>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
   /** Binds a chat (or forum topic) to a project key or `stream_<id>`; returns the name bound to. */
   linkChat(user: BotUser, chat: ChatRef, target: string): Promise<{ kind: 'project' | 'stream'; name: string }>;
@@ -103,6 +104,7 @@ export function offlineBackend(): BotBackend {
     setStatus: none,
     assignToMe: none,
     snooze: none,
+    addComment: none,
     search: async () => [],
     linkChat: none,
     firstDelivery: async (updateId) => !seen.has(updateId) && !!seen.add(updateId),

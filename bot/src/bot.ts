@@ -10,6 +10,7 @@ import { inlineFeature } from './features/inline.ts';
 import { issuesFeature, openIssuePayload } from './features/issues.ts';
 import { languageFeature } from './features/language.ts';
 import { newIssueFeature } from './features/new-issue.ts';
+import { replyCommentFeature } from './features/reply-comment.ts';
 import { startFeature, type StartPayloads } from './features/start.ts';
 
 export type { AccountHooks } from './features/account-link.ts';
@@ -56,6 +57,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...options.startPayloads }));
   features.use(languageFeature(backend, options.publicUrl));
   features.use(newIssueFeature(backend));
+  features.use(replyCommentFeature(backend));
   features.use(issuesFeature(backend));
   features.use(groupsFeature(backend));
   features.use(inlineFeature(backend));

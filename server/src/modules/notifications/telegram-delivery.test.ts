@@ -64,10 +64,10 @@ describe('every message template escapes what it inserts', () => {
     await s.exchange(s.message(ME, '/my'));
     await s.exchange(s.press(ME, `ss:${issue.id}:${done!.id}`));
     await s.exchange(s.message(ME, '/new'));
-    await s.exchange(s.press(ME, `np:${project.project.id}`));
+    await s.exchange(s.press(ME, `np:${ME.id}:${project.project.id}`));
     await s.exchange(s.message(ME, `Новая ${NASTY}`));
     await s.exchange(s.message(ME, NASTY));
-    await s.exchange(s.press(ME, 'npr:none'));
+    await s.exchange(s.press(ME, `npr:${ME.id}:none`));
     await s.exchange(s.message(ME, '/skip'));
     await s.settled();
 
@@ -184,10 +184,10 @@ describe('group chats', () => {
 
   it('an issue made by /new in a linked group is posted there once', async () => {
     await s.exchange(s.message(ME, '/new', GROUP));
-    await s.exchange(s.press(ME, `np:${project.project.id}`, GROUP));
+    await s.exchange(s.press(ME, `np:${ME.id}:${project.project.id}`, GROUP));
     await s.exchange(s.message(ME, 'Один раз в группе', GROUP));
     await s.exchange(s.message(ME, '/skip', GROUP));
-    await s.exchange(s.press(ME, 'npr:none', GROUP));
+    await s.exchange(s.press(ME, `npr:${ME.id}:none`, GROUP));
     await s.exchange(s.message(ME, '/skip', GROUP));
     await s.settled();
     expect(s.sentTo(GROUP.id).filter((c) => String(c.payload.text).includes('Один раз в группе'))).toHaveLength(1);

@@ -3,6 +3,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { BotBackend, BotUser } from '@tracker/bot';
 import { notFound } from '@tracker/shared/domain-errors';
+import { createCommentSchema } from '@tracker/shared/api/comments';
 import { createIssueSchema } from '@tracker/shared/api/issues';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { canInProject } from '@tracker/shared/permissions';
@@ -10,6 +11,7 @@ import type { ProjectRole } from '@tracker/shared/api/projects';
 import { todayDate } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
 import { requireIssue } from '../issues/issue-access.ts';
+import { addComment } from '../issues/comment.service.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import { searchIssues } from '../issues/search.repository.ts';
 import { requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
@@ -90,6 +92,9 @@ export function createBotBackend(orm: MikroORM): BotBackend {
     async assignToMe(user, issueId) {
       await updateIssue(em(), viewerOf(user), issueId, { assigneeId: user.id });
       return card(user, issueId);
+    },
+    async addComment(user, issueId, body) {
+      await addComment(em(), viewerOf(user), issueId, parse(createCommentSchema, { body }).body);
     },
     async snooze(user, issueId, days) {
       const current = await card(user, issueId);
