@@ -40,21 +40,26 @@ describe('bot /start and /help', () => {
     const bot = createBot({ token: '1:test', publicUrl: 'https://tracker.example', apiRoot, botInfo, logger: { error: () => {} } });
     calls.length = 0;
     await bot.handleUpdate(message('/start', 'ru'));
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.method).toBe('sendMessage');
-    expect(calls[0]!.payload.chat_id).toBe(7);
-    expect(calls[0]!.payload.text).toContain('Привет, Ivan!');
-    expect(calls[0]!.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Открыть Трекер', web_app: { url: 'https://tracker.example/' } }]] });
+    const sent = calls.filter((c) => c.method === 'sendMessage');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.payload.chat_id).toBe(7);
+    expect(sent[0]!.payload.text).toContain('Привет, Ivan!');
+    expect(sent[0]!.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Открыть Трекер', web_app: { url: 'https://tracker.example/' } }]] });
+    // The chat's own menu button, in the person's language (Telegram has no per-language default).
+    expect(calls.filter((c) => c.method === 'setChatMenuButton').map((c) => c.payload)).toEqual([
+      { chat_id: 7, menu_button: { type: 'web_app', text: 'Открыть Трекер', web_app: { url: 'https://tracker.example/' } } },
+    ]);
   });
 
   it('answers in English under the English app path, with a plain link over http', async () => {
     const bot = createBot({ token: '1:test', publicUrl: 'http://localhost:3000', apiRoot, botInfo, logger: { error: () => {} } });
     calls.length = 0;
     await bot.handleUpdate(message('/start', 'en-US'));
-    expect(calls[0]!.payload.text).toContain('Hi, Ivan!');
-    expect(calls[0]!.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Open Tracker', url: 'http://localhost:3000/en' }]] });
+    const sent = () => calls.filter((c) => c.method === 'sendMessage');
+    expect(sent()[0]!.payload.text).toContain('Hi, Ivan!');
+    expect(sent()[0]!.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Open Tracker', url: 'http://localhost:3000/en' }]] });
     await bot.handleUpdate(message('/help', 'en'));
-    expect(calls[1]!.payload.text).toContain('/help — this help');
+    expect(sent()[1]!.payload.text).toContain('/help — this help');
   });
 
   it('keeps running when an update fails, reporting it to the logger', async () => {
