@@ -4,6 +4,7 @@
 import type { StorageAdapter } from 'grammy';
 import { forbidden } from '@tracker/shared/domain-errors';
 import type { Locale } from '@tracker/shared/locales';
+import { negotiateLocale } from './i18n.ts';
 
 export interface TelegramIdentity {
   id: number;
@@ -53,31 +54,44 @@ export interface ChatRef {
   threadId: number;
 }
 
+/** What `/link` did: bound the chat, found it bound so already, or refused a members-only project. */
+export type ChatLinkResult = { result: 'linked' | 'already'; kind: 'project' | 'stream'; name: string } | { result: 'membersOnly' };
+
 /**
  * What the bot needs from the tracker. A refusal is a domain error (`@tracker/shared/domain-errors`),
  * which the bot explains in its own words (bot/src/context.ts); anything else is a failure.
  */
 export interface BotBackend {
-  /** The linked account and the language to answer in (account's, else the chat's choice, else Telegram's). */
-  identify(tg: TelegramIdentity): Promise<{ user: BotUser | null; locale: Locale }>;
+  /** The linked account and the language to answer in (`negotiateLocale`: in a group, the group's own). */
+  identify(tg: TelegramIdentity, groupChatId?: number | null): Promise<{ user: BotUser | null; locale: Locale }>;
   setLocale(tg: TelegramIdentity, locale: Locale): Promise<void>;
+  /** A group's own language: its replies, cards and notifications, in every topic. */
+  setGroupLocale(chatId: number, locale: Locale): Promise<void>;
   /**
    * Projects the user can create issues in. For a group chat (`groupChatId`), only those every
    * member may see: projects open to the whole workspace and the ones linked to that chat.
    */
   projects(user: BotUser, groupChatId: number | null): Promise<ProjectChoice[]>;
+  /**
+   * Where `/new` in a group (topic) creates: a linked one, in its project or its stream's projects
+   * only; an unlinked one, in projects open to the whole workspace. Never a members-only project.
+   */
+  groupProjects(user: BotUser, chat: ChatRef): Promise<{ linked: boolean; projects: ProjectChoice[] }>;
   createIssue(user: BotUser, input: NewIssueInput): Promise<IssueCard>;
   issue(user: BotUser, issueId: number): Promise<IssueCard | null>;
   myIssues(user: BotUser): Promise<IssueCard[]>;
   dueIssues(user: BotUser): Promise<IssueCard[]>;
   statuses(user: BotUser, issueId: number): Promise<{ id: number; name: string }[]>;
-  setStatus(user: BotUser, issueId: number, statusId: number): Promise<IssueCard>;
+  /** `chat`: the group it is changed from, which shows the change on the card and is not told again. */
+  setStatus(user: BotUser, issueId: number, statusId: number, chat?: ChatRef): Promise<IssueCard>;
   assignToMe(user: BotUser, issueId: number): Promise<IssueCard>;
   snooze(user: BotUser, issueId: number, days: number): Promise<IssueCard>;
   addComment(user: BotUser, issueId: number, body: string): Promise<void>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
-  /** Binds a chat (or forum topic) to a project key or `stream_<id>`; returns the name bound to. */
-  linkChat(user: BotUser, chat: ChatRef, target: string): Promise<{ kind: 'project' | 'stream'; name: string }>;
+  /** Binds a chat (or forum topic) to a project key or `stream_<id>`; only a project every member may see. */
+  linkChat(user: BotUser, chat: ChatRef, target: string): Promise<ChatLinkResult>;
+  /** Unbinds the chat (or forum topic); false when it was not bound. */
+  unlinkChat(chat: ChatRef): Promise<boolean>;
   /** True the first time an update_id is seen (Telegram may deliver an update again). */
   firstDelivery(updateId: number): Promise<boolean>;
   /** Where conversations (`/new`) keep their state between updates. */
@@ -91,11 +105,17 @@ export function offlineBackend(): BotBackend {
     throw forbidden();
   };
   const locales = new Map<number, Locale>();
+  const groupLocales = new Map<number, Locale>();
   const seen = new Set<number>();
   return {
-    identify: async (tg) => ({ user: null, locale: locales.get(tg.id) ?? (tg.languageCode?.toLowerCase().startsWith('en') ? 'en' : 'ru') }),
+    identify: async (tg, groupChatId) => ({
+      user: null,
+      locale: negotiateLocale({ group: (groupChatId && groupLocales.get(groupChatId)) || null, account: null, chat: locales.get(tg.id) ?? null, languageCode: tg.languageCode }),
+    }),
     setLocale: async (tg, locale) => void locales.set(tg.id, locale),
+    setGroupLocale: async (chatId, locale) => void groupLocales.set(chatId, locale),
     projects: async () => [],
+    groupProjects: async () => ({ linked: false, projects: [] }),
     createIssue: none,
     issue: async () => null,
     myIssues: async () => [],
@@ -107,6 +127,7 @@ export function offlineBackend(): BotBackend {
     addComment: none,
     search: async () => [],
     linkChat: none,
+    unlinkChat: async () => false,
     firstDelivery: async (updateId) => !seen.has(updateId) && !!seen.add(updateId),
     conversationStorage: {
       read: (key) => memory.get(key),

@@ -67,11 +67,11 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 }
 
 export { webhookCallback } from 'grammy';
-export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, TelegramIdentity } from './backend.ts';
+export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, TelegramIdentity } from './backend.ts';
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';
 export { formatCard } from './cards.ts';
 export { cardKeyboard, miniAppLink } from './keyboards.ts';
-export { t as botText } from './i18n.ts';
+export { t as botText, negotiateLocale } from './i18n.ts';
 export { notifyHeadline } from './notify-text.ts';

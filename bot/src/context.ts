@@ -3,7 +3,7 @@ import { GrammyError, type Context, type MiddlewareFn } from 'grammy';
 import type { InlineKeyboard } from 'grammy';
 import { DomainError, type DomainErrorKind } from '@tracker/shared/domain-errors';
 import type { Locale } from '@tracker/shared/locales';
-import type { BotBackend, BotUser, TelegramIdentity } from './backend.ts';
+import type { BotBackend, BotUser, ChatRef, TelegramIdentity } from './backend.ts';
 import { t, type BotKey } from './i18n.ts';
 import { openButton } from './keyboards.ts';
 
@@ -20,11 +20,18 @@ export type BotContext = ConversationFlavor<Context & AccountFlavor>;
 export const identityOf = (ctx: Context): TelegramIdentity | null =>
   ctx.from ? { id: ctx.from.id, username: ctx.from.username, languageCode: ctx.from.language_code } : null;
 
+/** The group chat — or its forum topic — the update is from; null in a private chat or without one. */
+export function groupChatOf(ctx: Context): ChatRef | null {
+  if (!ctx.chat || ctx.chat.type === 'private') return null;
+  const msg = ctx.msg;
+  return { chatId: ctx.chat.id, threadId: msg?.is_topic_message ? (msg.message_thread_id ?? 0) : 0 };
+}
+
 /** Looks the sender up once per update (one query), so every feature knows who acts and in which language. */
 export function identify(backend: BotBackend, publicUrl: string): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const tg = identityOf(ctx);
-    const found = tg ? await backend.identify(tg) : { user: null, locale: 'ru' as const };
+    const found = tg ? await backend.identify(tg, groupChatOf(ctx)?.chatId) : { user: null, locale: 'ru' as const };
     ctx.account = found.user;
     ctx.locale = found.locale;
     ctx.openButton = () => openButton(ctx.locale, publicUrl, ctx.chat?.type === 'private', ctx.me.username);

@@ -4,7 +4,7 @@ import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import type { BotBackend, BotUser, IssueCard } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
 import { formatCard, formatDate } from '../cards.ts';
-import { answerQuery, asAccount, redrawMessage, type BotContext } from '../context.ts';
+import { answerQuery, asAccount, groupChatOf, redrawMessage, type BotContext } from '../context.ts';
 import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
 import { cardKeyboard, pageKeyboard, statusKeyboard } from '../keyboards.ts';
@@ -82,7 +82,7 @@ export function issuesFeature(backend: BotBackend) {
     ),
     onCallback(callbacks.setStatus, (ctx, [issueId, statusId]) =>
       asAccount(ctx, async (user) => {
-        const card = await backend.setStatus(user, issueId, statusId);
+        const card = await backend.setStatus(user, issueId, statusId, groupChatOf(ctx) ?? undefined);
         await redraw(ctx, user, card, t(ctx.locale, 'statusChanged', { status: card.statusName }));
       }),
     ),

@@ -6,7 +6,7 @@ import type { Locale } from '@tracker/shared/locales';
 import type { BotBackend } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
 import { formatCard } from '../cards.ts';
-import { answerQuery, identityOf, refusalKey, type BotContext } from '../context.ts';
+import { answerQuery, groupChatOf, identityOf, refusalKey, type BotContext } from '../context.ts';
 import { parseDueDate, todayOf } from '../dates.ts';
 import { t, type BotKey } from '../i18n.ts';
 import { cardKeyboard, priorityKeyboard, projectKeyboard } from '../keyboards.ts';
@@ -81,11 +81,12 @@ export function newIssueFeature(backend: BotBackend) {
 
   async function newIssue(conversation: Convo, ctx: Context, prefill: Prefill | null) {
     const tg = identityOf(ctx)!;
-    const { user, locale } = await conversation.external(() => backend.identify(tg));
+    const chat = groupChatOf(ctx);
+    const group = chat !== null;
+    const { user, locale } = await conversation.external(() => backend.identify(tg, chat?.chatId));
     if (!user) return void (await ctx.reply(t(locale, 'notLinked')));
-    const group = ctx.chat?.type !== 'private';
-    const projects = await conversation.external(() => backend.projects(user, group ? (ctx.chatId ?? null) : null));
-    if (!projects.length) return void (await ctx.reply(t(locale, group ? 'new.noGroupProjects' : 'new.noProjects')));
+    const { linked, projects } = await conversation.external(() => (chat ? backend.groupProjects(user, chat) : backend.projects(user, null).then((p) => ({ linked: false, projects: p }))));
+    if (!projects.length) return void (await ctx.reply(t(locale, linked ? 'new.noLinkedProjects' : group ? 'new.noGroupProjects' : 'new.noProjects')));
 
     let anchor = ctx.message?.message_id ?? ctx.callbackQuery?.message?.message_id;
     const forceReply: ForceReply = { force_reply: true, selective: true };
@@ -109,9 +110,11 @@ export function newIssueFeature(backend: BotBackend) {
       return picked.value;
     };
 
+    // A group linked to one project creates there: nothing to choose.
+    const only = linked && projects.length === 1 ? projects[0]! : null;
     const projectPrompt = t(locale, 'new.project');
-    await ask(prefill ? `${t(locale, 'new.prefilled', { title: prefill.title })}\n\n${projectPrompt}` : projectPrompt, projectKeyboard(tg.id, projects.slice(0, 30)));
-    const projectId = await buttonStep(callbacks.project.decode);
+    if (!only) await ask(prefill ? `${t(locale, 'new.prefilled', { title: prefill.title })}\n\n${projectPrompt}` : projectPrompt, projectKeyboard(tg.id, projects.slice(0, 30)));
+    const projectId = only ? only.id : await buttonStep(callbacks.project.decode);
 
     let title = prefill?.title ?? '';
     while (!title) {
@@ -145,8 +148,7 @@ export function newIssueFeature(backend: BotBackend) {
 
     const result = await conversation.external(async () => {
       try {
-        const chat = ctx.chat && ctx.chat.type !== 'private' ? { chatId: ctx.chat.id, threadId: ctx.msg?.message_thread_id ?? 0 } : undefined;
-        return { card: await backend.createIssue(user, { projectId, title, description, priority, dueDate, chat }), refused: null };
+        return { card: await backend.createIssue(user, { projectId, title, description, priority, dueDate, ...(chat ? { chat } : {}) }), refused: null };
       } catch (err) {
         const key = refusalKey(err);
         if (!key) throw err;

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { WEBHOOK_PATH } from '../modules/telegram/bot-runner.ts';
 import { FakeBotApi, type BotApiCall } from './fake-bot-api.ts';
-import { createTestServer } from './harness.ts';
+import { createTestServer, type TestServer } from './harness.ts';
 import { waitUntil } from './wait-until.ts';
 
 export interface TgUser {
@@ -38,9 +38,7 @@ export async function createBotServer(env: Record<string, string> = {}) {
     return api.calls.slice(before);
   }
 
-  /** Waits until the job queue has nothing left that is due now (notifications made and sent). */
-  const settled = () =>
-    waitUntil('no due job left', async () => (await t.sql<{ n: number }>('select count(*)::int as n from graphile_worker.jobs where run_at <= now()'))[0]!.n === 0);
+  const settled = () => jobsSettled(t);
 
   /** Messages the peer accepted into `chatId`, oldest first. */
   const sentTo = (chatId: number) => api.calls.filter((c) => c.method === 'sendMessage' && c.payload.chat_id === chatId && !c.refused);
@@ -59,5 +57,9 @@ export async function createBotServer(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** Waits until the job queue has nothing left that is due now (notifications made and sent). */
+export const jobsSettled = (t: TestServer) =>
+  waitUntil('no due job left', async () => (await t.sql<{ n: number }>('select count(*)::int as n from graphile_worker.jobs where run_at <= now()'))[0]!.n === 0);
 
 export type BotServer = Awaited<ReturnType<typeof createBotServer>>;

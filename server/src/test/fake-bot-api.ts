@@ -1,7 +1,8 @@
 // A local Bot API peer for tests: speaks Telegram's JSON over HTTP (`/bot<token>/<method>`), records
 // every call, and refuses what Telegram refuses (bot-api-rules.ts): bad HTML, buttons a chat cannot
 // have, a second answer to a callback query, an edit that changes nothing, a chat that blocked the
-// bot; and answers 429 with retry_after when told to.
+// bot; and answers 429 with retry_after when told to. Chat members are members unless a test says
+// otherwise (`setMember`), as getChatMember and getChatAdministrators answer them.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotApiRules, type Refusal } from './bot-api-rules.ts';
@@ -14,10 +15,22 @@ export interface BotApiCall {
   refused?: string;
 }
 
+/** A ChatMember as Telegram sends it: administrators carry their rights, the creator its anonymity. */
+function chatMember(userId: number, status: MemberStatus) {
+  const user = { id: userId, is_bot: false, first_name: `User ${userId}` };
+  if (status === 'creator') return { status, user, is_anonymous: false };
+  if (status === 'administrator') {
+    return { status, user, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: true, can_manage_video_chats: true, can_restrict_members: true, can_promote_members: false, can_change_info: true, can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false };
+  }
+  return { status, user };
+}
+
 export const FAKE_BOT_INFO = {
   id: 4242, is_bot: true, first_name: 'Tracker', username: 'tracker_test_bot', can_join_groups: true, can_read_all_group_messages: false,
   supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: true,
 };
+
+export type MemberStatus = 'creator' | 'administrator' | 'member' | 'left';
 
 export class FakeBotApi {
   readonly calls: BotApiCall[] = [];
@@ -27,6 +40,7 @@ export class FakeBotApi {
   private throttles = new Map<string, number[]>();
   private chatThrottles = new Map<number, number[]>();
   private listeners: (() => void)[] = [];
+  private members = new Map<number, Map<number, MemberStatus>>();
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
@@ -47,7 +61,7 @@ export class FakeBotApi {
           res.statusCode = refusal.code;
           res.end(JSON.stringify({ ok: false, error_code: refusal.code, description: refusal.description, ...(refusal.parameters ? { parameters: refusal.parameters } : {}) }));
         } else {
-          res.end(JSON.stringify({ ok: true, result: method === 'getMe' ? FAKE_BOT_INFO : this.rules.apply(method, payload) }));
+          res.end(JSON.stringify({ ok: true, result: this.result(method, payload) }));
         }
         for (const l of this.listeners) l();
       });
@@ -55,6 +69,22 @@ export class FakeBotApi {
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  private result(method: string, payload: Record<string, any>): unknown {
+    if (method === 'getMe') return FAKE_BOT_INFO;
+    if (method === 'getChatMember') return chatMember(Number(payload.user_id), this.members.get(Number(payload.chat_id))?.get(Number(payload.user_id)) ?? 'member');
+    if (method === 'getChatAdministrators') {
+      const admins = [...(this.members.get(Number(payload.chat_id)) ?? [])].filter(([, status]) => status === 'creator' || status === 'administrator');
+      return admins.map(([userId, status]) => chatMember(userId, status));
+    }
+    return this.rules.apply(method, payload);
+  }
+
+  /** What getChatMember answers for this user in this chat from now on. */
+  setMember(chatId: number, userId: number, status: MemberStatus) {
+    if (!this.members.has(chatId)) this.members.set(chatId, new Map());
+    this.members.get(chatId)!.set(userId, status);
   }
 
   private refusal(method: string, payload: Record<string, any>): Refusal | null {

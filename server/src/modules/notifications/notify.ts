@@ -58,14 +58,19 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
     };
   }
 
-  /** The group chats bound to the issue, each in its own language; not the chat the issue was created from, which shows it already. */
+  /**
+   * The group chats bound to the issue, each in its own language; not the chat the issue was created
+   * or changed from, which shows it already; none when its project is not open to everyone.
+   */
   async function toGroups(em: EntityManager, c: Concern, card: IssueCard, text: (locale: Locale) => string): Promise<OutboxMessage[]> {
     const chats = await em.execute<{ chat_id: string; thread_id: number; locale: string }[]>(
       `select distinct on (chat_id, thread_id) chat_id, thread_id, locale from telegram_chat_links
         where (project_id = ? or stream_id in (select stream_id from issue_streams where issue_id = ?))
+          and exists (select 1 from projects where id = ? and visibility = 'all')
           and (not ?::boolean or chat_id not in (select chat_id from telegram_issue_origins where issue_id = ?))
+          and chat_id not in (select chat_id from telegram_activity_origins where activity_id = ?)
         order by chat_id, thread_id, id`,
-      [c.projectId, c.issueId, c.groups === 'created', c.issueId],
+      [c.projectId, c.issueId, c.projectId, c.groups === 'created', c.issueId, c.activityId ?? 0],
     );
     return chats.map((chat) => {
       const locale = localeOf(chat.locale);

@@ -36,7 +36,8 @@ beforeAll(async () => {
   me = await signUp(s.t, { name: `Иван ${NASTY}` });
   boss = await signUp(s.t, { name: BOSS_NAME });
   await s.t.sql('update users set telegram_id = ? where id = ?', [ME.id, me.id]);
-  project = await createProject(boss, { name: PROJECT_NAME });
+  // Open to the whole workspace: only such a project can be linked to a group.
+  project = await createProject(boss, { name: PROJECT_NAME, visibility: 'all' });
   await boss.client.request('PUT', `/api/projects/${project.project.id}/members/${me.id}`, { json: { role: 'member' } });
   const [qa, done] = [project.statuses.find((x) => x.category !== 'completed' && x.category !== 'canceled' && x.category !== 'backlog')!, project.statuses.find((x) => x.category === 'completed')!];
   await s.t.sql('update statuses set name = ? where id = ?', [STATUS_NAMES[0], qa.id]);
@@ -48,6 +49,7 @@ afterAll(async () => {
 
 describe('every message template escapes what it inserts', () => {
   it('names, projects, titles and statuses full of < > & _ * arrive verbatim', async () => {
+    s.api.setMember(GROUP.id, ME.id, 'administrator');
     await s.exchange(s.message(ME, `/link ${project.project.key}`, GROUP));
     const title = `Чинить <pricing> & _x_ *y*`;
     const statusId = async (name: string) => (await s.t.sql<{ id: number }>('select id from statuses where project_id = ? and name = ?', [project.project.id, name]))[0]!.id;
@@ -184,7 +186,6 @@ describe('group chats', () => {
 
   it('an issue made by /new in a linked group is posted there once', async () => {
     await s.exchange(s.message(ME, '/new', GROUP));
-    await s.exchange(s.press(ME, `np:${ME.id}:${project.project.id}`, GROUP));
     await s.exchange(s.message(ME, 'Один раз в группе', GROUP));
     await s.exchange(s.message(ME, '/skip', GROUP));
     await s.exchange(s.press(ME, `npr:${ME.id}:none`, GROUP));
@@ -197,6 +198,7 @@ describe('group chats', () => {
     const ann = await signUp(s.t, { name: 'Ann', locale: 'en' });
     await s.t.sql('update users set telegram_id = ? where id = ?', [EN.id, ann.id]);
     await boss.client.request('PUT', `/api/projects/${project.project.id}/members/${ann.id}`, { json: { role: 'member' } });
+    s.api.setMember(EN_GROUP.id, EN.id, 'administrator');
     await s.exchange(s.message(EN, `/link ${project.project.key}`, EN_GROUP));
     const [link] = await s.t.sql<{ locale: string }>('select locale from telegram_chat_links where chat_id = ?', [EN_GROUP.id]);
     expect(link!.locale).toBe('en');

@@ -1,22 +1,20 @@
 // The bot's view of the tracker: every call acts as the Telegram user's linked account, through
 // the same services and permission checks as the HTTP API.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { BotBackend, BotUser } from '@tracker/bot';
-import { notFound } from '@tracker/shared/domain-errors';
+import { negotiateLocale, type BotBackend, type BotUser } from '@tracker/bot';
+import { forbidden, notFound } from '@tracker/shared/domain-errors';
 import { createCommentSchema } from '@tracker/shared/api/comments';
 import { createIssueSchema } from '@tracker/shared/api/issues';
-import { isLocale, type Locale } from '@tracker/shared/locales';
-import { canInProject } from '@tracker/shared/permissions';
-import type { ProjectRole } from '@tracker/shared/api/projects';
+import { isLocale } from '@tracker/shared/locales';
 import { todayDate } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { addComment } from '../issues/comment.service.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import { searchIssues } from '../issues/search.repository.ts';
-import { requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
-import { requireStream } from '../streams/stream.service.ts';
+import type { Viewer } from '../projects/project-access.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
+import { creatableProjects, groupLocale, groupProjects, linkChat, setGroupLocale, unlinkChat } from './group-links.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 
 const viewerOf = (user: BotUser): Viewer => ({ id: user.id, roles: (user as Partial<TelegramAccount>).roles ?? [] });
@@ -32,16 +30,16 @@ export function createBotBackend(orm: MikroORM): BotBackend {
   };
 
   return {
-    async identify(tg) {
-      const [user, [pref]] = await Promise.all([
+    async identify(tg, groupChatId) {
+      const [user, [pref], group] = await Promise.all([
         accountByTelegramId(em(), tg.id),
         em().execute<{ locale: string }[]>('select locale from bot_chat_prefs where telegram_id = ?', [tg.id]),
+        groupChatId ? groupLocale(em(), groupChatId) : null,
         // Whoever writes to the bot can be written to again (a 403 had marked them unreachable).
         em().execute('update users set telegram_unreachable_at = null where telegram_id = ? and telegram_unreachable_at is not null', [tg.id]),
       ]);
-      const telegramLocale: Locale = tg.languageCode?.toLowerCase().startsWith('en') ? 'en' : 'ru';
-      const locale = user?.locale ?? (pref && isLocale(pref.locale) ? pref.locale : telegramLocale);
-      return { user, locale };
+      const chat = pref && isLocale(pref.locale) ? pref.locale : null;
+      return { user, locale: negotiateLocale({ group, account: user?.locale ?? null, chat, languageCode: tg.languageCode }) };
     },
     async setLocale(tg, locale) {
       await em().transactional(async (tem) => {
@@ -49,26 +47,25 @@ export function createBotBackend(orm: MikroORM): BotBackend {
         await tem.execute('update users set locale = ?, updated_at = now() where telegram_id = ?', [locale, tg.id]);
       });
     },
+    setGroupLocale: (chatId, locale) => setGroupLocale(em(), chatId, locale),
     async projects(user, groupChatId) {
-      const viewer = viewerOf(user);
-      const visible = visibleProjectsCondition(viewer, 'p');
-      // The bot cannot list a group's members: a group sees only what any signed-in member may see,
-      // or what someone who could see it linked to the group on purpose.
-      const inGroup = groupChatId === null ? '' : `and (p.visibility = 'all' or p.id in (select l.project_id from telegram_chat_links l where l.chat_id = ?))`;
-      const rows = await em().execute<{ id: number; key: string; name: string; visibility: string; role: ProjectRole | null }[]>(
-        `select p.id, p.key, p.name, p.visibility, pm.role from projects p
-           left join project_members pm on pm.project_id = p.id and pm.user_id = ?
-          where p.archived_at is null and ${visible.sql} ${inGroup} order by p.name, p.id`,
-        [viewer.id, ...visible.params, ...(groupChatId === null ? [] : [groupChatId])],
-      );
-      return rows
-        .filter((r) => canInProject(roleIn(r.visibility, r.role), viewer.roles, 'issue.create'))
-        .map((r) => ({ id: r.id, key: r.key, name: r.name }));
+      if (groupChatId !== null) return (await groupProjects(em(), viewerOf(user), { chatId: groupChatId, threadId: 0 })).projects;
+      return creatableProjects(em(), viewerOf(user), { sql: 'true', params: [] });
+    },
+    async groupProjects(user, chat) {
+      const { linked, projects } = await groupProjects(em(), viewerOf(user), chat);
+      return { linked, projects };
     },
     async createIssue(user, { chat, ...input }) {
-      const body = parse(createIssueSchema, { ...input });
       const id = await em().transactional(async (tem) => {
-        const created = await createIssue(tem, viewerOf(user), body);
+        let streamIds: number[] = [];
+        if (chat) {
+          // The bot offers a group only what it may name; a forged button must not name more.
+          const allowed = await groupProjects(tem, viewerOf(user), chat);
+          if (!allowed.projects.some((p) => p.id === input.projectId)) throw forbidden();
+          if (allowed.streamId) streamIds = [allowed.streamId];
+        }
+        const created = await createIssue(tem, viewerOf(user), parse(createIssueSchema, { ...input, streamIds }));
         if (chat) await tem.execute('insert into telegram_issue_origins (issue_id, chat_id) values (?, ?)', [created, chat.chatId]);
         return created;
       });
@@ -85,8 +82,19 @@ export function createBotBackend(orm: MikroORM): BotBackend {
       const { issue } = await requireIssue(e, viewerOf(user), issueId, 'issue.edit');
       return e.execute<{ id: number; name: string }[]>('select id, name from statuses where project_id = ? order by position, id', [issue.projectId]);
     },
-    async setStatus(user, issueId, statusId) {
-      await updateIssue(em(), viewerOf(user), issueId, { statusId });
+    async setStatus(user, issueId, statusId, chat) {
+      await em().transactional(async (tem) => {
+        const [before] = await tem.execute<{ last: string }[]>('select coalesce(max(id), 0) as last from activities where issue_id = ?', [issueId]);
+        await updateIssue(tem, viewerOf(user), issueId, { statusId });
+        // The group the button was pressed in sees the change on its card: the notification skips it.
+        if (chat) {
+          await tem.execute(
+            `insert into telegram_activity_origins (activity_id, chat_id)
+             select id, ? from activities where issue_id = ? and field = 'statusId' and id > ?`,
+            [chat.chatId, issueId, before!.last],
+          );
+        }
+      });
       return card(user, issueId);
     },
     async assignToMe(user, issueId) {
@@ -108,25 +116,8 @@ export function createBotBackend(orm: MikroORM): BotBackend {
       const hits = await searchIssues(e, viewerOf(user), query.slice(0, 200), 20);
       return cardsByIds(e, viewerOf(user), hits.map((h) => h.id));
     },
-    async linkChat(user, chat, target) {
-      const e = em();
-      const viewer = viewerOf(user);
-      const stream = /^stream_(\d+)$/.exec(target);
-      let bound: { kind: 'project' | 'stream'; name: string; projectId: number | null; streamId: number | null };
-      if (stream) {
-        const row = await requireStream(e, viewer, Number(stream[1]), 'stream.post');
-        bound = { kind: 'stream', name: row.name, projectId: null, streamId: row.id };
-      } else {
-        const { project } = await requireProject(e, viewer, target.toUpperCase(), 'project.view');
-        bound = { kind: 'project', name: project.name, projectId: project.id, streamId: null };
-      }
-      await e.execute(
-        `insert into telegram_chat_links (chat_id, thread_id, project_id, stream_id, created_by, locale) values (?, ?, ?, ?, ?, ?)
-         on conflict (chat_id, thread_id) do update set project_id = excluded.project_id, stream_id = excluded.stream_id, created_by = excluded.created_by, created_at = now()`,
-        [chat.chatId, chat.threadId, bound.projectId, bound.streamId, user.id, user.locale],
-      );
-      return { kind: bound.kind, name: bound.name };
-    },
+    linkChat: (user, chat, target) => linkChat(em(), viewerOf(user), user, chat, target),
+    unlinkChat: (chat) => unlinkChat(em(), chat),
     async firstDelivery(updateId) {
       // Telegram redelivers for hours at most; a day of ids is plenty, pruned now and then.
       if (updateId % 100 === 0) await em().execute(`delete from bot_updates where seen_at < now() - interval '1 day'`);

@@ -86,9 +86,10 @@ describe('projects offered in a group', () => {
     await kit.exchange(kit.message(anna, '/cancel'));
   });
 
-  it('include a members-only project once someone linked it to the group on purpose', async () => {
-    await kit.exchange(kit.message(anna, `/link ${secret.project.key}`, GROUP));
-    expect(await offered(bob)).toContain(`${secret.project.key} · Secret`);
+  it('never include a members-only project: it cannot be linked to the group either', async () => {
+    kit.api.setMember(GROUP.id, anna.id, 'administrator');
+    expect(lastText(await kit.exchange(kit.message(anna, `/link ${secret.project.key}`, GROUP)))).toContain('виден только своим участникам');
+    expect(await offered(bob)).not.toContain(`${secret.project.key} · Secret`);
     await kit.exchange(kit.message(bob, '/cancel', GROUP));
     expect(kit.api.refused()).toEqual([]);
   });

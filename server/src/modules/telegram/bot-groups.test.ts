@@ -43,7 +43,8 @@ beforeAll(async () => {
   me = await signUp(t, { name: 'Ivan', locale: 'en' });
   boss = await signUp(t, { name: 'Boss' });
   await t.sql('update users set telegram_id = ? where id = ?', [TG_ID, me.id]);
-  project = await createProject(boss, { name: 'Support' });
+  project = await createProject(boss, { name: 'Support', visibility: 'all' });
+  api.setMember(GROUP, TG_ID, 'administrator');
   await boss.client.request('PUT', `/api/projects/${project.project.id}/members/${me.id}`, { json: { role: 'member' } });
 });
 afterAll(async () => {

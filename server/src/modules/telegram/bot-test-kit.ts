@@ -3,6 +3,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { expect } from 'vitest';
+import { jobsSettled } from '../../test/bot-server.ts';
 import { FakeBotApi, type BotApiCall } from '../../test/fake-bot-api.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { WEBHOOK_PATH } from './bot-runner.ts';
@@ -40,6 +41,11 @@ export class BotKit {
   async close() {
     await this.t?.close();
     await this.api?.close();
+  }
+
+  /** Waits until notifications are made and sent. */
+  settled() {
+    return jobsSettled(this.t);
   }
 
   static privateChat = (p: Person) => ({ id: p.id, type: 'private', first_name: p.first_name });
