@@ -85,7 +85,14 @@ export interface BotBackend {
   /** `chat`: the group it is changed from, which shows the change on the card and is not told again. */
   setStatus(user: BotUser, issueId: number, statusId: number, chat?: ChatRef): Promise<IssueCard>;
   assignToMe(user: BotUser, issueId: number): Promise<IssueCard>;
+  /** Moves the due date `days` after itself (after today once it has passed). */
   snooze(user: BotUser, issueId: number, days: number): Promise<IssueCard>;
+  /** Sets the due date `days` after today (a reminder's "tomorrow"). */
+  dueIn(user: BotUser, issueId: number, days: number): Promise<IssueCard>;
+  /** Tells the issue's due reminder to the user again in an hour. */
+  remindLater(user: BotUser, issueId: number): Promise<void>;
+  /** `/digest`: turns the morning digest on or off; its time is `HH:MM` in `timeZone`. */
+  toggleDigest(user: BotUser): Promise<{ enabled: boolean; time: string; timeZone: string }>;
   addComment(user: BotUser, issueId: number, body: string): Promise<void>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
   /** Binds a chat (or forum topic) to a project key or `stream_<id>`; only a project every member may see. */
@@ -124,6 +131,9 @@ export function offlineBackend(): BotBackend {
     setStatus: none,
     assignToMe: none,
     snooze: none,
+    dueIn: none,
+    remindLater: none,
+    toggleDigest: none,
     addComment: none,
     search: async () => [],
     linkChat: none,

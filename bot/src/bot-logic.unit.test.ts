@@ -4,7 +4,7 @@ import type { IssueCard } from './backend.ts';
 import { formatCard } from './cards.ts';
 import { cardKeyboard, miniAppLink } from './keyboards.ts';
 import { refusalKey, REFUSAL_TEXT } from './context.ts';
-import { parseDueDate, plusDays } from './dates.ts';
+import { parseDueDate, plusDays, snoozedDue } from './dates.ts';
 import { prefillFrom } from './features/new-issue.ts';
 import type { Message } from 'grammy/types';
 import { t } from './i18n.ts';
@@ -32,6 +32,12 @@ describe('parseDueDate', () => {
 
   it('adds days across a month end', () => {
     expect(plusDays('2026-11-30', 1)).toBe('2026-12-01');
+  });
+
+  it('snoozes from the due date, or from today once it has passed or is unset', () => {
+    expect(snoozedDue('2026-11-28', '2026-11-25', 7)).toBe('2026-12-05');
+    expect(snoozedDue('2026-11-20', '2026-11-25', 1)).toBe('2026-11-26');
+    expect(snoozedDue(null, '2026-12-31', 1)).toBe('2027-01-01');
   });
 });
 

@@ -4,6 +4,7 @@ import { accountLinkFeature, type AccountHooks } from './features/account-link.t
 import { autoRetry } from '@grammyjs/auto-retry';
 import { offlineBackend, type BotBackend } from './backend.ts';
 import { identify, type BotContext } from './context.ts';
+import { digestFeature } from './features/digest.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { groupsFeature } from './features/groups.ts';
 import { inlineFeature } from './features/inline.ts';
@@ -59,6 +60,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   features.use(newIssueFeature(backend));
   features.use(replyCommentFeature(backend));
   features.use(issuesFeature(backend));
+  features.use(digestFeature(backend));
   features.use(groupsFeature(backend));
   features.use(inlineFeature(backend));
   features.use(fallbackFeature());
@@ -72,6 +74,7 @@ export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';
 export { formatCard } from './cards.ts';
-export { cardKeyboard, miniAppLink } from './keyboards.ts';
+export { cardKeyboard, miniAppLink, reminderKeyboard } from './keyboards.ts';
 export { t as botText, negotiateLocale } from './i18n.ts';
 export { notifyHeadline } from './notify-text.ts';
+export { formatDigest, type Digest, type DigestChange } from './digest.ts';

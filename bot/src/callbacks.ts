@@ -41,6 +41,10 @@ export const callbacks = {
   assignMe: codec('me', ['int']),
   /** Card: move the due date by days. */
   snooze: codec('sz', ['int', 'int']),
+  /** Due reminder: set the due date to today + days. */
+  dueIn: codec('di', ['int', 'int']),
+  /** Due reminder: remind me again in an hour. */
+  remindLater: codec('rl', ['int']),
   /** `/lang`: the chosen locale. */
   language: codec('lang', ['word']),
   /** `/new` dialogue: owner's Telegram id, project. */

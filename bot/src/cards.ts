@@ -25,3 +25,12 @@ export function formatCard(card: IssueCard, locale: Locale, today: string): stri
   lines.push(`<i>${escapeHtml(card.projectName)}</i>`);
   return lines.join('\n');
 }
+
+/** One line of a list: the key links to the issue's card in the private chat with the bot. */
+export function issueLine(card: IssueCard, locale: Locale, botUsername: string): string {
+  const due = card.dueDate ? ` · ${t(locale, 'card.due')}: ${formatDate(card.dueDate, locale)}` : '';
+  return `${issueLink(card, botUsername)} ${escapeHtml(card.title)} — ${escapeHtml(card.statusName)}${due}`;
+}
+
+export const issueLink = (card: { id: number; key: string }, botUsername: string) =>
+  `<a href="https://t.me/${botUsername}?start=issue_${card.id}">${escapeHtml(card.key)}</a>`;

@@ -1,4 +1,4 @@
-import { addDays, formatYmd, type Ymd } from '@tracker/shared/quick-add/calendar';
+import { formatYmd, type Ymd } from '@tracker/shared/quick-add/calendar';
 import { findDates } from '@tracker/shared/quick-add/dates';
 
 /**
@@ -12,9 +12,4 @@ export function parseDueDate(text: string, today: Ymd): string | null {
   return whole ? formatYmd(whole.date) : null;
 }
 
-export { todayOf } from '@tracker/shared/quick-add/calendar';
-
-export function plusDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return formatYmd(addDays({ year, month, day }, days));
-}
+export { plusDays, snoozedDue, todayOf } from '@tracker/shared/quick-add/calendar';

@@ -37,6 +37,15 @@ export function cardKeyboard(card: IssueCard, locale: Locale, botUsername: strin
   return kb.url(t(locale, 'button.open'), miniAppLink(botUsername, card.id));
 }
 
+/** A due reminder's snoozes: again in an hour, due tomorrow, due a week later; then the issue. */
+export const reminderKeyboard = (card: IssueCard, locale: Locale, botUsername: string): InlineKeyboard =>
+  new InlineKeyboard()
+    .text(t(locale, 'button.remindHour'), callbacks.remindLater.encode(card.id))
+    .text(t(locale, 'button.dueTomorrow'), callbacks.dueIn.encode(card.id, 1))
+    .text(t(locale, 'button.dueNextWeek'), callbacks.snooze.encode(card.id, 7))
+    .row()
+    .url(t(locale, 'button.open'), miniAppLink(botUsername, card.id));
+
 export function statusKeyboard(issueId: number, statuses: { id: number; name: string }[], locale: Locale): InlineKeyboard {
   return grid(statuses.map((s) => InlineKeyboard.text(s.name, callbacks.setStatus.encode(issueId, s.id))), 2)
     .row()

@@ -115,7 +115,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
   const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm) });
   // What concerns people goes to their inbox, then to Telegram while the bot runs (the same events).
-  const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])] });
+  const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])], digests: telegram.digests });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   registerSyncPrune(jobs, orm);
   void jobs.start();

@@ -1,10 +1,9 @@
 import { Composer } from 'grammy';
-import { escapeHtml } from '@tracker/shared/html';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import type { BotBackend, BotUser, IssueCard } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
-import { formatCard, formatDate } from '../cards.ts';
 import { answerQuery, asAccount, groupChatOf, redrawMessage, type BotContext } from '../context.ts';
+import { formatCard, issueLine } from '../cards.ts';
 import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
 import { cardKeyboard, pageKeyboard, statusKeyboard } from '../keyboards.ts';
@@ -12,18 +11,11 @@ import { cardKeyboard, pageKeyboard, statusKeyboard } from '../keyboards.ts';
 const PAGE_SIZE = 10;
 const today = (user: BotUser) => formatYmd(todayOf(user.timeZone));
 
-/** One line of a list: the key links to the issue's card in the private chat with the bot. */
-function listLine(ctx: BotContext, card: IssueCard): string {
-  const link = `https://t.me/${ctx.me.username}?start=issue_${card.id}`;
-  const due = card.dueDate ? ` · ${t(ctx.locale, 'card.due')}: ${formatDate(card.dueDate, ctx.locale)}` : '';
-  return `<a href="${link}">${escapeHtml(card.key)}</a> ${escapeHtml(card.title)} — ${escapeHtml(card.statusName)}${due}`;
-}
-
 /** A page of a list as one message: a heading, a line per issue, and paging buttons. */
 function listPage(ctx: BotContext, cards: IssueCard[], page: number, heading: 'my.heading' | 'today.heading') {
   const pages = Math.ceil(cards.length / PAGE_SIZE);
   const at = Math.min(page, pages - 1);
-  const lines = cards.slice(at * PAGE_SIZE, (at + 1) * PAGE_SIZE).map((c) => listLine(ctx, c));
+  const lines = cards.slice(at * PAGE_SIZE, (at + 1) * PAGE_SIZE).map((c) => issueLine(c, ctx.locale, ctx.me.username));
   const footer = pages > 1 ? `\n\n${t(ctx.locale, 'page', { page: at + 1, pages })}` : '';
   return {
     text: `<b>${t(ctx.locale, heading, { count: cards.length })}</b>\n${lines.join('\n')}${footer}`,
@@ -38,7 +30,7 @@ async function sendList(ctx: BotContext, cards: IssueCard[], heading: 'my.headin
   await ctx.reply(page.text, { ...page.options, ...(page.markup ? { reply_markup: page.markup } : {}) });
 }
 
-/** `/my` (paged), `/today` and the card buttons: change status, assign to me, snooze the due date. */
+/** `/my` (paged), `/today` and the card and reminder buttons: change status, assign to me, snooze the due date, remind later. */
 export function issuesFeature(backend: BotBackend) {
   const composer = new Composer<BotContext>();
 
@@ -96,6 +88,18 @@ export function issuesFeature(backend: BotBackend) {
       asAccount(ctx, async (user) => {
         const card = await backend.snooze(user, issueId, Math.min(30, days));
         await redraw(ctx, user, card, t(ctx.locale, 'snoozed'));
+      }),
+    ),
+    onCallback(callbacks.dueIn, (ctx, [issueId, days]) =>
+      asAccount(ctx, async (user) => {
+        const card = await backend.dueIn(user, issueId, Math.min(30, days));
+        await redraw(ctx, user, card, t(ctx.locale, 'snoozed'));
+      }),
+    ),
+    onCallback(callbacks.remindLater, (ctx, [issueId]) =>
+      asAccount(ctx, async (user) => {
+        await backend.remindLater(user, issueId);
+        await answerQuery(ctx, { text: t(ctx.locale, 'remindLater') });
       }),
     ),
   );

@@ -3,12 +3,17 @@ import { text } from './fields.ts';
 
 const time = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.invalid');
 
-/** Which Telegram notifications a user gets, and quiet hours (messages arrive silently) in their time zone. */
+/** Which Telegram notifications a user gets, the morning digest, and quiet hours (messages arrive silently) in their time zone. */
 export const notificationSettingsSchema = z.object({
   assigned: z.boolean(),
   mentioned: z.boolean(),
   statusChanged: z.boolean(),
   dueSoon: z.boolean(),
+  /** Comments on issues assigned to me (watched issues' comments stay in the inbox). Older clients leave it out. */
+  assignedComments: z.boolean().default(true),
+  /** The morning digest: overdue, due today and what changed on watched issues, at `digestTime` local time. */
+  digestEnabled: z.boolean().default(false),
+  digestTime: time.default('09:00'),
   quietFrom: time.nullable(),
   quietTo: time.nullable(),
   timeZone: text().min(1, 'validation.required').max(64, 'validation.tooLong'),

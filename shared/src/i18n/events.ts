@@ -4,8 +4,9 @@
 import type { InboxData, InboxKind } from '../api/inbox.ts';
 import type { TextFn } from './translator.ts';
 
-export type EventKind = InboxKind | 'created';
-export const EVENT_KINDS = ['created', 'assigned', 'mentioned', 'commented', 'statusChanged', 'dueTomorrow'] as const satisfies readonly EventKind[];
+/** `dueToday` is told in Telegram only (the inbox keeps the day-before notice). */
+export type EventKind = InboxKind | 'created' | 'dueToday';
+export const EVENT_KINDS = ['created', 'assigned', 'mentioned', 'commented', 'statusChanged', 'dueTomorrow', 'dueToday'] as const satisfies readonly EventKind[];
 
 /** What happened, without who: "changed the status: Todo → Done". */
 export function eventText(t: TextFn, kind: EventKind, data: Pick<InboxData, 'from' | 'to'> = {}): string {

@@ -96,3 +96,17 @@ export function formatYmd(date: Ymd): string {
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
 }
+
+/** A `YYYY-MM-DD` date `days` later (earlier when negative): due-date snoozes on the server and in the bot. */
+export function plusDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return formatYmd(addDays({ year, month, day }, days));
+}
+
+/**
+ * A snoozed due date: `days` after the due date, or after today when it has passed (or is unset),
+ * so snoozing an overdue issue never leaves it overdue.
+ */
+export function snoozedDue(due: string | null, today: string, days: number): string {
+  return plusDays(due && due > today ? due : today, days);
+}

@@ -27,6 +27,7 @@ import { Migration20261129100000_inbox } from './Migration20261129100000_inbox.t
 import { Migration20261129200000_quiet_history } from './Migration20261129200000_quiet_history.ts';
 import { Migration20261130100000_bot_updates } from './Migration20261130100000_bot_updates.ts';
 import { Migration20261130200000_telegram_outbox } from './Migration20261130200000_telegram_outbox.ts';
+import { Migration20261201100000_digest_reminders } from './Migration20261201100000_digest_reminders.ts';
 import { Migration20261202410000_telegram_activity_origins } from './Migration20261202410000_telegram_activity_origins.ts';
 
 export const migrationsList = [
@@ -58,5 +59,6 @@ export const migrationsList = [
   { name: 'Migration20261129200000_quiet_history', class: Migration20261129200000_quiet_history },
   { name: 'Migration20261130100000_bot_updates', class: Migration20261130100000_bot_updates },
   { name: 'Migration20261130200000_telegram_outbox', class: Migration20261130200000_telegram_outbox },
+  { name: 'Migration20261201100000_digest_reminders', class: Migration20261201100000_digest_reminders },
   { name: 'Migration20261202410000_telegram_activity_origins', class: Migration20261202410000_telegram_activity_origins },
 ];

@@ -42,6 +42,7 @@ export async function readAllInbox(em: EntityManager, userId: number): Promise<{
 
 /** The inbox channel: one item for each person concerned; the actor has none (concern.ts leaves them out). */
 export async function deliverToInbox(em: EntityManager, c: Concern): Promise<void> {
+  if (c.kind === 'dueToday') return;
   const added = await insertItems(em, { userIds: c.userIds, issueId: c.issueId, activityId: c.activityId, kind: c.kind, actorId: c.actorId, data: c.data });
   if (!added.length) return;
   for (const [userId, unread] of await unreadCounts(em, added)) await changed(em, userId, unread);

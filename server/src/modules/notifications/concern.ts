@@ -6,8 +6,11 @@ import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { intArray } from '../../db/sql.ts';
 import { userCanViewProjectSql } from '../projects/project-guards.ts';
 
+/** `dueToday` reaches Telegram only: the inbox already holds the day-before notice. */
+export type ConcernKind = InboxKind | 'dueToday';
+
 export interface Concern {
-  kind: InboxKind;
+  kind: ConcernKind;
   /** The activity row it comes from; null for a due-date notice. */
   activityId: number | null;
   issueId: number;
@@ -113,27 +116,49 @@ export async function concernOf(em: EntityManager, activityId: number): Promise<
   return null;
 }
 
+const dueConcern = (kind: 'dueTomorrow' | 'dueToday', d: { issue_id: number; project_id: number; due_date: string }, userIds: number[]): Concern => ({
+  kind, activityId: null, issueId: d.issue_id, projectId: d.project_id, actorId: null, actorName: null, userIds, data: { dueDate: d.due_date }, groups: null,
+});
+
 /**
- * Open issues due tomorrow in their assignee's time zone, each told once per due date (the notice
- * row is written here, in the caller's transaction, whoever then hears of it).
+ * Open issues due tomorrow or today in their assignee's time zone at `now`, each told once per due
+ * date and kind (the notice row is written here, in the caller's transaction, whoever then hears of
+ * it): the day before from midnight, on the day once the assignee's digest time (09:00) has passed.
  */
-export async function dueTomorrowConcerns(em: EntityManager): Promise<Concern[]> {
-  const due = await em.execute<{ issue_id: number; project_id: number; assignee_id: number; due_date: string }[]>(
-    `with due as (
-       insert into telegram_due_notices (issue_id, due_date)
-       select i.id, i.due_date from issues i join statuses s on s.id = i.status_id join users u on u.id = i.assignee_id
+export async function dueConcerns(em: EntityManager, now: Date): Promise<Concern[]> {
+  const due = await em.execute<{ issue_id: number; project_id: number; assignee_id: number; due_date: string; kind: 'tomorrow' | 'today' }[]>(
+    `with open_due as (
+       select i.id, i.due_date, (?::timestamptz at time zone coalesce(ns.time_zone, ?)) as local_now, coalesce(ns.digest_time, 540) as morning
+         from issues i join statuses s on s.id = i.status_id join users u on u.id = i.assignee_id
          left join notification_settings ns on ns.user_id = u.id
-        where u.blocked_at is null and s.category not in ('completed', 'canceled')
-          and i.due_date = (now() at time zone coalesce(ns.time_zone, ?))::date + 1
+        where u.blocked_at is null and s.category not in ('completed', 'canceled') and i.due_date is not null),
+     due as (
+       insert into telegram_due_notices (issue_id, due_date, kind)
+       select id, due_date, case when due_date = local_now::date then 'today' else 'tomorrow' end from open_due
+        where due_date = local_now::date + 1 or (due_date = local_now::date and local_now::time >= make_time(morning / 60, morning % 60, 0))
        on conflict do nothing
-       returning issue_id, due_date)
-     select d.issue_id, i.project_id, i.assignee_id, to_char(d.due_date, 'YYYY-MM-DD') as due_date from due d join issues i on i.id = d.issue_id order by d.issue_id`,
-    [DEFAULT_TIME_ZONE],
+       returning issue_id, due_date, kind)
+     select d.issue_id, i.project_id, i.assignee_id, to_char(d.due_date, 'YYYY-MM-DD') as due_date, d.kind
+       from due d join issues i on i.id = d.issue_id order by d.kind desc, d.issue_id`,
+    [now.toISOString(), DEFAULT_TIME_ZONE],
   );
   const out: Concern[] = [];
-  for (const d of due) {
-    const userIds = await present(em, [d.assignee_id], d.project_id);
-    out.push({ kind: 'dueTomorrow', activityId: null, issueId: d.issue_id, projectId: d.project_id, actorId: null, actorName: null, userIds, data: { dueDate: d.due_date }, groups: null });
-  }
+  for (const d of due) out.push(dueConcern(d.kind === 'today' ? 'dueToday' : 'dueTomorrow', d, await present(em, [d.assignee_id], d.project_id)));
   return out;
+}
+
+/**
+ * "Remind me in an hour": the issue's due notice again, to `userId` alone; null once it is closed,
+ * or its due date was moved past tomorrow (a snooze) or removed.
+ */
+export async function reminderConcern(em: EntityManager, userId: number, issueId: number, now: Date): Promise<Concern | null> {
+  const [d] = await em.execute<{ issue_id: number; project_id: number; due_date: string; days: number }[]>(
+    `select i.id as issue_id, i.project_id, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
+            i.due_date - (?::timestamptz at time zone coalesce((select time_zone from notification_settings where user_id = ?), ?))::date as days
+       from issues i join statuses s on s.id = i.status_id
+      where i.id = ? and i.due_date is not null and s.category not in ('completed', 'canceled')`,
+    [now.toISOString(), userId, DEFAULT_TIME_ZONE, issueId],
+  );
+  if (!d || d.days > 1) return null;
+  return dueConcern(d.days === 1 ? 'dueTomorrow' : 'dueToday', d, await present(em, [userId], d.project_id));
 }

@@ -2,20 +2,27 @@
 // reachable recipient who wants that event, and one per group chat bound to the issue's project or
 // streams, in that chat's language, so a request never waits for Telegram.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cardKeyboard, formatCard, notifyHeadline, type IssueCard } from '@tracker/bot';
-import type { InboxKind } from '@tracker/shared/api/inbox';
+import { cardKeyboard, formatCard, notifyHeadline, reminderKeyboard, type IssueCard } from '@tracker/bot';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { todayDate } from '@tracker/shared/quick-add/calendar';
 import type { JobQueue } from '../jobs/index.ts';
 import { cardsByIds } from '../issues/cards.queries.ts';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { intArray } from '../../db/sql.ts';
-import type { Concern } from './concern.ts';
+import type { Concern, ConcernKind } from './concern.ts';
 import { queueMessage, type OutboxMessage } from './outbox.ts';
 import { inQuietHours } from './quiet-hours.ts';
 
-/** The settings column for each kind that Telegram tells; comments are for the inbox only. */
-const SETTING_COLUMN: Partial<Record<InboxKind, string>> = { assigned: 'assigned', mentioned: 'mentioned', statusChanged: 'status_changed', dueTomorrow: 'due_soon' };
+/** The settings column for each kind that Telegram tells; comments reach Telegram on issues assigned to the person only. */
+const SETTING_COLUMN: Partial<Record<ConcernKind, string>> = {
+  assigned: 'assigned',
+  mentioned: 'mentioned',
+  commented: 'assigned_comments',
+  statusChanged: 'status_changed',
+  dueTomorrow: 'due_soon',
+  dueToday: 'due_soon',
+};
+const REMINDERS = new Set<ConcernKind>(['dueTomorrow', 'dueToday']);
 
 interface Recipient {
   telegram_id: string;
@@ -38,14 +45,19 @@ async function recipients(em: EntityManager, userIds: number[], setting: string)
   );
 }
 
+/** Of those a comment concerns, Telegram tells the issue's assignee only (watchers have it in the inbox). */
+async function assigneeAmong(em: EntityManager, issueId: number, userIds: number[]): Promise<number[]> {
+  const [issue] = await em.execute<{ assignee_id: number | null }[]>('select assignee_id from issues where id = ?', [issueId]);
+  return userIds.filter((id) => id === issue?.assignee_id);
+}
+
 function headline(c: Concern): (locale: Locale) => string {
-  // Comments reach the inbox only (no SETTING_COLUMN), never this line.
-  const actor = c.kind === 'dueTomorrow' ? null : (c.actorName ?? '—');
+  const actor = REMINDERS.has(c.kind) ? null : (c.actorName ?? '—');
   return (l) => notifyHeadline(l, c.kind, actor, c.data);
 }
 
 export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string; burstSec: number }) {
-  function personal(r: Recipient, card: IssueCard, text: (locale: Locale) => string): OutboxMessage {
+  function personal(r: Recipient, card: IssueCard, text: (locale: Locale) => string, reminder: boolean): OutboxMessage {
     const locale = localeOf(r.locale);
     const tz = r.time_zone ?? DEFAULT_TIME_ZONE;
     return {
@@ -53,7 +65,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
       issueId: card.id,
       line: text(locale),
       card: formatCard(card, locale, todayDate(tz)),
-      replyMarkup: cardKeyboard(card, locale, deps.botUsername()),
+      replyMarkup: reminder ? reminderKeyboard(card, locale, deps.botUsername()) : cardKeyboard(card, locale, deps.botUsername()),
       silent: inQuietHours({ from: r.quiet_from, to: r.quiet_to, timeZone: tz }),
     };
   }
@@ -94,7 +106,10 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
     if (!card) return;
     const text = headline(c);
     const messages: OutboxMessage[] = [];
-    if (setting) for (const r of await recipients(em, c.userIds, setting)) messages.push(personal(r, card, text));
+    if (setting) {
+      const userIds = c.kind === 'commented' ? await assigneeAmong(em, c.issueId, c.userIds) : c.userIds;
+      for (const r of await recipients(em, userIds, setting)) messages.push(personal(r, card, text, REMINDERS.has(c.kind)));
+    }
     if (c.groups === 'created') messages.push(...(await toGroups(em, c, card, (l) => notifyHeadline(l, 'created', c.actorName ?? '—'))));
     if (c.groups === 'statusChanged') messages.push(...(await toGroups(em, c, card, text)));
     for (const m of messages) await queueMessage(em, deps.jobs, m, deps.burstSec);

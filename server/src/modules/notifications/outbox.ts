@@ -75,6 +75,8 @@ export function registerOutbox(deps: { jobs: JobQueue; orm: MikroORM; api: Api; 
     try {
       await deps.api.sendMessage(Number(row.chat_id), text, {
         parse_mode: 'HTML',
+        // The digest links each issue key: no preview of the bot's own page under it.
+        link_preview_options: { is_disabled: true },
         reply_markup: (row.reply_markup ?? undefined) as never,
         disable_notification: row.silent,
         ...(row.thread_id ? { message_thread_id: row.thread_id } : {}),

@@ -25,3 +25,9 @@ export const isTimeZone = (tz: string) => {
     return false;
   }
 };
+
+/** 09:00, the digest's time until the user picks one. */
+export const DEFAULT_DIGEST_TIME = 9 * 60;
+
+/** Minutes after midnight as `HH:MM`. */
+export const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;

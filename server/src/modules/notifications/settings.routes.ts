@@ -5,10 +5,9 @@ import { fieldError } from '@tracker/shared/domain-errors';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
-import { isTimeZone } from './quiet-hours.ts';
+import { DEFAULT_DIGEST_TIME, isTimeZone, toTime } from './quiet-hours.ts';
 import { saveSettings, settingsOf } from './settings.repository.ts';
 
-const toTime = (m: number | null) => (m == null ? null : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
 const toMinutes = (t: string | null) => (t == null ? null : Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)));
 
 /** `GET/PUT /api/user/notification-settings`: the signed-in user's Telegram notification settings. */
@@ -23,8 +22,11 @@ export function notificationSettingsRoutes(deps: { em: () => EntityManager }) {
         mentioned: row?.mentioned ?? true,
         statusChanged: row?.status_changed ?? true,
         dueSoon: row?.due_soon ?? true,
-        quietFrom: toTime(row?.quiet_from ?? null),
-        quietTo: toTime(row?.quiet_to ?? null),
+        assignedComments: row?.assigned_comments ?? true,
+        digestEnabled: row?.digest_enabled ?? false,
+        digestTime: toTime(row?.digest_time ?? DEFAULT_DIGEST_TIME),
+        quietFrom: row?.quiet_from == null ? null : toTime(row.quiet_from),
+        quietTo: row?.quiet_to == null ? null : toTime(row.quiet_to),
         timeZone: row?.time_zone ?? DEFAULT_TIME_ZONE,
       },
       telegramLinked: !!row?.linked,
@@ -40,7 +42,7 @@ export function notificationSettingsRoutes(deps: { em: () => EntityManager }) {
     const user = requireUser(ctx);
     const s = parse(notificationSettingsSchema, ctx.request.body);
     if (!isTimeZone(s.timeZone)) throw fieldError('timeZone', 'validation.invalid');
-    await saveSettings(deps.em(), user.id, { ...s, quietFrom: toMinutes(s.quietFrom), quietTo: toMinutes(s.quietTo) });
+    await saveSettings(deps.em(), user.id, { ...s, digestTime: toMinutes(s.digestTime)!, quietFrom: toMinutes(s.quietFrom), quietTo: toMinutes(s.quietTo) });
     ctx.body = await load(user.id);
   });
   return router;

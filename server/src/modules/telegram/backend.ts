@@ -5,8 +5,10 @@ import { negotiateLocale, type BotBackend, type BotUser } from '@tracker/bot';
 import { forbidden, notFound } from '@tracker/shared/domain-errors';
 import { createCommentSchema } from '@tracker/shared/api/comments';
 import { createIssueSchema } from '@tracker/shared/api/issues';
-import { isLocale } from '@tracker/shared/locales';
-import { todayDate } from '@tracker/shared/quick-add/calendar';
+import { isLocale, type Locale } from '@tracker/shared/locales';
+import { canInProject } from '@tracker/shared/permissions';
+import type { ProjectRole } from '@tracker/shared/api/projects';
+import { plusDays, snoozedDue, todayDate } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { addComment } from '../issues/comment.service.ts';
@@ -15,12 +17,18 @@ import { searchIssues } from '../issues/search.repository.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
 import { creatableProjects, groupLocale, groupProjects, linkChat, setGroupLocale, unlinkChat } from './group-links.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { REMIND_JOB } from '../notifications/dispatch.ts';
+import { toTime } from '../notifications/quiet-hours.ts';
+import { toggleDigest } from '../notifications/settings.repository.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 
 const viewerOf = (user: BotUser): Viewer => ({ id: user.id, roles: (user as Partial<TelegramAccount>).roles ?? [] });
 const todayFor = (user: BotUser) => todayDate(user.timeZone);
 
-export function createBotBackend(orm: MikroORM): BotBackend {
+const REMIND_AFTER_MS = 60 * 60 * 1000;
+
+export function createBotBackend(orm: MikroORM, jobs: JobQueue): BotBackend {
   const em = () => orm.em.fork() as EntityManager;
 
   const card = async (user: BotUser, issueId: number) => {
@@ -106,10 +114,20 @@ export function createBotBackend(orm: MikroORM): BotBackend {
     },
     async snooze(user, issueId, days) {
       const current = await card(user, issueId);
-      const base = current.dueDate && current.dueDate > todayFor(user) ? current.dueDate : todayFor(user);
-      const [next] = await em().execute<{ d: string }[]>(`select to_char(?::date + ?::int, 'YYYY-MM-DD') as d`, [base, days]);
-      await updateIssue(em(), viewerOf(user), issueId, { dueDate: next!.d });
+      await updateIssue(em(), viewerOf(user), issueId, { dueDate: snoozedDue(current.dueDate, todayFor(user), days) });
       return card(user, issueId);
+    },
+    async dueIn(user, issueId, days) {
+      await updateIssue(em(), viewerOf(user), issueId, { dueDate: plusDays(todayFor(user), days) });
+      return card(user, issueId);
+    },
+    async remindLater(user, issueId) {
+      await card(user, issueId);
+      await jobs.enqueue(em(), REMIND_JOB, { userId: user.id, issueId }, { runAt: new Date(Date.now() + REMIND_AFTER_MS), jobKey: `${REMIND_JOB}:${user.id}:${issueId}` });
+    },
+    async toggleDigest(user) {
+      const s = await toggleDigest(em(), user.id);
+      return { enabled: s.enabled, time: toTime(s.time), timeZone: s.timeZone };
     },
     async search(user, query) {
       const e = em();

@@ -7,7 +7,8 @@ import { Api } from 'grammy';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import type { ConcernChannel } from '../notifications/dispatch.ts';
+import type { ConcernChannel, DigestSender } from '../notifications/dispatch.ts';
+import { createDigestSender } from '../notifications/digest.ts';
 import { createNotifier } from '../notifications/notify.ts';
 import { registerOutbox } from '../notifications/outbox.ts';
 import { createBotBackend } from './backend.ts';
@@ -33,10 +34,10 @@ export interface TelegramDeps {
  */
 export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDeps) {
   if (config.TELEGRAM_MODE === 'off' || !config.TELEGRAM_BOT_TOKEN) {
-    return { router: null, secretToken: null, tell: null, start: async () => {}, stop: async () => {} };
+    return { router: null, secretToken: null, tell: null, digests: null, start: async () => {}, stop: async () => {} };
   }
   const token = config.TELEGRAM_BOT_TOKEN;
-  const bot = createBot({ token, publicUrl: config.PUBLIC_URL, apiRoot: config.TELEGRAM_API_ROOT, logger, backend: createBotBackend(orm), accountHooks });
+  const bot = createBot({ token, publicUrl: config.PUBLIC_URL, apiRoot: config.TELEGRAM_API_ROOT, logger, backend: createBotBackend(orm, jobs), accountHooks });
   // Derived, so there is no extra secret to configure; Telegram echoes it in every webhook call.
   const secretToken = createHmac('sha256', config.SESSION_SECRET).update(`webhook:${token}`).digest('hex');
 
@@ -48,6 +49,11 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
   const tell: ConcernChannel = async (em, concern) => {
     await bot.init();
     await notifier.tell(em, concern);
+  };
+  const sendDigests = createDigestSender({ jobs, botUsername: () => bot.botInfo.username });
+  const digests: DigestSender = async (em, now) => {
+    await bot.init();
+    return sendDigests(em, now);
   };
 
   const prepare = async () => {
@@ -63,6 +69,7 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
       secretToken,
       bot,
       tell,
+      digests,
       start: async () => {
         await prepare();
         await bot.api.setWebhook(config.PUBLIC_URL + WEBHOOK_PATH, { secret_token: secretToken, allowed_updates: ['message', 'callback_query', 'inline_query'] });
@@ -76,6 +83,7 @@ export function setUpBot({ config, orm, logger, jobs, accountHooks }: TelegramDe
     secretToken,
     bot,
     tell,
+    digests,
     start: async () => {
       await prepare();
       void bot.start({ drop_pending_updates: false, allowed_updates: ['message', 'callback_query', 'inline_query'] }).catch((err) => logger.error({ err }, 'bot polling stopped'));

@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { messageOf } from '../api.ts';
 
-const EVENTS = ['assigned', 'mentioned', 'statusChanged', 'dueSoon'] as const;
+const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
 const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
 
 export function NotificationSettings() {
@@ -23,6 +23,8 @@ export function NotificationSettings() {
   }, [t]);
   if (!data) return <FormAlert message={error} />;
 
+  const s = data.settings;
+
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -32,6 +34,9 @@ export function NotificationSettings() {
       mentioned: form.has('mentioned'),
       statusChanged: form.has('statusChanged'),
       dueSoon: form.has('dueSoon'),
+      assignedComments: form.has('assignedComments'),
+      digestEnabled: form.has('digestEnabled'),
+      digestTime: time('digestTime') ?? s.digestTime,
       quietFrom: time('quietFrom'),
       quietTo: time('quietTo'),
       timeZone: String(form.get('timeZone') ?? ''),
@@ -48,7 +53,6 @@ export function NotificationSettings() {
     }
   }
 
-  const s = data.settings;
   return (
     <form className="form" onSubmit={onSubmit} aria-busy={pending} data-testid="notification-settings">
       <h2>{t('notifications.title')}</h2>
@@ -66,6 +70,13 @@ export function NotificationSettings() {
             <input type="checkbox" name={event} defaultChecked={s[event]} /> {t(`notifications.event.${event}`)}
           </label>
         ))}
+      </fieldset>
+      <fieldset className="field">
+        <legend>{t('notifications.digest')}</legend>
+        <label className="checkbox">
+          <input type="checkbox" name="digestEnabled" defaultChecked={s.digestEnabled} /> {t('notifications.digestEnabled')}
+        </label>
+        <input type="time" name="digestTime" aria-label={t('notifications.digestTime')} defaultValue={s.digestTime} required />
       </fieldset>
       <div className="field">
         <span>{t('notifications.quietHours')}</span>
