@@ -1,10 +1,11 @@
 // A local Bot API peer for tests: speaks Telegram's JSON over HTTP (`/bot<token>/<method>`), records
 // every call, and refuses what Telegram refuses (bot-api-rules.ts): bad HTML, buttons a chat cannot
 // have, a second answer to a callback query, an edit that changes nothing, a chat that blocked the
-// bot; and answers 429 with retry_after when told to.
+// bot; serves files to download (fake-bot-files.ts); and answers 429 with retry_after when told to.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotApiRules, type Refusal } from './bot-api-rules.ts';
+import { FakeBotFiles } from './fake-bot-files.ts';
 
 export interface BotApiCall {
   method: string;
@@ -22,6 +23,7 @@ export const FAKE_BOT_INFO = {
 export class FakeBotApi {
   readonly calls: BotApiCall[] = [];
   readonly rules = new BotApiRules();
+  readonly files = new FakeBotFiles();
   url = '';
   private server: Server | null = null;
   private throttles = new Map<string, number[]>();
@@ -30,6 +32,7 @@ export class FakeBotApi {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
+      if (this.files.serve(req, res)) return;
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
@@ -47,7 +50,7 @@ export class FakeBotApi {
           res.statusCode = refusal.code;
           res.end(JSON.stringify({ ok: false, error_code: refusal.code, description: refusal.description, ...(refusal.parameters ? { parameters: refusal.parameters } : {}) }));
         } else {
-          res.end(JSON.stringify({ ok: true, result: method === 'getMe' ? FAKE_BOT_INFO : this.rules.apply(method, payload) }));
+          res.end(JSON.stringify({ ok: true, result: method === 'getMe' ? FAKE_BOT_INFO : method === 'getFile' ? this.files.result(payload) : this.rules.apply(method, payload) }));
         }
         for (const l of this.listeners) l();
       });
@@ -63,7 +66,7 @@ export class FakeBotApi {
     if (global !== undefined) return tooMany(global);
     const chat = payload.chat_id === undefined ? undefined : this.chatThrottles.get(Number(payload.chat_id))?.shift();
     if (chat !== undefined) return tooMany(chat);
-    return this.rules.check(method, payload);
+    return this.files.check(method, payload) ?? this.rules.check(method, payload);
   }
 
   /** The next `count` calls of `method` are answered 429 with this retry_after (seconds). */
