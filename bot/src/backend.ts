@@ -24,13 +24,19 @@ export interface IssueCard {
   id: number;
   key: string;
   title: string;
+  statusId: number;
   statusName: string;
   statusCategory: string;
   priority: string;
   dueDate: string | null;
+  assigneeId: number | null;
   assigneeName: string | null;
   projectName: string;
 }
+
+/** The categories a card moves an issue to in one tap. */
+export const QUICK_CATEGORIES = ['started', 'completed'] as const;
+export type QuickCategory = (typeof QUICK_CATEGORIES)[number];
 
 export interface ProjectChoice {
   id: number;
@@ -44,6 +50,10 @@ export interface NewIssueInput {
   description: string;
   priority: string;
   dueDate: string | null;
+  /** A one-line `/new`'s `@person`, resolved among the people of the project (unknown: unassigned). */
+  assignee?: string | null;
+  /** A one-line `/new`'s `#labels`, matched by name in the project (unknown ones are left out). */
+  labels?: string[];
   /** The group chat it is created from: that chat shows the new card, so it is not told again. */
   chat?: ChatRef;
 }
@@ -72,9 +82,14 @@ export interface BotBackend {
   dueIssues(user: BotUser): Promise<IssueCard[]>;
   statuses(user: BotUser, issueId: number): Promise<{ id: number; name: string }[]>;
   setStatus(user: BotUser, issueId: number, statusId: number): Promise<IssueCard>;
+  /** Moves the issue to its project's first status of this category (the one-tap card buttons). */
+  moveTo(user: BotUser, issueId: number, category: QuickCategory): Promise<IssueCard>;
   assignToMe(user: BotUser, issueId: number): Promise<IssueCard>;
   snooze(user: BotUser, issueId: number, days: number): Promise<IssueCard>;
   addComment(user: BotUser, issueId: number, body: string): Promise<void>;
+  addAttachment(user: BotUser, issueId: number, file: { name: string; mimeType: string; bytes: Uint8Array }): Promise<void>;
+  /** Where a one-line `/new` may go: the project linked to the group chat (or topic), and the one the user last created an issue in. */
+  projectHints(user: BotUser, chat: ChatRef | null): Promise<{ linked: number | null; lastUsed: number | null }>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
   /** Binds a chat (or forum topic) to a project key or `stream_<id>`; returns the name bound to. */
   linkChat(user: BotUser, chat: ChatRef, target: string): Promise<{ kind: 'project' | 'stream'; name: string }>;
@@ -102,9 +117,12 @@ export function offlineBackend(): BotBackend {
     dueIssues: async () => [],
     statuses: async () => [],
     setStatus: none,
+    moveTo: none,
     assignToMe: none,
     snooze: none,
     addComment: none,
+    addAttachment: none,
+    projectHints: async () => ({ linked: null, lastUsed: null }),
     search: async () => [],
     linkChat: none,
     firstDelivery: async (updateId) => !seen.has(updateId) && !!seen.add(updateId),
