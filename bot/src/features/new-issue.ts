@@ -144,6 +144,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
     if (prefill?.quickLine) {
       // `/new <line>`: the web's quick-add parser; the project is the group's, else a named `+KEY`, else the last used one.
       const parsed = parseQuickAdd(prefill.quickLine, { now: new Date(await conversation.now()), timeZone: user.timeZone, locale });
+      if (parsed.dueDate && parsed.dueDate < formatYmd(today)) return void (await ctx.reply(t(locale, 'new.quickPastDate', { date: formatDate(parsed.dueDate, locale) })));
       const title = (parsed.title || prefill.quickLine).slice(0, TITLE_MAX);
       input = { title, description: '', priority: parsed.priority ?? 'none', dueDate: parsed.dueDate, assignee: parsed.assignee, labels: parsed.labels };
       const hints = await conversation.external(() => backend.projectHints(user, chat));

@@ -57,6 +57,13 @@ describe('/new in one line', () => {
     expect(await issueTitled('Продлить домен')).toMatchObject({ project_id: ops.project.id });
   });
 
+  it('refuses a due date that has passed, in words, and creates nothing', async () => {
+    const calls = await kit.exchange(kit.message(olga, '/new Сдать отчёт вчера'));
+    expect(lastText(calls)).toMatch(/^Срок \d+ \S+ уже прошёл, поэтому задача не создана\./);
+    expect(await issueTitled('Сдать отчёт')).toBeUndefined();
+    expect(await kit.t.sql('select key from bot_conversations')).toEqual([]);
+  });
+
   it('in a group linked to a project creates there, whatever was used last', async () => {
     await kit.t.sql('insert into telegram_chat_links (chat_id, thread_id, project_id, created_by, locale) values (?, 0, ?, ?, ?)', [GROUP.id, site.project.id, me.id, 'ru']);
     const calls = await kit.exchange(kit.message(olga, '/new Созвон с клиентом', GROUP));
