@@ -25,13 +25,19 @@ export interface IssueCard {
   id: number;
   key: string;
   title: string;
+  statusId: number;
   statusName: string;
   statusCategory: string;
   priority: string;
   dueDate: string | null;
+  assigneeId: number | null;
   assigneeName: string | null;
   projectName: string;
 }
+
+/** The categories a card moves an issue to in one tap. */
+export const QUICK_CATEGORIES = ['started', 'completed'] as const;
+export type QuickCategory = (typeof QUICK_CATEGORIES)[number];
 
 export interface ProjectChoice {
   id: number;
@@ -45,6 +51,10 @@ export interface NewIssueInput {
   description: string;
   priority: string;
   dueDate: string | null;
+  /** A one-line `/new`'s `@person`, resolved among the people of the project (unknown: unassigned). */
+  assignee?: string | null;
+  /** A one-line `/new`'s `#labels`, matched by name in the project (unknown ones are left out). */
+  labels?: string[];
   /** The group chat it is created from: that chat shows the new card, so it is not told again. */
   chat?: ChatRef;
 }
@@ -84,6 +94,8 @@ export interface BotBackend {
   statuses(user: BotUser, issueId: number): Promise<{ id: number; name: string }[]>;
   /** `chat`: the group it is changed from, which shows the change on the card and is not told again. */
   setStatus(user: BotUser, issueId: number, statusId: number, chat?: ChatRef): Promise<IssueCard>;
+  /** Moves the issue to its project's first status of this category (the one-tap card buttons). */
+  moveTo(user: BotUser, issueId: number, category: QuickCategory): Promise<IssueCard>;
   assignToMe(user: BotUser, issueId: number): Promise<IssueCard>;
   /** Moves the due date `days` after itself (after today once it has passed). */
   snooze(user: BotUser, issueId: number, days: number): Promise<IssueCard>;
@@ -94,6 +106,9 @@ export interface BotBackend {
   /** `/digest`: turns the morning digest on or off; its time is `HH:MM` in `timeZone`. */
   toggleDigest(user: BotUser): Promise<{ enabled: boolean; time: string; timeZone: string }>;
   addComment(user: BotUser, issueId: number, body: string): Promise<void>;
+  addAttachment(user: BotUser, issueId: number, file: { name: string; mimeType: string; bytes: Uint8Array }): Promise<void>;
+  /** Where a one-line `/new` may go: the project linked to the group chat (or topic), and the one the user last created an issue in. */
+  projectHints(user: BotUser, chat: ChatRef | null): Promise<{ linked: number | null; lastUsed: number | null }>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
   /** Binds a chat (or forum topic) to a project key or `stream_<id>`; only a project every member may see. */
   linkChat(user: BotUser, chat: ChatRef, target: string): Promise<ChatLinkResult>;
@@ -129,12 +144,15 @@ export function offlineBackend(): BotBackend {
     dueIssues: async () => [],
     statuses: async () => [],
     setStatus: none,
+    moveTo: none,
     assignToMe: none,
     snooze: none,
     dueIn: none,
     remindLater: none,
     toggleDigest: none,
     addComment: none,
+    addAttachment: none,
+    projectHints: async () => ({ linked: null, lastUsed: null }),
     search: async () => [],
     linkChat: none,
     unlinkChat: async () => false,

@@ -42,8 +42,8 @@ describe('parseDueDate', () => {
 });
 
 const card: IssueCard = {
-  id: 7, key: 'WEB-3', title: 'Fix <login> & co', statusName: 'In progress', statusCategory: 'started', priority: 'high',
-  dueDate: '2026-11-20', assigneeName: null, projectName: 'Website',
+  id: 7, key: 'WEB-3', title: 'Fix <login> & co', statusId: 2, statusName: 'In progress', statusCategory: 'started', priority: 'high',
+  dueDate: '2026-11-20', assigneeId: null, assigneeName: null, projectName: 'Website',
 };
 
 describe('formatCard', () => {
@@ -64,7 +64,7 @@ describe('formatCard', () => {
 
   it('has action buttons and the mini app link (startapp=issue_<id>)', () => {
     const kb = cardKeyboard(card, 'ru', 'tracker_bot').inline_keyboard.flat();
-    expect(kb.map((b) => ('callback_data' in b ? b.callback_data : null)).filter(Boolean)).toEqual(['st:7', 'me:7', 'sz:7:1', 'sz:7:7']);
+    expect(kb.map((b) => ('callback_data' in b ? b.callback_data : null)).filter(Boolean)).toEqual(['mv:7:completed', 'st:7', 'me:7', 'sz:7:1', 'sz:7:7']);
     expect(kb.at(-1)).toEqual({ text: 'Открыть', url: 'https://t.me/tracker_bot?startapp=issue_7' });
     expect(cardKeyboard(card, 'en', 'tracker_bot', false).inline_keyboard.flat()).toHaveLength(1);
     expect(miniAppLink('b', 1)).toBe('https://t.me/b?startapp=issue_1');

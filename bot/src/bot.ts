@@ -5,6 +5,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { offlineBackend, type BotBackend } from './backend.ts';
 import { identify, type BotContext } from './context.ts';
 import { digestFeature } from './features/digest.ts';
+import { downloader } from './files.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { groupsFeature } from './features/groups.ts';
 import { inlineFeature } from './features/inline.ts';
@@ -45,6 +46,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // Telegram's 429 answers carry retry_after: wait that long and try again (a few times, at most a minute).
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
   const backend = options.backend ?? offlineBackend();
+  const download = downloader(bot.api, options.apiRoot ?? 'https://api.telegram.org', options.token);
   const report = (err: { error: unknown; ctx: BotContext }) => options.logger.error({ err: err.error, updateId: err.ctx.update.update_id }, 'bot update failed');
   // One boundary around every feature: a failing update is logged and never reaches Telegram as a 500.
   const features = bot.errorBoundary(report);
@@ -57,8 +59,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   if (options.accountHooks) features.use(accountLinkFeature(options.publicUrl, options.accountHooks));
   features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...options.startPayloads }));
   features.use(languageFeature(backend, options.publicUrl));
-  features.use(newIssueFeature(backend));
-  features.use(replyCommentFeature(backend));
+  features.use(newIssueFeature(backend, download));
+  features.use(replyCommentFeature(backend, download));
   features.use(issuesFeature(backend));
   features.use(digestFeature(backend));
   features.use(groupsFeature(backend));

@@ -37,6 +37,8 @@ export const callbacks = {
   card: codec('cd', ['int']),
   /** Status picker: issue, status. */
   setStatus: codec('ss', ['int', 'int']),
+  /** Card: move the issue to its project's first status of a category (`started`, `completed`). */
+  moveTo: codec('mv', ['int', 'word']),
   /** Card: assign the issue to the presser. */
   assignMe: codec('me', ['int']),
   /** Card: move the due date by days. */
@@ -51,6 +53,8 @@ export const callbacks = {
   project: codec('np', ['int', 'int']),
   /** `/new` dialogue: owner's Telegram id, priority. */
   priority: codec('npr', ['int', 'word']),
+  /** `/new` dialogue: owner's Telegram id, due date choice (`today`, `tomorrow`, `friday`, `none`). */
+  due: codec('nd', ['int', 'word']),
   /** "Create an issue from this?": the issue from the message the question replies to. */
   fromMessage: codec('nw', []),
   /** `/my` list: page. */
@@ -58,7 +62,7 @@ export const callbacks = {
 };
 
 /** The kinds of a `/new` dialogue, whose first value is the owner's Telegram id. */
-export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority] as const;
+export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority, callbacks.due] as const;
 
 /** Middleware for one kind of callback: runs `handler` with the decoded values, passes anything else on. */
 export function onCallback<Ps extends readonly Part[]>(

@@ -4,8 +4,9 @@ import type { InlineKeyboardButton } from 'grammy/types';
 import { PRIORITIES } from '@tracker/shared/api/issues';
 import type { Locale } from '@tracker/shared/locales';
 import { localizePath } from '@tracker/shared/routes';
-import type { IssueCard, ProjectChoice } from './backend.ts';
+import { QUICK_CATEGORIES, type IssueCard, type ProjectChoice } from './backend.ts';
 import { callbacks } from './callbacks.ts';
+import { DUE_CHOICES } from './dates.ts';
 import { t } from './i18n.ts';
 
 /** The mini app opened on the issue: Telegram's direct link with a start parameter. */
@@ -28,10 +29,20 @@ export function openButton(locale: Locale, publicUrl: string, privateChat: boole
   return url.startsWith('https://') ? new InlineKeyboard().webApp(t(locale, 'open'), url) : new InlineKeyboard().url(t(locale, 'open'), url);
 }
 
-export function cardKeyboard(card: IssueCard, locale: Locale, botUsername: string, actions = true): InlineKeyboard {
+/**
+ * A card's buttons: one-tap moves to the first `started` / `completed` status (not to the category
+ * the issue is in), the status picker, "Assign to me" unless `viewerId` (who the card is shown to,
+ * when known) already has it, and snoozing. Group cards (`actions` false) only open the issue.
+ */
+export function cardKeyboard(card: IssueCard, locale: Locale, botUsername: string, actions = true, viewerId: number | null = null): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (actions) {
-    kb.text(t(locale, 'button.status'), callbacks.statuses.encode(card.id)).text(t(locale, 'button.assignMe'), callbacks.assignMe.encode(card.id)).row();
+    const moves = QUICK_CATEGORIES.filter((c) => c !== card.statusCategory);
+    for (const category of moves) kb.text(t(locale, `button.move.${category}`), callbacks.moveTo.encode(card.id, category));
+    if (moves.length) kb.row();
+    kb.text(t(locale, 'button.status'), callbacks.statuses.encode(card.id));
+    if (viewerId === null || card.assigneeId !== viewerId) kb.text(t(locale, 'button.assignMe'), callbacks.assignMe.encode(card.id));
+    kb.row();
     kb.text(t(locale, 'button.snooze'), callbacks.snooze.encode(card.id, 1)).text(t(locale, 'button.snoozeWeek'), callbacks.snooze.encode(card.id, 7)).row();
   }
   return kb.url(t(locale, 'button.open'), miniAppLink(botUsername, card.id));
@@ -46,8 +57,9 @@ export const reminderKeyboard = (card: IssueCard, locale: Locale, botUsername: s
     .row()
     .url(t(locale, 'button.open'), miniAppLink(botUsername, card.id));
 
-export function statusKeyboard(issueId: number, statuses: { id: number; name: string }[], locale: Locale): InlineKeyboard {
-  return grid(statuses.map((s) => InlineKeyboard.text(s.name, callbacks.setStatus.encode(issueId, s.id))), 2)
+/** The status picker; the issue's current status is marked with ✓. */
+export function statusKeyboard(issueId: number, statuses: { id: number; name: string }[], locale: Locale, currentId: number | null = null): InlineKeyboard {
+  return grid(statuses.map((s) => InlineKeyboard.text(s.id === currentId ? `✓ ${s.name}` : s.name, callbacks.setStatus.encode(issueId, s.id))), 2)
     .row()
     .text(t(locale, 'button.back'), callbacks.card.encode(issueId));
 }
@@ -69,3 +81,6 @@ export function pageKeyboard(page: number, pages: number, locale: Locale): Inlin
   if (page < pages - 1) buttons.push(InlineKeyboard.text(t(locale, 'button.next'), callbacks.myPage.encode(page + 1)));
   return buttons.length ? InlineKeyboard.from([buttons]) : undefined;
 }
+
+export const dueKeyboard = (owner: number, locale: Locale) =>
+  grid(DUE_CHOICES.map((c) => InlineKeyboard.text(t(locale, `button.due.${c}`), callbacks.due.encode(owner, c))), 2);

@@ -113,7 +113,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
   // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
-  const telegram = setUpBot({ config, orm, logger, jobs, accountHooks: createAccountHooks(orm) });
+  const telegram = setUpBot({ config, orm, logger, jobs, storage, accountHooks: createAccountHooks(orm) });
   // What concerns people goes to their inbox, then to Telegram while the bot runs (the same events).
   const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])], digests: telegram.digests });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
-import type { BotBackend, BotUser, IssueCard } from '../backend.ts';
+import { QUICK_CATEGORIES, type BotBackend, type BotUser, type IssueCard, type QuickCategory } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
 import { answerQuery, asAccount, groupChatOf, redrawMessage, type BotContext } from '../context.ts';
 import { formatCard, issueLine } from '../cards.ts';
@@ -9,6 +9,7 @@ import { t } from '../i18n.ts';
 import { cardKeyboard, pageKeyboard, statusKeyboard } from '../keyboards.ts';
 
 const PAGE_SIZE = 10;
+const isQuickCategory = (word: string): word is QuickCategory => (QUICK_CATEGORIES as readonly string[]).includes(word);
 const today = (user: BotUser) => formatYmd(todayOf(user.timeZone));
 
 /** A page of a list as one message: a heading, a line per issue, and paging buttons. */
@@ -50,9 +51,11 @@ export function issuesFeature(backend: BotBackend) {
 
   // The card is redrawn before the answer: an answer Telegram refuses (too late) must not leave the
   // card showing the old state; a redraw that changes nothing is told apart from a change.
+  // In a group the card is everyone's: "Assign to me" stays for whoever it is not assigned to.
   const redraw = async (ctx: BotContext, user: BotUser, card: IssueCard, notice?: string) => {
+    const viewer = ctx.chat?.type === 'private' ? user.id : null;
     const changed = await redrawMessage(ctx, () =>
-      ctx.editMessageText(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username) }),
+      ctx.editMessageText(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, true, viewer) }),
     );
     await answerQuery(ctx, notice ? { text: changed ? notice : t(ctx.locale, 'unchanged') } : undefined);
   };
@@ -60,8 +63,8 @@ export function issuesFeature(backend: BotBackend) {
   composer.use(
     onCallback(callbacks.statuses, (ctx, [issueId]) =>
       asAccount(ctx, async (user) => {
-        const statuses = await backend.statuses(user, issueId);
-        await redrawMessage(ctx, () => ctx.editMessageReplyMarkup({ reply_markup: statusKeyboard(issueId, statuses, ctx.locale) }));
+        const [statuses, card] = await Promise.all([backend.statuses(user, issueId), backend.issue(user, issueId)]);
+        await redrawMessage(ctx, () => ctx.editMessageReplyMarkup({ reply_markup: statusKeyboard(issueId, statuses, ctx.locale, card?.statusId) }));
         await answerQuery(ctx);
       }),
     ),
@@ -75,6 +78,13 @@ export function issuesFeature(backend: BotBackend) {
     onCallback(callbacks.setStatus, (ctx, [issueId, statusId]) =>
       asAccount(ctx, async (user) => {
         const card = await backend.setStatus(user, issueId, statusId, groupChatOf(ctx) ?? undefined);
+        await redraw(ctx, user, card, t(ctx.locale, 'statusChanged', { status: card.statusName }));
+      }),
+    ),
+    onCallback(callbacks.moveTo, (ctx, [issueId, category]) =>
+      asAccount(ctx, async (user) => {
+        if (!isQuickCategory(category)) return answerQuery(ctx, { text: t(ctx.locale, 'staleButton') });
+        const card = await backend.moveTo(user, issueId, category);
         await redraw(ctx, user, card, t(ctx.locale, 'statusChanged', { status: card.statusName }));
       }),
     ),
@@ -112,6 +122,6 @@ export function openIssuePayload(backend: BotBackend) {
     asAccount(ctx, async (user) => {
       const card = /^\d+$/.test(rest) ? await backend.issue(user, Number(rest)) : null;
       if (!card) return void (await ctx.reply(t(ctx.locale, 'notFound')));
-      await ctx.reply(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username) });
+      await ctx.reply(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, true, user.id) });
     });
 }

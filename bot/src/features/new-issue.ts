@@ -1,44 +1,19 @@
 import { conversations, createConversation, type Conversation } from '@grammyjs/conversations';
 import { Composer, type Context } from 'grammy';
-import type { ForceReply, InlineKeyboardMarkup, Message } from 'grammy/types';
+import type { ForceReply, InlineKeyboardMarkup } from 'grammy/types';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
-import type { Locale } from '@tracker/shared/locales';
-import type { BotBackend } from '../backend.ts';
+import { parseQuickAdd } from '@tracker/shared/quick-add/index';
+import type { BotBackend, NewIssueInput } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
-import { formatCard } from '../cards.ts';
-import { answerQuery, groupChatOf, identityOf, refusalKey, type BotContext } from '../context.ts';
-import { parseDueDate, todayOf } from '../dates.ts';
+import { formatCard, formatDate } from '../cards.ts';
+import { answerQuery, groupChatOf, identityOf, redrawMessage, refusalKey, type BotContext } from '../context.ts';
+import { dueChoiceDate, parseDueDate, todayOf } from '../dates.ts';
+import { attachFile, type Download } from '../files.ts';
 import { t, type BotKey } from '../i18n.ts';
-import { cardKeyboard, priorityKeyboard, projectKeyboard } from '../keyboards.ts';
+import { cardKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard } from '../keyboards.ts';
+import { prefillFrom, TITLE_MAX, type Prefill } from './prefill.ts';
 
-/** What `/new` starts from: nothing, or a message replied to / forwarded (title, text, link back). */
-export interface Prefill {
-  title: string;
-  description: string;
-  /** The chat and message to answer with the created issue. */
-  replyTo: { chatId: number; messageId: number } | null;
-}
-
-const TITLE_MAX = 300;
-
-/** A message's text as an issue: the first line is the title, the whole text and its source the description. */
-export function prefillFrom(message: Message, locale: Locale): Prefill | null {
-  const text = (message.text ?? message.caption ?? '').trim();
-  if (!text) return null;
-  const title = text.split('\n')[0]!.slice(0, TITLE_MAX);
-  const origin = message.forward_origin;
-  let source = '';
-  if (origin?.type === 'channel' && origin.chat.username) source = `https://t.me/${origin.chat.username}/${origin.message_id}`;
-  else if (origin?.type === 'user') source = [origin.sender_user.first_name, origin.sender_user.last_name].filter(Boolean).join(' ');
-  else if (origin?.type === 'hidden_user') source = origin.sender_user_name;
-  else if (message.chat.type === 'supergroup') {
-    const chat = message.chat.username ?? `c/${String(message.chat.id).replace(/^-100/, '')}`;
-    source = `https://t.me/${chat}/${message.message_id}`;
-  }
-  const quoted = text.split('\n').map((l) => `> ${l}`).join('\n');
-  const description = source ? `${quoted}\n\n${t(locale, 'new.source', { source })}` : quoted;
-  return { title, description, replyTo: { chatId: message.chat.id, messageId: message.message_id } };
-}
+export { prefillFrom, type Prefill };
 
 type Convo = Conversation<BotContext, Context>;
 const isText = (ctx: Context) => !!ctx.message?.text && (!ctx.message.text.startsWith('/') || ctx.message.text === '/skip');
@@ -69,7 +44,7 @@ async function step<T>(conversation: Convo, accept: (c: Context) => T | null, hi
  * group the text prompts reply to the person's message with a selective force-reply, so that only
  * they are asked and their answer reaches the bot under privacy mode.
  */
-export function newIssueFeature(backend: BotBackend) {
+export function newIssueFeature(backend: BotBackend, download: Download) {
   const composer = new Composer<BotContext>();
   composer.use(conversations({ storage: { type: 'key', version: 1, adapter: backend.conversationStorage as never, getStorageKey: dialogueKey } }));
 
@@ -87,6 +62,9 @@ export function newIssueFeature(backend: BotBackend) {
     if (!user) return void (await ctx.reply(t(locale, 'notLinked')));
     const { linked, projects } = await conversation.external(() => (chat ? backend.groupProjects(user, chat) : backend.projects(user, null).then((p) => ({ linked: false, projects: p }))));
     if (!projects.length) return void (await ctx.reply(t(locale, linked ? 'new.noLinkedProjects' : group ? 'new.noGroupProjects' : 'new.noProjects')));
+    // A group linked to one project creates there: nothing to choose.
+    const only = linked && projects.length === 1 ? projects[0]! : null;
+    const today = todayOf(user.timeZone, new Date(await conversation.now()));
 
     let anchor = ctx.message?.message_id ?? ctx.callbackQuery?.message?.message_id;
     const forceReply: ForceReply = { force_reply: true, selective: true };
@@ -101,75 +79,115 @@ export function newIssueFeature(backend: BotBackend) {
       anchor = answer.ctx.message!.message_id;
       return answer.value;
     };
-    const buttonStep = async <T>(decode: (data: string | undefined) => readonly [number, T] | null) => {
-      const picked = await step(conversation, (c) => {
-        const values = decode(c.callbackQuery?.data);
-        return values && values[0] === tg.id ? values[1] : null;
-      }, hint('new.useButtons'));
-      await answerQuery(picked.ctx);
+    const pressedBy = <T>(decode: (data: string | undefined) => readonly [number, T] | null) => (c: Context) => {
+      const values = decode(c.callbackQuery?.data);
+      return values && values[0] === tg.id ? values[1] : null;
+    };
+    // A used keyboard collapses into the choice: the prompt becomes "Project: WEB · Website", buttonless.
+    const chosen = async (c: Context, text: string) => {
+      await redrawMessage(c, () => c.editMessageText(text));
+      await answerQuery(c);
+    };
+    const buttonStep = async <T>(decode: (data: string | undefined) => readonly [number, T] | null, shown: (value: T) => string) => {
+      const picked = await step(conversation, pressedBy(decode), hint('new.useButtons'));
+      await chosen(picked.ctx, shown(picked.value));
       return picked.value;
     };
+    const projectLabel = (id: number) => {
+      const p = projects.find((x) => x.id === id);
+      return t(locale, 'new.chosenProject', { project: p ? `${p.key} · ${p.name}` : '—' });
+    };
+    const askProject = async (intro: string | null) => {
+      if (only) return only.id;
+      const prompt = t(locale, 'new.project');
+      await ask(intro ? `${intro}\n\n${prompt}` : prompt, projectKeyboard(tg.id, projects.slice(0, 30)));
+      return buttonStep(callbacks.project.decode, projectLabel);
+    };
 
-    // A group linked to one project creates there: nothing to choose.
-    const only = linked && projects.length === 1 ? projects[0]! : null;
-    const projectPrompt = t(locale, 'new.project');
-    if (!only) await ask(prefill ? `${t(locale, 'new.prefilled', { title: prefill.title })}\n\n${projectPrompt}` : projectPrompt, projectKeyboard(tg.id, projects.slice(0, 30)));
-    const projectId = only ? only.id : await buttonStep(callbacks.project.decode);
+    async function askDetails(): Promise<Omit<NewIssueInput, 'projectId'>> {
+      let title = prefill?.title ?? '';
+      while (!title) {
+        await ask(t(locale, 'new.title'));
+        const answer = (await textStep()).trim();
+        if (answer.length > TITLE_MAX) await ask(t(locale, 'new.titleTooLong', { count: TITLE_MAX }));
+        else if (answer !== '/skip') title = answer;
+      }
 
-    let title = prefill?.title ?? '';
-    while (!title) {
-      await ask(t(locale, 'new.title'));
-      const answer = (await textStep()).trim();
-      if (answer.length > TITLE_MAX) await ask(t(locale, 'new.titleTooLong', { count: TITLE_MAX }));
-      else if (answer !== '/skip') title = answer;
+      let description = prefill?.description ?? '';
+      if (!prefill) {
+        await ask(t(locale, 'new.description'));
+        const answer = await textStep();
+        description = answer === '/skip' ? '' : answer;
+      }
+
+      await ask(t(locale, 'new.priority'), priorityKeyboard(tg.id, locale));
+      const priority = await buttonStep(callbacks.priority.decode, (p) => t(locale, 'new.chosenPriority', { priority: t(locale, `priority.${p}` as BotKey) }));
+
+      await ask(t(locale, 'new.due'), dueKeyboard(tg.id, locale));
+      let dueDate: string | null = null;
+      for (;;) {
+        const answer = await step(conversation, (c) => pressedBy(callbacks.due.decode)(c) ?? (textOf(c) === null ? null : { text: textOf(c)! }), hint('new.sendText'));
+        if (typeof answer.value === 'string') {
+          dueDate = dueChoiceDate(answer.value, today);
+          await chosen(answer.ctx, t(locale, 'new.chosenDue', { due: dueDate ? formatDate(dueDate, locale) : t(locale, 'new.noDue') }));
+          break;
+        }
+        anchor = answer.ctx.message!.message_id;
+        if (answer.value.text === '/skip') break;
+        dueDate = parseDueDate(answer.value.text, today);
+        if (dueDate && dueDate >= formatYmd(today)) break;
+        await ask(t(locale, dueDate ? 'new.pastDate' : 'new.badDate'));
+        dueDate = null;
+      }
+      return { title, description, priority, dueDate };
     }
 
-    let description = prefill?.description ?? '';
-    if (!prefill) {
-      await ask(t(locale, 'new.description'));
-      const answer = await textStep();
-      description = answer === '/skip' ? '' : answer;
-    }
-
-    await ask(t(locale, 'new.priority'), priorityKeyboard(tg.id, locale));
-    const priority = await buttonStep(callbacks.priority.decode);
-
-    await ask(t(locale, 'new.due'));
-    const now = await conversation.now();
-    const today = todayOf(user.timeZone, new Date(now));
-    let dueDate: string | null = null;
-    for (;;) {
-      const answer = await textStep();
-      if (answer === '/skip') break;
-      dueDate = parseDueDate(answer, today);
-      if (dueDate && dueDate >= formatYmd(today)) break;
-      await ask(t(locale, dueDate ? 'new.pastDate' : 'new.badDate'));
+    let input: Omit<NewIssueInput, 'projectId'>;
+    let projectId: number;
+    if (prefill?.quickLine) {
+      // `/new <line>`: the web's quick-add parser; the project is the group's, else a named `+KEY`, else the last used one.
+      const parsed = parseQuickAdd(prefill.quickLine, { now: new Date(await conversation.now()), timeZone: user.timeZone, locale });
+      if (parsed.dueDate && parsed.dueDate < formatYmd(today)) return void (await ctx.reply(t(locale, 'new.quickPastDate', { date: formatDate(parsed.dueDate, locale) })));
+      const title = (parsed.title || prefill.quickLine).slice(0, TITLE_MAX);
+      input = { title, description: '', priority: parsed.priority ?? 'none', dueDate: parsed.dueDate, assignee: parsed.assignee, labels: parsed.labels };
+      const hints = await conversation.external(() => backend.projectHints(user, chat));
+      const named = projects.find((p) => p.key === parsed.projectKey)?.id;
+      const known = [hints.linked, named, hints.lastUsed].find((id) => id !== undefined && id !== null && projects.some((p) => p.id === id));
+      projectId = known ?? (await askProject(t(locale, 'new.prefilled', { title })));
+    } else {
+      projectId = await askProject(prefill?.title ? t(locale, 'new.prefilled', { title: prefill.title }) : null);
+      input = await askDetails();
     }
 
     const result = await conversation.external(async () => {
       try {
-        return { card: await backend.createIssue(user, { projectId, title, description, priority, dueDate, ...(chat ? { chat } : {}) }), refused: null };
+        const card = await backend.createIssue(user, { ...input, projectId, ...(chat ? { chat } : {}) });
+        const file = prefill?.file ? await attachFile(backend, download, user, card.id, prefill.file) : null;
+        return { card, refused: null, tooBig: file === 'tooBig' };
       } catch (err) {
         const key = refusalKey(err);
         if (!key) throw err;
-        return { card: null, refused: key };
+        return { card: null, refused: key, tooBig: false };
       }
     });
     if (!result.card) return void (await ctx.reply(t(locale, result.refused ?? 'invalid')));
     await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, formatYmd(today))}`, {
       parse_mode: 'HTML',
-      reply_markup: cardKeyboard(result.card, locale, ctx.me.username),
+      reply_markup: cardKeyboard(result.card, locale, ctx.me.username, true, group ? null : user.id),
       ...(prefill?.replyTo && prefill.replyTo.chatId === ctx.chat?.id ? { reply_parameters: { message_id: prefill.replyTo.messageId, allow_sending_without_reply: true } } : {}),
     });
+    if (result.tooBig) await ctx.reply(t(locale, 'attach.tooBig'));
   }
   composer.use(createConversation(newIssue, 'newIssue'));
 
   composer.command('new', async (ctx) => {
     const source = ctx.message?.reply_to_message;
+    const line = ctx.match.trim();
+    if (line) return ctx.conversation.enter('newIssue', { title: '', description: '', replyTo: null, quickLine: line });
     await ctx.conversation.enter('newIssue', source ? prefillFrom(source, ctx.locale) : null);
   });
-  // A message forwarded to the bot in a private chat becomes a pre-filled issue; one with no text
-  // (a sticker, a photo without a caption) would make a blank issue, so it is explained instead.
+  // A message forwarded to the bot in a private chat becomes a pre-filled issue, its photo or file an
+  // attachment; one with neither text nor file (a sticker) would make a blank issue, so it is explained instead.
   composer.chatType('private').on('message').filter((ctx) => !!ctx.message.forward_origin, async (ctx) => {
     const prefill = prefillFrom(ctx.message, ctx.locale);
     if (!prefill) return void (await ctx.reply(t(ctx.locale, 'new.forwardNoText')));

@@ -1,11 +1,13 @@
 // A local Bot API peer for tests: speaks Telegram's JSON over HTTP (`/bot<token>/<method>`), records
 // every call, and refuses what Telegram refuses (bot-api-rules.ts): bad HTML, buttons a chat cannot
 // have, a second answer to a callback query, an edit that changes nothing, a chat that blocked the
-// bot; and answers 429 with retry_after when told to. Chat members are members unless a test says
-// otherwise (`setMember`), as getChatMember and getChatAdministrators answer them.
+// bot; serves files to download (fake-bot-files.ts); and answers 429 with retry_after when told to.
+// Chat members are members unless a test says otherwise (`setMember`), as getChatMember and
+// getChatAdministrators answer them.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotApiRules, type Refusal } from './bot-api-rules.ts';
+import { FakeBotFiles } from './fake-bot-files.ts';
 
 export interface BotApiCall {
   method: string;
@@ -35,6 +37,7 @@ export type MemberStatus = 'creator' | 'administrator' | 'member' | 'left';
 export class FakeBotApi {
   readonly calls: BotApiCall[] = [];
   readonly rules = new BotApiRules();
+  readonly files = new FakeBotFiles();
   url = '';
   private server: Server | null = null;
   private throttles = new Map<string, number[]>();
@@ -44,6 +47,7 @@ export class FakeBotApi {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
+      if (this.files.serve(req, res)) return;
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
@@ -73,6 +77,7 @@ export class FakeBotApi {
 
   private result(method: string, payload: Record<string, any>): unknown {
     if (method === 'getMe') return FAKE_BOT_INFO;
+    if (method === 'getFile') return this.files.result(payload);
     if (method === 'getChatMember') return chatMember(Number(payload.user_id), this.members.get(Number(payload.chat_id))?.get(Number(payload.user_id)) ?? 'member');
     if (method === 'getChatAdministrators') {
       const admins = [...(this.members.get(Number(payload.chat_id)) ?? [])].filter(([, status]) => status === 'creator' || status === 'administrator');
@@ -93,7 +98,7 @@ export class FakeBotApi {
     if (global !== undefined) return tooMany(global);
     const chat = payload.chat_id === undefined ? undefined : this.chatThrottles.get(Number(payload.chat_id))?.shift();
     if (chat !== undefined) return tooMany(chat);
-    return this.rules.check(method, payload);
+    return this.files.check(method, payload) ?? this.rules.check(method, payload);
   }
 
   /** The next `count` calls of `method` are answered 429 with this retry_after (seconds). */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
@@ -16,10 +15,12 @@ import { User } from '../users/user.entity.ts';
 import { attachmentLinks } from './attachment-links.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { Activity, Attachment } from '../issues/issue.entity.ts';
+import { fileKey, fileNameSchema, mimeSchema, storeAttachment } from './attachment.service.ts';
 import { TooLargeError, type BlobStore } from '../../storage/index.ts';
 import { toAttachmentDto } from './attachment.mapper.ts';
 
-const fileNameSchema = z
+// The upload names its file URL-encoded in a header.
+const headerFileNameSchema = z
   .string()
   .transform((s) => {
     try {
@@ -28,13 +29,9 @@ const fileNameSchema = z
       return s;
     }
   })
-  .pipe(z.string().trim().min(1, 'validation.required').max(255, 'validation.tooLong').refine((s) => !/[\\/\0]/.test(s), 'validation.fileName'));
-const mimeSchema = z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127).catch('application/octet-stream');
+  .pipe(fileNameSchema);
 // Served inline only when a browser cannot turn them into script in our origin.
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
-
-/** Where an attachment's bytes are in the store (the row keeps only the random part). */
-const fileKey = (storageKey: string) => `attachments/${storageKey}`;
 
 const linkError = (ctx: Context, status: 403 | 410, code: 'token_invalid' | 'token_expired') =>
   new HttpError(status, translate(requestLocale(ctx), `errors.codes.${code}`), code);
@@ -76,35 +73,18 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
     const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), 'issue.edit');
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > ATTACHMENT_MAX_BYTES) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
-    const fileName = parse(fileNameSchema, ctx.get('x-file-name'));
+    const fileName = parse(headerFileNameSchema, ctx.get('x-file-name'));
     const mimeType = parse(mimeSchema, (ctx.get('content-type') || '').split(';')[0]!.trim().toLowerCase());
-    const storageKey = randomBytes(16).toString('hex');
-    let size: number;
+    let attachment: Attachment | null;
     try {
-      size = await deps.storage.put(fileKey(storageKey), ctx.req, { contentType: mimeType, limit: ATTACHMENT_MAX_BYTES });
+      attachment = await storeAttachment(deps.em(), deps.storage, issue, user.id, { fileName, mimeType, body: ctx.req });
     } catch (err) {
       if (err instanceof TooLargeError) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
       throw err;
     }
-    if (size === 0) {
-      await deps.storage.delete(fileKey(storageKey));
-      throw new HttpError(400, 'The file is empty', 'validation');
-    }
-    const em = deps.em();
-    try {
-      const attachment = await em.transactional(async (tx) => {
-        const row = tx.create(Attachment, { issueId: issue.id, uploaderId: user.id, fileName, mimeType, size, storageKey });
-        tx.create(Activity, { issueId: issue.id, projectId: issue.projectId, actorId: user.id, action: 'attachment.added', field: 'attachments', oldValue: null, newValue: { fileName } });
-        await tx.flush();
-        await publishEvent(tx as EntityManager, { type: 'issue.updated', issueId: issue.id, projectId: issue.projectId, streamIds: [], actorId: user.id });
-        return row;
-      });
-      ctx.status = 201;
-      ctx.body = { attachment: toAttachmentDto(attachment, { id: user.id, name: user.name }) };
-    } catch (err) {
-      await deps.storage.delete(fileKey(storageKey));
-      throw err;
-    }
+    if (!attachment) throw new HttpError(400, 'The file is empty', 'validation');
+    ctx.status = 201;
+    ctx.body = { attachment: toAttachmentDto(attachment, { id: user.id, name: user.name }) };
   });
 
   router.post('/api/attachments/:id/link', async (ctx) => {

@@ -8,17 +8,19 @@ interface CardRow {
   id: number;
   key: string;
   title: string;
+  status_id: number;
   status_name: string;
   category: string;
   priority: number;
   due_date: string | null;
+  assignee_id: number | null;
   assignee_name: string | null;
   project_name: string;
 }
 
 const CARD_SELECT = `
-  select i.id, p.key || '-' || i.number as key, i.title, s.name as status_name, s.category, i.priority,
-         to_char(i.due_date, 'YYYY-MM-DD') as due_date, au.name as assignee_name, p.name as project_name
+  select i.id, p.key || '-' || i.number as key, i.title, s.id as status_id, s.name as status_name, s.category, i.priority,
+         to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.assignee_id, au.name as assignee_name, p.name as project_name
     from issues i join projects p on p.id = i.project_id join statuses s on s.id = i.status_id
     left join users au on au.id = i.assignee_id`;
 
@@ -26,10 +28,12 @@ const toCard = (r: CardRow): IssueCard => ({
   id: r.id,
   key: r.key,
   title: r.title,
+  statusId: r.status_id,
   statusName: r.status_name,
   statusCategory: r.category,
   priority: PRIORITIES[r.priority] ?? 'none',
   dueDate: r.due_date,
+  assigneeId: r.assignee_id,
   assigneeName: r.assignee_name,
   projectName: r.project_name,
 });

@@ -27,3 +27,14 @@ export async function resolveMentions(em: EntityManager, text: string, projectId
   );
   return rows.map((r) => r.id);
 }
+
+/** The user a quick-add `@handle` names (matched as mentions are), if they may see the project. */
+export async function resolveHandle(em: EntityManager, handle: string, projectId: number): Promise<number | null> {
+  const [row] = await em.execute<{ id: number }[]>(
+    `select u.id from users u join projects p on p.id = ?
+      where (${HANDLE_EXPRESSIONS.map((e) => `${e} = ?`).join(' or ')}) and ${userCanViewProjectSql('u', 'p')}
+      order by u.id limit 1`,
+    [projectId, ...HANDLE_EXPRESSIONS.map(() => handle.toLowerCase())],
+  );
+  return row?.id ?? null;
+}

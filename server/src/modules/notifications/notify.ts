@@ -25,6 +25,7 @@ const SETTING_COLUMN: Partial<Record<ConcernKind, string>> = {
 const REMINDERS = new Set<ConcernKind>(['dueTomorrow', 'dueToday']);
 
 interface Recipient {
+  id: number;
   telegram_id: string;
   locale: string;
   quiet_from: number | null;
@@ -38,7 +39,7 @@ const localeOf = (l: string): Locale => (isLocale(l) ? l : 'ru');
 async function recipients(em: EntityManager, userIds: number[], setting: string): Promise<Recipient[]> {
   if (!userIds.length) return [];
   return em.execute<Recipient[]>(
-    `select u.telegram_id, u.locale, ns.quiet_from, ns.quiet_to, ns.time_zone
+    `select u.id, u.telegram_id, u.locale, ns.quiet_from, ns.quiet_to, ns.time_zone
        from users u left join notification_settings ns on ns.user_id = u.id
       where u.id = any(?::int[]) and u.telegram_id is not null and u.telegram_unreachable_at is null and coalesce(ns.${setting}, true)`,
     [intArray(userIds)],
@@ -65,7 +66,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
       issueId: card.id,
       line: text(locale),
       card: formatCard(card, locale, todayDate(tz)),
-      replyMarkup: reminder ? reminderKeyboard(card, locale, deps.botUsername()) : cardKeyboard(card, locale, deps.botUsername()),
+      replyMarkup: reminder ? reminderKeyboard(card, locale, deps.botUsername()) : cardKeyboard(card, locale, deps.botUsername(), true, r.id),
       silent: inQuietHours({ from: r.quiet_from, to: r.quiet_to, timeZone: tz }),
     };
   }

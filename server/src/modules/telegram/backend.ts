@@ -2,7 +2,7 @@
 // the same services and permission checks as the HTTP API.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { negotiateLocale, type BotBackend, type BotUser } from '@tracker/bot';
-import { forbidden, notFound } from '@tracker/shared/domain-errors';
+import { conflict, forbidden, invalid, notFound } from '@tracker/shared/domain-errors';
 import { createCommentSchema } from '@tracker/shared/api/comments';
 import { createIssueSchema } from '@tracker/shared/api/issues';
 import { isLocale, type Locale } from '@tracker/shared/locales';
@@ -10,6 +10,8 @@ import { canInProject } from '@tracker/shared/permissions';
 import type { ProjectRole } from '@tracker/shared/api/projects';
 import { plusDays, snoozedDue, todayDate } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
+import { TooLargeError, type BlobStore } from '../../storage/index.ts';
+import { fileNameSchema, mimeSchema, storeAttachment } from '../attachments/attachment.service.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { addComment } from '../issues/comment.service.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
@@ -22,13 +24,14 @@ import { REMIND_JOB } from '../notifications/dispatch.ts';
 import { toTime } from '../notifications/quiet-hours.ts';
 import { toggleDigest } from '../notifications/settings.repository.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
+import { quickAddNames } from './quick-add-names.ts';
 
 const viewerOf = (user: BotUser): Viewer => ({ id: user.id, roles: (user as Partial<TelegramAccount>).roles ?? [] });
 const todayFor = (user: BotUser) => todayDate(user.timeZone);
 
 const REMIND_AFTER_MS = 60 * 60 * 1000;
 
-export function createBotBackend(orm: MikroORM, jobs: JobQueue): BotBackend {
+export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobStore): BotBackend {
   const em = () => orm.em.fork() as EntityManager;
 
   const card = async (user: BotUser, issueId: number) => {
@@ -64,7 +67,8 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue): BotBackend {
       const { linked, projects } = await groupProjects(em(), viewerOf(user), chat);
       return { linked, projects };
     },
-    async createIssue(user, { chat, ...input }) {
+    async createIssue(user, { chat, assignee, labels, ...input }) {
+      const named = await quickAddNames(em(), input.projectId, user.id, assignee ?? null, labels ?? []);
       const id = await em().transactional(async (tem) => {
         let streamIds: number[] = [];
         if (chat) {
@@ -73,7 +77,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue): BotBackend {
           if (!allowed.projects.some((p) => p.id === input.projectId)) throw forbidden();
           if (allowed.streamId) streamIds = [allowed.streamId];
         }
-        const created = await createIssue(tem, viewerOf(user), parse(createIssueSchema, { ...input, streamIds }));
+        const created = await createIssue(tem, viewerOf(user), parse(createIssueSchema, { ...input, ...named, streamIds }));
         if (chat) await tem.execute('insert into telegram_issue_origins (issue_id, chat_id) values (?, ?)', [created, chat.chatId]);
         return created;
       });
@@ -105,12 +109,40 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue): BotBackend {
       });
       return card(user, issueId);
     },
+    async moveTo(user, issueId, category) {
+      const e = em();
+      const { issue } = await requireIssue(e, viewerOf(user), issueId, 'issue.edit');
+      const [status] = await e.execute<{ id: number }[]>('select id from statuses where project_id = ? and category = ? order by position, id limit 1', [issue.projectId, category]);
+      if (!status) throw conflict();
+      await updateIssue(e, viewerOf(user), issueId, { statusId: status.id });
+      return card(user, issueId);
+    },
     async assignToMe(user, issueId) {
       await updateIssue(em(), viewerOf(user), issueId, { assigneeId: user.id });
       return card(user, issueId);
     },
     async addComment(user, issueId, body) {
       await addComment(em(), viewerOf(user), issueId, parse(createCommentSchema, { body }).body);
+    },
+    async addAttachment(user, issueId, file) {
+      const e = em();
+      const { issue } = await requireIssue(e, viewerOf(user), issueId, 'issue.edit');
+      const fileName = parse(fileNameSchema, file.name.replace(/[\\/\0]/g, '_').slice(0, 255));
+      const mimeType = parse(mimeSchema, file.mimeType.toLowerCase());
+      try {
+        if (!(await storeAttachment(e, storage, issue, user.id, { fileName, mimeType, body: Buffer.from(file.bytes) }))) throw invalid([]);
+      } catch (err) {
+        throw err instanceof TooLargeError ? invalid([]) : err;
+      }
+    },
+    async projectHints(user, chat) {
+      const [[linked], [last]] = await Promise.all([
+        chat
+          ? em().execute<{ project_id: number }[]>('select project_id from telegram_chat_links where chat_id = ? and thread_id in (?, 0) and project_id is not null order by thread_id desc limit 1', [chat.chatId, chat.threadId])
+          : [],
+        em().execute<{ project_id: number }[]>('select project_id from issues where reporter_id = ? order by created_at desc, id desc limit 1', [user.id]),
+      ]);
+      return { linked: linked?.project_id ?? null, lastUsed: last?.project_id ?? null };
     },
     async snooze(user, issueId, days) {
       const current = await card(user, issueId);

@@ -1,0 +1,47 @@
+// Adding a file to an issue, for the HTTP upload and the bot alike: the bytes go to the blob store,
+// the row, its activity and the issue event in one transaction; the bytes are removed if that fails.
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
+import { z } from 'zod';
+import type { BlobStore } from '../../storage/index.ts';
+import { publishEvent } from '../events/publish.ts';
+import { Activity, Attachment } from '../issues/issue.entity.ts';
+
+export const fileNameSchema = z.string().trim().min(1, 'validation.required').max(255, 'validation.tooLong').refine((s) => !/[\\/\0]/.test(s), 'validation.fileName');
+export const mimeSchema = z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127).catch('application/octet-stream');
+
+/** Where an attachment's bytes are in the store (the row keeps only the random part). */
+export const fileKey = (storageKey: string) => `attachments/${storageKey}`;
+
+export interface NewAttachment {
+  fileName: string;
+  mimeType: string;
+  body: Readable | Buffer;
+}
+
+/**
+ * Stores `file` on the issue as uploaded by `uploaderId` (who may edit it: the caller checked).
+ * Null for an empty file; throws the store's TooLargeError past ATTACHMENT_MAX_BYTES.
+ */
+export async function storeAttachment(em: EntityManager, storage: BlobStore, issue: { id: number; projectId: number }, uploaderId: number, file: NewAttachment): Promise<Attachment | null> {
+  const storageKey = randomBytes(16).toString('hex');
+  const size = await storage.put(fileKey(storageKey), file.body, { contentType: file.mimeType, limit: ATTACHMENT_MAX_BYTES });
+  if (size === 0) {
+    await storage.delete(fileKey(storageKey));
+    return null;
+  }
+  try {
+    return await em.transactional(async (tx) => {
+      const row = tx.create(Attachment, { issueId: issue.id, uploaderId, fileName: file.fileName, mimeType: file.mimeType, size, storageKey });
+      tx.create(Activity, { issueId: issue.id, projectId: issue.projectId, actorId: uploaderId, action: 'attachment.added', field: 'attachments', oldValue: null, newValue: { fileName: file.fileName } });
+      await tx.flush();
+      await publishEvent(tx as EntityManager, { type: 'issue.updated', issueId: issue.id, projectId: issue.projectId, streamIds: [], actorId: uploaderId });
+      return row;
+    });
+  } catch (err) {
+    await storage.delete(fileKey(storageKey));
+    throw err;
+  }
+}
