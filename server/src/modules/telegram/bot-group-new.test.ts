@@ -19,11 +19,14 @@ let streamId: number;
 
 const postsTo = (chatId: number, text: string) => kit.api.of('sendMessage').filter((c) => c.payload.chat_id === chatId && String(c.payload.text).includes(text));
 
+/** Each prompt is its own message in Telegram: a pressed one is edited once. */
+let promptId = 600;
+
 /** Answers the text prompts of a dialogue already past its project: title, no description, no priority, no date. */
 async function finishDialogue(who: Person, chat: object, title: string) {
   expect(lastText(await kit.exchange(kit.message(who, title, chat)))).toContain('Описание?');
   expect(lastText(await kit.exchange(kit.message(who, '/skip', chat)))).toBe('Приоритет?');
-  await kit.exchange(kit.press(who, `npr:${who.id}:none`, { message_id: 60, chat }));
+  await kit.exchange(kit.press(who, `npr:${who.id}:none`, { message_id: promptId++, chat }));
   return lastText(await kit.exchange(kit.message(who, '/skip', chat)));
 }
 

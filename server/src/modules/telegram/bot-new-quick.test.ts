@@ -65,6 +65,8 @@ describe('/new in one line', () => {
   });
 
   it('in a group linked to a project creates there, whatever was used last', async () => {
+    // Only a project open to the whole workspace can be linked to a group.
+    await kit.t.sql("update projects set visibility = 'all' where id = ?", [site.project.id]);
     await kit.t.sql('insert into telegram_chat_links (chat_id, thread_id, project_id, created_by, locale) values (?, 0, ?, ?, ?)', [GROUP.id, site.project.id, me.id, 'ru']);
     const calls = await kit.exchange(kit.message(olga, '/new Созвон с клиентом', GROUP));
     expect(lastText(calls)).toContain('Задача создана.');
