@@ -110,6 +110,8 @@ export interface BotBackend {
   /** Where a one-line `/new` may go: the project linked to the group chat (or topic), and the one the user last created an issue in. */
   projectHints(user: BotUser, chat: ChatRef | null): Promise<{ linked: number | null; lastUsed: number | null }>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
+  /** Of these issues, those whose project the whole workspace may see: the only ones shown where others read along (groups, inline shares). */
+  openToAll(issueIds: number[]): Promise<Set<number>>;
   /** Binds a chat (or forum topic) to a project key or `stream_<id>`; only a project every member may see. */
   linkChat(user: BotUser, chat: ChatRef, target: string): Promise<ChatLinkResult>;
   /** Unbinds the chat (or forum topic); false when it was not bound. */
@@ -154,6 +156,7 @@ export function offlineBackend(): BotBackend {
     addAttachment: none,
     projectHints: async () => ({ linked: null, lastUsed: null }),
     search: async () => [],
+    openToAll: async () => new Set(),
     linkChat: none,
     unlinkChat: async () => false,
     firstDelivery: async (updateId) => !seen.has(updateId) && !!seen.add(updateId),

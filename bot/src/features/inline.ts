@@ -18,7 +18,11 @@ export function inlineFeature(backend: BotBackend) {
       return;
     }
     const query = ctx.inlineQuery.query.trim();
-    const cards = query ? await backend.search(user, query) : await backend.myIssues(user);
+    const found = query ? await backend.search(user, query) : await backend.myIssues(user);
+    // Shared into a group or channel (or a chat Telegram doesn't name), others read it: members-only projects stay out.
+    const privately = ctx.inlineQuery.chat_type === 'sender' || ctx.inlineQuery.chat_type === 'private';
+    const open = privately ? null : await backend.openToAll(found.map((c) => c.id));
+    const cards = open ? found.filter((c) => open.has(c.id)) : found;
     const today = formatYmd(todayOf(user.timeZone));
     const results: InlineQueryResultArticle[] = cards.slice(0, 20).map((card) => ({
       type: 'article',

@@ -122,6 +122,8 @@ export function openIssuePayload(backend: BotBackend) {
     asAccount(ctx, async (user) => {
       const card = /^\d+$/.test(rest) ? await backend.issue(user, Number(rest)) : null;
       if (!card) return void (await ctx.reply(t(ctx.locale, 'notFound')));
+      // Others read a group: a members-only project's issue is not shown there.
+      if (groupChatOf(ctx) && !(await backend.openToAll([card.id])).has(card.id)) return void (await ctx.reply(t(ctx.locale, 'membersOnlyIssue')));
       await ctx.reply(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, true, user.id) });
     });
 }

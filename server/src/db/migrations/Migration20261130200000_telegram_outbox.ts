@@ -9,8 +9,10 @@ import { Migration } from '@mikro-orm/migrations';
  * - `users.telegram_unreachable_at`: the user blocked the bot or is gone; cleared when they write again.
  * - `telegram_chat_links.locale`: the language a group is written to in.
  * - `telegram_issue_origins`: the chat an issue was created from, which already shows it.
- * - The activity trigger puts its jobs into one named queue, so events become messages in the order
- *   they happened (activity jobs used to run four at a time and commit in any order).
+ * - The activity trigger puts each project's jobs into a named queue of their own, so a project's
+ *   events become messages in the order they happened (activity jobs used to run four at a time and
+ *   commit in any order). Projects go on side by side: one queue for the whole workspace fell behind
+ *   whenever many people worked at once.
  */
 const ACTIVITY_TRIGGER = (queue: string) => `
   create or replace function tracker_bot_activity() returns trigger language plpgsql as $$
@@ -52,7 +54,7 @@ export class Migration20261130200000_telegram_outbox extends Migration {
         issue_id int primary key references issues(id) on delete cascade,
         chat_id bigint not null
       );`);
-    this.addSql(ACTIVITY_TRIGGER(`, queue_name => 'notifications'`));
+    this.addSql(ACTIVITY_TRIGGER(`, queue_name => 'notifications:' || coalesce(n.project_id, 0)`));
   }
 
   override down(): void {

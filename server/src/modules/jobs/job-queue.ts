@@ -29,7 +29,11 @@ export interface JobQueueOptions {
   logger: Logger;
   /** Jobs run at once by this process (they mostly wait on SMTP or Telegram). */
   concurrency?: number;
-  /** How often due jobs that no NOTIFY announced (retries, `runAt`, cron) are looked for. */
+  /**
+   * How often due jobs that no NOTIFY announced (retries, `runAt`, cron) are looked for. Also how long
+   * the next job of a named (serial) queue may wait after the one before it ends: no NOTIFY announces
+   * that, so it is short enough for a project's notifications to follow each other closely.
+   */
   pollInterval?: number;
   /** How long a stop waits for running jobs before signalling them to abort. */
   abortAfterMs?: number;
@@ -39,7 +43,7 @@ export interface JobQueueOptions {
 
 const asRecord = (payload: unknown): Record<string, unknown> => (payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {});
 
-export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInterval = 2000, abortAfterMs = 10_000, forceAfterMs = abortAfterMs + 5000 }: JobQueueOptions) {
+export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInterval = 250, abortAfterMs = 10_000, forceAfterMs = abortAfterMs + 5000 }: JobQueueOptions) {
   const handlers: Record<string, JobHandler> = { [PING_JOB]: pingHandler };
   const cron: CronItem[] = [];
   quietDatabaseTraces(logger);

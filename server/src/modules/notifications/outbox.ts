@@ -1,7 +1,8 @@
 // Telegram messages wait in `telegram_outbox` and go out per chat, oldest first, one at a time: the
 // deliver job of a chat runs in a graphile-worker queue of its own (serial), is keyed per chat (one
 // waiting at a time) and is scheduled for when the chat may next be written to. A 429 pauses the
-// chat for its full retry_after (no in-process retry), a 403 from a person marks them unreachable.
+// chat for its full retry_after (no in-process retry); 429s on several chats within a few seconds pause
+// the whole bot; a 403 from a person marks them unreachable.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { GrammyError, type Api } from 'grammy';
 import type { Logger } from '../../logger.ts';
@@ -91,8 +92,9 @@ export function registerOutbox(deps: { jobs: JobQueue; orm: MikroORM; api: Api; 
   async function deliver(chatId: number): Promise<void> {
     const em = fork();
     for (;;) {
-      const [pause] = await em.execute<{ until: Date }[]>('select until from telegram_chat_pauses where chat_id = ? and until > now()', [chatId]);
-      if (pause) return void (await schedule(deps.jobs, em, chatId, pause.until, false));
+      // The chat's own pause, or the whole bot's (chat 0).
+      const [pause] = await em.execute<{ until: Date | null }[]>('select max(until) as until from telegram_chat_pauses where chat_id in (?, 0) and until > now()', [chatId]);
+      if (pause?.until) return void (await schedule(deps.jobs, em, chatId, pause.until, false));
       // The row stays locked while it is sent: an event on its issue meanwhile waits, then starts a new message.
       const step = await em.transactional(async (tem): Promise<{ wait: Date | string | null } | { outcome: Outcome }> => {
         const [row] = await tem.execute<OutboxRow[]>(
@@ -110,11 +112,18 @@ export function registerOutbox(deps: { jobs: JobQueue; orm: MikroORM; api: Api; 
         await em.transactional(async (tem) => {
           const [p] = await tem.execute<{ until: Date }[]>(
             `insert into telegram_chat_pauses (chat_id, until) values (?, now() + make_interval(secs => ?))
-             on conflict (chat_id) do update set until = excluded.until returning until`,
+             on conflict (chat_id) do update set until = excluded.until, paused_at = now() returning until`,
             [chatId, outcome.seconds],
           );
           await schedule(deps.jobs, tem, chatId, p!.until, false);
         });
+        // Told to wait on several chats within a few seconds: that is Telegram's limit for the whole bot.
+        // Checked after this chat's pause is committed, so of two chats paused at once the later sees both.
+        await em.execute(
+          `insert into telegram_chat_pauses (chat_id, until)
+           select 0, max(until) from telegram_chat_pauses where chat_id <> 0 and paused_at > now() - interval '3 seconds' having count(*) > 1
+           on conflict (chat_id) do update set until = greatest(telegram_chat_pauses.until, excluded.until), paused_at = now()`,
+        );
         return;
       }
       if (outcome.kind === 'unreachable') {

@@ -7,6 +7,7 @@ import { createCommentSchema } from '@tracker/shared/api/comments';
 import { createIssueSchema } from '@tracker/shared/api/issues';
 import { isLocale } from '@tracker/shared/locales';
 import { plusDays, snoozedDue, todayDate } from '@tracker/shared/quick-add/calendar';
+import { intArray } from '../../db/sql.ts';
 import { parse } from '../../http/validate.ts';
 import { TooLargeError, type BlobStore } from '../../storage/index.ts';
 import { fileNameSchema, mimeSchema, storeAttachment } from '../attachments/attachment.service.ts';
@@ -163,6 +164,14 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       const e = em();
       const hits = await searchIssues(e, viewerOf(user), query.slice(0, 200), 20);
       return cardsByIds(e, viewerOf(user), hits.map((h) => h.id));
+    },
+    async openToAll(issueIds) {
+      if (!issueIds.length) return new Set();
+      const rows = await em().execute<{ id: number }[]>(
+        `select i.id from issues i join projects p on p.id = i.project_id where i.id = any(?::int[]) and p.visibility = 'all'`,
+        [intArray(issueIds)],
+      );
+      return new Set(rows.map((r) => r.id));
     },
     linkChat: (user, chat, target) => linkChat(em(), viewerOf(user), user, chat, target),
     unlinkChat: (chat) => unlinkChat(em(), chat),

@@ -105,7 +105,7 @@ describe('search', () => {
   it('finds a word in angle brackets through the API and inline mode', async () => {
     const res = await me.client.get('/api/search?q=pricing');
     expect(res.body.issues.map((i: { id: number }) => i.id)).toContain(issueId);
-    const calls = await kit.exchange({ update_id: 999_001, inline_query: { id: 'iq', from: { ...ivan, is_bot: false }, query: 'pricing', offset: '' } });
+    const calls = await kit.exchange({ update_id: 999_001, inline_query: { id: 'iq', from: { ...ivan, is_bot: false }, query: 'pricing', offset: '', chat_type: 'sender' } });
     expect(calls.find((c) => c.method === 'answerInlineQuery')!.payload.results.map((r: { id: string }) => r.id)).toContain(`issue_${issueId}`);
   });
 });
