@@ -1,5 +1,7 @@
 import { apiTokensResponseSchema, createApiTokenResponseSchema, API_TOKEN_PATTERN } from '@tracker/shared/api/api-tokens';
 import { errorBodySchema } from '@tracker/shared/errors';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIssue, createProject, createUser, type TestProject, type TestUser } from '../../test/fixtures.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
@@ -251,7 +253,14 @@ describe('rate limit per token', () => {
   afterAll(() => limited?.close());
 
   it('slows down one token only: not another token, the owner’s session or another user', async () => {
-    limited = await createTestServer({ API_TOKEN_RATE_LIMIT: '3' });
+    const logged: { path?: string; apiTokenId?: number; status?: number }[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line) logged.push(JSON.parse(line) as (typeof logged)[number]);
+        done();
+      },
+    });
+    limited = await createTestServer({ API_TOKEN_RATE_LIMIT: '3' }, { logger: pino({ level: 'info' }, sink) });
     const owner = await createUser(limited);
     const someone = await createUser(limited);
     const tokenOf = async (u: TestUser) => createApiTokenResponseSchema.parse((await u.client.post('/api/tokens', { name: 'x', scope: 'read' })).body).token;
@@ -268,5 +277,11 @@ describe('rate limit per token', () => {
     expect((await call(calm)).status).toBe(200);
     expect((await call(foreign)).status).toBe(200);
     expect((await owner.client.get('/api/issues')).status).toBe(200);
+    // The request log names the token of a token call (never its secret), and no token for a session call.
+    const busyId = apiTokensResponseSchema.parse((await owner.client.get('/api/tokens')).body).tokens.at(-1)!.id;
+    const issueCalls = logged.filter((l) => l.path === '/api/issues');
+    expect(issueCalls.filter((l) => l.apiTokenId === busyId).map((l) => l.status)).toEqual([200, 200, 200, 429]);
+    expect(issueCalls.at(-1)!.apiTokenId).toBeUndefined();
+    expect(JSON.stringify(logged)).not.toContain(busy);
   });
 });

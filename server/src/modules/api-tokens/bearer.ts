@@ -59,23 +59,24 @@ export function bearerAuth(deps: { em: () => EntityManager; rateLimit: () => { m
     if (row.token_revoked) throw refuse(ctx, 'token_invalid', 'revoked');
     if (row.token_expired) throw refuse(ctx, 'token_expired', 'expired');
     if (row.blocked_at != null) throw refuse(ctx, 'account_blocked', 'ownerBlocked');
+    // Known from here on (the request log names it), even if the call is refused below.
+    const { token_id: tokenId, token_scope: scope, token_revoked: _r, token_expired: _e, token_stale: _s, password_hash: _secret, ...user } = row;
+    setBearerUserRow(ctx, user);
+    ctx.state.apiToken = { tokenId, userId: user.id as number, scope };
 
     // Keyed by the token alone: a busy script slows down only itself, never its owner's browser or other tokens.
     const { max, windowSec } = deps.rateLimit();
-    const limit = await hitRateLimit(em, `api-token:${row.token_id}`, max, windowSec);
+    const limit = await hitRateLimit(em, `api-token:${tokenId}`, max, windowSec);
     if (!limit.allowed) throw rateLimited(limit.retryAfterSec, { key: 'errors.apiTokens.rateLimited' });
     if (sessionOnly(ctx.method, ctx.path)) throw new DomainError('forbidden', { code: 'session_required', key: 'errors.apiTokens.sessionRequired' });
-    if (row.token_scope === 'read' && !SAFE.has(ctx.method)) throw new DomainError('forbidden', { code: 'token_scope', key: 'errors.apiTokens.readOnly' });
+    if (scope === 'read' && !SAFE.has(ctx.method)) throw new DomainError('forbidden', { code: 'token_scope', key: 'errors.apiTokens.readOnly' });
 
     if (row.token_stale) {
       await em.execute(
         `update api_tokens set last_used_at = now() where id = ? and (last_used_at is null or last_used_at < now() - make_interval(secs => ?))`,
-        [row.token_id, LAST_USED_EVERY_SEC],
+        [tokenId, LAST_USED_EVERY_SEC],
       );
     }
-    const { token_id: tokenId, token_scope: scope, token_revoked: _r, token_expired: _e, token_stale: _s, password_hash: _secret, ...user } = row;
-    setBearerUserRow(ctx, user);
-    ctx.state.apiToken = { tokenId, userId: user.id as number, scope };
     return next();
   };
 }
