@@ -28,7 +28,7 @@ describe('API tokens on the profile page', () => {
         await page.goto(`${T[lang].prefix}/user/profile`);
         const section = page.getByTestId('api-tokens');
         await section.scrollIntoViewIfNeeded();
-        await section.locator('input[name="name"]').fill('CI export');
+        await section.locator('input[name="tokenName"]').fill('CI export');
         await page.getByTestId('api-token-scope').selectOption('write');
         await page.getByTestId('api-token-create').click();
 

@@ -27,8 +27,8 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
     e.preventDefault();
     const element = e.currentTarget;
     const data = new FormData(element);
-    const name = String(data.get('name') ?? '').trim();
-    const expires = String(data.get('expires') ?? '');
+    const name = String(data.get('tokenName') ?? '').trim();
+    const expires = String(data.get('tokenExpires') ?? '');
     setFormError(null);
     if (!name) {
       setFields({ name: 'validation.required' });
@@ -37,7 +37,7 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
     setFields({});
     setPending(true);
     try {
-      const created = await apiTokensApi.create({ name, scope: data.get('scope') as ApiTokenScope, expiresAt: expires ? endOfLocalDay(expires) : null });
+      const created = await apiTokensApi.create({ name, scope: data.get('tokenScope') as ApiTokenScope, expiresAt: expires ? endOfLocalDay(expires) : null });
       element.reset();
       onCreated(created);
     } catch (err) {
@@ -49,14 +49,15 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
     }
   }
 
+  // The profile form above has its own `name`: these fields carry other names, the API's issues keep theirs.
   const fieldError = (name: string) => (fields[name] ? t(fields[name]) : undefined);
   return (
     <form className="form api-tokens__form" noValidate onSubmit={onSubmit} aria-busy={pending} data-testid="api-token-form">
       <FormAlert message={formError} />
-      <TextField name="name" label={t('account.apiTokens.name')} hint={t('account.apiTokens.nameHint')} maxLength={API_TOKEN_NAME_MAX} required autoComplete="off" error={fieldError('name')} />
+      <TextField name="tokenName" label={t('account.apiTokens.name')} hint={t('account.apiTokens.nameHint')} maxLength={API_TOKEN_NAME_MAX} required autoComplete="off" error={fieldError('name')} />
       <div className="field">
         <label htmlFor="api-token-scope">{t('account.apiTokens.scope')}</label>
-        <select id="api-token-scope" name="scope" defaultValue="read" data-testid="api-token-scope">
+        <select id="api-token-scope" name="tokenScope" defaultValue="read" data-testid="api-token-scope">
           {API_TOKEN_SCOPES.map((scope) => (
             <option key={scope} value={scope}>
               {t(`account.apiTokens.scopes.${scope}`)}
@@ -64,7 +65,7 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
           ))}
         </select>
       </div>
-      <TextField name="expires" type="date" min={tomorrow()} label={t('account.apiTokens.expires')} hint={t('account.apiTokens.expiresHint')} error={fieldError('expiresAt')} />
+      <TextField name="tokenExpires" type="date" min={tomorrow()} label={t('account.apiTokens.expires')} hint={t('account.apiTokens.expiresHint')} error={fieldError('expiresAt')} />
       <Button type="submit" size="m" loading={pending} disabled={pending} data-testid="api-token-create">
         {t('account.apiTokens.create')}
       </Button>
