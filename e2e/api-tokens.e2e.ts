@@ -5,6 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
+import { finish, openApp, reopenAt } from './telegram-app.ts';
+import { tgCalls, tgLast, tgPopupAnswer } from './telegram-client.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,4 +72,25 @@ describe('API tokens on the profile page', () => {
       }
     });
   }
+
+  it('works inside Telegram: revoking asks in Telegram’s popup', async () => {
+    const o = await openApp(browser, { platform: 'ios' });
+    const { page } = o;
+    await reopenAt(page, '/en/user/profile', 'api-tokens');
+    await page.locator('input[name="tokenName"]').fill('From Telegram');
+    await page.getByTestId('api-token-create').click();
+    const secret = await page.getByTestId('api-token-secret').inputValue();
+    expect(secret).toMatch(/^trk_/);
+    await page.getByTestId('api-token-done').click();
+
+    await tgPopupAnswer(page, 'first');
+    await page.getByTestId('api-token-list').getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(async () => (await tgCalls(page, 'web_app_open_popup')).length).toBe(1);
+    const popup = (await tgLast<{ message: string; buttons: { type: string }[] }>(page, 'web_app_open_popup'))!;
+    expect(popup.message).toContain('From Telegram');
+    expect(popup.buttons.map((b) => b.type)).toEqual(['destructive', 'cancel']);
+    await page.getByTestId('api-token-list').waitFor({ state: 'detached' });
+    expect((await page.request.get('/api/user/me', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
+    await finish(o);
+  });
 });
