@@ -1,4 +1,4 @@
-import { apiTokensResponseSchema, createApiTokenResponseSchema, API_TOKEN_PATTERN } from '@tracker/shared/api/api-tokens';
+import { apiTokensResponseSchema, createApiTokenResponseSchema, API_TOKEN_PATTERN, API_TOKENS_PER_USER } from '@tracker/shared/api/api-tokens';
 import { errorBodySchema } from '@tracker/shared/errors';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -79,6 +79,21 @@ describe('managing tokens in a session', () => {
     expect(mineList.map((x) => x.id)).not.toContain(theirs.id);
     expectError(await me.client.request('DELETE', `/api/tokens/${theirs.id}`), 404, 'not_found');
     expect((await bearer(theirs.token, 'GET', '/api/user/me')).status).toBe(200);
+  });
+
+  it('caps the live tokens one person holds (409, nothing stored)', async () => {
+    const hoarder = await createUser(t);
+    await t.sql(
+      `insert into api_tokens (user_id, name, scope, token_hash) select ?, 'n' || g, 'read', md5(random()::text) || md5(random()::text) from generate_series(1, ?) g`,
+      [hoarder.id, API_TOKENS_PER_USER],
+    );
+    const refused = expectError(await hoarder.client.post('/api/tokens', { name: 'one more', scope: 'read' }), 409, 'conflict');
+    expect(refused.statusMessage).toContain(`${API_TOKENS_PER_USER} API-токенов`);
+    const [count] = await t.sql<{ n: number }>('select count(*)::int as n from api_tokens where user_id = ?', [hoarder.id]);
+    expect(count!.n).toBe(API_TOKENS_PER_USER);
+    // A revoked one frees a place.
+    await t.sql('update api_tokens set revoked_at = now() where id = (select min(id) from api_tokens where user_id = ?)', [hoarder.id]);
+    expect((await hoarder.client.post('/api/tokens', { name: 'one more', scope: 'read' })).status).toBe(201);
   });
 
   it('refuses bad input with the validation shape and without a session', async () => {
