@@ -7,7 +7,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Rejects state-changing API calls that a browser marks as cross-site. Browsers always send
  * Sec-Fetch-Site or Origin on such requests; non-browser clients (bot, CLI) send neither and
- * carry no ambient cookies of a victim, so they pass. Neither do personal access token calls: a
+ * carry no ambient cookies of a victim, so they pass. Personal access token calls pass too: a
  * browser never adds an Authorization header on its own, so a forged request cannot carry one.
  */
 export function csrfProtection(publicUrl: string) {
