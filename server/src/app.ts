@@ -15,9 +15,12 @@ import { csrfProtection } from './http/csrf.ts';
 import { createOutageLog, databaseUnavailable } from './http/db-unavailable.ts';
 import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
+import { bearerUserRow } from './http/bearer.ts';
 import { sessionMiddleware, sessionUserRow } from './http/session.ts';
 import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { bearerAuth } from './modules/api-tokens/bearer.ts';
 import { attachmentRoutes } from './modules/attachments/attachments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -149,6 +152,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // Pages come after the session is read: each carries its user and redirect decision inline (issue 14).
   const web = spa({ distDir: config.WEB_DIST, publicConfig, boot: pageBoot({ navigation, em }), renderPage: blogPageRenderer({ em, origin: config.PUBLIC_URL }) });
   app.use(web.files);
+  // Personal access tokens: checked before CSRF (which they skip), the body and the session (which they never touch).
+  app.use(bearerAuth({ em, rateLimit: () => ({ max: config.API_TOKEN_RATE_LIMIT, windowSec: 60 }) }));
   app.use(csrfProtection(config.PUBLIC_URL));
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
   // Uploads stream their raw body to storage, whatever their content type.
@@ -161,7 +166,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     });
   }
   app.use(sessionMiddleware(app, orm, config.secureCookies, config.SESSION_SECRET));
-  app.use(currentUser((ctx, id) => users.signedIn(em(), id, sessionUserRow(ctx))));
+  app.use(currentUser((ctx, id) => users.signedIn(em(), id, sessionUserRow(ctx) ?? bearerUserRow(ctx))));
   app.use(noStoreWhenSignedIn);
   app.use(web.pages);
 
@@ -198,6 +203,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     telegramAuthRoutes({ em, config }),
     notificationSettingsRoutes({ em }),
     inboxRoutes({ em }),
+    apiTokenRoutes({ em }),
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];

@@ -52,6 +52,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** An S3-compatible bucket for files (storage/storage-url.ts has the format); PostgreSQL when unset. */
   STORAGE_URL: z.string().optional(),
+  /** Calls one personal access token may make a minute (each token counts on its own). */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,3 +1,4 @@
+import { ApiTokenSchema } from './modules/api-tokens/api-token.entity.ts';
 import { CalendarFeedSchema } from './modules/calendar/calendar-feed.entity.ts';
 import { CustomFieldOptionSchema, CustomFieldSchema } from './modules/custom-fields/custom-field.entity.ts';
 import { ActivitySchema, AttachmentSchema, CommentSchema, IssueSchema, SavedViewSchema } from './modules/issues/issue.entity.ts';
@@ -25,4 +26,5 @@ export const entities = [
   CustomFieldSchema,
   CustomFieldOptionSchema,
   CalendarFeedSchema,
+  ApiTokenSchema,
 ];

@@ -55,5 +55,9 @@ export const ERROR_CODES = [
   'invalid_cursor',
   /** A sync position the change log no longer reaches (pruned), or one it never had: bootstrap again. */
   'sync_expired',
+  /** A read-only API token on a call that changes something. */
+  'token_scope',
+  /** A call an API token may not make (managing tokens, signing in or out, account security): it needs a session. */
+  'session_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

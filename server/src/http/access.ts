@@ -1,5 +1,6 @@
 import { can, type Capability } from '@tracker/shared/permissions';
 import type { Context, Next } from 'koa';
+import { bearerCaller } from './bearer.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -25,10 +26,14 @@ export interface LoadedUser {
   entity(): RequestUser;
 }
 
-/** Loads the signed-in user (if any): `ctx.state.viewer`, and `ctx.state.user` as a lazy entity. */
+/**
+ * Loads the signed-in user (if any): `ctx.state.viewer`, and `ctx.state.user` as a lazy entity. A
+ * personal access token's owner is signed in the same way, without a session.
+ */
 export function currentUser(load: (ctx: Context, id: number) => Promise<LoadedUser | null>) {
   return async (ctx: Context, next: Next) => {
-    const id = ctx.session?.userId;
+    const bearer = bearerCaller(ctx);
+    const id = bearer ? bearer.userId : ctx.session?.userId;
     if (typeof id === 'number') {
       const loaded = await load(ctx, id);
       // A blocked user counts as signed out even if a session survived the block.
@@ -41,7 +46,8 @@ export function currentUser(load: (ctx: Context, id: number) => Promise<LoadedUs
           get: () => (user ??= loaded.entity()),
           set: (value: RequestUser) => (user = value),
         });
-      } else ctx.session = null;
+      } else if (bearer) throw unauthorized();
+      else ctx.session = null;
     }
     return next();
   };

@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { bearerCaller } from './bearer.ts';
 import { HttpError } from './errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -6,12 +7,13 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Rejects state-changing API calls that a browser marks as cross-site. Browsers always send
  * Sec-Fetch-Site or Origin on such requests; non-browser clients (bot, CLI) send neither and
- * carry no ambient cookies of a victim, so they pass.
+ * carry no ambient cookies of a victim, so they pass. Personal access token calls pass too: a
+ * browser never adds an Authorization header on its own, so a forged request cannot carry one.
  */
 export function csrfProtection(publicUrl: string) {
   const allowed = new Set([new URL(publicUrl).origin]);
   return async (ctx: Context, next: Next) => {
-    if (SAFE.has(ctx.method)) return next();
+    if (SAFE.has(ctx.method) || bearerCaller(ctx)) return next();
     const site = ctx.get('sec-fetch-site');
     const origin = ctx.get('origin');
     const ownOrigin = `${ctx.protocol}://${ctx.host}`;

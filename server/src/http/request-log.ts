@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.ts';
+import { bearerCaller } from './bearer.ts';
 
 const isStaticFile = (path: string) => !path.startsWith('/api/') && !path.startsWith('/ics/') && /\.\w+$/.test(path);
 
@@ -16,7 +17,9 @@ export function requestLog(logger: Logger) {
     } finally {
       // Static files (the web app's assets, icons, sw.js) would drown the requests that matter.
       const level = ctx.status < 400 && isStaticFile(ctx.path) ? 'debug' : 'info';
-      logger[level]({ reqId: ctx.state.reqId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      // A token call names its token (never the secret), so an owner's question "what did my script do" has an answer.
+      const token = bearerCaller(ctx)?.tokenId;
+      logger[level]({ reqId: ctx.state.reqId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started), ...(token && { apiTokenId: token }) }, 'request');
     }
   };
 }

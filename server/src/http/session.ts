@@ -3,6 +3,7 @@ import { SESSION_MAX_AGE_MS } from '@tracker/shared/limits';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
 import session from 'koa-session';
+import { bearerCaller } from './bearer.ts';
 
 /** The server-sent event streams: a session token may come in their query (EventSource sends no headers). */
 const EVENT_STREAMS = new Set(['/api/events', '/api/sync/stream']);
@@ -94,7 +95,7 @@ export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolea
         },
       }
     : {};
-  return session(
+  const middleware = session(
     {
       ...externalKey,
       key: SESSION_COOKIE,
@@ -109,6 +110,8 @@ export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolea
     } as Parameters<typeof session>[0],
     app,
   );
+  // A personal access token call has no session: no cookie is read, and none is set.
+  return (ctx: Koa.Context, next: Koa.Next) => (bearerCaller(ctx) ? next() : middleware(ctx, next));
 }
 
 declare module 'koa' {

@@ -1,6 +1,7 @@
 // Every declaration, for the server's contract test. The web app imports the domain files one by one,
 // so a lazily loaded feature carries only its own schemas.
 export * from './admin.ts';
+export * from './api-tokens.ts';
 export * from './blog.ts';
 export * from './calendar.ts';
 export * from './custom-fields.ts';

@@ -1,4 +1,4 @@
-// /user/profile — name, e-mail (re-confirmed), phone (E.164, re-confirmed), language, avatar.
+// /user/profile — name, e-mail (re-confirmed), phone (E.164, re-confirmed), language, avatar, notifications, API tokens.
 import { profileUpdateRequestSchema } from '@tracker/shared/api/account';
 import type { User } from '@tracker/shared/api/users';
 import { LOCALES } from '@tracker/shared/locales';
@@ -15,6 +15,7 @@ import { useServerForm } from '../../../lib/use-server-form.ts';
 import { PhoneConfirmDialog } from '../../account-dialogs/index.ts';
 import { FullscreenSwitch } from '../../telegram/index.ts';
 import { accountApi, messageOf } from '../api.ts';
+import { ApiTokens } from '../components/api-tokens/ApiTokens.tsx';
 import { AvatarField } from '../components/AvatarField.tsx';
 import { NotificationSettings } from '../components/NotificationSettings.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
@@ -130,6 +131,7 @@ function ProfileForm({ user }: { user: User }) {
         </Button>
       </form>
       <NotificationSettings />
+      <ApiTokens />
       {phoneDialog && user.phone && (
         <Suspense fallback={null}>
           <PhoneConfirmDialog user={user} onClose={() => setPhoneDialog(false)} />

@@ -1,0 +1,74 @@
+// Creates a personal access token: name, scope and an optional last day.
+import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES, type ApiTokenScope, type CreateApiTokenResponse } from '@tracker/shared/api/api-tokens';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/Button.tsx';
+import { FormAlert } from '../../../../components/FormAlert.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
+import { formErrorsFrom, type FieldErrors } from '../../../../lib/form-errors.ts';
+import { apiTokensApi, endOfLocalDay } from '../../api-tokens.ts';
+import { messageOf } from '../../api.ts';
+
+const FIELDS = ['name', 'scope', 'expiresAt'];
+/** Tomorrow as YYYY-MM-DD in local time: the earliest last day a date input offers. */
+const tomorrow = () => {
+  const d = new Date();
+  d.setDate(d.getDate() + 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiTokenResponse) => void }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const element = e.currentTarget;
+    const data = new FormData(element);
+    const name = String(data.get('tokenName') ?? '').trim();
+    const expires = String(data.get('tokenExpires') ?? '');
+    setFormError(null);
+    if (!name) {
+      setFields({ name: 'validation.required' });
+      return;
+    }
+    setFields({});
+    setPending(true);
+    try {
+      const created = await apiTokensApi.create({ name, scope: data.get('tokenScope') as ApiTokenScope, expiresAt: expires ? endOfLocalDay(expires) : null });
+      element.reset();
+      onCreated(created);
+    } catch (err) {
+      const state = formErrorsFrom(err, FIELDS);
+      setFields(state.fields);
+      if (state.form) setFormError(messageOf(err, t('account.apiTokens.createError')));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  // The profile form above has its own `name`: these fields carry other names, the API's issues keep theirs.
+  const fieldError = (name: string) => (fields[name] ? t(fields[name]) : undefined);
+  return (
+    <form className="form api-tokens__form" noValidate onSubmit={onSubmit} aria-busy={pending} data-testid="api-token-form">
+      <FormAlert message={formError} />
+      <TextField name="tokenName" label={t('account.apiTokens.name')} hint={t('account.apiTokens.nameHint')} maxLength={API_TOKEN_NAME_MAX} required autoComplete="off" error={fieldError('name')} />
+      <div className="field">
+        <label htmlFor="api-token-scope">{t('account.apiTokens.scope')}</label>
+        <select id="api-token-scope" name="tokenScope" defaultValue="read" data-testid="api-token-scope">
+          {API_TOKEN_SCOPES.map((scope) => (
+            <option key={scope} value={scope}>
+              {t(`account.apiTokens.scopes.${scope}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField name="tokenExpires" type="date" min={tomorrow()} label={t('account.apiTokens.expires')} hint={t('account.apiTokens.expiresHint')} error={fieldError('expiresAt')} />
+      <Button type="submit" size="m" loading={pending} disabled={pending} data-testid="api-token-create">
+        {t('account.apiTokens.create')}
+      </Button>
+    </form>
+  );
+}
