@@ -55,5 +55,7 @@ export const ERROR_CODES = [
   'invalid_cursor',
   /** A sync position the change log no longer reaches (pruned), or one it never had: bootstrap again. */
   'sync_expired',
+  /** A name already used in its scope (an issue template in its project), case-insensitively. */
+  'name_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
