@@ -48,7 +48,7 @@ describe('templates', () => {
   it('A template fills the create dialog, and creating makes the issue with its sub-issues', async () => {
     await page.keyboard.press('c');
     await dialog().waitFor();
-    await page.getByTestId('create-template').click();
+    await page.getByTestId('create-template').focus();
     await page.getByTestId('create-template-option').filter({ hasText: 'bug' }).click();
 
     await expect.poll(() => page.getByTestId('create-priority').inputValue()).toBe('high');
