@@ -3,6 +3,7 @@ import { Composer, type Context } from 'grammy';
 import type { ForceReply, InlineKeyboardMarkup } from 'grammy/types';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
+import { findTemplate, parseTemplateCommand } from '@tracker/shared/quick-add/template-command';
 import type { BotBackend, NewIssueInput } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
 import { formatCard, formatDate } from '../cards.ts';
@@ -146,14 +147,26 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
     let projectId: number;
     if (prefill?.quickLine) {
       // `/new <line>`: the web's quick-add parser; the project is the group's, else a named `+KEY`, else the last used one.
-      const parsed = parseQuickAdd(prefill.quickLine, { now: new Date(await conversation.now()), timeZone: user.timeZone, locale });
+      // `/new /name <line>` takes the project's template `name`, the line being its {title}.
+      const command = parseTemplateCommand(prefill.quickLine);
+      const line = command ? command.rest : prefill.quickLine;
+      const parsed = parseQuickAdd(line, { now: new Date(await conversation.now()), timeZone: user.timeZone, locale });
       if (parsed.dueDate && parsed.dueDate < formatYmd(today)) return void (await ctx.reply(t(locale, 'new.quickPastDate', { date: formatDate(parsed.dueDate, locale) })));
-      const title = (parsed.title || prefill.quickLine).slice(0, TITLE_MAX);
+      const title = (command ? parsed.title : parsed.title || line).slice(0, TITLE_MAX);
       input = { title, description: '', priority: parsed.priority ?? 'none', dueDate: parsed.dueDate, assignee: parsed.assignee, labels: parsed.labels };
       const hints = await conversation.external(() => backend.projectHints(user, chat));
       const named = projects.find((p) => p.key === parsed.projectKey)?.id;
       const known = [hints.linked, named, hints.lastUsed].find((id) => id !== undefined && id !== null && projects.some((p) => p.id === id));
-      projectId = known ?? (await askProject(t(locale, 'new.prefilled', { title })));
+      projectId = known ?? (await askProject(t(locale, 'new.prefilled', { title: title || line })));
+      if (command) {
+        const templates = await conversation.external(() => backend.templates(user, projectId));
+        const template = findTemplate(templates, command.name);
+        if (!template) {
+          const names = templates.map((x) => `/${x.name}`).join(', ');
+          return void (await ctx.reply(t(locale, names ? 'new.noTemplate' : 'new.noTemplates', { name: command.name, names })));
+        }
+        input.template = template.id;
+      }
     } else {
       projectId = await askProject(prefill?.title ? t(locale, 'new.prefilled', { title: prefill.title }) : null);
       input = await askDetails();

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createIssueSchema, PRIORITY_VALUE } from '@tracker/shared/api/issues';
-import type { applyTemplateSchema, createTemplateSchema, IssueTemplate, updateTemplateSchema } from '@tracker/shared/api/templates';
+import { applyTemplateSchema, type createTemplateSchema, type IssueTemplate, type updateTemplateSchema } from '@tracker/shared/api/templates';
 import { conflict, notFound } from '@tracker/shared/domain-errors';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { todayDate } from '@tracker/shared/quick-add/calendar';
@@ -100,6 +100,31 @@ async function timeZoneOf(em: EntityManager, userId: number): Promise<string> {
  * and each through `createIssue`, so the create rules stay in one place. Fields given in `input`
  * win over the template's; `text` fills `{title}`.
  */
+/**
+ * The bot's `/new /name line`: the template must be of the project the line was sent to; only
+ * what the line named (a priority, a due date, a person, labels, which add to the template's) goes
+ * over the template. `title` is the `{title}` text.
+ */
+export async function issueFromTemplate(
+  em: EntityManager,
+  viewer: Viewer,
+  projectId: number,
+  templateId: number,
+  line: { title: string; priority: string; dueDate: string | null; assigneeId: number | null; labelIds: number[]; streamIds: number[] },
+): Promise<number> {
+  const template = await selectTemplate(em, templateId);
+  if (!template || template.projectId !== projectId) throw notFound('template');
+  const input = parse(applyTemplateSchema, {
+    text: line.title,
+    streamIds: line.streamIds,
+    ...(line.priority !== 'none' ? { priority: line.priority } : {}),
+    ...(line.dueDate ? { dueDate: line.dueDate } : {}),
+    ...(line.assigneeId !== null ? { assigneeId: line.assigneeId } : {}),
+    ...(line.labelIds.length ? { labelIds: [...new Set([...template.labelIds, ...line.labelIds])] } : {}),
+  });
+  return (await applyTemplate(em, viewer, templateId, input)).id;
+}
+
 export async function applyTemplate(em: EntityManager, viewer: Viewer, id: number, input: ApplyInput): Promise<{ id: number; subIssueIds: number[] }> {
   return em.transactional(async (tx) => {
     const { template, project } = await requireTemplate(tx, viewer, id, 'issue.create');
