@@ -11,7 +11,7 @@ import { answerQuery, groupChatOf, identityOf, redrawMessage, refusalKey, type B
 import { dueChoiceDate, parseDueDate, todayOf } from '../dates.ts';
 import { attachFile, type Download } from '../files.ts';
 import { t, type BotKey } from '../i18n.ts';
-import { cardKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard } from '../keyboards.ts';
+import { cardKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard, templateKeyboard } from '../keyboards.ts';
 import { prefillFrom, TITLE_MAX, type Prefill } from './prefill.ts';
 
 export { prefillFrom, type Prefill };
@@ -143,6 +143,22 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       return { title, description, priority, dueDate };
     }
 
+    // A project with templates offers them first; a template asks only its {title} text.
+    async function askTemplate(projectId: number): Promise<Omit<NewIssueInput, 'projectId'> | null> {
+      const templates = (await conversation.external(() => backend.templates(user!, projectId))).slice(0, 20);
+      if (!templates.length) return null;
+      await ask(t(locale, 'new.template'), templateKeyboard(tg.id, templates, locale));
+      const nameOf = (id: number) => templates.find((x) => x.id === id)?.name;
+      const template = await buttonStep(callbacks.template.decode, (id) => t(locale, 'new.chosenTemplate', { template: nameOf(id) ? `/${nameOf(id)}` : t(locale, 'new.withoutTemplate') }));
+      if (!nameOf(template)) return null;
+      for (;;) {
+        await ask(t(locale, 'new.templateText'));
+        const answer = (await textStep()).trim();
+        if (answer.length > TITLE_MAX) await ask(t(locale, 'new.titleTooLong', { count: TITLE_MAX }));
+        else return { title: answer === '/skip' ? '' : answer, description: '', priority: 'none', dueDate: null, template };
+      }
+    }
+
     let input: Omit<NewIssueInput, 'projectId'>;
     let projectId: number;
     if (prefill?.quickLine) {
@@ -169,7 +185,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       }
     } else {
       projectId = await askProject(prefill?.title ? t(locale, 'new.prefilled', { title: prefill.title }) : null);
-      input = await askDetails();
+      input = (prefill ? null : await askTemplate(projectId)) ?? (await askDetails());
     }
 
     const result = await conversation.external(async () => {

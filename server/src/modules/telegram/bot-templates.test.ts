@@ -3,7 +3,7 @@
 // the names it has, in the user's language, and nothing is created.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
-import { BotKit, lastText, type Person } from './bot-test-kit.ts';
+import { BotKit, buttons, lastText, sent, type Person } from './bot-test-kit.ts';
 
 const kit = new BotKit();
 const olga: Person = { id: 951001, first_name: 'Olga', language_code: 'ru' };
@@ -51,6 +51,24 @@ describe('/new with a template', () => {
     const calls = await kit.exchange(kit.message(olga, '/new /фича что-то'));
     expect(lastText(calls)).toBe('В проекте нет шаблона /фича. Есть: /Баг');
     expect((await issues(site.project.id)).length).toBe(before);
+  });
+
+  it('the /new dialogue offers the project\'s templates as buttons, then asks only the {title} text', async () => {
+    const picker = sent(await kit.exchange(kit.message(olga, '/new'))).at(-1)!;
+    const project = buttons(picker).find((b) => b.text.endsWith('· Website'))!;
+    const offer = await kit.exchange(kit.press(olga, project.callback_data!, { message_id: 801, chat: BotKit.privateChat(olga) }));
+    expect(lastText(offer)).toBe('Создать по шаблону?');
+    const choices = buttons(sent(offer).at(-1)!);
+    expect(choices.map((b) => b.text)).toEqual(['/Баг', 'Без шаблона']);
+    const asked = await kit.exchange(kit.press(olga, choices[0]!.callback_data!, { message_id: 802, chat: BotKit.privateChat(olga) }));
+    expect(lastText(asked)).toBe('Текст для названия? Отправьте текст или /skip.');
+    const done = await kit.exchange(kit.message(olga, 'не грузится страница'));
+    expect(lastText(done)).toContain('Задача создана.');
+    const rows = await issues(site.project.id);
+    const main = rows.find((r) => r.title === 'Баг: не грузится страница')!;
+    expect(main.priority).toBe(2);
+    expect(rows.filter((r) => r.parent_id === main.id)).toHaveLength(2);
+    expect(kit.api.refused()).toEqual([]);
   });
 
   it('speaks English to an English user', async () => {
