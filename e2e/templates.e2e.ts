@@ -85,7 +85,7 @@ describe('templates', () => {
     if (await confirm.count()) await confirm.click();
   });
 
-  it('the project settings list the templates and open one for editing at 320 px', async () => {
+  it('the project settings list, add, edit and delete templates at 320 px', async () => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(`/en/projects/${project.key}/edit`);
     const editor = page.getByTestId('templates-editor');
@@ -95,6 +95,23 @@ describe('templates', () => {
     await form.waitFor();
     expect(await page.getByTestId('template-checklist').inputValue()).toBe('Reproduce\nFix and test');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await editor.getByTestId('template-add').click();
+    const added = page.getByTestId('template-form');
+    await added.getByLabel('Name', { exact: true }).fill('weekly');
+    await added.getByLabel('Title pattern', { exact: true }).fill('Week {week}: {title}');
+    await page.getByTestId('template-checklist').fill('Plan\nReview');
+    await page.getByTestId('template-save').click();
+    const row = editor.getByTestId('template-row').filter({ hasText: '/weekly' });
+    await row.waitFor();
+    const { templates } = await api<{ templates: { name: string; titlePattern: string; checklist: string[] }[] }>(context, 'get', `/api/projects/${project.id}/templates`);
+    expect(templates.find((x) => x.name === 'weekly')).toMatchObject({ titlePattern: 'Week {week}: {title}', checklist: ['Plan', 'Review'] });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+    await row.getByTestId('template-delete').click();
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await row.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 });

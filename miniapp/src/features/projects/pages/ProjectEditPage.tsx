@@ -80,7 +80,7 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
       </section>
       <section aria-labelledby="p-templates" className="psection">
         <h2 id="p-templates">{t('projects.templates.title')}</h2>
-        <TemplatesEditor projectId={project.id} labels={detail.labels} readOnly={archived || !can('project.templates')} />
+        <TemplatesEditor projectId={project.id} labels={detail.labels} people={detail.members.map((m) => m.user)} readOnly={archived || !can('project.templates')} />
       </section>
     </Page>
   );

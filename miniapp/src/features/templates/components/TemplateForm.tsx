@@ -1,6 +1,7 @@
 // One template's form (react-hook-form on the shared create schema): the checklist is edited as
 // lines of text, the due offset and the estimate as numbers that may be left empty.
 import { PRIORITIES } from '@tracker/shared/api/issues';
+import type { UserRef } from '@tracker/shared/api/common';
 import type { Label } from '@tracker/shared/api/projects';
 import { createTemplateSchema, type CreateTemplateRequest, type IssueTemplate } from '@tracker/shared/api/templates';
 import { useId } from 'react';
@@ -12,13 +13,15 @@ import { useServerForm } from '../../../lib/use-server-form.ts';
 interface Props {
   template: IssueTemplate | null;
   labels: readonly Label[];
+  /** The project's people, for the assignee. */
+  people: readonly UserRef[];
   onSubmit: (values: CreateTemplateRequest) => Promise<void>;
   onCancel: () => void;
 }
 
 const numberOrNull = (s: string) => (s.trim() === '' ? null : Number(s.replace(',', '.')));
 
-export function TemplateForm({ template, labels, onSubmit, onCancel }: Props) {
+export function TemplateForm({ template, labels, people, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const form = useServerForm(createTemplateSchema, {
@@ -27,11 +30,12 @@ export function TemplateForm({ template, labels, onSubmit, onCancel }: Props) {
     description: template?.description ?? '',
     labelIds: template?.labelIds ?? [],
     priority: template?.priority ?? 'none',
+    assigneeId: template?.assigneeId ?? null,
     estimate: template?.estimate ?? null,
     dueInDays: template?.dueInDays ?? null,
     checklist: template?.checklist ?? [],
   });
-  const [labelIds, checklist, dueInDays, estimate] = form.watch(['labelIds', 'checklist', 'dueInDays', 'estimate']);
+  const [labelIds, checklist, dueInDays, estimate, assigneeId] = form.watch(['labelIds', 'checklist', 'dueInDays', 'estimate', 'assigneeId']);
   const pending = form.formState.isSubmitting;
   const submit = form.submit(async (values) => onSubmit(values));
   const toggleLabel = (labelId: number, on: boolean) =>
@@ -52,6 +56,22 @@ export function TemplateForm({ template, labels, onSubmit, onCancel }: Props) {
           {PRIORITIES.map((p) => (
             <option key={p} value={p}>
               {t(`issues.priority.${p}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-a`}>{t('projects.templates.assignee')}</label>
+        <select
+          id={`${id}-a`}
+          value={assigneeId ?? ''}
+          onChange={(e) => form.setValue('assigneeId', e.target.value ? Number(e.target.value) : null, { shouldDirty: true })}
+          data-testid="template-assignee"
+        >
+          <option value="">{t('projects.templates.nobody')}</option>
+          {people.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
             </option>
           ))}
         </select>

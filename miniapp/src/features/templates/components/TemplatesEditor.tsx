@@ -1,4 +1,5 @@
 // The project settings' templates section: the list, a form to add or edit one, delete on confirm.
+import type { UserRef } from '@tracker/shared/api/common';
 import type { Label } from '@tracker/shared/api/projects';
 import type { CreateTemplateRequest, IssueTemplate } from '@tracker/shared/api/templates';
 import { useState } from 'react';
@@ -14,10 +15,11 @@ import './templates.css';
 interface Props {
   projectId: number;
   labels: readonly Label[];
+  people: readonly UserRef[];
   readOnly: boolean;
 }
 
-export function TemplatesEditor({ projectId, labels, readOnly }: Props) {
+export function TemplatesEditor({ projectId, labels, people, readOnly }: Props) {
   const { t } = useTranslation();
   const { templates, loaded, reload } = useTemplates(projectId);
   /** The template being edited, 'new' for the add form, null when no form is open. */
@@ -75,7 +77,7 @@ export function TemplatesEditor({ projectId, labels, readOnly }: Props) {
           </li>
         ))}
       </ul>
-      {editing && <TemplateForm key={editing === 'new' ? 'new' : editing.id} template={editing === 'new' ? null : editing} labels={labels} onSubmit={save} onCancel={() => setEditing(null)} />}
+      {editing && <TemplateForm key={editing === 'new' ? 'new' : editing.id} template={editing === 'new' ? null : editing} labels={labels} people={people} onSubmit={save} onCancel={() => setEditing(null)} />}
       {!readOnly && !editing && (
         <button type="button" className="btn btn--small" onClick={() => setEditing('new')} data-testid="template-add">
           {t('projects.templates.add')}
