@@ -57,6 +57,16 @@ export interface NewIssueInput {
   labels?: string[];
   /** The group chat it is created from: that chat shows the new card, so it is not told again. */
   chat?: ChatRef;
+  /**
+   * A template of the project (`/new /name …`): `title` is then its `{title}` text, and only a
+   * priority, due date, person or labels the line named go over the template's.
+   */
+  template?: number;
+}
+
+export interface TemplateChoice {
+  id: number;
+  name: string;
 }
 
 export interface ChatRef {
@@ -88,6 +98,8 @@ export interface BotBackend {
    */
   groupProjects(user: BotUser, chat: ChatRef): Promise<{ linked: boolean; projects: ProjectChoice[] }>;
   createIssue(user: BotUser, input: NewIssueInput): Promise<IssueCard>;
+  /** The project's issue templates the user may create from (none when they may not). */
+  templates(user: BotUser, projectId: number): Promise<TemplateChoice[]>;
   issue(user: BotUser, issueId: number): Promise<IssueCard | null>;
   myIssues(user: BotUser): Promise<IssueCard[]>;
   dueIssues(user: BotUser): Promise<IssueCard[]>;
@@ -141,6 +153,7 @@ export function offlineBackend(): BotBackend {
     projects: async () => [],
     groupProjects: async () => ({ linked: false, projects: [] }),
     createIssue: none,
+    templates: async () => [],
     issue: async () => null,
     myIssues: async () => [],
     dueIssues: async () => [],

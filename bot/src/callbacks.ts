@@ -55,6 +55,8 @@ export const callbacks = {
   priority: codec('npr', ['int', 'word']),
   /** `/new` dialogue: owner's Telegram id, due date choice (`today`, `tomorrow`, `friday`, `none`). */
   due: codec('nd', ['int', 'word']),
+  /** `/new` dialogue: owner's Telegram id, the project's issue template (0: none). */
+  template: codec('ntp', ['int', 'int']),
   /** "Create an issue from this?": the issue from the message the question replies to. */
   fromMessage: codec('nw', []),
   /** `/my` list: page. */
@@ -62,7 +64,7 @@ export const callbacks = {
 };
 
 /** The kinds of a `/new` dialogue, whose first value is the owner's Telegram id. */
-export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority, callbacks.due] as const;
+export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority, callbacks.due, callbacks.template] as const;
 
 /** Middleware for one kind of callback: runs `handler` with the decoded values, passes anything else on. */
 export function onCallback<Ps extends readonly Part[]>(

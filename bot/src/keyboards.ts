@@ -70,6 +70,10 @@ export const projectKeyboard = (owner: number, projects: ProjectChoice[]) =>
 export const priorityKeyboard = (owner: number, locale: Locale) =>
   grid(PRIORITIES.map((p) => InlineKeyboard.text(t(locale, `priority.${p}`), callbacks.priority.encode(owner, p))), 3);
 
+/** The project's templates as `/name` buttons, and "No template". */
+export const templateKeyboard = (owner: number, templates: readonly { id: number; name: string }[], locale: Locale) =>
+  grid([...templates.map((x) => InlineKeyboard.text(`/${x.name}`, callbacks.template.encode(owner, x.id))), InlineKeyboard.text(t(locale, 'new.withoutTemplate'), callbacks.template.encode(owner, 0))], 2);
+
 export const languageKeyboard = (locales: readonly Locale[]) => grid(locales.map((l) => InlineKeyboard.text(t(l, 'languageName'), callbacks.language.encode(l))), locales.length);
 
 export const fromMessageKeyboard = (locale: Locale) => new InlineKeyboard().text(t(locale, 'stray.create'), callbacks.fromMessage.encode());

@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
@@ -192,6 +193,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     watchingRoutes({ em }),
     usersRoutes({ em }),
     customFieldRoutes({ em }),
+    templateRoutes({ em }),
     streamRoutes({ em }),
     syncRoutes({ em, hub: sync, live: (viewer, send) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event))) }),
     calendarRoutes({ em, config }),

@@ -6,6 +6,7 @@ import { SessionSchema } from './modules/auth/session.entity.ts';
 import { RedirectSchema } from './modules/navigation/redirect.entity.ts';
 import { LabelSchema, ProjectMemberSchema, ProjectSchema, StatusSchema } from './modules/projects/project.entity.ts';
 import { StreamSchema, StreamUpdateSchema } from './modules/streams/stream.entity.ts';
+import { IssueTemplateSchema } from './modules/templates/template.entity.ts';
 import { UserSchema } from './modules/users/user.entity.ts';
 
 export const entities = [
@@ -27,4 +28,5 @@ export const entities = [
   CustomFieldOptionSchema,
   CalendarFeedSchema,
   ApiTokenSchema,
+  IssueTemplateSchema,
 ];

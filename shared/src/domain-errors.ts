@@ -32,6 +32,7 @@ export const NOT_FOUND_SUBJECTS = [
   'redirectHost',
   'inboxItem',
   'apiToken',
+  'template',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 

@@ -59,5 +59,7 @@ export const ERROR_CODES = [
   'token_scope',
   /** A call an API token may not make (managing tokens, signing in or out, account security): it needs a session. */
   'session_required',
+  /** A name already used in its scope (an issue template in its project), case-insensitively. */
+  'name_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

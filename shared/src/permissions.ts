@@ -34,6 +34,8 @@ const PROJECT_CAPABILITIES = {
   'comment.create': ['owner', 'member'],
   'comment.moderate': ['owner'],
   'view.share': ['owner', 'member'],
+  /** Issue templates: everyone who sees the project reads them, who creates issues uses them. */
+  'project.templates': ['owner'],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type ProjectCapability = keyof typeof PROJECT_CAPABILITIES;

@@ -3,6 +3,7 @@ import { Composer, type Context } from 'grammy';
 import type { ForceReply, InlineKeyboardMarkup } from 'grammy/types';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
+import { findTemplate, parseTemplateCommand } from '@tracker/shared/quick-add/template-command';
 import type { BotBackend, NewIssueInput } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
 import { formatCard, formatDate } from '../cards.ts';
@@ -10,7 +11,7 @@ import { answerQuery, groupChatOf, identityOf, redrawMessage, refusalKey, type B
 import { dueChoiceDate, parseDueDate, todayOf } from '../dates.ts';
 import { attachFile, type Download } from '../files.ts';
 import { t, type BotKey } from '../i18n.ts';
-import { cardKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard } from '../keyboards.ts';
+import { cardKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard, templateKeyboard } from '../keyboards.ts';
 import { prefillFrom, TITLE_MAX, type Prefill } from './prefill.ts';
 
 export { prefillFrom, type Prefill };
@@ -142,21 +143,49 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       return { title, description, priority, dueDate };
     }
 
+    // A project with templates offers them first; a template asks only its {title} text.
+    async function askTemplate(projectId: number): Promise<Omit<NewIssueInput, 'projectId'> | null> {
+      const templates = (await conversation.external(() => backend.templates(user!, projectId))).slice(0, 20);
+      if (!templates.length) return null;
+      await ask(t(locale, 'new.template'), templateKeyboard(tg.id, templates, locale));
+      const nameOf = (id: number) => templates.find((x) => x.id === id)?.name;
+      const template = await buttonStep(callbacks.template.decode, (id) => t(locale, 'new.chosenTemplate', { template: nameOf(id) ? `/${nameOf(id)}` : t(locale, 'new.withoutTemplate') }));
+      if (!nameOf(template)) return null;
+      for (;;) {
+        await ask(t(locale, 'new.templateText'));
+        const answer = (await textStep()).trim();
+        if (answer.length > TITLE_MAX) await ask(t(locale, 'new.titleTooLong', { count: TITLE_MAX }));
+        else return { title: answer === '/skip' ? '' : answer, description: '', priority: 'none', dueDate: null, template };
+      }
+    }
+
     let input: Omit<NewIssueInput, 'projectId'>;
     let projectId: number;
     if (prefill?.quickLine) {
       // `/new <line>`: the web's quick-add parser; the project is the group's, else a named `+KEY`, else the last used one.
-      const parsed = parseQuickAdd(prefill.quickLine, { now: new Date(await conversation.now()), timeZone: user.timeZone, locale });
+      // `/new /name <line>` takes the project's template `name`, the line being its {title}.
+      const command = parseTemplateCommand(prefill.quickLine);
+      const line = command ? command.rest : prefill.quickLine;
+      const parsed = parseQuickAdd(line, { now: new Date(await conversation.now()), timeZone: user.timeZone, locale });
       if (parsed.dueDate && parsed.dueDate < formatYmd(today)) return void (await ctx.reply(t(locale, 'new.quickPastDate', { date: formatDate(parsed.dueDate, locale) })));
-      const title = (parsed.title || prefill.quickLine).slice(0, TITLE_MAX);
+      const title = (command ? parsed.title : parsed.title || line).slice(0, TITLE_MAX);
       input = { title, description: '', priority: parsed.priority ?? 'none', dueDate: parsed.dueDate, assignee: parsed.assignee, labels: parsed.labels };
       const hints = await conversation.external(() => backend.projectHints(user, chat));
       const named = projects.find((p) => p.key === parsed.projectKey)?.id;
       const known = [hints.linked, named, hints.lastUsed].find((id) => id !== undefined && id !== null && projects.some((p) => p.id === id));
-      projectId = known ?? (await askProject(t(locale, 'new.prefilled', { title })));
+      projectId = known ?? (await askProject(t(locale, 'new.prefilled', { title: title || line })));
+      if (command) {
+        const templates = await conversation.external(() => backend.templates(user, projectId));
+        const template = findTemplate(templates, command.name);
+        if (!template) {
+          const names = templates.map((x) => `/${x.name}`).join(', ');
+          return void (await ctx.reply(t(locale, names ? 'new.noTemplate' : 'new.noTemplates', { name: command.name, names })));
+        }
+        input.template = template.id;
+      }
     } else {
       projectId = await askProject(prefill?.title ? t(locale, 'new.prefilled', { title: prefill.title }) : null);
-      input = await askDetails();
+      input = (prefill ? null : await askTemplate(projectId)) ?? (await askDetails());
     }
 
     const result = await conversation.external(async () => {

@@ -1,6 +1,6 @@
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { describe, expect, it } from 'vitest';
-import { quickAddRequest, type QuickAddContext } from './quick-add.ts';
+import { quickAddRequest, templateApplyRequest, type QuickAddContext } from './quick-add.ts';
 
 const now = new Date('2026-11-25T10:00:00Z');
 const ctx: QuickAddContext = {
@@ -35,5 +35,16 @@ describe('My work quick add', () => {
   it('refuses an empty line and a line with no project to go to', async () => {
     expect(await quickAddRequest('  ', parse('  '), ctx)).toEqual({ ok: false, reason: 'noTitle' });
     expect(await quickAddRequest('Task', parse('Task'), { ...ctx, chosenProjectId: null })).toEqual({ ok: false, reason: 'noProject' });
+  });
+});
+
+describe('My work quick add with /template', () => {
+  it('sends only what the tokens say, adding labels to the template’s', async () => {
+    const line = 'crash on save !urgent #bug';
+    expect(await templateApplyRequest(parse(line), 2, [5], ctx)).toEqual({ text: 'crash on save', priority: 'urgent', labelIds: [5, 20] });
+    const plain = 'just text';
+    expect(await templateApplyRequest(parse(plain), 1, [5], ctx)).toEqual({ text: 'just text' });
+    const mine = 'завтра отчёт @me';
+    expect(await templateApplyRequest(parse(mine, 'ru'), 1, [], ctx)).toEqual({ text: 'отчёт', dueDate: '2026-11-26', assigneeId: 3 });
   });
 });

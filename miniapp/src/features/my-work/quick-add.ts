@@ -1,6 +1,7 @@
 // Turns a quick-add line into a create request for My work: the project named by `+KEY` or the one
 // chosen, `@person` resolved (otherwise me: it is my work), labels matched by name in that project.
 import type { CreateIssueRequest } from '@tracker/shared/api/issues';
+import type { ApplyTemplateRequest } from '@tracker/shared/api/templates';
 import type { Label } from '@tracker/shared/api/projects';
 import type { QuickAddResult } from '@tracker/shared/quick-add/index';
 
@@ -25,4 +26,22 @@ export async function quickAddRequest(raw: string, parsed: QuickAddResult, ctx: 
   const labels = parsed.labels.length ? await ctx.labels(projectId) : [];
   const labelIds = parsed.labels.map((name) => labels.find((l) => l.name.toLowerCase() === name.toLowerCase())?.id).filter((id): id is number => id !== undefined);
   return { ok: true, request: { projectId, title, priority: parsed.priority ?? 'none', assigneeId, labelIds, dueDate: parsed.dueDate } };
+}
+
+/**
+ * `/name rest` with a template: only what the rest's tokens say goes over the template's fields
+ * (no "assign to me" default, no "no priority"); its labels are added to the template's.
+ */
+export async function templateApplyRequest(parsed: QuickAddResult, projectId: number, templateLabelIds: readonly number[], ctx: Pick<QuickAddContext, 'labels' | 'findPerson' | 'meId'>): Promise<ApplyTemplateRequest> {
+  const handle = parsed.assignee;
+  const assigneeId = !handle ? undefined : handle === 'me' ? ctx.meId : ((await ctx.findPerson(handle)) ?? undefined);
+  const labels = parsed.labels.length ? await ctx.labels(projectId) : [];
+  const labelIds = parsed.labels.map((name) => labels.find((l) => l.name.toLowerCase() === name.toLowerCase())?.id).filter((id): id is number => id !== undefined);
+  return {
+    text: parsed.title.trim(),
+    ...(parsed.priority ? { priority: parsed.priority } : {}),
+    ...(parsed.dueDate ? { dueDate: parsed.dueDate } : {}),
+    ...(assigneeId !== undefined ? { assigneeId } : {}),
+    ...(labelIds.length ? { labelIds: [...new Set([...templateLabelIds, ...labelIds])] } : {}),
+  };
 }

@@ -15,7 +15,10 @@ import { requireIssue } from '../issues/issue-access.ts';
 import { addComment } from '../issues/comment.service.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import { searchIssues } from '../issues/search.repository.ts';
-import type { Viewer } from '../projects/project-access.ts';
+import { projectAccess, type Viewer } from '../projects/project-access.ts';
+import { canInProject } from '@tracker/shared/permissions';
+import { selectTemplates } from '../templates/template.queries.ts';
+import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
 import { creatableProjects, groupLocale, groupProjects, linkChat, setGroupLocale, unlinkChat } from './group-links.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -66,7 +69,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       const { linked, projects } = await groupProjects(em(), viewerOf(user), chat);
       return { linked, projects };
     },
-    async createIssue(user, { chat, assignee, labels, ...input }) {
+    async createIssue(user, { chat, assignee, labels, template, ...input }) {
       const named = await quickAddNames(em(), input.projectId, user.id, assignee ?? null, labels ?? []);
       const id = await em().transactional(async (tem) => {
         let streamIds: number[] = [];
@@ -76,11 +79,19 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
           if (!allowed.projects.some((p) => p.id === input.projectId)) throw forbidden();
           if (allowed.streamId) streamIds = [allowed.streamId];
         }
-        const created = await createIssue(tem, viewerOf(user), parse(createIssueSchema, { ...input, ...named, streamIds }));
+        const created = template
+          ? await issueFromTemplate(tem, viewerOf(user), input.projectId, template, { ...input, ...named, streamIds })
+          : await createIssue(tem, viewerOf(user), parse(createIssueSchema, { ...input, ...named, streamIds }));
         if (chat) await tem.execute('insert into telegram_issue_origins (issue_id, chat_id) values (?, ?)', [created, chat.chatId]);
         return created;
       });
       return card(user, id);
+    },
+    async templates(user, projectId) {
+      const viewer = viewerOf(user);
+      const access = await projectAccess(em(), viewer, projectId);
+      if (!access || !canInProject(access.role, viewer.roles, 'issue.create')) return [];
+      return (await selectTemplates(em(), projectId)).map((tpl) => ({ id: tpl.id, name: tpl.name }));
     },
     async issue(user, issueId) {
       const [found] = await cardsByIds(em(), viewerOf(user), [issueId]);

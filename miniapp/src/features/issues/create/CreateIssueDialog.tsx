@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { auth } from '../../auth/index.ts';
+import { TemplatePicker, TemplateSuggestions, TemplateSummary } from '../../templates/index.ts';
 import { userRef } from '../detail/people.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { CustomFieldSet } from '../fields/custom.tsx';
@@ -41,7 +42,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
   const { projects, error: loadError } = useCreatableProjects();
   const projectId = useMemo(() => (projects ? (defaultProject(projects, project)?.id ?? null) : null), [projects, project]);
   const form = useCreateForm({ projects: projects ?? [], projectId, userId: user?.id ?? null });
-  const { values, set, errors, busy, statuses, fields } = form;
+  const { values, set, errors, busy, statuses, fields, templates } = form;
   const [more, setMore] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [tries, setTries] = useState(0);
@@ -133,6 +134,8 @@ export function CreateIssueDialog({ project, onClose }: Props) {
         {noProjects && <FormAlert message={t('issues.form.noProjects')} />}
         {!!loadError && !projects && <FormAlert message={errorMessage(loadError, t, (k) => i18n.exists(k))} />}
 
+        {!!templates.list.length && <TemplatePicker templates={templates.list} value={templates.chosen} onPick={templates.pick} />}
+
         <div className={`field create-dialog__title${errors.title ? ' field--error' : ''}`}>
           <label htmlFor={ids.title} className="visually-hidden">
             {t('issues.form.title')}
@@ -156,7 +159,15 @@ export function CreateIssueDialog({ project, onClose }: Props) {
           <p id={`${ids.title}-hint`} className="field__hint">
             {t('issues.createDialog.titleHint')}
           </p>
+          <TemplateSuggestions templates={templates.list} prefix={templates.prefix} onPick={templates.pick} />
           <QuickChips chips={form.chips} onRemove={(token) => form.setLine(removeToken(form.line, token))} />
+          {templates.chosen && (
+            <TemplateSummary
+              template={templates.chosen}
+              title={templates.title}
+              labelNames={values.labelIds.map((id) => templates.labels.find((l) => l.id === id)?.name).filter((n): n is string => !!n)}
+            />
+          )}
         </div>
 
         <DescriptionField value={values.description} onChange={(v) => set('description', v)} error={err('description')} />

@@ -3,7 +3,7 @@
 // server's refusals kept next to the fields. The full page's form (form/IssueForm.tsx) shares the
 // model, the checks and the quick-add sync.
 import type { Project } from '@tracker/shared/api/projects';
-import type { IssueDetail } from '@tracker/shared/api/issues';
+import { findTemplate, parseTemplateCommand, templatePrefix } from '@tracker/shared/quick-add/template-command';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearDraft, loadDraft, saveDraft } from '../../../lib/issue-draft.ts';
@@ -15,6 +15,8 @@ import { emptyValues, toCreateRequest, type IssueFormValues } from '../form/mode
 import { useProjectData, useProjectSwitch } from '../form/use-form-data.ts';
 import { useQuickLine } from '../form/use-quick-line.ts';
 import { validateForm } from '../form/validate.ts';
+import { templatesApi } from '../../templates/index.ts';
+import { useTemplateChoice } from './use-template-choice.ts';
 
 /** Error keys with an input in the dialog; any other goes to the alert under the form. */
 const SHOWN = ['projectId', 'title', 'description', 'statusId', 'priority', 'assigneeId', 'dueDate'];
@@ -44,6 +46,7 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
   const labels = useMemo(() => projectData?.detail?.labels ?? [], [projectData]);
   const statuses = projectData?.detail?.statuses ?? [];
   const chips = useQuickLine(line, { mode: 'create', projects, labels, setValues, base });
+  const choice = useTemplateChoice(values.projectId, { setValues, base, fields });
 
   // Another project: its custom fields' defaults, its own labels only, its default status.
   useProjectSwitch(projectData, setValues, null);
@@ -60,22 +63,40 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
     clearError(key);
   };
   const editLine = (text: string) => {
-    setLine(text);
     clearError('title');
+    // `/name ` (with the space) picks the project's template; the rest of the line is its {title}.
+    const command = templatePrefix(text) === null ? parseTemplateCommand(text) : null;
+    const named = command ? findTemplate(choice.templates, command.name) : undefined;
+    if (command && named) {
+      choice.pick(named);
+      setLine(command.rest);
+      return;
+    }
+    setLine(text);
+  };
+  const pickTemplate = (tpl: Parameters<typeof choice.pick>[0]) => {
+    choice.pick(tpl);
+    // A `/prefix` typed to find it is not part of the title.
+    if (tpl && templatePrefix(line) !== null) setLine('');
   };
   const setCustom = (id: number, value: unknown) => setValues((v) => ({ ...v, customValues: { ...v.customValues, [String(id)]: value } }));
   const isKey = (k: string) => i18n.exists(k);
 
   /** The created issue, or null (refused: the input stays and the errors say why). */
-  const submit = async (): Promise<IssueDetail | null> => {
+  const submit = async (): Promise<{ key: string; projectId: number } | null> => {
     if (busy) return null;
     setFormError(null);
-    const found = validateForm('create', values, base.current, fields, isKey);
+    const { template } = choice;
+    const final = template ? { ...values, title: choice.titleFor(values.title) } : values;
+    const found = validateForm('create', final, base.current, fields, isKey);
     setErrors(found);
     if (Object.keys(found).length) return null;
     setBusy(true);
     try {
-      const issue = await issueApi.create(toCreateRequest(values, fields));
+      const { projectId: _, ...request } = toCreateRequest(final, fields);
+      const issue = template
+        ? await templatesApi.apply(template.id, request).then((r) => ({ key: r.issue.key, projectId: template.projectId }))
+        : await issueApi.create({ ...request, projectId: final.projectId ?? 0 });
       rememberProject(issue.projectId);
       if (userId) clearDraft(userId);
       return issue;
@@ -98,6 +119,7 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
     setValues(next);
     setErrors({});
     setFormError(null);
+    if (choice.template) choice.pick(choice.template);
   };
 
   const unsaved = line.trim() !== '' || values.description.trim() !== '';
@@ -105,5 +127,6 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
     if (userId) clearDraft(userId);
   };
 
-  return { values, set, setCustom, line, setLine: editLine, chips, errors, formError, busy, fields, statuses, submit, reset, unsaved, discard };
+  const templates = { list: choice.templates, chosen: choice.template, pick: pickTemplate, title: choice.titleFor(values.title), prefix: templatePrefix(line), labels };
+  return { values, set, setCustom, line, setLine: editLine, chips, errors, formError, busy, fields, statuses, submit, reset, unsaved, discard, templates };
 }

@@ -13,6 +13,7 @@ import { ProjectForm } from '../components/ProjectForm.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
 import { useMe } from '../hooks.ts';
+import { TemplatesEditor } from '../../templates/index.ts';
 import '../projects.css';
 
 export default function ProjectEditPage() {
@@ -47,6 +48,7 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <a href="#p-members">{t('projects.edit.members')}</a>
         <a href="#p-workflow">{t('projects.edit.workflow')}</a>
         <a href="#p-labels">{t('projects.edit.labels')}</a>
+        <a href="#p-templates">{t('projects.templates.title')}</a>
       </nav>
       {can('project.edit') && (
         <section aria-labelledby="p-details" className="psection">
@@ -75,6 +77,10 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
       <section aria-labelledby="p-labels" className="psection">
         <h2 id="p-labels">{t('projects.edit.labels')}</h2>
         <LabelsEditor projectId={project.id} labels={detail.labels} readOnly={archived || !can('project.labels')} onChange={(labels) => update({ labels })} />
+      </section>
+      <section aria-labelledby="p-templates" className="psection">
+        <h2 id="p-templates">{t('projects.templates.title')}</h2>
+        <TemplatesEditor projectId={project.id} labels={detail.labels} people={detail.members.map((m) => m.user)} readOnly={archived || !can('project.templates')} />
       </section>
     </Page>
   );
