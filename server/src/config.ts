@@ -52,6 +52,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** An S3-compatible bucket for files (storage/storage-url.ts has the format); PostgreSQL when unset. */
   STORAGE_URL: z.string().optional(),
+  /** Hosts (names or IPs, comma-separated) webhooks may reach although they are private or local (docs/webhooks.md). */
+  WEBHOOK_ALLOWED_HOSTS: list,
+  /** How long a webhook delivery may take, connecting and answering together. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

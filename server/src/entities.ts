@@ -6,6 +6,7 @@ import { RedirectSchema } from './modules/navigation/redirect.entity.ts';
 import { LabelSchema, ProjectMemberSchema, ProjectSchema, StatusSchema } from './modules/projects/project.entity.ts';
 import { StreamSchema, StreamUpdateSchema } from './modules/streams/stream.entity.ts';
 import { UserSchema } from './modules/users/user.entity.ts';
+import { WebhookDeliverySchema, WebhookSchema } from './modules/webhooks/webhook.entity.ts';
 
 export const entities = [
   UserSchema,
@@ -25,4 +26,6 @@ export const entities = [
   CustomFieldSchema,
   CustomFieldOptionSchema,
   CalendarFeedSchema,
+  WebhookSchema,
+  WebhookDeliverySchema,
 ];

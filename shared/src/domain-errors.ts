@@ -31,6 +31,8 @@ export const NOT_FOUND_SUBJECTS = [
   'redirect',
   'redirectHost',
   'inboxItem',
+  'webhook',
+  'delivery',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 
