@@ -12,6 +12,7 @@ import { MembersEditor } from '../components/MembersEditor.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
+import { WebhooksSection } from '../../webhooks/index.ts';
 import { useMe } from '../hooks.ts';
 import '../projects.css';
 
@@ -47,6 +48,7 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <a href="#p-members">{t('projects.edit.members')}</a>
         <a href="#p-workflow">{t('projects.edit.workflow')}</a>
         <a href="#p-labels">{t('projects.edit.labels')}</a>
+        {can('project.webhooks') && <a href="#p-webhooks">{t('webhooks.title')}</a>}
       </nav>
       {can('project.edit') && (
         <section aria-labelledby="p-details" className="psection">
@@ -76,6 +78,12 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <h2 id="p-labels">{t('projects.edit.labels')}</h2>
         <LabelsEditor projectId={project.id} labels={detail.labels} readOnly={archived || !can('project.labels')} onChange={(labels) => update({ labels })} />
       </section>
+      {can('project.webhooks') && (
+        <section aria-labelledby="p-webhooks" className="psection">
+          <h2 id="p-webhooks">{t('webhooks.title')}</h2>
+          <WebhooksSection projectId={project.id} />
+        </section>
+      )}
     </Page>
   );
 }
