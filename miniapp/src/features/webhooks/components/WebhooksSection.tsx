@@ -30,7 +30,7 @@ export function WebhooksSection({ projectId }: { projectId: number }) {
   const replace = (next: Webhook) => setHooks((list) => (list ?? []).map((h) => (h.id === next.id ? next : h)));
 
   return (
-    <div className="editor" data-testid="webhooks-editor">
+    <div className="editor webhooks-editor" data-testid="webhooks-editor">
       <p>{t('webhooks.intro')}</p>
       <FormAlert message={error} />
       {hooks && !hooks.length && !adding && <p className="webhook__meta">{t('webhooks.empty')}</p>}
