@@ -139,6 +139,16 @@ describe('deliveries', () => {
     expect({ ...again.json, id: null }).toEqual({ ...(newest!.payload as object), id: null });
   });
 
+  it('prunes deliveries older than 30 days', async () => {
+    const [kept] = await t.sql<{ id: string }>('select id from webhook_deliveries where webhook_id = ? order by id limit 1', [hook.id]);
+    await t.sql(`update webhook_deliveries set created_at = now() - interval '31 days' where id = ?`, [kept!.id]);
+    const before = (await t.sql('select id from webhook_deliveries where webhook_id = ?', [hook.id])).length;
+    await t.app.services.webhooks.jobs.prune();
+    const after = await t.sql<{ id: string }>('select id from webhook_deliveries where webhook_id = ?', [hook.id]);
+    expect(after).toHaveLength(before - 1);
+    expect(after.map((r) => r.id)).not.toContain(kept!.id);
+  });
+
   it('sends nothing for a change that is rolled back', async () => {
     const before = receiver.received.length;
     const input = createIssueSchema.parse({ projectId: project.project.id, title: 'Never committed' });
@@ -165,6 +175,10 @@ describe('deliveries', () => {
     const got = await arrived('the comment only', byEvent('comment.created', issue.id));
     expect(receiver.received.slice(before)).toEqual([got]);
     expect(verifySignature(got.headers['x-tracker-signature'] as string, got.body, res.body.webhook.secret)).toBe(true);
+    expect((await owner.client.request('PATCH', `/api/webhooks/${hook.id}`, { json: { enabled: false } })).body.webhook).toMatchObject({ enabled: false, disabledReason: null });
+    await owner.client.post(`/api/issues/${issue.id}/comments`, { body: 'Unheard' });
+    // The trigger queues nothing for a project without an enabled webhook: no job, so nothing can follow.
+    expect(await t.sql(`select 1 from graphile_worker.jobs where task_identifier = 'webhooks.activity'`)).toEqual([]);
     expect((await owner.client.request('DELETE', `/api/webhooks/${hook.id}`)).status).toBe(204);
     expect(await t.sql('select 1 from webhook_deliveries where webhook_id = ?', [hook.id])).toEqual([]);
     expect((await owner.client.get(`/api/projects/${project.project.id}/webhooks`)).body.webhooks).toEqual([]);
