@@ -40,6 +40,16 @@ async function issueNow(em: EntityManager, issueId: number): Promise<Record<stri
   return row ? { ...toIssueListItem(row), description: row.description } : null;
 }
 
+type StatusRef = { id: number; name: string; category: string } | null;
+
+/** The statuses a change went from and to, by name (null for one deleted since). */
+async function statusChange(em: EntityManager, change: { from: unknown; to: unknown }): Promise<{ from: StatusRef; to: StatusRef }> {
+  const ids = [Number(change.from), Number(change.to)].filter((n) => Number.isInteger(n) && n > 0);
+  const rows = await em.execute<{ id: number; name: string; category: string }[]>('select id, name, category from statuses where id = any(?::int[])', [intArray(ids)]);
+  const find = (v: unknown): StatusRef => rows.find((r) => r.id === Number(v)) ?? null;
+  return { from: find(change.from), to: find(change.to) };
+}
+
 export async function eventsOf(em: EntityManager, activityIds: number[]): Promise<WebhookEventBody[]> {
   const rows = await em.execute<ActivityRow[]>(
     `select a.id, a.action, a.field, a.old_value, a.new_value, a.actor_id, u.name as actor_name, a.issue_id, a.project_id,
@@ -75,7 +85,10 @@ export async function eventsOf(em: EntityManager, activityIds: number[]): Promis
     if (issue) {
       const changes = Object.fromEntries(updates.map((r) => [r.field!, { from: r.old_value ?? null, to: r.new_value ?? null }]));
       out.push({ event: 'issue.updated', ...base(updated), data: { issue, changes } });
-      if (changes.statusId) out.push({ event: 'issue.status_changed', ...base(updated), data: { issue, changes: { statusId: changes.statusId } } });
+      if (changes.statusId) {
+        const status = await statusChange(em, changes.statusId as { from: unknown; to: unknown });
+        out.push({ event: 'issue.status_changed', ...base(updated), data: { issue, changes: { statusId: changes.statusId }, status } });
+      }
     }
   }
   return out;

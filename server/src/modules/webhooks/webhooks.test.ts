@@ -109,6 +109,7 @@ describe('deliveries', () => {
     expect(created.json.data.issue).toMatchObject({ id: issue.id, key: issue.key, title: expect.any(String), description: '' });
     expect(renamed.json.data.changes).toEqual({ title: { from: 'Webhook me', to: 'Webhook me, renamed' } });
     expect(status.json.data.changes).toEqual({ statusId: { from: issue.statusId, to: done.id } });
+    expect(status.json.data.status).toEqual({ from: expect.objectContaining({ id: issue.statusId }), to: { id: done.id, name: done.name, category: 'completed' } });
     expect(comment.json.data.comment).toMatchObject({ issueId: issue.id, body: 'A comment', author: { id: owner.id } });
     expect(deleted.json.data.issue).toEqual({ id: issue.id, key: issue.key, title: 'Webhook me, renamed' });
     expect(new Set(receiver.received.map((r) => r.headers['x-tracker-delivery'])).size).toBe(receiver.received.length);
