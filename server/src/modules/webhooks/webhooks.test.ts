@@ -140,6 +140,18 @@ describe('deliveries', () => {
     expect({ ...again.json, id: null }).toEqual({ ...(newest!.payload as object), id: null });
   });
 
+  it('sends the events of a bulk edit, one per issue', async () => {
+    const [a, b] = [await createIssue(owner, project.project.id, { title: 'Bulk A' }), await createIssue(owner, project.project.id, { title: 'Bulk B' })];
+    const started = project.statuses.find((s) => s.category === 'started')!;
+    expect((await owner.client.post('/api/issues/bulk', { ids: [a.id, b.id], patch: { statusId: started.id, priority: 'high' } })).status).toBe(200);
+    for (const issue of [a, b]) {
+      const got = await arrived(`status change of ${issue.key}`, byEvent('issue.status_changed', issue.id));
+      expect(got.json.data.changes.statusId).toEqual({ from: issue.statusId, to: started.id });
+      const updated = await arrived(`update of ${issue.key}`, byEvent('issue.updated', issue.id));
+      expect(Object.keys(updated.json.data.changes).sort()).toEqual(['priority', 'statusId']);
+    }
+  });
+
   it('prunes deliveries older than 30 days', async () => {
     const [kept] = await t.sql<{ id: string }>('select id from webhook_deliveries where webhook_id = ? order by id limit 1', [hook.id]);
     await t.sql(`update webhook_deliveries set created_at = now() - interval '31 days' where id = ?`, [kept!.id]);
