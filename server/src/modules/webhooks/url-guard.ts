@@ -57,8 +57,16 @@ export function checkUrlShape(raw: string, rules: UrlRules): URL {
 
 export type Resolver = (host: string) => Promise<LookupAddress[]>;
 
+/** A resolver that answers within 5 s: a save waiting on a dead name server fails as unresolvable. */
 const systemResolver: Resolver = (host) =>
-  new Promise((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`lookup of ${host} timed out`)), 5000);
+    dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => {
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve(addresses);
+    });
+  });
 
 /** Every address `host` resolves to, each one checked; a listed host is not checked. */
 export async function checkedAddresses(host: string, rules: UrlRules, resolve: Resolver = systemResolver): Promise<LookupAddress[]> {
