@@ -74,6 +74,7 @@ import { notificationSettingsRoutes } from './modules/notifications/settings.rou
 import { registerNotifications } from './modules/notifications/dispatch.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverToInbox } from './modules/inbox/inbox.service.ts';
+import { setUpWebhooks } from './modules/webhooks/index.ts';
 import { createBlobStore } from './storage/index.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
@@ -122,6 +123,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])], digests: telegram.digests });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   registerSyncPrune(jobs, orm);
+  // Outgoing webhooks: deliveries go through the job queue; the owners hear when one is switched off.
+  const webhooks = setUpWebhooks({ config, orm, jobs, mail, telegram: !!telegram.tell, logger, em });
   void jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
@@ -206,12 +209,13 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     notificationSettingsRoutes({ em }),
     inboxRoutes({ em }),
     apiTokenRoutes({ em }),
+    webhooks.router,
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, notifications, storage }, routers });
+  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, notifications, storage, webhooks }, routers });
 }
 
 export type App = ReturnType<typeof createApp>;

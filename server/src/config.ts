@@ -54,6 +54,10 @@ const envSchema = z.object({
   STORAGE_URL: z.string().optional(),
   /** Calls one personal access token may make a minute (each token counts on its own). */
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Hosts (names or IPs, comma-separated) webhooks may reach although they are private or local (docs/webhooks.md). */
+  WEBHOOK_ALLOWED_HOSTS: list,
+  /** How long a webhook delivery may take, connecting and answering together. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

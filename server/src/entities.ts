@@ -8,6 +8,7 @@ import { LabelSchema, ProjectMemberSchema, ProjectSchema, StatusSchema } from '.
 import { StreamSchema, StreamUpdateSchema } from './modules/streams/stream.entity.ts';
 import { IssueTemplateSchema } from './modules/templates/template.entity.ts';
 import { UserSchema } from './modules/users/user.entity.ts';
+import { WebhookDeliverySchema, WebhookSchema } from './modules/webhooks/webhook.entity.ts';
 
 export const entities = [
   UserSchema,
@@ -29,4 +30,6 @@ export const entities = [
   CalendarFeedSchema,
   ApiTokenSchema,
   IssueTemplateSchema,
+  WebhookSchema,
+  WebhookDeliverySchema,
 ];

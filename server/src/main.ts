@@ -70,6 +70,7 @@ async function main() {
     clearTimeout(force);
     await bot.stop().catch(() => {});
     await app.services.jobs.stop();
+    await app.services.webhooks.close().catch(() => {});
     await app.services.storage.close();
     await orm.close(true);
     if (embedded) await embedded.stop().catch(() => {});

@@ -33,6 +33,8 @@ export const NOT_FOUND_SUBJECTS = [
   'inboxItem',
   'apiToken',
   'template',
+  'webhook',
+  'delivery',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 

@@ -27,6 +27,7 @@ const PROJECT_CAPABILITIES = {
   'project.delete': ['owner'],
   'project.members': ['owner'],
   'project.workflow': ['owner'],
+  'project.webhooks': ['owner'],
   'project.labels': ['owner', 'member'],
   'issue.create': ['owner', 'member'],
   'issue.edit': ['owner', 'member'],

@@ -65,7 +65,7 @@ const ENTRIES: Record<string, Entry> = {
   projects: withTexts(() => import('../features/projects/pages/ProjectsPage.tsx'), ['projects']),
   projectCreate: withTexts(() => import('../features/projects/pages/ProjectCreatePage.tsx'), ['projects']),
   project: withTexts(() => import('../features/projects/pages/ProjectPage.tsx'), ['projects', 'issues']),
-  projectEdit: withTexts(() => import('../features/projects/pages/ProjectEditPage.tsx'), ['projects', 'issues']),
+  projectEdit: withTexts(() => import('../features/projects/pages/ProjectEditPage.tsx'), ['projects', 'issues', 'webhooks']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
   inbox: withTexts(() => import('../features/inbox/index.ts').then((m) => m.loadInboxPage()), ['inbox']),
   admin: withTexts(() => import('../features/admin/pages/AdminPage.tsx'), ['admin']),

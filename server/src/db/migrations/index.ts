@@ -32,6 +32,7 @@ import { Migration20261202410000_telegram_activity_origins } from './Migration20
 import { Migration20261202500000_telegram_global_pause } from './Migration20261202500000_telegram_global_pause.ts';
 import { Migration20261203100000_api_tokens } from './Migration20261203100000_api_tokens.ts';
 import { Migration20261203600000_issue_templates } from './Migration20261203600000_issue_templates.ts';
+import { Migration20261203200000_webhooks } from './Migration20261203200000_webhooks.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -67,4 +68,5 @@ export const migrationsList = [
   { name: 'Migration20261202500000_telegram_global_pause', class: Migration20261202500000_telegram_global_pause },
   { name: 'Migration20261203100000_api_tokens', class: Migration20261203100000_api_tokens },
   { name: 'Migration20261203600000_issue_templates', class: Migration20261203600000_issue_templates },
+  { name: 'Migration20261203200000_webhooks', class: Migration20261203200000_webhooks },
 ];

@@ -3,9 +3,10 @@ import { escapeHtml } from '@tracker/shared/html';
 import type { TextValues } from '@tracker/shared/i18n/translator';
 import { EMAIL_CONFIRM_TTL_SEC, PASSWORD_RESET_TTL_SEC } from '@tracker/shared/limits';
 import type { Locale } from '@tracker/shared/locales';
+import { WEBHOOK_MAX_CONSECUTIVE_FAILURES } from '@tracker/shared/api/webhooks';
 import { PRODUCT_NAME, translate, translateHtml } from './i18n.ts';
 
-export type MailTemplate = 'confirmEmail' | 'resetPassword';
+export type MailTemplate = 'confirmEmail' | 'resetPassword' | 'webhookDisabled';
 
 export interface MailMessage {
   to: string;
@@ -18,11 +19,13 @@ export interface MailMessage {
 const KEYS: Record<MailTemplate, { subject: string; body: string; button: string; hours: number }> = {
   confirmEmail: { subject: 'account.mail.confirmSubject', body: 'account.mail.confirmText', button: 'account.mail.confirmButton', hours: EMAIL_CONFIRM_TTL_SEC / 3600 },
   resetPassword: { subject: 'account.mail.resetSubject', body: 'account.mail.resetText', button: 'account.mail.resetButton', hours: PASSWORD_RESET_TTL_SEC / 3600 },
+  // `count`: the failures in a row that switched the webhook off.
+  webhookDisabled: { subject: 'webhooks.mail.disabledSubject', body: 'webhooks.mail.disabledText', button: 'webhooks.mail.disabledButton', hours: WEBHOOK_MAX_CONSECUTIVE_FAILURES },
 };
 
-export function renderMail(template: MailTemplate, locale: Locale, vars: { to: string; name: string; link: string; email?: string }): MailMessage {
+export function renderMail(template: MailTemplate, locale: Locale, vars: { to: string; name: string; link: string; email?: string; values?: TextValues }): MailMessage {
   const keys = KEYS[template];
-  const values: TextValues = { name: vars.name, email: vars.email ?? vars.to };
+  const values: TextValues = { ...vars.values, name: vars.name, email: vars.email ?? vars.to };
   const bodyValues: TextValues = { ...values, count: keys.hours };
   // The text part takes values as they are; the HTML part escapes them (and only them) once.
   const text = (key: string, v = values) => translate(locale, key, v);

@@ -12,3 +12,4 @@ export * from './session.ts';
 export * from './streams.ts';
 export * from './sync.ts';
 export * from './templates.ts';
+export * from './webhooks.ts';

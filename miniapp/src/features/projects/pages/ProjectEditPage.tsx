@@ -12,6 +12,7 @@ import { MembersEditor } from '../components/MembersEditor.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
+import { WebhooksSection } from '../../webhooks/index.ts';
 import { useMe } from '../hooks.ts';
 import { TemplatesEditor } from '../../templates/index.ts';
 import '../projects.css';
@@ -49,6 +50,7 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <a href="#p-workflow">{t('projects.edit.workflow')}</a>
         <a href="#p-labels">{t('projects.edit.labels')}</a>
         <a href="#p-templates">{t('projects.templates.title')}</a>
+        {can('project.webhooks') && <a href="#p-webhooks">{t('webhooks.title')}</a>}
       </nav>
       {can('project.edit') && (
         <section aria-labelledby="p-details" className="psection">
@@ -82,6 +84,12 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <h2 id="p-templates">{t('projects.templates.title')}</h2>
         <TemplatesEditor projectId={project.id} labels={detail.labels} people={detail.members.map((m) => m.user)} readOnly={archived || !can('project.templates')} />
       </section>
+      {can('project.webhooks') && (
+        <section aria-labelledby="p-webhooks" className="psection">
+          <h2 id="p-webhooks">{t('webhooks.title')}</h2>
+          <WebhooksSection projectId={project.id} />
+        </section>
+      )}
     </Page>
   );
 }
