@@ -68,6 +68,7 @@ import { setUpBot } from './modules/telegram/bot-runner.ts';
 import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
 import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
 import { registerNotifications } from './modules/notifications/dispatch.ts';
+import { registerRecurrences } from './modules/recurrence/scheduler.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverToInbox } from './modules/inbox/inbox.service.ts';
 import { createBlobStore } from './storage/index.ts';
@@ -118,6 +119,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])], digests: telegram.digests });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   registerSyncPrune(jobs, orm);
+  registerRecurrences({ jobs, orm, logger });
   void jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
