@@ -11,6 +11,7 @@ export const RRULE_MAX_LENGTH = 500;
 export const MIN_GAP_MS = 60 * 60 * 1000;
 /** How many first dates the gap check looks at. */
 const GAP_SAMPLE = 60;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Why a rule is refused: the i18n key (namespace `recurrence`) of the message. */
 export type RuleProblem = 'recurrence.invalid' | 'recurrence.never' | 'recurrence.tooFrequent' | 'recurrence.tooLong';
@@ -57,6 +58,10 @@ export function buildRule(rule: string, dtstart: Date): RRuleInstance {
   return new RRule({ ...ruleOptions(rule), dtstart });
 }
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const listOf = <T>(v: T | T[] | null | undefined): T[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
+const weekdayIndex = (date: Date) => (date.getUTCDay() + 6) % 7;
+
 /**
  * Whether any day at all matches the rule's day filters: a YEARLY rule with the same filters
  * answers within years (a DAILY rule with BYMONTH=2;BYMONTHDAY=31 would search to year 9999 day by
@@ -65,9 +70,44 @@ export function buildRule(rule: string, dtstart: Date): RRuleInstance {
 function daysCanMatch(options: Partial<Options>, dtstart: Date): boolean {
   const { bymonth, bymonthday, byyearday, byweekno, byweekday } = options;
   if (bymonth == null && bymonthday == null && byyearday == null && byweekno == null) return true;
-  const weekdays = byweekday == null ? undefined : (Array.isArray(byweekday) ? byweekday : [byweekday]).map((d) => (typeof d === 'number' ? d : typeof d === 'string' ? d : d.weekday));
+  const weekdays = byweekday == null ? undefined : listOf(byweekday).map((d) => (typeof d === 'number' ? d : typeof d === 'string' ? d : d.weekday));
   const probe = new RRule({ freq: Frequency.YEARLY, dtstart, bymonth, bymonthday, byyearday, byweekno, byweekday: weekdays as Options['byweekday'] });
   return probe.after(dtstart, true) !== null;
+}
+
+/**
+ * Whether the rule's steps can never land on what its filters allow: an interval that is a whole
+ * number of weeks (DAILY;INTERVAL=7;BYDAY=TU from a Monday) or of days (HOURLY;INTERVAL=24;BYHOUR=5
+ * from midnight) repeats the same weekday or hour for ever, and rrule would search to year 9999.
+ */
+function misaligned(options: Partial<Options>, dtstart: Date): boolean {
+  const step = options.interval ?? 1;
+  if (step === 1) return false;
+  const days = listOf(options.byweekday).map((d) => (typeof d === 'number' ? d : typeof d === 'string' ? ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'].indexOf(d) : d.weekday));
+  if (options.freq === Frequency.DAILY) return days.length > 0 && step % 7 === 0 && !days.includes(weekdayIndex(dtstart));
+  if (options.freq !== Frequency.HOURLY) return false;
+  const hours = listOf(options.byhour);
+  const g = gcd(step, 168);
+  const start = weekdayIndex(dtstart) * 24 + dtstart.getUTCHours();
+  for (let h = 0; h < 168; h++) {
+    if ((((h - start) % g) + g) % g !== 0) continue;
+    if ((!days.length || days.includes(Math.floor(h / 24))) && (!hours.length || hours.includes(h % 24))) return false;
+  }
+  return true;
+}
+
+const RANGES: [keyof Options, number, number][] = [['bymonth', 1, 12], ['bymonthday', -31, 31], ['byyearday', -366, 366], ['byweekno', -53, 53], ['byhour', 0, 23], ['byminute', 0, 59], ['bysecond', 0, 59], ['bysetpos', -366, 366]];
+/** Values RFC 5545 allows (rrule reads BYMONTHDAY=32 and then searches for it to year 9999). */
+const inRanges = (options: Partial<Options>) =>
+  RANGES.every(([key, min, max]) => listOf(options[key] as number | number[] | null | undefined).every((v) => Number.isInteger(v) && v >= min && v <= max && (min >= 0 || v !== 0)));
+
+/** BYSETPOS=10 of a month's Mondays: a position past the most dates a period can hold (else rrule searches to 9999). */
+function setposBeyondSet(options: Partial<Options>): boolean {
+  const positions = listOf(options.bysetpos);
+  const days = listOf(options.byweekday);
+  if (!positions.length || !days.length || listOf(options.bymonthday).length || [options.byhour, options.byminute, options.bysecond].some((v) => listOf(v).length > 0)) return false;
+  const perPeriod = options.freq === Frequency.WEEKLY ? days.length : options.freq === Frequency.MONTHLY ? days.length * 5 : days.length * 53;
+  return positions.every((p) => Math.abs(p) > perPeriod);
 }
 
 export interface CheckedRule {
@@ -96,12 +136,20 @@ export function checkRule(text: string, fallbackStart: Date, now = new Date()): 
   if (options.freq === Frequency.SECONDLY || options.freq === Frequency.MINUTELY) return { problem: 'recurrence.tooFrequent' };
   if (options.interval !== undefined && (options.interval < 1 || options.interval > 1000)) return { problem: 'recurrence.invalid' };
   if (options.count !== undefined && options.count !== null && options.count < 1) return { problem: 'recurrence.never' };
+  // One date per day or hour has no second one to pick: BYSETPOS there only ever searches in vain.
+  if (listOf(options.bysetpos).length && (options.freq === Frequency.DAILY || options.freq === Frequency.HOURLY)) return { problem: 'recurrence.invalid' };
+  if (setposBeyondSet(options)) return { problem: 'recurrence.never' };
+  if (!inRanges(options)) return { problem: 'recurrence.invalid' };
   const dtstart = parts.dtstart ?? fallbackStart;
   let rrule: RRuleInstance;
   try {
     rrule = buildRule(parts.rule, dtstart);
-    if (!daysCanMatch(options, dtstart)) return { problem: 'recurrence.never' };
-    const first = rrule.all((_, i) => i < GAP_SAMPLE);
+    if (misaligned(options, dtstart) || !daysCanMatch(options, dtstart)) return { problem: 'recurrence.never' };
+    // Only times of day can bring two dates within an hour; the sample stops a year on, so a rare
+    // date (29 February on a Monday) is not searched for across centuries.
+    const horizon = dtstart.getTime() + 400 * 24 * HOUR_MS;
+    const timed = options.freq === Frequency.HOURLY || [options.byhour, options.byminute, options.bysecond].some((v) => listOf(v).length > 0);
+    const first = timed ? rrule.all((d, i) => i < GAP_SAMPLE && d.getTime() < horizon) : [];
     for (let i = 1; i < first.length; i++) if (first[i]!.getTime() - first[i - 1]!.getTime() < MIN_GAP_MS) return { problem: 'recurrence.tooFrequent' };
     const next = rrule.after(now, false);
     if (!next) return { problem: 'recurrence.never' };
