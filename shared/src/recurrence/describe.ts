@@ -68,7 +68,11 @@ function custom(rule: string, options: Partial<Options>, t: DescribeFn, locale: 
 const formatDate = (date: Date, locale: Locale) =>
   new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 
-const joinList = (items: string[], locale: Locale) => new Intl.ListFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { type: 'conjunction' }).format(items);
+const joinList = (items: string[], locale: Locale, t: DescribeFn) => {
+  // Intl.ListFormat is missing in older iOS web views (before 14.5), where Telegram also runs the app.
+  if (typeof Intl.ListFormat === 'function') return new Intl.ListFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { type: 'conjunction' }).format(items);
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${t('recurrence.and')} ${items.at(-1)}`;
+};
 
 function describePreset(options: Partial<Options>, t: DescribeFn, locale: Locale): string | null {
   if (EXOTIC.some((k) => list(options[k] as unknown).length > 0)) return null;
@@ -92,7 +96,7 @@ function describePreset(options: Partial<Options>, t: DescribeFn, locale: Locale
     if (interval === 1 && sortedDays.join() === WORKDAYS.join()) return t('recurrence.weekdays');
     const weekPeriod = interval === 1 ? t('recurrence.every1.week') : t('recurrence.everyN.week', { count: interval });
     const names = sortedDays.map((d) => t(`recurrence.dayPlural.${CODES[d]}`));
-    return t('recurrence.onDays', { period: weekPeriod, days: joinList(names, locale) });
+    return t('recurrence.onDays', { period: weekPeriod, days: joinList(names, locale, t) });
   }
 
   if (options.freq === Frequency.MONTHLY) {
@@ -102,7 +106,7 @@ function describePreset(options: Partial<Options>, t: DescribeFn, locale: Locale
       if (monthDays.length === 1 && monthDays[0] === -1) return t('recurrence.lastMonthDay', { period });
       if (monthDays.some((d) => d < 1 || d > 31)) return null;
       const numbers = [...new Set(monthDays)].sort((a, b) => a - b).map((d) => t('recurrence.monthDay', { count: d, ordinal: true }));
-      return t('recurrence.onMonthDays', { period, days: joinList(numbers, locale) });
+      return t('recurrence.onMonthDays', { period, days: joinList(numbers, locale, t) });
     }
     if (monthDays.length || days.length !== 1) return null;
     const [day] = days as [Day];

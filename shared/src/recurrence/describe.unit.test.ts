@@ -66,6 +66,17 @@ describe('describeRule in English', () => {
   ];
   for (const [rule, words] of cases) it(`${rule} → ${words}`, () => expect(say('en', rule)).toBe(words));
 
+  it('joins days without Intl.ListFormat (older iOS web views)', () => {
+    const listFormat = Intl.ListFormat;
+    try {
+      Reflect.deleteProperty(Intl, 'ListFormat');
+      expect(say('ru', 'FREQ=WEEKLY;BYDAY=MO,WE,FR')).toBe('каждую неделю по понедельникам, средам и пятницам');
+      expect(say('en', 'FREQ=WEEKLY;BYDAY=MO,WE')).toBe('every week on Monday and Wednesday');
+    } finally {
+      Object.assign(Intl, { ListFormat: listFormat });
+    }
+  });
+
   it('gives unreadable text back as it is', () => {
     expect(say('en', 'nonsense')).toBe('nonsense');
     expect(say('ru', 'FREQ=NEVER')).toBe('FREQ=NEVER');
