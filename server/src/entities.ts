@@ -3,6 +3,7 @@ import { CustomFieldOptionSchema, CustomFieldSchema } from './modules/custom-fie
 import { ActivitySchema, AttachmentSchema, CommentSchema, IssueSchema, SavedViewSchema } from './modules/issues/issue.entity.ts';
 import { SessionSchema } from './modules/auth/session.entity.ts';
 import { RedirectSchema } from './modules/navigation/redirect.entity.ts';
+import { RecurrenceSchema } from './modules/recurrence/recurrence.entity.ts';
 import { LabelSchema, ProjectMemberSchema, ProjectSchema, StatusSchema } from './modules/projects/project.entity.ts';
 import { StreamSchema, StreamUpdateSchema } from './modules/streams/stream.entity.ts';
 import { UserSchema } from './modules/users/user.entity.ts';
@@ -25,4 +26,5 @@ export const entities = [
   CustomFieldSchema,
   CustomFieldOptionSchema,
   CalendarFeedSchema,
+  RecurrenceSchema,
 ];

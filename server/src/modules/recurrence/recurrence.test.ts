@@ -3,6 +3,7 @@ import { createTranslator } from '@tracker/shared/i18n/translator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
+import { Recurrence } from './recurrence.entity.ts';
 import { runDueRecurrences } from './scheduler.ts';
 
 let t: TestServer;
@@ -36,12 +37,14 @@ afterAll(() => t.close());
 
 describe('PATCH recurrence', () => {
   it('sets, shows in the issue and the list, and clears', async () => {
-    const issue = await createIssue(owner, project.project.id, { dueDate: '2026-12-01' });
+    const issue = await createIssue(owner, project.project.id, { dueDate: '2030-12-03' });
     const set = await patch(member, `/api/issues/${issue.key}`, { recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TU', mode: 'schedule' } });
     expect(set.status).toBe(200);
-    // 2026-12-01 is a Tuesday: the head is that date's issue, so the next date is a week later.
-    expect(set.body.issue.recurrence).toEqual({ rrule: 'FREQ=WEEKLY;BYDAY=TU', mode: 'schedule', nextAt: '2026-12-08T00:00:00.000Z' });
+    // 2030-12-03 is a Tuesday: the head is that date's issue, so the next date is a week later.
+    expect(set.body.issue.recurrence).toEqual({ rrule: 'FREQ=WEEKLY;BYDAY=TU', mode: 'schedule', nextAt: '2030-12-10T00:00:00.000Z' });
     expect(set.body.issue.version).toBeGreaterThan(issue.version as number);
+    const stored = await fork().findOneOrFail(Recurrence, { issueId: issue.id });
+    expect(stored).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=TU', mode: 'schedule', dtstart: new Date('2030-12-03T00:00:00Z'), nextAt: new Date('2030-12-10T00:00:00Z') });
     const list = await member.client.get(`/api/issues?project=${project.project.id}&limit=200`);
     expect(list.body.issues.find((i: { id: number }) => i.id === issue.id).recurrence.mode).toBe('schedule');
 
