@@ -72,6 +72,7 @@ import { setUpBot } from './modules/telegram/bot-runner.ts';
 import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
 import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
 import { registerNotifications } from './modules/notifications/dispatch.ts';
+import { registerRecurrences } from './modules/recurrence/scheduler.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverToInbox } from './modules/inbox/inbox.service.ts';
 import { setUpWebhooks } from './modules/webhooks/index.ts';
@@ -125,6 +126,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   registerSyncPrune(jobs, orm);
   // Outgoing webhooks: deliveries go through the job queue; the owners hear when one is switched off.
   const webhooks = setUpWebhooks({ config, orm, jobs, mail, telegram: !!telegram.tell, logger, em });
+  registerRecurrences({ jobs, orm, logger });
   void jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.

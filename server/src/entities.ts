@@ -4,6 +4,7 @@ import { CustomFieldOptionSchema, CustomFieldSchema } from './modules/custom-fie
 import { ActivitySchema, AttachmentSchema, CommentSchema, IssueSchema, SavedViewSchema } from './modules/issues/issue.entity.ts';
 import { SessionSchema } from './modules/auth/session.entity.ts';
 import { RedirectSchema } from './modules/navigation/redirect.entity.ts';
+import { RecurrenceSchema } from './modules/recurrence/recurrence.entity.ts';
 import { LabelSchema, ProjectMemberSchema, ProjectSchema, StatusSchema } from './modules/projects/project.entity.ts';
 import { StreamSchema, StreamUpdateSchema } from './modules/streams/stream.entity.ts';
 import { IssueTemplateSchema } from './modules/templates/template.entity.ts';
@@ -32,4 +33,5 @@ export const entities = [
   IssueTemplateSchema,
   WebhookSchema,
   WebhookDeliverySchema,
+  RecurrenceSchema,
 ];

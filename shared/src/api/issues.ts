@@ -3,10 +3,12 @@ import { dateTime, id, idListParam, idParam, INT4_MAX, jsonValue, text } from '.
 import { dateSchema, userRefSchema } from './common.ts';
 import { labelSchema, statusSchema, STATUS_CATEGORIES } from './projects.ts';
 import { commentSchema } from './comments.ts';
+import { recurrenceInputSchema, recurrenceSchema } from './recurrence.ts';
 
 // Comments, search and saved views have files of their own; issue modules import them from here too.
 export * from './comments.ts';
 export * from './views.ts';
+export * from './recurrence.ts';
 
 export const PRIORITIES = ['none', 'urgent', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -72,6 +74,8 @@ export const updateIssueSchema = z
      * `Overridden-Fields` header names those. Not with `baseVersion`.
      */
     editedAt: dateTime(),
+    /** Makes the issue repeat (see recurrence.ts); null stops it. */
+    recurrence: recurrenceInputSchema.nullable(),
   })
   .partial()
   .strict()
@@ -154,6 +158,8 @@ export const issueListItemSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
+  /** Set when the issue repeats (it is the head of its series). */
+  recurrence: recurrenceSchema.nullable(),
 });
 export type IssueListItem = z.infer<typeof issueListItemSchema>;
 
@@ -258,6 +264,8 @@ export const activitySchema = z.discriminatedUnion('action', [
   entry('stream.issue_added', z.null(), z.null(), z.null()),
   entry('stream.issue_removed', z.null(), z.null(), z.null()),
   entry('stream.issue_completed', z.null(), z.null(), z.null()),
+  /** The issue is an occurrence of a repeating issue (`key` as it was then; `occursAt` its date). */
+  entry('recurrence.created', z.null(), z.null(), z.object({ issueId: z.number().int(), key: z.string(), occursAt: z.string() })),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 export type ActivityAction = Activity['action'];

@@ -35,6 +35,8 @@ function useDescribe() {
       case 'stream.issue_removed':
       case 'stream.issue_completed':
         return t('issues.activity.other', { action: a.action });
+      case 'recurrence.created':
+        return t('recurrence.createdBy');
       default:
         return unreachable(a);
     }

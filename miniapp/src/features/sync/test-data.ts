@@ -34,6 +34,7 @@ export function issue(id: number, projectId: number, extra: Partial<IssueListIte
     createdAt: at,
     updatedAt: at,
     completedAt: null,
+    recurrence: null,
     ...extra,
   };
 }

@@ -1,4 +1,3 @@
-// Migrations are listed explicitly (no file globbing), in order.
 import { Migration20261122000000_platform } from './Migration20261122000000_platform.ts';
 import { Migration20261122100000_tracker } from './Migration20261122100000_tracker.ts';
 import { Migration20261122200000_search_words } from './Migration20261122200000_search_words.ts';
@@ -31,8 +30,10 @@ import { Migration20261201100000_digest_reminders } from './Migration20261201100
 import { Migration20261202410000_telegram_activity_origins } from './Migration20261202410000_telegram_activity_origins.ts';
 import { Migration20261202500000_telegram_global_pause } from './Migration20261202500000_telegram_global_pause.ts';
 import { Migration20261203100000_api_tokens } from './Migration20261203100000_api_tokens.ts';
-import { Migration20261203600000_issue_templates } from './Migration20261203600000_issue_templates.ts';
 import { Migration20261203200000_webhooks } from './Migration20261203200000_webhooks.ts';
+import { Migration20261203500000_recurrences } from './Migration20261203500000_recurrences.ts';
+import { Migration20261203600000_issue_templates } from './Migration20261203600000_issue_templates.ts';
+// Migrations are listed explicitly (no file globbing), in order.
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -67,6 +68,7 @@ export const migrationsList = [
   { name: 'Migration20261202410000_telegram_activity_origins', class: Migration20261202410000_telegram_activity_origins },
   { name: 'Migration20261202500000_telegram_global_pause', class: Migration20261202500000_telegram_global_pause },
   { name: 'Migration20261203100000_api_tokens', class: Migration20261203100000_api_tokens },
-  { name: 'Migration20261203600000_issue_templates', class: Migration20261203600000_issue_templates },
   { name: 'Migration20261203200000_webhooks', class: Migration20261203200000_webhooks },
+  { name: 'Migration20261203500000_recurrences', class: Migration20261203500000_recurrences },
+  { name: 'Migration20261203600000_issue_templates', class: Migration20261203600000_issue_templates },
 ];

@@ -24,6 +24,7 @@ export interface IssueRow {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  recurrence: { rrule: string; mode: 'schedule' | 'on_complete'; nextAt: string | null } | null;
 }
 
 /** The SQL select list for IssueRow, over `issues i`, `projects p`, `users au` (assignee). */
@@ -33,7 +34,8 @@ export const ISSUE_ROW_COLUMNS = `
   array(select ist.stream_id from issue_streams ist where ist.issue_id = i.id order by ist.stream_id) as stream_ids,
   i.start_date, i.due_date, i.estimate::float8 as estimate, i.parent_id, i.sort_order, i.custom_values,
   (select count(*)::int from comments c where c.issue_id = i.id) as comment_count,
-  i.created_at, i.updated_at, i.completed_at`;
+  i.created_at, i.updated_at, i.completed_at,
+  (select json_build_object('rrule', rr.rrule, 'mode', rr.mode, 'nextAt', rr.next_at) from recurrences rr where rr.issue_id = i.id) as recurrence`;
 
 export function toIssueListItem(r: IssueRow): IssueListItem {
   return {
@@ -57,6 +59,7 @@ export function toIssueListItem(r: IssueRow): IssueListItem {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     completedAt: iso(r.completed_at),
+    recurrence: r.recurrence ? { ...r.recurrence, nextAt: iso(r.recurrence.nextAt) } : null,
   };
 }
 

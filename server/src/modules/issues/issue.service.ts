@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PRIORITIES, PRIORITY_VALUE, type createIssueSchema, type Priority } from '@tracker/shared/api/issues';
+import { PRIORITIES, PRIORITY_VALUE, type createIssueSchema, type Priority, type RecurrenceInput } from '@tracker/shared/api/issues';
 import type { StatusCategory } from '@tracker/shared/api/projects';
 import type { z } from 'zod';
 import { validateCustomValues, type CustomValues } from '../custom-fields/custom-values.ts';
@@ -8,6 +8,7 @@ import type { Viewer } from '../projects/project-access.ts';
 import { assertWritable, fieldError } from '../projects/project-guards.ts';
 import { intArray } from '../../db/sql.ts';
 import { recordActivities, type ActivityInput } from '../activity/activity.ts';
+import { onIssueCompleted, setRecurrence } from '../recurrence/recurrence.service.ts';
 import { requireIssue } from './issue-access.ts';
 import { requireProject } from '../projects/project-access.ts';
 import { assigneeCanView, defaultStatus, labelsInProject, statusInProject, streamsExist, validParent } from './issue-validate.ts';
@@ -39,6 +40,8 @@ export interface IssueState {
 
 /** The fields a PATCH may carry (API names), all optional. */
 export type IssuePatch = Partial<Omit<IssueState, 'id' | 'projectId' | 'category' | 'version' | 'fieldVersions' | 'fieldChangedAt'>>;
+/** A PATCH: the fields, and the recurrence (null stops it; docs/recurring.md). */
+export type IssueEdit = IssuePatch & { recurrence?: RecurrenceInput | null };
 
 export async function loadIssueState(em: EntityManager, issueId: number): Promise<IssueState> {
   const [r] = await em.execute<Record<string, any>[]>(
@@ -153,6 +156,8 @@ export async function applyIssuePatch(em: EntityManager, actor: Viewer, state: I
   if (isDone(category) && !isDone(state.category)) rows.push(...next.streamIds.map((streamId) => ({ ...base, streamId, action: 'stream.issue_completed' as const })));
   await recordActivities(em, rows);
   await publishEvent(em, { type: 'issue.updated', issueId: state.id, projectId: state.projectId, streamIds: [...new Set([...state.streamIds, ...next.streamIds])], actorId: actor.id });
+  // Every status path (web, bot, bulk, board) comes through here: a repeating issue's next one is made now.
+  if (isDone(category) && !isDone(state.category)) await onIssueCompleted(em, state.id);
   return changes.map((c) => c.field);
 }
 
@@ -189,9 +194,10 @@ export async function updateIssue(
   em: EntityManager,
   actor: Viewer,
   ref: number | string,
-  patch: IssuePatch,
+  edit: IssueEdit,
   check?: { baseVersion: number; onConflict: (conflict: EditConflict, issueId: number, em: EntityManager) => Promise<Error> },
 ): Promise<number> {
+  const { recurrence, ...patch } = edit;
   return em.transactional(async (tem) => {
     const { issue, project } = await requireIssue(tem, actor, ref, 'issue.edit');
     assertWritable(project);
@@ -202,8 +208,15 @@ export async function updateIssue(
       if (stale.length) throw await check.onConflict({ fields: stale, version: state.version }, issue.id, tem);
     }
     await applyIssuePatch(tem, actor, state, patch);
+    if (recurrence !== undefined) await setIssueRecurrence(tem, actor, state, patch, recurrence);
     return issue.id;
   });
+}
+
+/** The recurrence part of a PATCH, after its fields (a new due date anchors a rule without DTSTART). */
+async function setIssueRecurrence(em: EntityManager, actor: Viewer, state: IssueState, patch: IssuePatch, recurrence: RecurrenceInput | null) {
+  const dueDate = patch.dueDate !== undefined ? patch.dueDate : state.dueDate;
+  await setRecurrence(em, actor.id, { id: state.id, projectId: state.projectId, dueDate, streamIds: patch.streamIds ?? state.streamIds }, recurrence);
 }
 
 /**
@@ -211,7 +224,8 @@ export async function updateIssue(
  * field someone changed after that time keeps their value; the others are applied. Returns the
  * fields that were not applied (overridden by a later write).
  */
-export async function updateIssueLastWriterWins(em: EntityManager, actor: Viewer, ref: number | string, patch: IssuePatch, editedAt: Date): Promise<{ id: number; overridden: string[] }> {
+export async function updateIssueLastWriterWins(em: EntityManager, actor: Viewer, ref: number | string, edit: IssueEdit, editedAt: Date): Promise<{ id: number; overridden: string[] }> {
+  const { recurrence, ...patch } = edit;
   return em.transactional(async (tem) => {
     const { issue, project } = await requireIssue(tem, actor, ref, 'issue.edit');
     assertWritable(project);
@@ -223,6 +237,7 @@ export async function updateIssueLastWriterWins(em: EntityManager, actor: Viewer
     const kept = { ...patch };
     for (const field of overridden) delete kept[field as keyof IssuePatch];
     await applyIssuePatch(tem, actor, state, kept);
+    if (recurrence !== undefined) await setIssueRecurrence(tem, actor, state, kept, recurrence);
     return { id: issue.id, overridden };
   });
 }

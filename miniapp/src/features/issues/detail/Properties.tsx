@@ -8,6 +8,7 @@ import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { DateField, EstimateField } from '../fields/inputs.tsx';
 import { AssigneeField, LabelsField, ParentField, StreamsField } from '../fields/picked.tsx';
 import { formatDate } from './activity-format.ts';
+import { RecurrenceField } from '../recurrence/RecurrenceField.tsx';
 import { InlineCustomField } from './InlineCustomField.tsx';
 import { useDraft } from './use-draft.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
@@ -65,6 +66,8 @@ export function Properties({ data, ctl }: { data: IssueData; ctl: IssueControlle
         <DateField which="dueDate" value={issue.dueDate ?? ''} disabled={!canEdit} testid="issue-due" onChange={(v) => void ctl.patch({ dueDate: v || null }, { dueDate: v || null })} />
       </div>
       {issue.dueDate && !canEdit && <p className="muted">{formatDate(issue.dueDate, locale)}</p>}
+
+      <RecurrenceField issue={issue} ctl={ctl} canEdit={canEdit} locale={locale} />
 
       <EstimateInPlace value={issue.estimate} disabled={!canEdit} onCommit={(estimate) => void ctl.patch({ estimate }, { estimate })} />
 

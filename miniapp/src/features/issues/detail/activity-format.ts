@@ -93,6 +93,8 @@ export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLin
       return [];
     case 'created':
       return [{ text: t('events.kinds.created') }];
+    case 'recurrence.created':
+      return [{ text: t('recurrence.createdBy'), issue: { ref: a.newValue.key, label: a.newValue.key } }];
     case 'comment.deleted':
       return [{ text: t('issues.activity.commentDeleted') }];
     case 'mentioned':

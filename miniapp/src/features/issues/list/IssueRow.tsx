@@ -46,6 +46,11 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
       )}
       <PriorityIcon priority={issue.priority} t={t} />
       <span className="issue-row__key">{issue.key}</span>
+      {issue.recurrence && (
+        <span className="issue-row__repeat" title={t('recurrence.ui.repeats')} aria-label={t('recurrence.ui.repeats')} data-testid="issue-repeats">
+          ↻
+        </span>
+      )}
       <Link href={href} className="issue-row__title" data-testid="issue-title">
         {issue.title}
       </Link>

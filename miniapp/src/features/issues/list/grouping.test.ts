@@ -26,6 +26,7 @@ const issue = (id: number, over: Partial<IssueListItem> = {}): IssueListItem => 
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
   completedAt: null,
+  recurrence: null,
   ...over,
 });
 

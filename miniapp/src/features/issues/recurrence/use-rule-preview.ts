@@ -1,0 +1,35 @@
+// What the editor shows under the rule as it is typed: the rule in words, or why it is refused,
+// and the next date — the same checks the server makes (shared/recurrence/rule.ts).
+import type { Locale } from '@tracker/shared/locales';
+import { describeRule, type DescribeFn } from '@tracker/shared/recurrence/describe';
+import { checkRule, nextOccurrence, utcMidnight } from '@tracker/shared/recurrence/rule';
+import type { TFunction } from 'i18next';
+
+export interface RulePreview {
+  words: string | null;
+  problem: string | null;
+  next: Date | null;
+}
+
+/** `dueDate` anchors a rule without DTSTART, as on the server (today when the issue has none). */
+export function previewRule(rule: string | null, dueDate: string | null, t: TFunction, locale: Locale, now = new Date()): RulePreview {
+  if (!rule) return { words: null, problem: null, next: null };
+  const checked = checkRule(rule, utcMidnight(dueDate ?? now), now);
+  if ('problem' in checked) return { words: null, problem: t(checked.problem), next: null };
+  const today = utcMidnight(now);
+  const due = dueDate ? utcMidnight(dueDate) : null;
+  return {
+    words: describeRule(rule, describer(t), locale),
+    problem: null,
+    next: nextOccurrence(checked.rule, checked.dtstart, due && due > today ? due : today),
+  };
+}
+
+/** The web app's `t` as the describer's translate function. */
+export const describer =
+  (t: TFunction): DescribeFn =>
+  (key, values) =>
+    t(key, values ?? {});
+
+export const formatDay = (date: Date | string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(new Date(date));

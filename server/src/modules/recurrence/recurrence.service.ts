@@ -1,0 +1,71 @@
+// Making an issue repeat, and the two ways its next occurrence comes: the scheduler (schedule mode,
+// scheduler.ts) and completing the current issue (on_complete mode, here). docs/recurring.md.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RecurrenceInput } from '@tracker/shared/api/recurrence';
+import { fieldError } from '@tracker/shared/domain-errors';
+import { checkRule, nextOccurrence, utcMidnight } from '@tracker/shared/recurrence/rule';
+import { publishEvent } from '../events/publish.ts';
+import { createOccurrence, SERIES_COLUMNS, type SeriesRow } from './occurrence.ts';
+
+interface HeadIssue {
+  id: number;
+  projectId: number;
+  dueDate: string | null;
+  streamIds: number[];
+}
+
+/** The first date of the series after both `now` and the head's own due date (the head is that date's issue). */
+export function nextAfter(rule: string, dtstart: Date, dueDate: string | null, now: Date): Date | null {
+  const today = utcMidnight(now);
+  const due = dueDate ? utcMidnight(dueDate) : null;
+  return nextOccurrence(rule, dtstart, due && due > today ? due : today);
+}
+
+/**
+ * Sets (or with null removes) the recurrence of an issue the caller may edit, inside the caller's
+ * transaction. A rule without DTSTART starts at the issue's due date, or today (UTC). Returns
+ * whether anything changed; a change bumps the issue's version, so readers see it.
+ */
+export async function setRecurrence(em: EntityManager, actorId: number, issue: HeadIssue, input: RecurrenceInput | null, now = new Date()): Promise<boolean> {
+  const [current] = await em.execute<{ rrule: string; mode: string }[]>('select rrule, mode from recurrences where issue_id = ? for update', [issue.id]);
+  if (input === null) {
+    if (!current) return false;
+    await em.execute('delete from recurrences where issue_id = ?', [issue.id]);
+  } else {
+    const checked = checkRule(input.rrule, utcMidnight(issue.dueDate ?? now), now);
+    if ('problem' in checked) throw fieldError('recurrence.rrule', checked.problem);
+    const next = nextAfter(checked.rule, checked.dtstart, issue.dueDate, now);
+    if (!next) throw fieldError('recurrence.rrule', 'recurrence.never');
+    if (current && current.rrule === checked.rule && current.mode === input.mode) return false;
+    await em.execute(
+      `insert into recurrences (issue_id, rrule, mode, dtstart, next_at, created_by) values (?, ?, ?, ?, ?, ?)
+       on conflict (issue_id) do update set rrule = excluded.rrule, mode = excluded.mode, dtstart = excluded.dtstart,
+         next_at = excluded.next_at, created_by = excluded.created_by, updated_at = now()`,
+      [issue.id, checked.rule, input.mode, checked.dtstart, next, actorId],
+    );
+  }
+  await em.execute('update issues set updated_at = now() where id = ?', [issue.id]);
+  await publishEvent(em, { type: 'issue.updated', issueId: issue.id, projectId: issue.projectId, streamIds: issue.streamIds, actorId });
+  return true;
+}
+
+/**
+ * An issue moved into a completed status (from any path: the web app, the bot, bulk edits, the
+ * board): when it heads an `on_complete` series, the next issue is created now, due at the rule's
+ * first date after today and after this issue's due date, and the series moves to it. The
+ * completed issue no longer heads the series, so reopening and completing it again creates nothing.
+ */
+export async function onIssueCompleted(em: EntityManager, issueId: number, now = new Date()): Promise<number | null> {
+  const [series] = await em.execute<(SeriesRow & { due_date: string | null })[]>(
+    `select ${SERIES_COLUMNS}, i.due_date from recurrences r join issues i on i.id = r.issue_id where r.issue_id = ? and r.mode = 'on_complete' for update of r`,
+    [issueId],
+  );
+  if (!series) return null;
+  const occursAt = nextAfter(series.rrule, new Date(series.dtstart), series.due_date, now);
+  if (!occursAt) return null;
+  const id = await createOccurrence(em, series, occursAt);
+  if (id === null) return null;
+  const following = nextOccurrence(series.rrule, new Date(series.dtstart), occursAt);
+  await em.execute('update recurrences set issue_id = ?, last_occurrence_at = ?, next_at = ?, updated_at = now() where id = ?', [id, occursAt, following, series.id]);
+  return id;
+}

@@ -1,0 +1,53 @@
+// Schedule-mode series: a cron tick every minute (graphile-worker runs each tick once across
+// replicas) creates the occurrences that are due. Each series is taken under `for update skip
+// locked` in a transaction of its own, and the occurrence's (series, date) key is claimed in that
+// transaction, so even two ticks running at once make each occurrence once.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { latestOccurrence, nextOccurrence } from '@tracker/shared/recurrence/rule';
+import type { Logger } from '../../logger.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { createOccurrence, SERIES_COLUMNS, type SeriesRow } from './occurrence.ts';
+
+export const RECURRENCE_TICK_JOB = 'recurrence.tick';
+/** A tick missed while no replica ran needs no backfill: the next one finds every series still due. */
+export const RECURRENCE_CRON = { identifier: RECURRENCE_TICK_JOB, task: RECURRENCE_TICK_JOB, match: '* * * * *', maxAttempts: 3 };
+/** Series handled per tick at most (the rest wait for the next minute). */
+const PER_TICK = 500;
+
+/**
+ * Creates the due occurrences as of `now`; returns how many issues were made. Dates missed while
+ * no server ran are not made up one by one: only the latest one due is created (a daily series
+ * after a week's outage gets one issue, not seven), and the series then waits for its next date.
+ */
+export async function runDueRecurrences(em: EntityManager, now = new Date(), logger?: Logger): Promise<number> {
+  let created = 0;
+  for (let i = 0; i < PER_TICK; i++) {
+    const outcome = await em.transactional(async (tem) => {
+      const [series] = await tem.execute<SeriesRow[]>(
+        `select ${SERIES_COLUMNS} from recurrences r where r.mode = 'schedule' and r.next_at <= ? order by r.next_at, r.id limit 1 for update skip locked`,
+        [now],
+      );
+      if (!series) return { found: false, id: null };
+      const dtstart = new Date(series.dtstart);
+      const occursAt = latestOccurrence(series.rrule, dtstart, now) ?? new Date(series.next_at!);
+      let id: number | null = null;
+      try {
+        id = await tem.transactional((inner) => createOccurrence(inner, series, occursAt));
+      } catch (err) {
+        // The series moves on either way, so one broken copy is not retried every minute.
+        logger?.error({ err, recurrenceId: series.id }, 'recurring issue not created');
+      }
+      await tem.execute('update recurrences set next_at = ?, last_occurrence_at = ?, updated_at = now() where id = ?', [nextOccurrence(series.rrule, dtstart, now), occursAt, series.id]);
+      // The head's nextAt changed: a new version, so cached pages and lists are not served stale.
+      await tem.execute('update issues set version = version + 1 where id = ?', [series.issue_id]);
+      return { found: true, id };
+    });
+    if (!outcome.found) break;
+    if (outcome.id !== null) created++;
+  }
+  return created;
+}
+
+export function registerRecurrences(deps: { jobs: JobQueue; orm: MikroORM; logger: Logger }) {
+  deps.jobs.register({ [RECURRENCE_TICK_JOB]: async () => void (await runDueRecurrences(deps.orm.em.fork() as EntityManager, new Date(), deps.logger)) }, [RECURRENCE_CRON]);
+}
