@@ -9,6 +9,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { projectsApi } from '../api.ts';
 import { LabelsEditor } from '../components/LabelsEditor.tsx';
 import { MembersEditor } from '../components/MembersEditor.tsx';
+import { ExportLinks } from '../components/ExportLinks.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
@@ -47,6 +48,7 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <a href="#p-members">{t('projects.edit.members')}</a>
         <a href="#p-workflow">{t('projects.edit.workflow')}</a>
         <a href="#p-labels">{t('projects.edit.labels')}</a>
+        <a href="#p-export">{t('projects.edit.export')}</a>
       </nav>
       {can('project.edit') && (
         <section aria-labelledby="p-details" className="psection">
@@ -75,6 +77,10 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
       <section aria-labelledby="p-labels" className="psection">
         <h2 id="p-labels">{t('projects.edit.labels')}</h2>
         <LabelsEditor projectId={project.id} labels={detail.labels} readOnly={archived || !can('project.labels')} onChange={(labels) => update({ labels })} />
+      </section>
+      <section aria-labelledby="p-export" className="psection">
+        <h2 id="p-export">{t('projects.edit.export')}</h2>
+        <ExportLinks projectKey={project.key} />
       </section>
     </Page>
   );
