@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EXPORT_CSV_COLUMNS, projectExportSchema, workspaceBackupSchema, type ProjectExport } from '@tracker/shared/api/export';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createIssue, createProject, createUser, type TestProject, type TestUser } from '../../test/fixtures.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { fileKey } from '../attachments/attachment.service.ts';
@@ -248,7 +248,39 @@ describe('GET /api/admin/backup.zip', () => {
     expect((await t.client().get('/api/admin/backup.zip')).status).toBe(401);
   });
 
-  it('zips workspace.json and the attachments’ bytes', async () => {
+  it('zips workspace.json and the attachments’ bytes, reading one file at a time', async () => {
+    // Three 1 MB files in another project, and a storage that counts the files open at once.
+    const other = await createProject(t, { ownerId: admin.id });
+    const issue = await createIssue(t, other, { title: 'With files' });
+    const big: { id: number; n: number; bytes: Buffer }[] = [];
+    for (const n of [1, 2, 3]) {
+      const bytes = Buffer.alloc(1024 * 1024, n);
+      bytes.write(`file ${n}`);
+      const key = `${'b'.repeat(31)}${n}`;
+      await t.app.services.storage.put(fileKey(key), bytes, { contentType: 'application/octet-stream' });
+      const [row] = await t.sql<{ id: number }>(`insert into attachments (issue_id, uploader_id, file_name, mime_type, size, storage_key) values (?, ?, ?, 'application/octet-stream', ?, ?) returning id`, [
+        issue.id,
+        admin.id,
+        `big-${n}.bin`,
+        bytes.length,
+        key,
+      ]);
+      big.push({ id: row!.id, n, bytes });
+    }
+    const storage = t.app.services.storage;
+    const get = storage.get.bind(storage);
+    const reads = { open: 0, max: 0, count: 0 };
+    storage.get = async (key) => {
+      const file = await get(key);
+      reads.count += 1;
+      reads.open += 1;
+      reads.max = Math.max(reads.max, reads.open);
+      file?.body.once('close', () => (reads.open -= 1));
+      return file;
+    };
+    onTestFinished(() => {
+      storage.get = get;
+    });
     const res = await fetch(`${t.url}/api/admin/backup.zip`, { headers: { cookie: cookieOf(admin) } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
@@ -264,8 +296,12 @@ describe('GET /api/admin/backup.zip', () => {
       expect(exported.issues).toHaveLength(452);
       const attachment = exported.issues[0]!.attachments[0]!;
       expect(attachment.path).toBe(`attachments/${exported.issues[0]!.attachments[0]!.id}-__.._etc_отчёт.bin`);
-      expect(listing).toEqual(['workspace.json', attachment.path]);
+      expect(listing).toEqual(['workspace.json', attachment.path, ...big.map((b) => `attachments/${b.id}-big-${b.n}.bin`)]);
       expect(execFileSync('unzip', ['-p', file, attachment.path!])).toEqual(BYTES);
+      for (const b of big) expect(execFileSync('unzip', ['-p', file, `attachments/${b.id}-big-${b.n}.bin`], { maxBuffer: 8 * 1024 * 1024 }).equals(b.bytes)).toBe(true);
+      // Storage was read one file at a time, each only once the zip reached it.
+      expect(reads.max).toBe(1);
+      expect(reads.count).toBe(4);
       expect(backup.users.map((u) => u.email)).toEqual(expect.arrayContaining([admin.email, owner.email, outsider.email]));
       expect(backup.users.find((u) => u.email === admin.email)!.roles).toEqual(['admin']);
       const text = JSON.stringify(workspace);
