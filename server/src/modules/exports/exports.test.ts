@@ -200,8 +200,11 @@ describe('GET /api/projects/:ref/export.json', () => {
   });
 
   it('reads back through the tracker import format with everything it carries', () => {
-    const { records, problems } = trackerFormat.parse(JSON.stringify(doc));
+    const { records, problems, catalog } = trackerFormat.parse(JSON.stringify(doc));
     expect(problems).toEqual([]);
+    // The catalog brings what no issue uses too: every status in order, every label and field.
+    expect(catalog).toEqual({ statuses: doc.statuses, labels: doc.labels, customFields: doc.customFields });
+    expect(catalog!.statuses.map((s) => s.name)).toEqual(['Backlog', 'Unstarted', 'Started', 'Completed', 'Canceled']);
     expect(records).toHaveLength(452);
     const [first, second] = records;
     const source = doc.issues[0]!;

@@ -3,7 +3,14 @@
 // name, custom values by field name, parents, dates, comments, activity and attachments' metadata.
 // The issue number is the external id, so importing the same export twice updates.
 import type { ImportPerson, ImportRecord } from '@tracker/shared/api/import-record';
-import { exportIssueSchema, exportLabelSchema, exportStatusSchema, EXPORT_FORMAT_VERSION, type ExportPerson } from '@tracker/shared/api/export';
+import {
+  exportCustomFieldSchema,
+  exportIssueSchema,
+  exportLabelSchema,
+  exportStatusSchema,
+  EXPORT_FORMAT_VERSION,
+  type ExportPerson,
+} from '@tracker/shared/api/export';
 import { z } from 'zod';
 import type { ImportFormatParser, ParsedImport } from './format.ts';
 import { compact, notThisFormat, Problems } from './read.ts';
@@ -13,6 +20,7 @@ const envelopeSchema = z.object({
   version: z.number().int(),
   statuses: z.array(exportStatusSchema).catch([]),
   labels: z.array(exportLabelSchema).catch([]),
+  customFields: z.array(exportCustomFieldSchema).catch([]),
   issues: z.array(z.unknown()),
 });
 
@@ -68,6 +76,7 @@ export const trackerFormat: ImportFormatParser = {
         }),
       );
     });
-    return { records, problems: problems.list };
+    const { statuses: catalogStatuses, labels: catalogLabels, customFields } = doc.data;
+    return { records, problems: problems.list, catalog: { statuses: catalogStatuses, labels: catalogLabels, customFields } };
   },
 };
