@@ -172,6 +172,8 @@ describe('GitHub JSON', () => {
     expect(refusal(githubFormat, '{"number":1,"title":"x"}')).toBe('notGithub');
     expect(refusal(githubFormat, '[1,2]')).toBe('notGithub');
     expect(refusal(githubFormat, '[{"id":"x"}]')).toBe('notGithub');
+    expect(githubFormat.parse('[]').records).toEqual([]);
+    expect(githubFormat.parse('[{"number":1,"title":"a"},null]').problems).toEqual([{ row: 2, code: 'badItem' }]);
     const { records: ok, problems: bad } = githubFormat.parse(
       JSON.stringify([{ number: 1, title: 'ok', state: 'CLOSED', stateReason: 'NOT_PLANNED', closedAt: '2026-01-01T00:00:00Z' }, { number: 'two', title: 'x' }, { number: 3, title: '' }]),
     );
@@ -208,6 +210,13 @@ describe('Linear CSV', () => {
     expect(records.find((r) => r.status?.name === 'Done')!.completedAt).toMatch(/^2026-/);
     expect(records.some((r) => r.parentExternalId?.startsWith('ENG-'))).toBe(true);
     expect(records[0]!.fields).toMatchObject({ Team: 'Engineering', Project: 'Q1 Launch', Cycle: 'Cycle 3' });
+  });
+
+  it('reads a file saved again by a spreadsheet with semicolons', () => {
+    const { records: ok } = linearFormat.parse('\uFEFFID;Title;Status;Labels\r\nE-1;"Один; два";Done;"Bug, UI"\r\n');
+    expect(ok[0]).toMatchObject({ externalId: 'E-1', title: 'Один; два', status: { name: 'Done', category: 'completed' }, labels: [{ name: 'Bug' }, { name: 'UI' }] });
+    const { records: jira } = jiraFormat.parse('Summary\tIssue key\tLabels\nTab, separated\tT-1\tx\n');
+    expect(jira[0]).toMatchObject({ externalId: 'T-1', title: 'Tab, separated' });
   });
 
   it('refuses what is not a Linear export', () => {

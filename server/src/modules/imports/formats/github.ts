@@ -43,7 +43,8 @@ export const githubFormat: ImportFormatParser = {
       throw notThisFormat(text.trim() ? 'notJson' : 'emptyFile');
     }
     // The CLI prints an array of issues; anything else (an object, an array of other things) is another file.
-    const looksLikeIssues = Array.isArray(json) && json.every((x) => typeof x === 'object' && x !== null && ('number' in x || 'title' in x));
+    const isIssue = (x: unknown) => typeof x === 'object' && x !== null && 'number' in x && 'title' in x;
+    const looksLikeIssues = Array.isArray(json) && (json.length === 0 || json.some(isIssue));
     if (!looksLikeIssues) throw notThisFormat('notGithub');
     const problems = new Problems();
     const records: ImportRecord[] = [];

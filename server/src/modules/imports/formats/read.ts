@@ -18,6 +18,17 @@ export interface CsvTable {
   rows: { line: number; cells: string[] }[];
 }
 
+/**
+ * The tools write commas, but a file opened and saved again in Excel with a Russian locale has
+ * semicolons (or tabs): the header line says which, counted outside quotes.
+ */
+export function delimiterOf(body: string): string {
+  const head = (body.split(/\r?\n/, 1)[0] ?? '').replace(/"[^"]*"/g, '');
+  const counts = [',', ';', '\t'].map((d) => [d, head.split(d).length - 1] as const);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > counts[0]![1] ? best[0] : ',';
+}
+
 /** `notCode` refuses a file that is plainly something else (JSON) rather than a broken CSV. */
 export function readCsv(text: string, format: string, notCode: string): CsvTable {
   const body = text.replace(/^\uFEFF/, '');
@@ -25,7 +36,7 @@ export function readCsv(text: string, format: string, notCode: string): CsvTable
   if (/^\s*[[{]/.test(body)) throw notThisFormat(notCode);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parseCsv(body, { relax_column_count: true, skip_empty_lines: true, info: true, bom: true }) as unknown as typeof records;
+    records = parseCsv(body, { delimiter: delimiterOf(body), relax_column_count: true, skip_empty_lines: true, info: true, bom: true }) as unknown as typeof records;
   } catch {
     throw notThisFormat('badCsv', { format });
   }
