@@ -70,6 +70,8 @@ export const exportIssueSchema = z.object({
   assignee: exportPersonSchema.nullable(),
   reporter: exportPersonSchema.nullable(),
   labels: z.array(z.string().max(50)),
+  /** The workspace streams the issue belongs to, by name (the backup's `streams` describes them). */
+  streams: z.array(z.string().max(100)),
   startDate: day.nullable(),
   dueDate: day.nullable(),
   estimate: z.number().nullable(),
@@ -122,6 +124,18 @@ export const backupUserSchema = z.object({
   createdAt: when,
 });
 
+export const backupStreamSchema = z.object({
+  name: z.string().max(100),
+  description: z.string(),
+  status: z.string(),
+  lead: exportPersonSchema.nullable(),
+  startDate: day.nullable(),
+  targetDate: day.nullable(),
+  members: z.array(exportPersonSchema),
+  createdAt: when,
+  updates: z.array(z.object({ author: exportPersonSchema.nullable(), body: z.string(), health: z.string(), createdAt: when, updatedAt: when })),
+});
+
 /** `workspace.json` in the admin backup: users (no password hashes, sessions or tokens) and every project. */
 export const workspaceBackupSchema = z.object({
   format: z.literal('tracker-workspace'),
@@ -129,6 +143,7 @@ export const workspaceBackupSchema = z.object({
   exportedAt: when,
   users: z.array(backupUserSchema),
   customFields: z.array(exportCustomFieldSchema.extend({ scope: z.enum(['all', 'projects']), projectKeys: z.array(z.string()), archivedAt: when.nullable() })),
+  streams: z.array(backupStreamSchema),
   projects: z.array(projectExportSchema),
 });
 export type WorkspaceBackup = z.infer<typeof workspaceBackupSchema>;
@@ -147,6 +162,7 @@ export const EXPORT_CSV_COLUMNS = [
   'Reporter',
   'Reporter email',
   'Labels',
+  'Streams',
   'Start date',
   'Due date',
   'Estimate',

@@ -57,12 +57,43 @@ async function customFields(em: EntityManager) {
   }));
 }
 
+/** Streams with their members and status updates; people by name and e-mail, like everywhere in the export. */
+async function* streams(em: EntityManager, people: People): AsyncGenerator<string> {
+  const rows = await em.execute<{ id: number; name: string; description: string; status: string; lead_id: number | null; start_date: string | null; target_date: string | null; created_at: string }[]>(
+    `select id, name, description, status, lead_id, start_date::text as start_date, target_date::text as target_date, created_at from streams order by id`,
+  );
+  for (const [i, st] of rows.entries()) {
+    const [members, updates] = await Promise.all([
+      em.execute<{ user_id: number }[]>(`select user_id from stream_members where stream_id = ? order by user_id`, [st.id]),
+      em.execute<{ author_id: number | null; body: string; health: string; created_at: string; updated_at: string }[]>(
+        `select author_id, body, health, created_at, updated_at from stream_updates where stream_id = ? order by created_at, id`,
+        [st.id],
+      ),
+    ]);
+    await people.load([st.lead_id, ...members.map((m) => m.user_id), ...updates.map((u) => u.author_id)]);
+    yield (i ? ',' : '') +
+      json({
+        name: st.name,
+        description: st.description,
+        status: st.status,
+        lead: people.get(st.lead_id),
+        startDate: st.start_date,
+        targetDate: st.target_date,
+        members: members.map((m) => people.get(m.user_id)).filter((p) => !!p),
+        createdAt: iso(st.created_at),
+        updates: updates.map((u) => ({ author: people.get(u.author_id), body: u.body, health: u.health, createdAt: iso(u.created_at), updatedAt: iso(u.updated_at) })),
+      });
+  }
+}
+
 /** workspace.json as text chunks; each attachment met is handed to `attach` with its zip path. */
 async function* workspaceJson(em: EntityManager, attach: (a: { id: number; storageKey: string; path: string }) => void): AsyncGenerator<string> {
   yield `{"format":"tracker-workspace","version":${EXPORT_FORMAT_VERSION},"exportedAt":${json(new Date().toISOString())},"users":[`;
   yield* users(em);
-  yield `],"customFields":${json(await customFields(em))},"projects":[`;
   const people = new People(em);
+  yield `],"customFields":${json(await customFields(em))},"streams":[`;
+  yield* streams(em, people);
+  yield '],"projects":[';
   const projects = await em.find(Project, {}, { orderBy: { id: 'asc' } });
   for (const [i, project] of projects.entries()) {
     if (i) yield ',';

@@ -83,6 +83,7 @@ interface IssueRow {
   updated_at: string;
   completed_at: string | null;
   labels: string[];
+  streams: string[];
 }
 
 /** An issue as exported, with its status category (for the CSV) beside it. */
@@ -93,7 +94,8 @@ async function issueBatch(em: EntityManager, projectId: number, after: number): 
     `select i.id, i.number, i.title, i.description, s.name as status, s.category, i.priority, i.assignee_id, i.reporter_id,
             i.start_date::text as start_date, i.due_date::text as due_date, i.estimate, par.number as parent_number, i.custom_values,
             i.created_at, i.updated_at, i.completed_at,
-            coalesce((select array_agg(l.name order by l.name) from issue_labels il join labels l on l.id = il.label_id where il.issue_id = i.id), '{}') as labels
+            coalesce((select array_agg(l.name order by l.name) from issue_labels il join labels l on l.id = il.label_id where il.issue_id = i.id), '{}') as labels,
+            coalesce((select array_agg(st.name order by st.name) from issue_streams ist join streams st on st.id = ist.stream_id where ist.issue_id = i.id), '{}') as streams
        from issues i
        join statuses s on s.id = i.status_id
        left join issues par on par.id = i.parent_id
@@ -198,6 +200,7 @@ export async function* exportedIssues(
         assignee: people.get(r.assignee_id),
         reporter: people.get(r.reporter_id),
         labels: r.labels,
+        streams: r.streams,
         startDate: r.start_date,
         dueDate: r.due_date,
         estimate: r.estimate == null ? null : Number(r.estimate),

@@ -61,6 +61,10 @@ beforeAll(async () => {
   });
   await t.sql(`update issues set description = ?, priority = 1 where id = ?`, ['Строка 1\n\n"Строка", 2', parent.id]);
   await t.sql(`insert into issue_labels (issue_id, label_id) values (?, ?), (?, ?)`, [parent.id, bug!.id, parent.id, ui!.id]);
+  const [stream] = await t.sql<{ id: number }>(`insert into streams (name, description, lead_id, start_date) values ('Релиз 2.0', 'Весна', ?, '2026-03-01') returning id`, [owner.id]);
+  await t.sql(`insert into stream_members (stream_id, user_id) values (?, ?)`, [stream!.id, owner.id]);
+  await t.sql(`insert into stream_updates (stream_id, author_id, body, health) values (?, ?, 'Идём по плану', 'on_track')`, [stream!.id, owner.id]);
+  await t.sql(`insert into issue_streams (issue_id, stream_id) values (?, ?)`, [parent.id, stream!.id]);
   const child = await createIssue(t, project, { title: 'Child', category: 'completed' });
   await t.sql(`update issues set parent_id = ? where id = ?`, [parent.id, child.id]);
   await t.sql(`insert into comments (issue_id, author_id, body, created_at) values (?, ?, 'Первый комментарий', '2026-11-02T10:00:00Z'), (?, ?, 'Second', '2026-11-03T10:00:00Z')`, [
@@ -119,6 +123,7 @@ describe('GET /api/projects/:ref/export.csv', () => {
       Reporter: 'Админ',
       'Reporter email': admin.email,
       Labels: 'bug, ui, web',
+      Streams: 'Релиз 2.0',
       'Start date': '2026-11-01',
       'Due date': '2026-12-31',
       Estimate: '2.5',
@@ -184,6 +189,7 @@ describe('GET /api/projects/:ref/export.json', () => {
       priority: 'urgent',
       assignee: { name: 'Анна Смирнова', email: owner.email },
       labels: ['bug', 'ui, web'],
+      streams: ['Релиз 2.0'],
       estimate: 2.5,
       customValues: { Заметка: '=HYPERLINK("x")', Очки: 42, Среда: 'prod', Платформы: ['Web', 'iOS'], Ревьюер: admin.email },
     });
@@ -309,6 +315,17 @@ describe('GET /api/admin/backup.zip', () => {
       expect(backup.users.find((u) => u.email === admin.email)!.roles).toEqual(['admin']);
       const text = JSON.stringify(workspace);
       expect(text).not.toMatch(/password|argon|\$2[aby]\$/i);
+      expect(backup.streams.find((st) => st.name === 'Релиз 2.0')).toEqual({
+        name: 'Релиз 2.0',
+        description: 'Весна',
+        status: 'planned',
+        lead: { name: 'Анна Смирнова', email: owner.email },
+        startDate: '2026-03-01',
+        targetDate: null,
+        members: [{ name: 'Анна Смирнова', email: owner.email }],
+        createdAt: expect.any(String),
+        updates: [{ author: { name: 'Анна Смирнова', email: owner.email }, body: 'Идём по плану', health: 'on_track', createdAt: expect.any(String), updatedAt: expect.any(String) }],
+      });
       expect(backup.customFields.map((f) => f.name.en)).toEqual(expect.arrayContaining(['Note', 'Environment', 'Reviewer']));
     } finally {
       rmSync(dir, { recursive: true, force: true });

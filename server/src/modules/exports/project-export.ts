@@ -94,6 +94,7 @@ export async function* projectCsv(em: EntityManager, project: Project, locale: '
       cell(i.reporter?.name, true),
       cell(i.reporter?.email),
       cell(i.labels, true),
+      cell(i.streams, true),
       cell(i.startDate),
       cell(i.dueDate),
       cell(i.estimate),
