@@ -83,6 +83,9 @@ export const exportIssueSchema = z.object({
   comments: z.array(exportCommentSchema),
   activity: z.array(exportActivitySchema),
   attachments: z.array(exportAttachmentSchema),
+  /** Relations this issue starts (`WEB-1 blocks APP-7`), the other issue by key: it may be in another project. */
+  relations: z.array(z.object({ type: z.enum(['blocks', 'relates', 'duplicates']), key: z.string() })),
+  watchers: z.array(exportPersonSchema),
 });
 export type ExportIssue = z.infer<typeof exportIssueSchema>;
 

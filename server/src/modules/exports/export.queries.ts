@@ -125,12 +125,14 @@ function readableValue(field: FieldInfo, value: unknown, people: People): unknow
 interface Detail {
   comments: ExportIssue['comments'];
   activity: ExportIssue['activity'];
+  relations: ExportIssue['relations'];
+  watchers: ExportIssue['watchers'];
   attachments: (ExportIssue['attachments'][number] & { storageKey: string })[];
 }
 
 async function details(em: EntityManager, ids: number[], people: People): Promise<Map<number, Detail>> {
   const arr = intArray(ids);
-  const [comments, activity, attachments] = await Promise.all([
+  const [comments, activity, attachments, relations, watchers] = await Promise.all([
     em.execute<{ id: number; issue_id: number; author_id: number | null; body: string; created_at: string; updated_at: string }[]>(
       `select id, issue_id, author_id, body, created_at, updated_at from comments where issue_id = any(?::int[]) order by created_at, id`,
       [arr],
@@ -143,9 +145,26 @@ async function details(em: EntityManager, ids: number[], people: People): Promis
       `select id, issue_id, uploader_id, file_name, mime_type, size, storage_key, created_at from attachments where issue_id = any(?::int[]) order by created_at, id`,
       [arr],
     ),
+    em.execute<{ issue_id: number; type: ExportIssue['relations'][number]['type']; key: string }[]>(
+      `select r.from_issue_id as issue_id, r.type, p.key || '-' || t.number as key
+         from issue_relations r join issues t on t.id = r.to_issue_id join projects p on p.id = t.project_id
+        where r.from_issue_id = any(?::int[]) order by r.id`,
+      [arr],
+    ),
+    em.execute<{ issue_id: number; user_id: number }[]>(`select issue_id, user_id from issue_watchers where issue_id = any(?::int[]) order by user_id`, [arr]),
   ]);
-  await people.load([...comments.map((c) => c.author_id), ...activity.map((a) => a.actor_id), ...attachments.map((a) => a.uploader_id)]);
-  const out = new Map<number, Detail>(ids.map((id) => [id, { comments: [], activity: [], attachments: [] }]));
+  await people.load([
+    ...comments.map((c) => c.author_id),
+    ...activity.map((a) => a.actor_id),
+    ...attachments.map((a) => a.uploader_id),
+    ...watchers.map((w) => w.user_id),
+  ]);
+  const out = new Map<number, Detail>(ids.map((id) => [id, { comments: [], activity: [], attachments: [], relations: [], watchers: [] }]));
+  for (const r of relations) out.get(r.issue_id)!.relations.push({ type: r.type, key: r.key });
+  for (const w of watchers) {
+    const p = people.get(w.user_id);
+    if (p) out.get(w.issue_id)!.watchers.push(p);
+  }
   for (const c of comments) out.get(c.issue_id)!.comments.push({ id: c.id, author: people.get(c.author_id), body: c.body, createdAt: iso(c.created_at), updatedAt: iso(c.updated_at) });
   for (const a of activity)
     out.get(a.issue_id)!.activity.push({ action: a.action, field: a.field, oldValue: a.old_value, newValue: a.new_value, actor: people.get(a.actor_id), createdAt: iso(a.created_at) });
@@ -212,6 +231,8 @@ export async function* exportedIssues(
         comments: d?.comments ?? [],
         activity: d?.activity ?? [],
         attachments: d?.attachments ?? [],
+        relations: d?.relations ?? [],
+        watchers: d?.watchers ?? [],
       };
     }
     if (rows.length < BATCH) return;

@@ -67,6 +67,8 @@ beforeAll(async () => {
   await t.sql(`insert into issue_streams (issue_id, stream_id) values (?, ?)`, [parent.id, stream!.id]);
   const child = await createIssue(t, project, { title: 'Child', category: 'completed' });
   await t.sql(`update issues set parent_id = ? where id = ?`, [parent.id, child.id]);
+  await t.sql(`insert into issue_relations (from_issue_id, to_issue_id, type) values (?, ?, 'blocks')`, [parent.id, child.id]);
+  await t.sql(`insert into issue_watchers (issue_id, user_id) values (?, ?), (?, ?)`, [parent.id, owner.id, parent.id, admin.id]);
   await t.sql(`insert into comments (issue_id, author_id, body, created_at) values (?, ?, 'Первый комментарий', '2026-11-02T10:00:00Z'), (?, ?, 'Second', '2026-11-03T10:00:00Z')`, [
     parent.id,
     owner.id,
@@ -202,6 +204,8 @@ describe('GET /api/projects/:ref/export.json', () => {
       expect.objectContaining({ fileName: '../../etc/отчёт.bin', size: BYTES.length, uploader: { name: 'Анна Смирнова', email: owner.email } }),
     ]);
     expect(first!.attachments[0]).not.toHaveProperty('path');
+    expect(first!.relations).toEqual([{ type: 'blocks', key: `${project.key}-2` }]);
+    expect(first!.watchers.map((w) => w.email).sort()).toEqual([admin.email, owner.email].sort());
     expect(doc.issues[1]!.parentNumber).toBe(1);
   });
 
