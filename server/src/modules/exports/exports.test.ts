@@ -159,6 +159,28 @@ describe('GET /api/projects/:ref/export.csv', () => {
   });
 });
 
+describe('with an API token', () => {
+  it('downloads exports and the backup with a read token, no cookie', async () => {
+    const token = async (u: TestUser) => {
+      const res = await u.client.post('/api/tokens', { name: 'export', scope: 'read' });
+      expect(res.status).toBe(201);
+      return res.body.token as string;
+    };
+    const bearer = (value: string) => ({ headers: { authorization: `Bearer ${value}` } });
+    const ownerToken = await token(owner);
+    const csv = await fetch(`${t.url}/api/projects/${project.key}/export.csv`, bearer(ownerToken));
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).split('\r\n')).toHaveLength(454); // header, 452 rows, the last CRLF
+    expect((await fetch(`${t.url}/api/projects/${project.key}/export.json`, bearer(ownerToken))).status).toBe(200);
+    expect((await fetch(`${t.url}/api/admin/backup.zip`, bearer(ownerToken))).status).toBe(403);
+    const outsiderToken = await token(outsider);
+    expect((await fetch(`${t.url}/api/projects/${project.key}/export.csv`, bearer(outsiderToken))).status).toBe(404);
+    const adminZip = await fetch(`${t.url}/api/admin/backup.zip`, bearer(await token(admin)));
+    expect(adminZip.status).toBe(200);
+    expect(Buffer.from(await adminZip.arrayBuffer()).subarray(0, 4).toString('hex')).toBe('504b0304');
+  });
+});
+
 describe('GET /api/projects/:ref/export.json', () => {
   let doc: ProjectExport;
   beforeAll(async () => {
