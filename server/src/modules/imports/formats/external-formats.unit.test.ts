@@ -123,6 +123,11 @@ describe('Trello JSON', () => {
     const withComments = records.find((r) => r.comments!.length > 1)!;
     expect(withComments.comments![0]!.createdAt! <= withComments.comments![1]!.createdAt!).toBe(true);
     expect(records.find((r) => r.description?.includes('- [x] Написать тест'))!.description).toContain('- [ ] Review');
+    // Custom Fields power-up values by field name: a list option's text, a number.
+    const fourth = records.find((r) => r.title.endsWith('(6)'))!;
+    expect(['Продажи', 'Разработка', 'Поддержка']).toContain(fourth.fields!['Отдел']);
+    expect(fourth.fields!['Story points']).toBe(6);
+    expect(records.find((r) => r.title.endsWith('(7)'))!.description).toContain('[mockup.png](https://trello.com/1/cards/');
     // Card 3 has no createCard action: its creation time comes from the card id.
     const third = records.find((r) => r.title.endsWith('(3)'))!;
     expect(third.createdAt).toBe('2026-01-08T09:45:00.000Z');

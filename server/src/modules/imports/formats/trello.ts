@@ -35,6 +35,19 @@ const boardSchema = z.object({
     )
     .catch([]),
   actions: z.array(z.unknown()).catch([]),
+  // The Custom Fields power-up: definitions here, values on each card (customFieldItems).
+  customFields: z
+    .array(
+      z
+        .object({
+          id: z.string(),
+          name: z.string(),
+          type: str,
+          options: z.array(z.object({ id: z.string(), value: z.object({ text: str }).loose().nullish() }).loose()).catch([]),
+        })
+        .loose(),
+    )
+    .catch([]),
 });
 
 const cardSchema = z
@@ -50,6 +63,18 @@ const cardSchema = z
     start: str,
     dueComplete: z.boolean().catch(false),
     dateLastActivity: str,
+    attachments: z.array(z.object({ name: str, url: str }).loose()).catch([]),
+    customFieldItems: z
+      .array(
+        z
+          .object({
+            idCustomField: z.string(),
+            idValue: str,
+            value: z.object({ text: str, number: str, date: str, checked: str }).loose().nullish(),
+          })
+          .loose(),
+      )
+      .catch([]),
   })
   .loose();
 
@@ -89,6 +114,7 @@ export const trelloFormat: ImportFormatParser = {
     const listById = new Map(lists.map((l) => [l.id, l]));
     const labelById = new Map(labels.map((l) => [l.id, l]));
     const memberById = new Map(members.map((m) => [m.id, m]));
+    const fieldById = new Map(board.data.customFields.map((f) => [f.id, f]));
 
     const commentsByCard = new Map<string, ImportComment[]>();
     const createdByCard = new Map<string, { date: string; by?: ImportPerson }>();
@@ -133,7 +159,24 @@ export const trelloFormat: ImportFormatParser = {
           const items = [...c.checkItems].sort((a, b) => a.pos - b.pos).map((item) => `- [${item.state === 'complete' ? 'x' : ' '}] ${item.name}`);
           return `### ${c.name ?? ''}\n${items.join('\n')}`;
         });
-      const description = [card.desc, ...checks].filter((s) => s.trim()).join('\n\n');
+      const links = card.attachments.filter((a) => a.url).map((a) => `- [${a.name || a.url}](${a.url})`);
+      const description = [card.desc, ...checks, ...(links.length ? [`**Attachments**\n${links.join('\n')}`] : [])].filter((s) => s.trim()).join('\n\n');
+      const fields: Record<string, unknown> = {};
+      for (const item of card.customFieldItems) {
+        const def = fieldById.get(item.idCustomField);
+        if (!def) continue;
+        const v = item.value;
+        const value = item.idValue
+          ? def.options.find((o) => o.id === item.idValue)?.value?.text
+          : v?.checked != null
+            ? v.checked === 'true'
+            : v?.number != null
+              ? Number(v.number)
+              : v?.date
+                ? toIso(v.date)?.slice(0, 10)
+                : v?.text;
+        if (value !== undefined && value !== null && value !== '') fields[def.name] = value;
+      }
       const statusName = list?.name.trim() || undefined;
       const category = guessCategory(statusName) ?? (card.dueComplete ? 'completed' : undefined);
       const created = createdByCard.get(card.id);
@@ -154,7 +197,7 @@ export const trelloFormat: ImportFormatParser = {
           reporter: created?.by,
           startDate: problems.date(row, 'start', card.start ?? undefined, true),
           dueDate: problems.date(row, 'due', card.due ?? undefined, true),
-          fields: others.length ? { Members: others.map((m) => m.fullName || m.username) } : {},
+          fields: others.length ? { ...fields, Members: others.map((m) => m.fullName || m.username) } : fields,
           createdAt: (created && toIso(created.date)) || trelloIdTime(card.id),
           updatedAt: problems.date(row, 'dateLastActivity', card.dateLastActivity ?? undefined),
           completedAt: category === 'completed' ? problems.date(row, 'dateLastActivity', card.dateLastActivity ?? undefined) : undefined,
