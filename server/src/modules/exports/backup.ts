@@ -136,5 +136,13 @@ export function backupZip(em: EntityManager, storage: BlobStore, log?: Logger): 
     out.destroy(err);
   });
   zip.addReadStream(json, 'workspace.json');
+  // A download given up half-way (Koa destroys the body) stops the reads too.
+  let done = false;
+  zip.outputStream.once('end', () => (done = true));
+  out.once('close', () => {
+    if (done) return;
+    json.destroy();
+    (zip.outputStream as unknown as PassThrough).destroy();
+  });
   return out;
 }
