@@ -84,6 +84,10 @@ describe('Jira CSV', () => {
     expect(done.completedAt).toMatch(/^2026-/);
     expect(records.find((r) => r.description?.includes('screenshot.png'))!.description).toContain('](https://example.atlassian.net/');
     expect(records.reduce((n, r) => n + r.comments!.length, 0)).toBeGreaterThan(40);
+    // Components are labels; fix versions a field.
+    const twelfth = records.find((r) => r.externalId === 'SHOP-12')!;
+    expect(twelfth.labels!.map((l) => l.name)).toEqual(expect.arrayContaining(['Оплата', 'Каталог']));
+    expect(records.find((r) => r.externalId === 'SHOP-10')!.fields).toMatchObject({ 'Fix versions': ['2.1'] });
   });
 
   it('refuses what is not a Jira export and reports bad rows', () => {

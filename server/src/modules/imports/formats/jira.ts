@@ -98,7 +98,11 @@ export const jiraFormat: ImportFormatParser = {
       const { list } = comments(cells, cols, line, problems);
       for (const c of list) if (c.author?.name && names.has(c.author.name)) c.author = { name: names.get(c.author.name)! };
       const type = cols.one(cells, 'Issue Type');
-      const labels = [...new Set([...(type ? [type] : []), ...cols.all(cells, 'Labels').flatMap((l) => l.split(/\s+/))])].map((name) => ({ name: name50(name) }));
+      // Components are Jira's other way of tagging: they become labels beside the type and labels.
+      const tags = [...(type ? [type] : []), ...cols.all(cells, 'Labels').flatMap((l) => l.split(/\s+/)), ...cols.all(cells, 'Component/s')];
+      const labels = [...new Set(tags.map(name50))].map((name) => ({ name }));
+      const versions = cols.all(cells, 'Fix Version/s');
+      if (versions.length) fields['Fix versions'] = versions;
       const parentRef = cols.one(cells, 'Parent id', 'Parent');
       const category = jiraCategory(cols.one(cells, 'Status Category')) ?? guessCategory(statusName);
       const resolution = cols.one(cells, 'Resolution');
