@@ -46,6 +46,7 @@ import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { registerSyncPrune } from './modules/sync/sync-prune.ts';
 import { createSyncHub } from './modules/sync/sync-hub.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { blogPageRenderer } from './modules/blog/blog.ssr.ts';
 import { iconRoutes } from './modules/icons/icons.routes.ts';
@@ -206,6 +207,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
     blogRoutes({ em, storage }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
+    exportRoutes({ em, storage, logger }),
     iconRoutes(),
     telegramAuthRoutes({ em, config }),
     notificationSettingsRoutes({ em }),

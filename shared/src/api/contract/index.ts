@@ -5,6 +5,7 @@ export * from './api-tokens.ts';
 export * from './blog.ts';
 export * from './calendar.ts';
 export * from './custom-fields.ts';
+export * from './exports.ts';
 export * from './inbox.ts';
 export * from './issues.ts';
 export * from './projects.ts';

@@ -64,6 +64,13 @@ export default function AdminPage() {
           </li>
         ))}
       </ul>
+      <h2>{t('admin.backup.title')}</h2>
+      <p className="admin-section-hint">{t('admin.backup.hint')}</p>
+      {/* A plain link: the browser streams the zip to disk, however large. */}
+      <a className="admin-backup" href="/api/admin/backup.zip" download data-testid="admin-backup">
+        <Icon name="lucide:archive" size={20} />
+        {t('admin.backup.download')}
+      </a>
     </Page>
   );
 }

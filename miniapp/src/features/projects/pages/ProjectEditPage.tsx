@@ -9,6 +9,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { projectsApi } from '../api.ts';
 import { LabelsEditor } from '../components/LabelsEditor.tsx';
 import { MembersEditor } from '../components/MembersEditor.tsx';
+import { ExportLinks } from '../components/ExportLinks.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
@@ -51,6 +52,7 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <a href="#p-labels">{t('projects.edit.labels')}</a>
         <a href="#p-templates">{t('projects.templates.title')}</a>
         {can('project.webhooks') && <a href="#p-webhooks">{t('webhooks.title')}</a>}
+        <a href="#p-export">{t('projects.edit.export')}</a>
       </nav>
       {can('project.edit') && (
         <section aria-labelledby="p-details" className="psection">
@@ -90,6 +92,10 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
           <WebhooksSection projectId={project.id} />
         </section>
       )}
+      <section aria-labelledby="p-export" className="psection">
+        <h2 id="p-export">{t('projects.edit.export')}</h2>
+        <ExportLinks projectKey={project.key} />
+      </section>
     </Page>
   );
 }

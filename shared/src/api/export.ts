@@ -1,0 +1,176 @@
+// Tracker's own export (issue 17): `GET /api/projects/:ref/export.json` writes one project in this
+// shape, the admin backup's workspace.json every project in it, and the `tracker` import format reads
+// it back. People are named by e-mail and name (ids mean nothing in another workspace); statuses,
+// labels, options and custom fields by name; issues by number and parents by their number.
+import { z } from 'zod';
+import { CUSTOM_FIELD_TYPES } from './custom-fields.ts';
+import { PRIORITIES } from './issues.ts';
+import { PROJECT_ROLES, PROJECT_VISIBILITY, STATUS_CATEGORIES } from './projects.ts';
+
+const when = z.string().max(40);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const exportPersonSchema = z.object({ name: z.string().max(200), email: z.string().max(254).nullable() });
+export type ExportPerson = z.infer<typeof exportPersonSchema>;
+
+export const exportStatusSchema = z.object({ name: z.string().max(50), category: z.enum(STATUS_CATEGORIES), color: z.string().max(7), position: z.number().int() });
+export const exportLabelSchema = z.object({ name: z.string().max(50), color: z.string().max(7) });
+
+export const exportCustomFieldSchema = z.object({
+  name: z.object({ ru: z.string().max(100), en: z.string().max(100) }),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  description: z.object({ ru: z.string(), en: z.string() }),
+  required: z.boolean(),
+  options: z.array(z.object({ name: z.string().max(100), color: z.string().max(7) })),
+});
+export type ExportCustomField = z.infer<typeof exportCustomFieldSchema>;
+
+export const exportMemberSchema = exportPersonSchema.extend({ role: z.enum(PROJECT_ROLES) });
+
+export const exportCommentSchema = z.object({
+  id: z.number().int(),
+  author: exportPersonSchema.nullable(),
+  body: z.string(),
+  createdAt: when,
+  updatedAt: when,
+});
+
+export const exportActivitySchema = z.object({
+  action: z.string().max(30),
+  field: z.string().max(60).nullable(),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+  actor: exportPersonSchema.nullable(),
+  createdAt: when,
+});
+
+export const exportAttachmentSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string().max(255),
+  mimeType: z.string().max(127),
+  size: z.number().int().nonnegative(),
+  createdAt: when,
+  uploader: exportPersonSchema.nullable(),
+  /** In the admin backup: where the bytes are inside the zip (`attachments/…`); absent in a project export. */
+  path: z.string().optional(),
+});
+
+/**
+ * Custom values by the field's Russian name (the default language; `customFields` gives both names):
+ * text, url → string; number → number; date → YYYY-MM-DD; checkbox → boolean; select → option name;
+ * multiselect → option names; user → e-mail (or name when the user has none).
+ */
+export const exportIssueSchema = z.object({
+  number: z.number().int().positive(),
+  key: z.string(),
+  title: z.string().max(300),
+  description: z.string(),
+  status: z.string().max(50),
+  priority: z.enum(PRIORITIES),
+  assignee: exportPersonSchema.nullable(),
+  reporter: exportPersonSchema.nullable(),
+  labels: z.array(z.string().max(50)),
+  /** The workspace streams the issue belongs to, by name (the backup's `streams` describes them). */
+  streams: z.array(z.string().max(100)),
+  startDate: day.nullable(),
+  dueDate: day.nullable(),
+  estimate: z.number().nullable(),
+  parentNumber: z.number().int().positive().nullable(),
+  customValues: z.record(z.string(), z.unknown()),
+  createdAt: when,
+  updatedAt: when,
+  completedAt: when.nullable(),
+  comments: z.array(exportCommentSchema),
+  activity: z.array(exportActivitySchema),
+  attachments: z.array(exportAttachmentSchema),
+  /** Relations this issue starts (`WEB-1 blocks APP-7`), the other issue by key: it may be in another project. */
+  relations: z.array(z.object({ type: z.enum(['blocks', 'relates', 'duplicates']), key: z.string() })),
+  watchers: z.array(exportPersonSchema),
+});
+export type ExportIssue = z.infer<typeof exportIssueSchema>;
+
+export const exportProjectSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  icon: z.string().nullable(),
+  visibility: z.enum(PROJECT_VISIBILITY),
+  archivedAt: when.nullable(),
+  createdAt: when,
+});
+
+export const EXPORT_FORMAT_VERSION = 1;
+
+/** The whole `export.json` of one project. */
+export const projectExportSchema = z.object({
+  format: z.literal('tracker'),
+  version: z.literal(EXPORT_FORMAT_VERSION),
+  exportedAt: when,
+  project: exportProjectSchema,
+  statuses: z.array(exportStatusSchema),
+  labels: z.array(exportLabelSchema),
+  customFields: z.array(exportCustomFieldSchema),
+  members: z.array(exportMemberSchema),
+  issues: z.array(exportIssueSchema),
+});
+export type ProjectExport = z.infer<typeof projectExportSchema>;
+
+export const backupUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  locale: z.string(),
+  blockedAt: when.nullable(),
+  createdAt: when,
+});
+
+export const backupStreamSchema = z.object({
+  name: z.string().max(100),
+  description: z.string(),
+  status: z.string(),
+  lead: exportPersonSchema.nullable(),
+  startDate: day.nullable(),
+  targetDate: day.nullable(),
+  members: z.array(exportPersonSchema),
+  createdAt: when,
+  updates: z.array(z.object({ author: exportPersonSchema.nullable(), body: z.string(), health: z.string(), createdAt: when, updatedAt: when })),
+});
+
+/** `workspace.json` in the admin backup: users (no password hashes, sessions or tokens) and every project. */
+export const workspaceBackupSchema = z.object({
+  format: z.literal('tracker-workspace'),
+  version: z.literal(EXPORT_FORMAT_VERSION),
+  exportedAt: when,
+  users: z.array(backupUserSchema),
+  customFields: z.array(exportCustomFieldSchema.extend({ scope: z.enum(['all', 'projects']), projectKeys: z.array(z.string()), archivedAt: when.nullable() })),
+  streams: z.array(backupStreamSchema),
+  projects: z.array(projectExportSchema),
+});
+export type WorkspaceBackup = z.infer<typeof workspaceBackupSchema>;
+
+/** The columns of `export.csv`, in order; one column per custom field follows (its name in the reader's language). */
+export const EXPORT_CSV_COLUMNS = [
+  'Key',
+  'Number',
+  'Title',
+  'Description',
+  'Status',
+  'Status category',
+  'Priority',
+  'Assignee',
+  'Assignee email',
+  'Reporter',
+  'Reporter email',
+  'Labels',
+  'Streams',
+  'Start date',
+  'Due date',
+  'Estimate',
+  'Parent',
+  'Created',
+  'Updated',
+  'Completed',
+] as const;
