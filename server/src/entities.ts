@@ -5,6 +5,7 @@ import { SessionSchema } from './modules/auth/session.entity.ts';
 import { RedirectSchema } from './modules/navigation/redirect.entity.ts';
 import { LabelSchema, ProjectMemberSchema, ProjectSchema, StatusSchema } from './modules/projects/project.entity.ts';
 import { StreamSchema, StreamUpdateSchema } from './modules/streams/stream.entity.ts';
+import { TimeEntrySchema } from './modules/time/time-entry.entity.ts';
 import { UserSchema } from './modules/users/user.entity.ts';
 
 export const entities = [
@@ -25,4 +26,5 @@ export const entities = [
   CustomFieldSchema,
   CustomFieldOptionSchema,
   CalendarFeedSchema,
+  TimeEntrySchema,
 ];

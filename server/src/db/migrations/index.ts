@@ -30,6 +30,7 @@ import { Migration20261130200000_telegram_outbox } from './Migration202611302000
 import { Migration20261201100000_digest_reminders } from './Migration20261201100000_digest_reminders.ts';
 import { Migration20261202410000_telegram_activity_origins } from './Migration20261202410000_telegram_activity_origins.ts';
 import { Migration20261202500000_telegram_global_pause } from './Migration20261202500000_telegram_global_pause.ts';
+import { Migration20261203700000_time_entries } from './Migration20261203700000_time_entries.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -63,4 +64,5 @@ export const migrationsList = [
   { name: 'Migration20261201100000_digest_reminders', class: Migration20261201100000_digest_reminders },
   { name: 'Migration20261202410000_telegram_activity_origins', class: Migration20261202410000_telegram_activity_origins },
   { name: 'Migration20261202500000_telegram_global_pause', class: Migration20261202500000_telegram_global_pause },
+  { name: 'Migration20261203700000_time_entries', class: Migration20261203700000_time_entries },
 ];
