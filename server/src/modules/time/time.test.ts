@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeEntriesResponseSchema, timeEntryResponseSchema, timesheetResponseSchema } from '@tracker/shared/api/time';
 import { activityResponseSchema, issueListResponseSchema } from '@tracker/shared/api/issues';
+import { syncBootstrapResponseSchema, syncChangesResponseSchema } from '@tracker/shared/api/sync';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
 import { currentWeek } from './time.service.ts';
@@ -106,6 +107,20 @@ describe('logging time', () => {
     expect((await admin.client.post(`/api/issues/${issue.id}/time`, { spent: '1h' })).status).toBe(201);
     expect((await owner.client.post('/api/issues/999999999/time', { spent: '1h' })).status).toBe(404);
     expect(await entryCount(issue.id)).toBe(1);
+  });
+});
+
+describe('what logging time changes', () => {
+  it('moves the cached issue list and sends the issue, with its new total, to synced clients', async () => {
+    const issue = await createIssue(owner, project.project.id);
+    const listed = async () => issueListResponseSchema.parse((await owner.client.get(`/api/issues?project=${project.project.id}`)).body).issues.find((i) => i.id === issue.id);
+    expect((await listed())?.spentMinutes).toBe(0);
+    const { syncId } = syncBootstrapResponseSchema.parse((await owner.client.get('/api/sync/bootstrap')).body);
+    expect((await member.client.post(`/api/issues/${issue.id}/time`, { spent: '30m' })).status).toBe(201);
+    expect((await listed())?.spentMinutes).toBe(30);
+    const feed = syncChangesResponseSchema.parse((await owner.client.get(`/api/sync/changes?since=${syncId}`)).body);
+    const change = feed.changes.find((c) => c.entity === 'issue' && c.id === issue.id);
+    expect(change?.data).toMatchObject({ spentMinutes: 30 });
   });
 });
 
