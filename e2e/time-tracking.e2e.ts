@@ -58,6 +58,7 @@ describe('time tracking', () => {
     const overflow = await measureOverflow(page);
     expect(overflow.pageScroll).toBe(0);
     expect(overflow.sticking).toEqual([]);
+    expect(overflow.smallInputs).toEqual([]);
     const scroller = await page.locator('.sheet-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(scroller.scroll).toBeGreaterThan(scroller.client);
 
