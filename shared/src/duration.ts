@@ -28,9 +28,6 @@ for (const w of MINUTE_WORDS) units[w] = MINUTE;
 const UNIT_OF = new Map<string, 'h' | 'm'>([...HOUR_WORDS.map((w) => [w, 'h'] as const), ...MINUTE_WORDS.map((w) => [w, 'm'] as const)]);
 const TOKEN = /(\d+(?:[.,]\d+)?)\s*(\p{L}*)\.?\s*,?\s*/uy;
 
-/** A translator (i18next's `t`, or the shared Translator bound to a language). */
-export type DurationText = (key: string, values: Record<string, number>) => string;
-
 export type DurationError = 'validation.duration' | 'validation.durationMin' | 'validation.durationMax';
 export type DurationResult = { ok: true; minutes: number } | { ok: false; error: DurationError };
 
@@ -71,18 +68,4 @@ export function parseDuration(input: string): DurationResult {
   return { ok: true, minutes };
 }
 
-/** `1h 30m` / `1 ч 30 мин`: the compact form for lists, totals and inputs (it parses back). */
-export function formatDuration(minutes: number, t: DurationText): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const parts = [h ? t('common.duration.h', { value: h }) : '', m || !h ? t('common.duration.m', { value: m }) : ''];
-  return parts.filter(Boolean).join(' ');
-}
-
-/** `1 hour 30 minutes` / `1 час 30 минут`, with each language's plural forms. */
-export function formatDurationLong(minutes: number, t: DurationText): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const parts = [h ? t('common.duration.hours', { count: h }) : '', m || !h ? t('common.duration.minutes', { count: m }) : ''];
-  return parts.filter(Boolean).join(' ');
-}
+export { formatDuration, formatDurationLong, type DurationText } from './duration-format.ts';

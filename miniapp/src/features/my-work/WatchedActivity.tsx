@@ -1,6 +1,6 @@
 // Recent activity on the issues I watch (others' changes, newest first).
 import type { Activity } from '@tracker/shared/api/issues';
-import { formatDuration } from '@tracker/shared/duration';
+import { formatDuration } from '@tracker/shared/duration-format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../lib/use-locale.ts';

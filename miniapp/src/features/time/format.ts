@@ -1,6 +1,6 @@
 // Display of days and durations for time tracking. Dates are `YYYY-MM-DD` days: formatted in UTC so
 // the reader's time zone never moves them; arithmetic is the calendar feature's (calendar/dates.ts).
-import { formatDuration } from '@tracker/shared/duration';
+import { formatDuration } from '@tracker/shared/duration-format';
 import type { TFunction } from 'i18next';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -2,7 +2,7 @@
 // label and stream names, dates in the reader's locale, custom field values by type.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { Activity } from '@tracker/shared/api/issues';
-import { formatDuration } from '@tracker/shared/duration';
+import { formatDuration } from '@tracker/shared/duration-format';
 import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import { fieldLabel, isEmptyValue } from '../custom-fields/values.ts';

@@ -1,7 +1,7 @@
 // Small pieces shared by list rows and board cards. Meaning never rests on colour alone: every
 // icon carries text (visible or for screen readers).
 import type { Priority } from '@tracker/shared/api/issues';
-import { formatDuration } from '@tracker/shared/duration';
+import { formatDuration } from '@tracker/shared/duration-format';
 import type { Label, Status } from '@tracker/shared/api/projects';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
