@@ -1,7 +1,8 @@
 // Time tracking (issue 17, item 7): "Logged time appears in the timesheet". Time is logged on an
 // issue page as typed in Russian, then the timesheet shows it in the issue's row and the totals,
 // also on a 320 px screen, where only the grid scrolls sideways.
-import type { Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
@@ -11,6 +12,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+
+/** Serious or critical WCAG 2.1 AA violations in one part of the page, as it is. */
+async function axe(page: Page, part: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(`[data-testid="${part}"]`).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`);
+}
 
 const randomKey = () => `T${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
 
@@ -35,6 +42,7 @@ describe('time tracking', () => {
     await until(() => form.getByTestId('time-preview').textContent(), (text) => !!text?.includes('Не понял время'), 'the refusal of garbage');
     await form.getByTestId('time-spent').fill('1ч 30м');
     await form.getByTestId('time-note').fill('Черновик отчёта');
+    expect(await axe(page, 'time-section')).toEqual([]);
     await form.getByTestId('time-submit').click();
 
     await until(() => page.getByTestId('time-spent-total').textContent(), (text) => !!text?.includes('Потрачено: 1 ч 30 мин'), 'the spent total');
@@ -49,6 +57,7 @@ describe('time tracking', () => {
     await row.waitFor();
     expect(await row.getByTestId('timesheet-row-total').textContent()).toBe('1 ч 30 мин');
     expect(await page.getByTestId('timesheet-total').textContent()).toBe('1 ч 30 мин');
+    expect(await axe(page, 'page-timesheet')).toEqual([]);
 
     // A month on a 320 px screen: the grid scrolls, the page does not.
     await page.setViewportSize({ width: 320, height: 700 });
