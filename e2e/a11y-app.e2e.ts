@@ -38,6 +38,7 @@ const userPages = (): Target[] => [
   [`/en/streams/${streamId}`, 'page-stream'],
   ['/en/calendar', 'page-calendar'],
   ['/en/inbox', 'page-inbox'],
+  ['/en/timesheet', 'page-timesheet'],
   ['/en/user/profile', 'page-profile'],
   ['/user', 'page-me'],
 ];

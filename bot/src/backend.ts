@@ -118,6 +118,8 @@ export interface BotBackend {
   /** `/digest`: turns the morning digest on or off; its time is `HH:MM` in `timeZone`. */
   toggleDigest(user: BotUser): Promise<{ enabled: boolean; time: string; timeZone: string }>;
   addComment(user: BotUser, issueId: number, body: string): Promise<void>;
+  /** `/time` in reply to a card: minutes worked on the issue today. */
+  logTime(user: BotUser, issueId: number, minutes: number): Promise<void>;
   addAttachment(user: BotUser, issueId: number, file: { name: string; mimeType: string; bytes: Uint8Array }): Promise<void>;
   /** Where a one-line `/new` may go: the project linked to the group chat (or topic), and the one the user last created an issue in. */
   projectHints(user: BotUser, chat: ChatRef | null): Promise<{ linked: number | null; lastUsed: number | null }>;
@@ -166,6 +168,7 @@ export function offlineBackend(): BotBackend {
     remindLater: none,
     toggleDigest: none,
     addComment: none,
+    logTime: none,
     addAttachment: none,
     projectHints: async () => ({ linked: null, lastUsed: null }),
     search: async () => [],

@@ -13,6 +13,7 @@ import { issuesFeature, openIssuePayload } from './features/issues.ts';
 import { languageFeature } from './features/language.ts';
 import { newIssueFeature } from './features/new-issue.ts';
 import { replyCommentFeature } from './features/reply-comment.ts';
+import { timeFeature } from './features/time.ts';
 import { startFeature, type StartPayloads } from './features/start.ts';
 
 export type { AccountHooks } from './features/account-link.ts';
@@ -60,6 +61,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...options.startPayloads }));
   features.use(languageFeature(backend, options.publicUrl));
   features.use(newIssueFeature(backend, download));
+  features.use(timeFeature(backend));
   features.use(replyCommentFeature(backend, download));
   features.use(issuesFeature(backend));
   features.use(digestFeature(backend));

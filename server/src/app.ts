@@ -34,6 +34,7 @@ import { eventsRoutes, liveEventText, subscribeVisibleEvents, type LiveDeps } fr
 import { projectAccess } from './modules/projects/project-access.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { commentRoutes } from './modules/issues/comments.routes.ts';
+import { timeRoutes } from './modules/time/time.routes.ts';
 import { issueLinkRoutes } from './modules/issues/issue-links.routes.ts';
 import { issueRoutes } from './modules/issues/issues.routes.ts';
 import { searchRoutes } from './modules/issues/search.routes.ts';
@@ -195,6 +196,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     workflowRoutes({ em }),
     issueLinkRoutes({ em }),
     commentRoutes({ em }),
+    timeRoutes({ em }),
     viewRoutes({ em }),
     watchingRoutes({ em }),
     usersRoutes({ em }),

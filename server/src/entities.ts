@@ -8,6 +8,7 @@ import { RecurrenceSchema } from './modules/recurrence/recurrence.entity.ts';
 import { LabelSchema, ProjectMemberSchema, ProjectSchema, StatusSchema } from './modules/projects/project.entity.ts';
 import { StreamSchema, StreamUpdateSchema } from './modules/streams/stream.entity.ts';
 import { IssueTemplateSchema } from './modules/templates/template.entity.ts';
+import { TimeEntrySchema } from './modules/time/time-entry.entity.ts';
 import { UserSchema } from './modules/users/user.entity.ts';
 import { WebhookDeliverySchema, WebhookSchema } from './modules/webhooks/webhook.entity.ts';
 
@@ -34,4 +35,5 @@ export const entities = [
   WebhookSchema,
   WebhookDeliverySchema,
   RecurrenceSchema,
+  TimeEntrySchema,
 ];

@@ -35,6 +35,7 @@ export const NOT_FOUND_SUBJECTS = [
   'template',
   'webhook',
   'delivery',
+  'timeEntry',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 

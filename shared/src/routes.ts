@@ -62,6 +62,8 @@ export const ROUTES = defineRoutes([
   { name: 'calendar', path: '/calendar', access: 'private' },
   // What happened that concerns me (issue 15, item 6); beyond spec §2's list.
   { name: 'inbox', path: '/inbox', access: 'private' },
+  // Logged time per person and project (issue 17, item 7).
+  { name: 'timesheet', path: '/timesheet', access: 'private' },
 
   { name: 'admin', path: '/admin', access: 'admin' },
   { name: 'customFields', path: '/admin/custom-fields', access: 'admin' },

@@ -155,6 +155,8 @@ export const issueListItemSchema = z.object({
   sortOrder: z.number(),
   customValues: z.record(z.string(), z.unknown()),
   commentCount: z.number().int(),
+  /** Minutes logged on the issue (time tracking); 0 when none. */
+  spentMinutes: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
@@ -225,6 +227,7 @@ const ids = z.array(z.number().int());
 const commentRef = z.object({ commentId: z.number().int() });
 const relationRef = z.object({ relationId: z.number().int(), type: z.enum(RELATION_TYPES), issueId: z.number().int() });
 const fileRef = z.object({ fileName: z.string() });
+const timeRef = z.object({ entryId: z.number().int(), minutes: z.number().int(), date: z.string() });
 
 export const issueUpdatedActivitySchema = z.discriminatedUnion('field', [
   change('title', z.string()),
@@ -260,6 +263,8 @@ export const activitySchema = z.discriminatedUnion('action', [
   entry('relation.removed', z.null(), relationRef, z.null()),
   entry('attachment.added', z.literal('attachments'), z.null(), fileRef),
   entry('attachment.removed', z.literal('attachments'), fileRef, z.null()),
+  /** Time logged on the issue (time tracking). */
+  entry('time.logged', z.null(), z.null(), timeRef),
   /** Stream feed events, recorded next to the field change that caused them. */
   entry('stream.issue_added', z.null(), z.null(), z.null()),
   entry('stream.issue_removed', z.null(), z.null(), z.null()),

@@ -1,5 +1,6 @@
 // Recent activity on the issues I watch (others' changes, newest first).
 import type { Activity } from '@tracker/shared/api/issues';
+import { formatDuration } from '@tracker/shared/duration-format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
@@ -20,6 +21,8 @@ function useDescribe() {
       }
       case 'comment.deleted':
         return t('issues.activity.commentDeleted');
+      case 'time.logged':
+        return t('issues.activity.timeLogged', { duration: formatDuration(a.newValue.minutes, t) });
       case 'attachment.added':
         return t('issues.activity.attachmentAdded', { name: a.newValue.fileName });
       case 'attachment.removed':

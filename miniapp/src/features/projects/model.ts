@@ -73,6 +73,7 @@ export function activityLine(a: Activity, statusName: (id: number) => string | u
     case 'stream.issue_removed':
     case 'stream.issue_completed':
     case 'recurrence.created':
+    case 'time.logged':
       return { key: a.action.replace('.', '_'), values };
     default:
       return unreachable(a);

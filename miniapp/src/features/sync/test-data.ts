@@ -31,6 +31,7 @@ export function issue(id: number, projectId: number, extra: Partial<IssueListIte
     sortOrder: id,
     customValues: {},
     commentCount: 0,
+    spentMinutes: 0,
     createdAt: at,
     updatedAt: at,
     completedAt: null,

@@ -1,3 +1,4 @@
+// Migrations are listed explicitly (no file globbing), in order.
 import { Migration20261122000000_platform } from './Migration20261122000000_platform.ts';
 import { Migration20261122100000_tracker } from './Migration20261122100000_tracker.ts';
 import { Migration20261122200000_search_words } from './Migration20261122200000_search_words.ts';
@@ -33,7 +34,7 @@ import { Migration20261203100000_api_tokens } from './Migration20261203100000_ap
 import { Migration20261203200000_webhooks } from './Migration20261203200000_webhooks.ts';
 import { Migration20261203500000_recurrences } from './Migration20261203500000_recurrences.ts';
 import { Migration20261203600000_issue_templates } from './Migration20261203600000_issue_templates.ts';
-// Migrations are listed explicitly (no file globbing), in order.
+import { Migration20261203700000_time_entries } from './Migration20261203700000_time_entries.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -71,4 +72,5 @@ export const migrationsList = [
   { name: 'Migration20261203200000_webhooks', class: Migration20261203200000_webhooks },
   { name: 'Migration20261203500000_recurrences', class: Migration20261203500000_recurrences },
   { name: 'Migration20261203600000_issue_templates', class: Migration20261203600000_issue_templates },
+  { name: 'Migration20261203700000_time_entries', class: Migration20261203700000_time_entries },
 ];

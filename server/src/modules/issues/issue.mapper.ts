@@ -21,6 +21,7 @@ export interface IssueRow {
   sort_order: number;
   custom_values: Record<string, unknown> | null;
   comment_count: number;
+  spent_minutes: number;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -34,6 +35,7 @@ export const ISSUE_ROW_COLUMNS = `
   array(select ist.stream_id from issue_streams ist where ist.issue_id = i.id order by ist.stream_id) as stream_ids,
   i.start_date, i.due_date, i.estimate::float8 as estimate, i.parent_id, i.sort_order, i.custom_values,
   (select count(*)::int from comments c where c.issue_id = i.id) as comment_count,
+  (select coalesce(sum(te.minutes), 0)::int from time_entries te where te.issue_id = i.id) as spent_minutes,
   i.created_at, i.updated_at, i.completed_at,
   (select json_build_object('rrule', rr.rrule, 'mode', rr.mode, 'nextAt', rr.next_at) from recurrences rr where rr.issue_id = i.id) as recurrence`;
 
@@ -56,6 +58,7 @@ export function toIssueListItem(r: IssueRow): IssueListItem {
     sortOrder: r.sort_order,
     customValues: r.custom_values ?? {},
     commentCount: r.comment_count,
+    spentMinutes: r.spent_minutes,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     completedAt: iso(r.completed_at),

@@ -13,6 +13,7 @@ import { TooLargeError, type BlobStore } from '../../storage/index.ts';
 import { fileNameSchema, mimeSchema, storeAttachment } from '../attachments/attachment.service.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { addComment } from '../issues/comment.service.ts';
+import { logTime } from '../time/time.service.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import { searchIssues } from '../issues/search.repository.ts';
 import { projectAccess, type Viewer } from '../projects/project-access.ts';
@@ -130,6 +131,9 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
     async assignToMe(user, issueId) {
       await updateIssue(em(), viewerOf(user), issueId, { assigneeId: user.id });
       return card(user, issueId);
+    },
+    async logTime(user, issueId, minutes) {
+      await logTime(em(), viewerOf(user), issueId, { minutes, note: '' });
     },
     async addComment(user, issueId, body) {
       await addComment(em(), viewerOf(user), issueId, parse(createCommentSchema, { body }).body);

@@ -14,3 +14,4 @@ export * from './streams.ts';
 export * from './sync.ts';
 export * from './templates.ts';
 export * from './webhooks.ts';
+export * from './time.ts';

@@ -2,6 +2,7 @@
 // label and stream names, dates in the reader's locale, custom field values by type.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { Activity } from '@tracker/shared/api/issues';
+import { formatDuration } from '@tracker/shared/duration-format';
 import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import { fieldLabel, isEmptyValue } from '../custom-fields/values.ts';
@@ -97,6 +98,8 @@ export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLin
       return [{ text: t('recurrence.createdBy'), issue: { ref: a.newValue.key, label: a.newValue.key } }];
     case 'comment.deleted':
       return [{ text: t('issues.activity.commentDeleted') }];
+    case 'time.logged':
+      return [{ text: t('issues.activity.timeLogged', { duration: formatDuration(a.newValue.minutes, t) }) }];
     case 'mentioned':
       return [{ text: t('issues.activity.mentioned', { name: ctx.userName(a.newValue.userId) ?? unknown }) }];
     case 'attachment.added':

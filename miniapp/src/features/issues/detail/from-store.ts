@@ -93,6 +93,7 @@ export function withStoreCopy(
     parent: parent ? { id: parent.id, key: parent.key, title: parent.title } : null,
     customValues: { ...copy.customValues },
     commentCount: copy.commentCount,
+    spentMinutes: copy.spentMinutes,
     updatedAt: copy.updatedAt,
     completedAt: copy.completedAt,
   };

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { ListProject } from '../detail/from-store.ts';
 import { memo, type MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon, StatusChip } from './bits.tsx';
+import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon, Spent, StatusChip } from './bits.tsx';
 
 interface Props {
   issue: IssueListItem;
@@ -58,6 +58,7 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
         <LabelChips labels={labels} />
         <StatusChip status={status} />
         <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(status)} locale={locale} t={t} />
+        <Spent minutes={issue.spentMinutes} t={t} />
         {issue.assignee ? (
           <span className="issue-row__assignee" title={issue.assignee.name}>
             <Avatar name={issue.assignee.name} />

@@ -1,6 +1,7 @@
 // Small pieces shared by list rows and board cards. Meaning never rests on colour alone: every
 // icon carries text (visible or for screen readers).
 import type { Priority } from '@tracker/shared/api/issues';
+import { formatDuration } from '@tracker/shared/duration-format';
 import type { Label, Status } from '@tracker/shared/api/projects';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
@@ -121,5 +122,16 @@ export function DueDate({ dueDate, completedAt, done = false, locale, t }: { due
     <time dateTime={dueDate} className={`due${overdue ? ' due--overdue' : ''}`} title={texts.title}>
       {overdue ? texts.overdue : day}
     </time>
+  );
+}
+
+/** Time logged on the issue, compact (`3h 30m`); nothing when none. */
+export function Spent({ minutes, t }: { minutes: number; t: TFunction }) {
+  if (!minutes) return null;
+  const text = formatDuration(minutes, (key, values) => t(key, values));
+  return (
+    <span className="spent" title={t('issues.list.spent', { duration: text })} data-testid="issue-spent">
+      {text}
+    </span>
   );
 }

@@ -23,6 +23,7 @@ const issue = (id: number, over: Partial<IssueListItem> = {}): IssueListItem => 
   sortOrder: id,
   customValues: {},
   commentCount: 0,
+  spentMinutes: 0,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
   completedAt: null,

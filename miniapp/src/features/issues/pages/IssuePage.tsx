@@ -28,6 +28,7 @@ import { haptic, useSecondaryButton } from '../../../platform/use-main-button.ts
 import { errorMessage } from '../form/errors.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
+import { TimeSection } from '../../time/index.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';
 
@@ -162,6 +163,7 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
           <SubIssues data={data} />
           <Relations data={data} ctl={ctl} />
           <Attachments data={data} ctl={ctl} meId={me?.id ?? null} uploader={uploader} />
+          <TimeSection issue={issue} onChanged={() => void ctl.refresh()} />
           <Timeline data={data} ctl={ctl} meId={me?.id ?? null} />
         </div>
         <aside className="issue-aside" aria-label={t('issues.detail.properties')}>

@@ -1,0 +1,124 @@
+// The issue page's time tracking: the spent total, "Log time" for those who may edit the issue, and
+// the entries, each editable and deletable by its author (or an admin). The issue's estimate is in
+// points, not hours (issues/fields/inputs.tsx, streams' "estimate points"), so spent time is shown
+// on its own rather than as a share of it.
+import type { TimeEntry } from '@tracker/shared/api/time';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
+import { haptic } from '../../../platform/use-main-button.ts';
+import { timeApi } from '../api.ts';
+import { duration, formatDay } from '../format.ts';
+import { LogTimeForm, type TimeDraft } from './LogTimeForm.tsx';
+import '../time.css';
+
+interface Props {
+  issue: { id: number; spentMinutes: number; can: readonly string[] };
+  /** After a change: the page refetches the issue (its total, its activity). */
+  onChanged: () => void;
+}
+
+export function TimeSection({ issue, onChanged }: Props) {
+  const { t } = useTranslation();
+  const href = useHref();
+  const [entries, setEntries] = useState<TimeEntry[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const [reload, setReload] = useState(0);
+  const canLog = issue.can.includes('issue.edit');
+
+  useEffect(() => {
+    const ac = new AbortController();
+    timeApi.list(issue.id, ac.signal).then((r) => setEntries(r.entries), () => undefined);
+    return () => ac.abort();
+  }, [issue.id, issue.spentMinutes, reload]);
+
+  const changed = useCallback(() => {
+    setReload((n) => n + 1);
+    onChanged();
+  }, [onChanged]);
+
+  const log = async (d: TimeDraft) => {
+    await timeApi.log(issue.id, { spent: d.spent, date: d.date, note: d.note });
+    haptic('success');
+    setOpen(false);
+    changed();
+  };
+
+  return (
+    <section className="issue-section time-section" aria-labelledby="time-title" data-testid="time-section">
+      <div className="issue-section__head">
+        <h2 id="time-title">{t('time.section.title')}</h2>
+        {canLog && !open && (
+          <button type="button" className="btn btn--ghost btn--small" data-testid="time-log-open" onClick={() => setOpen(true)}>
+            {t('time.form.log')}
+          </button>
+        )}
+      </div>
+      <p className="time-spent" data-testid="time-spent-total">
+        {issue.spentMinutes > 0 ? t('time.section.spent', { duration: duration(issue.spentMinutes, t) }) : t('time.section.none')}{' '}
+        <Link href={href('timesheet')} className="small" data-testid="time-sheet-link">
+          {t('time.section.timesheet')}
+        </Link>
+      </p>
+      {open && <LogTimeForm testid="time-log-form" submitText={t('time.form.log')} onSubmit={log} onCancel={() => setOpen(false)} />}
+      {entries && entries.length > 0 && (
+        <ul className="time-entries" aria-label={t('time.section.entries', { count: entries.length })}>
+          {entries.map((e) => (
+            <EntryItem key={e.id} entry={e} onChanged={changed} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EntryItem({ entry, onChanged }: { entry: TimeEntry; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [editing, setEditing] = useState(false);
+  const day = formatDay(entry.date, locale, { day: 'numeric', month: 'short', year: 'numeric' });
+
+  if (editing) {
+    const save = async (d: TimeDraft) => {
+      await timeApi.update(entry.id, { spent: d.spent, date: d.date, note: d.note });
+      setEditing(false);
+      onChanged();
+    };
+    return (
+      <li className="time-entry" data-testid="time-entry">
+        <LogTimeForm
+          testid="time-edit-form"
+          initial={{ spent: duration(entry.minutes, t), date: entry.date, note: entry.note }}
+          submitText={t('time.form.save')}
+          onSubmit={save}
+          onCancel={() => setEditing(false)}
+        />
+      </li>
+    );
+  }
+  const remove = async () => {
+    const ok = await confirmAction({ message: t('time.entry.confirmDelete', { duration: duration(entry.minutes, t), date: day }), confirmText: t('time.entry.delete'), destructive: true });
+    if (!ok) return;
+    await timeApi.remove(entry.id);
+    onChanged();
+  };
+  return (
+    <li className="time-entry" data-testid="time-entry">
+      <strong className="time-entry__spent">{duration(entry.minutes, t)}</strong>
+      <span className="muted small">{t('time.entry.by', { name: entry.user.name, date: day })}</span>
+      {entry.note && <span className="time-entry__note break">{entry.note}</span>}
+      {entry.canEdit && (
+        <span className="time-entry__actions">
+          <button type="button" className="icon-button" data-testid="time-entry-edit" aria-label={t('time.entry.edit')} onClick={() => setEditing(true)}>
+            ✎
+          </button>
+          <button type="button" className="icon-button" data-testid="time-entry-delete" aria-label={t('time.entry.delete')} onClick={() => void remove().catch(() => undefined)}>
+            ×
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+// The rules of time tracking: who may log, change and see time, and what logging sets off
+// (activity, the issue's place in lists). SQL is in time.repository.ts.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TimeEntry, TimesheetResponse } from '@tracker/shared/api/time';
+import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
+import { addDays, formatYmd, plusDays, todayOf, weekday } from '@tracker/shared/quick-add/calendar';
+import { recordActivities } from '../activity/activity.ts';
+import { touchIssue } from '../issues/comment.repository.ts';
+import { requireIssue } from '../issues/issue-access.ts';
+import { isAdmin, requireProject, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import { assertWritable } from '../projects/project-guards.ts';
+import { deleteEntry, entryById, insertEntry, issueEntries, issueSpent, lockEntryRef, timesheet, timesheetEntries, toTimeEntry, updateEntry, type SheetFilter } from './time.repository.ts';
+
+const todayUtc = () => formatYmd(todayOf('UTC'));
+
+/** Time is logged for work done: a day after today at most (the caller's day may be ahead of UTC). */
+function checkDate(date: string): void {
+  if (date > plusDays(todayUtc(), 1)) throw fieldError('date', 'validation.futureDate');
+}
+
+/** The author, or an admin, changes an entry. */
+const editableBy = (viewer: Viewer) => (userId: number) => userId === viewer.id || isAdmin(viewer);
+
+export async function listTime(em: EntityManager, viewer: Viewer, ref: number | string): Promise<{ entries: TimeEntry[]; totalMinutes: number }> {
+  const { issue } = await requireIssue(em, viewer, ref, 'project.view');
+  const rows = await issueEntries(em, issue.id);
+  return { entries: rows.map((r) => toTimeEntry(r, editableBy(viewer))), totalMinutes: await issueSpent(em, issue.id) };
+}
+
+export async function loadEntry(em: EntityManager, viewer: Viewer, id: number): Promise<TimeEntry> {
+  const row = await entryById(em, id);
+  if (!row) throw notFound('timeEntry');
+  return toTimeEntry(row, editableBy(viewer));
+}
+
+/** Whoever may edit the issue logs time on it, for themselves. Returns the new entry's id. */
+export async function logTime(em: EntityManager, viewer: Viewer, ref: number | string, input: { minutes: number; date?: string; note: string }): Promise<number> {
+  const date = input.date ?? todayUtc();
+  checkDate(date);
+  return em.transactional(async (tem) => {
+    const { issue, project } = await requireIssue(tem, viewer, ref, 'issue.edit');
+    assertWritable(project);
+    const id = await insertEntry(tem, { issueId: issue.id, userId: viewer.id, minutes: input.minutes, date, note: input.note });
+    await recordActivities(tem, [{ projectId: project.id, issueId: issue.id, actorId: viewer.id, action: 'time.logged', newValue: { entryId: id, minutes: input.minutes, date } }]);
+    await touchIssue(tem, issue.id);
+    return id;
+  });
+}
+
+/** An entry, checked: not found when its issue is invisible; its author or an admin only. */
+async function entryAccess(em: EntityManager, viewer: Viewer, id: number) {
+  const ref = await lockEntryRef(em, id);
+  if (!ref) throw notFound('timeEntry');
+  const access = await requireProject(em, viewer, ref.projectId, 'project.view').catch(() => {
+    throw notFound('timeEntry');
+  });
+  assertWritable(access.project);
+  if (!editableBy(viewer)(ref.userId)) throw forbidden();
+  return ref;
+}
+
+export async function editTime(em: EntityManager, viewer: Viewer, id: number, input: { minutes?: number; date?: string; note?: string }): Promise<void> {
+  if (input.date) checkDate(input.date);
+  await em.transactional(async (tem) => {
+    const ref = await entryAccess(tem, viewer, id);
+    await updateEntry(tem, id, input);
+    await touchIssue(tem, ref.issueId);
+  });
+}
+
+export async function removeTime(em: EntityManager, viewer: Viewer, id: number): Promise<void> {
+  await em.transactional(async (tem) => {
+    const ref = await entryAccess(tem, viewer, id);
+    await deleteEntry(tem, id);
+    await touchIssue(tem, ref.issueId);
+  });
+}
+
+/** Monday to Sunday of the current week (UTC): the timesheet's range when none is asked for. */
+export function currentWeek(): { from: string; to: string } {
+  const today = todayOf('UTC');
+  const monday = addDays(today, -((weekday(today) + 6) % 7));
+  return { from: formatYmd(monday), to: formatYmd(addDays(monday, 6)) };
+}
+
+/**
+ * The timesheet's filter. A time entry is seen by whoever sees its issue (the project rule): one's
+ * own everywhere one still has access, others' in the projects one shares with them or that are
+ * open to all. Without a user or a project it is the caller's own.
+ */
+async function sheetFilter(em: EntityManager, viewer: Viewer, q: { userId?: number; projectId?: number; from?: string; to?: string }): Promise<SheetFilter> {
+  const range = q.from && q.to ? { from: q.from, to: q.to } : currentWeek();
+  if (q.projectId !== undefined) await requireProject(em, viewer, q.projectId, 'project.view');
+  const userId = q.userId ?? (q.projectId === undefined ? viewer.id : undefined);
+  return { ...range, userId, projectId: q.projectId, visible: visibleProjectsCondition(viewer, 'p') };
+}
+
+export async function getTimesheet(em: EntityManager, viewer: Viewer, q: { userId?: number; projectId?: number; from?: string; to?: string }): Promise<TimesheetResponse> {
+  const filter = await sheetFilter(em, viewer, q);
+  return { from: filter.from, to: filter.to, ...(await timesheet(em, filter)) };
+}
+
+export async function getTimesheetEntries(em: EntityManager, viewer: Viewer, q: { userId?: number; projectId?: number; from?: string; to?: string }) {
+  const filter = await sheetFilter(em, viewer, q);
+  return { from: filter.from, to: filter.to, rows: await timesheetEntries(em, filter) };
+}
