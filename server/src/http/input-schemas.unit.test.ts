@@ -11,8 +11,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const serverSrc = path.resolve(here, '..');
 const apiDir = path.resolve(here, '../../../shared/src/api');
 
-/** Input numbers that are not row ids or counters: Telegram's own ids (bigint columns), Unix times, sync log positions (bigint). */
-const WIDE_NUMBERS = new Set(['telegramWidgetRequestSchema.id', 'telegramWidgetRequestSchema.auth_date', 'telegramWidgetRequestSchema.*', 'syncChangesQuerySchema.since', 'syncStreamQuerySchema.since']);
+/** Input numbers that are not row ids or counters: Telegram's own ids (bigint columns), Unix times, sync log positions, webhook delivery ids (bigint). */
+const WIDE_NUMBERS = new Set(['telegramWidgetRequestSchema.id', 'telegramWidgetRequestSchema.auth_date', 'telegramWidgetRequestSchema.*', 'syncChangesQuerySchema.since', 'syncStreamQuerySchema.since', 'deliveryIdParam']);
 /** Parsed by the server, but not from a client: our own NOTIFY payloads, our own activity rows and inbox items. */
 const NOT_INPUT = new Set(['liveEventSchema', 'activitySchema', 'inboxDataSchema']);
 

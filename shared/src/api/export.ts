@@ -6,53 +6,54 @@ import { z } from 'zod';
 import { CUSTOM_FIELD_TYPES } from './custom-fields.ts';
 import { PRIORITIES } from './issues.ts';
 import { PROJECT_ROLES, PROJECT_VISIBILITY, STATUS_CATEGORIES } from './projects.ts';
+import { INT4_MAX, int32, jsonValue, text } from './fields.ts';
 
-const when = z.string().max(40);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const when = text().max(40);
+const day = text().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const exportPersonSchema = z.object({ name: z.string().max(200), email: z.string().max(254).nullable() });
+export const exportPersonSchema = z.object({ name: text().max(200), email: text().max(254).nullable() });
 export type ExportPerson = z.infer<typeof exportPersonSchema>;
 
-export const exportStatusSchema = z.object({ name: z.string().max(50), category: z.enum(STATUS_CATEGORIES), color: z.string().max(7), position: z.number().int() });
-export const exportLabelSchema = z.object({ name: z.string().max(50), color: z.string().max(7) });
+export const exportStatusSchema = z.object({ name: text().max(50), category: z.enum(STATUS_CATEGORIES), color: text().max(7), position: int32() });
+export const exportLabelSchema = z.object({ name: text().max(50), color: text().max(7) });
 
 export const exportCustomFieldSchema = z.object({
-  name: z.object({ ru: z.string().max(100), en: z.string().max(100) }),
+  name: z.object({ ru: text().max(100), en: text().max(100) }),
   type: z.enum(CUSTOM_FIELD_TYPES),
-  description: z.object({ ru: z.string(), en: z.string() }),
+  description: z.object({ ru: text(), en: text() }),
   required: z.boolean(),
-  options: z.array(z.object({ name: z.string().max(100), color: z.string().max(7) })),
+  options: z.array(z.object({ name: text().max(100), color: text().max(7) })),
 });
 export type ExportCustomField = z.infer<typeof exportCustomFieldSchema>;
 
 export const exportMemberSchema = exportPersonSchema.extend({ role: z.enum(PROJECT_ROLES) });
 
 export const exportCommentSchema = z.object({
-  id: z.number().int(),
+  id: int32(),
   author: exportPersonSchema.nullable(),
-  body: z.string(),
+  body: text(),
   createdAt: when,
   updatedAt: when,
 });
 
 export const exportActivitySchema = z.object({
-  action: z.string().max(30),
-  field: z.string().max(60).nullable(),
-  oldValue: z.unknown(),
-  newValue: z.unknown(),
+  action: text().max(30),
+  field: text().max(60).nullable(),
+  oldValue: jsonValue(),
+  newValue: jsonValue(),
   actor: exportPersonSchema.nullable(),
   createdAt: when,
 });
 
 export const exportAttachmentSchema = z.object({
-  id: z.number().int(),
-  fileName: z.string().max(255),
-  mimeType: z.string().max(127),
-  size: z.number().int().nonnegative(),
+  id: int32(),
+  fileName: text().max(255),
+  mimeType: text().max(127),
+  size: int32(0),
   createdAt: when,
   uploader: exportPersonSchema.nullable(),
   /** In the admin backup: where the bytes are inside the zip (`attachments/…`); absent in a project export. */
-  path: z.string().optional(),
+  path: text().optional(),
 });
 
 /**
@@ -61,22 +62,22 @@ export const exportAttachmentSchema = z.object({
  * multiselect → option names; user → e-mail (or name when the user has none).
  */
 export const exportIssueSchema = z.object({
-  number: z.number().int().positive(),
-  key: z.string(),
-  title: z.string().max(300),
-  description: z.string(),
-  status: z.string().max(50),
+  number: int32(1),
+  key: text(),
+  title: text().max(300),
+  description: text(),
+  status: text().max(50),
   priority: z.enum(PRIORITIES),
   assignee: exportPersonSchema.nullable(),
   reporter: exportPersonSchema.nullable(),
-  labels: z.array(z.string().max(50)),
+  labels: z.array(text().max(50)),
   /** The workspace streams the issue belongs to, by name (the backup's `streams` describes them). */
-  streams: z.array(z.string().max(100)),
+  streams: z.array(text().max(100)),
   startDate: day.nullable(),
   dueDate: day.nullable(),
-  estimate: z.number().nullable(),
-  parentNumber: z.number().int().positive().nullable(),
-  customValues: z.record(z.string(), z.unknown()),
+  estimate: z.number().min(0).max(INT4_MAX).nullable(),
+  parentNumber: int32(1).nullable(),
+  customValues: z.record(text(), jsonValue()),
   createdAt: when,
   updatedAt: when,
   completedAt: when.nullable(),
@@ -84,17 +85,17 @@ export const exportIssueSchema = z.object({
   activity: z.array(exportActivitySchema),
   attachments: z.array(exportAttachmentSchema),
   /** Relations this issue starts (`WEB-1 blocks APP-7`), the other issue by key: it may be in another project. */
-  relations: z.array(z.object({ type: z.enum(['blocks', 'relates', 'duplicates']), key: z.string() })),
+  relations: z.array(z.object({ type: z.enum(['blocks', 'relates', 'duplicates']), key: text() })),
   watchers: z.array(exportPersonSchema),
 });
 export type ExportIssue = z.infer<typeof exportIssueSchema>;
 
 export const exportProjectSchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  description: z.string(),
-  color: z.string(),
-  icon: z.string().nullable(),
+  key: text(),
+  name: text(),
+  description: text(),
+  color: text(),
+  icon: text().nullable(),
   visibility: z.enum(PROJECT_VISIBILITY),
   archivedAt: when.nullable(),
   createdAt: when,
@@ -117,26 +118,26 @@ export const projectExportSchema = z.object({
 export type ProjectExport = z.infer<typeof projectExportSchema>;
 
 export const backupUserSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  roles: z.array(z.string()),
-  locale: z.string(),
+  id: int32(),
+  name: text(),
+  email: text().nullable(),
+  phone: text().nullable(),
+  roles: z.array(text()),
+  locale: text(),
   blockedAt: when.nullable(),
   createdAt: when,
 });
 
 export const backupStreamSchema = z.object({
-  name: z.string().max(100),
-  description: z.string(),
-  status: z.string(),
+  name: text().max(100),
+  description: text(),
+  status: text(),
   lead: exportPersonSchema.nullable(),
   startDate: day.nullable(),
   targetDate: day.nullable(),
   members: z.array(exportPersonSchema),
   createdAt: when,
-  updates: z.array(z.object({ author: exportPersonSchema.nullable(), body: z.string(), health: z.string(), createdAt: when, updatedAt: when })),
+  updates: z.array(z.object({ author: exportPersonSchema.nullable(), body: text(), health: text(), createdAt: when, updatedAt: when })),
 });
 
 /** `workspace.json` in the admin backup: users (no password hashes, sessions or tokens) and every project. */
@@ -145,7 +146,7 @@ export const workspaceBackupSchema = z.object({
   version: z.literal(EXPORT_FORMAT_VERSION),
   exportedAt: when,
   users: z.array(backupUserSchema),
-  customFields: z.array(exportCustomFieldSchema.extend({ scope: z.enum(['all', 'projects']), projectKeys: z.array(z.string()), archivedAt: when.nullable() })),
+  customFields: z.array(exportCustomFieldSchema.extend({ scope: z.enum(['all', 'projects']), projectKeys: z.array(text()), archivedAt: when.nullable() })),
   streams: z.array(backupStreamSchema),
   projects: z.array(projectExportSchema),
 });
