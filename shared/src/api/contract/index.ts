@@ -10,3 +10,4 @@ export * from './projects.ts';
 export * from './session.ts';
 export * from './streams.ts';
 export * from './sync.ts';
+export * from './system.ts';

@@ -1,0 +1,115 @@
+import Router from '@koa/router';
+import { system } from '@tracker/shared/api/contract/system';
+import type { Context } from 'koa';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { notFound } from '../../http/errors.ts';
+import { buildOpenApiDocument } from './openapi.document.ts';
+
+const require = createRequire(import.meta.url);
+const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const SWAGGER_UI_VERSION = (require('swagger-ui-dist/package.json') as { version: string }).version;
+/** The API is not versioned in its paths; a breaking change would bump this. */
+const API_VERSION = '1';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ASSETS_PATH = system.docsAsset.path.replace(':file', '');
+
+/**
+ * The page's own start-up, a file rather than an inline script, so it runs under the strict CSP
+ * (script-src 'self'). No validator badge: it would send the document to validator.swagger.io.
+ */
+const INIT_JS = `window.addEventListener('load', function () {
+  window.ui = SwaggerUIBundle({
+    url: ${JSON.stringify(system.openapi.path)},
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+  });
+});
+`;
+
+const asset = (file: string) => `${ASSETS_PATH}${file}?v=${SWAGGER_UI_VERSION}`;
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tracker API</title>
+<link rel="icon" type="image/png" href="${asset('favicon-32x32.png')}">
+<link rel="stylesheet" href="${asset('swagger-ui.css')}">
+</head>
+<body>
+<main id="swagger-ui"></main>
+<script src="${asset('swagger-ui-bundle.js')}"></script>
+<script src="${asset('init.js')}"></script>
+</body>
+</html>
+`;
+
+/** The files the page loads: swagger-ui-dist's own, read from the installed package (never a CDN). */
+const ASSETS: Record<string, { type: string; read: () => Promise<Buffer> }> = {
+  'swagger-ui.css': { type: 'text/css; charset=utf-8', read: () => readFile(path.join(SWAGGER_UI_DIR, 'swagger-ui.css')) },
+  'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', read: () => readFile(path.join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js')) },
+  'favicon-32x32.png': { type: 'image/png', read: () => readFile(path.join(SWAGGER_UI_DIR, 'favicon-32x32.png')) },
+  'init.js': { type: 'text/javascript; charset=utf-8', read: async () => Buffer.from(INIT_JS) },
+};
+
+interface Served {
+  body: Buffer;
+  etag: string;
+}
+const served = (body: Buffer | string): Served => {
+  const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  // Weak: the compression middleware may send other bytes for the same content.
+  return { body: buffer, etag: `W/"${createHash('sha256').update(buffer).digest('base64url').slice(0, 27)}"` };
+};
+
+/** Answers `body` under its ETag: 304 when the client's copy is this one. */
+function send(ctx: Context, { body, etag }: Served, type: string, cacheControl: string) {
+  ctx.status = 200;
+  ctx.type = type;
+  ctx.set({ ETag: etag, 'Cache-Control': cacheControl });
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = body;
+}
+
+/**
+ * `GET /api/openapi.json` (built once, at start-up, from the contract) and the reference page at
+ * `/api/docs`. Both are public: they describe the API, not anyone's data.
+ */
+export function openApiRoutes(deps: { serverUrl: string }) {
+  const router = new Router();
+  const document = buildOpenApiDocument({ version: API_VERSION, serverUrl: deps.serverUrl }).then((doc) => served(JSON.stringify(doc)));
+  // Caught here so a failed build does not end the process; each request then reports it.
+  document.catch(() => {});
+  const page = served(DOCS_HTML);
+  const files = new Map<string, Promise<Served>>();
+
+  router.get(system.openapi.path, async (ctx) => {
+    // Revalidated each time: after a deploy the new document is seen at once, unchanged ones cost a 304.
+    send(ctx, await document, 'application/json; charset=utf-8', 'public, no-cache');
+  });
+
+  router.get(system.docs.path, (ctx) => {
+    send(ctx, page, 'text/html; charset=utf-8', 'public, no-cache');
+  });
+
+  router.get(system.docsAsset.path, async (ctx) => {
+    if (!Object.hasOwn(ASSETS, ctx.params.file!)) throw notFound('No such file');
+    const file = ASSETS[ctx.params.file!]!;
+    let content = files.get(ctx.params.file!);
+    if (!content) files.set(ctx.params.file!, (content = file.read().then(served)));
+    // Addressed by version from the page: a new swagger-ui-dist is a new address.
+    send(ctx, await content, file.type, ctx.query.v === SWAGGER_UI_VERSION ? IMMUTABLE : 'public, no-cache');
+  });
+
+  return router;
+}
