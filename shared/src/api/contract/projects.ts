@@ -26,7 +26,7 @@ import { endpoint } from './endpoint.ts';
 export const projects = {
   list: endpoint('GET', '/api/projects', { query: projectsQuerySchema, response: projectsResponseSchema }),
   create: endpoint('POST', '/api/projects', { body: createProjectSchema, response: projectDetailResponseSchema, status: 201 }),
-  demo: endpoint('POST', '/api/projects/demo', { response: demoProjectResponseSchema }),
+  demo: endpoint('POST', '/api/projects/demo', { response: demoProjectResponseSchema, status: 201, summary: "The caller's demo project: 201 when made now, 200 (`created: false`) when it already exists" }),
   get: endpoint('GET', '/api/projects/:ref', { response: projectDetailResponseSchema }),
   update: endpoint('PATCH', '/api/projects/:id', { body: updateProjectSchema, response: projectDetailResponseSchema }),
   archive: endpoint('POST', '/api/projects/:id/archive', { response: projectDetailResponseSchema }),

@@ -22,13 +22,15 @@ export const session = {
 };
 
 export const account = {
-  emailReminder: endpoint('GET', '/api/user/email-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.emailReminderResponseSchema)) }),
+  emailReminder: endpoint('GET', '/api/user/email-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.emailReminderResponseSchema)), public: true }),
   resendConfirmEmail: endpoint('POST', '/api/user/resend-confirm-email'),
   confirmEmail: endpoint('POST', '/api/user/confirm-email', {
     body: lazySchema(() => accountApi().then((m) => m.confirmEmailRequestSchema)),
     response: lazySchema(() => accountApi().then((m) => m.confirmEmailResponseSchema)),
+    public: true,
+    summary: 'The token from the confirmation e-mail is the credential',
   }),
-  phoneReminder: endpoint('GET', '/api/user/phone-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.phoneReminderResponseSchema)) }),
+  phoneReminder: endpoint('GET', '/api/user/phone-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.phoneReminderResponseSchema)), public: true }),
   sendPhoneCode: endpoint('POST', '/api/user/send-phone-confirm-code'),
   verifyPhoneCode: endpoint('POST', '/api/user/verify-phone-code', { body: lazySchema(() => accountApi().then((m) => m.verifyPhoneCodeRequestSchema)), response: me }),
   changePassword: endpoint('POST', '/api/user/change-password/:id', { body: lazySchema(() => accountApi().then((m) => m.changePasswordRequestSchema)) }),
@@ -63,5 +65,6 @@ export const navigation = {
   redirect: endpoint('GET', '/api/navigation/redirect', {
     query: lazySchema(() => navigationApi().then((m) => m.redirectQuerySchema)),
     response: lazySchema(() => navigationApi().then((m) => m.redirectResponseSchema)),
+    public: true,
   }),
 };
