@@ -176,7 +176,6 @@ export async function buildOpenApiDocument({ version, serverUrl, endpoints = dec
 
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Tracker API',
       version,
