@@ -172,7 +172,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     searchRoutes({ em }),
     healthRoutes(orm),
     configRoutes(publicConfig),
-    openApiRoutes({ serverUrl: new URL(config.PUBLIC_URL).origin }),
+    openApiRoutes({ serverUrl: new URL(config.PUBLIC_URL).origin, logger }),
     authRoutes({ users, em, accounts }),
     userRoutes(),
     confirmRoutes({ em, accounts }),

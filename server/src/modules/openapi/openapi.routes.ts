@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { notFound } from '../../http/errors.ts';
+import type { Logger } from '../../logger.ts';
 import { buildOpenApiDocument } from './openapi.document.ts';
 
 const require = createRequire(import.meta.url);
@@ -106,11 +107,11 @@ function send(ctx: Context, served: Served, type: string, cacheControl: string) 
  * `GET /api/openapi.json` (built once, at start-up, from the contract) and the reference page at
  * `/api/docs`. Both are public: they describe the API, not anyone's data.
  */
-export function openApiRoutes(deps: { serverUrl: string }) {
+export function openApiRoutes(deps: { serverUrl: string; logger: Logger }) {
   const router = new Router();
   const document = buildOpenApiDocument({ version: API_VERSION, serverUrl: deps.serverUrl }).then((doc) => served(JSON.stringify(doc), true));
-  // Caught here so a failed build does not end the process; each request then reports it.
-  document.catch(() => {});
+  // Logged, not thrown: the API runs on without its description, whose requests then fail (500).
+  document.catch((err: unknown) => deps.logger.error({ err }, 'OpenAPI document not built'));
   const page = served(DOCS_HTML, false);
   const files = new Map<string, Promise<Served>>();
 
@@ -127,7 +128,12 @@ export function openApiRoutes(deps: { serverUrl: string }) {
     if (!Object.hasOwn(ASSETS, ctx.params.file!)) throw notFound('No such file');
     const file = ASSETS[ctx.params.file!]!;
     let content = files.get(ctx.params.file!);
-    if (!content) files.set(ctx.params.file!, (content = file.read().then((body) => served(body, file.type.startsWith('text/')))));
+    if (!content) {
+      content = file.read().then((body) => served(body, file.type.startsWith('text/')));
+      files.set(ctx.params.file!, content);
+      // A failed read is tried again by the next request, not remembered.
+      content.catch(() => files.delete(ctx.params.file!));
+    }
     // Addressed by version from the page: a new swagger-ui-dist is a new address.
     send(ctx, await content, file.type, ctx.query.v === SWAGGER_UI_VERSION ? IMMUTABLE : 'public, no-cache');
   });
