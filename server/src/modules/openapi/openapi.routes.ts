@@ -37,7 +37,10 @@ const INIT_JS = `window.addEventListener('load', function () {
 });
 `;
 
-const asset = (file: string) => `${ASSETS_PATH}${file}?v=${SWAGGER_UI_VERSION}`;
+/** A file's address carries its version (the package's, or our own file's hash): a new one is a new address. */
+const INIT_VERSION = createHash('sha256').update(INIT_JS).digest('hex').slice(0, 12);
+const versionOf = (file: string) => (file === 'init.js' ? INIT_VERSION : SWAGGER_UI_VERSION);
+const asset = (file: string) => `${ASSETS_PATH}${file}?v=${versionOf(file)}`;
 
 const DOCS_HTML = `<!doctype html>
 <html lang="en">
@@ -134,8 +137,7 @@ export function openApiRoutes(deps: { serverUrl: string; logger: Logger }) {
       // A failed read is tried again by the next request, not remembered.
       content.catch(() => files.delete(ctx.params.file!));
     }
-    // Addressed by version from the page: a new swagger-ui-dist is a new address.
-    send(ctx, await content, file.type, ctx.query.v === SWAGGER_UI_VERSION ? IMMUTABLE : 'public, no-cache');
+    send(ctx, await content, file.type, ctx.query.v === versionOf(ctx.params.file!) ? IMMUTABLE : 'public, no-cache');
   });
 
   return router;
