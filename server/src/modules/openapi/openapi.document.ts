@@ -146,6 +146,7 @@ export async function buildOpenApiDocument({ version, serverUrl, endpoints = dec
     const parameters = [
       ...pathParams(e.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...(d.query ? queryParameters(d.query) : []),
+      ...Object.entries(docs.headers ?? {}).map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } })),
     ];
     const requestBody = d.body
       ? { required: true, content: { [docs.bodyType ?? 'application/json']: { schema: ref(inputs.get(d.body)!) } } }

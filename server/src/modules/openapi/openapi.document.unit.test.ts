@@ -21,7 +21,7 @@ const contract = {
     }),
     tree: endpoint('GET', '/api/things/:id/tree/:depth', { response: lazySchema(async () => tree) }),
     counted: endpoint('GET', '/api/things/:id/count', { response: z.object({ count: z.string().transform(Number) }) }),
-    upload: endpoint('POST', '/api/things/:id/file', { bodyType: 'application/octet-stream', response: z.object({ thing }), status: 201 }),
+    upload: endpoint('POST', '/api/things/:id/file', { bodyType: 'application/octet-stream', headers: { 'X-Name': 'Its name' }, response: z.object({ thing }), status: 201 }),
     remove: endpoint('DELETE', '/api/things/:id'),
     feed: endpoint('GET', '/api/things/feed.csv', { responseType: 'text/csv', public: true }),
   },
@@ -68,6 +68,7 @@ describe('the OpenAPI generator', async () => {
     expect(Object.keys(paths['/api/things']!.post.responses)).toEqual(['201', '4XX', '5XX']);
     expect(paths['/api/things/{id}']!.delete.responses['204']).toEqual({ description: 'No content' });
     expect(paths['/api/things/{id}/file']!.post.requestBody).toEqual({ required: true, content: { 'application/octet-stream': {} } });
+    expect(paths['/api/things/{id}/file']!.post.parameters[1]).toEqual({ name: 'X-Name', in: 'header', required: true, description: 'Its name', schema: { type: 'string' } });
     expect(paths['/api/things/feed.csv']!.get.responses['200']).toEqual({ description: 'OK', content: { 'text/csv': {} } });
     expect(paths['/api/things/feed.csv']!.get.security).toEqual([{}, { session: [] }, { sessionToken: [] }, { bearer: [] }]);
     expect(doc.tags).toEqual([{ name: 'things' }]);

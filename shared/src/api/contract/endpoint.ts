@@ -30,6 +30,8 @@ export interface EndpointDocs {
   readonly bodyType?: string;
   /** An answer that is not JSON, by media type (a file, an event stream, CSV, a page). */
   readonly responseType?: string;
+  /** Request headers the endpoint requires, by name, with what each carries. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Answers anyone, signed in or not. */
   readonly public?: boolean;
   readonly summary?: string;

@@ -44,7 +44,8 @@ export const issues = {
     response: attachmentUploadResponseSchema,
     status: 201,
     bodyType: '*/*',
-    summary: 'The file as the raw body: its type as Content-Type, its URL-encoded name in X-File-Name',
+    headers: { 'X-File-Name': "The file's name, URL-encoded" },
+    summary: 'The file as the raw body, its type as Content-Type',
   }),
 };
 

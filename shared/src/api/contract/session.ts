@@ -57,8 +57,14 @@ export const telegram = {
   createLink: endpoint('POST', '/api/telegram/link', { response: lazySchema(() => telegramApi().then((m) => m.linkTokenResponseSchema)), status: 201 }),
   linkStatus: endpoint('GET', '/api/telegram/link/:token', { response: lazySchema(() => telegramApi().then((m) => m.linkStatusResponseSchema)) }),
   phone: endpoint('GET', '/api/telegram/phone', { response: lazySchema(() => telegramApi().then((m) => m.phoneStatusResponseSchema)) }),
-  /** Registered only in webhook mode (TELEGRAM_MODE=webhook); Telegram proves itself with X-Telegram-Bot-Api-Secret-Token. */
-  webhook: endpoint('POST', '/api/telegram/webhook', { bodyType: 'application/json', status: 200, responseType: 'application/json', public: true, summary: "Telegram's updates to the bot" }),
+  /** Registered only in webhook mode (TELEGRAM_MODE=webhook). */
+  webhook: endpoint('POST', '/api/telegram/webhook', {
+    bodyType: 'application/json',
+    responseType: 'application/json',
+    headers: { 'X-Telegram-Bot-Api-Secret-Token': 'The secret the server gave Telegram when it set the webhook' },
+    public: true,
+    summary: "Telegram's updates to the bot",
+  }),
 };
 
 export const navigation = {
