@@ -100,9 +100,11 @@ export interface DocumentOptions {
   /** The public origin, so "try it out" and copied URLs point at this server. */
   serverUrl: string;
   endpoints?: DeclaredEndpoint[];
+  /** Calls a token may never make, whatever its scope (the bearer check's own rule): session only. */
+  sessionOnly?: (method: string, path: string) => boolean;
 }
 
-export async function buildOpenApiDocument({ version, serverUrl, endpoints = declaredEndpoints() }: DocumentOptions) {
+export async function buildOpenApiDocument({ version, serverUrl, endpoints = declaredEndpoints(), sessionOnly = () => false }: DocumentOptions) {
   // One component name per schema object (a schema shared by endpoints is one component).
   const inputs = new Map<z.ZodType, string>();
   const outputs = new Map<z.ZodType, string>();
@@ -169,8 +171,7 @@ export async function buildOpenApiDocument({ version, serverUrl, endpoints = dec
         '4XX': { $ref: '#/components/responses/Error' },
         '5XX': { $ref: '#/components/responses/Unavailable' },
       },
-      // Anyone may call a public endpoint; a session or token, when sent, still says who calls.
-      ...(docs.public ? { security: [{}, ...CREDENTIALS] } : {}),
+      ...security(e, docs.public === true, sessionOnly(e.method, e.path)),
     };
     (paths[openApiPath(e.path)] ??= {})[e.method.toLowerCase()] = operation;
   }
@@ -201,7 +202,22 @@ export async function buildOpenApiDocument({ version, serverUrl, endpoints = dec
 
 export type OpenApiDocument = Awaited<ReturnType<typeof buildOpenApiDocument>>;
 
-const CREDENTIALS = [{ session: [] }, { sessionToken: [] }, { bearer: [] }];
+type Requirement = Record<string, string[]>;
+const CREDENTIALS: Requirement[] = [{ session: [] }, { sessionToken: [] }, { bearer: [] }];
+const SESSION: Requirement[] = [{ session: [] }, { sessionToken: [] }];
+const SAFE = new Set(['GET', 'HEAD']);
+
+/**
+ * Who may call, where it differs from the document's default (a session, or any token): a token
+ * that changes something needs the `write` scope (OpenAPI 3.1 lets a non-OAuth scheme list roles);
+ * some calls take no token at all; anyone may call a public endpoint, and a session or token, when
+ * sent, still says who calls.
+ */
+function security(e: AnyEndpoint, isPublic: boolean, sessionOnly: boolean): { security?: Requirement[] } {
+  const signedIn = sessionOnly ? SESSION : SAFE.has(e.method) ? null : [...SESSION, { bearer: ['write'] }];
+  if (isPublic) return { security: [{}, ...(signedIn ?? CREDENTIALS)] };
+  return signedIn ? { security: signedIn } : {};
+}
 
 const SECURITY_SCHEMES = {
   session: {
@@ -223,7 +239,8 @@ const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description:
-      'A personal access token made on the profile page: `Authorization: Bearer <token>`. Its scope (`read` or `write`) and its owner\'s ' +
-      'rights decide what it may do; no cookie and no CSRF check are involved. Revoked, expired or wrongly scoped tokens get 401 or 403.',
+      'A personal access token made on the profile page: `Authorization: Bearer <token>`. Its scope and its owner\'s rights decide what ' +
+      'it may do: a `read` token only reads (GET), a `write` token may also change (operations that list the `write` role); operations ' +
+      'without `bearer` take no token. No cookie and no CSRF check are involved. Revoked or expired tokens get 401, a wrong scope 403.',
   },
 };

@@ -28,7 +28,12 @@ const contract = {
 };
 
 describe('the OpenAPI generator', async () => {
-  const doc = await buildOpenApiDocument({ version: '1', serverUrl: 'https://tracker.example', endpoints: declaredEndpoints(contract) });
+  const doc = await buildOpenApiDocument({
+    version: '1',
+    serverUrl: 'https://tracker.example',
+    endpoints: declaredEndpoints(contract),
+    sessionOnly: (method, path) => method === 'DELETE' && path.startsWith('/api/things/'),
+  });
   const paths = doc.paths as Record<string, Record<string, any>>;
 
   it('turns route params into templated path parameters', () => {
@@ -71,6 +76,13 @@ describe('the OpenAPI generator', async () => {
     expect(paths['/api/things/{id}/file']!.post.parameters[1]).toEqual({ name: 'X-Name', in: 'header', required: true, description: 'Its name', schema: { type: 'string' } });
     expect(paths['/api/things/feed.csv']!.get.responses['200']).toEqual({ description: 'OK', content: { 'text/csv': {} } });
     expect(paths['/api/things/feed.csv']!.get.security).toEqual([{}, { session: [] }, { sessionToken: [] }, { bearer: [] }]);
+  });
+
+  it('asks a token for the write role to change anything, and takes none where the session alone may act', () => {
+    expect(paths['/api/things']!.get.security).toBeUndefined();
+    expect(paths['/api/things']!.post.security).toEqual([{ session: [] }, { sessionToken: [] }, { bearer: ['write'] }]);
+    expect(paths['/api/things/{id}']!.delete.security).toEqual([{ session: [] }, { sessionToken: [] }]);
+    expect(doc.security).toEqual([{ session: [] }, { sessionToken: [] }, { bearer: [] }]);
     expect(doc.tags).toEqual([{ name: 'things' }]);
   });
 });
