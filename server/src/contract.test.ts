@@ -45,7 +45,12 @@ describe('typed contract', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('catches a declaration no route serves, and a route no declaration names', () => {
+  it('names the media type of every file answer (a path ending in .csv, .zip, .ics…) it does not describe as JSON', () => {
+    const undescribed = declared.filter((d) => /\.[a-z]+$/.test(d.endpoint.path) && !d.endpoint.response && !d.endpoint.docs?.responseType);
+    expect(undescribed.map((d) => d.name)).toEqual([]);
+  });
+
+    it('catches a declaration no route serves, and a route no declaration names', () => {
     const routes = new Set(registered.map((r) => r.route));
     expect(routes.has(shape('GET', '/api/issues/:ref/nothing'))).toBe(false);
     expect(routes.has(shape('GET', '/api/issues/:ref'))).toBe(true);
