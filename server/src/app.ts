@@ -33,6 +33,7 @@ import { createEventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes, liveEventText, subscribeVisibleEvents, type LiveDeps } from './modules/events/events.routes.ts';
 import { projectAccess } from './modules/projects/project-access.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { openApiRoutes } from './modules/openapi/openapi.routes.ts';
 import { commentRoutes } from './modules/issues/comments.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
 import { issueLinkRoutes } from './modules/issues/issue-links.routes.ts';
@@ -184,6 +185,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     searchRoutes({ em }),
     healthRoutes(orm),
     configRoutes(publicConfig),
+    openApiRoutes({ serverUrl: new URL(config.PUBLIC_URL).origin, logger }),
     authRoutes({ users, em, accounts }),
     userRoutes(),
     confirmRoutes({ em, accounts }),

@@ -4,6 +4,7 @@ import { attachments, comments, issues, search } from '@tracker/shared/api/contr
 import { projects, users } from '@tracker/shared/api/contract/projects';
 import { session } from '@tracker/shared/api/contract/session';
 import { streams } from '@tracker/shared/api/contract/streams';
+import type { AttachmentUploadResponse } from '@tracker/shared/api/attachments';
 import type { CreateIssueRequest, RelationType, UpdateIssueRequest } from '@tracker/shared/api/issues';
 import { api, apiUpload } from '../../lib/api-client.ts';
 
@@ -41,6 +42,6 @@ export const lookupApi = {
  * Raw-body upload with progress through the one client (it carries the session header):
  * `Content-Type` = the file's type, `X-File-Name` = its URL-encoded name.
  */
-export function uploadAttachment(issueId: number, file: File, onProgress: (fraction: number) => void): Promise<void> {
+export function uploadAttachment(issueId: number, file: File, onProgress: (fraction: number) => void): Promise<AttachmentUploadResponse> {
   return apiUpload(issues.addAttachment, file, { params: { ref: issueId }, headers: { 'x-file-name': encodeURIComponent(file.name) }, onProgress });
 }

@@ -12,16 +12,20 @@ export function syncRoutes(deps: { em: () => EntityManager; hub: SyncHub; live?:
   // Paths and schemas from the shared declarations (contract/sync.ts).
   const router = new Router();
   router.get(sync.bootstrap.path, async (ctx) => {
+    // Who asks comes first: an anonymous caller learns 401, not what a good query looks like.
+    const viewer = requireViewer(ctx);
     const { project } = parse(sync.bootstrap.query, ctx.query);
-    ctx.body = await bootstrap(deps.em(), requireViewer(ctx), project);
+    ctx.body = await bootstrap(deps.em(), viewer, project);
   });
   router.get(sync.issues.path, async (ctx) => {
+    const viewer = requireViewer(ctx);
     const { before, project } = parse(sync.issues.query, ctx.query);
-    ctx.body = await issuePage(deps.em(), requireViewer(ctx), before, project);
+    ctx.body = await issuePage(deps.em(), viewer, before, project);
   });
   router.get(sync.changes.path, async (ctx) => {
+    const viewer = requireViewer(ctx);
     const { since, limit } = parse(sync.changes.query, ctx.query);
-    ctx.body = await changesSince(deps.em(), requireViewer(ctx), since, limit);
+    ctx.body = await changesSince(deps.em(), viewer, since, limit);
   });
   router.get(sync.stream.path, async (ctx) => {
     const viewer = requireViewer(ctx);

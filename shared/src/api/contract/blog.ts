@@ -3,6 +3,8 @@ import { blogListQuerySchema, blogListResponseSchema, blogPostQuerySchema, blogP
 import { endpoint } from './endpoint.ts';
 
 export const blog = {
-  posts: endpoint('GET', '/api/blog/posts', { query: blogListQuerySchema, response: blogListResponseSchema }),
-  post: endpoint('GET', '/api/blog/posts/:slug', { query: blogPostQuerySchema, response: blogPostResponseSchema }),
+  posts: endpoint('GET', '/api/blog/posts', { query: blogListQuerySchema, response: blogListResponseSchema, public: true }),
+  post: endpoint('GET', '/api/blog/posts/:slug', { query: blogPostQuerySchema, response: blogPostResponseSchema, public: true }),
+  /** `:file` is `<width>.webp`. */
+  image: endpoint('GET', '/api/blog/images/:key/:file', { responseType: 'image/webp', public: true }),
 };

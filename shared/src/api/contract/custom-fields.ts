@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.ts';
 export const customFields = {
   forProject: endpoint('GET', '/api/custom-fields', { query: customFieldsQuerySchema.pick({ project: true }), response: customFieldsResponseSchema }),
   list: endpoint('GET', '/api/admin/custom-fields', { query: customFieldsQuerySchema, response: customFieldsResponseSchema }),
-  create: endpoint('POST', '/api/admin/custom-fields', { body: createCustomFieldSchema, response: customFieldResponseSchema }),
+  create: endpoint('POST', '/api/admin/custom-fields', { body: createCustomFieldSchema, response: customFieldResponseSchema, status: 201 }),
   get: endpoint('GET', '/api/admin/custom-fields/:id', { response: customFieldResponseSchema }),
   update: endpoint('PATCH', '/api/admin/custom-fields/:id', { body: updateCustomFieldSchema, response: customFieldResponseSchema }),
   archive: endpoint('POST', '/api/admin/custom-fields/:id/archive', { response: customFieldResponseSchema }),

@@ -18,6 +18,25 @@ export const lazySchema = <S extends z.ZodType>(load: () => Promise<S>): LazySch
 
 export type Schema = z.ZodType | LazySchema;
 
+/**
+ * What the OpenAPI document (server/src/modules/openapi) needs beyond the schemas, where the default
+ * is wrong: the default success status is 200 with a `response`, 204 without one; bodies and answers
+ * are JSON; every call needs a session or a token.
+ */
+export interface EndpointDocs {
+  /** The success status when it is not the default (201 created, 202 accepted). */
+  readonly status?: 200 | 201 | 202 | 204;
+  /** A request body that is not JSON, by media type (a raw upload, a multipart form). */
+  readonly bodyType?: string;
+  /** An answer that is not JSON, by media type (a file, an event stream, CSV, a page). */
+  readonly responseType?: string;
+  /** Request headers the endpoint requires, by name, with what each carries. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Answers anyone, signed in or not. */
+  readonly public?: boolean;
+  readonly summary?: string;
+}
+
 export interface Endpoint<
   M extends Method = Method,
   P extends string = string,
@@ -29,8 +48,9 @@ export interface Endpoint<
   readonly path: P;
   readonly query: Q;
   readonly body: B;
-  /** Absent for answers without a body (204). */
+  /** Absent for answers without a JSON body (204, or a `docs.responseType`). */
   readonly response: R;
+  readonly docs?: EndpointDocs;
 }
 
 export type AnyEndpoint = Endpoint;
@@ -38,10 +58,14 @@ export type AnyEndpoint = Endpoint;
 export function endpoint<const M extends Method, const P extends string, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, R extends Schema | undefined = undefined>(
   method: M,
   path: P,
-  schemas: { query?: Q; body?: B; response?: R } = {},
+  schemas: { query?: Q; body?: B; response?: R } & EndpointDocs = {},
 ): Endpoint<M, P, Q, B, R> {
-  return { method, path, query: schemas.query as Q, body: schemas.body as B, response: schemas.response as R };
+  const { query, body, response, ...docs } = schemas;
+  return { method, path, query: query as Q, body: body as B, response: response as R, ...(Object.keys(docs).length ? { docs } : {}) };
 }
+
+/** The status a successful call answers with (see EndpointDocs.status). */
+export const successStatus = (e: AnyEndpoint): number => e.docs?.status ?? (e.response || e.docs?.responseType ? 200 : 204);
 
 type Output<S> = S extends LazySchema<infer T> ? z.output<T> : S extends z.ZodType ? z.output<S> : void;
 type Input<S> = S extends LazySchema<infer T> ? z.input<T> : S extends z.ZodType ? z.input<S> : never;

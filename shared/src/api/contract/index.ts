@@ -15,3 +15,4 @@ export * from './sync.ts';
 export * from './templates.ts';
 export * from './webhooks.ts';
 export * from './time.ts';
+export * from './system.ts';

@@ -25,8 +25,8 @@ import { endpoint } from './endpoint.ts';
 
 export const projects = {
   list: endpoint('GET', '/api/projects', { query: projectsQuerySchema, response: projectsResponseSchema }),
-  create: endpoint('POST', '/api/projects', { body: createProjectSchema, response: projectDetailResponseSchema }),
-  demo: endpoint('POST', '/api/projects/demo', { response: demoProjectResponseSchema }),
+  create: endpoint('POST', '/api/projects', { body: createProjectSchema, response: projectDetailResponseSchema, status: 201 }),
+  demo: endpoint('POST', '/api/projects/demo', { response: demoProjectResponseSchema, status: 201, summary: "The caller's demo project: 201 when made now, 200 (`created: false`) when it already exists" }),
   get: endpoint('GET', '/api/projects/:ref', { response: projectDetailResponseSchema }),
   update: endpoint('PATCH', '/api/projects/:id', { body: updateProjectSchema, response: projectDetailResponseSchema }),
   archive: endpoint('POST', '/api/projects/:id/archive', { response: projectDetailResponseSchema }),
@@ -38,11 +38,11 @@ export const projects = {
 };
 
 export const workflow = {
-  createStatus: endpoint('POST', '/api/projects/:id/statuses', { body: createStatusSchema, response: statusResponseSchema }),
+  createStatus: endpoint('POST', '/api/projects/:id/statuses', { body: createStatusSchema, response: statusResponseSchema, status: 201 }),
   reorderStatuses: endpoint('PUT', '/api/projects/:id/statuses/order', { body: reorderStatusesSchema, response: statusesResponseSchema }),
   updateStatus: endpoint('PATCH', '/api/statuses/:id', { body: updateStatusSchema, response: statusResponseSchema }),
   deleteStatus: endpoint('DELETE', '/api/statuses/:id', { query: deleteStatusSchema }),
-  createLabel: endpoint('POST', '/api/projects/:id/labels', { body: createLabelSchema, response: labelResponseSchema }),
+  createLabel: endpoint('POST', '/api/projects/:id/labels', { body: createLabelSchema, response: labelResponseSchema, status: 201 }),
   updateLabel: endpoint('PATCH', '/api/labels/:id', { body: updateLabelSchema, response: labelResponseSchema }),
   deleteLabel: endpoint('DELETE', '/api/labels/:id'),
 };
