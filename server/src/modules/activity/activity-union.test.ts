@@ -59,6 +59,9 @@ describe('activity rows against the Activity union', () => {
     ok(upload.status);
     ok((await owner.client.request('DELETE', `/api/attachments/${upload.body.attachment.id}`)).status);
     ok((await owner.client.post(`/api/issues/${issue.id}/time`, { spent: '1h 30m', date: '2026-01-06' })).status);
+    const repeating = await createIssue(owner, project.id, { title: 'Weekly' });
+    ok((await owner.client.request('PATCH', `/api/issues/${repeating.id}`, { json: { recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO', mode: 'on_complete' } } })).status);
+    ok((await owner.client.request('PATCH', `/api/issues/${repeating.id}`, { json: { statusId: done.id } })).status);
     const doomed = await createIssue(owner, project.id, { title: 'Doomed' });
     ok((await owner.client.request('DELETE', `/api/issues/${doomed.id}`)).status);
 
@@ -69,7 +72,7 @@ describe('activity rows against the Activity union', () => {
     const kinds = new Set([...activityResponseSchema.parse(issueRows.body).activity, ...activityResponseSchema.parse(projectRows.body).activity].map(kind));
 
     const fields = ['title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId', 'customValues'];
-    const actions = ['created', 'issue.deleted', 'commented', 'comment.edited', 'comment.deleted', 'mentioned', 'relation.added', 'relation.removed', 'attachment.added', 'attachment.removed', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed', 'time.logged'];
+    const actions = ['created', 'issue.deleted', 'commented', 'comment.edited', 'comment.deleted', 'mentioned', 'relation.added', 'relation.removed', 'attachment.added', 'attachment.removed', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed', 'time.logged', 'recurrence.created'];
     // Every member of the union was produced: a new action the server writes needs a member (and a row here).
     const members = activitySchema.options.flatMap((o) => ('options' in o ? o.options.map((u) => `updated:${u.shape.field.value}`) : [o.shape.action.value]));
     expect(new Set(members)).toEqual(new Set([...actions, ...fields.map((f) => `updated:${f}`)]));

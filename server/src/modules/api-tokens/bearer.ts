@@ -19,7 +19,7 @@ export const LAST_USED_EVERY_SEC = 60;
  * Calls that need a session, whatever the token's scope: a leaked token must not make more tokens,
  * sign in or out, or take over the account (password, e-mail, phone, Telegram link).
  */
-const sessionOnly = (method: string, path: string) =>
+export const sessionOnly = (method: string, path: string) =>
   path.startsWith('/api/auth/') || (!SAFE.has(method) && (path === '/api/tokens' || path.startsWith('/api/tokens/') || path.startsWith('/api/user/') || path.startsWith('/api/telegram/')));
 
 interface TokenRow {

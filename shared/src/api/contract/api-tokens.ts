@@ -4,6 +4,6 @@ import { endpoint } from './endpoint.ts';
 
 export const apiTokens = {
   list: endpoint('GET', '/api/tokens', { response: apiTokensResponseSchema }),
-  create: endpoint('POST', '/api/tokens', { body: createApiTokenSchema, response: createApiTokenResponseSchema }),
+  create: endpoint('POST', '/api/tokens', { body: createApiTokenSchema, response: createApiTokenResponseSchema, status: 201 }),
   revoke: endpoint('DELETE', '/api/tokens/:id'),
 };

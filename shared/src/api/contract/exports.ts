@@ -5,9 +5,9 @@ import { endpoint } from './endpoint.ts';
 
 export const dataExport = {
   /** One row per issue, every field and one column per custom field; UTF-8 with BOM, RFC 4180. */
-  projectCsv: endpoint('GET', '/api/projects/:ref/export.csv'),
+  projectCsv: endpoint('GET', '/api/projects/:ref/export.csv', { responseType: 'text/csv' }),
   /** Full fidelity, streamed: comments, activity and attachments' metadata. */
   projectJson: endpoint('GET', '/api/projects/:ref/export.json', { response: projectExportSchema }),
   /** Admins: workspace.json and every attachment's bytes, zipped and streamed. */
-  backup: endpoint('GET', '/api/admin/backup.zip'),
+  backup: endpoint('GET', '/api/admin/backup.zip', { responseType: 'application/zip' }),
 };
