@@ -69,6 +69,8 @@ import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
 import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
 import { registerNotifications } from './modules/notifications/dispatch.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { importRoutes } from './modules/imports/imports.routes.ts';
+import { registerImports } from './modules/imports/import.job.ts';
 import { deliverToInbox } from './modules/inbox/inbox.service.ts';
 import { createBlobStore } from './storage/index.ts';
 import { securityHeaders } from './web/security.ts';
@@ -118,6 +120,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])], digests: telegram.digests });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   registerSyncPrune(jobs, orm);
+  registerImports(jobs, orm);
   void jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
@@ -152,7 +155,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   app.use(csrfProtection(config.PUBLIC_URL));
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
   // Uploads stream their raw body to storage, whatever their content type.
-  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/issues\/[^/]+\/attachments$/.test(ctx.path) ? next() : parseBody(ctx, next)));
+  // Imports read their multipart body themselves (busboy), after checking who asks.
+  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/(issues\/[^/]+\/attachments|projects\/[^/]+\/imports)$/.test(ctx.path) ? next() : parseBody(ctx, next)));
   if (config.secureCookies) {
     // TLS ends at the proxy in front of us: the public URL is https, so cookies may be Secure.
     app.use((ctx, next) => {
@@ -198,6 +202,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     telegramAuthRoutes({ em, config }),
     notificationSettingsRoutes({ em }),
     inboxRoutes({ em }),
+    importRoutes({ em }),
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];

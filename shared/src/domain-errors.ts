@@ -31,6 +31,7 @@ export const NOT_FOUND_SUBJECTS = [
   'redirect',
   'redirectHost',
   'inboxItem',
+  'import',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 

@@ -55,5 +55,7 @@ export const ERROR_CODES = [
   'invalid_cursor',
   /** A sync position the change log no longer reaches (pruned), or one it never had: bootstrap again. */
   'sync_expired',
+  /** An import file its format cannot read (wrong format, encoding, a missing column, too many rows); `data.reason` says which. */
+  'import_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,6 +27,8 @@ const PROJECT_CAPABILITIES = {
   'project.delete': ['owner'],
   'project.members': ['owner'],
   'project.workflow': ['owner'],
+  /** Importing issues from a file (issue 17): it creates statuses, labels and issues in bulk. */
+  'project.import': ['owner'],
   'project.labels': ['owner', 'member'],
   'issue.create': ['owner', 'member'],
   'issue.edit': ['owner', 'member'],

@@ -258,6 +258,8 @@ export const activitySchema = z.discriminatedUnion('action', [
   entry('stream.issue_added', z.null(), z.null(), z.null()),
   entry('stream.issue_removed', z.null(), z.null(), z.null()),
   entry('stream.issue_completed', z.null(), z.null(), z.null()),
+  /** The issue was created (`updated: false`) or updated by an import from a file (issue 17). */
+  entry('imported', z.null(), z.null(), z.object({ format: z.string(), importId: z.number().int(), updated: z.boolean() })),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 export type ActivityAction = Activity['action'];

@@ -29,6 +29,7 @@ import { Migration20261130100000_bot_updates } from './Migration20261130100000_b
 import { Migration20261130200000_telegram_outbox } from './Migration20261130200000_telegram_outbox.ts';
 import { Migration20261201100000_digest_reminders } from './Migration20261201100000_digest_reminders.ts';
 import { Migration20261202410000_telegram_activity_origins } from './Migration20261202410000_telegram_activity_origins.ts';
+import { Migration20261203300000_imports } from './Migration20261203300000_imports.ts';
 import { Migration20261202500000_telegram_global_pause } from './Migration20261202500000_telegram_global_pause.ts';
 
 export const migrationsList = [
@@ -63,4 +64,5 @@ export const migrationsList = [
   { name: 'Migration20261201100000_digest_reminders', class: Migration20261201100000_digest_reminders },
   { name: 'Migration20261202410000_telegram_activity_origins', class: Migration20261202410000_telegram_activity_origins },
   { name: 'Migration20261202500000_telegram_global_pause', class: Migration20261202500000_telegram_global_pause },
+  { name: 'Migration20261203300000_imports', class: Migration20261203300000_imports },
 ];

@@ -4,6 +4,7 @@ export * from './admin.ts';
 export * from './blog.ts';
 export * from './calendar.ts';
 export * from './custom-fields.ts';
+export * from './imports.ts';
 export * from './inbox.ts';
 export * from './issues.ts';
 export * from './projects.ts';
