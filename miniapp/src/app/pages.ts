@@ -66,6 +66,8 @@ const ENTRIES: Record<string, Entry> = {
   projectCreate: withTexts(() => import('../features/projects/pages/ProjectCreatePage.tsx'), ['projects']),
   project: withTexts(() => import('../features/projects/pages/ProjectPage.tsx'), ['projects', 'issues']),
   projectEdit: withTexts(() => import('../features/projects/pages/ProjectEditPage.tsx'), ['projects']),
+  projectImport: withTexts(() => import('../features/imports/pages/ImportPage.tsx'), ['imports', 'projects']),
+  projectImportRun: withTexts(() => import('../features/imports/pages/ImportRunPage.tsx'), ['imports', 'projects']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
   inbox: withTexts(() => import('../features/inbox/index.ts').then((m) => m.loadInboxPage()), ['inbox']),
   admin: withTexts(() => import('../features/admin/pages/AdminPage.tsx'), ['admin']),

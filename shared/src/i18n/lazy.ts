@@ -14,6 +14,7 @@ export const lazyResources = {
   myWork: { ru: () => import('./ru/myWork.json', { with: { type: 'json' } }), en: () => import('./en/myWork.json', { with: { type: 'json' } }) },
   notifications: { ru: () => import('./ru/notifications.json', { with: { type: 'json' } }), en: () => import('./en/notifications.json', { with: { type: 'json' } }) },
   inbox: { ru: () => import('./ru/inbox.json', { with: { type: 'json' } }), en: () => import('./en/inbox.json', { with: { type: 'json' } }) },
+  imports: { ru: () => import('./ru/imports.json', { with: { type: 'json' } }), en: () => import('./en/imports.json', { with: { type: 'json' } }) },
 } satisfies Record<string, { ru: Loader; en: Loader }>;
 
 export type LazyNamespace = keyof typeof lazyResources;

@@ -20,6 +20,8 @@ function useDescribe() {
       }
       case 'comment.deleted':
         return t('issues.activity.commentDeleted');
+      case 'imported':
+        return t(a.newValue.updated ? 'issues.activity.reimported' : 'issues.activity.imported', { format: a.newValue.format });
       case 'attachment.added':
         return t('issues.activity.attachmentAdded', { name: a.newValue.fileName });
       case 'attachment.removed':

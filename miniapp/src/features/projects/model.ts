@@ -72,6 +72,7 @@ export function activityLine(a: Activity, statusName: (id: number) => string | u
     case 'stream.issue_added':
     case 'stream.issue_removed':
     case 'stream.issue_completed':
+    case 'imported':
       return { key: a.action.replace('.', '_'), values };
     default:
       return unreachable(a);

@@ -15,5 +15,6 @@ export type ImportErrorReason =
   | 'failed'
   | (string & {});
 
-export const importError = (reason: ImportErrorReason, params: MessageParams = {}) =>
-  new DomainError('invalid', { code: 'import_invalid', key: `errors.import.${reason}`, params, data: { reason, ...params } });
+/** `extra` goes to `data` only (e.g. the header's columns, so the page can offer the mapping step). */
+export const importError = (reason: ImportErrorReason, params: MessageParams = {}, extra: Record<string, unknown> = {}) =>
+  new DomainError('invalid', { code: 'import_invalid', key: `errors.import.${reason}`, params, data: { reason, ...params, ...extra } });

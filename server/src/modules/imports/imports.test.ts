@@ -141,7 +141,7 @@ describe('files an import refuses', () => {
   it('says why per problem, in the reader language', async () => {
     expect(await refused({ file: '[{"title": "json"}]' })).toMatchObject({ statusMessage: 'This file is not a CSV table: JSON', data: { code: 'import_invalid', reason: 'notCsv' } });
     expect(await refused({ file: 'Name,"Sta"tus"\nx,y\n' })).toMatchObject({ data: { reason: 'notCsv' } });
-    expect(await refused({ file: 'Colour,Size\nred,L\n' })).toMatchObject({ statusMessage: 'The file has no column for “title”: map a column to it', data: { reason: 'missingColumn', field: 'title' } });
+    expect(await refused({ file: 'Colour,Size\nred,L\n' })).toMatchObject({ statusMessage: 'The file has no column for the issue title (“title”): map a column to it', data: { reason: 'missingColumn', field: 'title', columns: ['Colour', 'Size'] } });
     expect(await refused({ file: 'Title\nx\n', mapping: { columns: { title: 'Summary' } } })).toMatchObject({ data: { reason: 'unknownColumn', column: 'Summary' } });
     expect(await refused({ file: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xd8]) })).toMatchObject({ data: { reason: 'encoding' } });
     expect(await refused({ file: '' })).toMatchObject({ data: { reason: 'empty' } });

@@ -95,6 +95,8 @@ export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLin
       return [{ text: t('events.kinds.created') }];
     case 'comment.deleted':
       return [{ text: t('issues.activity.commentDeleted') }];
+    case 'imported':
+      return [{ text: t(a.newValue.updated ? 'issues.activity.reimported' : 'issues.activity.imported', { format: a.newValue.format }) }];
     case 'mentioned':
       return [{ text: t('issues.activity.mentioned', { name: ctx.userName(a.newValue.userId) ?? unknown }) }];
     case 'attachment.added':

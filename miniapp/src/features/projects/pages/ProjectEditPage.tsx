@@ -47,6 +47,11 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <a href="#p-members">{t('projects.edit.members')}</a>
         <a href="#p-workflow">{t('projects.edit.workflow')}</a>
         <a href="#p-labels">{t('projects.edit.labels')}</a>
+        {can('project.import') && (
+          <Link href={href('projectImport', { id: project.key })} data-testid="project-import-link">
+            {t('projects.edit.import')}
+          </Link>
+        )}
       </nav>
       {can('project.edit') && (
         <section aria-labelledby="p-details" className="psection">

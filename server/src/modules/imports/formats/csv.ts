@@ -46,10 +46,10 @@ function indexes(columns: string[], mapping: ColumnMapping): Map<string, number>
     if (!column) continue;
     if (!(CSV_TARGETS as readonly string[]).includes(target) && !target.startsWith(FIELD_PREFIX)) continue;
     const i = columns.indexOf(column.trim());
-    if (i < 0) throw importError('unknownColumn', { column });
+    if (i < 0) throw importError('unknownColumn', { column }, { columns });
     at.set(target, i);
   }
-  if (!at.has('title')) throw importError('missingColumn', { field: 'title' });
+  if (!at.has('title')) throw importError('missingColumn', { field: 'title' }, { columns });
   return at;
 }
 
