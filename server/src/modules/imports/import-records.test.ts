@@ -95,6 +95,6 @@ describe('writing ImportRecords', () => {
     const many: ImportRecord[] = Array.from({ length: 450 }, (_, i) => ({ externalId: `m${i}`, row: i + 1, title: `Many ${i}` }));
     const { progress, report } = await run(many);
     expect(report.created).toBe(450);
-    expect(progress).toEqual([200, 400]);
+    expect(progress).toEqual([200, 400, 450]);
   });
 });
