@@ -32,6 +32,8 @@ export async function createImport(em: EntityManager, viewer: Viewer, projectRef
   const mapping = { ...upload.mapping, ...(parsed.mapping && { columns: parsed.mapping }) };
   return em.transactional(async (tem) => {
     if (upload.dryRun) {
+      // Previews are worth keeping for a day (the page re-reads them); older ones only fill the table.
+      await tem.execute(`delete from imports where project_id = ? and status = 'dry_run' and created_at < now() - interval '1 day'`, [project.id]);
       const plan = await buildPlan(tem, { projectId: project.id, format: upload.format, parsed, userMapping: upload.mapping.userMapping ?? {} });
       const notes: ImportSkip[] = [];
       for (const r of plan.records) customValuesOf(plan.fields, r.fields, r.row, notes, () => null);

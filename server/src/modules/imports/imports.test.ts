@@ -51,7 +51,8 @@ describe('generic CSV import', () => {
       { row: 5, reason: 'emptyTitle' },
       { row: 6, reason: 'badDate' },
     ]);
-    expect(preview.newStatuses).toEqual([{ name: 'In review', category: 'unstarted' }, { name: 'Done', category: 'unstarted' }]);
+    // New statuses take the category their name suggests.
+    expect(preview.newStatuses).toEqual([{ name: 'In review', category: 'started' }, { name: 'Done', category: 'completed' }]);
     expect(preview.rows.map((r: { title: string; action: string }) => [r.title, r.action])).toEqual([
       ['Set up CI', 'create'],
       ['Write docs', 'create'],
@@ -85,9 +86,11 @@ describe('generic CSV import', () => {
     const issues = await issuesOf(project);
     expect(issues).toMatchObject([
       { title: 'Set up CI', status: 'In review', assignee_id: member.id, labels: ['ci', 'devops'], due_date: '2026-12-31', priority: 2, estimate: 3, description: 'Pipelines' },
-      { title: 'Write docs', status: 'Done', assignee_id: member.id, labels: ['docs'], due_date: '2026-12-31', priority: 4 },
+      { title: 'Write docs', status: 'Done', category: 'completed', assignee_id: member.id, labels: ['docs'], due_date: '2026-12-31', priority: 4 },
       { title: 'Fix login', status: 'Started', assignee_id: null, labels: ['bug'], priority: 1, estimate: 1.5 },
     ]);
+    expect(issues[1]!.completed_at).not.toBeNull();
+    expect(issues[0]!.completed_at).toBeNull();
     const history = await t.sql<{ action: string; new_value: { updated: boolean } }>('select action, new_value from activities where issue_id = ? order by id', [issues[0]!.id]);
     expect(history).toEqual([{ action: 'imported', new_value: { format: 'csv', importId: first.body.import.id, updated: false } }]);
 
@@ -97,6 +100,7 @@ describe('generic CSV import', () => {
     const second = await finished(owner.client, (await upload(owner.client, project.id, { file: changed, mapping })).body.import.id);
     expect(second.report).toMatchObject({ created: 0, updated: 3, createdStatuses: [] });
     const after = await issuesOf(project);
+    expect(after[1]!.completed_at).toBeNull();
     expect(after.map((i) => [i.id, i.title, i.status])).toEqual([
       [issues[0]!.id, 'Set up CI/CD', 'In review'],
       [issues[1]!.id, 'Write docs', 'Started'],

@@ -2,6 +2,7 @@
 // type them in spreadsheets (ISO, DD.MM.YYYY, words in English and Russian).
 import type { ImportPerson } from '@tracker/shared/api/import-record';
 import type { Priority } from '@tracker/shared/api/issues';
+import type { StatusCategory } from '@tracker/shared/api/projects';
 
 export class CellError extends Error {
   readonly reason: 'badDate' | 'badNumber';
@@ -62,3 +63,16 @@ export function number(text: string): number | undefined {
 }
 
 export const list = (text: string): string[] => [...new Set(text.split(/[,;|]/).map((s) => s.trim().slice(0, 50)).filter(Boolean))];
+
+const CATEGORY_WORDS: [RegExp, StatusCategory][] = [
+  [/^(done|closed|resolved|complete|completed|finished|fixed|готово|сделано|выполнено|выполнена|закрыто|закрыта|завершено|завершена|решено|решена)$/i, 'completed'],
+  [/^(cancel+ed|won'?t (do|fix)|rejected|duplicate|отменено|отменена|отклонено|отклонена|не будет сделано|дубликат)$/i, 'canceled'],
+  [/^(backlog|icebox|someday|бэклог|беклог|когда-нибудь)$/i, 'backlog'],
+  [/^(in progress|doing|started|in review|review|testing|qa|in development|в работе|в процессе|на проверке|ревью|тестирование|делается)$/i, 'started'],
+];
+
+/** The category a new status of this name most likely has (the import creates missing statuses with it); unknown names are left to the default. */
+export function categoryOf(name: string): StatusCategory | undefined {
+  const s = name.trim().replace(/\s+/g, ' ');
+  return CATEGORY_WORDS.find(([re]) => re.test(s))?.[1];
+}

@@ -6,7 +6,7 @@ import type { ImportProblem, ImportRecord } from '@tracker/shared/api/import-rec
 import { CsvError, parse } from 'csv-parse/sync';
 import { importError } from '../import-error.ts';
 import { guessMapping } from './csv-columns.ts';
-import { CellError, list, number, person, priority, when } from './csv-values.ts';
+import { categoryOf, CellError, list, number, person, priority, when } from './csv-values.ts';
 import type { ColumnMapping, ImportFormatParser, ParsedImport } from './format.ts';
 
 const FIELD_PREFIX = 'field:';
@@ -106,7 +106,7 @@ function recordOf(row: number, title: string, cell: (t: string) => string, at: M
     row,
     title,
     ...(description.trim() && { description: description.slice(0, 100_000) }),
-    ...(status && { status: { name: status } }),
+    ...(status && { status: { name: status, ...(categoryOf(status) && { category: categoryOf(status) }) } }),
     ...(priority(cell('priority')) && { priority: priority(cell('priority')) }),
     labels: list(cell('labels')).map((name) => ({ name })),
     ...(person(cell('assignee')) && { assignee: person(cell('assignee')) }),
