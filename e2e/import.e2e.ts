@@ -5,12 +5,17 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
+import { openApp, reopenAt } from './telegram-app.ts';
 
 let browser: Browser;
 let owner: BrowserContext;
 let project: { id: number; key: string };
 let mateId: number;
 let mateName: string;
+
+/** Windows-1251 bytes of Russian text (А–я are 0xC0–0xFF, Ё and ё 0xA8 and 0xB8), as Excel saves a CSV. */
+const cp1251 = (text: string) =>
+  Buffer.from([...text].map((ch) => (ch === 'Ё' ? 0xa8 : ch === 'ё' ? 0xb8 : ch >= 'А' && ch <= 'я' ? ch.charCodeAt(0) - 0x410 + 0xc0 : ch.charCodeAt(0))));
 
 const CSV = ['What;Stage;Who;Tags', 'Order the boxes;Packing;Vera Mate;ops', 'Book the van;Packing;ghost@e2e.test;ops, van', 'Label the boxes;Done;;'].join('\n');
 
@@ -84,5 +89,26 @@ describe('import page', () => {
     // The one refusal the journey meets on purpose (no title column) is the browser's only complaint.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await page.close();
+  });
+
+  it('imports a Windows-1251 CSV inside Telegram, its Russian header mapped by itself', async () => {
+    const { context, page, errors, seed } = await openApp(browser);
+    try {
+      const { key } = await seed();
+      await reopenAt(page, `/en/projects/${key}/import`, 'page-projectImport');
+      const file = cp1251('Название;Статус;Метки\r\nЗаказать коробки;В работе;склад\r\nЁлка;Готово;\r\n');
+      await page.getByTestId('import-file').setInputFiles({ name: 'склад.csv', mimeType: 'text/csv', buffer: file });
+      await page.getByTestId('import-preview-button').click();
+      const table = page.getByTestId('import-preview-table');
+      await table.waitFor();
+      expect(await table.locator('tbody tr').first().textContent()).toContain('Заказать коробки');
+      expect(await page.locator('[data-testid="import-mapping-select"][data-column="Название"]').inputValue()).toBe('title');
+      await page.getByTestId('import-start').click();
+      await page.locator('[data-testid="import-status"][data-status="succeeded"]').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('import-report-created').textContent()).toBe('Created: 2');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
