@@ -29,9 +29,23 @@ async function run(records: ImportRecord[]) {
   const [row] = await t.sql<{ id: number }>(`insert into imports (project_id, user_id, format, status) values (?, ?, 'github', 'running') returning id`, [project.id, owner.id]);
   const plan = await buildPlan(em(), { projectId: project.id, format: 'github', parsed: { records, problems: [] }, userMapping: {} });
   const progress: number[] = [];
-  const report = await writeImport(em(), plan, { importId: row!.id, projectId: project.id, actorId: owner.id, format: 'github', progress: async (done) => void progress.push(done) });
-  return { report, progress };
+  const seenOutside: number[] = [];
+  const before = await issueCount();
+  const report = await writeImport(em(), plan, {
+    importId: row!.id,
+    projectId: project.id,
+    actorId: owner.id,
+    format: 'github',
+    progress: async (done) => {
+      progress.push(done);
+      // Another connection, as the page's poll: the import's issues are not there until it commits.
+      seenOutside.push((await issueCount()) - before);
+    },
+  });
+  return { report, progress, seenOutside };
 }
+
+const issueCount = async () => (await t.sql<{ n: number }>('select count(*)::int as n from issues where project_id = ?', [project.id]))[0]!.n;
 
 const records = (authorEmail: string): ImportRecord[] => [
   {
@@ -91,10 +105,13 @@ describe('writing ImportRecords', () => {
     expect((await t.sql('select id from issues where project_id = ?', [project.id])).length).toBe(3);
   });
 
-  it('reports progress every batch', async () => {
+  it('reports progress every batch, while nothing of it is visible outside its transaction', async () => {
     const many: ImportRecord[] = Array.from({ length: 450 }, (_, i) => ({ externalId: `m${i}`, row: i + 1, title: `Many ${i}` }));
-    const { progress, report } = await run(many);
+    const before = await issueCount();
+    const { progress, report, seenOutside } = await run(many);
     expect(report.created).toBe(450);
     expect(progress).toEqual([200, 400, 450]);
+    expect(seenOutside).toEqual([0, 0, 0]);
+    expect((await issueCount()) - before).toBe(450);
   });
 });
