@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, createUser, type TestProject, type TestUser } from '../../test/fixtures.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { buildPlan } from './import-plan.ts';
+import { reserveNumbers } from './import.job.ts';
 import { writeImport } from './import-writer.ts';
 
 let t: TestServer;
@@ -36,6 +37,7 @@ async function run(records: ImportRecord[]) {
     projectId: project.id,
     actorId: owner.id,
     format: 'github',
+    reserveNumbers: (count) => reserveNumbers(em(), project.id, count),
     progress: async (done) => {
       progress.push(done);
       // Another connection, as the page's poll: the import's issues are not there until it commits.

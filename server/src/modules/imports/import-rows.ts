@@ -53,12 +53,19 @@ export interface NewIssue {
 }
 
 /**
- * Creates a batch of issues in two statements: their numbers are taken from the project's counter
- * at once, and each goes to the end of its status column (`sortOrders` carries the column ends).
+ * Creates a batch of issues in one statement, numbered from `reserveNumbers` (which takes them from
+ * the project's counter outside the import's transaction), each at the end of its status column
+ * (`sortOrders` carries the column ends).
  */
-export async function insertIssues(em: EntityManager, projectId: number, batch: NewIssue[], fallback: { id: number; category: string } | null, sortOrders: Map<number, number>): Promise<number[]> {
-  const [counter] = await em.execute<{ last: number }[]>('update projects set issue_counter = issue_counter + ? where id = ? returning issue_counter as last', [batch.length, projectId]);
-  const first = counter!.last - batch.length + 1;
+export async function insertIssues(
+  em: EntityManager,
+  projectId: number,
+  batch: NewIssue[],
+  fallback: { id: number; category: string } | null,
+  sortOrders: Map<number, number>,
+  reserveNumbers: (count: number) => Promise<number>,
+): Promise<number[]> {
+  const first = await reserveNumbers(batch.length);
   const rows = batch.map(({ r, v, reporterId }, i) => {
     const statusId = v.statusId ?? fallback!.id;
     const completed = (v.category ?? fallback!.category) === 'completed';

@@ -26,6 +26,12 @@ export interface WriteContext {
   format: ImportFormat;
   /** Reports `done` records out of band (not in the import's transaction). */
   progress: (done: number) => Promise<void>;
+  /**
+   * Takes `count` issue numbers from the project's counter out of band and returns the first. Inside
+   * the transaction the counter's row lock would be held for the whole import, and every issue
+   * created by hand in the project would wait for it; a failed import leaves a gap in the numbers.
+   */
+  reserveNumbers: (count: number) => Promise<number>;
 }
 
 
@@ -74,7 +80,7 @@ export async function writeImport(em: EntityManager, plan: ImportPlan, ctx: Writ
         } else fresh.push({ r, v, reporterId: user(r.reporter) ?? ctx.actorId });
       }
       if (fresh.length) {
-        const ids = await insertIssues(tem, ctx.projectId, fresh, fallback, sortOrders);
+        const ids = await insertIssues(tem, ctx.projectId, fresh, fallback, sortOrders, ctx.reserveNumbers);
         fresh.forEach(({ r, v }, i) => {
           issueOf.set(r.externalId, ids[i]!);
           done.push({ r, issueId: ids[i]!, labelIds: v.labelIds, fresh: true });

@@ -42,6 +42,7 @@ export async function runImport(orm: MikroORM, importId: number): Promise<void> 
       actorId: row.user_id,
       format: row.format,
       progress: async (done) => void (await side().execute('update imports set progress_done = ? where id = ?', [done, importId])),
+      reserveNumbers: (count) => reserveNumbers(side(), row.project_id, count),
     });
   } catch (err) {
     const locale = isLocale(row.locale) ? row.locale : 'ru';
@@ -49,6 +50,12 @@ export async function runImport(orm: MikroORM, importId: number): Promise<void> 
     const report = { created: 0, updated: 0, skipped: [], unmatchedUsers: [], notes: [], createdStatuses: [], createdLabels: [], error: translate(locale, 'errors.import.failed', { detail }) };
     await side().execute(`update imports set status = 'failed', report = ?::jsonb, progress_done = 0, finished_at = now() where id = ?`, [JSON.stringify(report), importId]);
   }
+}
+
+/** Takes `count` numbers from the project's issue counter in a transaction of its own; returns the first. */
+export async function reserveNumbers(em: EntityManager, projectId: number, count: number): Promise<number> {
+  const [row] = await em.execute<{ last: number }[]>('update projects set issue_counter = issue_counter + ? where id = ? returning issue_counter as last', [count, projectId]);
+  return row!.last - count + 1;
 }
 
 export function registerImports(jobs: JobQueue, orm: MikroORM) {

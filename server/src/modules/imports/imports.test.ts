@@ -215,7 +215,28 @@ describe('an import that fails', () => {
     expect(await t.sql(`select id from statuses where project_id = ? and name = 'Brand new'`, [project.id])).toEqual([]);
     expect(await t.sql(`select id from labels where project_id = ?`, [project.id])).toEqual([]);
     expect(await t.sql(`select * from issue_external_refs where project_id = ?`, [project.id])).toEqual([]);
-    expect((await t.sql<{ counter: number }>('select issue_counter as counter from projects where id = ?', [project.id]))[0]!.counter).toBe(0);
+    // Issue numbers are taken outside the import's transaction: the failed import left a gap, no issue.
+    expect((await t.sql<{ counter: number }>('select issue_counter as counter from projects where id = ?', [project.id]))[0]!.counter).toBe(500);
+  });
+
+  it('does not keep the project from getting issues by hand while it runs', async () => {
+    const project = await newProject();
+    // The import waits on a row lock the test holds, in the middle of its transaction.
+    const lock = t.orm.em.fork() as unknown as import('@mikro-orm/postgresql').EntityManager;
+    await lock.transactional(async (tem) => {
+      await tem.execute('select pg_advisory_xact_lock(4242)');
+      await t.sql(`create or replace function import_test_wait() returns trigger language plpgsql as $$
+        begin if new.title = 'WAIT' then perform pg_advisory_xact_lock(4242); end if; return new; end $$`);
+      await t.sql('create trigger import_test_wait before insert on issues for each row execute function import_test_wait()');
+      const lines = Array.from({ length: 300 }, (_, i) => (i === 250 ? 'WAIT' : `Row ${i}`));
+      const res = await upload(owner.client, project.id, { file: `Title\n${lines.join('\n')}` });
+      await expect.poll(async () => (await owner.client.get(`/api/imports/${res.body.import.id}`)).body.import.progress.done, { timeout: 20_000 }).toBe(200);
+      const byHand = await owner.client.post('/api/issues', { projectId: project.id, title: 'Made by hand meanwhile' });
+      expect(byHand.status).toBe(201);
+      expect(byHand.body.issue.number).toBe(301);
+    });
+    await t.sql('drop trigger import_test_wait on issues');
+    await expect.poll(async () => (await t.sql('select id from issues where project_id = ?', [project.id])).length, { timeout: 20_000 }).toBe(301);
   });
 
   it('notifies nobody: the assignee of imported issues gets no inbox item', async () => {
