@@ -54,7 +54,8 @@ export default function ImportRunPage() {
 
   return (
     <Page name="projectImportRun" className="imports">
-      <p>
+      <p className="imp-links">
+        <Link href={href('project', { id: projectRef })}>{t('imports.back', { key: projectRef })}</Link>
         <Link href={href('projectImport', { id: projectRef })} data-testid="import-new">
           {t('imports.newImport')}
         </Link>
