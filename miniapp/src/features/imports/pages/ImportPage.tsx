@@ -35,7 +35,9 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
   const id = useId();
   const errorText = useImportErrorText();
   const { project } = detail;
-  const recent = useResource(() => importsApi.list(project.id), String(project.id));
+  // Asked only of those who may import (a viewer's page would log a refused request).
+  const may = me ? canInProject(project.myRole, me.roles, 'project.import') : null;
+  const recent = useResource(() => (may ? importsApi.list(project.id) : Promise.resolve(null)), `${project.id}:${may}`);
   const formats = recent.data?.formats ?? ['csv'];
   const [format, setFormat] = useState<ImportFormat>('csv');
   const [file, setFile] = useState<File | null>(null);
@@ -45,7 +47,7 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const allowed = !me || canInProject(project.myRole, me.roles, 'project.import');
+  const allowed = may !== false;
 
   const reset = () => {
     setColumns(null);

@@ -27,7 +27,10 @@ export default function ImportRunPage() {
   const [item, setItem] = useState<ImportDto | null>(null);
   const [error, setError] = useState<string | undefined>();
 
+  const valid = /^\d{1,10}$/.test(importId);
+
   useEffect(() => {
+    if (!valid) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
@@ -50,7 +53,7 @@ export default function ImportRunPage() {
     };
     // errorText changes with the language only; polling restarts with the import.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [importId]);
+  }, [importId, valid]);
 
   return (
     <Page name="projectImportRun" className="imports">
@@ -60,8 +63,8 @@ export default function ImportRunPage() {
           {t('imports.newImport')}
         </Link>
       </p>
-      <FormAlert message={error ?? null} />
-      {item ? <ImportStatusView item={item} /> : !error && <Loading />}
+      <FormAlert message={valid ? (error ?? null) : t('errors.notFound.import')} />
+      {item ? <ImportStatusView item={item} /> : valid && !error && <Loading />}
     </Page>
   );
 }
