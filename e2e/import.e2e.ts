@@ -1,7 +1,8 @@
 // The import journey (issue 17): an owner picks a CSV whose header names no title column, maps the
 // columns by hand, maps a person the file names, previews the dry run, imports, watches the progress
 // page end with its report — and finds it again after leaving. It fits a 320 px screen.
-import type { Browser, BrowserContext } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
@@ -18,6 +19,12 @@ const cp1251 = (text: string) =>
   Buffer.from([...text].map((ch) => (ch === 'Ё' ? 0xa8 : ch === 'ё' ? 0xb8 : ch >= 'А' && ch <= 'я' ? ch.charCodeAt(0) - 0x410 + 0xc0 : ch.charCodeAt(0))));
 
 const CSV = ['What;Stage;Who;Tags', 'Order the boxes;Packing;Vera Mate;ops', 'Book the van;Packing;ghost@e2e.test;ops, van', 'Label the boxes;Done;;'].join('\n');
+
+/** Serious and critical WCAG 2.1 AA problems on the page as it is now. */
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 beforeAll(async () => {
   const stamp = Date.now().toString(36).replace(/\d/g, '');
@@ -70,6 +77,7 @@ describe('import page', () => {
     await page.getByTestId('import-preview-button').click();
     await page.getByTestId('import-preview').waitFor();
     await until(() => pickers.textContent(), (text) => !!text && !text.includes('Who is Vera Mate'), 'Vera mapped');
+    expect(await axe(page)).toEqual([]);
     const fit = await measureOverflow(page);
     expect(fit).toMatchObject({ pageScroll: 0, sticking: [] });
 
@@ -77,6 +85,7 @@ describe('import page', () => {
     await page.getByTestId('page-projectImportRun').waitFor();
     await page.locator('[data-testid="import-status"][data-status="succeeded"]').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('import-report-created').textContent()).toBe('Created: 3');
+    expect(await axe(page)).toEqual([]);
     const url = page.url();
 
     await page.goto(`/en/projects/${project.key}/import`);

@@ -18,7 +18,8 @@ export function PreviewView({ preview }: { preview: ImportPreview }) {
       <SkipList items={preview.skipped} title={t('imports.counts.skip', { count: preview.skipped.length })} testId="import-preview-skipped" />
       <SkipList items={preview.notes} title={t('imports.report.notes')} testId="import-preview-notes" />
       {preview.rows.length > 0 && (
-        <div className="imp-table-wrap">
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+        <div className="imp-table-wrap" tabIndex={0} role="region" aria-label={t('imports.table.caption', { count: preview.rows.length })}>
           <table className="imp-table" data-testid="import-preview-table">
             <caption>{t('imports.table.caption', { count: preview.rows.length })}</caption>
             <thead>
