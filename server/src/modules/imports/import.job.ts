@@ -10,6 +10,7 @@ import { isDomainError } from '@tracker/shared/domain-errors';
 import { isLocale } from '@tracker/shared/locales';
 import type { JobQueue } from '../jobs/index.ts';
 import { translate } from '../mail/i18n.ts';
+import { assertWritable } from '../projects/project-guards.ts';
 import { buildPlan } from './import-plan.ts';
 import { readImportFile } from './import-read.ts';
 import { writeImport } from './import-writer.ts';
@@ -33,6 +34,9 @@ export async function runImport(orm: MikroORM, importId: number): Promise<void> 
   const side = () => orm.em.fork() as EntityManager;
   await side().execute(`update imports set status = 'running', progress_done = 0 where id = ?`, [importId]);
   try {
+    // A project archived while the import waited is read-only now.
+    const [project] = await em.execute<{ archived_at: Date | null }[]>('select archived_at from projects where id = ?', [row.project_id]);
+    assertWritable({ archivedAt: project?.archived_at ?? null });
     const parsed = readImportFile(row.format, new Uint8Array(row.file), row.mapping.columns);
     const plan = await buildPlan(em, { projectId: row.project_id, format: row.format, parsed, userMapping: row.mapping.userMapping ?? {} });
     await side().execute('update imports set progress_total = ? where id = ?', [plan.records.length, importId]);

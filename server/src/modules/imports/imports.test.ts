@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, createUser, type TestProject, type TestUser } from '../../test/fixtures.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { finished, upload } from './import-test-kit.ts';
+import { runImport } from './import.job.ts';
 
 let t: TestServer;
 let owner: TestUser;
@@ -237,6 +238,21 @@ describe('an import that fails', () => {
     });
     await t.sql('drop trigger import_test_wait on issues');
     await expect.poll(async () => (await t.sql('select id from issues where project_id = ?', [project.id])).length, { timeout: 20_000 }).toBe(301);
+  });
+
+  it('writes nothing into a project archived while the import waited', async () => {
+    const project = await newProject();
+    await t.sql('update projects set archived_at = now() where id = ?', [project.id]);
+    const [row] = await t.sql<{ id: number }>(`insert into imports (project_id, user_id, format, status, file, locale) values (?, ?, 'csv', 'queued', ?, 'en') returning id`, [
+      project.id,
+      owner.id,
+      Buffer.from('Title\nLate\n'),
+    ]);
+    await runImport(t.orm, row!.id);
+    const [after] = await t.sql<{ status: string; report: { error: string } }>('select status, report from imports where id = ?', [row!.id]);
+    expect(after).toMatchObject({ status: 'failed', report: { error: expect.stringMatching(/^The import failed and nothing was written: .*archived/i) } });
+    expect(await issuesOf(project)).toEqual([]);
+    expect((await upload(owner.client, project.id, { file: 'Title\nx\n', dryRun: true })).status).toBe(409);
   });
 
   it('notifies nobody: the assignee of imported issues gets no inbox item', async () => {
