@@ -14,6 +14,12 @@ import { projectFields, type ProjectFields } from './import-fields.ts';
 
 export type PlannedRecord = z.output<typeof importRecordSchema>;
 
+/** What a format may give besides its records (Tracker's export.json: its project's statuses and labels). */
+interface Catalog {
+  statuses?: { name: string; category: StatusCategory; color?: string; position: number }[];
+  labels?: { name: string; color?: string }[];
+}
+
 export interface ImportPlan {
   records: PlannedRecord[];
   skipped: ImportSkip[];
@@ -21,8 +27,8 @@ export interface ImportPlan {
   /** A person as the file names them (see personKey) → the user, or null for nobody. */
   users: Map<string, number | null>;
   unmatched: string[];
-  statuses: Map<string, { id: number | null; name: string; category: StatusCategory }>;
-  labels: Map<string, { id: number | null; name: string }>;
+  statuses: Map<string, { id: number | null; name: string; category: StatusCategory; color?: string }>;
+  labels: Map<string, { id: number | null; name: string; color?: string }>;
   fields: ProjectFields;
 }
 
@@ -69,20 +75,25 @@ export async function buildPlan(
 
   const { users, unmatched } = await matchUsers(em, input.projectId, records.flatMap(peopleOf), input.userMapping);
 
+  // Tracker's export.json brings its project's whole catalog: every status (in order) and label, used or not.
+  const catalog = (input.parsed as { catalog?: Catalog }).catalog;
   const statuses: ImportPlan['statuses'] = new Map();
   for (const s of await em.execute<{ id: number; name: string; category: StatusCategory }[]>('select id, name, category from statuses where project_id = ? order by position, id', [input.projectId]))
     if (!statuses.has(s.name.toLowerCase())) statuses.set(s.name.toLowerCase(), s);
-  for (const r of records) {
-    const name = r.status?.name.trim();
-    if (name && !statuses.has(name.toLowerCase())) statuses.set(name.toLowerCase(), { id: null, name, category: statusCategory(r) });
-  }
+  const wantStatus = (name: string | undefined, category: StatusCategory, color?: string) => {
+    const n = name?.trim();
+    if (n && !statuses.has(n.toLowerCase())) statuses.set(n.toLowerCase(), { id: null, name: n, category, ...(color && { color }) });
+  };
+  for (const s of [...(catalog?.statuses ?? [])].sort((a, b) => a.position - b.position)) wantStatus(s.name, s.category, s.color);
+  for (const r of records) wantStatus(r.status?.name, statusCategory(r), r.status?.color);
   const labels: ImportPlan['labels'] = new Map();
   for (const l of await em.execute<{ id: number; name: string }[]>('select id, name from labels where project_id = ?', [input.projectId])) labels.set(l.name.toLowerCase(), l);
-  for (const r of records)
-    for (const l of r.labels) {
-      const name = l.name.trim();
-      if (name && !labels.has(name.toLowerCase())) labels.set(name.toLowerCase(), { id: null, name });
-    }
+  const wantLabel = (name: string, color?: string) => {
+    const n = name.trim();
+    if (n && !labels.has(n.toLowerCase())) labels.set(n.toLowerCase(), { id: null, name: n, ...(color && { color }) });
+  };
+  for (const l of catalog?.labels ?? []) wantLabel(l.name, l.color);
+  for (const r of records) for (const l of r.labels) wantLabel(l.name, l.color);
 
   return { records, skipped, existing, users, unmatched, statuses, labels, fields: await projectFields(em, input.projectId) };
 }

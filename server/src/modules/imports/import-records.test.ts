@@ -26,9 +26,9 @@ afterAll(() => t.close());
 
 const em = () => t.orm.em.fork() as unknown as EntityManager;
 
-async function run(records: ImportRecord[]) {
+async function run(records: ImportRecord[], catalog?: unknown) {
   const [row] = await t.sql<{ id: number }>(`insert into imports (project_id, user_id, format, status) values (?, ?, 'github', 'running') returning id`, [project.id, owner.id]);
-  const plan = await buildPlan(em(), { projectId: project.id, format: 'github', parsed: { records, problems: [] }, userMapping: {} });
+  const plan = await buildPlan(em(), { projectId: project.id, format: 'github', parsed: { records, problems: [], ...(catalog ? { catalog } : {}) } as never, userMapping: {} });
   const progress: number[] = [];
   const seenOutside: number[] = [];
   const before = await issueCount();
@@ -115,5 +115,28 @@ describe('writing ImportRecords', () => {
     expect(progress).toEqual([200, 400, 450]);
     expect(seenOutside).toEqual([0, 0, 0]);
     expect((await issueCount()) - before).toBe(450);
+  });
+
+  it('creates a catalog\'s statuses in order and its labels, used or not, with their colours', async () => {
+    const catalog = {
+      statuses: [
+        { name: 'Shipped', category: 'completed', color: '#00AA00', position: 2 },
+        { name: 'Packing', category: 'started', color: '#aa5500', position: 1 },
+      ],
+      labels: [{ name: 'fragile', color: '#ff0000' }, { name: 'unused' }],
+    };
+    const { report } = await run([{ externalId: 'cat-1', row: 1, title: 'Boxes', status: { name: 'Packing' }, labels: [{ name: 'fragile' }] }], catalog);
+    expect(report.createdStatuses).toEqual(['Packing', 'Shipped']);
+    expect(report.createdLabels).toEqual(['fragile', 'unused']);
+    const statuses = await t.sql<{ name: string; category: string; color: string }>(`select name, category, color from statuses where project_id = ? and name in ('Packing', 'Shipped') order by position`, [project.id]);
+    expect(statuses).toEqual([
+      { name: 'Packing', category: 'started', color: '#aa5500' },
+      { name: 'Shipped', category: 'completed', color: '#00aa00' },
+    ]);
+    const labels = await t.sql<{ name: string; color: string }>(`select name, color from labels where project_id = ? and name in ('fragile', 'unused') order by name`, [project.id]);
+    expect(labels).toEqual([
+      { name: 'fragile', color: '#ff0000' },
+      { name: 'unused', color: '#64748b' },
+    ]);
   });
 });

@@ -6,6 +6,8 @@ import type { ImportSkip } from '@tracker/shared/api/imports';
 import type { ImportPlan, PlannedRecord } from './import-plan.ts';
 
 export const isoOrNull = (v: string | undefined) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null);
+/** A source's colour when it is one we store (`#rrggbb`), else the table's default. */
+const colorOr = (color: string | undefined, fallback: string) => (color && /^#[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : fallback);
 export const dateOrNull = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null);
 
 export async function createStatuses(em: EntityManager, plan: ImportPlan, projectId: number): Promise<string[]> {
@@ -13,8 +15,8 @@ export async function createStatuses(em: EntityManager, plan: ImportPlan, projec
   for (const s of plan.statuses.values()) {
     if (s.id !== null) continue;
     const [row] = await em.execute<{ id: number }[]>(
-      `insert into statuses (project_id, name, category, position) values (?, ?, ?, (select coalesce(max(position) + 1, 0) from statuses where project_id = ?)) returning id`,
-      [projectId, s.name, s.category, projectId],
+      `insert into statuses (project_id, name, category, color, position) values (?, ?, ?, ?, (select coalesce(max(position) + 1, 0) from statuses where project_id = ?)) returning id`,
+      [projectId, s.name.slice(0, 50), s.category, colorOr(s.color, '#94a3b8'), projectId],
     );
     s.id = row!.id;
     made.push(s.name);
@@ -26,7 +28,7 @@ export async function createLabels(em: EntityManager, plan: ImportPlan, projectI
   const made: string[] = [];
   for (const l of plan.labels.values()) {
     if (l.id !== null) continue;
-    const [row] = await em.execute<{ id: number }[]>('insert into labels (project_id, name) values (?, ?) returning id', [projectId, l.name]);
+    const [row] = await em.execute<{ id: number }[]>('insert into labels (project_id, name, color) values (?, ?, ?) returning id', [projectId, l.name.slice(0, 50), colorOr(l.color, '#64748b')]);
     l.id = row!.id;
     made.push(l.name);
   }
