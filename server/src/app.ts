@@ -77,6 +77,8 @@ import { notificationSettingsRoutes } from './modules/notifications/settings.rou
 import { registerNotifications } from './modules/notifications/dispatch.ts';
 import { registerRecurrences } from './modules/recurrence/scheduler.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { importRoutes } from './modules/imports/imports.routes.ts';
+import { registerImports } from './modules/imports/import.job.ts';
 import { deliverToInbox } from './modules/inbox/inbox.service.ts';
 import { setUpWebhooks } from './modules/webhooks/index.ts';
 import { createBlobStore } from './storage/index.ts';
@@ -130,6 +132,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // Outgoing webhooks: deliveries go through the job queue; the owners hear when one is switched off.
   const webhooks = setUpWebhooks({ config, orm, jobs, mail, telegram: !!telegram.tell, logger, em });
   registerRecurrences({ jobs, orm, logger });
+  registerImports(jobs, orm);
   void jobs.start();
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
@@ -166,7 +169,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   app.use(csrfProtection(config.PUBLIC_URL));
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
   // Uploads stream their raw body to storage, whatever their content type.
-  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/issues\/[^/]+\/attachments$/.test(ctx.path) ? next() : parseBody(ctx, next)));
+  // Imports read their multipart body themselves (busboy), after checking who asks.
+  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/(issues\/[^/]+\/attachments|projects\/[^/]+\/imports)$/.test(ctx.path) ? next() : parseBody(ctx, next)));
   if (config.secureCookies) {
     // TLS ends at the proxy in front of us: the public URL is https, so cookies may be Secure.
     app.use((ctx, next) => {
@@ -218,6 +222,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     inboxRoutes({ em }),
     apiTokenRoutes({ em }),
     webhooks.router,
+    importRoutes({ em }),
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];

@@ -1,6 +1,7 @@
 import { ApiTokenSchema } from './modules/api-tokens/api-token.entity.ts';
 import { CalendarFeedSchema } from './modules/calendar/calendar-feed.entity.ts';
 import { CustomFieldOptionSchema, CustomFieldSchema } from './modules/custom-fields/custom-field.entity.ts';
+import { ImportJobSchema } from './modules/imports/import.entity.ts';
 import { ActivitySchema, AttachmentSchema, CommentSchema, IssueSchema, SavedViewSchema } from './modules/issues/issue.entity.ts';
 import { SessionSchema } from './modules/auth/session.entity.ts';
 import { RedirectSchema } from './modules/navigation/redirect.entity.ts';
@@ -36,4 +37,5 @@ export const entities = [
   WebhookDeliverySchema,
   RecurrenceSchema,
   TimeEntrySchema,
+  ImportJobSchema,
 ];

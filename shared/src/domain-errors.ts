@@ -36,6 +36,7 @@ export const NOT_FOUND_SUBJECTS = [
   'webhook',
   'delivery',
   'timeEntry',
+  'import',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 

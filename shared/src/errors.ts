@@ -61,5 +61,7 @@ export const ERROR_CODES = [
   'session_required',
   /** A name already used in its scope (an issue template in its project), case-insensitively. */
   'name_taken',
+  /** An import file its format cannot read (wrong format, encoding, a missing column, too many rows); `data.reason` says which. */
+  'import_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -115,3 +115,9 @@ export const PHONE_MAX_LENGTH = 16;
 
 /** The time zone of a user who has not chosen one (due dates, quiet hours, "today" in the bot). */
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
+
+/** Imports (issue 17): the largest file accepted, and the most rows (records) one import may hold. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+/** Mapped rows a dry run shows. */
+export const IMPORT_PREVIEW_ROWS = 20;

@@ -28,6 +28,8 @@ const PROJECT_CAPABILITIES = {
   'project.members': ['owner'],
   'project.workflow': ['owner'],
   'project.webhooks': ['owner'],
+  /** Importing issues from a file (issue 17): it creates statuses, labels and issues in bulk. */
+  'project.import': ['owner'],
   'project.labels': ['owner', 'member'],
   'issue.create': ['owner', 'member'],
   'issue.edit': ['owner', 'member'],

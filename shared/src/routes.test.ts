@@ -8,8 +8,8 @@ const SPEC_ROUTES: Record<string, string[]> = {
 };
 // Admin sections beyond the spec's list (issue 6: users, redirects, blog editor), admin-only too.
 const ADDED_ADMIN_ROUTES = ['/admin/users', '/admin/redirects', '/admin/blog', '/admin/blog/create', '/admin/blog/{id}/edit'];
-// Private pages beyond the spec's list (issue 15: the inbox; issue 17: the timesheet).
-const ADDED_PRIVATE_ROUTES = ['/inbox', '/timesheet'];
+// Private pages beyond the spec's list (issue 15: the inbox; issue 17: the timesheet, importing issues into a project).
+const ADDED_PRIVATE_ROUTES = ['/inbox', '/timesheet', '/projects/:id/import', '/projects/:id/import/:importId'];
 const ALL_ROUTES: Record<string, string[]> = {
   ...SPEC_ROUTES,
   private: [...SPEC_ROUTES.private!, ...ADDED_PRIVATE_ROUTES],

@@ -59,6 +59,9 @@ export const ROUTES = defineRoutes([
   { name: 'projectCreate', path: '/projects/create', access: 'private' },
   { name: 'project', path: '/projects/:id', access: 'private' },
   { name: 'projectEdit', path: '/projects/:id/edit', access: 'private', parent: 'project' },
+  // Importing issues from a file (issue 17); the second shows one import's progress and report.
+  { name: 'projectImport', path: '/projects/:id/import', access: 'private', parent: 'project' },
+  { name: 'projectImportRun', path: '/projects/:id/import/:importId', access: 'private', parent: 'project' },
   { name: 'calendar', path: '/calendar', access: 'private' },
   // What happened that concerns me (issue 15, item 6); beyond spec §2's list.
   { name: 'inbox', path: '/inbox', access: 'private' },

@@ -66,6 +66,8 @@ const ENTRIES: Record<string, Entry> = {
   projectCreate: withTexts(() => import('../features/projects/pages/ProjectCreatePage.tsx'), ['projects']),
   project: withTexts(() => import('../features/projects/pages/ProjectPage.tsx'), ['projects', 'issues']),
   projectEdit: withTexts(() => import('../features/projects/pages/ProjectEditPage.tsx'), ['projects', 'issues', 'webhooks']),
+  projectImport: withTexts(() => import('../features/imports/pages/ImportPage.tsx'), ['imports', 'projects']),
+  projectImportRun: withTexts(() => import('../features/imports/pages/ImportRunPage.tsx'), ['imports', 'projects']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
   timesheet: withTexts(() => import('../features/time/pages/TimesheetPage.tsx'), ['time']),
   inbox: withTexts(() => import('../features/inbox/index.ts').then((m) => m.loadInboxPage()), ['inbox']),

@@ -271,6 +271,8 @@ export const activitySchema = z.discriminatedUnion('action', [
   entry('stream.issue_completed', z.null(), z.null(), z.null()),
   /** The issue is an occurrence of a repeating issue (`key` as it was then; `occursAt` its date). */
   entry('recurrence.created', z.null(), z.null(), z.object({ issueId: z.number().int(), key: z.string(), occursAt: z.string() })),
+  /** The issue was created (`updated: false`) or updated by an import from a file (issue 17). */
+  entry('imported', z.null(), z.null(), z.object({ format: z.string(), importId: z.number().int(), updated: z.boolean() })),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 export type ActivityAction = Activity['action'];

@@ -16,6 +16,7 @@ export const lazyResources = {
   notifications: { ru: () => import('./ru/notifications.json', { with: { type: 'json' } }), en: () => import('./en/notifications.json', { with: { type: 'json' } }) },
   inbox: { ru: () => import('./ru/inbox.json', { with: { type: 'json' } }), en: () => import('./en/inbox.json', { with: { type: 'json' } }) },
   webhooks: { ru: () => import('./ru/webhooks.json', { with: { type: 'json' } }), en: () => import('./en/webhooks.json', { with: { type: 'json' } }) },
+  imports: { ru: () => import('./ru/imports.json', { with: { type: 'json' } }), en: () => import('./en/imports.json', { with: { type: 'json' } }) },
 } satisfies Record<string, { ru: Loader; en: Loader }>;
 
 export type LazyNamespace = keyof typeof lazyResources;

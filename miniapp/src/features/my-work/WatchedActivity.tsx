@@ -23,6 +23,8 @@ function useDescribe() {
         return t('issues.activity.commentDeleted');
       case 'time.logged':
         return t('issues.activity.timeLogged', { duration: formatDuration(a.newValue.minutes, t) });
+      case 'imported':
+        return t(a.newValue.updated ? 'issues.activity.reimported' : 'issues.activity.imported', { format: a.newValue.format });
       case 'attachment.added':
         return t('issues.activity.attachmentAdded', { name: a.newValue.fileName });
       case 'attachment.removed':

@@ -74,6 +74,7 @@ export function activityLine(a: Activity, statusName: (id: number) => string | u
     case 'stream.issue_completed':
     case 'recurrence.created':
     case 'time.logged':
+    case 'imported':
       return { key: a.action.replace('.', '_'), values };
     default:
       return unreachable(a);

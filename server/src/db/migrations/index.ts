@@ -32,6 +32,7 @@ import { Migration20261202410000_telegram_activity_origins } from './Migration20
 import { Migration20261202500000_telegram_global_pause } from './Migration20261202500000_telegram_global_pause.ts';
 import { Migration20261203100000_api_tokens } from './Migration20261203100000_api_tokens.ts';
 import { Migration20261203200000_webhooks } from './Migration20261203200000_webhooks.ts';
+import { Migration20261203300000_imports } from './Migration20261203300000_imports.ts';
 import { Migration20261203500000_recurrences } from './Migration20261203500000_recurrences.ts';
 import { Migration20261203600000_issue_templates } from './Migration20261203600000_issue_templates.ts';
 import { Migration20261203700000_time_entries } from './Migration20261203700000_time_entries.ts';
@@ -70,6 +71,7 @@ export const migrationsList = [
   { name: 'Migration20261202500000_telegram_global_pause', class: Migration20261202500000_telegram_global_pause },
   { name: 'Migration20261203100000_api_tokens', class: Migration20261203100000_api_tokens },
   { name: 'Migration20261203200000_webhooks', class: Migration20261203200000_webhooks },
+  { name: 'Migration20261203300000_imports', class: Migration20261203300000_imports },
   { name: 'Migration20261203500000_recurrences', class: Migration20261203500000_recurrences },
   { name: 'Migration20261203600000_issue_templates', class: Migration20261203600000_issue_templates },
   { name: 'Migration20261203700000_time_entries', class: Migration20261203700000_time_entries },

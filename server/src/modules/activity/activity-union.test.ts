@@ -3,6 +3,7 @@
 import { activityResponseSchema, activitySchema, type Activity } from '@tracker/shared/api/issues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { finished, upload as importFile } from '../imports/import-test-kit.ts';
 import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
 
 let t: TestServer;
@@ -64,6 +65,8 @@ describe('activity rows against the Activity union', () => {
     ok((await owner.client.request('PATCH', `/api/issues/${repeating.id}`, { json: { statusId: done.id } })).status);
     const doomed = await createIssue(owner, project.id, { title: 'Doomed' });
     ok((await owner.client.request('DELETE', `/api/issues/${doomed.id}`)).status);
+    const imported = await importFile(owner.client, project.id, { file: 'Title\nFrom a file\n' });
+    expect((await finished(owner.client, imported.body.import.id)).status).toBe('succeeded');
 
     const issueRows = await owner.client.get(`/api/issues/${issue.id}/activity`);
     const projectRows = await owner.client.get(`/api/projects/${project.id}/activity?limit=100`);
@@ -72,7 +75,7 @@ describe('activity rows against the Activity union', () => {
     const kinds = new Set([...activityResponseSchema.parse(issueRows.body).activity, ...activityResponseSchema.parse(projectRows.body).activity].map(kind));
 
     const fields = ['title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId', 'customValues'];
-    const actions = ['created', 'issue.deleted', 'commented', 'comment.edited', 'comment.deleted', 'mentioned', 'relation.added', 'relation.removed', 'attachment.added', 'attachment.removed', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed', 'time.logged', 'recurrence.created'];
+    const actions = ['created', 'issue.deleted', 'commented', 'comment.edited', 'comment.deleted', 'mentioned', 'relation.added', 'relation.removed', 'attachment.added', 'attachment.removed', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed', 'time.logged', 'recurrence.created', 'imported'];
     // Every member of the union was produced: a new action the server writes needs a member (and a row here).
     const members = activitySchema.options.flatMap((o) => ('options' in o ? o.options.map((u) => `updated:${u.shape.field.value}`) : [o.shape.action.value]));
     expect(new Set(members)).toEqual(new Set([...actions, ...fields.map((f) => `updated:${f}`)]));

@@ -6,6 +6,7 @@ export * from './blog.ts';
 export * from './calendar.ts';
 export * from './custom-fields.ts';
 export * from './exports.ts';
+export * from './imports.ts';
 export * from './inbox.ts';
 export * from './issues.ts';
 export * from './projects.ts';

@@ -100,6 +100,8 @@ export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLin
       return [{ text: t('issues.activity.commentDeleted') }];
     case 'time.logged':
       return [{ text: t('issues.activity.timeLogged', { duration: formatDuration(a.newValue.minutes, t) }) }];
+    case 'imported':
+      return [{ text: t(a.newValue.updated ? 'issues.activity.reimported' : 'issues.activity.imported', { format: a.newValue.format }) }];
     case 'mentioned':
       return [{ text: t('issues.activity.mentioned', { name: ctx.userName(a.newValue.userId) ?? unknown }) }];
     case 'attachment.added':

@@ -53,6 +53,11 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <a href="#p-templates">{t('projects.templates.title')}</a>
         {can('project.webhooks') && <a href="#p-webhooks">{t('webhooks.title')}</a>}
         <a href="#p-export">{t('projects.edit.export')}</a>
+        {can('project.import') && (
+          <Link href={href('projectImport', { id: project.key })} data-testid="project-import-link">
+            {t('projects.edit.import')}
+          </Link>
+        )}
       </nav>
       {can('project.edit') && (
         <section aria-labelledby="p-details" className="psection">

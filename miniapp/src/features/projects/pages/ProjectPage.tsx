@@ -99,6 +99,11 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
             {t('projects.actions.edit')}
           </Link>
         )}
+        {!archived && can('project.import') && (
+          <Link href={href('projectImport', { id: project.key })} className="btn btn--ghost btn--small" data-testid="project-import">
+            {t('projects.actions.import')}
+          </Link>
+        )}
         {can('project.archive') && (
           <button
             type="button"

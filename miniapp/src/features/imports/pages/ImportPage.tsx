@@ -1,0 +1,134 @@
+// /projects/:id/import (issue 17): choose a format and a file, map the CSV's columns and the people
+// the file names, see the dry run, then start the import (its own page shows progress and report).
+import type { UserRef } from '@tracker/shared/api/common';
+import type { ImportFormat, ImportPreview } from '@tracker/shared/api/imports';
+import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import { canInProject } from '@tracker/shared/permissions';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { useHref } from '../../../lib/use-locale.ts';
+import { RecordPage, useMe, useResource } from '../../projects/index.ts';
+import { importsApi } from '../api.ts';
+import { MappingStep } from '../components/MappingStep.tsx';
+import { PreviewView } from '../components/PreviewView.tsx';
+import { RecentImports } from '../components/RecentImports.tsx';
+import { UserMapping } from '../components/UserMapping.tsx';
+import { refusedColumns, useImportErrorText } from '../errors.ts';
+import '../imports.css';
+
+export default function ImportPage() {
+  return (
+    <RecordPage name="projectImport" className="imports" load={importsApi.project}>
+      {(detail) => <ImportSetup detail={detail} />}
+    </RecordPage>
+  );
+}
+
+function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  const [, navigate] = useLocation();
+  const me = useMe();
+  const id = useId();
+  const errorText = useImportErrorText();
+  const { project } = detail;
+  // Asked only of those who may import (a viewer's page would log a refused request).
+  const may = me ? canInProject(project.myRole, me.roles, 'project.import') : null;
+  const recent = useResource(() => (may ? importsApi.list(project.id) : Promise.resolve(null)), `${project.id}:${may}`);
+  const formats = recent.data?.formats ?? ['csv'];
+  const [format, setFormat] = useState<ImportFormat>('csv');
+  const [file, setFile] = useState<File | null>(null);
+  const [columns, setColumns] = useState<string[] | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [people, setPeople] = useState<Record<string, UserRef | null>>({});
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const allowed = may !== false;
+
+  const reset = () => {
+    setColumns(null);
+    setMapping({});
+    setPeople({});
+    setPreview(null);
+    setError(undefined);
+  };
+
+  async function send(dryRun: boolean) {
+    if (!file) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const userMapping = Object.fromEntries(Object.entries(people).map(([name, u]) => [name, u ? u.id : null]));
+      const body = { columns: format === 'csv' && Object.keys(mapping).length ? mapping : undefined, userMapping };
+      const { import: created } = await importsApi.create(project.id, { file, format, mapping: body, dryRun });
+      if (!dryRun) {
+        navigate(href('projectImportRun', { id: project.key, importId: created.id }));
+        return;
+      }
+      setPreview(created.preview ?? null);
+      if (created.preview?.columns) setColumns(created.preview.columns);
+      if (created.preview?.mapping) setMapping(created.preview.mapping);
+    } catch (err) {
+      setPreview(null);
+      setError(errorText(err));
+      const header = refusedColumns(err);
+      if (header) setColumns(header);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page name="projectImport" className="imports">
+      <p>
+        <Link href={href('project', { id: project.key })}>{t('imports.back', { key: project.key })}</Link>
+      </p>
+      {!allowed ? (
+        <FormAlert message={t('errors.codes.forbidden')} />
+      ) : (
+        <form
+          className="imp-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send(true);
+          }}
+        >
+          <p className="hint">{t('imports.intro')}</p>
+          <div className="field">
+            <label htmlFor={`${id}-format`}>{t('imports.format')}</label>
+            <select id={`${id}-format`} value={format} data-testid="import-format" onChange={(e) => (setFormat(e.target.value as ImportFormat), reset())}>
+              {formats.map((f) => (
+                <option key={f} value={f}>
+                  {t(`imports.formats.${f}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-file`}>{t('imports.file')}</label>
+            <input id={`${id}-file`} type="file" accept=".csv,.tsv,.txt,.json,text/csv,application/json" data-testid="import-file" onChange={(e) => (setFile(e.target.files?.[0] ?? null), reset())} />
+          </div>
+          {columns && format === 'csv' && <MappingStep columns={columns} mapping={mapping} onChange={setMapping} disabled={busy} />}
+          {preview && <UserMapping unmatched={preview.unmatchedUsers} chosen={people} onChange={setPeople} />}
+          <FormAlert message={error ?? null} />
+          <div className="imp-actions">
+            <button type="submit" className="btn btn--ghost" disabled={!file || busy} data-testid="import-preview-button">
+              {preview || columns ? t('imports.updatePreview') : t('imports.preview')}
+            </button>
+            {preview && (
+              <button type="button" className="btn btn--primary" disabled={busy || !project || !!project.archivedAt} data-testid="import-start" onClick={() => void send(false)}>
+                {busy ? t('imports.starting') : t('imports.start')}
+              </button>
+            )}
+          </div>
+          {preview && <PreviewView preview={preview} />}
+        </form>
+      )}
+      {allowed && recent.data && <RecentImports projectKey={project.key} imports={recent.data.imports} />}
+    </Page>
+  );
+}

@@ -1,0 +1,20 @@
+// An uploaded file → records: decoded, parsed by its format (a CSV with its column mapping), and
+// refused as a whole when it holds more rows than one import may.
+import type { ImportFormat } from '@tracker/shared/api/import-record';
+import { IMPORT_MAX_ROWS } from '@tracker/shared/limits';
+import { csvFormat } from './formats/csv.ts';
+import { decodeImportFile } from './formats/decode.ts';
+import type { ColumnMapping, ParsedImport } from './formats/format.ts';
+import { formatParser } from './formats/index.ts';
+import { importError } from './import-error.ts';
+
+export function readImportFile(format: ImportFormat, bytes: Uint8Array, columns: ColumnMapping | undefined): ParsedImport & { mapping?: ColumnMapping } {
+  const parser = formatParser(format);
+  if (!bytes.length) throw importError('empty');
+  const text = decodeImportFile(bytes);
+  const parsed = format === 'csv' ? csvFormat.parseWithMapping(text, columns) : parser.parse(text, columns);
+  const rows = parsed.records.length + parsed.problems.length;
+  if (rows > IMPORT_MAX_ROWS) throw importError('tooManyRows', { rows, max: IMPORT_MAX_ROWS });
+  if (!rows) throw importError('empty');
+  return parsed;
+}

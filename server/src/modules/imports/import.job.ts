@@ -1,0 +1,67 @@
+// The import job: reads the stored file again, plans and writes it in one transaction
+// (import-writer.ts). A failure leaves nothing of the import written: the row is marked failed with
+// the reason, in the language of the person who started it. Not retried when the file itself is at
+// fault; an interrupted run (a worker that stopped) starts again from the beginning, which is safe
+// because nothing of it was committed.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { ImportFormat } from '@tracker/shared/api/import-record';
+import type { ImportMapping } from '@tracker/shared/api/imports';
+import { isDomainError } from '@tracker/shared/domain-errors';
+import { isLocale } from '@tracker/shared/locales';
+import type { JobQueue } from '../jobs/index.ts';
+import { translate } from '../mail/i18n.ts';
+import { assertWritable } from '../projects/project-guards.ts';
+import { buildPlan } from './import-plan.ts';
+import { readImportFile } from './import-read.ts';
+import { writeImport } from './import-writer.ts';
+import { IMPORT_JOB } from './imports.service.ts';
+
+interface Stored {
+  project_id: number;
+  user_id: number | null;
+  format: ImportFormat;
+  mapping: ImportMapping;
+  status: string;
+  file: Buffer | null;
+  locale: string;
+}
+
+export async function runImport(orm: MikroORM, importId: number): Promise<void> {
+  const em = orm.em.fork() as EntityManager;
+  const [row] = await em.execute<Stored[]>(`select project_id, user_id, format, mapping, status, file, locale from imports where id = ?`, [importId]);
+  if (!row || !row.file || (row.status !== 'queued' && row.status !== 'running')) return;
+  // Progress goes on a connection of its own, outside the import's transaction.
+  const side = () => orm.em.fork() as EntityManager;
+  await side().execute(`update imports set status = 'running', progress_done = 0 where id = ?`, [importId]);
+  try {
+    // A project archived while the import waited is read-only now.
+    const [project] = await em.execute<{ archived_at: Date | null }[]>('select archived_at from projects where id = ?', [row.project_id]);
+    assertWritable({ archivedAt: project?.archived_at ?? null });
+    const parsed = readImportFile(row.format, new Uint8Array(row.file), row.mapping.columns);
+    const plan = await buildPlan(em, { projectId: row.project_id, format: row.format, parsed, userMapping: row.mapping.userMapping ?? {} });
+    await side().execute('update imports set progress_total = ? where id = ?', [plan.records.length, importId]);
+    await writeImport(em, plan, {
+      importId,
+      projectId: row.project_id,
+      actorId: row.user_id,
+      format: row.format,
+      progress: async (done) => void (await side().execute('update imports set progress_done = ? where id = ?', [done, importId])),
+      reserveNumbers: (count) => reserveNumbers(side(), row.project_id, count),
+    });
+  } catch (err) {
+    const locale = isLocale(row.locale) ? row.locale : 'ru';
+    const detail = isDomainError(err) ? translate(locale, err.key, err.params) : err instanceof Error ? err.message.slice(0, 500) : String(err);
+    const report = { created: 0, updated: 0, skipped: [], unmatchedUsers: [], notes: [], createdStatuses: [], createdLabels: [], error: translate(locale, 'errors.import.failed', { detail }) };
+    await side().execute(`update imports set status = 'failed', report = ?::jsonb, progress_done = 0, finished_at = now() where id = ?`, [JSON.stringify(report), importId]);
+  }
+}
+
+/** Takes `count` numbers from the project's issue counter in a transaction of its own; returns the first. */
+export async function reserveNumbers(em: EntityManager, projectId: number, count: number): Promise<number> {
+  const [row] = await em.execute<{ last: number }[]>('update projects set issue_counter = issue_counter + ? where id = ? returning issue_counter as last', [count, projectId]);
+  return row!.last - count + 1;
+}
+
+export function registerImports(jobs: JobQueue, orm: MikroORM) {
+  jobs.register({ [IMPORT_JOB]: async (payload) => runImport(orm, Number(payload.importId)) });
+}

@@ -1,0 +1,72 @@
+// Imports (issue 17): an upload is read at once (a file its format cannot read is refused with its
+// reason, nothing stored); a dry run is planned there and then and kept with its preview; a real
+// import is stored with its bytes and queued as a job in the same transaction.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ImportFormat } from '@tracker/shared/api/import-record';
+import type { ImportDto, ImportMapping, ImportSkip } from '@tracker/shared/api/imports';
+import { notFound } from '@tracker/shared/domain-errors';
+import type { Locale } from '@tracker/shared/locales';
+import { enqueueIn } from '../jobs/index.ts';
+import { requireProject, type Viewer } from '../projects/project-access.ts';
+import { assertWritable } from '../projects/project-guards.ts';
+import { customValuesOf } from './import-fields.ts';
+import { IMPORT_COLUMNS, toImportDto, type ImportRow } from './import.mapper.ts';
+import { buildPlan, previewOf } from './import-plan.ts';
+import { readImportFile } from './import-read.ts';
+
+export const IMPORT_JOB = 'imports.run';
+
+export interface Upload {
+  format: ImportFormat;
+  mapping: ImportMapping;
+  dryRun: boolean;
+  fileName: string;
+  bytes: Uint8Array;
+  locale: Locale;
+}
+
+export async function createImport(em: EntityManager, viewer: Viewer, projectRef: number, upload: Upload): Promise<ImportDto> {
+  const { project } = await requireProject(em, viewer, projectRef, 'project.import');
+  assertWritable(project);
+  const parsed = readImportFile(upload.format, upload.bytes, upload.mapping.columns);
+  const mapping = { ...upload.mapping, ...(parsed.mapping && { columns: parsed.mapping }) };
+  return em.transactional(async (tem) => {
+    if (upload.dryRun) {
+      // Previews are worth keeping for a day (the page re-reads them); older ones only fill the table.
+      await tem.execute(`delete from imports where project_id = ? and status = 'dry_run' and created_at < now() - interval '1 day'`, [project.id]);
+      const plan = await buildPlan(tem, { projectId: project.id, format: upload.format, parsed, userMapping: upload.mapping.userMapping ?? {} });
+      const notes: ImportSkip[] = [];
+      for (const r of plan.records) customValuesOf(plan.fields, r.fields, r.row, notes, () => null);
+      const preview = previewOf(plan, parsed, notes);
+      const [row] = await tem.execute<ImportRow[]>(
+        `insert into imports (project_id, user_id, format, file_name, mapping, status, progress_total, preview, locale, finished_at)
+         values (?, ?, ?, ?, ?::jsonb, 'dry_run', ?, ?::jsonb, ?, now()) returning ${IMPORT_COLUMNS}`,
+        [project.id, viewer.id, upload.format, upload.fileName, JSON.stringify(mapping), preview.total, JSON.stringify(preview), upload.locale],
+      );
+      return toImportDto(row!);
+    }
+    const [row] = await tem.execute<ImportRow[]>(
+      `insert into imports (project_id, user_id, format, file_name, mapping, status, progress_total, file, locale)
+       values (?, ?, ?, ?, ?::jsonb, 'queued', ?, ?, ?) returning ${IMPORT_COLUMNS}`,
+      [project.id, viewer.id, upload.format, upload.fileName, JSON.stringify(mapping), parsed.records.length, Buffer.from(upload.bytes), upload.locale],
+    );
+    // One import of a project at a time: they run in the project's own queue, oldest first.
+    await enqueueIn(tem, IMPORT_JOB, { importId: row!.id }, { queueName: `imports:${project.id}`, maxAttempts: 3 });
+    return toImportDto(row!);
+  });
+}
+
+/** An import, for those who may import into its project (a project they cannot see is a 404). */
+export async function getImport(em: EntityManager, viewer: Viewer, id: number): Promise<ImportDto> {
+  const [row] = await em.execute<ImportRow[]>(`select ${IMPORT_COLUMNS} from imports where id = ?`, [id]);
+  if (!row) throw notFound('import');
+  await requireProject(em, viewer, row.project_id, 'project.import');
+  return toImportDto(row);
+}
+
+/** The project's 20 latest imports (dry runs included), newest first. */
+export async function listImports(em: EntityManager, viewer: Viewer, projectRef: number): Promise<ImportDto[]> {
+  const { project } = await requireProject(em, viewer, projectRef, 'project.import');
+  const rows = await em.execute<ImportRow[]>(`select ${IMPORT_COLUMNS} from imports where project_id = ? order by id desc limit 20`, [project.id]);
+  return rows.map((r) => toImportDto(r, false));
+}
