@@ -8,11 +8,12 @@ import type { ColumnMapping, ParsedImport } from './formats/format.ts';
 import { formatParser } from './formats/index.ts';
 import { importError } from './import-error.ts';
 
-export function readImportFile(format: ImportFormat, bytes: Uint8Array, columns: ColumnMapping | undefined): ParsedImport & { mapping?: ColumnMapping } {
+/** `fieldNames`: the project's custom fields, which a guessed CSV mapping fills from columns of the same name. */
+export function readImportFile(format: ImportFormat, bytes: Uint8Array, columns: ColumnMapping | undefined, fieldNames: readonly string[] = []): ParsedImport & { mapping?: ColumnMapping } {
   const parser = formatParser(format);
   if (!bytes.length) throw importError('empty');
   const text = decodeImportFile(bytes);
-  const parsed = format === 'csv' ? csvFormat.parseWithMapping(text, columns) : parser.parse(text, columns);
+  const parsed = format === 'csv' ? csvFormat.parseWithMapping(text, columns, fieldNames) : parser.parse(text, columns);
   const rows = parsed.records.length + parsed.problems.length;
   if (rows > IMPORT_MAX_ROWS) throw importError('tooManyRows', { rows, max: IMPORT_MAX_ROWS });
   if (!rows) throw importError('empty');

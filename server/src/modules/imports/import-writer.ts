@@ -77,7 +77,7 @@ export async function writeImport(em: EntityManager, plan: ImportPlan, ctx: Writ
           await updateIssue(tem, existingId, r, v);
           done.push({ r, issueId: existingId, labelIds: v.labelIds, fresh: false });
           updated += 1;
-        } else fresh.push({ r, v, reporterId: user(r.reporter) ?? ctx.actorId });
+        } else fresh.push({ r, v, reporterId: user(r.reporter) ?? (r.reporter ? ctx.actorId : null) });
       }
       if (fresh.length) {
         const ids = await insertIssues(tem, ctx.projectId, fresh, fallback, sortOrders, ctx.reserveNumbers);

@@ -9,7 +9,7 @@ import type { Locale } from '@tracker/shared/locales';
 import { enqueueIn } from '../jobs/index.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
-import { customValuesOf } from './import-fields.ts';
+import { customValuesOf, projectFields } from './import-fields.ts';
 import { IMPORT_COLUMNS, toImportDto, type ImportRow } from './import.mapper.ts';
 import { buildPlan, previewOf } from './import-plan.ts';
 import { readImportFile } from './import-read.ts';
@@ -28,7 +28,7 @@ export interface Upload {
 export async function createImport(em: EntityManager, viewer: Viewer, projectRef: number, upload: Upload): Promise<ImportDto> {
   const { project } = await requireProject(em, viewer, projectRef, 'project.import');
   assertWritable(project);
-  const parsed = readImportFile(upload.format, upload.bytes, upload.mapping.columns);
+  const parsed = readImportFile(upload.format, upload.bytes, upload.mapping.columns, [...(await projectFields(em, project.id)).keys()]);
   const mapping = { ...upload.mapping, ...(parsed.mapping && { columns: parsed.mapping }) };
   return em.transactional(async (tem) => {
     if (upload.dryRun) {

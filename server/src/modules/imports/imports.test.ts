@@ -151,7 +151,7 @@ describe('files an import refuses', () => {
     expect(await refused({ file: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xd8]) })).toMatchObject({ data: { reason: 'encoding' } });
     expect(await refused({ file: '' })).toMatchObject({ data: { reason: 'empty' } });
     expect(await refused({ file: 'Title\n' })).toMatchObject({ data: { reason: 'empty' } });
-    expect(await refused({ file: 'Title\nx\n', format: 'jira' })).toMatchObject({ data: { reason: 'formatUnavailable', format: 'jira' } });
+    expect(await refused({ file: 'Title\nx\n', format: 'jira' })).toMatchObject({ data: { reason: 'notJira' } });
     expect(await refused({ file: 'Title\nx\n', format: 'word' })).toMatchObject({ data: { code: 'validation' } });
     expect(await refused({ file: 'Title\nx\n', mapping: '{not json' })).toMatchObject({ data: { code: 'validation' } });
     expect(await t.sql('select id from imports where project_id = ?', [project.id])).toEqual([]);

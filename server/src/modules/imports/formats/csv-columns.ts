@@ -22,8 +22,11 @@ const SYNONYMS: Record<CsvTarget, string[]> = {
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/ё/g, 'е').replace(/[_\-.]+/g, ' ').replace(/\s+/g, ' ');
 
-/** The mapping guessed from a header row: each target → the first column whose name is one of its synonyms. */
-export function guessMapping(columns: readonly string[]): Record<string, string> {
+/**
+ * The mapping guessed from a header row: each target → the first column whose name is one of its
+ * synonyms; then each other column named like one of the project's custom fields (either language).
+ */
+export function guessMapping(columns: readonly string[], fieldNames: readonly string[] = []): Record<string, string> {
   const mapping: Record<string, string> = {};
   const used = new Set<string>();
   for (const [target, names] of Object.entries(SYNONYMS)) {
@@ -34,5 +37,7 @@ export function guessMapping(columns: readonly string[]): Record<string, string>
       used.add(column);
     }
   }
+  const fields = new Set(fieldNames.map(norm));
+  for (const column of columns) if (!used.has(column) && fields.has(norm(column))) mapping[`field:${column.trim()}`] = column;
   return mapping;
 }

@@ -53,16 +53,19 @@ function indexes(columns: string[], mapping: ColumnMapping): Map<string, number>
   return at;
 }
 
-export const csvFormat: ImportFormatParser & { parseWithMapping(text: string, mapping?: ColumnMapping): ParsedImport & { mapping: ColumnMapping } } = {
+/** export.csv (and spreadsheets) write `'=…` so a cell is not run as a formula: read the text back. */
+const unguard = (value: string) => (/^'[=+\-@]/.test(value) ? value.slice(1) : value);
+
+export const csvFormat: ImportFormatParser & { parseWithMapping(text: string, mapping?: ColumnMapping, fieldNames?: readonly string[]): ParsedImport & { mapping: ColumnMapping } } = {
   id: 'csv',
   parse(text, mapping) {
     return this.parseWithMapping(text, mapping);
   },
-  parseWithMapping(text, given) {
+  parseWithMapping(text, given, fieldNames: readonly string[] = []) {
     const rows = readRows(text);
     if (rows.length < 2) throw importError('empty');
     const columns = rows[0]!.map((c) => c.trim());
-    const mapping = given && Object.keys(given).length ? given : guessMapping(columns);
+    const mapping = given && Object.keys(given).length ? given : guessMapping(columns, fieldNames);
     const at = indexes(columns, mapping);
     const records: ImportRecord[] = [];
     const problems: ImportProblem[] = [];
@@ -71,7 +74,7 @@ export const csvFormat: ImportFormatParser & { parseWithMapping(text: string, ma
       const cells = rows[i]!;
       const row = i + 1;
       if (cells.every((c) => !c.trim())) continue;
-      const cell = (target: CsvTarget | string) => (at.has(target) ? (cells[at.get(target)!] ?? '') : '');
+      const cell = (target: CsvTarget | string) => unguard(at.has(target) ? (cells[at.get(target)!] ?? '') : '');
       const title = cell('title').trim().slice(0, 300);
       if (!title) {
         problems.push({ row, code: 'emptyTitle' });
