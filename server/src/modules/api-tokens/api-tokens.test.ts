@@ -225,7 +225,6 @@ describe('Authorization: Bearer', () => {
     expect(all.body.issues.map((i: { title: string }) => i.title)).not.toContain('secret of other');
     expect((await bearer((await make(other)).token, 'GET', `/api/projects/${hidden.id}`)).status).toBe(200);
   });
-
   it('reaches admin routes only for an admin owner', async () => {
     const admin = await createUser(t, { admin: true });
     const { token: adminToken } = await make(admin);
@@ -233,7 +232,6 @@ describe('Authorization: Bearer', () => {
     expect((await bearer(adminToken, 'GET', '/api/admin/stats')).status).toBe(200);
     expectError(await bearer(plainToken, 'GET', '/api/admin/stats'), 403, 'forbidden');
   });
-
   it("stops working when its owner is blocked", async () => {
     const victim = await createUser(t);
     const { token } = await make(victim);
