@@ -29,6 +29,11 @@ export function TimeSection({ issue, onChanged }: Props) {
   const canLog = issue.can.includes('issue.edit');
 
   useEffect(() => {
+    // No time logged, no entries: the page asks the server for nothing more (it opens from one request).
+    if (issue.spentMinutes === 0) {
+      setEntries([]);
+      return;
+    }
     const ac = new AbortController();
     timeApi.list(issue.id, ac.signal).then((r) => setEntries(r.entries), () => undefined);
     return () => ac.abort();
