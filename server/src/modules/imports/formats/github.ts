@@ -5,7 +5,7 @@
 import type { ImportPerson, ImportRecord } from '@tracker/shared/api/import-record';
 import { z } from 'zod';
 import type { ImportFormatParser, ParsedImport } from './format.ts';
-import { clip, compact, name50, notThisFormat, Problems } from './read.ts';
+import { clip, compact, name50, notThisFormat, Problems, readJson } from './read.ts';
 
 const str = z.string().nullish();
 const user = z.object({ login: str, name: str }).loose().nullish();
@@ -36,12 +36,7 @@ const who = (u: { login?: string | null; name?: string | null } | null | undefin
 export const githubFormat: ImportFormatParser = {
   id: 'github',
   parse(text: string): ParsedImport {
-    let json: unknown;
-    try {
-      json = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch {
-      throw notThisFormat(text.trim() ? 'notJson' : 'emptyFile');
-    }
+    const json = readJson(text);
     // The CLI prints an array of issues; anything else (an object, an array of other things) is another file.
     const isIssue = (x: unknown) => typeof x === 'object' && x !== null && 'number' in x && 'title' in x;
     const looksLikeIssues = Array.isArray(json) && (json.length === 0 || json.some(isIssue));

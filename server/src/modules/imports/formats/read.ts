@@ -12,6 +12,15 @@ export const notThisFormat = (code: string, params: Record<string, string | numb
   new DomainError('invalid', { key: `errors.import.${code}`, params, data: { reason: code, ...params } });
 
 /** A CSV read as a header row plus data rows, keeping columns whose headers repeat (Jira's Labels, Comment). */
+/** A JSON export's text (a BOM allowed) → its value; not JSON at all is `notJson` (`emptyFile` when blank). */
+export function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    throw notThisFormat(text.trim() ? 'notJson' : 'emptyFile');
+  }
+}
+
 export interface CsvTable {
   header: string[];
   /** Data rows with the 1-based line number each started on. */

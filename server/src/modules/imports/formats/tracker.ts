@@ -13,7 +13,7 @@ import {
 } from '@tracker/shared/api/export';
 import { z } from 'zod';
 import type { ImportFormatParser, ParsedImport } from './format.ts';
-import { compact, notThisFormat, Problems } from './read.ts';
+import { compact, notThisFormat, Problems, readJson } from './read.ts';
 
 const envelopeSchema = z.object({
   format: z.literal('tracker'),
@@ -29,12 +29,7 @@ const who = (p: ExportPerson | null): ImportPerson | undefined => (p ? compact({
 export const trackerFormat: ImportFormatParser = {
   id: 'tracker',
   parse(text: string): ParsedImport {
-    let json: unknown;
-    try {
-      json = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch {
-      throw notThisFormat(text.trim() ? 'notJson' : 'emptyFile');
-    }
+    const json = readJson(text);
     const doc = envelopeSchema.safeParse(json);
     if (!doc.success) throw notThisFormat('notTracker');
     if (doc.data.version > EXPORT_FORMAT_VERSION) throw notThisFormat('trackerVersion', { version: doc.data.version });

@@ -6,7 +6,7 @@
 import type { ImportPerson, ImportRecord } from '@tracker/shared/api/import-record';
 import { z } from 'zod';
 import type { ImportFormatParser, ParsedImport } from './format.ts';
-import { clip, compact, guessCategory, name50, notThisFormat, Problems, toIso } from './read.ts';
+import { clip, compact, guessCategory, name50, notThisFormat, Problems, readJson, toIso } from './read.ts';
 
 // Trello's named label colours, as its board shows them.
 const COLORS: Record<string, string> = {
@@ -101,12 +101,7 @@ const who = (fullName?: string | null, username?: string | null): ImportPerson |
 export const trelloFormat: ImportFormatParser = {
   id: 'trello',
   parse(text: string): ParsedImport {
-    let json: unknown;
-    try {
-      json = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch {
-      throw notThisFormat(text.trim() ? 'notJson' : 'emptyFile');
-    }
+    const json = readJson(text);
     const board = boardSchema.safeParse(json);
     if (!board.success) throw notThisFormat('notTrello');
     const { lists, cards, labels, members, checklists } = board.data;
