@@ -28,10 +28,13 @@ export function createI18n(locale: Locale) {
   return instance;
 }
 
+/** Namespaces that come with another: every page that shows issues may say an issue's repeat rule in words. */
+const COMPANIONS: Partial<Record<LazyNamespace, LazyNamespace[]>> = { issues: ['recurrence'] };
+
 /** Fetches feature namespaces (both languages, so switching language needs no fetch) once. */
 export async function loadNamespaces(names: readonly LazyNamespace[]): Promise<void> {
   await Promise.all(
-    names
+    [...new Set(names.flatMap((ns) => [ns, ...(COMPANIONS[ns] ?? [])]))]
       .filter((ns) => !loaded.has(ns))
       .map(async (ns) => {
         const [ru, en] = await Promise.all([lazyResources[ns].ru(), lazyResources[ns].en()]);

@@ -6,7 +6,6 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enEvents from './en/events.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enPrivacy from './en/privacy.json' with { type: 'json' };
-import enRecurrence from './en/recurrence.json' with { type: 'json' };
 import enTelegram from './en/telegram.json' with { type: 'json' };
 import enTitles from './en/titles.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
@@ -17,14 +16,13 @@ import ruErrors from './ru/errors.json' with { type: 'json' };
 import ruEvents from './ru/events.json' with { type: 'json' };
 import ruHome from './ru/home.json' with { type: 'json' };
 import ruPrivacy from './ru/privacy.json' with { type: 'json' };
-import ruRecurrence from './ru/recurrence.json' with { type: 'json' };
 import ruTelegram from './ru/telegram.json' with { type: 'json' };
 import ruTitles from './ru/titles.json' with { type: 'json' };
 import ruValidation from './ru/validation.json' with { type: 'json' };
 
 export const resources = {
-  ru: { titles: ruTitles, validation: ruValidation, errors: ruErrors, common: ruCommon, auth: ruAuth, home: ruHome, privacy: ruPrivacy, bot: ruBot, telegram: ruTelegram, events: ruEvents, recurrence: ruRecurrence },
-  en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy, bot: enBot, telegram: enTelegram, events: enEvents, recurrence: enRecurrence },
+  ru: { titles: ruTitles, validation: ruValidation, errors: ruErrors, common: ruCommon, auth: ruAuth, home: ruHome, privacy: ruPrivacy, bot: ruBot, telegram: ruTelegram, events: ruEvents },
+  en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy, bot: enBot, telegram: enTelegram, events: enEvents },
 } as const;
 
 export type Namespace = keyof (typeof resources)['ru'];

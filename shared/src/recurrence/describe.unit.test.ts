@@ -4,6 +4,7 @@ import type { Locale } from '../locales.ts';
 import { describeRule } from './describe.ts';
 
 const translator = createTranslator();
+await translator.load(['recurrence']);
 const say = (locale: Locale, rule: string) => describeRule(rule, (key, values) => translator.text(locale, key, values as TextValues), locale);
 
 describe('describeRule in Russian', () => {

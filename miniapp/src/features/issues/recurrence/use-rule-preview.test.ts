@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { previewRule } from './use-rule-preview.ts';
 
 const translator = createTranslator();
+await translator.load(['recurrence']);
 const tIn = (locale: 'ru' | 'en') => ((key: string, values?: TextValues) => translator.text(locale, key, values)) as unknown as TFunction;
 const now = new Date('2026-11-26T15:00:00Z');
 
