@@ -3,61 +3,62 @@
 // ImportRecord[], and the import job only ever writes ImportRecords. People are named by e-mail when
 // the source has one, else by name or login; the job matches them to users (or to a hand mapping).
 import { z } from 'zod';
+import { INT4_MAX, int32, jsonValue, text } from './fields.ts';
 import { PRIORITIES } from './issues.ts';
 import { STATUS_CATEGORIES } from './projects.ts';
 
 export const IMPORT_FORMATS = ['csv', 'jira', 'trello', 'github', 'linear', 'tracker'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-const person = z.object({ email: z.string().max(254).optional(), name: z.string().max(200).optional() });
+const person = z.object({ email: text().max(254).optional(), name: text().max(200).optional() });
 export type ImportPerson = z.infer<typeof person>;
 
 /** ISO date-time or YYYY-MM-DD, as the source gave it (parsers normalise to ISO). */
-const when = z.string().max(40);
+const when = text().max(40);
 
 export const importCommentSchema = z.object({
-  externalId: z.string().max(200).optional(),
+  externalId: text().max(200).optional(),
   author: person.optional(),
-  body: z.string().max(100_000),
+  body: text().max(100_000),
   createdAt: when.optional(),
   updatedAt: when.optional(),
 });
 
 export const importActivitySchema = z.object({
-  action: z.string().max(30),
-  field: z.string().max(60).nullable().optional(),
-  oldValue: z.unknown().optional(),
-  newValue: z.unknown().optional(),
+  action: text().max(30),
+  field: text().max(60).nullable().optional(),
+  oldValue: jsonValue().optional(),
+  newValue: jsonValue().optional(),
   actor: person.optional(),
   createdAt: when,
 });
 
 export const importAttachmentSchema = z.object({
-  fileName: z.string().max(255),
-  mimeType: z.string().max(127),
-  size: z.number().int().nonnegative(),
+  fileName: text().max(255),
+  mimeType: text().max(127),
+  size: int32(0),
   createdAt: when.optional(),
   uploader: person.optional(),
 });
 
 export const importRecordSchema = z.object({
   /** Stable id in the source (Jira key, Trello card id, GitHub number, Linear id, Tracker number): re-imports update by it. */
-  externalId: z.string().min(1).max(200),
+  externalId: text().min(1).max(200),
   /** The 1-based line (CSV) or item index (JSON) the record came from, for the report. */
-  row: z.number().int().positive(),
-  title: z.string().max(300),
-  description: z.string().max(100_000).optional(),
-  status: z.object({ name: z.string().max(50), category: z.enum(STATUS_CATEGORIES).optional(), color: z.string().optional() }).optional(),
+  row: int32(1),
+  title: text().max(300),
+  description: text().max(100_000).optional(),
+  status: z.object({ name: text().max(50), category: z.enum(STATUS_CATEGORIES).optional(), color: text().optional() }).optional(),
   priority: z.enum(PRIORITIES).optional(),
-  labels: z.array(z.object({ name: z.string().max(50), color: z.string().optional() })).default([]),
+  labels: z.array(z.object({ name: text().max(50), color: text().optional() })).default([]),
   assignee: person.optional(),
   reporter: person.optional(),
   startDate: when.optional(),
   dueDate: when.optional(),
-  estimate: z.number().nonnegative().optional(),
-  parentExternalId: z.string().max(200).optional(),
+  estimate: z.number().min(0).max(INT4_MAX).optional(),
+  parentExternalId: text().max(200).optional(),
   /** Custom field values by field name. */
-  fields: z.record(z.string(), z.unknown()).default({}),
+  fields: z.record(text(), jsonValue()).default({}),
   createdAt: when.optional(),
   updatedAt: when.optional(),
   completedAt: when.optional(),

@@ -1,6 +1,7 @@
 // Imports (issue 17): the upload's fields, the import as the API shows it, its dry-run preview and
 // its report. The records the formats produce are in import-record.ts.
 import { z } from 'zod';
+import { id, text } from './fields.ts';
 import { IMPORT_FORMATS } from './import-record.ts';
 import { STATUS_CATEGORIES } from './projects.ts';
 
@@ -36,8 +37,8 @@ export type CsvTarget = (typeof CSV_TARGETS)[number];
  */
 export const importMappingSchema = z
   .object({
-    columns: z.record(z.string().max(120), z.string().max(200)).optional(),
-    userMapping: z.record(z.string().max(254), z.number().int().positive().nullable()).optional(),
+    columns: z.record(text().max(120), text().max(200)).optional(),
+    userMapping: z.record(text().max(254), id().nullable()).optional(),
   })
   .strict();
 export type ImportMapping = z.infer<typeof importMappingSchema>;
@@ -45,8 +46,7 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 /** The text fields of the multipart upload (the file comes as `file`). */
 export const createImportFieldsSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
-  mapping: z
-    .string()
+  mapping: text()
     .max(100_000)
     .optional()
     .transform((s, ctx) => {
