@@ -94,6 +94,8 @@ describe('PATCH recurrence', () => {
     expect(ru.body.statusMessage).toBe('Проверьте введённые данные');
     const key = en.body.data.issues[0].message as string;
     const translator = createTranslator();
+    // The rule's texts are a namespace of their own, loaded with the pages that show issues.
+    await translator.load(['recurrence']);
     expect(translator.text('ru', key)).toBe('Повтор не может быть чаще одного раза в час');
     expect(translator.text('en', key)).toBe('An issue cannot repeat more often than once an hour');
   });
