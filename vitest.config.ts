@@ -39,7 +39,10 @@ export default defineConfig({
           globalSetup: [TEMP_GUARD, 'e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once against the one server and the one Chromium: a browser test spends much
+          // of its time waiting (debounces, the live stream, toasts, slowed answers), and every file
+          // makes its own users and projects.
+          maxWorkers: 2,
           // expect.poll's 1 s default failed a dialog check on a busy 2-core CI machine: conditions, not time.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
-import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail } from './browser.ts';
+import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail, uniqueKey } from './browser.ts';
 
 let browser: Browser;
 let key = '';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const admin = await newContext(browser);
   await registerIn(admin, ADMIN_EMAIL, 'Admin');
-  key = `AX${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  key = uniqueKey('AX');
   const { project } = await api<{ project: { id: number; key: string } }>(admin, 'post', '/api/projects', { key, name: 'Accessible', visibility: 'all' });
   const { issue } = await api<{ issue: { key: string } }>(admin, 'post', '/api/issues', { projectId: project.id, title: 'Check the contrast', description: 'Some **markdown** with `code`, a @mention and a key: ' + key + '-1.\n\n- [ ] to do\n- [x] done\n\n```ts\nconst answer = 42; // why\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |', priority: 'high' });
   issueKey = issue.key;

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
-import { api, baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, waitForLive, watchErrors } from './browser.ts';
+import { api, baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, waitForLive, watchErrors } from './browser.ts';
 import { E2E_BOT_USERNAME } from './global-setup.ts';
 import { launchUrl, telegramClient, tgCalls, tgUser, tgViolations } from './telegram-client.ts';
 
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const uniqueKey = (prefix: string) => `${prefix}${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
 const isoToday = () => new Date().toISOString().slice(0, 10);
 
 /** The Telegram user's account, made as their first launch would make it. */

@@ -1,20 +1,17 @@
 // Playwright on Debian's chromium (never a downloaded browser).
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { chromium, type Browser, type BrowserContext, type Download, type Frame, type Page } from 'playwright-core';
 import { inject, vi } from 'vitest';
 import { E2E_PASSWORD } from './global-setup.ts';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
-
+/**
+ * The run's one Chromium (started by the global setup), connected to over its WebSocket: a file
+ * gets its own connection, and closing it closes that file's contexts, not the browser. Launching a
+ * browser per file cost about a second each, on both cores.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.connect(inject('browserWsEndpoint'));
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -27,7 +24,9 @@ export async function newContext(browser: Browser, options: Parameters<Browser['
   return context;
 }
 
-let n = 0;
+/** A download's bytes: over a connected browser the file stays with the browser, so `path()` is not available. */
+export const downloadBytes = async (download: Download): Promise<Buffer> => buffer(await download.createReadStream());
+
 /** One API call in a browser context's session; a non-2xx answer fails with its body. */
 export async function api<T>(context: BrowserContext, method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown): Promise<T> {
   const res = await context.request[method](url, data === undefined ? {} : { data });
@@ -35,9 +34,19 @@ export async function api<T>(context: BrowserContext, method: 'get' | 'post' | '
   return (await res.json()) as T;
 }
 
+/**
+ * Random capital letters: e2e files run in parallel, so the time alone can repeat between two of
+ * them (and a key made of the time's letters changes only every few seconds).
+ */
+export function uniqueLetters(length = 8): string {
+  return Array.from(randomBytes(length), (b) => String.fromCharCode(65 + (b % 26))).join('');
+}
+
+/** A project key (at most 10 capitals) that no other file of the run makes. */
+export const uniqueKey = (prefix: string, length = 10) => (prefix + uniqueLetters(length)).slice(0, length);
+
 export function uniqueEmail(prefix = 'e2e'): string {
-  n += 1;
-  return `${prefix}-${Date.now().toString(36)}-${n}@e2e.test`;
+  return `${prefix}-${Date.now().toString(36)}-${uniqueLetters(6).toLowerCase()}@e2e.test`;
 }
 
 /** Registers through the API inside the context, so the context holds the session cookie. */

@@ -3,7 +3,7 @@
 // the issue page answers one-key shortcuts.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let mine: BrowserContext;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const me = await registerIn(mine, uniqueEmail('desk'), 'Desk Person');
   const mate = await newContext(browser);
   await registerIn(mate, uniqueEmail('mate'), 'Team Mate');
-  const key = `DK${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('DK');
   project = (await api<{ project: { id: number; key: string } }>(mate, 'post', '/api/projects', { key, name: 'Desk work', visibility: 'all' })).project;
   await api(mate, 'put', `/api/projects/${project.id}/members/${me.id}`, { role: 'member' });
   for (const title of ['Assigned by a teammate', 'Second in the list', 'Third in the list']) {

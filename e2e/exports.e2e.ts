@@ -1,9 +1,8 @@
 // Export from the web app (issue 17, item 2): a project's settings offer its CSV and JSON, the admin
 // page the workspace backup; each link downloads the streamed file with its name.
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
+import { api, downloadBytes, launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
 import { ADMIN_EMAIL } from './global-setup.ts';
 
 let browser: Browser;
@@ -28,12 +27,12 @@ describe('export', () => {
     await page.getByTestId('export-csv').waitFor();
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(csv.suggestedFilename()).toMatch(new RegExp(`^${projectKey}-export-\\d{4}-\\d\\d-\\d\\d\\.csv$`));
-    const csvBytes = readFileSync((await csv.path())!);
+    const csvBytes = await downloadBytes(csv);
     expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csvBytes.toString('utf8')).toContain(`${projectKey}-1,1,"Первая, ""с кавычками"""`);
 
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
-    const doc = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { format: string; issues: { title: string }[] };
+    const doc = JSON.parse((await downloadBytes(json)).toString('utf8')) as { format: string; issues: { title: string }[] };
     expect(doc.format).toBe('tracker');
     expect(doc.issues.map((i) => i.title)).toEqual(['Первая, "с кавычками"']);
 
@@ -41,7 +40,7 @@ describe('export', () => {
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('admin-backup').click()]);
     expect(zip.suggestedFilename()).toMatch(/^tracker-backup-\d{4}-\d\d-\d\d\.zip$/);
     // A zip starts with a local file header, and its first entry is workspace.json.
-    const zipBytes = readFileSync((await zip.path())!);
+    const zipBytes = await downloadBytes(zip);
     expect(zipBytes.subarray(0, 4).toString('hex')).toBe('504b0304');
     expect(zipBytes.subarray(30, 30 + 'workspace.json'.length).toString()).toBe('workspace.json');
     expect(errors).toEqual([]);

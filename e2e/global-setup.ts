@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { launchBrowserServer } from './chromium.ts';
 import { freePort } from '../server/src/db/embedded.ts';
 import { TEST_BOT_TOKEN } from '../server/src/test/telegram-signer.ts';
 import { waitUntil } from '../server/src/test/wait-until.ts';
@@ -14,6 +15,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The product's DATA_DIR: mail outbox, SMS log, embedded PostgreSQL. */
     dataDir: string;
+    /** The run's one Chromium, for `chromium.connect` (e2e/browser.ts `launchBrowser`). */
+    browserWsEndpoint: string;
   }
 }
 
@@ -37,7 +40,9 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', DATABASE_URL: '', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: E2E_BOT_USERNAME, TELEGRAM_MODE: 'off', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const browser = launchBrowserServer();
   const stop = async () => {
+    await browser.then((b) => b.close(), () => undefined);
     if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
@@ -56,6 +61,7 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('browserWsEndpoint', (await browser).wsEndpoint());
   project.provide('dataDir', dataDir);
   return stop;
 }

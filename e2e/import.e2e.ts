@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, until, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueKey, uniqueLetters, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
 import { openApp, reopenAt } from './telegram-app.ts';
 
@@ -27,7 +27,7 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  const stamp = Date.now().toString(36).replace(/\d/g, '');
+  const stamp = uniqueLetters(6).toLowerCase();
   browser = await launchBrowser();
   owner = await newContext(browser, { locale: 'en-US', viewport: { width: 320, height: 720 } });
   await registerIn(owner, `olga${stamp}@e2e.test`, 'Olga Owner');
@@ -35,7 +35,7 @@ beforeAll(async () => {
   mateName = `Vera${stamp} Mate`;
   mateId = (await registerIn(mate, `vera${stamp}@e2e.test`, mateName)).id;
   await mate.close();
-  const key = `IM${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('IM');
   ({ project } = await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key, name: `Import ${stamp}` }));
   await api(owner, 'put', `/api/projects/${project.id}/members/${mateId}`, { role: 'member' });
 });

@@ -2,7 +2,7 @@
 // shows both as they happen, with the unread count, and "Mark all read" brings it to zero.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, until, waitForLive, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueKey, uniqueLetters, until, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let me: BrowserContext;
@@ -12,14 +12,14 @@ let myHandle: string;
 let project: { id: number; key: string };
 
 beforeAll(async () => {
-  const stamp = Date.now().toString(36).replace(/\d/g, '');
+  const stamp = uniqueLetters(6).toLowerCase();
   myHandle = `inga${stamp}`;
   browser = await launchBrowser();
   me = await newContext(browser, { locale: 'en-US' });
   myId = (await registerIn(me, `${myHandle}@e2e.test`, `Inga${stamp} Reader`)).id;
   mate = await newContext(browser);
   await registerIn(mate, `boris${stamp}@e2e.test`, 'Boris Mate');
-  const key = `IN${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('IN');
   ({ project } = await api<{ project: { id: number; key: string } }>(mate, 'post', '/api/projects', { key, name: `Inbox ${stamp}` }));
   await api(mate, 'put', `/api/projects/${project.id}/members/${myId}`, { role: 'member' });
 });

@@ -6,11 +6,11 @@
 // store and its IndexedDB database.
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail, until, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, until, watchErrors } from './browser.ts';
 
 const SLOW_MS = 3_000;
 const BUDGET_MS = 500;
-const KEY = `IN${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+const KEY = uniqueKey('IN');
 
 let browser: Browser;
 let context: BrowserContext;

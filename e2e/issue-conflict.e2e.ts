@@ -1,7 +1,7 @@
 // Edit conflicts on the issue form: someone saved meanwhile, the merge dialog shows both texts.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
 
 interface IssueJson {
   id: number;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await newContext(browser, { locale: 'ru-RU' });
   await registerIn(owner, uniqueEmail('conflict'), 'Conflict Owner');
-  const key = `EC${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('EC');
   project = (await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key, name: 'Edit conflicts' })).project;
 });
 

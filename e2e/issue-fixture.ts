@@ -1,7 +1,7 @@
 // What the issue-page journeys share (issue-detail.e2e.ts, issue-custom-fields.e2e.ts): an owner
 // signed in (Moscow time, Russian), a teammate to mention and assign, and a project of their own.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, uniqueLetters } from './browser.ts';
 
 export const TZ = 'Europe/Moscow';
 
@@ -33,9 +33,9 @@ export interface IssueFixture {
 }
 
 export async function issueFixture(name: string): Promise<IssueFixture> {
-  const stamp = Date.now().toString(36).replace(/\d/g, '');
+  const stamp = uniqueLetters(6).toLowerCase();
   // A project key nobody else uses: letters of the time in base 26.
-  const key = `ID${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('ID');
   const mateHandle = `mira${stamp}`;
   const mateName = `Mira${stamp} Tester`;
   const browser = await launchBrowser();

@@ -4,7 +4,7 @@
 // question before unsaved text is thrown away or left behind.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
 
 interface IssueJson {
   id: number;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await newContext(browser, { viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   await registerIn(owner, uniqueEmail('inplace'), 'Inplace Person');
-  const key = `IP${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('IP');
   project = (await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key, name: 'In place' })).project;
   page = await owner.newPage();
   errors = watchErrors(page);

@@ -6,7 +6,7 @@ import { ROUTES, type Route } from '@tracker/shared/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
-import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail } from './browser.ts';
+import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail, uniqueKey } from './browser.ts';
 import { measureOverflow, openInApp, settled, trackContext } from './layout-fit.ts';
 import { launchUrl, telegramClient, tgUser, tgViolations } from './telegram-client.ts';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await registerIn(admin, ADMIN_EMAIL, 'Admin');
   const me = await registerIn(user, uniqueEmail('very-long-mailbox-name-for-layout-checks'), 'Александра Константиновна Переподвыподверт-Щедрина');
   ids.user = String(me.id);
-  const key = `LF${Date.now().toString(36).toUpperCase().replace(/[^A-Z]/g, '').slice(0, 8)}`.slice(0, 10);
+  const key = uniqueKey('LF');
   const { project } = await api<{ project: { id: number; key: string } }>(user, 'post', '/api/projects', { key, name: 'Мобильное приложение для полевых инженеров и диспетчеров', description: LONG, visibility: 'all' });
   ids.project = project.key;
   ids.projectId = String(project.id);

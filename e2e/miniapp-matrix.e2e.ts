@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData } from '../server/src/test/telegram-signer.ts';
-import { api, baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { api, baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
 import { launchUrl, rgb, telegramClient, tgLast, tgSend, tgSwitchTheme, tgUser, tgViolations, THEMES, visibleBackground, type TgPlatform, type TgThemeName } from './telegram-client.ts';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
@@ -25,7 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await newContext(browser);
   await registerIn(owner, uniqueEmail('matrix'), 'Matrix Owner');
-  const key = `MX${Date.now().toString(36).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 8);
+  const key = uniqueKey('MX', 8);
   project = (await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key, name: 'Release' })).project;
   mkdirSync(ARTIFACTS, { recursive: true });
 });

@@ -3,7 +3,7 @@
 // while it is typed, fits a 320 px phone in Russian, and list rows mark repeating issues.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
 
 interface IssueJson {
@@ -22,7 +22,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await newContext(browser, { viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   await registerIn(owner, uniqueEmail('repeat'), 'Repeat Person');
-  const key = `RP${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('RP');
   project = (await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key, name: 'Repeats' })).project;
   page = await owner.newPage();
   errors = watchErrors(page);

@@ -3,7 +3,7 @@ import { ROUTES } from '@tracker/shared/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
-import { launchBrowser, newContext, PagePool, registerIn } from './browser.ts';
+import { launchBrowser, newContext, PagePool, registerIn, uniqueKey } from './browser.ts';
 
 type Role = 'visitor' | 'user' | 'admin';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
     if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
     return res.json();
   };
-  const key = `RT${Date.now().toString(36).toUpperCase().replace(/[^A-Z]/g, '').slice(0, 6)}`.slice(0, 10);
+  const key = uniqueKey('RT');
   const { project } = await post('/api/projects', { key, name: 'Routes', visibility: 'all' });
   ids.project = project.key;
   ids.issue = (await post('/api/issues', { projectId: project.id, title: 'Route check' })).issue.key;

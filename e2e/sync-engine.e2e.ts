@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser, { bypassCSP: true });
   user = await registerIn(context, uniqueEmail('sync'), 'Sync User');
-  const key = `SY${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('SY');
   project = (await api<{ project: { id: number; key: string } }>(context, 'post', '/api/projects', { key, name: 'Synced' })).project;
 });
 

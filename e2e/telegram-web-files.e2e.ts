@@ -3,10 +3,9 @@
 // (attachment, avatar) and the attachment download (by a signed link, through Telegram's downloadFile)
 // must work there, and no request may carry a cookie.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Frame, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, watchErrors } from './browser.ts';
+import { baseUrl, downloadBytes, watchErrors } from './browser.ts';
 import { launchUrl, telegramClient, tgCalls, tgUser, tgViolations } from './telegram-client.ts';
 import { launchFramingBrowser, openInTelegramWeb, tgWebCalls } from './telegram-web.ts';
 
@@ -72,7 +71,7 @@ describe('files in Telegram Web’s third-party frame', () => {
     const signed = new RegExp(`^${baseUrl()}/api/attachments/\\d+\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`);
     expect(download.url()).toMatch(signed);
     expect(download.suggestedFilename()).toBe('data dump.bin');
-    expect(Buffer.compare(await readFile((await download.path())!), bytes)).toBe(0);
+    expect(Buffer.compare(await downloadBytes(download), bytes)).toBe(0);
     const asked = (await tgWebCalls(page)).filter((c) => c.method === 'web_app_request_file_download');
     expect(asked).toEqual([{ method: 'web_app_request_file_download', params: { url: download.url(), file_name: 'data dump.bin' } }]);
 

@@ -3,7 +3,8 @@
 // only in the X-Session-Token header. The page records the app's postMessage calls, answers the
 // theme and viewport requests, and downloads what the app asks it to, the way Telegram Web does.
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
-import { baseUrl, CHROMIUM_ARGS, newContext } from './browser.ts';
+import { baseUrl, newContext } from './browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { THEMES } from './telegram-client.ts';
 
 /**
@@ -12,7 +13,7 @@ import { THEMES } from './telegram-client.ts';
  */
 export function launchFramingBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       ...CHROMIUM_ARGS,
       '--test-third-party-cookie-phaseout',

@@ -1,11 +1,12 @@
 // The mini app inside a mocked Telegram: automatic sign-in once (no reload loop), stale or
 // tampered data refused, `startapp=issue_<id>` deep link, the session carried without cookies in
 // a third-party iframe (as in Telegram Web); and the Login Widget on the standalone login page.
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSec, signInitData, signWidget, uniqueTelegramId, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
-import { baseUrl, CHROMIUM_ARGS, launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
+import { baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
 import { E2E_BOT_USERNAME } from './global-setup.ts';
+import { launchFramingBrowser } from './telegram-web.ts';
 
 const THEME = { bg_color: '#17212b', text_color: '#f5f5f5', hint_color: '#708499', link_color: '#6ab3f3', button_color: '#5288c1', button_text_color: '#ffffff', secondary_bg_color: '#232e3c' };
 
@@ -113,7 +114,7 @@ describe('mini app automatic sign-in', () => {
   it('opens the issue of startapp=issue_<id>; Edit is on the SecondaryButton, Save on the MainButton', async () => {
     const owner = await newContext(browser);
     await registerIn(owner, uniqueEmail('tgowner'), 'Deep Link Owner');
-    const key = `TG${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+    const key = uniqueKey('TG');
     const project = ((await (await owner.request.post('/api/projects', { data: { key, name: 'Deep links' } })).json()) as { project: { id: number } }).project;
     const issue = ((await (await owner.request.post('/api/issues', { data: { projectId: project.id, title: 'Opened from Telegram' } })).json()) as { issue: { id: number; key: string } }).issue;
     // The Telegram user exists (signed in once elsewhere) and may see the project.
@@ -156,10 +157,7 @@ describe('mini app automatic sign-in', () => {
   it('works in Telegram Web’s third-party iframe, where the session cookie is not stored', async () => {
     // Telegram Web (https) frames our http://127.0.0.1 test server: Chromium's private-network and
     // mixed-content blocks would stop the frame before our code runs, so this browser allows them.
-    const framing = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--allow-running-insecure-content', '--disable-features=PrivateNetworkAccessForNavigations,PrivateNetworkAccessRespectPreflightResults,LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests'],
-    });
+    const framing = await launchFramingBrowser();
     const context = await newContext(framing);
     const page = await context.newPage();
     const appUrl = `${baseUrl()}/${launchHash(signInitData(tgUser({ first_name: 'Framed' })))}`;

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, until, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, registerIn, uniqueKey, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
 
 let browser: Browser;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await newContext(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
   await registerIn(owner, undefined, 'Владелец Проекта');
-  const key = `WH${Date.now().toString(26).toUpperCase().replace(/[^A-Z]/g, '')}`.slice(0, 10);
+  const key = uniqueKey('WH');
   ({ project } = await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key, name: 'Вебхуки' }));
 });
 

@@ -17,5 +17,6 @@ export function signWidget(user: TestTelegramUser, options: { token?: string; au
   return signW(user, { ...options, token: options.token ?? TEST_BOT_TOKEN });
 }
 
-let nextId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
+// Spread wide: e2e files run in parallel workers, each counting up from its own start.
+let nextId = 700_000_000 + Math.floor(Math.random() * 1_000_000_000);
 export const uniqueTelegramId = () => ++nextId;
