@@ -71,7 +71,10 @@ export function useIssue(ref: string) {
   }, []);
 
   const streams = useRef<readonly Pick<Stream, 'id' | 'name'>[] | null>(null);
+  /** Counts the page's reads (a load, each refresh): an answer older than the latest asked is dropped. */
+  const asked = useRef(0);
   const load = useCallback(async () => {
+    asked.current += 1;
     setState({ status: 'loading' });
     // From the store when it is synced; else asked alongside and filled in when it answers.
     if (syncState().syncId !== null) streams.current = storeStreams(syncState());
@@ -102,16 +105,22 @@ export function useIssue(ref: string) {
     void load();
   }, [load]);
 
-  /** Issue, comments and activity again (reference data rarely changes). */
+  /**
+   * Issue, comments and activity again (reference data rarely changes). Answers can arrive out of
+   * order (a live event's refetch asked before a comment was saved, answering after the one asked
+   * after it): only the latest asked is applied, and comments still being sent are kept.
+   */
   const refresh = useCallback(async () => {
     const d = current.current;
     if (!d) return;
+    const n = ++asked.current;
     try {
       const { issue, comments, activity } = await issueApi.page(d.issue.id);
+      if (n !== asked.current) return;
       remember({ issue, comments, activity });
-      update((old) => ({ ...old, issue, comments, activity }));
+      update((old) => ({ ...old, issue, comments: [...comments, ...old.comments.filter((c) => c.id < 0)], activity }));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setState({ status: 'error', error });
+      if (n === asked.current && error instanceof ApiError && error.status === 404) setState({ status: 'error', error });
     }
   }, [update]);
 
@@ -251,7 +260,7 @@ export function useIssue(ref: string) {
       update((old) => ({ ...old, comments: [...old.comments, pending] }));
       try {
         const saved = await issueApi.addComment(d.issue.id, body);
-        update((old) => ({ ...old, comments: old.comments.some((c) => c.id === saved.id) ? old.comments.filter((c) => c !== pending) : old.comments.map((c) => (c === pending ? saved : c)) }));
+        update((old) => ({ ...old, comments: [...old.comments.filter((c) => c !== pending && c.id !== saved.id), saved] }));
       } catch (err) {
         update((old) => ({ ...old, comments: old.comments.filter((c) => c !== pending) }));
         throw err;
