@@ -69,6 +69,13 @@ export interface TemplateChoice {
   name: string;
 }
 
+export interface DigestState {
+  enabled: boolean;
+  /** `HH:MM` in `timeZone`. */
+  time: string;
+  timeZone: string;
+}
+
 export interface ChatRef {
   chatId: number;
   threadId: number;
@@ -116,7 +123,9 @@ export interface BotBackend {
   /** Tells the issue's due reminder to the user again in an hour. */
   remindLater(user: BotUser, issueId: number): Promise<void>;
   /** `/digest`: turns the morning digest on or off; its time is `HH:MM` in `timeZone`. */
-  toggleDigest(user: BotUser): Promise<{ enabled: boolean; time: string; timeZone: string }>;
+  toggleDigest(user: BotUser): Promise<DigestState>;
+  /** The morning digest as it is (`/start digest`, after a `/digest` in a group that could not be answered privately). */
+  digest(user: BotUser): Promise<DigestState>;
   addComment(user: BotUser, issueId: number, body: string): Promise<void>;
   /** `/time` in reply to a card: minutes worked on the issue today. */
   logTime(user: BotUser, issueId: number, minutes: number): Promise<void>;
@@ -124,8 +133,12 @@ export interface BotBackend {
   /** Where a one-line `/new` may go: the project linked to the group chat (or topic), and the one the user last created an issue in. */
   projectHints(user: BotUser, chat: ChatRef | null): Promise<{ linked: number | null; lastUsed: number | null }>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
-  /** Of these issues, those whose project the whole workspace may see: the only ones shown where others read along (groups, inline shares). */
-  openToAll(issueIds: number[]): Promise<Set<number>>;
+  /**
+   * Of these issues, those a group chat may be shown: only what every member of it may see (the one
+   * group rule, asked by everything the bot says where others read along). `chatId` null: a chat
+   * Telegram does not name (an inline share).
+   */
+  shownInGroup(chatId: number | null, issueIds: number[]): Promise<Set<number>>;
   /** Binds a chat (or forum topic) to a project key or `stream_<id>`; only a project every member may see. */
   linkChat(user: BotUser, chat: ChatRef, target: string): Promise<ChatLinkResult>;
   /** Unbinds the chat (or forum topic); false when it was not bound. */
@@ -167,12 +180,13 @@ export function offlineBackend(): BotBackend {
     dueIn: none,
     remindLater: none,
     toggleDigest: none,
+    digest: none,
     addComment: none,
     logTime: none,
     addAttachment: none,
     projectHints: async () => ({ linked: null, lastUsed: null }),
     search: async () => [],
-    openToAll: async () => new Set(),
+    shownInGroup: async () => new Set(),
     linkChat: none,
     unlinkChat: async () => false,
     firstDelivery: async (updateId) => !seen.has(updateId) && !!seen.add(updateId),

@@ -4,13 +4,14 @@ import { accountLinkFeature, type AccountHooks } from './features/account-link.t
 import { autoRetry } from '@grammyjs/auto-retry';
 import { offlineBackend, type BotBackend } from './backend.ts';
 import { identify, type BotContext } from './context.ts';
-import { digestFeature } from './features/digest.ts';
+import { digestFeature, digestPayload } from './features/digest.ts';
 import { downloader } from './files.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { groupsFeature } from './features/groups.ts';
 import { inlineFeature } from './features/inline.ts';
 import { issuesFeature, openIssuePayload } from './features/issues.ts';
 import { languageFeature } from './features/language.ts';
+import { listPayloads, listsFeature } from './features/lists.ts';
 import { newIssueFeature } from './features/new-issue.ts';
 import { replyCommentFeature } from './features/reply-comment.ts';
 import { timeFeature } from './features/time.ts';
@@ -58,11 +59,12 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   });
   features.use(identify(backend, options.publicUrl));
   if (options.accountHooks) features.use(accountLinkFeature(options.publicUrl, options.accountHooks));
-  features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...options.startPayloads }));
+  features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...listPayloads(backend), digest: digestPayload(backend), ...options.startPayloads }));
   features.use(languageFeature(backend, options.publicUrl));
   features.use(newIssueFeature(backend, download));
   features.use(timeFeature(backend));
   features.use(replyCommentFeature(backend, download));
+  features.use(listsFeature(backend));
   features.use(issuesFeature(backend));
   features.use(digestFeature(backend));
   features.use(groupsFeature(backend));
@@ -73,12 +75,13 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 }
 
 export { webhookCallback } from 'grammy';
-export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, TelegramIdentity } from './backend.ts';
+export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, DigestState, TelegramIdentity } from './backend.ts';
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';
 export { formatCard } from './cards.ts';
 export { cardKeyboard, miniAppLink, reminderKeyboard } from './keyboards.ts';
+export { callbacks } from './callbacks.ts';
 export { t as botText, negotiateLocale } from './i18n.ts';
 export { notifyHeadline } from './notify-text.ts';
 export { formatDigest, type Digest, type DigestChange } from './digest.ts';

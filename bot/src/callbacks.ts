@@ -63,6 +63,9 @@ export const callbacks = {
   myPage: codec('my', ['int']),
 };
 
+/** The kinds of a card's or reminder's buttons, whose first value is the issue. */
+export const ISSUE_CODECS = [callbacks.statuses, callbacks.card, callbacks.setStatus, callbacks.moveTo, callbacks.assignMe, callbacks.snooze, callbacks.dueIn, callbacks.remindLater] as const;
+
 /** The kinds of a `/new` dialogue, whose first value is the owner's Telegram id. */
 export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority, callbacks.due, callbacks.template] as const;
 

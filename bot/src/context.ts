@@ -81,7 +81,7 @@ const refusedAs = (err: unknown, description: string) => err instanceof GrammyEr
  * Answers the callback query. Telegram refuses an answer after its deadline (a slow update, a
  * redelivery): the action is done and the message redrawn by then, so that refusal is no failure.
  */
-export async function answerQuery(ctx: Context, other?: { text?: string; show_alert?: boolean }): Promise<void> {
+export async function answerQuery(ctx: Context, other?: { text?: string; show_alert?: boolean; url?: string }): Promise<void> {
   try {
     await ctx.answerCallbackQuery(other);
   } catch (err) {

@@ -19,9 +19,9 @@ export function inlineFeature(backend: BotBackend) {
     }
     const query = ctx.inlineQuery.query.trim();
     const found = query ? await backend.search(user, query) : await backend.myIssues(user);
-    // Shared into a group or channel (or a chat Telegram doesn't name), others read it: members-only projects stay out.
+    // Shared into a group or channel (or a chat Telegram doesn't name), others read it: only what a group may be shown (Telegram does not say which).
     const privately = ctx.inlineQuery.chat_type === 'sender' || ctx.inlineQuery.chat_type === 'private';
-    const open = privately ? null : await backend.openToAll(found.map((c) => c.id));
+    const open = privately ? null : await backend.shownInGroup(null, found.map((c) => c.id));
     const cards = open ? found.filter((c) => open.has(c.id)) : found;
     const today = formatYmd(todayOf(user.timeZone));
     const results: InlineQueryResultArticle[] = cards.slice(0, 20).map((card) => ({

@@ -1,53 +1,29 @@
 import { Composer } from 'grammy';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import { QUICK_CATEGORIES, type BotBackend, type BotUser, type IssueCard, type QuickCategory } from '../backend.ts';
-import { callbacks, onCallback } from '../callbacks.ts';
+import { callbacks, ISSUE_CODECS, onCallback } from '../callbacks.ts';
 import { answerQuery, asAccount, groupChatOf, redrawMessage, type BotContext } from '../context.ts';
-import { formatCard, issueLine } from '../cards.ts';
+import { formatCard } from '../cards.ts';
 import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
-import { cardKeyboard, pageKeyboard, statusKeyboard } from '../keyboards.ts';
+import { cardKeyboard, statusKeyboard } from '../keyboards.ts';
 
-const PAGE_SIZE = 10;
 const isQuickCategory = (word: string): word is QuickCategory => (QUICK_CATEGORIES as readonly string[]).includes(word);
 const today = (user: BotUser) => formatYmd(todayOf(user.timeZone));
 
-/** A page of a list as one message: a heading, a line per issue, and paging buttons. */
-function listPage(ctx: BotContext, cards: IssueCard[], page: number, heading: 'my.heading' | 'today.heading') {
-  const pages = Math.ceil(cards.length / PAGE_SIZE);
-  const at = Math.min(page, pages - 1);
-  const lines = cards.slice(at * PAGE_SIZE, (at + 1) * PAGE_SIZE).map((c) => issueLine(c, ctx.locale, ctx.me.username));
-  const footer = pages > 1 ? `\n\n${t(ctx.locale, 'page', { page: at + 1, pages })}` : '';
-  return {
-    text: `<b>${t(ctx.locale, heading, { count: cards.length })}</b>\n${lines.join('\n')}${footer}`,
-    options: { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } },
-    markup: heading === 'my.heading' ? pageKeyboard(at, pages, ctx.locale) : undefined,
-  };
-}
-
-async function sendList(ctx: BotContext, cards: IssueCard[], heading: 'my.heading' | 'today.heading', empty: 'my.empty' | 'today.empty') {
-  if (!cards.length) return void (await ctx.reply(t(ctx.locale, empty)));
-  const page = listPage(ctx, cards, 0, heading);
-  await ctx.reply(page.text, { ...page.options, ...(page.markup ? { reply_markup: page.markup } : {}) });
-}
-
-/** `/my` (paged), `/today` and the card and reminder buttons: change status, assign to me, snooze the due date, remind later. */
+/** The card and reminder buttons: change status, assign to me, snooze the due date, remind later. */
 export function issuesFeature(backend: BotBackend) {
   const composer = new Composer<BotContext>();
 
-  composer.command('my', (ctx) => asAccount(ctx, async (user) => sendList(ctx, await backend.myIssues(user), 'my.heading', 'my.empty')));
-  composer.command('today', (ctx) => asAccount(ctx, async (user) => sendList(ctx, await backend.dueIssues(user), 'today.heading', 'today.empty')));
-  composer.use(
-    onCallback(callbacks.myPage, (ctx, [page]) =>
-      asAccount(ctx, async (user) => {
-        const cards = await backend.myIssues(user);
-        if (!cards.length) return void (await answerQuery(ctx, { text: t(ctx.locale, 'my.empty') }));
-        const shown = listPage(ctx, cards, page, 'my.heading');
-        await redrawMessage(ctx, () => ctx.editMessageText(shown.text, { ...shown.options, reply_markup: shown.markup }));
-        await answerQuery(ctx);
-      }),
-    ),
-  );
+  // A group is shown only what every member may see: its card buttons act, and redraw the card or
+  // list a project's statuses, only for an issue of a project it may be shown. Cards of other issues
+  // reach a group only by mistake or from before the project became members-only.
+  composer.on('callback_query:data', async (ctx, next) => {
+    const chat = groupChatOf(ctx);
+    const issueId = ISSUE_CODECS.map((codec) => codec.decode(ctx.callbackQuery.data)?.[0]).find((id) => id !== undefined);
+    if (!chat || issueId === undefined || (await backend.shownInGroup(chat.chatId, [issueId])).has(issueId)) return next();
+    await answerQuery(ctx, { text: t(ctx.locale, 'membersOnlyIssue'), show_alert: true });
+  });
 
   // The card is redrawn before the answer: an answer Telegram refuses (too late) must not leave the
   // card showing the old state; a redraw that changes nothing is told apart from a change.
@@ -123,7 +99,7 @@ export function openIssuePayload(backend: BotBackend) {
       const card = /^\d+$/.test(rest) ? await backend.issue(user, Number(rest)) : null;
       if (!card) return void (await ctx.reply(t(ctx.locale, 'notFound')));
       // Others read a group: a members-only project's issue is not shown there.
-      if (groupChatOf(ctx) && !(await backend.openToAll([card.id])).has(card.id)) return void (await ctx.reply(t(ctx.locale, 'membersOnlyIssue')));
+      if (groupChatOf(ctx) && !(await backend.shownInGroup(ctx.chat!.id, [card.id])).has(card.id)) return void (await ctx.reply(t(ctx.locale, 'membersOnlyIssue')));
       await ctx.reply(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, true, user.id) });
     });
 }

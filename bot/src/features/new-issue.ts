@@ -80,17 +80,20 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       anchor = answer.ctx.message!.message_id;
       return answer.value;
     };
-    const pressedBy = <T>(decode: (data: string | undefined) => readonly [number, T] | null) => (c: Context) => {
+    // Only the dialogue's owner, and only a choice the step offered: a forged button (another
+    // project's id) must not take the dialogue somewhere it may not go, such as a members-only
+    // project's templates in a group. It goes on to the fallback, which calls it stale.
+    const pressedBy = <T>(decode: (data: string | undefined) => readonly [number, T] | null, offered: (value: T) => boolean = () => true) => (c: Context) => {
       const values = decode(c.callbackQuery?.data);
-      return values && values[0] === tg.id ? values[1] : null;
+      return values && values[0] === tg.id && offered(values[1]) ? values[1] : null;
     };
     // A used keyboard collapses into the choice: the prompt becomes "Project: WEB · Website", buttonless.
     const chosen = async (c: Context, text: string) => {
       await redrawMessage(c, () => c.editMessageText(text));
       await answerQuery(c);
     };
-    const buttonStep = async <T>(decode: (data: string | undefined) => readonly [number, T] | null, shown: (value: T) => string) => {
-      const picked = await step(conversation, pressedBy(decode), hint('new.useButtons'));
+    const buttonStep = async <T>(decode: (data: string | undefined) => readonly [number, T] | null, shown: (value: T) => string, offered?: (value: T) => boolean) => {
+      const picked = await step(conversation, pressedBy(decode, offered), hint('new.useButtons'));
       await chosen(picked.ctx, shown(picked.value));
       return picked.value;
     };
@@ -102,7 +105,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       if (only) return only.id;
       const prompt = t(locale, 'new.project');
       await ask(intro ? `${intro}\n\n${prompt}` : prompt, projectKeyboard(tg.id, projects.slice(0, 30)));
-      return buttonStep(callbacks.project.decode, projectLabel);
+      return buttonStep(callbacks.project.decode, projectLabel, (id) => projects.some((p) => p.id === id));
     };
 
     async function askDetails(): Promise<Omit<NewIssueInput, 'projectId'>> {
@@ -149,7 +152,11 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       if (!templates.length) return null;
       await ask(t(locale, 'new.template'), templateKeyboard(tg.id, templates, locale));
       const nameOf = (id: number) => templates.find((x) => x.id === id)?.name;
-      const template = await buttonStep(callbacks.template.decode, (id) => t(locale, 'new.chosenTemplate', { template: nameOf(id) ? `/${nameOf(id)}` : t(locale, 'new.withoutTemplate') }));
+      const template = await buttonStep(
+        callbacks.template.decode,
+        (id) => t(locale, 'new.chosenTemplate', { template: nameOf(id) ? `/${nameOf(id)}` : t(locale, 'new.withoutTemplate') }),
+        (id) => id === 0 || !!nameOf(id),
+      );
       if (!nameOf(template)) return null;
       for (;;) {
         await ask(t(locale, 'new.templateText'));

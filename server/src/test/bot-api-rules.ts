@@ -17,6 +17,12 @@ interface Stored {
 const MESSAGE_MAX = 4096;
 const CALLBACK_DATA_MAX = 64;
 const bad = (description: string): Refusal => ({ code: 400, description: `Bad Request: ${description}` });
+type Unreachable = 'blocked' | 'deactivated' | 'notStarted';
+const UNREACHABLE: Record<Unreachable, string> = {
+  blocked: 'Forbidden: bot was blocked by the user',
+  deactivated: 'Forbidden: user is deactivated',
+  notStarted: "Forbidden: bot can't initiate conversation with a user",
+};
 const SENDS = new Set(['sendMessage', 'sendPhoto', 'sendDocument', 'copyMessage', 'forwardMessage', 'sendChatAction', 'setMessageReaction']);
 const EDITS = new Set(['editMessageText', 'editMessageReplyMarkup', 'editMessageCaption']);
 
@@ -24,11 +30,11 @@ export class BotApiRules {
   private messages = new Map<string, Stored>();
   private answered = new Set<string>();
   private stale = new Set<string>();
-  private unreachable = new Map<number, 'blocked' | 'deactivated'>();
+  private unreachable = new Map<number, Unreachable>();
   private nextId = 100;
 
-  /** Sends to this chat are refused with 403 until `unblock`. */
-  block(chatId: number, how: 'blocked' | 'deactivated' = 'blocked') {
+  /** Sends to this chat are refused with 403 until `unblock` (`notStarted`: the person never started the bot). */
+  block(chatId: number, how: Unreachable = 'blocked') {
     this.unreachable.set(chatId, how);
   }
   unblock(chatId: number) {
@@ -46,7 +52,7 @@ export class BotApiRules {
   check(method: string, p: Record<string, any>): Refusal | null {
     const chatId = Number(p.chat_id);
     if ((SENDS.has(method) || EDITS.has(method)) && this.unreachable.has(chatId)) {
-      return { code: 403, description: this.unreachable.get(chatId) === 'blocked' ? 'Forbidden: bot was blocked by the user' : 'Forbidden: user is deactivated' };
+      return { code: 403, description: UNREACHABLE[this.unreachable.get(chatId)!] };
     }
     if (method === 'answerCallbackQuery') {
       if (this.answered.has(p.callback_query_id) || this.stale.has(p.callback_query_id)) return bad('query is too old and response timeout expired or query ID is invalid');

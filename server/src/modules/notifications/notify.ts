@@ -9,6 +9,7 @@ import type { JobQueue } from '../jobs/index.ts';
 import { cardsByIds } from '../issues/cards.queries.ts';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { intArray } from '../../db/sql.ts';
+import { groupVisibleCondition } from '../projects/project-access.ts';
 import type { Concern, ConcernKind } from './concern.ts';
 import { queueMessage, type OutboxMessage } from './outbox.ts';
 import { inQuietHours } from './quiet-hours.ts';
@@ -73,17 +74,18 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
 
   /**
    * The group chats bound to the issue, each in its own language; not the chat the issue was created
-   * or changed from, which shows it already; none when its project is not open to everyone.
+   * or changed from, which shows it already; only chats the issue's project may be shown in (the group rule).
    */
   async function toGroups(em: EntityManager, c: Concern, card: IssueCard, text: (locale: Locale) => string): Promise<OutboxMessage[]> {
+    const shown = groupVisibleCondition({ column: 'l.chat_id' }, 'p');
     const chats = await em.execute<{ chat_id: string; thread_id: number; locale: string }[]>(
-      `select distinct on (chat_id, thread_id) chat_id, thread_id, locale from telegram_chat_links
-        where (project_id = ? or stream_id in (select stream_id from issue_streams where issue_id = ?))
-          and exists (select 1 from projects where id = ? and visibility = 'all')
-          and (not ?::boolean or chat_id not in (select chat_id from telegram_issue_origins where issue_id = ?))
-          and chat_id not in (select chat_id from telegram_activity_origins where activity_id = ?)
-        order by chat_id, thread_id, id`,
-      [c.projectId, c.issueId, c.projectId, c.groups === 'created', c.issueId, c.activityId ?? 0],
+      `select distinct on (l.chat_id, l.thread_id) l.chat_id, l.thread_id, l.locale from telegram_chat_links l
+        where (l.project_id = ? or l.stream_id in (select stream_id from issue_streams where issue_id = ?))
+          and exists (select 1 from projects p where p.id = ? and ${shown.sql})
+          and (not ?::boolean or l.chat_id not in (select chat_id from telegram_issue_origins where issue_id = ?))
+          and l.chat_id not in (select chat_id from telegram_activity_origins where activity_id = ?)
+        order by l.chat_id, l.thread_id, l.id`,
+      [c.projectId, c.issueId, c.projectId, ...shown.params, c.groups === 'created', c.issueId, c.activityId ?? 0],
     );
     return chats.map((chat) => {
       const locale = localeOf(chat.locale);

@@ -1,5 +1,7 @@
 // A user's notification settings in PostgreSQL, with bound values only. Times are minutes after midnight.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
+import { DEFAULT_DIGEST_TIME } from './quiet-hours.ts';
 
 export interface SettingsRow {
   linked: boolean;
@@ -59,4 +61,10 @@ export async function toggleDigest(em: EntityManager, userId: number): Promise<{
     [userId],
   );
   return { enabled: row!.digest_enabled, time: row!.digest_time, timeZone: row!.time_zone };
+}
+
+/** The morning digest as it is: off, at 09:00 in the default zone until the user saves settings. */
+export async function digestOf(em: EntityManager, userId: number): Promise<{ enabled: boolean; time: number; timeZone: string }> {
+  const row = await settingsOf(em, userId);
+  return { enabled: row?.digest_enabled ?? false, time: row?.digest_time ?? DEFAULT_DIGEST_TIME, timeZone: row?.time_zone ?? DEFAULT_TIME_ZONE };
 }

@@ -61,3 +61,17 @@ export function visibleProjectsCondition(viewer: Viewer, alias = 'p'): { sql: st
   if (isAdmin(viewer)) return { sql: 'true', params: [] };
   return { sql: visibleSql(alias, '?', 'false'), params: [viewer.id] };
 }
+
+/** A Telegram chat in SQL: its id as a bound value (null when Telegram does not say which chat, as for an inline share), or a column of the query. */
+export type ChatSql = { id: number | null } | { column: string };
+
+/**
+ * The group rule, written once: a Telegram group (or channel) is shown a project only when every
+ * member of the chat may see it. A bot cannot list a chat's members, so every chat is taken to have
+ * people outside the project, which leaves the projects open to the whole workspace. Everything the
+ * bot or a notification says in a chat asks this. It takes the chat (unread for now) because a
+ * project linked to the chat with its owner's consent is what the rule is to let through next.
+ */
+export function groupVisibleCondition(_chat: ChatSql, alias = 'p'): { sql: string; params: unknown[] } {
+  return { sql: `${alias}.visibility = 'all'`, params: [] };
+}

@@ -7,7 +7,6 @@ import { createCommentSchema } from '@tracker/shared/api/comments';
 import { createIssueSchema } from '@tracker/shared/api/issues';
 import { isLocale } from '@tracker/shared/locales';
 import { plusDays, snoozedDue, todayDate } from '@tracker/shared/quick-add/calendar';
-import { intArray } from '../../db/sql.ts';
 import { parse } from '../../http/validate.ts';
 import { TooLargeError, type BlobStore } from '../../storage/index.ts';
 import { fileNameSchema, mimeSchema, storeAttachment } from '../attachments/attachment.service.ts';
@@ -21,11 +20,11 @@ import { canInProject } from '@tracker/shared/permissions';
 import { selectTemplates } from '../templates/template.queries.ts';
 import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
-import { creatableProjects, groupLocale, groupProjects, linkChat, setGroupLocale, unlinkChat } from './group-links.ts';
+import { creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, setGroupLocale, unlinkChat } from './group-links.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { REMIND_JOB } from '../notifications/dispatch.ts';
 import { toTime } from '../notifications/quiet-hours.ts';
-import { toggleDigest } from '../notifications/settings.repository.ts';
+import { digestOf, toggleDigest } from '../notifications/settings.repository.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 import { quickAddNames } from './quick-add-names.ts';
 
@@ -175,19 +174,16 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       const s = await toggleDigest(em(), user.id);
       return { enabled: s.enabled, time: toTime(s.time), timeZone: s.timeZone };
     },
+    async digest(user) {
+      const s = await digestOf(em(), user.id);
+      return { enabled: s.enabled, time: toTime(s.time), timeZone: s.timeZone };
+    },
     async search(user, query) {
       const e = em();
       const hits = await searchIssues(e, viewerOf(user), query.slice(0, 200), 20);
       return cardsByIds(e, viewerOf(user), hits.map((h) => h.id));
     },
-    async openToAll(issueIds) {
-      if (!issueIds.length) return new Set();
-      const rows = await em().execute<{ id: number }[]>(
-        `select i.id from issues i join projects p on p.id = i.project_id where i.id = any(?::int[]) and p.visibility = 'all'`,
-        [intArray(issueIds)],
-      );
-      return new Set(rows.map((r) => r.id));
-    },
+    shownInGroup: (chatId, issueIds) => issuesShownInGroup(em(), chatId, issueIds),
     linkChat: (user, chat, target) => linkChat(em(), viewerOf(user), user, chat, target),
     unlinkChat: (chat) => unlinkChat(em(), chat),
     async firstDelivery(updateId) {

@@ -3,7 +3,7 @@
 // to everyone; a status changed by a card button in the group is not announced there again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, signUp } from '../projects/test-fixtures.ts';
-import { BotKit, buttons, lastText, sent, type Person } from './bot-test-kit.ts';
+import { answers, BotKit, buttons, lastText, sent, type Person } from './bot-test-kit.ts';
 
 const kit = new BotKit();
 const PROJECT_GROUP = { id: -1007800001, type: 'supergroup', title: 'Project team' };
@@ -77,10 +77,13 @@ describe('/new in a linked group', () => {
     );
     expect(row).toEqual({ project_id: other.project.id, streams: [streamId] });
 
-    // A button forged for the members-only project is refused when the issue would be created.
+    // A button forged for the members-only project is not taken: the dialogue still asks for a project.
     await kit.exchange(kit.message(bob, '/new', STREAM_GROUP));
-    await kit.exchange(kit.press(bob, `np:${bob.id}:${secret.project.id}`, { message_id: 62, chat: STREAM_GROUP }));
-    expect(await finishDialogue(bob, STREAM_GROUP, 'Тайная задача')).toBe('Недостаточно прав.');
+    const forged = await kit.exchange(kit.press(bob, `np:${bob.id}:${secret.project.id}`, { message_id: 62, chat: STREAM_GROUP }));
+    expect(forged.filter((c) => c.method !== 'answerCallbackQuery')).toEqual([]);
+    expect(answers(forged).map((c) => c.payload.text)).toEqual(['Эта кнопка уже не действует.']);
+    expect(lastText(await kit.exchange(kit.message(bob, 'Тайная задача', STREAM_GROUP)))).toBe('Выберите вариант кнопкой выше или отправьте /cancel.');
+    await kit.exchange(kit.message(bob, '/cancel', STREAM_GROUP));
     expect(await kit.t.sql(`select id from issues where title = 'Тайная задача'`)).toEqual([]);
     expect(kit.api.refused()).toEqual([]);
   });

@@ -1,12 +1,13 @@
 // Group chats on the tracker's side: which project or stream a chat (or forum topic) is linked to,
-// its own language, and which projects it may name. A bot cannot list a group's members, so a group
-// is taken to have non-members: only projects open to the whole workspace are named there.
+// its own language, and which projects and issues it may be shown (the group rule,
+// `groupVisibleCondition` in projects/project-access.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BotUser, ChatLinkResult, ChatRef, ProjectChoice } from '@tracker/bot';
 import type { ProjectRole } from '@tracker/shared/api/projects';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { canInProject } from '@tracker/shared/permissions';
-import { requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import { intArray } from '../../db/sql.ts';
+import { groupVisibleCondition, requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { requireStream } from '../streams/stream.service.ts';
 
 interface ChatLink {
@@ -58,13 +59,30 @@ export async function creatableProjects(em: EntityManager, viewer: Viewer, where
 /** Where `/new` in a group creates: the linked project, or the linked stream's projects; else any open one. */
 export async function groupProjects(em: EntityManager, viewer: Viewer, chat: ChatRef): Promise<{ linked: boolean; projects: ProjectChoice[]; streamId: number | null }> {
   const link = await chatLink(em, chat);
-  const open = `p.visibility = 'all'`;
-  let where = { sql: open, params: [] as unknown[] };
-  if (link?.project_id) where = { sql: `${open} and p.id = ?`, params: [link.project_id] };
+  const shown = groupVisibleCondition({ id: chat.chatId }, 'p');
+  let where = shown;
+  if (link?.project_id) where = { sql: `${shown.sql} and p.id = ?`, params: [...shown.params, link.project_id] };
   if (link?.stream_id) {
-    where = { sql: `${open} and p.id in (select i.project_id from issues i join issue_streams s on s.issue_id = i.id where s.stream_id = ?)`, params: [link.stream_id] };
+    where = { sql: `${shown.sql} and p.id in (select i.project_id from issues i join issue_streams s on s.issue_id = i.id where s.stream_id = ?)`, params: [...shown.params, link.stream_id] };
   }
   return { linked: !!link, projects: await creatableProjects(em, viewer, where), streamId: link?.stream_id ?? null };
+}
+
+async function projectShownInGroup(em: EntityManager, chatId: number, projectId: number): Promise<boolean> {
+  const shown = groupVisibleCondition({ id: chatId }, 'p');
+  const rows = await em.execute<{ id: number }[]>(`select p.id from projects p where p.id = ? and ${shown.sql}`, [projectId, ...shown.params]);
+  return rows.length > 0;
+}
+
+/** Of these issues, those the chat may be shown (null: a chat Telegram does not name, as for an inline share). */
+export async function issuesShownInGroup(em: EntityManager, chatId: number | null, issueIds: number[]): Promise<Set<number>> {
+  if (!issueIds.length) return new Set();
+  const shown = groupVisibleCondition({ id: chatId }, 'p');
+  const rows = await em.execute<{ id: number }[]>(
+    `select i.id from issues i join projects p on p.id = i.project_id where i.id = any(?::int[]) and ${shown.sql}`,
+    [intArray(issueIds), ...shown.params],
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Binds the chat (topic) to a project every member may see, or to a stream; a repeated /link changes nothing. */
@@ -76,7 +94,7 @@ export async function linkChat(em: EntityManager, viewer: Viewer, user: BotUser,
     bound = { kind: 'stream', name: row.name, projectId: null, streamId: row.id };
   } else {
     const { project } = await requireProject(em, viewer, target.toUpperCase(), 'project.view');
-    if (project.visibility !== 'all') return { result: 'membersOnly' };
+    if (!(await projectShownInGroup(em, chat.chatId, project.id))) return { result: 'membersOnly' };
     bound = { kind: 'project', name: project.name, projectId: project.id, streamId: null };
   }
   const changed = await em.execute<{ id: number }[]>(
