@@ -17,6 +17,7 @@ import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http
 import { requestLog } from './http/request-log.ts';
 import { bearerUserRow } from './http/bearer.ts';
 import { sessionMiddleware, sessionUserRow } from './http/session.ts';
+import { sessionUserCheck } from './http/session-user.ts';
 import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
@@ -180,6 +181,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   }
   app.use(sessionMiddleware(app, orm, config.secureCookies, config.SESSION_SECRET));
   app.use(currentUser((ctx, id) => users.signedIn(em(), id, sessionUserRow(ctx) ?? bearerUserRow(ctx))));
+  app.use(sessionUserCheck);
   app.use(noStoreWhenSignedIn);
   app.use(web.pages);
 

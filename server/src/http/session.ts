@@ -6,7 +6,7 @@ import session from 'koa-session';
 import { bearerCaller } from './bearer.ts';
 
 /** The server-sent event streams: a session token may come in their query (EventSource sends no headers). */
-const EVENT_STREAMS = new Set(['/api/events', '/api/sync/stream']);
+export const EVENT_STREAMS = new Set(['/api/events', '/api/sync/stream']);
 
 export const SESSION_COOKIE = 'tracker.sid';
 /** Carries the session where the browser refuses the cookie (the mini app in Telegram Web's iframe). */

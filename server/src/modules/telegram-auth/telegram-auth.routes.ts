@@ -33,7 +33,7 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
     if (!verified.ok) return refuse(ctx, verified.error);
     const em = deps.em();
     const current = ctx.state.user as User | undefined;
-    const outcome = await signInWithTelegram(em, { profile: verified.profile, replayKey: `${kind}:${verified.hash}`, maxAgeSec: maxAge, currentUserId: current?.id ?? null });
+    const outcome = await signInWithTelegram(em, { profile: verified.profile, replayKey: `${kind}:${verified.hash}`, maxAgeSec: maxAge, currentUserId: current?.id ?? null, launch: kind === 'initdata' });
     if (!outcome.ok) return refuse(ctx, outcome.error);
     // Same as the password sign-in: a confirmed ADMIN_EMAILS address gets its (one) grant.
     await grantAdminFromEmail(em, outcome.userId, config.ADMIN_EMAILS);
