@@ -18,6 +18,7 @@ import { requestLog } from './http/request-log.ts';
 import { bearerUserRow } from './http/bearer.ts';
 import { sessionMiddleware, sessionUserRow } from './http/session.ts';
 import { sessionUserCheck } from './http/session-user.ts';
+import { downloadLinks, downloadRoutes } from './modules/downloads/downloads.routes.ts';
 import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
@@ -185,6 +186,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   app.use(noStoreWhenSignedIn);
   app.use(web.pages);
 
+  // Signed links to file answers, for Telegram's own downloader (no session): issued in one place, read by the file routes.
+  const fileLinks = downloadLinks(config.SESSION_SECRET);
   // The hottest reads first: every router before a request's own one costs a failed match.
   const routers = [
     issueRoutes({ em, cache: responseCache, secret: config.SESSION_SECRET }),
@@ -204,7 +207,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     workflowRoutes({ em }),
     issueLinkRoutes({ em }),
     commentRoutes({ em }),
-    timeRoutes({ em }),
+    timeRoutes({ em, links: fileLinks }),
     viewRoutes({ em }),
     watchingRoutes({ em }),
     usersRoutes({ em }),
@@ -217,7 +220,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
     blogRoutes({ em, storage }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
-    exportRoutes({ em, storage, logger }),
+    exportRoutes({ em, storage, logger, links: fileLinks }),
+    downloadRoutes({ links: fileLinks }),
     iconRoutes(),
     telegramAuthRoutes({ em, config }),
     notificationSettingsRoutes({ em }),
