@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { requestLocale, translate } from '../mail/i18n.ts';
 import { User } from '../users/user.entity.ts';
-import { downloadLinks, type DownloadLinks } from './download-links.ts';
+import type { DownloadLinks } from './download-links.ts';
 
 const linkError = (ctx: Context, status: 403 | 410, code: 'token_invalid' | 'token_expired') =>
   new HttpError(status, translate(requestLocale(ctx), `errors.codes.${code}`), code);
@@ -40,5 +40,3 @@ export function downloadRoutes(deps: { links: DownloadLinks }) {
 
   return router;
 }
-
-export { downloadLinks };
