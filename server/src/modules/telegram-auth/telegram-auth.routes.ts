@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { Config } from '../../config.ts';
 import { requireUser } from '../../http/access.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { sessionTokenFor } from '../../http/session.ts';
+import { keepReplacedSession, sessionTokenFor } from '../../http/session.ts';
 import { parse } from '../../http/validate.ts';
 import { signIn } from '../auth/auth.routes.ts';
 import { grantAdminFromEmail } from '../users/admin-grants.ts';
@@ -40,6 +40,9 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
     const user = await em.findOneOrFail(User, { id: outcome.userId }, { refresh: true });
     // Same rule as the password sign-in: an account an admin blocked gets no session.
     if (user.blockedAt) return refuse(ctx, 'account_blocked');
+    // Another account's session is left to it (a tab holding it as its header token goes on as that
+    // account); the cookie, and this answer's token, get a new session of this user.
+    if (current && current.id !== user.id) keepReplacedSession(ctx);
     await signIn(ctx, user);
     const key = ctx.state.sessionKey as string | undefined;
     ctx.status = outcome.created ? 201 : 200;
