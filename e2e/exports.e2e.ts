@@ -1,5 +1,5 @@
 // Export from the web app (issue 17, item 2): a project's settings offer its CSV and JSON, the admin
-// page the workspace backup; each link downloads the streamed file with its name.
+// page the workspace backup, the timesheet its CSV; each link downloads the streamed file with its name.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, downloadBytes, launchBrowser, newContext, registerIn, watchErrors } from './browser.ts';
@@ -14,7 +14,7 @@ afterAll(() => browser?.close());
 const key = () => `X${Array.from({ length: 4 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
 
 describe('export', () => {
-  it('downloads a project as CSV and JSON from its settings, and the backup from the admin page', async () => {
+  it('downloads a project as CSV and JSON from its settings, the timesheet CSV, and the backup from the admin page', async () => {
     const context = await newContext(browser, { acceptDownloads: true });
     await registerIn(context, ADMIN_EMAIL, 'Admin');
     const projectKey = key();
@@ -35,6 +35,12 @@ describe('export', () => {
     const doc = JSON.parse((await downloadBytes(json)).toString('utf8')) as { format: string; issues: { title: string }[] };
     expect(doc.format).toBe('tracker');
     expect(doc.issues.map((i) => i.title)).toEqual(['Первая, "с кавычками"']);
+
+    // The timesheet's CSV is a plain download too: the server's file, BOM included.
+    await page.goto('/en/timesheet');
+    const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sheet-export').click()]);
+    expect(sheet.suggestedFilename()).toMatch(/^timesheet-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
+    expect([...(await downloadBytes(sheet)).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 
     await page.goto('/en/admin');
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('admin-backup').click()]);

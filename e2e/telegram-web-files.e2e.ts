@@ -1,7 +1,8 @@
 // Files inside Telegram Web's frame (issue 12, item 9): the mini app is framed cross-site with
 // third-party cookies blocked, so only the X-Session-Token header carries the session. Uploads
 // (attachment, avatar) and the attachment download (by a signed link, through Telegram's downloadFile)
-// must work there, and no request may carry a cookie.
+// must work there, and no request may carry a cookie. In a mobile client the exports and the
+// timesheet CSV go the same way (issue 25): a webview may not save a link's file at all.
 import { randomBytes } from 'node:crypto';
 import type { Browser, Frame, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,55 @@ describe('files in a Telegram mobile client', () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), bytes)).toBe(0);
+    expect(await tgViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hands the project exports and the timesheet CSV to the client as signed links that work with no session', async () => {
+    const context = await telegramClient(browser, { platform: 'android', theme: 'dark' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(launchUrl({ platform: 'android', user: tgUser({ first_name: 'Exporter', language_code: 'en' }) }));
+    await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 20_000 });
+    const key = `TX${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+    const { project } = await call<{ project: { id: number } }>(page.mainFrame(), 'POST', '/api/projects', { key, name: 'Exports inside Telegram' });
+    const { issue } = await call<{ issue: { key: string } }>(page.mainFrame(), 'POST', '/api/issues', { projectId: project.id, title: 'Counted in the export' });
+    await call(page.mainFrame(), 'POST', `/api/issues/${issue.key}/time`, { spent: '1h 30m', note: 'Timed inside Telegram' });
+    const today = new Date().toISOString().slice(0, 10);
+    const asked = async (count: number) => {
+      await expect.poll(() => tgCalls(page, 'web_app_request_file_download').then((calls) => calls.length)).toBe(count);
+      return (await tgCalls(page, 'web_app_request_file_download'))[count - 1]!.params as { url: string; file_name: string };
+    };
+    /** Telegram downloads the address with none of the app's cookies or headers. */
+    const fetched = async (url: string) => {
+      const res = await fetch(url);
+      expect(res.status, url).toBe(200);
+      return res.text();
+    };
+
+    await navigate(page.mainFrame(), `/en/projects/${key}/edit`);
+    await page.getByTestId('export-csv').click();
+    const csv = await asked(1);
+    expect(csv.file_name).toBe(`${key}-export-${today}.csv`);
+    expect(csv.url).toMatch(new RegExp(`^${baseUrl()}/api/projects/${key}/export\\.csv\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`));
+    expect(await fetched(csv.url)).toContain('Counted in the export');
+    await page.getByTestId('export-json').click();
+    const json = await asked(2);
+    expect(json.file_name).toBe(`${key}-export-${today}.json`);
+    expect((JSON.parse(await fetched(json.url)) as { issues: { title: string }[] }).issues.map((i) => i.title)).toEqual(['Counted in the export']);
+    // No file was left to the webview, which may not save it.
+    expect(await page.evaluate(() => document.querySelectorAll('a[href^="blob:"]').length)).toBe(0);
+
+    await navigate(page.mainFrame(), '/en/timesheet');
+    await page.getByTestId('sheet-export').click();
+    const sheet = await asked(3);
+    expect(sheet.file_name).toMatch(/^timesheet-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
+    expect(sheet.url).toMatch(new RegExp(`^${baseUrl()}/api/timesheet\\.csv\\?from=[\\d-]+&to=[\\d-]+&userId=\\d+&user=\\d+&expires=\\d+&sig=[\\w-]+$`));
+    expect(await fetched(sheet.url)).toContain('Timed inside Telegram');
+    // Tampered, the same address is refused.
+    expect((await fetch(sheet.url.replace(/from=[\d-]+/, 'from=2000-01-01'))).status).toBe(403);
+
     expect(await tgViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

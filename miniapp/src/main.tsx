@@ -14,23 +14,28 @@ import { readEarly } from './features/sync/store-db.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
 import { config } from './lib/config.ts';
-import { homeLocaleRedirect, rememberedLocale } from './lib/locale.ts';
+import { accountLocalePath, homeLocaleRedirect, rememberedLocale } from './lib/locale.ts';
 import { log, setLogLevel } from './lib/logger.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
 import { applyThemeColors } from './lib/theme-colors.ts';
 import { onThemeColors } from './lib/theme-watch.ts';
 import { initPlatform } from './platform/index.ts';
+import { launchTelegramUserId } from './platform/launch-user.ts';
 
 setLogLevel(config.logLevel);
 onThemeColors((theme) => applyThemeColors(document.documentElement, theme));
 
-// A remembered English choice sends the bare home page to /en before anything renders.
-const localeRedirect = homeLocaleRedirect(window.location.pathname, rememberedLocale());
-if (localeRedirect) history.replaceState(history.state, '', localeRedirect + window.location.search + window.location.hash);
+// Inside Telegram the launching account is the identity (issue 25): the session is taken only when
+// it is that account's, and the language is the account's, never this device's remembered choice,
+// which may be another account's.
+const launch = launchTelegramUserId();
+void startSession({ launch });
+// Elsewhere a remembered English choice sends the bare home page to /en before anything renders.
+const homeRedirect = launch === null ? homeLocaleRedirect(window.location.pathname, rememberedLocale()) : null;
+const localePath = launch !== null ? accountLocalePath(auth.state.user) : homeRedirect && homeRedirect + window.location.search;
+if (localePath) history.replaceState(history.state, '', localePath + window.location.hash);
 settleFirstRedirect(window.location.pathname);
 installIntentPreload(document);
-
-void startSession();
 // A reload reads the local store (IndexedDB) while the rest of the page starts, so the list's first
 // render can already show the stored rows: the database is opened and read from here, while the
 // sync chunk (and zod, which checks the read) still loads.
@@ -40,12 +45,12 @@ const storeStarted =
   bootUser !== undefined
     ? import('./features/sync/index.ts').then((sync) => (sync.preloadSync(bootUser, early), sync)).catch((err: unknown) => void log.warn('local store read failed', err))
     : Promise.resolve(undefined);
-void initPlatform().then((kind) => {
+const telegramStep = initPlatform().then((kind) => {
   // Spec §4 step 2: the address-fragment fallback is tried only with the public setting on.
   if (kind === 'telegram' || (config.telegramUnsafeFallback && window.location.hash.includes('tgWebAppData='))) {
-    import('./features/telegram/session.ts')
+    return import('./features/telegram/session.ts')
       .then(({ startTelegramSession }) => startTelegramSession())
-      .catch((err: unknown) => log.warn('telegram: session start failed', err));
+      .catch((err: unknown) => void log.warn('telegram: session start failed', err));
   }
 });
 
@@ -73,11 +78,22 @@ const render = () =>
 // of suspending behind a spinner that React then holds for 300 ms. Not for long: a slow or failing
 // chunk or database gets the usual fallbacks.
 const FIRST_PAGE_WAIT_MS = 1_000;
-const first = matchRoute(window.location.pathname);
-// After the store's read has started: the page's data is asked only when the store cannot answer.
-const firstPage =
-  first && decideAccess(first.route, auth.state) === 'allow'
-    ? storeStarted.then((sync) => Promise.all([preloadPage(first.route.name, first.params, window.location.search), sync?.whenStoreRead()]))
-    : null;
-if (firstPage) void Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render, render);
-else render();
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+function renderFirstPage() {
+  const first = matchRoute(window.location.pathname);
+  // After the store's read has started: the page's data is asked only when the store cannot answer.
+  const firstPage =
+    first && decideAccess(first.route, auth.state) === 'allow'
+      ? storeStarted.then((sync) => Promise.all([preloadPage(first.route.name, first.params, window.location.search), sync?.whenStoreRead()]))
+      : null;
+  if (firstPage) void Promise.race([firstPage, wait(FIRST_PAGE_WAIT_MS)]).then(render, render);
+  else render();
+}
+
+// A Telegram launch not signed in as its own account draws nothing until its sign-in has decided:
+// the page reloads signed in (then this one never renders), or takes the user, or shows the refusal.
+// Not for ever: a sign-in that hangs gets the loading screen (the store holds no one's data).
+const TELEGRAM_SIGN_IN_WAIT_MS = 8_000;
+if (launch !== null && !auth.state.user) {
+  void Promise.race([telegramStep, wait(TELEGRAM_SIGN_IN_WAIT_MS)]).then((result) => result !== 'reloaded' && renderFirstPage());
+} else renderFirstPage();

@@ -17,6 +17,9 @@ import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http
 import { requestLog } from './http/request-log.ts';
 import { bearerUserRow } from './http/bearer.ts';
 import { sessionMiddleware, sessionUserRow } from './http/session.ts';
+import { sessionUserCheck } from './http/session-user.ts';
+import { downloadLinks } from './modules/downloads/download-links.ts';
+import { downloadRoutes } from './modules/downloads/downloads.routes.ts';
 import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
@@ -180,9 +183,12 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   }
   app.use(sessionMiddleware(app, orm, config.secureCookies, config.SESSION_SECRET));
   app.use(currentUser((ctx, id) => users.signedIn(em(), id, sessionUserRow(ctx) ?? bearerUserRow(ctx))));
+  app.use(sessionUserCheck);
   app.use(noStoreWhenSignedIn);
   app.use(web.pages);
 
+  // Signed links to file answers, for Telegram's own downloader (no session): issued in one place, read by the file routes.
+  const fileLinks = downloadLinks(config.SESSION_SECRET);
   // The hottest reads first: every router before a request's own one costs a failed match.
   const routers = [
     issueRoutes({ em, cache: responseCache, secret: config.SESSION_SECRET }),
@@ -202,7 +208,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     workflowRoutes({ em }),
     issueLinkRoutes({ em }),
     commentRoutes({ em }),
-    timeRoutes({ em }),
+    timeRoutes({ em, links: fileLinks }),
     viewRoutes({ em }),
     watchingRoutes({ em }),
     usersRoutes({ em }),
@@ -215,7 +221,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
     blogRoutes({ em, storage }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
-    exportRoutes({ em, storage, logger }),
+    exportRoutes({ em, storage, logger, links: fileLinks }),
+    downloadRoutes({ links: fileLinks }),
     iconRoutes(),
     telegramAuthRoutes({ em, config }),
     notificationSettingsRoutes({ em }),

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'token_scope',
   /** A call an API token may not make (managing tokens, signing in or out, account security): it needs a session. */
   'session_required',
+  /** The session is another user's than the caller says it holds (`X-Session-User`): another account signed in on the device. */
+  'session_changed',
   /** A name already used in its scope (an issue template in its project), case-insensitively. */
   'name_taken',
   /** An import file its format cannot read (wrong format, encoding, a missing column, too many rows); `data.reason` says which. */

@@ -97,6 +97,8 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** How long a signed attachment download link works (cookieless frames such as Telegram Web). */
 export const ATTACHMENT_LINK_TTL_SEC = 5 * 60;
+/** How long a signed link to an export, the backup or a timesheet CSV works (Telegram's own downloader). */
+export const DOWNLOAD_LINK_TTL_SEC = 5 * 60;
 
 // Accounts (issue 4): confirmation tokens, SMS codes, reminders, avatars.
 export const EMAIL_CONFIRM_TTL_SEC = 48 * 60 * 60;

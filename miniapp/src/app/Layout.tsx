@@ -23,8 +23,6 @@ const ShellSettings = lazy(() => import('./shell/ShellSettings.tsx').then((m) =>
 const Sidebar = lazy(() => import('./sidebar/Sidebar.tsx').then((m) => ({ default: m.Sidebar })));
 const TabBar = lazy(() => import('./shell/TabBar.tsx').then((m) => ({ default: m.TabBar })));
 
-/** Inside Telegram a launch that did not end signed in can only be fixed by opening the app again. */
-const UNSIGNED = new Set(['refused', 'no-data', 'failed']);
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -34,7 +32,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const telegram = useInTelegram();
   const { user } = useSnapshot(auth.state);
   const { signIn } = useSnapshot(telegramSession);
-  const reopen = telegram && !user && signIn !== null && UNSIGNED.has(signIn);
+  // Inside Telegram a launch that did not end signed in, or whose session ended or went to another
+  // account since, can only be fixed by opening the app again (the page being reloaded shows nothing).
+  const reopen = telegram && !user && signIn !== null && signIn !== 'reloaded';
   const tabs = shell && !!user && !reopen;
   const desktop = useDesktopSidebar(shell);
   const website = !shell && !desktop;

@@ -16,6 +16,8 @@ const loadSync = () => import('../features/sync/index.ts');
 let started = false;
 let watching = false;
 let feed: ReturnType<typeof attachLiveFeed> | null = null;
+/** The session became another account's (not a sign-out): the leaving user's store stays on disk. */
+let setAside = false;
 
 export function SyncSession() {
   const userId = useSnapshot(auth.state).user?.id ?? null;
@@ -29,7 +31,7 @@ export function SyncSession() {
     started = userId !== null;
     if (userId !== null) feed ??= attachLiveFeed();
     loadSync()
-      .then(async ({ startSync, signOutSync, syncState }) => {
+      .then(async ({ startSync, setAsideSync, signOutSync, syncState }) => {
         if (!watching) {
           watching = true;
           const state = syncState();
@@ -43,10 +45,15 @@ export function SyncSession() {
         if (userId === null) {
           feed?.detach();
           feed = null;
-          await signOutSync();
+          if (setAside) setAsideSync();
+          else await signOutSync();
+          setAside = false;
         } else {
           await startSync(userId, {
-            onSignedOut: () => sessionEnded(),
+            onSignedOut: (reason) => {
+              setAside = reason === 'changed';
+              sessionEnded();
+            },
             onLive: (event) => feed?.emit(event),
             outbox: {
               // A refused edit is already rolled back: say so, with the server's reason.

@@ -3,7 +3,7 @@
 // call of the app goes through it (lint forbids fetch/XMLHttpRequest elsewhere), because only it
 // adds the X-Session-Token header that carries the session in Telegram Web's cookieless frame.
 import { DEFAULT_RETRIES, NO_RETRY_METHODS, RETRY_STATUSES, TIMEOUT_MESSAGE } from '@tracker/shared/limits';
-import { SESSION_TOKEN_HEADER, sessionToken } from './session-token.ts';
+import { SESSION_TOKEN_HEADER, SESSION_USER_HEADER, sessionToken, sessionUser } from './session-token.ts';
 
 export interface ApiIssue {
   path: (string | number)[];
@@ -101,7 +101,7 @@ function toApiError(res: { status: number; statusText: string }, body: unknown):
   return new ApiError(res.status, statusMessage, data);
 }
 
-/** What every call carries: JSON answers, the session header, and the page's language for messages. */
+/** What every call carries: JSON answers, the session headers, and the page's language for messages. */
 function baseHeaders(extra?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // The page's language is the user's (inside Telegram the account's, not the browser's).
@@ -110,6 +110,8 @@ function baseHeaders(extra?: Record<string, string>): Record<string, string> {
   Object.assign(headers, extra);
   const token = sessionToken();
   if (token) headers[SESSION_TOKEN_HEADER] = token;
+  const user = sessionUser();
+  if (user !== null) headers[SESSION_USER_HEADER] = String(user);
   return headers;
 }
 

@@ -8,7 +8,7 @@
 // so tests and tools wait for it instead of guessing a delay.
 import type { LiveEvent } from '@tracker/shared/api/events';
 import { useEffect, useRef } from 'react';
-import { sessionToken } from './session-token.ts';
+import { sessionQuery } from './session-token.ts';
 
 export type LiveListener = (event: LiveEvent) => void;
 export type LiveFilter = (event: LiveEvent) => boolean;
@@ -72,8 +72,8 @@ function dispatch(message: MessageEvent) {
 
 function open() {
   if (attached || source || typeof EventSource === 'undefined') return;
-  const token = sessionToken();
-  const es = new EventSource(token ? `/api/events?session_token=${encodeURIComponent(token)}` : '/api/events', { withCredentials: true });
+  const session = sessionQuery();
+  const es = new EventSource(session ? `/api/events?${session}` : '/api/events', { withCredentials: true });
   source = es;
   for (const type of LIVE_EVENT_TYPES) es.addEventListener(type, dispatch);
   es.onopen = () => {

@@ -24,3 +24,13 @@ export function rememberedLocale(cookies?: string): Locale | null {
 export function homeLocaleRedirect(pathname: string, remembered: Locale | null): string | null {
   return pathname === '/' && remembered === 'en' ? localizePath('/', 'en') : null;
 }
+
+/**
+ * Inside Telegram, the same page in the signed-in account's language (with its query), when the
+ * address says another: the first render is already in the account's language.
+ */
+export function accountLocalePath(user: { locale: Locale } | null, loc: { pathname: string; search: string } = window.location): string | null {
+  if (!user) return null;
+  const target = switchLocalePath(loc.pathname, loc.search, user.locale);
+  return target === loc.pathname + loc.search ? null : target;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 import { cookieString, readCookie } from './cookies.ts';
 import { isCrawler } from './crawler.ts';
-import { homeLocaleRedirect, rememberedLocale, switchLocalePath } from './locale.ts';
+import { accountLocalePath, homeLocaleRedirect, rememberedLocale, switchLocalePath } from './locale.ts';
 import { enabled } from './logger.ts';
 import { afterSignIn, safeRedirect } from './safe-redirect.ts';
 
@@ -24,6 +24,13 @@ describe('locale switching', () => {
     expect(homeLocaleRedirect('/', 'en')).toBe('/en');
     expect(homeLocaleRedirect('/', 'ru')).toBeNull();
     expect(homeLocaleRedirect('/issues', 'en')).toBeNull();
+  });
+
+  it('inside Telegram moves any page to the signed-in account’s language, query kept', () => {
+    expect(accountLocalePath({ locale: 'en' }, { pathname: '/issues', search: '?q=1' })).toBe('/en/issues?q=1');
+    expect(accountLocalePath({ locale: 'ru' }, { pathname: '/en/', search: '' })).toBe('/');
+    expect(accountLocalePath({ locale: 'en' }, { pathname: '/en/issues', search: '' })).toBeNull();
+    expect(accountLocalePath(null, { pathname: '/issues', search: '' })).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import session from 'koa-session';
 import { bearerCaller } from './bearer.ts';
 
 /** The server-sent event streams: a session token may come in their query (EventSource sends no headers). */
-const EVENT_STREAMS = new Set(['/api/events', '/api/sync/stream']);
+export const EVENT_STREAMS = new Set(['/api/events', '/api/sync/stream']);
 
 export const SESSION_COOKIE = 'tracker.sid';
 /** Carries the session where the browser refuses the cookie (the mini app in Telegram Web's iframe). */
@@ -25,6 +25,13 @@ export function sessionKeyFromToken(secret: string, token: string): string | nul
   const expected = Buffer.from(tokenSignature(secret, key));
   return given.length === expected.length && timingSafeEqual(given, expected) ? key : null;
 }
+
+/**
+ * Requests whose sign-in leaves the session they came with alive: another account's (issue 25). A
+ * tab that holds it as its header token goes on as that account; the cookie gets the new session.
+ */
+const keptOnSignIn = new WeakSet<object>();
+export const keepReplacedSession = (ctx: object) => keptOnSignIn.add(ctx);
 
 /** The signed-in user's row, read in the same statement as the session (see `sessionUserRow`). */
 const sessionUsers = new WeakMap<object, Record<string, unknown>>();
@@ -61,7 +68,8 @@ export function postgresSessionStore(orm: MikroORM) {
         [key, userId, JSON.stringify(sess), ttl / 1000],
       );
     },
-    async destroy(key: string) {
+    async destroy(key: string, options?: { ctx?: object }) {
+      if (options?.ctx && keptOnSignIn.has(options.ctx)) return;
       await sql().execute('delete from sessions where id = ?', [key]);
     },
   };

@@ -15,6 +15,11 @@ export const userSchema = z.object({
   locale: z.enum(LOCALES),
   /** The 128 px WebP of the user's avatar (other sizes: same address with -64/-256), or null. */
   avatar_url: z.string().nullable().optional(),
+  /**
+   * The Telegram account linked to the user, or null. Inside Telegram the app compares it with the
+   * launch's init data: a session of another account is not taken over (issue 25).
+   */
+  telegram_id: z.number().int().nullable().optional(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

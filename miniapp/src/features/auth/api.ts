@@ -1,13 +1,13 @@
 import type { LoginRequest, RegisterRequest } from '@tracker/shared/api/auth';
 import type { BootData } from '@tracker/shared/api/boot';
 import { session } from '@tracker/shared/api/contract/session';
-import type { MeResponse } from '@tracker/shared/api/users';
+import type { MeResponse, User } from '@tracker/shared/api/users';
 import { api, createApi } from '../../lib/api-client.ts';
 import { bootData } from '../../lib/boot-data.ts';
 import { ApiError, http, type Http } from '../../lib/http.ts';
 import { clearAllDrafts } from '../../lib/issue-draft.ts';
 import { forgetUser, rememberedUser, rememberUser } from './remembered.ts';
-import { sessionToken, setSessionToken } from '../../lib/session-token.ts';
+import { sessionToken, setSessionToken, setSessionUser } from '../../lib/session-token.ts';
 import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
 
 export const authApi = {
@@ -17,24 +17,34 @@ export const authApi = {
   logout: () => api(session.logout),
 };
 
+/**
+ * Inside Telegram the identity is the account that launched the app (issue 25): a session, or a
+ * remembered user, of another Telegram account (webviews share cookies between the accounts of one
+ * device) is not taken; the launch's sign-in replaces it. `launch`: the Telegram user id the launch
+ * names, null outside Telegram (anyone's session is then taken, as before).
+ */
+export const isLaunchingAccount = (user: Pick<User, 'telegram_id'>, launch: number | null): boolean => launch === null || user.telegram_id === launch;
+
 /** Spec §4: the session call at start; any failure means signed out, with no message (§8). */
-export async function hydrateSession(store: AuthStore = auth, client: Pick<Http, 'request'> = http): Promise<void> {
+export async function hydrateSession(store: AuthStore = auth, client: Pick<Http, 'request'> = http, launch: number | null = null): Promise<void> {
   try {
     const { user } = await createApi(client).api(session.me);
-    signedIn(user, store);
+    if (isLaunchingAccount(user, launch)) return signedIn(user, store);
+    notSignedIn(store);
   } catch (err) {
     // No answer at all (offline): the last user, so the local store can show their work.
     const last = err instanceof ApiError ? null : rememberedUser();
-    if (last) return signedIn(last, store);
+    if (last && isLaunchingAccount(last, launch)) return signedIn(last, store);
     if (err instanceof ApiError) forgetUser();
-    store.setToken('');
-    store.hydrate(null);
+    notSignedIn(store);
   }
 }
 
 interface StartOptions {
   boot?: BootData | null;
   headerSession?: boolean;
+  /** The Telegram user id the launch names (see `isLaunchingAccount`). */
+  launch?: number | null;
   store?: AuthStore;
   client?: Pick<Http, 'request'>;
 }
@@ -44,9 +54,10 @@ interface StartOptions {
  * read from the cookie. A session kept as a header token (Telegram Web's cookieless frame) is not in
  * the page, and a shell without boot data knows nothing: those ask `/api/user/me`.
  */
-export function startSession({ boot = bootData, headerSession = sessionToken() !== null, store = auth, client = http }: StartOptions = {}): Promise<void> {
-  if (!boot || headerSession) return hydrateSession(store, client);
-  if (boot.user) signedIn(boot.user, store);
+export function startSession({ boot = bootData, headerSession = sessionToken() !== null, launch = null, store = auth, client = http }: StartOptions = {}): Promise<void> {
+  if (!boot || headerSession) return hydrateSession(store, client, launch);
+  if (boot.user && isLaunchingAccount(boot.user, launch)) signedIn(boot.user, store);
+  else if (boot.user) notSignedIn(store);
   else {
     forgetUser();
     store.logout();
@@ -54,8 +65,15 @@ export function startSession({ boot = bootData, headerSession = sessionToken() !
   return Promise.resolve();
 }
 
+function notSignedIn(store: AuthStore) {
+  setSessionUser(null);
+  store.setToken('');
+  store.hydrate(null);
+}
+
 export function signedIn(user: MeResponse['user'], store: AuthStore = auth) {
   rememberUser(user);
+  setSessionUser(user.id);
   store.setToken(TOKEN_PRESENT);
   store.hydrate(user);
 }
@@ -65,6 +83,7 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
     await authApi.logout();
   } finally {
     setSessionToken(null);
+    setSessionUser(null);
     forgetUser();
     clearAllDrafts();
     store.logout();
@@ -77,6 +96,7 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
 /** The server no longer knows the session (a 401 on the sync stream): signed out, no call to make. */
 export function sessionEnded(store: AuthStore = auth) {
   setSessionToken(null);
+  setSessionUser(null);
   forgetUser();
   store.logout();
 }

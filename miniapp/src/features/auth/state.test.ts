@@ -146,3 +146,49 @@ describe('the session at start from the page’s boot data (issue 14)', () => {
     expect(asked).toEqual(['/api/user/me', '/api/user/me']);
   });
 });
+
+describe('inside Telegram the launching account decides (issue 25)', () => {
+  const config = { logLevel: 'info' as const, debug: 0 as const, telegramBotUsername: null, telegramUnsafeFallback: false, externalRedirectHosts: [] };
+  const anna = { ...user, telegram_id: 1001 };
+  const boot = { path: '/', user: anna, config, redirect: { to: null } };
+  const client = { request: async <T,>() => ({ user: anna }) as T };
+
+  it('takes the session of the launching Telegram account, and of anyone outside Telegram', async () => {
+    const same = createAuthStore();
+    await startSession({ boot, headerSession: false, launch: 1001, store: same, client });
+    expect(same.state.user?.id).toBe(1);
+    const web = createAuthStore();
+    await startSession({ boot, headerSession: false, launch: null, store: web, client });
+    expect(web.state.user?.id).toBe(1);
+  });
+
+  it('does not take another account’s session, from the page or from /api/user/me: the launch signs in instead', async () => {
+    const page = createAuthStore();
+    await startSession({ boot, headerSession: false, launch: 2002, store: page, client });
+    expect(page.state).toMatchObject({ token: '', user: null, hydrated: true });
+    const header = createAuthStore();
+    await startSession({ boot, headerSession: true, launch: 2002, store: header, client });
+    expect(header.state).toMatchObject({ token: '', user: null, hydrated: true });
+    // A password session with no Telegram account is not the launching account either.
+    const mail = createAuthStore();
+    await startSession({ boot: { ...boot, user: { ...anna, telegram_id: null } }, headerSession: false, launch: 2002, store: mail, client });
+    expect(mail.state.user).toBeNull();
+  });
+
+  it('an offline start does not open as the last user of another account', async () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => kept.set(k, v), removeItem: (k: string) => kept.delete(k) });
+    try {
+      await hydrateSession(createAuthStore(), client, 1001);
+      const offline = { request: async (): Promise<never> => Promise.reject(new TypeError('Failed to fetch')) };
+      const other = createAuthStore();
+      await hydrateSession(other, offline, 2002);
+      expect(other.state.user).toBeNull();
+      const same = createAuthStore();
+      await hydrateSession(same, offline, 1001);
+      expect(same.state.user?.id).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

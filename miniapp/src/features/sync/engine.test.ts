@@ -4,6 +4,7 @@ import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './eng
 import { answer, FakeEventSource, fakeHttp, networkDown, noChanges, refuse, type Route } from './engine-fakes.ts';
 import { dbName } from './persist.ts';
 import { bootstrapOf, issue, project, status } from './test-data.ts';
+import { setSessionUser } from '../../lib/session-token.ts';
 
 const engines: SyncEngine[] = [];
 function start(routes: Record<string, Route>, options: Partial<SyncEngineOptions> = {}) {
@@ -50,6 +51,17 @@ describe('the sync engine', () => {
     const { started } = start({ '/api/sync/bootstrap': answer(bootstrapOf()), '/api/sync/changes': noChanges });
     await started;
     expect(FakeEventSource.last?.url).toBe('/api/sync/stream?since=5&session_token=tok%20en');
+  });
+
+  it('names the page\'s user in the stream\'s query, so a session another account took over is refused', async () => {
+    setSessionUser(7);
+    try {
+      const { started } = start({ '/api/sync/bootstrap': answer(bootstrapOf()), '/api/sync/changes': noChanges });
+      await started;
+      expect(FakeEventSource.last?.url).toBe('/api/sync/stream?since=5&session_user=7');
+    } finally {
+      setSessionUser(null);
+    }
   });
 
   it('loads a project that arrives in the feed but is not held, with its own bootstrap', async () => {
@@ -104,10 +116,22 @@ describe('the sync engine', () => {
     expect((await indexedDB.databases()).map((d) => d.name)).toContain(dbName(1));
     routes['/api/sync/changes'] = refuse(401);
     FakeEventSource.last!.fail();
-    await vi.waitFor(() => expect(signedOut).toHaveBeenCalled(), { timeout: 5000 });
+    await vi.waitFor(() => expect(signedOut).toHaveBeenCalledWith('ended'), { timeout: 5000 });
     expect(ids(engine)).toEqual([]);
     expect(engine.state.status).toBe('idle');
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(dbName(1));
+  });
+
+  it('on a session another account took over, stops and keeps the database (its queued edits wait for their user)', async () => {
+    const signedOut = vi.fn();
+    const routes: Record<string, Route> = { '/api/sync/bootstrap': answer(bootstrapOf()), '/api/sync/changes': noChanges };
+    const { engine, started } = start(routes, { persist: true, onSignedOut: signedOut, writeDelay: 0 });
+    await started;
+    await engine.flush();
+    routes['/api/sync/changes'] = refuse(401, 'session_changed');
+    FakeEventSource.last!.fail();
+    await vi.waitFor(() => expect(signedOut).toHaveBeenCalledWith('changed'), { timeout: 5000 });
+    expect((await indexedDB.databases()).map((d) => d.name)).toContain(dbName(1));
   });
 
   it('goes offline on network errors, keeps serving the store, and reconnects from its position with backoff', async () => {

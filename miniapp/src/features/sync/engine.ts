@@ -28,8 +28,12 @@ export interface SyncEngineOptions {
   writeDelay?: number;
   /** Where `online`/`offline` events come from (the window). */
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
-  /** A 401: the store is wiped; the app signs out. */
-  onSignedOut?: () => void;
+  /**
+   * A 401: the app signs out. `ended` (the session is gone): the store is wiped. `changed` (the
+   * session is another account's now, issue 25): the engine stops and the store stays on disk, its
+   * queued edits waiting for this user's next session, never sent under the other one.
+   */
+  onSignedOut?: (reason: 'ended' | 'changed') => void;
   /** The live events the stream carries beside the changes. */
   onLive?: (event: LiveEvent) => void;
   /** What to tell the user about edits the server refused or partly overrode. */
@@ -66,7 +70,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
     scheduleWrite,
     handlers: o.outbox ?? {},
     journal: () => persist,
-    onSignedOut: () => void fail(new ApiError(401, 'Unauthorized')),
+    onSignedOut: (err) => void fail(err),
   });
 
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
@@ -102,9 +106,12 @@ export function createSyncEngine(o: SyncEngineOptions) {
 
   async function fail(err: unknown) {
     if (stopped) return;
-    if (err instanceof ApiError && err.status === 401) {
+    if (err instanceof ApiError && err.status === 401 && err.data.code === 'session_changed') {
+      stop();
+      o.onSignedOut?.('changed');
+    } else if (err instanceof ApiError && err.status === 401) {
       await wipe();
-      o.onSignedOut?.();
+      o.onSignedOut?.('ended');
     } else if (err instanceof ApiError && err.data.code === 'sync_expired') {
       await expire();
     } else {
@@ -193,7 +200,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
           scheduleWrite();
         }
       },
-      onWipe: () => void wipe(false).then(() => o.onSignedOut?.()),
+      onWipe: () => void wipe(false).then(() => o.onSignedOut?.('ended')),
     });
     events?.addEventListener('online', onOnline);
     events?.addEventListener('offline', onOffline);

@@ -104,6 +104,21 @@ describe('the outbox', () => {
     expect(second.engine.state.issues[2]).toMatchObject({ priority: 'low', title: 'Offline title' });
   });
 
+  it('an edit refused because another account took the session over stays queued on disk for its own user', async () => {
+    const signedOut = vi.fn();
+    const first = start(async (): Promise<never> => {
+      throw new ApiError(401, 'Another account', { code: 'session_changed' });
+    }, { onSignedOut: signedOut });
+    await first.started;
+    void first.engine.edit(2, { title: 'Mine, not theirs' }, { title: 'Mine, not theirs' }).catch(() => undefined);
+    await expect.poll(() => signedOut.mock.calls).toEqual([['changed']]);
+    await first.engine.flush();
+
+    const later = start(async ({ body: { editedAt: _, ...patch } }) => ({ issue: saved(2, patch) }));
+    await later.started;
+    await expect.poll(() => later.sent.map((s) => s.body.title)).toEqual(['Mine, not theirs']);
+  });
+
   it("keeps an edit made offline in one tab on disk whatever another tab writes after it", async () => {
     const offline = async (): Promise<never> => {
       throw new TypeError('Failed to fetch');

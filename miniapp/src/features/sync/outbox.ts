@@ -34,8 +34,8 @@ interface Deps {
   dirty: Dirty;
   scheduleWrite(): void;
   handlers: OutboxHandlers;
-  /** A 401: the session is gone. */
-  onSignedOut(): void;
+  /** A 401: the session is gone, or is another account's (the engine tells which by its code). */
+  onSignedOut(err: ApiError): void;
   /** Where each pending edit is kept on disk, one record each (null: memory only). */
   journal(): Pick<Persist, 'putEdit' | 'deleteEdit'> | null;
 }
@@ -117,7 +117,7 @@ export function createOutbox(state: SyncState, d: Deps) {
             waiting.delete(entry.id);
             continue;
           }
-          if (err instanceof ApiError && err.status === 401) return d.onSignedOut();
+          if (err instanceof ApiError && err.status === 401) return d.onSignedOut(err);
           return retryLater();
         }
         backoff = 1_000;

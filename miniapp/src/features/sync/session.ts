@@ -72,6 +72,17 @@ export function stopSync() {
   userId = null;
 }
 
+/**
+ * Another account took the session over (issue 25: webviews sharing cookies): this user's store
+ * leaves memory, but stays on disk with its queued edits, which wait for this user's next session.
+ */
+export function setAsideSync() {
+  stopSync();
+  void dropPreloaded();
+  clearData(state);
+  state.status = 'idle';
+}
+
 /** Sign-out: the user's store leaves memory and the disk (a shared computer). */
 export async function signOutSync() {
   const e = engine;

@@ -6,7 +6,7 @@ import { sync } from '@tracker/shared/api/contract/sync';
 import { syncChangeSchema, type SyncChange } from '@tracker/shared/api/sync';
 import type { LiveEvent } from '@tracker/shared/api/events';
 import { LIVE_EVENT_TYPES, parseLiveEvent } from '../../lib/live.ts';
-import { sessionToken } from '../../lib/session-token.ts';
+import { sessionQuery } from '../../lib/session-token.ts';
 import { z } from 'zod';
 
 const batchSchema = z.array(syncChangeSchema);
@@ -35,8 +35,8 @@ export interface EventSourceLike {
 export type EventSourceClass = new (url: string, init?: EventSourceInit) => EventSourceLike;
 
 export function streamUrl(since: number): string {
-  const token = sessionToken();
-  return `${sync.stream.path}?since=${since}${token ? `&session_token=${encodeURIComponent(token)}` : ''}`;
+  const session = sessionQuery();
+  return `${sync.stream.path}?since=${since}${session ? `&${session}` : ''}`;
 }
 
 /** Opens the stream after `since`; returns its closer. */

@@ -13,7 +13,7 @@ import { setSessionToken } from '../../lib/session-token.ts';
 import { platform } from '../../platform/index.ts';
 import { auth, signedIn } from '../auth/index.ts';
 import type { User } from '@tracker/shared/api/users';
-import { autoSignIn, type AutoSignInResponse } from './auto-sign-in.ts';
+import { autoSignIn, type AutoSignInResponse, type AutoSignInResult } from './auto-sign-in.ts';
 import { deepLinkPath, isUnknownStartParam } from './deep-link.ts';
 import { telegramSession } from './session-state.ts';
 
@@ -77,7 +77,8 @@ function answerUnknownStartParam() {
   telegramSession.unknownStartParam = true;
 }
 
-export async function startTelegramSession() {
+/** Resolves with the sign-in's outcome ('reloaded': the page is being reloaded, signed in). */
+export async function startTelegramSession(): Promise<AutoSignInResult> {
   const hash = location.hash;
   openDeepLink();
   await hydrated();
@@ -100,4 +101,5 @@ export async function startTelegramSession() {
   if (result !== 'reloaded') answerUnknownStartParam();
   // The outcome on the page, so a test proves "no further reload" by the decision, not by waiting.
   document.documentElement.dataset.tgSignIn = result;
+  return result;
 }

@@ -9,8 +9,12 @@ export const timeApi = {
   update: (id: number, body: UpdateTimeInput) => api(time.update, { params: { id }, body }),
   remove: (id: number) => api(time.remove, { params: { id } }),
   timesheet: (query: TimesheetQuery, signal?: AbortSignal) => api(time.timesheet, { query, signal }),
-  /** The CSV as text: fetched through the one client, so it carries the session header in Telegram's frame too. */
-  csv: (query: TimesheetQuery) => api(time.timesheetCsv, { query }) as Promise<unknown>,
+  /** The CSV's address for the same sheet (a download: lib/file-download.ts signs it inside Telegram). */
+  csvPath: (query: TimesheetQuery) => {
+    const params = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])));
+    const qs = params.toString();
+    return qs ? `${time.timesheetCsv.path}?${qs}` : time.timesheetCsv.path;
+  },
   projects: () => api(projects.list),
   project: (id: number) => api(projects.get, { params: { ref: id } }),
 };

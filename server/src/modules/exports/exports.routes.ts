@@ -1,20 +1,24 @@
 // Export routes (issue 17): a project's export.csv and export.json for anyone who can see it (an
 // invisible project is a 404), and the admins' workspace backup. Every answer is streamed; nothing
-// here reads a cookie, so bearer tokens work the same way.
+// here reads a cookie, so bearer tokens and signed links work the same way.
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { projectRefSchema } from '@tracker/shared/api/projects';
 import { dataExport } from '@tracker/shared/api/contract/exports';
 import type { Context } from 'koa';
-import { requireCapability, requireUser } from '../../http/access.ts';
+import { can } from '@tracker/shared/permissions';
+import { backupFileName, exportFileName } from '@tracker/shared/api/downloads';
+import { forbidden } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { requestLocale } from '../mail/i18n.ts';
 import { requireProject } from '../projects/project-access.ts';
 import { backupZip } from './backup.ts';
-import { exportFileName, projectCsv, projectJson } from './project-export.ts';
+import { downloadReader } from '../downloads/downloads.routes.ts';
+import type { DownloadLinks } from '../downloads/download-links.ts';
+import { projectCsv, projectJson } from './project-export.ts';
 
 // The body streams after the request's handler has returned, outside its RequestContext: the
 // streams read through a fork of their own.
@@ -28,27 +32,28 @@ function download(ctx: Context, type: string, fileName: string, body: Readable) 
   ctx.body = body;
 }
 
-export function exportRoutes(deps: { em: () => EntityManager; storage: BlobStore; logger?: Logger }) {
+/** Read by a session, a token, or a signed link (`downloadReader`: Telegram's own downloader sends neither). */
+export function exportRoutes(deps: { em: () => EntityManager; storage: BlobStore; links: DownloadLinks; logger?: Logger }) {
   const router = new Router();
 
   router.get(dataExport.projectCsv.path, async (ctx) => {
-    const user = requireUser(ctx);
     const em = deps.em();
+    const user = await downloadReader(ctx, em, deps.links);
     const { project } = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
     download(ctx, 'text/csv; charset=utf-8', exportFileName(project.key, 'csv'), Readable.from(projectCsv(em.fork(), project, requestLocale(ctx, user.locale))));
   });
 
   router.get(dataExport.projectJson.path, async (ctx) => {
-    const user = requireUser(ctx);
     const em = deps.em();
+    const user = await downloadReader(ctx, em, deps.links);
     const { project } = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
     download(ctx, 'application/json; charset=utf-8', exportFileName(project.key, 'json'), Readable.from(projectJson(em.fork(), project)));
   });
 
   router.get(dataExport.backup.path, async (ctx) => {
-    requireCapability(ctx, 'admin.access');
-    const name = `tracker-backup-${new Date().toISOString().slice(0, 10)}.zip`;
-    download(ctx, 'application/zip', name, backupZip(deps.em().fork(), deps.storage, deps.logger));
+    const user = await downloadReader(ctx, deps.em(), deps.links);
+    if (!can(user.roles, 'admin.access')) throw forbidden();
+    download(ctx, 'application/zip', backupFileName(), backupZip(deps.em().fork(), deps.storage, deps.logger));
   });
 
   return router;

@@ -111,6 +111,3 @@ export async function* projectCsv(em: EntityManager, project: Project, locale: '
   }
   if (chunk) yield chunk;
 }
-
-/** `WEB-export-2026-11-26.csv`: ASCII only, so the header needs no encoding tricks. */
-export const exportFileName = (key: string, ext: string) => `${key.replace(/[^A-Za-z0-9_-]/g, '')}-export-${new Date().toISOString().slice(0, 10)}.${ext}`;

@@ -31,26 +31,39 @@ export async function upsertAccount(tem: EntityManager, userId: number, p: Teleg
 /** Serialises everything done for one Telegram id (two first sign-ins at once make one user). */
 export const lockTelegramId = (tem: EntityManager, telegramId: number) => tem.execute('select pg_advisory_xact_lock(?, ?)', [0x7467, telegramId % 2_147_483_647]);
 
+/**
+ * `launch`: the mini app's own sign-in, where the Telegram account that opened the app is the
+ * identity (issue 25). A session of someone else (webviews share cookies between the accounts of one
+ * device) is then replaced by the launching account's own user, never linked or refused. Elsewhere
+ * (the Login Widget) a signed-in user links their Telegram account, and one that belongs to someone
+ * else is refused.
+ */
 export async function signInWithTelegram(
   em: EntityManager,
-  input: { profile: TelegramProfile; replayKey: string; maxAgeSec: number; currentUserId: number | null },
+  input: { profile: TelegramProfile; replayKey: string; maxAgeSec: number; currentUserId: number | null; launch?: boolean },
 ): Promise<SignInOutcome> {
   const { profile } = input;
+  const current = input.currentUserId;
   return em.transactional(async (tem) => {
     await tem.execute('delete from telegram_auth_used where used_at < now() - make_interval(secs => ?)', [input.maxAgeSec + 60]);
     const used = await tem.execute<{ key: string }[]>('insert into telegram_auth_used (key) values (?) on conflict do nothing returning key', [input.replayKey]);
     if (used.length === 0) return { ok: false, error: 'replayed' } as const;
     await lockTelegramId(tem, profile.id);
     const [linked] = await tem.execute<{ user_id: number }[]>('select user_id from telegram_accounts where telegram_id = ?', [profile.id]);
-    let userId = linked?.user_id ?? input.currentUserId;
+    let userId: number | null;
     let created = false;
-    if (linked && input.currentUserId !== null && linked.user_id !== input.currentUserId) {
-      // A signed-in user whose Telegram account belongs to someone else: never merge, never switch silently.
-      throw new LinkedElsewhere();
-    }
-    if (input.currentUserId !== null && !linked) {
-      const [own] = await tem.execute<{ n: number }[]>('select count(*)::int as n from telegram_accounts where user_id = ?', [input.currentUserId]);
-      if (own!.n > 0) throw new LinkedElsewhere();
+    if (linked) {
+      // A signed-in user whose Telegram account belongs to someone else: never merged, never switched silently.
+      if (current !== null && linked.user_id !== current && !input.launch) throw new LinkedElsewhere();
+      userId = linked.user_id;
+    } else {
+      let ownsAnother = false;
+      if (current !== null) {
+        const [own] = await tem.execute<{ n: number }[]>('select count(*)::int as n from telegram_accounts where user_id = ?', [current]);
+        ownsAnother = own!.n > 0;
+      }
+      if (ownsAnother && !input.launch) throw new LinkedElsewhere();
+      userId = ownsAnother ? null : current;
     }
     if (userId === null) {
       const [row] = await tem.execute<{ id: number }[]>(`insert into users (name, locale, roles) values (?, ?, '{}') returning id`, [

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { Config } from '../../config.ts';
 import { requireUser } from '../../http/access.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { sessionTokenFor } from '../../http/session.ts';
+import { keepReplacedSession, sessionTokenFor } from '../../http/session.ts';
 import { parse } from '../../http/validate.ts';
 import { signIn } from '../auth/auth.routes.ts';
 import { grantAdminFromEmail } from '../users/admin-grants.ts';
@@ -33,13 +33,16 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
     if (!verified.ok) return refuse(ctx, verified.error);
     const em = deps.em();
     const current = ctx.state.user as User | undefined;
-    const outcome = await signInWithTelegram(em, { profile: verified.profile, replayKey: `${kind}:${verified.hash}`, maxAgeSec: maxAge, currentUserId: current?.id ?? null });
+    const outcome = await signInWithTelegram(em, { profile: verified.profile, replayKey: `${kind}:${verified.hash}`, maxAgeSec: maxAge, currentUserId: current?.id ?? null, launch: kind === 'initdata' });
     if (!outcome.ok) return refuse(ctx, outcome.error);
     // Same as the password sign-in: a confirmed ADMIN_EMAILS address gets its (one) grant.
     await grantAdminFromEmail(em, outcome.userId, config.ADMIN_EMAILS);
     const user = await em.findOneOrFail(User, { id: outcome.userId }, { refresh: true });
     // Same rule as the password sign-in: an account an admin blocked gets no session.
     if (user.blockedAt) return refuse(ctx, 'account_blocked');
+    // Another account's session is left to it (a tab holding it as its header token goes on as that
+    // account); the cookie, and this answer's token, get a new session of this user.
+    if (current && current.id !== user.id) keepReplacedSession(ctx);
     await signIn(ctx, user);
     const key = ctx.state.sessionKey as string | undefined;
     ctx.status = outcome.created ? 201 : 200;

@@ -104,13 +104,65 @@ describe('POST /api/auth/telegram/callback', () => {
     expect((await callback(t.client(), signInitData(tg))).body.user.id).toBe(reg.body.user.id);
   });
 
-  it('refuses to link a Telegram account that belongs to someone else', async () => {
+  it('the launching Telegram account decides: a session of another account is replaced by a new one of its own user', async () => {
+    // Two Telegram accounts on one device, whose webviews share the cookie jar.
+    const a = person({ language_code: 'en' });
+    const b = person({ language_code: 'ru', first_name: 'Boris' });
+    const device = t.client();
+    const first = await callback(device, signInitData(a));
+    expect(first.body.user).toMatchObject({ locale: 'en', telegram_id: a.id });
+    const sessionOfA = device.cookies.get('tracker.sid')!;
+    const before = await userCount();
+
+    const second = await callback(device, signInitData(b));
+    expect(second.status).toBe(201);
+    expect(second.body.user).toMatchObject({ name: 'Boris Petrov', locale: 'ru', telegram_id: b.id });
+    expect(second.body.user.id).not.toBe(first.body.user.id);
+    expect(await userCount()).toBe(before + 1);
+    // A new session, not A's renamed: the device's cookie is B's now, and A's session is still A's
+    // (a window of A that holds it as its header token goes on as A).
+    expect(device.cookies.get('tracker.sid')).not.toBe(sessionOfA);
+    expect((await device.get('/api/user/me')).body.user).toMatchObject({ id: second.body.user.id, telegram_id: b.id });
+    expect((await t.client().get('/api/user/me', { 'x-session-token': first.body.sessionToken })).body.user.id).toBe(first.body.user.id);
+    // A's Telegram account stays A's: the next launch of A signs A in again.
+    expect(await t.sql('select telegram_id::text as id, user_id from telegram_accounts where telegram_id in (?, ?) order by user_id', [a.id, b.id])).toEqual([
+      { id: String(a.id), user_id: first.body.user.id },
+      { id: String(b.id), user_id: second.body.user.id },
+    ]);
+    expect((await callback(device, signInitData(a))).body.user.id).toBe(first.body.user.id);
+  });
+
+  it('gives a new header session (Telegram Web) when the frame held another account\'s', async () => {
+    const a = await callback(t.client(), signInitData(person()));
+    const headers = { 'x-session-token': a.body.sessionToken };
+    const frame = t.client();
+    const b = await frame.request('POST', '/api/auth/telegram/callback', { json: { tgWebAppDataRaw: signInitData(person()), unsafeFallback: false }, headers });
+    expect(b.status).toBe(201);
+    expect(b.body.user.id).not.toBe(a.body.user.id);
+    expect(b.body.sessionToken).not.toBe(a.body.sessionToken);
+    expect((await t.client().get('/api/user/me', headers)).body.user.id).toBe(a.body.user.id);
+    expect((await t.client().get('/api/user/me', { 'x-session-token': b.body.sessionToken })).body.user.id).toBe(b.body.user.id);
+  });
+
+  it('a launch never links the launching account to a signed-in user who has another Telegram account', async () => {
+    const c = t.client();
+    await c.post('/api/auth/register', { email: uniqueEmail('tg3'), password: 'correct horse', name: 'Mail User' });
+    const owned = await callback(c, signInitData(person()));
+    const stranger = person({ first_name: 'Stranger' });
+    const res = await callback(c, signInitData(stranger));
+    expect(res.status).toBe(201);
+    expect(res.body.user.id).not.toBe(owned.body.user.id);
+    expect(await t.sql('select user_id from telegram_accounts where telegram_id = ?', [stranger.id])).toEqual([{ user_id: res.body.user.id }]);
+  });
+
+  it('the Login Widget refuses to link a Telegram account that belongs to someone else', async () => {
     const tg = person();
     const owner = await callback(t.client(), signInitData(tg));
     const c = t.client();
-    await c.post('/api/auth/register', { email: uniqueEmail('tg2'), password: 'correct horse', name: 'Other' });
-    expectRefused(await callback(c, signInitData(tg)), 'linked_elsewhere', 409);
+    const other = await c.post('/api/auth/register', { email: uniqueEmail('tg2'), password: 'correct horse', name: 'Other' });
+    expectRefused(await c.post('/api/auth/telegram/widget', signWidget(tg)), 'linked_elsewhere', 409);
     expect(await t.sql('select user_id from telegram_accounts where telegram_id = ?', [tg.id])).toEqual([{ user_id: owner.body.user.id }]);
+    expect((await c.get('/api/user/me')).body.user.id).toBe(other.body.user.id);
   });
 
   it('the bot and the notifier see the identity sign-in recorded (users.telegram_id follows telegram_accounts)', async () => {

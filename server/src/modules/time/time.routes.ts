@@ -4,11 +4,13 @@ import { idSchema } from '@tracker/shared/api/common';
 import { time } from '@tracker/shared/api/contract/time';
 import { issueRefSchema } from '@tracker/shared/api/issues';
 import { requireUser } from '../../http/access.ts';
+import { downloadReader } from '../downloads/downloads.routes.ts';
+import type { DownloadLinks } from '../downloads/download-links.ts';
 import { parse } from '../../http/validate.ts';
 import { editTime, getTimesheet, getTimesheetEntries, listTime, loadEntry, logTime, removeTime } from './time.service.ts';
 import { timesheetCsv } from './timesheet-csv.ts';
 
-export function timeRoutes(deps: { em: () => EntityManager }) {
+export function timeRoutes(deps: { em: () => EntityManager; links: DownloadLinks }) {
   // Paths and bodies from the shared declarations (contract/time.ts).
   const router = new Router();
 
@@ -45,7 +47,8 @@ export function timeRoutes(deps: { em: () => EntityManager }) {
   });
 
   router.get(time.timesheetCsv.path, async (ctx) => {
-    const viewer = requireUser(ctx);
+    // A signed link's user inside Telegram (its downloader sends no session), else the caller.
+    const viewer = await downloadReader(ctx, deps.em(), deps.links);
     const sheet = await getTimesheetEntries(deps.em(), viewer, parse(time.timesheetCsv.query, ctx.query));
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`timesheet-${sheet.from}-${sheet.to}.csv`);

@@ -19,6 +19,8 @@ const UserSchema = defineEntity({
     avatarKey: p.string().length(32).nullable(),
     // Set by an admin: the user's sessions are ended and sign-in is refused until unblocked.
     blockedAt: p.datetime().nullable(),
+    // Kept by a trigger from telegram_accounts (one Telegram id per user); never written from here.
+    telegramId: p.bigint('number').nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -19,6 +19,7 @@ export function toUserDto(user: User): UserDto {
     roles: user.roles ?? [],
     locale: isLocale(user.locale) ? user.locale : 'ru',
     avatar_url: avatarUrl(user.avatarKey),
+    telegram_id: user.telegramId ?? null,
     created_at: user.createdAt.toISOString(),
   };
 }

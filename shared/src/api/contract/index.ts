@@ -5,6 +5,7 @@ export * from './api-tokens.ts';
 export * from './blog.ts';
 export * from './calendar.ts';
 export * from './custom-fields.ts';
+export * from './downloads.ts';
 export * from './exports.ts';
 export * from './imports.ts';
 export * from './inbox.ts';

@@ -1,8 +1,10 @@
 import type { AdminStats } from '@tracker/shared/api/admin';
+import { backupFileName } from '@tracker/shared/api/downloads';
 import type { RouteName } from '@tracker/shared/routes';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { DownloadLink } from '../../../components/DownloadLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -66,11 +68,11 @@ export default function AdminPage() {
       </ul>
       <h2>{t('admin.backup.title')}</h2>
       <p className="admin-section-hint">{t('admin.backup.hint')}</p>
-      {/* A plain link: the browser streams the zip to disk, however large. */}
-      <a className="admin-backup" href="/api/admin/backup.zip" download data-testid="admin-backup">
+      {/* A plain link: the browser streams the zip to disk, however large (inside Telegram, the client does). */}
+      <DownloadLink className="admin-backup" href="/api/admin/backup.zip" fileName={backupFileName()} testId="admin-backup">
         <Icon name="lucide:archive" size={20} />
         {t('admin.backup.download')}
-      </a>
+      </DownloadLink>
     </Page>
   );
 }

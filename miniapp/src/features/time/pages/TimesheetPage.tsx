@@ -8,6 +8,7 @@ import { useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { downloadFile } from '../../../lib/file-download.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { auth } from '../../auth/index.ts';
 import { today, weekStartFor } from '../../calendar/index.ts';
@@ -68,14 +69,8 @@ export default function TimesheetPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const text = String(await timeApi.csv(query));
-      // The client reads the body as text, which drops the BOM: put it back for spreadsheet programs.
-      const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: `timesheet-${range.from}-${range.to}.csv`, hidden: true });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      // The server's file as it is (with its BOM): a plain download outside Telegram, the client's own inside.
+      await downloadFile(timeApi.csvPath(query), `timesheet-${range.from}-${range.to}.csv`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

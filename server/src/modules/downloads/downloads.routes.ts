@@ -1,0 +1,42 @@
+// `POST /api/downloads/link` and the reader the file routes ask who is downloading: a signed link's
+// user when the address is signed (issue 25: Telegram's own downloader sends no session), else the
+// session's (or a token's) user, as before.
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { downloads } from '@tracker/shared/api/contract/downloads';
+import type { Context } from 'koa';
+import { requireUser } from '../../http/access.ts';
+import { HttpError } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { requestLocale, translate } from '../mail/i18n.ts';
+import { User } from '../users/user.entity.ts';
+import type { DownloadLinks } from './download-links.ts';
+
+const linkError = (ctx: Context, status: 403 | 410, code: 'token_invalid' | 'token_expired') =>
+  new HttpError(status, translate(requestLocale(ctx), `errors.codes.${code}`), code);
+
+/** Who reads a file answer: the signed link's user (not blocked) when the address is signed, else the caller. */
+export async function downloadReader(ctx: Context, em: EntityManager, links: DownloadLinks): Promise<User> {
+  const link = links.check(ctx.path, ctx.querystring);
+  if (link.status === 'unsigned') return requireUser(ctx);
+  if (link.status === 'invalid') throw linkError(ctx, 403, 'token_invalid');
+  if (link.status === 'expired') throw linkError(ctx, 410, 'token_expired');
+  const user = await em.findOne(User, { id: link.userId });
+  if (!user || user.blockedAt) throw linkError(ctx, 403, 'token_invalid');
+  // A signed address is its own credential (no cookie is involved): Telegram's downloader may fetch it from its own origin.
+  ctx.set('Access-Control-Allow-Origin', '*');
+  return user;
+}
+
+export function downloadRoutes(deps: { links: DownloadLinks }) {
+  const router = new Router();
+
+  router.post(downloads.link.path, async (ctx) => {
+    const user = requireUser(ctx);
+    const { path } = parse(downloads.link.body, ctx.request.body);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = deps.links.issue(path, user.id);
+  });
+
+  return router;
+}
