@@ -1,9 +1,10 @@
-// While the database cannot be reached, API calls answer 503 with Retry-After instead of 500, and
-// the outage is logged once (with its end), not as a stack trace per request.
+// While the database (or the file store) cannot be reached, API calls answer 503 with Retry-After
+// instead of 500, and the outage is logged once (with its end), not as a stack trace per request.
 import type { Context, Next } from 'koa';
 import { isDatabaseUnavailable, unavailableReason } from '../db/connection-errors.ts';
 import { outsideRequest } from '../db/request-context.ts';
 import type { Logger } from '../logger.ts';
+import { StorageUnavailableError } from '../storage/blob-store.ts';
 import { HttpError } from './errors.ts';
 
 /** The supervisor's first restarts take well under this; clients retrying sooner would only add load. */
@@ -50,12 +51,26 @@ export function createOutageLog({ logger, probe, probeMs = 500 }: OutageOptions)
 
 export type OutageLog = ReturnType<typeof createOutageLog>;
 
-/** Right inside the error handler: the one place where connection errors become 503. */
-export function databaseUnavailable(outage: OutageLog) {
+/** One warning a minute at most while the file store fails (it has no probe of its own). */
+export function createStorageOutageLog(logger: Logger, everyMs = 60_000) {
+  let last = 0;
+  return (err: unknown) => {
+    if (Date.now() - last < everyMs) return;
+    last = Date.now();
+    logger.warn({ reason: (err as Error).message }, 'file storage unavailable; answering 503');
+  };
+}
+
+/** Right inside the error handler: the one place where an unreachable database or file store becomes 503. */
+export function databaseUnavailable(outage: OutageLog, storageFailed: (err: unknown) => void = () => {}) {
   return async (_ctx: Context, next: Next) => {
     try {
       await next();
     } catch (err) {
+      if (err instanceof StorageUnavailableError) {
+        storageFailed(err);
+        throw serviceUnavailable();
+      }
       if (!isDatabaseUnavailable(err)) throw err;
       outage.failed(err);
       throw serviceUnavailable();
