@@ -187,7 +187,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const routers = [
     issueRoutes({ em, cache: responseCache, secret: config.SESSION_SECRET }),
     searchRoutes({ em }),
-    healthRoutes(orm),
+    healthRoutes({ orm, jobs, stallSec: config.JOBS_STALL_SEC }),
     configRoutes(publicConfig),
     openApiRoutes({ serverUrl: new URL(config.PUBLIC_URL).origin, logger }),
     authRoutes({ users, em, accounts }),

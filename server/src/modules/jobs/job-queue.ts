@@ -259,6 +259,7 @@ export function createJobQueue({
       const p = pool;
       runner = null;
       pool = null;
+      if (r) downSince = Date.now();
       const runners = [...(r ? [r] : []), ...draining];
       if (!runners.length) {
         await sweeping;
