@@ -3,6 +3,7 @@
 import type { Context, Next } from 'koa';
 import { isDatabaseUnavailable, unavailableReason } from '../db/connection-errors.ts';
 import { outsideRequest } from '../db/request-context.ts';
+import { isTransactionConflict } from '../db/retrying-em.ts';
 import type { Logger } from '../logger.ts';
 import { StorageUnavailableError } from '../storage/blob-store.ts';
 import { HttpError } from './errors.ts';
@@ -51,24 +52,37 @@ export function createOutageLog({ logger, probe, probeMs = 500 }: OutageOptions)
 
 export type OutageLog = ReturnType<typeof createOutageLog>;
 
-/** One warning a minute at most while the file store fails (it has no probe of its own). */
-export function createStorageOutageLog(logger: Logger, everyMs = 60_000) {
+/** One warning a minute at most for failures that have no probe of their own (the file store, conflicts). */
+export function throttledWarning(logger: Logger, message: string, everyMs = 60_000) {
   let last = 0;
   return (err: unknown) => {
     if (Date.now() - last < everyMs) return;
     last = Date.now();
-    logger.warn({ reason: (err as Error).message }, 'file storage unavailable; answering 503');
+    logger.warn({ reason: (err as Error).message }, message);
   };
 }
 
-/** Right inside the error handler: the one place where an unreachable database or file store becomes 503. */
-export function databaseUnavailable(outage: OutageLog, storageFailed: (err: unknown) => void = () => {}) {
+export interface UnavailableLogs {
+  storage?: (err: unknown) => void;
+  /** A transaction that still met a deadlock or serialization failure after its retries (db/retrying-em.ts). */
+  conflict?: (err: unknown) => void;
+}
+
+/**
+ * Right inside the error handler: the one place where an unreachable database or file store, or a
+ * transaction that kept conflicting, becomes 503.
+ */
+export function databaseUnavailable(outage: OutageLog, logs: UnavailableLogs = {}) {
   return async (_ctx: Context, next: Next) => {
     try {
       await next();
     } catch (err) {
       if (err instanceof StorageUnavailableError) {
-        storageFailed(err);
+        logs.storage?.(err);
+        throw serviceUnavailable();
+      }
+      if (isTransactionConflict(err)) {
+        logs.conflict?.(err);
         throw serviceUnavailable();
       }
       if (!isDatabaseUnavailable(err)) throw err;
