@@ -135,7 +135,7 @@ describe('production recipe (README → .env → docker-compose.yml)', () => {
     const appServices = Object.keys(render().services).filter((name) => name.startsWith('app'));
     expect(proxies[0]!.args.sort()).toEqual(appServices.map((name) => `${name}:3000`).sort());
     const options = Object.fromEntries(proxies[0]!.block.map((d) => [d.name, d.args.join(' ')]));
-    expect(options).toMatchObject({ flush_interval: '-1', health_uri: '/api/health', lb_policy: 'round_robin' });
+    expect(options).toMatchObject({ flush_interval: '-1', health_uri: '/api/health?scope=web', lb_policy: 'round_robin' });
     // The app compresses; Caddy compressing again would buffer the event stream.
     expect(site!.block.map((d) => d.name)).not.toContain('encode');
   });

@@ -12,7 +12,7 @@ import { currentUser } from './http/access.ts';
 import { noStoreWhenSignedIn } from './http/cache-control.ts';
 import { createResponseCache } from './http/response-cache.ts';
 import { csrfProtection } from './http/csrf.ts';
-import { createOutageLog, databaseUnavailable } from './http/db-unavailable.ts';
+import { createOutageLog, databaseUnavailable, throttledWarning } from './http/db-unavailable.ts';
 import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { bearerUserRow } from './http/bearer.ts';
@@ -146,9 +146,14 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // The log is outside the error handler, so it sees the status the handler answered (issue 11, L5).
   app.use(requestLog(logger));
   app.use(errorHandler(logger, (ctx, key, params) => translate(requestLocale(ctx), key, params)));
-  // A database outage answers 503 + Retry-After and is logged once (http/db-unavailable.ts).
+  // A database or file store outage, or a transaction that kept conflicting, answers 503 + Retry-After, logged once (http/db-unavailable.ts).
   const outage = createOutageLog({ logger, probe: () => probeDatabase(orm) });
-  app.use(databaseUnavailable(outage));
+  app.use(
+    databaseUnavailable(outage, {
+      storage: throttledWarning(logger, 'file storage unavailable; answering 503'),
+      conflict: throttledWarning(logger, 'transactions still conflicting after their retries; answering 503'),
+    }),
+  );
   app.use(knownMethods);
   app.use(apiNotFound);
   app.use(securityHeaders({ secure: config.secureCookies, debug: config.PUBLIC_DEBUG === 1 }));
@@ -193,7 +198,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const routers = [
     issueRoutes({ em, cache: responseCache, secret: config.SESSION_SECRET }),
     searchRoutes({ em }),
-    healthRoutes(orm),
+    healthRoutes({ orm, jobs, stallSec: config.JOBS_STALL_SEC }),
     configRoutes(publicConfig),
     openApiRoutes({ serverUrl: new URL(config.PUBLIC_URL).origin, logger }),
     authRoutes({ users, em, accounts }),

@@ -56,6 +56,8 @@ const envSchema = z.object({
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Hosts (names or IPs, comma-separated) webhooks may reach although they are private or local (docs/webhooks.md). */
   WEBHOOK_ALLOWED_HOSTS: list,
+  /** /api/health answers 503 once this process's job worker has been down, or a due job has waited, this long. */
+  JOBS_STALL_SEC: z.coerce.number().int().min(1).max(86_400).default(60),
   /** How long a webhook delivery may take, connecting and answering together. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });

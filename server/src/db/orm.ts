@@ -6,6 +6,7 @@ import { entities } from '../entities.ts';
 import { BoundPostgreSqlDriver } from './bound-driver.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseLostConnections } from './pool-guard.ts';
+import { RetryingEntityManager } from './retrying-em.ts';
 import { resolveContext } from './request-context.ts';
 
 export type Orm = MikroORM;
@@ -15,6 +16,8 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax
     clientUrl,
     // Values bound as parameters, statements prepared (bound-driver.ts), not inlined into the SQL text.
     driver: BoundPostgreSqlDriver,
+    // Deadlocks and serialization failures retried once per transaction, not per route (retrying-em.ts).
+    entityManager: RetryingEntityManager,
     entities,
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },

@@ -1,9 +1,11 @@
-// While the database cannot be reached, API calls answer 503 with Retry-After instead of 500, and
-// the outage is logged once (with its end), not as a stack trace per request.
+// While the database (or the file store) cannot be reached, API calls answer 503 with Retry-After
+// instead of 500, and the outage is logged once (with its end), not as a stack trace per request.
 import type { Context, Next } from 'koa';
 import { isDatabaseUnavailable, unavailableReason } from '../db/connection-errors.ts';
 import { outsideRequest } from '../db/request-context.ts';
+import { isTransactionConflict } from '../db/retrying-em.ts';
 import type { Logger } from '../logger.ts';
+import { StorageUnavailableError } from '../storage/blob-store.ts';
 import { HttpError } from './errors.ts';
 
 /** The supervisor's first restarts take well under this; clients retrying sooner would only add load. */
@@ -50,12 +52,39 @@ export function createOutageLog({ logger, probe, probeMs = 500 }: OutageOptions)
 
 export type OutageLog = ReturnType<typeof createOutageLog>;
 
-/** Right inside the error handler: the one place where connection errors become 503. */
-export function databaseUnavailable(outage: OutageLog) {
+/** One warning a minute at most for failures that have no probe of their own (the file store, conflicts). */
+export function throttledWarning(logger: Logger, message: string, everyMs = 60_000) {
+  let last = 0;
+  return (err: unknown) => {
+    if (Date.now() - last < everyMs) return;
+    last = Date.now();
+    logger.warn({ reason: (err as Error).message }, message);
+  };
+}
+
+export interface UnavailableLogs {
+  storage?: (err: unknown) => void;
+  /** A transaction that still met a deadlock or serialization failure after its retries (db/retrying-em.ts). */
+  conflict?: (err: unknown) => void;
+}
+
+/**
+ * Right inside the error handler: the one place where an unreachable database or file store, or a
+ * transaction that kept conflicting, becomes 503.
+ */
+export function databaseUnavailable(outage: OutageLog, logs: UnavailableLogs = {}) {
   return async (_ctx: Context, next: Next) => {
     try {
       await next();
     } catch (err) {
+      if (err instanceof StorageUnavailableError) {
+        logs.storage?.(err);
+        throw serviceUnavailable();
+      }
+      if (isTransactionConflict(err)) {
+        logs.conflict?.(err);
+        throw serviceUnavailable();
+      }
       if (!isDatabaseUnavailable(err)) throw err;
       outage.failed(err);
       throw serviceUnavailable();

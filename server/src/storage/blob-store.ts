@@ -28,6 +28,9 @@ export interface BlobStore {
 
 export class TooLargeError extends Error {}
 
+/** The store cannot be reached, or answers that it failed (5xx): a request answers 503, like a database outage. */
+export class StorageUnavailableError extends Error {}
+
 // Keys are made by the server (a folder, then random hex and fixed names), never taken from a user;
 // the check is a second line of defence for the S3 URL and the database.
 const KEY = /^[a-z0-9-]+(\/[a-z0-9][a-z0-9.-]*)+$/;

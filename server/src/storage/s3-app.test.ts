@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIssue, createProject, createUser, type TestUser } from '../test/fixtures.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
 import { startS3 } from '../test/s3.ts';
+import { freePort } from '../db/embedded.ts';
 import { createBlobStore } from './index.ts';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
@@ -40,5 +41,32 @@ describe('STORAGE_URL', () => {
 
     expect((await user.client.request('DELETE', `/api/attachments/${up.body.attachment.id}`)).status).toBe(204);
     expect(await bucket.exists(`tracker/attachments/${row!.storage_key}`)).toBe(false);
+  });
+
+  it('answers 503 with Retry-After, as for a database outage, while the bucket cannot be reached, and works again once it is back', async () => {
+    const port = await freePort();
+    const away = await createTestServer({ STORAGE_URL: `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/tracker?forcePathStyle=true` });
+    try {
+      const owner = await createUser(away);
+      const project = await createProject(away, { ownerId: owner.id });
+      const issue = await createIssue(away, project);
+      const upload = () =>
+        owner.client.request('POST', `/api/issues/${issue.id}/attachments`, { body: 'report' as unknown as string, headers: { 'content-type': 'text/plain', 'x-file-name': 'r.txt' } });
+      const down = await upload();
+      expect([down.status, down.headers.get('retry-after')]).toEqual([503, '2']);
+      expect(down.body).toMatchObject({ statusCode: 503, data: { code: 'service_unavailable', retryAfter: 2 } });
+      // Nothing was written.
+      expect(await away.sql('select id from attachments')).toEqual([]);
+
+      const back = await startS3('tracker', port);
+      try {
+        const up = await upload();
+        expect(up.status).toBe(201);
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await away.close();
+    }
   });
 });

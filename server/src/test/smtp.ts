@@ -29,7 +29,8 @@ export function decodeMail(raw: string): string {
   return [decodeQuotedPrintable(words), ...base64Parts].join('\n');
 }
 
-export async function startSmtpServer(port = 0) {
+/** `hold`: awaited before a message is accepted (a send that is under way while something happens). */
+export async function startSmtpServer(port = 0, options: { hold?: (to: string[]) => Promise<void> } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -40,8 +41,11 @@ export async function startSmtpServer(port = 0) {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, decoded: decodeMail(raw) });
-        callback();
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        void (options.hold?.(to) ?? Promise.resolve()).then(() => {
+          received.push({ to, raw, decoded: decodeMail(raw) });
+          callback();
+        });
       });
     },
   });

@@ -62,13 +62,13 @@ const login = () =>
 
 describe('GET /api/health', () => {
   it('is ok, turns 503 while the database is down, and recovers when it is back', async () => {
-    expect(await health()).toEqual({ status: 200, body: { status: 'ok', db: 'ok' } });
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', db: 'ok', jobs: 'ok', jobsWaitSec: 0 } });
 
     await db.stop();
     const down = await fetch(`${url}/api/health`);
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBe('2');
-    expect(await down.json()).toMatchObject({ statusCode: 503, data: { code: 'service_unavailable' }, status: 'degraded', db: 'down' });
+    expect(await down.json()).toMatchObject({ statusCode: 503, data: { code: 'service_unavailable' }, status: 'degraded', db: 'down', jobsWaitSec: null });
 
     // A database given by URL (no supervisor here): API calls answer 503 + Retry-After, never 500.
     for (let i = 0; i < 5; i++) {
@@ -83,7 +83,7 @@ describe('GET /api/health', () => {
 
     await db.start();
     await waitUntil('the database to be back (it restarts at its own pace)', async () => (await health()).status === 200, { timeout: 15_000, interval: 100 });
-    expect(await health()).toEqual({ status: 200, body: { status: 'ok', db: 'ok' } });
+    expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', db: 'ok', jobsWaitSec: 0 } });
     // The pool reconnects by itself: the same call now reaches the database.
     await waitUntil('the pool to reconnect', async () => (await login()).status !== 503, { timeout: 15_000, interval: 100 });
     expect((await login()).status).toBe(401);

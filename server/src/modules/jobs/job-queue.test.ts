@@ -14,7 +14,7 @@ const queues: JobQueue[] = [];
 const logger = createLogger(process.env.JOBS_LOG ?? 'silent');
 
 /** A worker of its own (as another process would have); stopped after each test. */
-function worker(tasks: Record<string, JobHandler> = {}, options: { abortAfterMs?: number; forceAfterMs?: number; cron?: CronTask[] } = {}) {
+function worker(tasks: Record<string, JobHandler> = {}, options: { abortAfterMs?: number; forceAfterMs?: number; sweepEveryMs?: number; deadPoolGraceMs?: number; cron?: CronTask[] } = {}) {
   const { cron, ...rest } = options;
   const queue = createJobQueue({ databaseUrl, logger, pollInterval: 100, ...rest });
   queue.register(tasks, cron);
@@ -155,5 +155,44 @@ describe('the job queue', () => {
     const times = ticks.map((t) => Date.parse(t.ts));
     expect(new Set(times).size).toBe(times.length);
     expect(ticks.filter((t) => missed.includes(Date.parse(t.ts))).every((t) => t.backfilled)).toBe(true);
+  });
+
+  it("frees the jobs of a worker pool that no longer runs, never those of another process's live pool", async () => {
+    // Process A runs a long job: its pool holds the job, and its liveness lock.
+    let finishHeld!: () => void;
+    const heldRuns: number[] = [];
+    const held: JobHandler = async () => {
+      heldRuns.push(Date.now());
+      await new Promise<void>((resolve) => (finishHeld = resolve));
+    };
+    const a = worker({ 'test.held': held });
+    await a.start();
+    await enqueue(db, 'test.held', {});
+    await waitUntil('the long job to start', () => heldRuns.length === 1);
+    const [{ locked_by: holderA }] = (await db.query(`select locked_by from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'test.held'`)).rows;
+    expect(holderA).toMatch(/^pool-/);
+
+    // A job taken by a pool of a process that died (kill -9): locked, and nobody holds its lock.
+    await enqueue(db, 'test.orphan', {});
+    await db.query(`update graphile_worker._private_jobs set locked_by = 'pool-of-a-dead-process', locked_at = now(), attempts = 1
+      where task_id = (select id from graphile_worker._private_tasks where identifier = 'test.orphan')`);
+    // Process B sweeps often, with a short grace.
+    const orphanRuns: number[] = [];
+    const b = worker({ 'test.held': held, 'test.orphan': async () => void orphanRuns.push(Date.now()) }, { sweepEveryMs: 50, deadPoolGraceMs: 400 });
+    const bStarted = Date.now();
+    await b.start();
+    await waitUntil('the orphaned job to be freed and run', () => orphanRuns.length === 1, { timeout: 10_000 });
+    // Not before it had been seen dead for the grace period.
+    expect(orphanRuns[0]! - bStarted).toBeGreaterThanOrEqual(400);
+    // B has seen A's job through as many sweeps: A's live pool keeps it.
+    expect(heldRuns).toHaveLength(1);
+    expect((await jobsLeft('test.held'))[0]).toMatchObject({ locked_at: expect.any(Date) });
+    const [{ locked_by }] = (await db.query(`select locked_by from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'test.held'`)).rows;
+    expect(locked_by).toBe(holderA);
+
+    finishHeld();
+    await waitUntil('the long job to complete', async () => (await jobsLeft('test.held')).length === 0);
+    expect(heldRuns).toHaveLength(1);
+    expect(await jobsLeft('test.orphan')).toEqual([]);
   });
 });

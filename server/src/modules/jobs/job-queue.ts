@@ -3,15 +3,16 @@
 // replica (SKIP LOCKED), retries with exponential back-off, and cron items are scheduled once per tick
 // however many replicas run. Modules register their tasks and cron items before the worker starts.
 import { EventEmitter } from 'node:events';
-import { parseCronItems, run, runOnce, type CronItem, type JobHelpers, type Runner, type RunnerOptions, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { parseCronItems, run, runOnce, type CronItem, type JobHelpers, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/connection-errors.ts';
-import { outsideRequest } from '../../db/request-context.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueIn, type EnqueueOptions } from './enqueue.ts';
+import { createLockHolders } from './lock-holders.ts';
 import { PING_JOB, pingHandler } from './ping.ts';
-import { quietDatabaseTraces, workerLogger } from './worker-log.ts';
+import { quietDatabaseTraces } from './worker-log.ts';
+import { forwardingEvents, jobPool, releaseLocks, runnerOptions } from './worker-setup.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
 
@@ -39,125 +40,177 @@ export interface JobQueueOptions {
   abortAfterMs?: number;
   /** How long a stop waits in all before it releases the jobs still running (another worker runs them again). */
   forceAfterMs?: number;
+  /** The longest wait before starting a worker again (after a failed start, or one that stopped on its own). */
+  restartMaxMs?: number;
+  /** How often jobs locked by workers that no longer run are looked for (also at every start). */
+  sweepEveryMs?: number;
+  /** How long another process's worker pool must be seen dead before its jobs are freed (lock-holders.ts). */
+  deadPoolGraceMs?: number;
 }
 
-const asRecord = (payload: unknown): Record<string, unknown> => (payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {});
+/** Whether this process's worker runs, and since when it does not. */
+export interface JobQueueState {
+  running: boolean;
+  downSince: number | null;
+}
 
-export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInterval = 250, abortAfterMs = 10_000, forceAfterMs = abortAfterMs + 5000 }: JobQueueOptions) {
+export function createJobQueue({
+  databaseUrl,
+  logger,
+  concurrency = 4,
+  pollInterval = 250,
+  abortAfterMs = 10_000,
+  forceAfterMs = abortAfterMs + 5000,
+  restartMaxMs = 5000,
+  sweepEveryMs = 10_000,
+  deadPoolGraceMs = 20_000,
+}: JobQueueOptions) {
   const handlers: Record<string, JobHandler> = { [PING_JOB]: pingHandler };
   const cron: CronItem[] = [];
   quietDatabaseTraces(logger);
   /** graphile-worker's events of the running worker (job:start, job:success, job:error, job:failed…). */
   const events = new EventEmitter() as WorkerEvents;
+  const holders = createLockHolders({ databaseUrl, logger, graceMs: deadPoolGraceMs });
   let runner: Runner | null = null;
+  let runnerSince = 0;
+  /** Runners that stopped on their own and still finish the jobs they had. */
+  const draining = new Set<Runner>();
   let starting: Promise<void> | null = null;
   let wanted = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   let failures = 0;
-  // The worker pools this queue started: their ids are the lock holders of the jobs they run.
-  const poolIds: string[] = [];
-  events.on('pool:create', ({ workerPool }) => void poolIds.push(workerPool.id));
-  /** What graphile-worker offers for a crashed worker: its jobs are unlocked (attempt counted) for another to take. */
-  const releaseLocks = async (ids: string[]) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('error', () => {});
-    await client.connect();
-    try {
-      await client.query('select graphile_worker.force_unlock_workers($1::text[])', [ids]);
-    } finally {
-      await client.end();
-    }
-  };
+  /** Since when no runner runs (null while one does). */
+  let downSince: number | null = Date.now();
 
-  // A job never runs on the EntityManager of the request whose NOTIFY happened to wake the worker.
-  const taskList = (): TaskList =>
-    Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, (payload: unknown, helpers: JobHelpers) => outsideRequest(() => handler(asRecord(payload), helpers))]));
-
-  // Our own pools, not graphile-worker's: it stops listening for a pool's errors before it ends the
-  // pool, so a connection that PostgreSQL closes meanwhile (Ctrl-C reaches both) crashed the process.
-  const makePool = () => {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency + 2 });
-    const lost = (err: Error) => logger.debug({ err }, 'job queue connection lost');
-    pool.on('error', lost);
-    pool.on('connect', (client) => client.on('error', lost));
-    return pool;
-  };
   let pool: pg.Pool | null = null;
+  const makePool = () => jobPool(databaseUrl, concurrency, logger);
+  const options = (pgPool: pg.Pool) => runnerOptions(pgPool, logger, handlers, abortAfterMs);
 
-  const options = (pgPool: pg.Pool): RunnerOptions => ({
-    pgPool,
-    logger: workerLogger(logger),
-    // main.ts owns the signals and stops the worker in its shutdown.
-    noHandleSignals: true,
-    gracefulShutdownAbortTimeout: abortAfterMs,
-    // Completions and failures go through graphile's batcher, which a stop flushes before the pool
-    // closes; unbatched, a job finishing during the stop was run but left locked in the queue.
-    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-    taskList: taskList(),
-  });
+  /** Frees what dead workers hold (lock-holders.ts); an outage only postpones it to the next sweep. */
+  let sweeping: Promise<void> | null = null;
+  const sweep = () =>
+    (sweeping ??= (async () => {
+      try {
+        if (pool) await holders.sweep(pool);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) logger.warn({ err }, 'could not release the jobs of stopped job workers');
+      } finally {
+        sweeping = null;
+      }
+    })());
+
+  /** The pools of an emitter's runner take their liveness locks, and ended ones are freed. */
+  const track = (emitter: WorkerEvents) => {
+    emitter.on('pool:create', ({ workerPool }) => holders.add(workerPool.id));
+    emitter.on('pool:release', ({ workerPool }) => {
+      holders.remove(workerPool.id);
+      if (wanted) void sweep();
+    });
+    return emitter;
+  };
+
+  /** Starts again after a back-off: 250 ms doubling to `restartMaxMs`, so a recovered database is used within seconds. */
+  const again = () => {
+    if (!wanted || retryTimer) return;
+    const delay = Math.min(restartMaxMs, 250 * 2 ** Math.min(failures, 8));
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (wanted && !runner && !starting) void start();
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const failed = (err: unknown, what: string) => {
+    // Stopping, or the database stopping (57P01 ended our session, 57P03 refused a new one; Ctrl-C
+    // reaches the embedded PostgreSQL too, often before it reaches us): expected, so no warning.
+    if (!wanted || ['57P01', '57P03'].includes((err as { code?: string } | null)?.code ?? '')) logger.info({ reason: unavailableReason(err) }, `${what}: the database is shutting down`);
+    else if (isDatabaseUnavailable(err)) logger.warn({ reason: unavailableReason(err) }, `${what}; retrying while the database is unavailable`);
+    else logger.error({ err }, what);
+    again();
+  };
 
   /**
-   * Starts the worker (and the cron scheduler) in this process. A worker that cannot start (the
-   * database is down) or that stops on its own is started again with back-off (1 s … 30 s), so
-   * the queue recovers by itself when PostgreSQL returns.
+   * graphile-worker ends a runner for good when its pool shuts down on its own: a completion or
+   * failure it could not write (the database went away mid-job), or a worker that exited. Its
+   * `promise` then resolves as if asked to stop, so nothing rejects: this notices the pool's
+   * shutdown as it begins (a job that ignores the abort would keep the old runner from ever
+   * ending) and starts a new runner beside the draining one.
    */
-  function start(): Promise<void> {
-    wanted = true;
-    if (runner) return Promise.resolve();
-    pool ??= makePool();
-    const again = () => {
-      if (!wanted || retryTimer) return;
-      const delay = Math.min(30_000, 1000 * 2 ** Math.min(failures, 5));
-      failures += 1;
-      retryTimer = setTimeout(() => {
-        retryTimer = undefined;
-        if (wanted && !runner && !starting) void start();
-      }, delay);
-      retryTimer.unref();
-    };
-    const failed = (err: unknown, what: string) => {
-      // Stopping, or the database stopping (57P01 ended our session, 57P03 refused a new one; Ctrl-C
-      // reaches the embedded PostgreSQL too, often before it reaches us): expected, so no warning.
-      if (!wanted || ['57P01', '57P03'].includes((err as { code?: string } | null)?.code ?? '')) logger.info({ reason: unavailableReason(err) }, `${what}: the database is shutting down`);
-      else if (isDatabaseUnavailable(err)) logger.warn({ reason: unavailableReason(err) }, `${what}; retrying while the database is unavailable`);
-      else logger.error({ err }, what);
-      again();
-    };
-    starting ??= run({ ...options(pool), concurrency, pollInterval, events, parsedCronItems: parseCronItems(cron) })
-      .then((r) => {
-        runner = r;
-        failures = 0;
-        r.promise.catch((err) => {
-          if (runner !== r) return;
-          runner = null;
-          failed(err, 'job worker stopped');
-        });
-      })
-      .catch((err) => failed(err, 'job worker did not start'))
-      .finally(() => (starting = null));
-    return starting;
-  }
+  const exited = (r: Runner, reason: string) => {
+    if (runner !== r) return;
+    runner = null;
+    downSince = Date.now();
+    draining.add(r);
+    void r.promise.catch(() => {}).finally(() => draining.delete(r));
+    // A runner that had worked a while is not a crash loop: the back-off starts over.
+    if (Date.now() - runnerSince > 30_000) failures = 0;
+    logger.warn({ reason }, 'job worker stopped on its own; starting it again');
+    again();
+  };
 
   // graphile-worker 0.18 keeps a failed lookup of its task ids for good (taskIdentifiers.js caches
   // the rejected promise): a worker whose first fetch met an outage fails every fetch after the
   // database is back. When a fetch fails while the database answers, a new runner starts afresh.
   let healing = false;
-  events.on('worker:getJob:error', () => {
-    const r = runner;
-    if (healing || !r || !wanted) return;
+  const heal = (r: Runner) => {
+    if (healing || runner !== r || !wanted) return;
     healing = true;
     void (async () => {
       try {
         if (!(await pool?.query('select 1').then(() => true, () => false)) || runner !== r || !wanted) return;
         logger.warn('job fetches fail while the database answers: the job worker starts afresh');
         runner = null;
+        downSince = Date.now();
         await r.stop().catch(() => {});
         if (wanted) await start();
       } finally {
         healing = false;
       }
     })();
-  });
+  };
+
+  /**
+   * Starts the worker (and the cron scheduler) in this process. A worker that cannot start (the
+   * database is down) or that stops on its own is started again with back-off, so the queue
+   * recovers by itself when PostgreSQL returns. Jobs of dead workers are freed at each start and
+   * every `sweepEveryMs` (lock-holders.ts).
+   */
+  function start(): Promise<void> {
+    wanted = true;
+    if (runner) return Promise.resolve();
+    if (starting) return starting;
+    pool ??= makePool();
+    holders.start();
+    sweeper ??= setInterval(() => void (runner && sweep()), sweepEveryMs).unref();
+    const p = pool;
+    starting = (async () => {
+      const own = track(forwardingEvents(events));
+      let r: Runner | null = null;
+      let reason = 'its worker pool shut down';
+      own.on('pool:gracefulShutdown', ({ message }) => {
+        reason = message;
+        if (r) exited(r, message);
+      });
+      own.on('stop', () => r && exited(r, reason));
+      own.on('worker:getJob:error', () => r && heal(r));
+      r = await run({ ...options(p), concurrency, pollInterval, events: own, parsedCronItems: parseCronItems(cron) });
+      runner = r;
+      runnerSince = Date.now();
+      downSince = null;
+      const started = r;
+      started.promise.then(
+        () => exited(started, reason),
+        (err: unknown) => exited(started, String(err)),
+      );
+      // After run(), which installs graphile-worker's schema on a new database.
+      await sweep();
+    })()
+      .catch((err) => failed(err, 'job worker did not start'))
+      .finally(() => (starting = null));
+    return starting;
+  }
 
   return {
     events,
@@ -174,7 +227,7 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
 
     /** Runs every job due now in this process, then returns how many ran (tests, scripts). */
     async runDue(): Promise<number> {
-      const counter = new EventEmitter() as WorkerEvents;
+      const counter = track(new EventEmitter() as WorkerEvents);
       let ran = 0;
       counter.on('job:complete', () => (ran += 1));
       const once = makePool();
@@ -188,6 +241,9 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
 
     start,
 
+    /** For /api/health: whether this process's worker runs, and since when it does not. */
+    state: (): JobQueueState => ({ running: runner !== null, downSince }),
+
     /**
      * Graceful: takes no new job and waits for the running ones (signalled to abort after
      * `abortAfterMs`); one still running after `forceAfterMs` is unlocked for another worker.
@@ -196,17 +252,26 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
       wanted = false;
       clearTimeout(retryTimer);
       retryTimer = undefined;
+      clearInterval(sweeper);
+      sweeper = undefined;
       await starting;
       const r = runner;
       const p = pool;
       runner = null;
       pool = null;
-      if (!r) return void (await p?.end());
+      if (r) downSince = Date.now();
+      const runners = [...(r ? [r] : []), ...draining];
+      if (!runners.length) {
+        await sweeping;
+        await holders.close();
+        return void (await p?.end());
+      }
       // PostgreSQL already gone (Ctrl-C reaches it too): nothing can be completed or released, and
       // graphile-worker prints a stack for every worker whose poll fails once it is stopping.
-      // The process is exiting: the worker is left to the exit; its jobs' locks expire.
+      // The process is exiting: the worker is left to the exit; the next start anywhere frees its jobs.
       if (!(await p!.query('select 1').then(() => true, () => false))) {
         logger.debug('database gone at shutdown: the job worker is left to the exit');
+        await holders.close();
         return;
       }
       let timer: NodeJS.Timeout | undefined;
@@ -215,12 +280,17 @@ export function createJobQueue({ databaseUrl, logger, concurrency = 4, pollInter
         timer = setTimeout(() => {
           stuck = true;
           logger.warn({ forceAfterMs }, 'jobs still running at shutdown are released, to run again elsewhere');
-          resolve(releaseLocks(poolIds).catch((err) => logger.error({ err }, 'could not release the running jobs')));
+          resolve(releaseLocks(databaseUrl, holders.running()).catch((err) => logger.error({ err }, 'could not release the running jobs')));
         }, forceAfterMs);
       });
       // A job that never ends would keep the graceful stop waiting for ever.
-      await Promise.race([r.stop().then(() => r.promise).catch(() => {}), forced]);
+      const stopped = runners.map((x) => (x === r ? x.stop().then(() => x.promise) : x.promise).catch(() => {}));
+      await Promise.race([Promise.all(stopped), forced]);
       clearTimeout(timer);
+      await sweeping;
+      // Pools that ended with a job they could not complete (the database went away) free it now.
+      if (!stuck) await holders.sweep(p!).catch(() => {});
+      await holders.close();
       // The connection a stuck job holds would keep the pool from ending: not waited for.
       if (stuck) void p?.end().catch(() => {});
       else await p?.end();

@@ -8,7 +8,9 @@ import type { Logger } from '../../logger.ts';
 // retries); anything else it calls an error is one.
 export const workerLogger = (logger: Logger): WorkerLogger => {
   const factory: LogFunctionFactory = (scope) => (level, message, meta) => {
-    const { error, failure } = (meta ?? {}) as { error?: unknown; failure?: boolean };
+    // `fatalError`: a completion or failure it could not write, which ends its runner (job-queue.ts starts another).
+    const { error: thrown, fatalError, failure } = (meta ?? {}) as { error?: unknown; fatalError?: unknown; failure?: boolean };
+    const error = thrown ?? fatalError;
     const fields = { jobs: { task: scope.taskIdentifier, jobId: scope.jobId, workerId: scope.workerId }, err: error };
     if (isDatabaseUnavailable(error)) logger.debug(fields, message);
     else if (level === 'error' && !failure) logger.error(fields, message);

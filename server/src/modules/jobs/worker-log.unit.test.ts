@@ -15,12 +15,14 @@ describe("graphile-worker's log in ours", () => {
     log.error('Failed task 1 (mail.send) with error refused', { failure: true, error: new Error('refused') });
     log.error('Error with notify listener', { error: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
     log.error('Could not completeJobs; queue is in an inconsistent state', { error: new Error('boom') });
+    log.error("Failed to complete jobs '138'", { fatalError: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
     log.warn('Something odd');
     expect(lines.map((l) => [l.level, l.msg])).toEqual([
       [20, 'Worker connected and looking for jobs...'],
       [40, 'Failed task 1 (mail.send) with error refused'],
       [20, 'Error with notify listener'],
       [50, 'Could not completeJobs; queue is in an inconsistent state'],
+      [20, "Failed to complete jobs '138'"],
       [40, 'Something odd'],
     ]);
   });
