@@ -12,7 +12,9 @@ import { parse } from '../../http/validate.ts';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { requestLocale } from '../mail/i18n.ts';
-import { requireProject } from '../projects/project-access.ts';
+import { canInProject } from '@tracker/shared/permissions';
+import { requireProject, type ProjectAccess, type Viewer } from '../projects/project-access.ts';
+import { People, type EmailsShown } from './export.queries.ts';
 import { backupZip } from './backup.ts';
 import { exportFileName, projectCsv, projectJson } from './project-export.ts';
 
@@ -28,21 +30,28 @@ function download(ctx: Context, type: string, fileName: string, body: Readable) 
   ctx.body = body;
 }
 
+/** Everyone's e-mails for those who manage the project's members (owners, admins); else the caller's own. */
+const emailsFor = (viewer: Viewer, access: ProjectAccess): EmailsShown =>
+  canInProject(access.role, viewer.roles, 'project.members') ? { all: true } : { all: false, selfId: viewer.id };
+
 export function exportRoutes(deps: { em: () => EntityManager; storage: BlobStore; logger?: Logger }) {
   const router = new Router();
 
   router.get(dataExport.projectCsv.path, async (ctx) => {
     const user = requireUser(ctx);
     const em = deps.em();
-    const { project } = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
-    download(ctx, 'text/csv; charset=utf-8', exportFileName(project.key, 'csv'), Readable.from(projectCsv(em.fork(), project, requestLocale(ctx, user.locale))));
+    const access = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
+    const { project } = access;
+    download(ctx, 'text/csv; charset=utf-8', exportFileName(project.key, 'csv'), Readable.from(projectCsv(em.fork(), project, requestLocale(ctx, user.locale), emailsFor(user, access))));
   });
 
   router.get(dataExport.projectJson.path, async (ctx) => {
     const user = requireUser(ctx);
     const em = deps.em();
-    const { project } = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
-    download(ctx, 'application/json; charset=utf-8', exportFileName(project.key, 'json'), Readable.from(projectJson(em.fork(), project)));
+    const access = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
+    const { project } = access;
+    const fork = em.fork();
+    download(ctx, 'application/json; charset=utf-8', exportFileName(project.key, 'json'), Readable.from(projectJson(fork, project, { people: new People(fork, emailsFor(user, access)) })));
   });
 
   router.get(dataExport.backup.path, async (ctx) => {
