@@ -84,11 +84,11 @@ describe('chips and task lists', () => {
     expect(html).toContain('<ul>\n<li>plain</li>');
   });
 
-  it('renders task lists in time linear in their length (a 100 KB description holds 12,500 items)', () => {
+  it('renders task lists in time linear in their length (a 100 KB description holds 12,500 items)', { timeout: 30_000 }, () => {
     const cpu = (n: number) => {
       const src = '- [ ] x\n'.repeat(n);
       let best = Infinity;
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 2; i++) {
         const began = process.threadCpuUsage();
         renderMarkdown(src);
         const spent = process.threadCpuUsage(began);
