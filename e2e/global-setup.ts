@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', DATABASE_URL: '', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: E2E_BOT_USERNAME, TELEGRAM_MODE: 'off', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', DATABASE_URL: '', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: E2E_BOT_USERNAME, TELEGRAM_MODE: 'off', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const browser = launchBrowserServer();

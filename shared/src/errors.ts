@@ -65,5 +65,7 @@ export const ERROR_CODES = [
   'name_taken',
   /** An import file its format cannot read (wrong format, encoding, a missing column, too many rows); `data.reason` says which. */
   'import_invalid',
+  /** The caller's imports waiting to run already hold IMPORT_USER_STORED_MAX_BYTES of files: wait for them to finish. */
+  'import_quota',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -123,3 +123,10 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
 /** Mapped rows a dry run shows. */
 export const IMPORT_PREVIEW_ROWS = 20;
+/**
+ * The most bytes of import files one person may have stored at once: files are kept only while
+ * their import waits or runs (deleted when it ends), so this is two or so large imports in flight.
+ */
+export const IMPORT_USER_STORED_MAX_BYTES = 50 * 1024 * 1024;
+/** An import still queued or running after this long is given up (its file deleted); a preview is kept as long. */
+export const IMPORT_ABANDONED_AFTER_HOURS = 24;

@@ -1,5 +1,5 @@
-import { tasklist } from '@mdit/plugin-tasklist';
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
+import { taskListPlugin } from './markdown-tasklist.ts';
 
 // Raw HTML is off, so `<script>` and `onerror=` come out as text; markdown-it's default validateLink
 // refuses javascript:, vbscript:, file: and non-image data: URLs.
@@ -80,9 +80,8 @@ const mentions = replaceInText(MENTION, (m, state, level) => {
 md.core.ruler.after('issue_keys', 'mentions', mentions);
 md.renderer.rules.mention = (tokens, idx) => `<span class="mention">@${md.utils.escapeHtml(tokens[idx]!.content)}</span>`;
 
-// `- [ ] to do` / `- [x] done`: read-only checkboxes, labelled by their item.
-// The plugin is typed against @types/markdown-it 14; markdown-it 15 ships its own, equivalent for it.
-md.use(tasklist as unknown as (md: typeof MarkdownIt.prototype, options: { disabled: boolean; label: boolean }) => void, { disabled: true, label: true });
+// `- [ ] to do` / `- [x] done`: read-only checkboxes, labelled by their item (linear: markdown-tasklist.ts).
+md.use(taskListPlugin);
 
 /** Markdown (comments, descriptions) → HTML that is safe to insert into a page. */
 export function renderMarkdown(src: string): string {

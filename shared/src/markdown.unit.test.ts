@@ -75,4 +75,31 @@ describe('chips and task lists', () => {
     const ids = (html: string) => [...html.matchAll(/id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids(one).filter((id) => ids(two).includes(id))).toEqual([]);
   });
+
+  it('marks nested lists and their items, and leaves other brackets alone', () => {
+    const html = renderMarkdown('1. [ ] one\n   - [x] nested\n2. [y] not a task\n\n- plain');
+    expect(html.match(/class="task-list-container"/g)).toHaveLength(2);
+    expect(html.match(/class="task-list-item"/g)).toHaveLength(2);
+    expect(html).toContain('<li>[y] not a task</li>');
+    expect(html).toContain('<ul>\n<li>plain</li>');
+  });
+
+  it('renders task lists in time linear in their length (a 100 KB description holds 12,500 items)', { timeout: 30_000 }, () => {
+    const cpu = (n: number) => {
+      const src = '- [ ] x\n'.repeat(n);
+      let best = Infinity;
+      for (let i = 0; i < 2; i++) {
+        const began = process.threadCpuUsage();
+        renderMarkdown(src);
+        const spent = process.threadCpuUsage(began);
+        best = Math.min(best, (spent.user + spent.system) / 1000);
+      }
+      return best;
+    };
+    const small = cpu(3_000);
+    const large = cpu(12_500);
+    // Four times the items, about four times the work (quadratic was sixteen: 2 s for the large one).
+    expect(large).toBeLessThan(1000);
+    expect(large / Math.max(small, 1)).toBeLessThan(8);
+  });
 });

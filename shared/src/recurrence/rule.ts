@@ -1,5 +1,6 @@
 // Recurrence rules (RFC 5545 RRULE through the `rrule` package): one place that parses a rule, decides
 // whether the product accepts it and answers "when next". The web app, the server and the bot use it.
+import { budgetOf, datesFrom, firstAfter, RuleTooCostly } from './bounded.ts';
 import { Frequency, RRule, rrulestr, type Options, type RRuleInstance } from './rrule-lib.ts';
 
 export const RECURRENCE_MODES = ['schedule', 'on_complete'] as const;
@@ -12,9 +13,18 @@ export const MIN_GAP_MS = 60 * 60 * 1000;
 /** How many first dates the gap check looks at. */
 const GAP_SAMPLE = 60;
 const HOUR_MS = 60 * 60 * 1000;
+/** Years the day-filter probe looks ahead: every kind of year (leap or not, each first weekday) comes within 28. */
+const PROBE_YEARS = 40;
 
 /** Why a rule is refused: the i18n key (namespace `recurrence`) of the message. */
-export type RuleProblem = 'recurrence.invalid' | 'recurrence.never' | 'recurrence.tooFrequent' | 'recurrence.tooLong';
+export type RuleProblem = 'recurrence.invalid' | 'recurrence.never' | 'recurrence.tooFrequent' | 'recurrence.tooLong' | 'recurrence.tooEarly' | 'recurrence.tooCostly';
+
+/** The earliest DTSTART accepted: a year before `now` (00:00 UTC). Older starts only make rrule walk. */
+export function dtstartFloor(now: Date): Date {
+  const floor = utcMidnight(now);
+  floor.setUTCFullYear(floor.getUTCFullYear() - 1);
+  return floor;
+}
 
 /** Midnight UTC of a date (`YYYY-MM-DD` or a Date's UTC day): occurrences are dates, kept at 00:00 UTC. */
 export function utcMidnight(day: string | Date): Date {
@@ -71,8 +81,8 @@ function daysCanMatch(options: Partial<Options>, dtstart: Date): boolean {
   const { bymonth, bymonthday, byyearday, byweekno, byweekday } = options;
   if (bymonth == null && bymonthday == null && byyearday == null && byweekno == null) return true;
   const weekdays = byweekday == null ? undefined : listOf(byweekday).map((d) => (typeof d === 'number' ? d : typeof d === 'string' ? d : d.weekday));
-  const probe = new RRule({ freq: Frequency.YEARLY, dtstart, bymonth, bymonthday, byyearday, byweekno, byweekday: weekdays as Options['byweekday'] });
-  return probe.after(dtstart, true) !== null;
+  const probe = { freq: Frequency.YEARLY, bymonth, bymonthday, byyearday, byweekno, byweekday: weekdays as Options['byweekday'] };
+  return datesFrom(probe, dtstart, dtstart, (_, i) => i < 1, PROBE_YEARS).dates.length > 0;
 }
 
 /**
@@ -119,9 +129,11 @@ export interface CheckedRule {
 }
 
 /**
- * Checks a rule as the product accepts it: rrule can read it, it is at most hourly, and it still
- * produces a date after `now`. `fallbackStart` anchors a rule without DTSTART (the issue's due
- * date or today). Returns the rule or the problem's message key.
+ * Checks a rule as the product accepts it: rrule can read it, it is at most hourly, DTSTART is at
+ * most a year back, it still produces a date after `now`, and that date (or, with COUNT, its whole
+ * run) is found within the walk's budget (bounded.ts). `fallbackStart` anchors a rule without
+ * DTSTART (the issue's due date or today; today when that is more than a year back). Returns the
+ * rule or the problem's message key.
  */
 export function checkRule(text: string, fallbackStart: Date, now = new Date()): CheckedRule | { problem: RuleProblem } {
   if (text.length > RRULE_MAX_LENGTH) return { problem: 'recurrence.tooLong' };
@@ -140,32 +152,47 @@ export function checkRule(text: string, fallbackStart: Date, now = new Date()): 
   if (listOf(options.bysetpos).length && (options.freq === Frequency.DAILY || options.freq === Frequency.HOURLY)) return { problem: 'recurrence.invalid' };
   if (setposBeyondSet(options)) return { problem: 'recurrence.never' };
   if (!inRanges(options)) return { problem: 'recurrence.invalid' };
-  const dtstart = parts.dtstart ?? fallbackStart;
-  let rrule: RRuleInstance;
+  const floor = dtstartFloor(now);
+  if (parts.dtstart && parts.dtstart < floor) return { problem: 'recurrence.tooEarly' };
+  const dtstart = parts.dtstart ?? (fallbackStart < floor ? utcMidnight(now) : fallbackStart);
   try {
-    rrule = buildRule(parts.rule, dtstart);
+    buildRule(parts.rule, dtstart);
     if (misaligned(options, dtstart) || !daysCanMatch(options, dtstart)) return { problem: 'recurrence.never' };
-    // Only times of day can bring two dates within an hour; the sample stops a year on, so a rare
-    // date (29 February on a Monday) is not searched for across centuries.
+    // A rule with COUNT is walked from DTSTART every time: its whole run must fit the budget, and
+    // then the run answers the checks below.
+    const run = options.count != null ? datesFrom(options, dtstart, dtstart, () => true) : null;
+    if (run && !run.complete) return { problem: 'recurrence.tooCostly' };
+    // Only times of day can bring two dates within an hour; the sample stops a year on (and at half
+    // the walk's budget), so a rare date (29 February on a Monday) is not searched for across centuries.
     const horizon = dtstart.getTime() + 400 * 24 * HOUR_MS;
     const timed = options.freq === Frequency.HOURLY || [options.byhour, options.byminute, options.bysecond].some((v) => listOf(v).length > 0);
-    const first = timed ? rrule.all((d, i) => i < GAP_SAMPLE && d.getTime() < horizon) : [];
+    const sample = (d: Date, i: number) => i < GAP_SAMPLE && d.getTime() < horizon;
+    const first = !timed ? [] : run ? run.dates.filter(sample) : datesFrom(options, dtstart, dtstart, sample, budgetOf(options) / 2).dates;
     for (let i = 1; i < first.length; i++) if (first[i]!.getTime() - first[i - 1]!.getTime() < MIN_GAP_MS) return { problem: 'recurrence.tooFrequent' };
-    const next = rrule.after(now, false);
+    const next = run ? (run.dates.find((d) => d > now) ?? null) : firstAfter(options, dtstart, now);
     if (!next) return { problem: 'recurrence.never' };
     return { rule: parts.rule, dtstart, next };
-  } catch {
-    return { problem: 'recurrence.invalid' };
+  } catch (err) {
+    return { problem: err instanceof RuleTooCostly ? 'recurrence.tooCostly' : 'recurrence.invalid' };
   }
 }
 
-/** The first occurrence strictly after `after` (null when the rule is exhausted). */
+/**
+ * The first occurrence strictly after `after` (null when the rule is exhausted). Throws RuleTooCostly
+ * when it lies beyond the walk's budget.
+ */
 export function nextOccurrence(rule: string, dtstart: Date, after: Date): Date | null {
-  return buildRule(rule, dtstart).after(after, false);
+  return firstAfter(ruleOptions(rule), dtstart, after);
 }
 
-/** The latest occurrence at or before `at` (null when none). */
-export function latestOccurrence(rule: string, dtstart: Date, at: Date): Date | null {
-  return buildRule(rule, dtstart).before(at, true);
+/**
+ * The latest occurrence at or before `at`, looking from `since` (an occurrence known to be due, e.g.
+ * the stored next date; DTSTART by default) for at most the walk's budget: after a long outage the
+ * latest one found in that walk (null when none).
+ */
+export function latestOccurrence(rule: string, dtstart: Date, at: Date, since: Date = dtstart): Date | null {
+  return datesFrom(ruleOptions(rule), dtstart, since, (d) => d <= at).dates.at(-1) ?? null;
 }
+
+export { RuleTooCostly } from './bounded.ts';
 

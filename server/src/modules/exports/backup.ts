@@ -90,7 +90,8 @@ async function* streams(em: EntityManager, people: People): AsyncGenerator<strin
 async function* workspaceJson(em: EntityManager, attach: (a: { id: number; storageKey: string; path: string }) => void): AsyncGenerator<string> {
   yield `{"format":"tracker-workspace","version":${EXPORT_FORMAT_VERSION},"exportedAt":${json(new Date().toISOString())},"users":[`;
   yield* users(em);
-  const people = new People(em);
+  // Admins only: every e-mail, as the admin pages show them.
+  const people = new People(em, { all: true });
   yield `],"customFields":${json(await customFields(em))},"streams":[`;
   yield* streams(em, people);
   yield '],"projects":[';

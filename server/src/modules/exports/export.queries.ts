@@ -12,18 +12,31 @@ import type { Project } from '../projects/project.entity.ts';
 
 export const BATCH = 200;
 
+/**
+ * Whose e-mails an export shows, as the app shows them: every one to those who manage the project's
+ * members (its owners, admins; the admins' backup), else only the caller's own — the members list
+ * and people's pages show nobody else's.
+ */
+export type EmailsShown = { all: true } | { all: false; selfId: number };
+
 /** People by user id, loaded as issues mention them (ids mean nothing outside this workspace). */
 export class People {
   private readonly known = new Map<number, ExportPerson>();
   private readonly em: EntityManager;
-  constructor(em: EntityManager) {
+  private readonly emails: EmailsShown;
+  constructor(em: EntityManager, emails: EmailsShown) {
     this.em = em;
+    this.emails = emails;
+  }
+  /** A person as this export names them: by name, with the e-mail only where `emails` allows. */
+  person(row: { id: number; name: string; email: string | null }): ExportPerson {
+    return { name: row.name, email: this.emails.all || row.id === this.emails.selfId ? row.email : null };
   }
   async load(ids: Iterable<number | null | undefined>): Promise<void> {
     const missing = [...new Set([...ids].filter((id): id is number => typeof id === 'number' && !this.known.has(id)))];
     if (!missing.length) return;
     const rows = await this.em.execute<{ id: number; name: string; email: string | null }[]>(`select id, name, email from users where id = any(?::int[])`, [intArray(missing)]);
-    for (const r of rows) this.known.set(r.id, { name: r.name, email: r.email });
+    for (const r of rows) this.known.set(r.id, this.person(r));
   }
   get(id: number | null | undefined): ExportPerson | null {
     return id == null ? null : (this.known.get(id) ?? null);
@@ -42,13 +55,13 @@ export interface Catalog {
   members: (ExportPerson & { role: ProjectRole })[];
 }
 
-export async function loadCatalog(em: EntityManager, projectId: number): Promise<Catalog> {
+export async function loadCatalog(em: EntityManager, projectId: number, people: People): Promise<Catalog> {
   const [statuses, labels, fieldRows, members] = await Promise.all([
     em.execute<Catalog['statuses']>(`select name, category, color, position from statuses where project_id = ? order by position, id`, [projectId]),
     em.execute<Catalog['labels']>(`select name, color from labels where project_id = ? order by name, id`, [projectId]),
     selectFields(em, { projectId }),
-    em.execute<Catalog['members']>(
-      `select u.name, u.email, m.role from project_members m join users u on u.id = m.user_id where m.project_id = ? order by m.created_at, u.id`,
+    em.execute<{ id: number; name: string; email: string | null; role: ProjectRole }[]>(
+      `select u.id, u.name, u.email, m.role from project_members m join users u on u.id = m.user_id where m.project_id = ? order by m.created_at, u.id`,
       [projectId],
     ),
   ]);
@@ -61,7 +74,7 @@ export async function loadCatalog(em: EntityManager, projectId: number): Promise
     options: f.options.map((o) => ({ name: o.name, color: o.color })),
     optionNames: new Map(f.options.map((o) => [o.id, o.name])),
   }));
-  return { statuses, labels, fields, members };
+  return { statuses, labels, fields, members: members.map((m) => ({ ...people.person(m), role: m.role })) };
 }
 
 interface IssueRow {

@@ -7,14 +7,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { projectRefSchema } from '@tracker/shared/api/projects';
 import { dataExport } from '@tracker/shared/api/contract/exports';
 import type { Context } from 'koa';
-import { can } from '@tracker/shared/permissions';
+import { can, canInProject } from '@tracker/shared/permissions';
 import { backupFileName, exportFileName } from '@tracker/shared/api/downloads';
 import { forbidden } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { requestLocale } from '../mail/i18n.ts';
-import { requireProject } from '../projects/project-access.ts';
+import { requireProject, type ProjectAccess, type Viewer } from '../projects/project-access.ts';
+import { People, type EmailsShown } from './export.queries.ts';
 import { backupZip } from './backup.ts';
 import { downloadReader } from '../downloads/downloads.routes.ts';
 import type { DownloadLinks } from '../downloads/download-links.ts';
@@ -32,6 +33,10 @@ function download(ctx: Context, type: string, fileName: string, body: Readable) 
   ctx.body = body;
 }
 
+/** Everyone's e-mails for those who manage the project's members (owners, admins); else the caller's own. */
+const emailsFor = (viewer: Viewer, access: ProjectAccess): EmailsShown =>
+  canInProject(access.role, viewer.roles, 'project.members') ? { all: true } : { all: false, selfId: viewer.id };
+
 /** Read by a session, a token, or a signed link (`downloadReader`: Telegram's own downloader sends neither). */
 export function exportRoutes(deps: { em: () => EntityManager; storage: BlobStore; links: DownloadLinks; logger?: Logger }) {
   const router = new Router();
@@ -39,15 +44,18 @@ export function exportRoutes(deps: { em: () => EntityManager; storage: BlobStore
   router.get(dataExport.projectCsv.path, async (ctx) => {
     const em = deps.em();
     const user = await downloadReader(ctx, em, deps.links);
-    const { project } = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
-    download(ctx, 'text/csv; charset=utf-8', exportFileName(project.key, 'csv'), Readable.from(projectCsv(em.fork(), project, requestLocale(ctx, user.locale))));
+    const access = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
+    const { project } = access;
+    download(ctx, 'text/csv; charset=utf-8', exportFileName(project.key, 'csv'), Readable.from(projectCsv(em.fork(), project, requestLocale(ctx, user.locale), emailsFor(user, access))));
   });
 
   router.get(dataExport.projectJson.path, async (ctx) => {
     const em = deps.em();
     const user = await downloadReader(ctx, em, deps.links);
-    const { project } = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
-    download(ctx, 'application/json; charset=utf-8', exportFileName(project.key, 'json'), Readable.from(projectJson(em.fork(), project)));
+    const access = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
+    const { project } = access;
+    const fork = em.fork();
+    download(ctx, 'application/json; charset=utf-8', exportFileName(project.key, 'json'), Readable.from(projectJson(fork, project, { people: new People(fork, emailsFor(user, access)) })));
   });
 
   router.get(dataExport.backup.path, async (ctx) => {

@@ -4,9 +4,10 @@
 // EXPORT_CSV_COLUMNS, then one column per custom field.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXPORT_CSV_COLUMNS, EXPORT_FORMAT_VERSION, type ExportIssue } from '@tracker/shared/api/export';
+import { CSV_BOM, csvRows, type CsvValue } from '../../csv/csv-writer.ts';
 import { iso } from '../../db/sql.ts';
 import type { Project } from '../projects/project.entity.ts';
-import { exportedIssues, loadCatalog, People, type Catalog } from './export.queries.ts';
+import { exportedIssues, loadCatalog, People, type Catalog, type EmailsShown } from './export.queries.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -32,10 +33,10 @@ const publicFields = (catalog: Catalog) => catalog.fields.map(({ name, type, des
 export async function* projectJson(
   em: EntityManager,
   project: Project,
-  options: { people?: People; onAttachment?: (a: { id: number; fileName: string; storageKey: string }) => string | undefined } = {},
+  options: { people: People; onAttachment?: (a: { id: number; fileName: string; storageKey: string }) => string | undefined },
 ): AsyncGenerator<string> {
-  const catalog = await loadCatalog(em, project.id);
-  const people = options.people ?? new People(em);
+  const people = options.people;
+  const catalog = await loadCatalog(em, project.id, people);
   yield `{"format":"tracker","version":${EXPORT_FORMAT_VERSION},"exportedAt":${json(new Date().toISOString())},"project":${json(projectHead(project))},`;
   yield `"statuses":${json(catalog.statuses)},"labels":${json(catalog.labels)},"customFields":${json(publicFields(catalog))},"members":${json(catalog.members)},"issues":[`;
   let first = true;
@@ -54,21 +55,16 @@ export async function* projectJson(
   yield ']}';
 }
 
-// Cells a spreadsheet would run as a formula get a leading apostrophe (OWASP "CSV injection").
-const FORMULA = /^[=+\-@\t\r]/;
-const cell = (value: unknown, text = false): string => {
-  if (value == null) return '';
-  let s = Array.isArray(value) ? value.join(', ') : String(value);
-  if (text && FORMULA.test(s)) s = `'${s}`;
-  // RFC 4180: quote cells holding a comma, quote or line break; double the quotes inside.
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const line = (cells: string[]) => `${cells.join(',')}\r\n`;
+const cell = (value: unknown): CsvValue => (Array.isArray(value) ? value.join(', ') : (value as CsvValue));
 
-/** export.csv as text chunks: UTF-8 with a BOM (Excel reads it as UTF-8), CRLF lines, a batch per chunk. */
-export async function* projectCsv(em: EntityManager, project: Project, locale: 'ru' | 'en'): AsyncGenerator<string> {
-  const catalog = await loadCatalog(em, project.id);
-  const people = new People(em);
+/**
+ * export.csv as text chunks: UTF-8 with a BOM (Excel reads it as UTF-8), CRLF lines, a batch per
+ * chunk, through the one CSV writer (formula escaping, `;`-safe quoting). `emails` says whose
+ * e-mails the caller may read.
+ */
+export async function* projectCsv(em: EntityManager, project: Project, locale: 'ru' | 'en', emails: EmailsShown): AsyncGenerator<string> {
+  const people = new People(em, emails);
+  const catalog = await loadCatalog(em, project.id, people);
   // Two fields may share a name in one language: the second column says which by its other name.
   const seen = new Set<string>(EXPORT_CSV_COLUMNS);
   const fieldColumns = catalog.fields.map((f) => {
@@ -77,37 +73,36 @@ export async function* projectCsv(em: EntityManager, project: Project, locale: '
     seen.add(name);
     return name;
   });
-  yield '\uFEFF' + line([...EXPORT_CSV_COLUMNS, ...fieldColumns].map((h) => cell(h)));
-  let chunk = '';
-  let count = 0;
+  yield CSV_BOM + csvRows([[...EXPORT_CSV_COLUMNS, ...fieldColumns]]);
+  let rows: CsvValue[][] = [];
   for await (const i of exportedIssues(em, project, catalog, people, false)) {
-    chunk += line([
-      cell(i.key),
-      cell(i.number),
-      cell(i.title, true),
-      cell(i.description, true),
-      cell(i.status, true),
-      cell(i.statusCategory),
-      cell(i.priority),
-      cell(i.assignee?.name, true),
-      cell(i.assignee?.email),
-      cell(i.reporter?.name, true),
-      cell(i.reporter?.email),
-      cell(i.labels, true),
-      cell(i.streams, true),
-      cell(i.startDate),
-      cell(i.dueDate),
-      cell(i.estimate),
-      cell(i.parentNumber ? `${project.key}-${i.parentNumber}` : null),
-      cell(i.createdAt),
-      cell(i.updatedAt),
-      cell(i.completedAt),
-      ...catalog.fields.map((f) => cell(i.customValues[f.name.ru], true)),
+    rows.push([
+      i.key,
+      i.number,
+      i.title,
+      i.description,
+      i.status,
+      i.statusCategory,
+      i.priority,
+      i.assignee?.name,
+      i.assignee?.email,
+      i.reporter?.name,
+      i.reporter?.email,
+      cell(i.labels),
+      cell(i.streams),
+      i.startDate,
+      i.dueDate,
+      i.estimate,
+      i.parentNumber ? `${project.key}-${i.parentNumber}` : null,
+      i.createdAt,
+      i.updatedAt,
+      i.completedAt,
+      ...catalog.fields.map((f) => cell(i.customValues[f.name.ru])),
     ]);
-    if (++count % 200 === 0) {
-      yield chunk;
-      chunk = '';
+    if (rows.length === 200) {
+      yield csvRows(rows);
+      rows = [];
     }
   }
-  if (chunk) yield chunk;
+  if (rows.length) yield csvRows(rows);
 }

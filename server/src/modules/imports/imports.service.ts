@@ -1,10 +1,12 @@
 // Imports (issue 17): an upload is read at once (a file its format cannot read is refused with its
 // reason, nothing stored); a dry run is planned there and then and kept with its preview; a real
-// import is stored with its bytes and queued as a job in the same transaction.
+// import is stored with its bytes (within the person's IMPORT_USER_STORED_MAX_BYTES) and queued as a
+// job in the same transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ImportFormat } from '@tracker/shared/api/import-record';
 import type { ImportDto, ImportMapping, ImportSkip } from '@tracker/shared/api/imports';
-import { notFound } from '@tracker/shared/domain-errors';
+import { DomainError, notFound } from '@tracker/shared/domain-errors';
+import { IMPORT_USER_STORED_MAX_BYTES } from '@tracker/shared/limits';
 import type { Locale } from '@tracker/shared/locales';
 import { enqueueIn } from '../jobs/index.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
@@ -13,6 +15,7 @@ import { customValuesOf, projectFields } from './import-fields.ts';
 import { IMPORT_COLUMNS, toImportDto, type ImportRow } from './import.mapper.ts';
 import { buildPlan, previewOf } from './import-plan.ts';
 import { readImportFile } from './import-read.ts';
+import { lockedStoredBytes } from './import-storage.queries.ts';
 
 export const IMPORT_JOB = 'imports.run';
 
@@ -24,6 +27,17 @@ export interface Upload {
   bytes: Uint8Array;
   locale: Locale;
 }
+
+const MB = 1024 * 1024;
+
+/** 409 `import_quota`: the person's imports waiting to run already hold too many bytes of files. */
+const quotaExceeded = (stored: number) =>
+  new DomainError('conflict', {
+    code: 'import_quota',
+    key: 'errors.import.quota',
+    params: { stored: Math.ceil(stored / MB), max: IMPORT_USER_STORED_MAX_BYTES / MB },
+    data: { reason: 'quota', storedBytes: stored, maxBytes: IMPORT_USER_STORED_MAX_BYTES },
+  });
 
 export async function createImport(em: EntityManager, viewer: Viewer, projectRef: number, upload: Upload): Promise<ImportDto> {
   const { project } = await requireProject(em, viewer, projectRef, 'project.import');
@@ -45,6 +59,8 @@ export async function createImport(em: EntityManager, viewer: Viewer, projectRef
       );
       return toImportDto(row!);
     }
+    const stored = await lockedStoredBytes(tem, viewer.id);
+    if (stored + upload.bytes.length > IMPORT_USER_STORED_MAX_BYTES) throw quotaExceeded(stored);
     const [row] = await tem.execute<ImportRow[]>(
       `insert into imports (project_id, user_id, format, file_name, mapping, status, progress_total, file, locale)
        values (?, ?, ?, ?, ?::jsonb, 'queued', ?, ?, ?) returning ${IMPORT_COLUMNS}`,

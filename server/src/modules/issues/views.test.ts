@@ -54,11 +54,14 @@ describe('saved views', () => {
 });
 
 describe('people picker', () => {
-  it('matches name words and e-mail prefixes, never returns e-mails, needs a session', async () => {
+  it('matches name words by prefix and whole e-mails (or their whole local part), never returns e-mails, needs a session', async () => {
     const find = async (q: string) => usersResponseSchema.parse((await owner.client.get(`/api/users?q=${encodeURIComponent(q)}`)).body).users.map((u) => u.name);
     expect(await find('mik')).toEqual(['Mikhail Member']);
     expect(await find('member')).toEqual(['Mikhail Member']);
     expect(await find('misha')).toEqual(['Mikhail Member']);
+    expect(await find('MISHA@example.com')).toEqual(['Mikhail Member']);
+    // No prefix of an address finds anyone, so none can be recovered a character at a time.
+    for (const q of ['mis', 'mish', 'misha@', 'misha@e', 'misha@example.co', 'misha@x', 'example.com']) expect(await find(q), q).toEqual([]);
     expect(await find('%')).toEqual([]);
     const all = await owner.client.get('/api/users?limit=2');
     expect(all.body.users).toHaveLength(2);

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RecurrenceInput } from '@tracker/shared/api/recurrence';
 import { fieldError } from '@tracker/shared/domain-errors';
-import { checkRule, nextOccurrence, utcMidnight } from '@tracker/shared/recurrence/rule';
+import { checkRule, nextOccurrence, RuleTooCostly, utcMidnight } from '@tracker/shared/recurrence/rule';
 import { publishEvent } from '../events/publish.ts';
 import { createOccurrence, SERIES_COLUMNS, type SeriesRow } from './occurrence.ts';
 
@@ -14,11 +14,24 @@ interface HeadIssue {
   streamIds: number[];
 }
 
-/** The first date of the series after both `now` and the head's own due date (the head is that date's issue). */
+/**
+ * The first date of the series after both `now` and the head's own due date (the head is that date's
+ * issue); throws RuleTooCostly when that date lies beyond the walk's budget.
+ */
 export function nextAfter(rule: string, dtstart: Date, dueDate: string | null, now: Date): Date | null {
   const today = utcMidnight(now);
   const due = dueDate ? utcMidnight(dueDate) : null;
   return nextOccurrence(rule, dtstart, due && due > today ? due : today);
+}
+
+/** `fn`'s date, or null when the rule is too costly to compute: a completion never fails on its series. */
+function orNullWhenCostly(fn: () => Date | null): Date | null {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RuleTooCostly) return null;
+    throw err;
+  }
 }
 
 /**
@@ -34,7 +47,13 @@ export async function setRecurrence(em: EntityManager, actorId: number, issue: H
   } else {
     const checked = checkRule(input.rrule, utcMidnight(issue.dueDate ?? now), now);
     if ('problem' in checked) throw fieldError('recurrence.rrule', checked.problem);
-    const next = nextAfter(checked.rule, checked.dtstart, issue.dueDate, now);
+    let next: Date | null;
+    try {
+      next = nextAfter(checked.rule, checked.dtstart, issue.dueDate, now);
+    } catch (err) {
+      if (err instanceof RuleTooCostly) throw fieldError('recurrence.rrule', 'recurrence.tooCostly');
+      throw err;
+    }
     if (!next) throw fieldError('recurrence.rrule', 'recurrence.never');
     if (current && current.rrule === checked.rule && current.mode === input.mode) return false;
     await em.execute(
@@ -61,11 +80,11 @@ export async function onIssueCompleted(em: EntityManager, issueId: number, now =
     [issueId],
   );
   if (!series) return null;
-  const occursAt = nextAfter(series.rrule, new Date(series.dtstart), series.due_date, now);
+  const occursAt = orNullWhenCostly(() => nextAfter(series.rrule, new Date(series.dtstart), series.due_date, now));
   if (!occursAt) return null;
   const id = await createOccurrence(em, series, occursAt);
   if (id === null) return null;
-  const following = nextOccurrence(series.rrule, new Date(series.dtstart), occursAt);
+  const following = orNullWhenCostly(() => nextOccurrence(series.rrule, new Date(series.dtstart), occursAt));
   await em.execute('update recurrences set issue_id = ?, last_occurrence_at = ?, next_at = ?, updated_at = now() where id = ?', [id, occursAt, following, series.id]);
   return id;
 }

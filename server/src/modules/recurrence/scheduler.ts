@@ -3,7 +3,7 @@
 // locked` in a transaction of its own, and the occurrence's (series, date) key is claimed in that
 // transaction, so even two ticks running at once make each occurrence once.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { latestOccurrence, nextOccurrence } from '@tracker/shared/recurrence/rule';
+import { latestOccurrence, nextOccurrence, RuleTooCostly } from '@tracker/shared/recurrence/rule';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { createOccurrence, SERIES_COLUMNS, type SeriesRow } from './occurrence.ts';
@@ -29,7 +29,8 @@ export async function runDueRecurrences(em: EntityManager, now = new Date(), log
       );
       if (!series) return { found: false, id: null };
       const dtstart = new Date(series.dtstart);
-      const occursAt = latestOccurrence(series.rrule, dtstart, now) ?? new Date(series.next_at!);
+      const due = new Date(series.next_at!);
+      const occursAt = latestOccurrence(series.rrule, dtstart, now, due) ?? due;
       let id: number | null = null;
       try {
         id = await tem.transactional((inner) => createOccurrence(inner, series, occursAt));
@@ -37,7 +38,7 @@ export async function runDueRecurrences(em: EntityManager, now = new Date(), log
         // The series moves on either way, so one broken copy is not retried every minute.
         logger?.error({ err, recurrenceId: series.id }, 'recurring issue not created');
       }
-      await tem.execute('update recurrences set next_at = ?, last_occurrence_at = ?, updated_at = now() where id = ?', [nextOccurrence(series.rrule, dtstart, now), occursAt, series.id]);
+      await tem.execute('update recurrences set next_at = ?, last_occurrence_at = ?, updated_at = now() where id = ?', [nextDate(series, dtstart, now, logger), occursAt, series.id]);
       // The head's nextAt changed: a new version, so cached pages and lists are not served stale.
       await tem.execute('update issues set version = version + 1 where id = ?', [series.issue_id]);
       return { found: true, id };
@@ -46,6 +47,20 @@ export async function runDueRecurrences(em: EntityManager, now = new Date(), log
     if (outcome.id !== null) created++;
   }
   return created;
+}
+
+/**
+ * The series' next date, or null (the series ends) when its rule is too costly to compute: a rule
+ * stored before DTSTART had a floor and a budget (bounded.ts) must not stall every tick.
+ */
+function nextDate(series: SeriesRow, dtstart: Date, now: Date, logger?: Logger): Date | null {
+  try {
+    return nextOccurrence(series.rrule, dtstart, now);
+  } catch (err) {
+    if (!(err instanceof RuleTooCostly)) throw err;
+    logger?.warn({ recurrenceId: series.id, rrule: series.rrule }, 'recurring issue stopped: its rule is too costly to compute');
+    return null;
+  }
 }
 
 export function registerRecurrences(deps: { jobs: JobQueue; orm: MikroORM; logger: Logger }) {

@@ -6,15 +6,12 @@ import type { JobQueue } from '../jobs/index.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { disabledNotice } from './disabled-notice.ts';
 import { createSender } from './send.ts';
-import type { UrlRules } from './url-guard.ts';
+import { urlRules, type UrlRules } from './url-guard.ts';
 import { registerWebhookJobs } from './webhook.jobs.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
 
-export const webhookRules = (config: Pick<Config, 'isProduction' | 'WEBHOOK_ALLOWED_HOSTS'>): UrlRules => ({
-  httpsOnly: config.isProduction,
-  allowedHosts: config.WEBHOOK_ALLOWED_HOSTS.map((h) => h.replace(/^\[(.*)\]$/, '$1')),
-});
+export const webhookRules = (config: Pick<Config, 'isProduction' | 'WEBHOOK_ALLOWED_HOSTS'>): UrlRules => urlRules(config.isProduction, config.WEBHOOK_ALLOWED_HOSTS);
 
 /** Registers the webhook jobs on `jobs` (before it starts) and returns the routes and the sender to close. */
 export function setUpWebhooks(deps: { config: Config; orm: MikroORM; jobs: JobQueue; mail: MailService; telegram: boolean; logger: Logger; em: () => EntityManager }) {

@@ -1,9 +1,11 @@
 // One HTTP attempt of a delivery: a POST with a time limit for connecting and answering together, no
-// redirects (a 3xx is a failure), only the first kilobyte of the answer read, and the connection made
-// only to addresses the URL rule accepts (url-guard.ts), checked after DNS resolution.
+// redirects (a 3xx is a failure), only the first kilobyte of the answer read — and none of an answer
+// from a host reached through WEBHOOK_ALLOWED_HOSTS, so a project owner cannot read an intranet
+// service through the delivery log — and the connection made only to addresses the URL rule accepts
+// (url-guard.ts), checked after DNS resolution.
 import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
-import { checkedAddresses, checkUrlShape, guardedLookup, hostOf, RefusedAddress, type Resolver, type UrlRules } from './url-guard.ts';
+import { allowedUrl, checkedAddresses, checkUrlShape, guardedLookup, hostOf, listedHost, RefusedAddress, type Resolver, type UrlRules } from './url-guard.ts';
 
 export const EXCERPT_BYTES = 1024;
 
@@ -57,10 +59,13 @@ export function createSender(deps: { rules: UrlRules; timeoutMs: number; resolve
     const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     try {
       const url = checkUrlShape(rawUrl, rules);
-      // A literal IP is connected to without a lookup: it is judged here.
-      if (ipaddr.isValid(hostOf(url))) await checkedAddresses(hostOf(url), rules);
+      const allowed = allowedUrl(url, rules);
+      // A literal IP is connected to without a lookup: it is judged here. So is a listed host on a port
+      // not listed for it (the socket's lookup sees the host only).
+      if (ipaddr.isValid(hostOf(url)) || (!allowed && listedHost(hostOf(url), rules))) await checkedAddresses(hostOf(url), allowed, deps.resolve);
       const res = await request(url, { method: 'POST', body, headers, dispatcher: agent, signal: controller.signal });
-      const excerpt = await readExcerpt(res.body).finally(() => res.body.destroy());
+      const answer = await readExcerpt(res.body).finally(() => res.body.destroy());
+      const excerpt = allowed ? null : answer;
       const ok = res.statusCode >= 200 && res.statusCode < 300;
       const error = ok ? null : res.statusCode >= 300 && res.statusCode < 400 ? `redirect (${res.statusCode}) not followed` : `HTTP ${res.statusCode}`;
       return { ok, status: res.statusCode, durationMs: took(), excerpt, error };

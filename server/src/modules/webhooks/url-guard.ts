@@ -1,5 +1,5 @@
 // Where webhooks may be sent (docs/webhooks.md, "Addresses"): public unicast addresses only, unless the
-// URL's host is listed in WEBHOOK_ALLOWED_HOSTS. The same rule runs when a webhook is saved and again
+// URL's host and port are listed in WEBHOOK_ALLOWED_HOSTS. The same rule runs when a webhook is saved and again
 // at every delivery, on the addresses DNS gives at that moment: the connection goes to the very
 // address that was checked (`guardedLookup`), so a name that later resolves to a private address
 // (DNS rebinding) is refused at delivery.
@@ -7,12 +7,51 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
+/** One WEBHOOK_ALLOWED_HOSTS entry: a host as URLs write it, and its port (`*`: any; null: the scheme's default). */
+export interface AllowedHost {
+  host: string;
+  port: number | '*' | null;
+}
+
 export interface UrlRules {
   /** https only (production). */
   httpsOnly: boolean;
-  /** Host names or IP literals, lower case, as written in URLs. */
-  allowedHosts: readonly string[];
+  /** Hosts (names or IP literals) that may be reached although private or local, on these ports only. */
+  allowed: readonly AllowedHost[];
 }
+
+/** An IP literal in the one spelling URLs use (`127.1` → `127.0.0.1`, `::FFFF:127.0.0.1` → `::ffff:7f00:1`); names as they are. */
+const canonicalHost = (host: string) => (ipaddr.isValid(host) ? ipaddr.parse(host).toString() : host.toLowerCase());
+
+/**
+ * WEBHOOK_ALLOWED_HOSTS entries: `host:port` allows that port, `host:*` every port (for development:
+ * a receiver on a random port), a bare `host` only the scheme's default port (80, 443). IPv6 in
+ * brackets with a port (`[fd00::5]:8443`), with or without brackets without one. Throws on a bad entry.
+ */
+export function parseAllowedHosts(entries: readonly string[]): AllowedHost[] {
+  return entries.map((raw) => {
+    const entry = raw.trim().toLowerCase();
+    const bracketed = /^\[([^\]]+)\](?::([^:]*))?$/.exec(entry);
+    const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : entry.split(':').length > 2 ? [entry, undefined] : (entry.split(':') as [string, string | undefined]);
+    const validPort = port === undefined || port === '*' || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
+    if (!host || /[/@\s]/.test(host) || !validPort) throw new Error(`WEBHOOK_ALLOWED_HOSTS: "${raw}" is not host, host:port or host:*`);
+    return { host: canonicalHost(host), port: port === undefined ? null : port === '*' ? '*' : Number(port) };
+  });
+}
+
+export const urlRules = (httpsOnly: boolean, allowedHosts: readonly string[]): UrlRules => ({ httpsOnly, allowed: parseAllowedHosts(allowedHosts) });
+
+const portOf = (url: URL) => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+
+/** The URL's host and port are listed: its addresses are not checked, and its answers are not kept (send.ts). */
+export function allowedUrl(url: URL, rules: UrlRules): boolean {
+  const host = canonicalHost(hostOf(url));
+  const port = portOf(url);
+  return rules.allowed.some((a) => a.host === host && (a.port === '*' || a.port === port || (a.port === null && port === (url.protocol === 'https:' ? 443 : 80))));
+}
+
+/** The host is listed for some port (the socket's lookup knows no port: the port was checked before the request). */
+export const listedHost = (host: string, rules: UrlRules) => rules.allowed.some((a) => a.host === canonicalHost(host));
 
 /** Why a URL or an address is refused: a `validation.*` key (also the delivery's error text, in English). */
 export type Refusal = 'webhookUrl' | 'webhookHttps' | 'webhookCredentials' | 'webhookPrivateAddress' | 'webhookUnresolvable';
@@ -36,12 +75,27 @@ export class RefusedAddress extends Error {
 /** The URL's host as the allow-list spells it: lower case, IPv6 without brackets. */
 export const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
 
-/** Public unicast only: no private, loopback, link-local, unique-local, multicast, CGNAT, reserved or 0.0.0.0. */
+/** IPv6's global unicast space: everything outside it (::/96, 64:ff9b::/96, fc00::/7, fe80::/10, ff00::/8…) is refused. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Public unicast only: no private, loopback, link-local, unique-local, multicast, CGNAT, reserved or
+ * 0.0.0.0. An IPv6 address must be global unicast (2000::/3) outside ipaddr.js's special ranges
+ * (6to4, Teredo, documentation…), so no IPv6 form can carry a private IPv4 address: IPv4-compatible
+ * `::7f00:1` and `::`, NAT64 `64:ff9b::/96` lie outside 2000::/3, and 6to4 `2002::/16` and Teredo are
+ * special. IPv4-mapped `::ffff:a.b.c.d` is judged as the IPv4 address it is.
+ */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  // IPv4 written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  // ipaddr.js reads `::8.8.8.8` (IPv4-compatible) as `::ffff:8.8.8.8` (mapped): IPv6 text is first
+  // spelled as the URL parser, and so the connection, spells it (`::808:808`).
+  const text = address.includes(':') && URL.canParse(`http://[${address}]/`) ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address;
+  if (!ipaddr.isValid(text)) return false;
+  const ip = ipaddr.parse(text);
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+    if (!v6.match(GLOBAL_UNICAST)) return false;
+  }
   return ip.range() === 'unicast';
 }
 
@@ -68,9 +122,8 @@ const systemResolver: Resolver = (host) =>
     });
   });
 
-/** Every address `host` resolves to, each one checked; a listed host is not checked. */
-export async function checkedAddresses(host: string, rules: UrlRules, resolve: Resolver = systemResolver): Promise<LookupAddress[]> {
-  const allowed = rules.allowedHosts.includes(host.toLowerCase());
+/** Every address `host` resolves to, each one checked unless the host is `allowed` (listed for the port at hand). */
+export async function checkedAddresses(host: string, allowed: boolean, resolve: Resolver = systemResolver): Promise<LookupAddress[]> {
   if (ipaddr.isValid(host)) {
     if (!allowed && !isPublicAddress(host)) throw new RefusedAddress('webhookPrivateAddress', host);
     return [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
@@ -92,7 +145,7 @@ export async function checkedAddresses(host: string, rules: UrlRules, resolve: R
 /** A URL a webhook may be saved with: shape, then its host's addresses now. */
 export async function checkWebhookUrl(raw: string, rules: UrlRules, resolve?: Resolver): Promise<URL> {
   const url = checkUrlShape(raw, rules);
-  await checkedAddresses(hostOf(url), rules, resolve);
+  await checkedAddresses(hostOf(url), allowedUrl(url, rules), resolve);
   return url;
 }
 
@@ -102,7 +155,7 @@ export async function checkWebhookUrl(raw: string, rules: UrlRules, resolve?: Re
  */
 export function guardedLookup(rules: UrlRules, resolve?: Resolver): LookupFunction {
   return (hostname, options, callback) => {
-    checkedAddresses(hostname, rules, resolve).then(
+    checkedAddresses(hostname, listedHost(hostname, rules), resolve).then(
       (all) => {
         const family = typeof options === 'object' && options ? options.family : undefined;
         const fitting = family === 4 || family === 6 ? all.filter((a) => a.family === family) : all;

@@ -19,7 +19,7 @@ let owner: TestUser;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  t = await createTestServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
+  t = await createTestServer({ WEBHOOK_ALLOWED_HOSTS: new URL(receiver.url('/')).host, WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
   owner = await signUp(t, { name: 'Oleg Owner', locale: 'en' });
 });
 afterAll(async () => {
@@ -46,7 +46,7 @@ describe('failing deliveries', () => {
     const { hook, projectId } = await webhookTo(receiver.url('/fail'));
     await createIssue(owner, projectId, { title: 'Retry me' });
     const first = await deliveryWhen(hook.id, 'the first failed attempt', (d) => d.attempts === 1);
-    expect(first).toMatchObject({ status: 'pending', responseStatus: 500, responseExcerpt: 'receiver is down', error: 'HTTP 500' });
+    expect(first).toMatchObject({ status: 'pending', responseStatus: 500, responseExcerpt: null, error: 'HTTP 500' });
     const job1 = (await waitUntil('the retry job', () => jobOf(first.id)))!;
     expect(job1.wait).toBeGreaterThan(50);
     expect(job1.wait).toBeLessThanOrEqual(60);

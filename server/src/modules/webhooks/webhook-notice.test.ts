@@ -12,7 +12,7 @@ const OWNER_CHAT = 990717;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  s = await createBotServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+  s = await createBotServer({ WEBHOOK_ALLOWED_HOSTS: new URL(receiver.url('/')).host });
 });
 afterAll(async () => {
   await s?.close();

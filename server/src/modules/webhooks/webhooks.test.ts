@@ -25,7 +25,8 @@ const byEvent = (event: string, issueId: number) => (r: Received) => r.json?.eve
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  t = await createTestServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+  // The receiver's own port only: a bare host would allow 80 and 443 alone.
+  t = await createTestServer({ WEBHOOK_ALLOWED_HOSTS: new URL(receiver.url('/')).host });
   [owner, member, stranger, admin] = [await signUp(t, { name: 'Olga Owner' }), await signUp(t), await signUp(t), await signUp(t, { admin: true })];
   project = await createProject(owner, { visibility: 'members' });
   await addMember(owner, project.project.id, member, 'member');
@@ -63,7 +64,13 @@ describe('managing webhooks', () => {
     ['a private address', 'http://10.1.2.3/hook', 'validation.webhookPrivateAddress'],
     ['loopback by name, not listed', 'http://localhost:9/hook', 'validation.webhookPrivateAddress'],
     ['an IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]:9/hook', 'validation.webhookPrivateAddress'],
+    ['an IPv4-compatible IPv6 loopback', 'http://[::7f00:1]/hook', 'validation.webhookPrivateAddress'],
+    ['NAT64 of a private address', 'http://[64:ff9b::a00:1]/hook', 'validation.webhookPrivateAddress'],
+    ['6to4 of a private address', 'http://[2002:c0a8:101::1]/hook', 'validation.webhookPrivateAddress'],
+    ['a unique-local address', 'http://[fd00::1]/hook', 'validation.webhookPrivateAddress'],
     ['CGNAT', 'http://100.64.0.1/hook', 'validation.webhookPrivateAddress'],
+    // Listed with the receiver's port only: another port of the same host is a private address.
+    ['an allowed host on another port', 'http://127.0.0.1:9/hook', 'validation.webhookPrivateAddress'],
     ['credentials in the URL', 'http://user:pw@127.0.0.1:9/hook', 'validation.webhookCredentials'],
     ['another scheme', 'ftp://example.com/hook', 'validation.webhookUrl'],
   ])('refuses %s with a 400', async (_, url, message) => {
@@ -122,8 +129,8 @@ describe('deliveries', () => {
     });
     const [newest] = log.deliveries as Delivery[];
     expect(newest).toMatchObject({ status: 'succeeded', attempts: 1, responseStatus: 200, error: null, webhookId: hook.id });
-    expect(newest!.responseExcerpt!.startsWith('ok xxx')).toBe(true);
-    expect(newest!.responseExcerpt!.length).toBeLessThanOrEqual(1024);
+    // A host reached through WEBHOOK_ALLOWED_HOSTS: its answer's status is logged, never its content.
+    expect(newest!.responseExcerpt).toBeNull();
     expect(newest!.durationMs).toBeGreaterThanOrEqual(0);
     expect(log.nextCursor).toBe(String(log.deliveries[1].id));
     const next = (await owner.client.get(`/api/webhooks/${hook.id}/deliveries?limit=2&cursor=${log.nextCursor}`)).body.deliveries as Delivery[];

@@ -2,7 +2,7 @@
 // and the next date — the same checks the server makes (shared/recurrence/rule.ts).
 import type { Locale } from '@tracker/shared/locales';
 import { describeRule, type DescribeFn } from '@tracker/shared/recurrence/describe';
-import { checkRule, nextOccurrence, utcMidnight } from '@tracker/shared/recurrence/rule';
+import { checkRule, nextOccurrence, RuleTooCostly, utcMidnight } from '@tracker/shared/recurrence/rule';
 import type { TFunction } from 'i18next';
 
 export interface RulePreview {
@@ -18,11 +18,15 @@ export function previewRule(rule: string | null, dueDate: string | null, t: TFun
   if ('problem' in checked) return { words: null, problem: t(checked.problem), next: null };
   const today = utcMidnight(now);
   const due = dueDate ? utcMidnight(dueDate) : null;
-  return {
-    words: describeRule(rule, describer(t), locale),
-    problem: null,
-    next: nextOccurrence(checked.rule, checked.dtstart, due && due > today ? due : today),
-  };
+  let next: Date | null;
+  try {
+    next = nextOccurrence(checked.rule, checked.dtstart, due && due > today ? due : today);
+  } catch (err) {
+    // A due date far ahead can put the next date beyond the walk's budget: the server refuses it too.
+    if (err instanceof RuleTooCostly) return { words: null, problem: t('recurrence.tooCostly'), next: null };
+    throw err;
+  }
+  return { words: describeRule(rule, describer(t), locale), problem: null, next };
 }
 
 /** The web app's `t` as the describer's translate function. */

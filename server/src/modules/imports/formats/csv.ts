@@ -34,10 +34,13 @@ function readRows(text: string): string[][] {
   }
 }
 
+/** export.csv (and spreadsheets) write `'=…` so a cell is not run as a formula: read the text back. */
+const unguard = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
 /** The header row alone (for the mapping step). */
 export function csvColumns(text: string): string[] {
   const rows = readRows(text);
-  return (rows[0] ?? []).map((c) => c.trim());
+  return (rows[0] ?? []).map((c) => unguard(c.trim()));
 }
 
 function indexes(columns: string[], mapping: ColumnMapping): Map<string, number> {
@@ -53,8 +56,6 @@ function indexes(columns: string[], mapping: ColumnMapping): Map<string, number>
   return at;
 }
 
-/** export.csv (and spreadsheets) write `'=…` so a cell is not run as a formula: read the text back. */
-const unguard = (value: string) => (/^'[=+\-@]/.test(value) ? value.slice(1) : value);
 
 export const csvFormat: ImportFormatParser & { parseWithMapping(text: string, mapping?: ColumnMapping, fieldNames?: readonly string[]): ParsedImport & { mapping: ColumnMapping } } = {
   id: 'csv',
@@ -64,7 +65,7 @@ export const csvFormat: ImportFormatParser & { parseWithMapping(text: string, ma
   parseWithMapping(text, given, fieldNames: readonly string[] = []) {
     const rows = readRows(text);
     if (rows.length < 2) throw importError('empty');
-    const columns = rows[0]!.map((c) => c.trim());
+    const columns = rows[0]!.map((c) => unguard(c.trim()));
     const mapping = given && Object.keys(given).length ? given : guessMapping(columns, fieldNames);
     const at = indexes(columns, mapping);
     const records: ImportRecord[] = [];

@@ -67,9 +67,12 @@ export class Columns {
   private readonly names: string[];
   constructor(header: string[]) {
     this.names = [...new Set(header)];
+    // Pushed, not copied: Jira repeats a header once per value (50,000 `Comment` columns made copying quadratic).
     header.forEach((h, i) => {
       const key = h.toLowerCase();
-      this.index.set(key, [...(this.index.get(key) ?? []), i]);
+      const at = this.index.get(key);
+      if (at) at.push(i);
+      else this.index.set(key, [i]);
     });
   }
   has(name: string): boolean {

@@ -110,6 +110,15 @@ export const trelloFormat: ImportFormatParser = {
     const labelById = new Map(labels.map((l) => [l.id, l]));
     const memberById = new Map(members.map((m) => [m.id, m]));
     const fieldById = new Map(board.data.customFields.map((f) => [f.id, f]));
+    // Looked up per card: grouped once, so a board of many cards and checklists (or a field of many
+    // options) costs its size, not cards × checklists.
+    const optionText = new Map(board.data.customFields.flatMap((f) => f.options.map((o) => [`${f.id}\u0000${o.id}`, o.value?.text] as const)));
+    const checklistsByCard = new Map<string, typeof checklists>();
+    for (const c of checklists) {
+      const list = checklistsByCard.get(c.idCard);
+      if (list) list.push(c);
+      else checklistsByCard.set(c.idCard, [c]);
+    }
 
     const commentsByCard = new Map<string, ImportComment[]>();
     const createdByCard = new Map<string, { date: string; by?: ImportPerson }>();
@@ -147,8 +156,7 @@ export const trelloFormat: ImportFormatParser = {
         problems.add(row, 'missingTitle', { id: card.id });
         return;
       }
-      const checks = checklists
-        .filter((c) => c.idCard === card.id)
+      const checks = [...(checklistsByCard.get(card.id) ?? [])]
         .sort((a, b) => a.pos - b.pos)
         .map((c) => {
           const items = [...c.checkItems].sort((a, b) => a.pos - b.pos).map((item) => `- [${item.state === 'complete' ? 'x' : ' '}] ${item.name}`);
@@ -162,7 +170,7 @@ export const trelloFormat: ImportFormatParser = {
         if (!def) continue;
         const v = item.value;
         const value = item.idValue
-          ? def.options.find((o) => o.id === item.idValue)?.value?.text
+          ? optionText.get(`${def.id}\u0000${item.idValue}`)
           : v?.checked != null
             ? v.checked === 'true'
             : v?.number != null
