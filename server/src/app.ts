@@ -17,6 +17,7 @@ import { apiNotFound, bodyDecodeError, errorHandler, knownMethods } from './http
 import { requestLog } from './http/request-log.ts';
 import { bearerUserRow } from './http/bearer.ts';
 import { sessionMiddleware, sessionUserRow } from './http/session.ts';
+import { guardSessionOnly } from './http/session-only.ts';
 import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
@@ -170,7 +171,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
   // Uploads stream their raw body to storage, whatever their content type.
   // Imports read their multipart body themselves (busboy), after checking who asks.
-  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/(issues\/[^/]+\/attachments|projects\/[^/]+\/imports)$/.test(ctx.path) ? next() : parseBody(ctx, next)));
+  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/(issues\/[^/]+\/attachments|projects\/[^/]+\/imports)$/i.test(ctx.path) ? next() : parseBody(ctx, next)));
   if (config.secureCookies) {
     // TLS ends at the proxy in front of us: the public URL is https, so cookies may be Secure.
     app.use((ctx, next) => {
@@ -226,6 +227,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];
+  // Token calls are refused on the session-only routes themselves, whatever spelling matched them.
+  guardSessionOnly(routers);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
   return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, notifications, storage, webhooks }, routers });

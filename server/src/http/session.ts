@@ -84,7 +84,7 @@ export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolea
         externalKey: {
           get: (ctx: Koa.Context) => {
             // EventSource cannot send headers: the event streams (GETs) may carry it in the query.
-            const token = ctx.get(SESSION_TOKEN_HEADER) || (ctx.method === 'GET' && EVENT_STREAMS.has(ctx.path) ? String(ctx.query.session_token ?? '') : '');
+            const token = ctx.get(SESSION_TOKEN_HEADER) || (ctx.method === 'GET' && EVENT_STREAMS.has(ctx.path.toLowerCase()) ? String(ctx.query.session_token ?? '') : '');
             const fromHeader = token ? sessionKeyFromToken(secret, token) : null;
             return fromHeader ?? ctx.cookies.get(SESSION_COOKIE, { signed: true });
           },
