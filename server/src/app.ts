@@ -31,6 +31,7 @@ import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
+import { createAccessHub, streamGuard } from './modules/auth/stream-access.ts';
 import { eventsRoutes, liveEventText, subscribeVisibleEvents, type LiveDeps } from './modules/events/events.routes.ts';
 import { projectAccess } from './modules/projects/project-access.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -114,7 +115,10 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const publicConfig = publicConfigOf(config);
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
   const sync = createSyncHub(orm.config.get('clientUrl') as string, logger);
-  const live: LiveDeps = { hub: events, orm, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null };
+  // Live streams end with the session or token they opened with, on every replica.
+  const access = createAccessHub(orm.config.get('clientUrl') as string, logger);
+  const guard = streamGuard({ hub: access, orm });
+  const live: LiveDeps = { hub: events, orm, guard, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null };
   // Attachments, avatars and blog images: one store that every replica reads (close it on shutdown).
   const storage = createBlobStore({ storageUrl: config.STORAGE_URL, databaseUrl: orm.config.get('clientUrl') as string });
   // Compressed issue lists and pages under their ETags, made of per-project data versions (issue 13).
@@ -210,7 +214,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     customFieldRoutes({ em }),
     templateRoutes({ em }),
     streamRoutes({ em }),
-    syncRoutes({ em, hub: sync, live: (viewer, send) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event))) }),
+    syncRoutes({ em, hub: sync, guard, live: (viewer, send, allowed) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event)), allowed) }),
     calendarRoutes({ em, config }),
     eventsRoutes(live),
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
@@ -231,7 +235,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   guardSessionOnly(routers);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, notifications, storage, webhooks }, routers });
+  return Object.assign(app, { services: { users, navigation, events, sync, access, responseCache, jobs, accounts, telegram, notifications, storage, webhooks }, routers });
 }
 
 export type App = ReturnType<typeof createApp>;
