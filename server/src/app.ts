@@ -142,7 +142,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
   app.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    // ERR_STREAM_UNABLE_TO_PIPE: the client left while a stream's handler was still subscribing.
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_UNABLE_TO_PIPE') return;
     logger.error({ err }, 'server error');
   });
   // The log is outside the error handler, so it sees the status the handler answered (issue 11, L5).

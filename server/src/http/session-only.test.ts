@@ -68,7 +68,7 @@ function send(method: string, path: string): Promise<{ status: number; code: str
 
 describe('session-only routes and tokens', () => {
   it('marks the calls that manage the session, the account or tokens', () => {
-    for (const call of ['POST /api/tokens', 'DELETE /api/tokens/:', 'PATCH /api/user/profile', 'DELETE /api/user/avatar', 'POST /api/telegram/link', 'POST /api/auth/logout']) {
+    for (const call of ['POST /api/tokens', 'DELETE /api/tokens/:', 'PATCH /api/user/profile', 'DELETE /api/user/avatar', 'POST /api/telegram/link', 'POST /api/auth/logout', 'POST /api/user/restore-email']) {
       expect(sessionOnly).toContain(call);
     }
     expect(sessionOnly).not.toContain('GET /api/user/me');

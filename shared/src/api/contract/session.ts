@@ -31,6 +31,13 @@ export const account = {
     summary: 'The token from the confirmation e-mail is the credential',
     sessionOnly: true,
   }),
+  restoreEmail: endpoint('POST', '/api/user/restore-email', {
+    body: lazySchema(() => accountApi().then((m) => m.restoreEmailRequestSchema)),
+    response: lazySchema(() => accountApi().then((m) => m.restoreEmailResponseSchema)),
+    public: true,
+    summary: 'The token from the mail to the old address is the credential: puts that address back and ends every session and token',
+    sessionOnly: true,
+  }),
   phoneReminder: endpoint('GET', '/api/user/phone-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.phoneReminderResponseSchema)), public: true }),
   sendPhoneCode: endpoint('POST', '/api/user/send-phone-confirm-code', { sessionOnly: true }),
   verifyPhoneCode: endpoint('POST', '/api/user/verify-phone-code', { body: lazySchema(() => accountApi().then((m) => m.verifyPhoneCodeRequestSchema)), response: me, sessionOnly: true }),
