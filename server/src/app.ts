@@ -33,7 +33,6 @@ import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes
 import { createEventHub } from './modules/events/event-hub.ts';
 import { createAccessHub, streamGuard } from './modules/auth/stream-access.ts';
 import { eventsRoutes, liveEventText, subscribeVisibleEvents, type LiveDeps } from './modules/events/events.routes.ts';
-import { projectAccess } from './modules/projects/project-access.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { openApiRoutes } from './modules/openapi/openapi.routes.ts';
 import { commentRoutes } from './modules/issues/comments.routes.ts';
@@ -118,7 +117,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // Live streams end with the session or token they opened with, on every replica.
   const access = createAccessHub(orm.config.get('clientUrl') as string, logger);
   const guard = streamGuard({ hub: access, orm });
-  const live: LiveDeps = { hub: events, orm, guard, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null };
+  const live: LiveDeps = { hub: events, guard };
   // Attachments, avatars and blog images: one store that every replica reads (close it on shutdown).
   const storage = createBlobStore({ storageUrl: config.STORAGE_URL, databaseUrl: orm.config.get('clientUrl') as string });
   // Compressed issue lists and pages under their ETags, made of per-project data versions (issue 13).
@@ -215,7 +214,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     customFieldRoutes({ em }),
     templateRoutes({ em }),
     streamRoutes({ em }),
-    syncRoutes({ em, hub: sync, guard, live: (viewer, send, allowed) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event)), allowed) }),
+    syncRoutes({ em, hub: sync, guard, live: (viewer, send, allows) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event)), allows) }),
     calendarRoutes({ em, config }),
     eventsRoutes(live),
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),

@@ -8,7 +8,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Credential } from '../../http/credential.ts';
 import { createPgListener } from '../../db/pg-listener.ts';
 import type { Logger } from '../../logger.ts';
-import { credentialHolds } from './credentials.repository.ts';
+import { credentialAllows } from './credentials.repository.ts';
 
 export const ACCESS_CHANNEL = 'tracker_access';
 
@@ -52,6 +52,8 @@ export type AccessHub = ReturnType<typeof createAccessHub>;
 export interface StreamAccess {
   /** Whether the credential still holds; when it does not, the stream has been ended. */
   check(): Promise<boolean>;
+  /** `check`, and whether the user may see project `projectId` (any when null), in one statement. */
+  allows(projectId: number | null): Promise<boolean>;
   /** Stops watching (the stream ended). */
   stop(): void;
 }
@@ -60,20 +62,22 @@ export interface StreamAccess {
 export function streamGuard(deps: { hub: AccessHub; orm: MikroORM }) {
   return async (credential: Credential, end: () => void): Promise<StreamAccess> => {
     let ended = false;
-    const check = async () => {
+    const allows = async (projectId: number | null) => {
       if (ended) return false;
-      const holds = await credentialHolds(deps.orm.em.fork() as unknown as EntityManager, credential).catch(() => false);
+      const { holds, sees } = await credentialAllows(deps.orm.em.fork() as unknown as EntityManager, credential, projectId).catch(() => ({ holds: false, sees: false }));
       if (!holds && !ended) {
         ended = true;
         end();
       }
-      return holds && !ended;
+      return holds && sees && !ended;
     };
+    const check = () => allows(null);
     const unwatch = await deps.hub.watch(credential.userId, () => void check());
     // Whatever ended between the request's own check and the watch.
     void check();
     return {
       check,
+      allows,
       stop: () => {
         ended = true;
         unwatch();

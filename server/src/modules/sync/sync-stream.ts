@@ -14,9 +14,9 @@ import { changesSince } from './sync.service.ts';
 
 /**
  * Sends the live events the viewer may see through `send` (the tab's one stream carries both), each
- * once `allowed` says the stream's credential still holds.
+ * once `allows` says the stream's credential still holds and the event's project is visible.
  */
-export type LiveSubscription = (viewer: Viewer, send: (text: string) => void, allowed: () => Promise<boolean>) => Promise<() => void>;
+export type LiveSubscription = (viewer: Viewer, send: (text: string) => void, allows: (projectId: number | null) => Promise<boolean>) => Promise<() => void>;
 
 export async function streamChanges(
   ctx: Context,
@@ -60,7 +60,7 @@ export async function streamChanges(
     }
   };
   unsubscribes.push(await deps.hub.subscribe(() => void pull()));
-  if (deps.live) unsubscribes.push(await deps.live(viewer, stream.send, access.check));
+  if (deps.live) unsubscribes.push(await deps.live(viewer, stream.send, access.allows));
   // The client may have left while the subscriptions were made.
   if (stream.ended) unsubscribe();
   // Whatever committed between the caller's position and the subscription.
