@@ -1,7 +1,10 @@
 // Issue 11, H1: a changed e-mail waits for confirmation; the profile and the "me" page say so, in
-// both languages, and saving the form again keeps the pending address.
+// both languages, and saving the form again keeps the pending address. Issue 25: once changed, the
+// old address gets a link whose page puts it back.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
 
 let browser: Browser;
@@ -50,4 +53,49 @@ describe('a pending e-mail change', () => {
       }
     });
   }
+});
+
+/** The first `path` link mailed to `email` (the dev outbox; quoted-printable undone). */
+function linkMailed(email: string, linkPath: string): string | undefined {
+  const dir = path.join(inject('dataDir'), 'outbox');
+  const texts = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((m) => m.includes(`To: ${email}`));
+  for (const text of texts) {
+    const link = new RegExp(`https?://\\S+${linkPath}\\?token=[\\w-]+`).exec(text)?.[0];
+    if (link) return link;
+  }
+  return undefined;
+}
+
+describe('a changed e-mail', () => {
+  it('tells the old address, whose link puts it back after a click and signs everyone out', async () => {
+    const context = await newContext(browser);
+    try {
+      const { email } = await registerIn(context);
+      const next = uniqueEmail('taken');
+      expect((await context.request.patch('/api/user/profile', { data: { email: next } })).ok()).toBe(true);
+      await expect.poll(() => linkMailed(next, '/user/confirm-email')).toBeTruthy();
+      const token = new URL(linkMailed(next, '/user/confirm-email')!).searchParams.get('token');
+      expect((await context.request.post('/api/user/confirm-email', { data: { token } })).ok()).toBe(true);
+
+      await expect.poll(() => linkMailed(email, '/user/restore-email')).toBeTruthy();
+      const link = new URL(linkMailed(email, '/user/restore-email')!);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(link.pathname + link.search);
+      // Nothing happens until the owner asks for it.
+      await page.getByTestId('restore-email').waitFor();
+      expect((await (await context.request.get('/api/user/me')).json()).user.email).toBe(next);
+      await page.getByTestId('restore-email').click();
+      const done = page.getByTestId('restore-success');
+      await done.waitFor();
+      expect(await done.textContent()).toContain(`Адрес ${email} снова у аккаунта`);
+      expect((await context.request.get('/api/user/me')).status()).toBe(401);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -20,6 +20,7 @@ import { sessionMiddleware, sessionUserRow } from './http/session.ts';
 import { sessionUserCheck } from './http/session-user.ts';
 import { downloadLinks } from './modules/downloads/download-links.ts';
 import { downloadRoutes } from './modules/downloads/downloads.routes.ts';
+import { guardSessionOnly } from './http/session-only.ts';
 import { signingKeys } from './http/signing-keys.ts';
 import type { Logger } from './logger.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
@@ -33,8 +34,8 @@ import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
+import { createAccessHub, streamGuard } from './modules/auth/stream-access.ts';
 import { eventsRoutes, liveEventText, subscribeVisibleEvents, type LiveDeps } from './modules/events/events.routes.ts';
-import { projectAccess } from './modules/projects/project-access.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { openApiRoutes } from './modules/openapi/openapi.routes.ts';
 import { commentRoutes } from './modules/issues/comments.routes.ts';
@@ -116,7 +117,10 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const publicConfig = publicConfigOf(config);
   const events = createEventHub(orm.config.get('clientUrl') as string, logger);
   const sync = createSyncHub(orm.config.get('clientUrl') as string, logger);
-  const live: LiveDeps = { hub: events, orm, canSeeProject: async (em, viewer, projectId) => (await projectAccess(em, viewer, projectId)) !== null };
+  // Live streams end with the session or token they opened with, on every replica.
+  const access = createAccessHub(orm.config.get('clientUrl') as string, logger);
+  const guard = streamGuard({ hub: access, orm });
+  const live: LiveDeps = { hub: events, guard };
   // Attachments, avatars and blog images: one store that every replica reads (close it on shutdown).
   const storage = createBlobStore({ storageUrl: config.STORAGE_URL, databaseUrl: orm.config.get('clientUrl') as string });
   // Compressed issue lists and pages under their ETags, made of per-project data versions (issue 13).
@@ -140,7 +144,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
 
   // Errors outside the middleware chain: a client leaving a stream (SSE, downloads) is not one.
   app.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    // ERR_STREAM_UNABLE_TO_PIPE: the client left while a stream's handler was still subscribing.
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_UNABLE_TO_PIPE') return;
     logger.error({ err }, 'server error');
   });
   // The log is outside the error handler, so it sees the status the handler answered (issue 11, L5).
@@ -178,7 +183,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
   // Uploads stream their raw body to storage, whatever their content type.
   // Imports read their multipart body themselves (busboy), after checking who asks.
-  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/(issues\/[^/]+\/attachments|projects\/[^/]+\/imports)$/.test(ctx.path) ? next() : parseBody(ctx, next)));
+  app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/(issues\/[^/]+\/attachments|projects\/[^/]+\/imports)$/i.test(ctx.path) ? next() : parseBody(ctx, next)));
   if (config.secureCookies) {
     // TLS ends at the proxy in front of us: the public URL is https, so cookies may be Secure.
     app.use((ctx, next) => {
@@ -220,7 +225,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     customFieldRoutes({ em }),
     templateRoutes({ em }),
     streamRoutes({ em }),
-    syncRoutes({ em, hub: sync, live: (viewer, send) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event))) }),
+    syncRoutes({ em, hub: sync, guard, live: (viewer, send, allows) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event)), allows) }),
     calendarRoutes({ em, config }),
     eventsRoutes(live),
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
@@ -238,9 +243,11 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
   ];
+  // Token calls are refused on the session-only routes themselves, whatever spelling matched them.
+  guardSessionOnly(routers);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, sync, responseCache, jobs, accounts, telegram, notifications, storage, webhooks }, routers });
+  return Object.assign(app, { services: { users, navigation, events, sync, access, responseCache, jobs, accounts, telegram, notifications, storage, webhooks }, routers });
 }
 
 export type App = ReturnType<typeof createApp>;

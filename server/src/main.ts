@@ -64,6 +64,7 @@ async function main() {
     // Live-event streams never go idle by themselves: end them so the server can close.
     await app.services.events.close();
     await app.services.sync.close();
+    await app.services.access.close();
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;

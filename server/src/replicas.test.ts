@@ -81,6 +81,30 @@ describe('two replicas on one database', () => {
     }
   });
 
+  it('signing out through one replica ends the sync stream held on the other within a second', async () => {
+    const browser = a.client();
+    expect((await browser.post('/api/auth/login', { email, password })).status).toBe(200);
+    const since = (await browser.get('/api/sync/bootstrap')).body.syncId as number;
+    const stop = new AbortController();
+    const res = await fetch(`${b.url}/api/sync/stream?since=${since}`, { headers: { cookie: cookieOf(browser) }, signal: stop.signal });
+    expect(res.status).toBe(200);
+    let text = '';
+    let ended = false;
+    const decoder = new TextDecoder();
+    const reading = (async () => {
+      for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array, { stream: true });
+      ended = true;
+    })().catch(() => {});
+    try {
+      await waitUntil('the sync stream of replica 2 to open', () => text.includes(': connected'));
+      expect((await browser.post('/api/auth/logout')).status).toBe(204);
+      await waitUntil('the stream on replica 2 to end', () => ended, { timeout: 1000, interval: 20 });
+    } finally {
+      stop.abort();
+      await reading;
+    }
+  });
+
   it('an attachment uploaded to one replica downloads from the other, byte for byte', async () => {
     const bytes = randomBytes(1_500_000);
     const up = await onA.request('POST', `/api/issues/${issueId}/attachments`, {

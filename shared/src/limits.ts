@@ -103,6 +103,8 @@ export const DOWNLOAD_LINK_TTL_SEC = 5 * 60;
 // Accounts (issue 4): confirmation tokens, SMS codes, reminders, avatars.
 export const EMAIL_CONFIRM_TTL_SEC = 48 * 60 * 60;
 export const PASSWORD_RESET_TTL_SEC = 60 * 60;
+/** How long the link mailed to the old address after an e-mail change can put that address back. */
+export const EMAIL_RESTORE_TTL_SEC = 7 * 24 * 60 * 60;
 export const RESEND_CONFIRM_LIMITS = { perMinute: { max: 1, windowSec: 60 }, perDay: { max: 5, windowSec: 24 * 60 * 60 } } as const;
 export const RECOVER_PASSWORD_LIMITS = { perIp: { max: 20, windowSec: 60 * 60 }, perEmail: { max: 3, windowSec: 60 * 60 } } as const;
 export const SMS_CODE_TTL_SEC = 10 * 60;

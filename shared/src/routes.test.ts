@@ -10,8 +10,11 @@ const SPEC_ROUTES: Record<string, string[]> = {
 const ADDED_ADMIN_ROUTES = ['/admin/users', '/admin/redirects', '/admin/blog', '/admin/blog/create', '/admin/blog/{id}/edit'];
 // Private pages beyond the spec's list (issue 15: the inbox; issue 17: the timesheet, importing issues into a project).
 const ADDED_PRIVATE_ROUTES = ['/inbox', '/timesheet', '/projects/:id/import', '/projects/:id/import/:importId'];
+// Public pages beyond the spec's list (issue 25: the link that puts an old e-mail address back).
+const ADDED_PUBLIC_ROUTES = ['/user/restore-email'];
 const ALL_ROUTES: Record<string, string[]> = {
   ...SPEC_ROUTES,
+  public: [...SPEC_ROUTES.public!, ...ADDED_PUBLIC_ROUTES],
   private: [...SPEC_ROUTES.private!, ...ADDED_PRIVATE_ROUTES],
   admin: [...SPEC_ROUTES.admin!, ...ADDED_ADMIN_ROUTES],
 };

@@ -48,6 +48,7 @@ const ENTRIES: Record<string, Entry> = {
   blog: withTexts(() => import('../features/blog/pages/BlogPage.tsx'), ['blog']),
   blogPost: withTexts(() => import('../features/blog/pages/BlogPostPage.tsx'), ['blog']),
   confirmEmail: withTexts(() => import('../features/auth/pages/ConfirmEmailPage.tsx'), ['account']),
+  restoreEmail: withTexts(() => import('../features/auth/pages/RestoreEmailPage.tsx'), ['account']),
   resetPassword: withTexts(() => import('../features/auth/pages/ResetPasswordPage.tsx'), ['account']),
   recoverPassword: withTexts(() => import('../features/auth/pages/RecoverPasswordPage.tsx'), ['account']),
   telegramUsernameConfirm: () => import('../features/auth/pages/TelegramUsernameConfirmPage.tsx'),

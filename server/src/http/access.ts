@@ -1,6 +1,7 @@
 import { can, type Capability } from '@tracker/shared/permissions';
 import type { Context, Next } from 'koa';
 import { bearerCaller } from './bearer.ts';
+import { requestCredential, type Credential } from './credential.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -64,6 +65,13 @@ export function requireViewer(ctx: Context): SignedIn {
   const viewer = (ctx.state.viewer as SignedIn | undefined) ?? (ctx.state.user as RequestUser | undefined);
   if (!viewer) throw unauthorized();
   return viewer;
+}
+
+/** The signed-in request's session or token (401 without one), for what must outlive the request. */
+export function requireCredential(ctx: Context): Credential {
+  const credential = requestCredential(ctx);
+  if (!credential) throw unauthorized();
+  return credential;
 }
 
 export function requireCapability(ctx: Context, capability: Capability): RequestUser {

@@ -3,6 +3,7 @@ import type { ErrorBody, ErrorCode } from '@tracker/shared/errors';
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger.ts';
+import { isApiPath } from './api-path.ts';
 
 /**
  * An error of HTTP itself (405, 413, a refused cross-site request, a missing session…) that turns into
@@ -141,5 +142,5 @@ export function bodyDecodeError(err: unknown): never {
 /** Unknown API paths end as an empty 404; give them the JSON error body. */
 export async function apiNotFound(ctx: Context, next: Next) {
   await next();
-  if (ctx.status === 404 && ctx.body == null && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) throw notFound();
+  if (ctx.status === 404 && ctx.body == null && isApiPath(ctx.path)) throw notFound();
 }

@@ -39,6 +39,10 @@ const sessionUsers = new WeakMap<object, Record<string, unknown>>();
 /** The user row that came with this request's session (without the password hash), if any. */
 export const sessionUserRow = (ctx: object): Record<string, unknown> | undefined => sessionUsers.get(ctx);
 
+/** The id of the session this request was loaded with (the header's or the cookie's), if any. */
+const sessionIds = new WeakMap<object, string>();
+export const loadedSessionId = (ctx: object): string | undefined => sessionIds.get(ctx);
+
 /**
  * koa-session store backed by the `sessions` table, so any server instance can read any session.
  * Reading a session also reads its user (one statement, not two), and deleting the row signs out
@@ -57,6 +61,7 @@ export function postgresSessionStore(orm: MikroORM) {
       if (!row) return undefined;
       const { session_data: data, password_hash: _secret, ...user } = row;
       if (options?.ctx && user.id != null) sessionUsers.set(options.ctx, user);
+      if (options?.ctx) sessionIds.set(options.ctx, key);
       return data as Record<string, unknown>;
     },
     async set(key: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
@@ -92,7 +97,7 @@ export function sessionMiddleware(app: Koa, orm: MikroORM, secureCookies: boolea
         externalKey: {
           get: (ctx: Koa.Context) => {
             // EventSource cannot send headers: the event streams (GETs) may carry it in the query.
-            const token = ctx.get(SESSION_TOKEN_HEADER) || (ctx.method === 'GET' && EVENT_STREAMS.has(ctx.path) ? String(ctx.query.session_token ?? '') : '');
+            const token = ctx.get(SESSION_TOKEN_HEADER) || (ctx.method === 'GET' && EVENT_STREAMS.has(ctx.path.toLowerCase()) ? String(ctx.query.session_token ?? '') : '');
             const fromHeader = token ? sessionKeyFromToken(secret, token) : null;
             return fromHeader ?? ctx.cookies.get(SESSION_COOKIE, { signed: true });
           },

@@ -69,6 +69,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     async close() {
       await app.services.events.close();
       await app.services.sync.close();
+      await app.services.access.close();
       await app.services.telegram.stop();
       await app.services.jobs.stop();
       await app.services.storage.close();

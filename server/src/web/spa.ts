@@ -9,6 +9,7 @@ import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { BOOT_PLACEHOLDER, bootScript, newNonce } from './boot-data.ts';
 import { allowNonce } from './security.ts';
+import { isApiPath, isFeedPath } from '../http/api-path.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -62,7 +63,7 @@ export function applyRender(shell: string, page: PageRender): string {
 export type LoadBoot = (ctx: Context) => Promise<Pick<BootData, 'user' | 'redirect'>>;
 
 const isPageCandidate = (ctx: Context) =>
-  (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path !== '/api' && !ctx.path.startsWith('/api/') && !ctx.path.startsWith('/ics/');
+  (ctx.method === 'GET' || ctx.method === 'HEAD') && !isApiPath(ctx.path) && !isFeedPath(ctx.path);
 
 /**
  * Serves the built web app in two steps. `files`, early in the chain: hashed assets cached forever

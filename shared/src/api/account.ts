@@ -25,6 +25,11 @@ const token = text().trim().min(1, 'validation.required').max(200, 'validation.t
 export const confirmEmailRequestSchema = z.object({ token });
 export const confirmEmailResponseSchema = z.object({ email: z.string() });
 
+/** POST /api/user/restore-email — the token from the mail the old address got when the e-mail changed. */
+export const restoreEmailRequestSchema = z.object({ token });
+/** The address the account has again. */
+export const restoreEmailResponseSchema = z.object({ email: z.string() });
+
 /** POST /api/auth/recover-password — always 204, whether or not the e-mail is known. */
 export const recoverPasswordRequestSchema = z.object({ email });
 export type RecoverPasswordRequest = z.infer<typeof recoverPasswordRequestSchema>;

@@ -16,6 +16,7 @@ export const accountApi = {
   sendPhoneCode: () => api(account.sendPhoneCode, { headers: lang() }),
   verifyPhoneCode: (code: string) => api(account.verifyPhoneCode, { body: { code }, headers: lang() }),
   confirmEmail: (token: string) => api(account.confirmEmail, { body: { token }, headers: lang() }),
+  restoreEmail: (token: string) => api(account.restoreEmail, { body: { token }, headers: lang() }),
   recoverPassword: (body: RecoverPasswordRequest) => api(session.recoverPassword, { body, headers: lang() }),
   resetPassword: (body: ResetPasswordRequest) => api(session.resetPassword, { body, headers: lang() }),
   changePassword: (id: number, body: ChangePasswordRequest) => api(account.changePassword, { params: { id }, body, headers: lang() }),

@@ -36,6 +36,8 @@ import { Migration20261203300000_imports } from './Migration20261203300000_impor
 import { Migration20261203500000_recurrences } from './Migration20261203500000_recurrences.ts';
 import { Migration20261203600000_issue_templates } from './Migration20261203600000_issue_templates.ts';
 import { Migration20261203700000_time_entries } from './Migration20261203700000_time_entries.ts';
+import { Migration20261205100000_access_ends } from './Migration20261205100000_access_ends.ts';
+import { Migration20261205200000_sync_project_was_open } from './Migration20261205200000_sync_project_was_open.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -75,4 +77,6 @@ export const migrationsList = [
   { name: 'Migration20261203500000_recurrences', class: Migration20261203500000_recurrences },
   { name: 'Migration20261203600000_issue_templates', class: Migration20261203600000_issue_templates },
   { name: 'Migration20261203700000_time_entries', class: Migration20261203700000_time_entries },
+  { name: 'Migration20261205100000_access_ends', class: Migration20261205100000_access_ends },
+  { name: 'Migration20261205200000_sync_project_was_open', class: Migration20261205200000_sync_project_was_open },
 ];

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '@tracker/shared/api/admin';
 import { invalid, notFound } from '@tracker/shared/domain-errors';
 import { iso } from '../../db/sql.ts';
+import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.ts';
+import { revokeAllFeeds } from '../calendar/feeds.service.ts';
 import { adminRoleSetByHand } from '../users/admin-grants.ts';
 
 interface Row {
@@ -34,7 +36,8 @@ export async function searchUsers(em: EntityManager, q: string, page: number) {
 
 /**
  * Grants/revokes admin and blocks/unblocks. Blocking ends every session of the user (one delete:
- * sessions carry user_id). An admin cannot lock themselves out.
+ * sessions carry user_id), revokes their tokens and calendar feeds, which unblocking does not bring
+ * back. An admin cannot lock themselves out.
  */
 export async function updateUser(em: EntityManager, actorId: number, id: number, change: { admin?: boolean | undefined; blocked?: boolean | undefined }): Promise<AdminUser> {
   if (id === actorId && (change.admin === false || change.blocked === true)) {
@@ -53,7 +56,11 @@ export async function updateUser(em: EntityManager, actorId: number, id: number,
     );
     if (!row) throw notFound('user');
     if (change.admin !== undefined) await adminRoleSetByHand(tx as EntityManager, id);
-    if (change.blocked) await tx.execute('delete from sessions where user_id = ?', [id]);
+    if (change.blocked) {
+      await tx.execute('delete from sessions where user_id = ?', [id]);
+      await revokeAllApiTokens(tx as EntityManager, id);
+      await revokeAllFeeds(tx as EntityManager, id);
+    }
     return toDto(row);
   });
 }

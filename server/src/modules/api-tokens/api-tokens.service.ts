@@ -45,6 +45,14 @@ export async function createApiToken(em: EntityManager, userId: number, input: C
   });
 }
 
+/**
+ * Revokes every live token of a user: their password was reset or they were blocked. A revoked token
+ * stays revoked, so unblocking revives none; calendar feeds made with one die with it.
+ */
+export async function revokeAllApiTokens(em: EntityManager, userId: number): Promise<void> {
+  await em.nativeUpdate(ApiToken, { userId, revokedAt: null }, { revokedAt: new Date() });
+}
+
 /** Revokes one of the owner's tokens at once; someone else's (or an unknown one) is a 404. */
 export async function revokeApiToken(em: EntityManager, userId: number, id: number): Promise<void> {
   const changed = await em.nativeUpdate(ApiToken, { id, userId, revokedAt: null }, { revokedAt: new Date() });

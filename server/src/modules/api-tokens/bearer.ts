@@ -1,11 +1,13 @@
 // `Authorization: Bearer trk_…` on /api calls: the token's owner becomes the caller, with the same
 // permission checks as in a session (docs/api-tokens.md). Runs before the CSRF check, the body
 // parser and the session: a refused token costs no body read, and a token call touches no cookie.
+// Calls that need a session whatever the scope are refused on their routes (http/session-only.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { API_TOKEN_PATTERN, type ApiTokenScope } from '@tracker/shared/api/api-tokens';
 import { DomainError, rateLimited } from '@tracker/shared/domain-errors';
 import type { ErrorCode } from '@tracker/shared/errors';
 import type { Context, Next } from 'koa';
+import { isApiPath } from '../../http/api-path.ts';
 import { setBearerUserRow } from '../../http/bearer.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import { hashApiToken } from './api-tokens.service.ts';
@@ -14,13 +16,6 @@ import { hashApiToken } from './api-tokens.service.ts';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** `lastUsedAt` is written at most this often per token, so reads do not all become writes. */
 export const LAST_USED_EVERY_SEC = 60;
-
-/**
- * Calls that need a session, whatever the token's scope: a leaked token must not make more tokens,
- * sign in or out, or take over the account (password, e-mail, phone, Telegram link).
- */
-export const sessionOnly = (method: string, path: string) =>
-  path.startsWith('/api/auth/') || (!SAFE.has(method) && (path === '/api/tokens' || path.startsWith('/api/tokens/') || path.startsWith('/api/user/') || path.startsWith('/api/telegram/')));
 
 interface TokenRow {
   token_id: number;
@@ -40,7 +35,7 @@ function refuse(ctx: Context, code: ErrorCode, reason: string): DomainError {
 export function bearerAuth(deps: { em: () => EntityManager; rateLimit: () => { max: number; windowSec: number } }) {
   return async (ctx: Context, next: Next) => {
     const header = ctx.get('authorization');
-    if (!header || !(ctx.path === '/api' || ctx.path.startsWith('/api/'))) return next();
+    if (!header || !isApiPath(ctx.path)) return next();
     const match = /^bearer(?:\s+(.*))?$/i.exec(header.trim());
     // Another scheme (Basic…) is not ours: the call goes on as without the header.
     if (!match) return next();
@@ -68,7 +63,6 @@ export function bearerAuth(deps: { em: () => EntityManager; rateLimit: () => { m
     const { max, windowSec } = deps.rateLimit();
     const limit = await hitRateLimit(em, `api-token:${tokenId}`, max, windowSec);
     if (!limit.allowed) throw rateLimited(limit.retryAfterSec, { key: 'errors.apiTokens.rateLimited' });
-    if (sessionOnly(ctx.method, ctx.path)) throw new DomainError('forbidden', { code: 'session_required', key: 'errors.apiTokens.sessionRequired' });
     if (scope === 'read' && !SAFE.has(ctx.method)) throw new DomainError('forbidden', { code: 'token_scope', key: 'errors.apiTokens.readOnly' });
 
     if (row.token_stale) {

@@ -1,10 +1,11 @@
 // Password recovery: the same answer whether or not the e-mail has an account (no enumeration);
-// a single-use link valid for an hour; a reset ends every other session of that user.
+// a single-use link valid for an hour; a reset ends every other session and every token of that user.
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recoverPasswordRequestSchema, resetPasswordRequestSchema } from '@tracker/shared/api/account';
 import { PASSWORD_RESET_TTL_SEC, RECOVER_PASSWORD_LIMITS } from '@tracker/shared/limits';
 import { hitRateLimit } from '../../http/rate-limit.ts';
+import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.ts';
 import { parse } from '../../http/validate.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accountError, enforceLimits } from '../users/account-errors.ts';
@@ -52,8 +53,9 @@ export function recoveryRoutes(deps: { em: () => EntityManager; mail: MailServic
       // A refused password rolls the transaction back: the link still works for a better one.
       assertStrongPassword(ctx, input.password, (await passwordOwner(t, check.userId)) ?? {});
       await setPasswordHash(t, check.userId, passwordHash);
-      // Every session of the user ends; this browser gets a fresh one below.
+      // Every session and token of the user ends; this browser gets a fresh session below.
       await endSessions(t, check.userId);
+      await revokeAllApiTokens(t, check.userId);
       return check;
     });
     if (result.status !== 'ok') {

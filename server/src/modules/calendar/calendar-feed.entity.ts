@@ -12,6 +12,8 @@ const CalendarFeedSchema = defineEntity({
     tokenHash: p.string().length(64).unique(),
     createdAt: p.datetime().onCreate(() => new Date()),
     revokedAt: p.datetime().nullable(),
+    /** The personal access token that made it, if one did: the feed ends with the token. */
+    apiTokenId: p.integer().nullable(),
   },
 });
 export class CalendarFeed extends CalendarFeedSchema.class {}

@@ -5,6 +5,7 @@ import { idSchema } from '@tracker/shared/api/common';
 import type { Context } from 'koa';
 import type { Config } from '../../config.ts';
 import { requireUser } from '../../http/access.ts';
+import { bearerCaller } from '../../http/bearer.ts';
 import { notFound, rateLimited } from '@tracker/shared/domain-errors';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import { parse } from '../../http/validate.ts';
@@ -42,7 +43,7 @@ export function calendarRoutes(deps: { em: () => EntityManager; config: Pick<Con
 
   router.post('/api/calendar/feeds', async (ctx) => {
     const viewer = viewerOf(ctx);
-    const { feed, token } = await createFeed(deps.em(), viewer, parse(createFeedSchema, ctx.request.body));
+    const { feed, token } = await createFeed(deps.em(), viewer, parse(createFeedSchema, ctx.request.body), bearerCaller(ctx)?.tokenId ?? null);
     ctx.status = 201;
     ctx.body = { feed, url: `${publicUrl}/ics/${token}.ics` };
   });

@@ -136,6 +136,42 @@ describe('ICS feeds', () => {
     expect((await t.client().get('/ics/short.ics')).status).toBe(404);
   });
 
+  it('a feed made with an API token dies with the token: revoked or expired', async () => {
+    const feedBy = async (token: string) => {
+      const res = await fetch(`${t.url}/api/calendar/feeds`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ scope: 'user', scopeId: null }),
+      });
+      expect(res.status).toBe(201);
+      return createFeedResponseSchema.parse(await res.json());
+    };
+    const listed = async () => feedsResponseSchema.parse((await owner.client.get('/api/calendar/feeds')).body).feeds.map((f) => f.id);
+    const revoked = (await owner.client.post('/api/tokens', { name: 'calendar', scope: 'write' })).body;
+    const expiring = (await owner.client.post('/api/tokens', { name: 'calendar 2', scope: 'write' })).body;
+    const [one, two] = [await feedBy(revoked.token), await feedBy(expiring.token)];
+    const bySession = await makeFeed(owner, 'user');
+    for (const { url } of [one, two, bySession]) expect((await fetchIcs(url)).status).toBe(200);
+
+    expect((await owner.client.request('DELETE', `/api/tokens/${revoked.id}`)).status).toBe(204);
+    await t.sql(`update api_tokens set expires_at = now() - interval '1 second' where id = ?`, [expiring.id]);
+    expect([(await fetchIcs(one.url)).status, (await fetchIcs(two.url)).status, (await fetchIcs(bySession.url)).status]).toEqual([404, 404, 200]);
+    expect(await listed()).not.toContain(one.feed.id);
+    expect(await listed()).not.toContain(two.feed.id);
+    expect(await listed()).toContain(bySession.feed.id);
+  });
+
+  it('a blocked owner’s feeds stop, and stay stopped after unblocking', async () => {
+    const blocked = await createUser(t);
+    const admin = await createUser(t, { admin: true });
+    const { url } = await makeFeed(blocked, 'user');
+    expect((await fetchIcs(url)).status).toBe(200);
+    expect((await admin.client.request('PATCH', `/api/admin/users/${blocked.id}`, { json: { blocked: true } })).status).toBe(200);
+    expect((await fetchIcs(url)).status).toBe(404);
+    expect((await admin.client.request('PATCH', `/api/admin/users/${blocked.id}`, { json: { blocked: false } })).status).toBe(200);
+    expect((await fetchIcs(url)).status).toBe(404);
+  });
+
   it('rate-limits one token from one address', async () => {
     const { url } = await makeFeed(owner, 'user');
     for (let i = 0; i < ICS_RATE_LIMIT.max; i += 1) expect((await fetchIcs(url)).status).toBe(200);

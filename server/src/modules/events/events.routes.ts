@@ -1,45 +1,37 @@
 import Router from '@koa/router';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { LiveEvent } from '@tracker/shared/api/events';
-import { requireUser } from '../../http/access.ts';
+import { requireCredential, requireUser } from '../../http/access.ts';
 import { openEventStream } from '../../http/event-stream.ts';
+import type { StreamGuard } from '../auth/stream-access.ts';
 import type { EventHub } from './event-hub.ts';
 
-const ACCESS_CACHE_MS = 5_000;
-
 // `GET /api/events`: server-sent events for the signed-in user. Each event is sent only when the
-// user can see its project.
-/** Whether a user may see a project; given by the app, so this module does not depend on projects (which publish here). */
-export type ProjectVisibility = (em: EntityManager, viewer: { id: number; roles: readonly string[] }, projectId: number) => Promise<boolean>;
-
+// user can see its project, and only while the session or token the stream opened with holds.
 export interface LiveDeps {
   hub: EventHub;
-  orm: MikroORM;
-  canSeeProject: ProjectVisibility;
+  /** Ends a stream when the session or token it opened with ends (modules/auth/stream-access.ts). */
+  guard: StreamGuard;
 }
 
 /**
- * Subscribes `send` to the live events a viewer may see (checked against the database, cached for a
- * few seconds per subscription), in order. Resolves once listening, with the unsubscribe function.
- * Used by `/api/events` and by the sync stream, which carries them too so that a tab holds one stream.
+ * Subscribes `send` to the live events a viewer may see, in order. Each event is checked against the
+ * database when it is sent: `allows(projectId)` says the stream's credential still holds and its
+ * user may see the event's project (StreamAccess.allows). Resolves once listening, with the
+ * unsubscribe function. Used by `/api/events` and by the sync stream, which carries them too so that
+ * a tab holds one stream.
  */
-export function subscribeVisibleEvents(deps: LiveDeps, viewer: { id: number; roles: readonly string[] }, send: (event: LiveEvent) => void): Promise<() => void> {
-  const access = new Map<number, { visible: boolean; until: number }>();
-  const canSee = async (projectId: number | null) => {
-    if (projectId === null) return true;
-    const cached = access.get(projectId);
-    if (cached && cached.until > Date.now()) return cached.visible;
-    const em = deps.orm.em.fork() as unknown as EntityManager;
-    const visible = await deps.canSeeProject(em, viewer, projectId);
-    access.set(projectId, { visible, until: Date.now() + ACCESS_CACHE_MS });
-    return visible;
-  };
+export function subscribeVisibleEvents(
+  deps: LiveDeps,
+  viewer: { id: number },
+  send: (event: LiveEvent) => void,
+  allows: (projectId: number | null) => Promise<boolean>,
+): Promise<() => void> {
   // Serialise checks so events keep their order.
   let queue = Promise.resolve();
   return deps.hub.subscribe((event: LiveEvent) => {
     if (event.userId !== undefined && event.userId !== viewer.id) return;
     queue = queue.then(async () => {
-      if (await canSee(event.projectId).catch(() => false)) send(event);
+      if (await allows(event.projectId)) send(event);
     });
   });
 }
@@ -51,11 +43,15 @@ export function eventsRoutes(deps: LiveDeps) {
   const router = new Router();
   router.get('/api/events', async (ctx) => {
     const user = requireUser(ctx);
-    let unsubscribe = () => {};
-    const stream = openEventStream(ctx, () => unsubscribe());
-    unsubscribe = await subscribeVisibleEvents(deps, { id: user.id, roles: user.roles }, (event) => stream.send(liveEventText(event)));
-    // The client may have left while the subscription was made.
-    if (stream.ended) unsubscribe();
+    const credential = requireCredential(ctx);
+    const stops: (() => void)[] = [];
+    const stop = () => stops.splice(0).forEach((s) => s());
+    const stream = openEventStream(ctx, stop);
+    const access = await deps.guard(credential, () => stream.end());
+    stops.push(access.stop);
+    stops.push(await subscribeVisibleEvents(deps, { id: user.id }, (event) => stream.send(liveEventText(event)), access.allows));
+    // The client may have left while the subscriptions were made.
+    if (stream.ended) stop();
   });
   return router;
 }

@@ -1,12 +1,12 @@
 // Mail templates in the reader's language: plain text and HTML, the product's name, absolute links.
 import { escapeHtml } from '@tracker/shared/html';
 import type { TextValues } from '@tracker/shared/i18n/translator';
-import { EMAIL_CONFIRM_TTL_SEC, PASSWORD_RESET_TTL_SEC } from '@tracker/shared/limits';
+import { EMAIL_CONFIRM_TTL_SEC, EMAIL_RESTORE_TTL_SEC, PASSWORD_RESET_TTL_SEC } from '@tracker/shared/limits';
 import type { Locale } from '@tracker/shared/locales';
 import { WEBHOOK_MAX_CONSECUTIVE_FAILURES } from '@tracker/shared/api/webhooks';
 import { PRODUCT_NAME, translate, translateHtml } from './i18n.ts';
 
-export type MailTemplate = 'confirmEmail' | 'resetPassword' | 'webhookDisabled';
+export type MailTemplate = 'confirmEmail' | 'resetPassword' | 'webhookDisabled' | 'emailChanged';
 
 export interface MailMessage {
   to: string;
@@ -15,12 +15,21 @@ export interface MailMessage {
   html: string;
 }
 
-// `hours`: how long the link works, said in the text (with the right plural form).
-const KEYS: Record<MailTemplate, { subject: string; body: string; button: string; hours: number }> = {
+// `hours`: how long the link works, said in the text (with the right plural form). `footer`: where
+// "if you did not ask for it, ignore it" would be wrong advice (a notice of a change).
+const KEYS: Record<MailTemplate, { subject: string; body: string; button: string; hours: number; footer?: string }> = {
   confirmEmail: { subject: 'account.mail.confirmSubject', body: 'account.mail.confirmText', button: 'account.mail.confirmButton', hours: EMAIL_CONFIRM_TTL_SEC / 3600 },
   resetPassword: { subject: 'account.mail.resetSubject', body: 'account.mail.resetText', button: 'account.mail.resetButton', hours: PASSWORD_RESET_TTL_SEC / 3600 },
   // `count`: the failures in a row that switched the webhook off.
   webhookDisabled: { subject: 'webhooks.mail.disabledSubject', body: 'webhooks.mail.disabledText', button: 'webhooks.mail.disabledButton', hours: WEBHOOK_MAX_CONSECUTIVE_FAILURES },
+  // `count`: the days the link can put the old address back; `newEmail` comes in the values.
+  emailChanged: {
+    subject: 'account.mail.emailChangedSubject',
+    body: 'account.mail.emailChangedText',
+    button: 'account.mail.emailChangedButton',
+    hours: EMAIL_RESTORE_TTL_SEC / 86_400,
+    footer: 'account.mail.noticeFooter',
+  },
 };
 
 export function renderMail(template: MailTemplate, locale: Locale, vars: { to: string; name: string; link: string; email?: string; values?: TextValues }): MailMessage {
@@ -31,7 +40,7 @@ export function renderMail(template: MailTemplate, locale: Locale, vars: { to: s
   const text = (key: string, v = values) => translate(locale, key, v);
   const html = (key: string, v = values) => translateHtml(locale, key, v);
   const subject = text(keys.subject);
-  const plain = `${text('account.mail.greeting')}\n\n${text(keys.body, bodyValues)}\n\n${text(keys.button)}: ${vars.link}\n\n--\n${text('account.mail.footer')}\n`;
+  const plain = `${text('account.mail.greeting')}\n\n${text(keys.body, bodyValues)}\n\n${text(keys.button)}: ${vars.link}\n\n--\n${text(keys.footer ?? 'account.mail.footer')}\n`;
   const page = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><title>${html(keys.subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
@@ -40,7 +49,7 @@ export function renderMail(template: MailTemplate, locale: Locale, vars: { to: s
 <p>${html(keys.body, bodyValues)}</p>
 <p><a href="${escapeHtml(vars.link)}" style="display:inline-block;background:#16a34a;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${html(keys.button)}</a></p>
 <p style="font-size:13px;color:#475569;word-break:break-all">${escapeHtml(vars.link)}</p>
-<hr style="border:none;border-top:1px solid #e2e8f0"><p style="font-size:12px;color:#64748b">${html('account.mail.footer')}</p>
+<hr style="border:none;border-top:1px solid #e2e8f0"><p style="font-size:12px;color:#64748b">${html(keys.footer ?? 'account.mail.footer')}</p>
 </body></html>
 `;
   return { to: vars.to, subject, text: plain, html: page };

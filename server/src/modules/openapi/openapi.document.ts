@@ -100,11 +100,9 @@ export interface DocumentOptions {
   /** The public origin, so "try it out" and copied URLs point at this server. */
   serverUrl: string;
   endpoints?: DeclaredEndpoint[];
-  /** Calls a token may never make, whatever its scope (the bearer check's own rule): session only. */
-  sessionOnly?: (method: string, path: string) => boolean;
 }
 
-export async function buildOpenApiDocument({ version, serverUrl, endpoints = declaredEndpoints(), sessionOnly = () => false }: DocumentOptions) {
+export async function buildOpenApiDocument({ version, serverUrl, endpoints = declaredEndpoints() }: DocumentOptions) {
   // One component name per schema object (a schema shared by endpoints is one component).
   const inputs = new Map<z.ZodType, string>();
   const outputs = new Map<z.ZodType, string>();
@@ -171,7 +169,7 @@ export async function buildOpenApiDocument({ version, serverUrl, endpoints = dec
         '4XX': { $ref: '#/components/responses/Error' },
         '5XX': { $ref: '#/components/responses/Unavailable' },
       },
-      ...security(e, docs.public === true, sessionOnly(e.method, e.path)),
+      ...security(e, docs.public === true, docs.sessionOnly === true),
     };
     (paths[openApiPath(e.path)] ??= {})[e.method.toLowerCase()] = operation;
   }
@@ -210,8 +208,8 @@ const SAFE = new Set(['GET', 'HEAD']);
 /**
  * Who may call, where it differs from the document's default (a session, or any token): a token
  * that changes something needs the `write` scope (OpenAPI 3.1 lets a non-OAuth scheme list roles);
- * some calls take no token at all; anyone may call a public endpoint, and a session or token, when
- * sent, still says who calls.
+ * some calls take no token at all (`sessionOnly`, the mark the server enforces too); anyone may
+ * call a public endpoint, and a session or token, when sent, still says who calls.
  */
 function security(e: AnyEndpoint, isPublic: boolean, sessionOnly: boolean): { security?: Requirement[] } {
   const signedIn = sessionOnly ? SESSION : SAFE.has(e.method) ? null : [...SESSION, { bearer: ['write'] }];

@@ -22,7 +22,7 @@ const contract = {
     tree: endpoint('GET', '/api/things/:id/tree/:depth', { response: lazySchema(async () => tree) }),
     counted: endpoint('GET', '/api/things/:id/count', { response: z.object({ count: z.string().transform(Number) }) }),
     upload: endpoint('POST', '/api/things/:id/file', { bodyType: 'application/octet-stream', headers: { 'X-Name': 'Its name' }, response: z.object({ thing }), status: 201 }),
-    remove: endpoint('DELETE', '/api/things/:id'),
+    remove: endpoint('DELETE', '/api/things/:id', { sessionOnly: true }),
     feed: endpoint('GET', '/api/things/feed.csv', { responseType: 'text/csv', public: true }),
   },
 };
@@ -32,7 +32,6 @@ describe('the OpenAPI generator', async () => {
     version: '1',
     serverUrl: 'https://tracker.example',
     endpoints: declaredEndpoints(contract),
-    sessionOnly: (method, path) => method === 'DELETE' && path.startsWith('/api/things/'),
   });
   const paths = doc.paths as Record<string, Record<string, any>>;
 

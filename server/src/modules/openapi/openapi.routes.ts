@@ -9,7 +9,6 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { notFound } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { sessionOnly } from '../api-tokens/bearer.ts';
 import { buildOpenApiDocument } from './openapi.document.ts';
 
 const require = createRequire(import.meta.url);
@@ -113,7 +112,7 @@ function send(ctx: Context, served: Served, type: string, cacheControl: string) 
  */
 export function openApiRoutes(deps: { serverUrl: string; logger: Logger }) {
   const router = new Router();
-  const document = buildOpenApiDocument({ version: API_VERSION, serverUrl: deps.serverUrl, sessionOnly }).then((doc) => served(JSON.stringify(doc), true));
+  const document = buildOpenApiDocument({ version: API_VERSION, serverUrl: deps.serverUrl }).then((doc) => served(JSON.stringify(doc), true));
   // Logged, not thrown: the API runs on without its description, whose requests then fail (500).
   document.catch((err: unknown) => deps.logger.error({ err }, 'OpenAPI document not built'));
   const page = served(DOCS_HTML, false);

@@ -5,18 +5,32 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { SYNC_CHANGES_MAX } from '@tracker/shared/api/sync';
 import { DomainError } from '@tracker/shared/domain-errors';
 import type { Context } from 'koa';
+import type { Credential } from '../../http/credential.ts';
 import { openEventStream } from '../../http/event-stream.ts';
+import type { StreamGuard } from '../auth/stream-access.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import type { SyncHub } from './sync-hub.ts';
 import { changesSince } from './sync.service.ts';
 
-/** Sends the live events the viewer may see through `send` (the tab's one stream carries both). */
-export type LiveSubscription = (viewer: Viewer, send: (text: string) => void) => Promise<() => void>;
+/**
+ * Sends the live events the viewer may see through `send` (the tab's one stream carries both), each
+ * once `allows` says the stream's credential still holds and the event's project is visible.
+ */
+export type LiveSubscription = (viewer: Viewer, send: (text: string) => void, allows: (projectId: number | null) => Promise<boolean>) => Promise<() => void>;
 
-export async function streamChanges(ctx: Context, deps: { hub: SyncHub; em: () => EntityManager; live?: LiveSubscription }, viewer: Viewer, since: number) {
+export async function streamChanges(
+  ctx: Context,
+  deps: { hub: SyncHub; em: () => EntityManager; live?: LiveSubscription; guard: StreamGuard },
+  viewer: Viewer,
+  credential: Credential,
+  since: number,
+) {
   const unsubscribes: (() => void)[] = [];
   const unsubscribe = () => unsubscribes.splice(0).forEach((u) => u());
   const stream = openEventStream(ctx, unsubscribe);
+  // Ends the stream when its session or token ends, or its user is blocked.
+  const access = await deps.guard(credential, () => stream.end());
+  unsubscribes.push(access.stop);
   let position = since;
   let running = false;
   let again = false;
@@ -30,6 +44,7 @@ export async function streamChanges(ctx: Context, deps: { hub: SyncHub; em: () =
         for (;;) {
           const page = await changesSince(deps.em(), viewer, position, SYNC_CHANGES_MAX);
           if (page.syncId === position) break;
+          if (!(await access.check())) return;
           position = page.syncId;
           stream.send(`id: ${position}\nevent: changes\ndata: ${JSON.stringify(page.changes)}\n\n`);
           if (!page.more) break;
@@ -45,7 +60,7 @@ export async function streamChanges(ctx: Context, deps: { hub: SyncHub; em: () =
     }
   };
   unsubscribes.push(await deps.hub.subscribe(() => void pull()));
-  if (deps.live) unsubscribes.push(await deps.live(viewer, stream.send));
+  if (deps.live) unsubscribes.push(await deps.live(viewer, stream.send, access.allows));
   // The client may have left while the subscriptions were made.
   if (stream.ended) unsubscribe();
   // Whatever committed between the caller's position and the subscription.

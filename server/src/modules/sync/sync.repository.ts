@@ -15,6 +15,8 @@ export interface LogEntry {
   entity_id: number;
   project_id: number | null;
   owner_id: number | null;
+  /** A project's entry: it was visible to everyone just before this change. */
+  was_open: boolean | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function pruneLog(em: EntityManager, days: number): Promise<number>
 }
 
 export function readLog(em: EntityManager, since: number, limit: number): Promise<LogEntry[]> {
-  return em.execute<LogEntry[]>('select id, entity, entity_id, project_id, owner_id from sync_changes where id > ? order by id limit ?', [String(since), limit]);
+  return em.execute<LogEntry[]>('select id, entity, entity_id, project_id, owner_id, was_open from sync_changes where id > ? order by id limit ?', [String(since), limit]);
 }
 
 type ProjectRow = Omit<ProjectQueryRow, 'lead_name' | 'issue_count' | 'open_issue_count'>;

@@ -1,14 +1,15 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sync } from '@tracker/shared/api/contract/sync';
-import { requireViewer } from '../../http/access.ts';
+import { requireCredential, requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
+import type { StreamGuard } from '../auth/stream-access.ts';
 import type { SyncHub } from './sync-hub.ts';
 import { streamChanges, type LiveSubscription } from './sync-stream.ts';
 import { bootstrap, changesSince, issuePage } from './sync.service.ts';
 
 /** The sync protocol's reads (docs/api.md, "Sync"). */
-export function syncRoutes(deps: { em: () => EntityManager; hub: SyncHub; live?: LiveSubscription }) {
+export function syncRoutes(deps: { em: () => EntityManager; hub: SyncHub; guard: StreamGuard; live?: LiveSubscription }) {
   // Paths and schemas from the shared declarations (contract/sync.ts).
   const router = new Router();
   router.get(sync.bootstrap.path, async (ctx) => {
@@ -32,7 +33,7 @@ export function syncRoutes(deps: { em: () => EntityManager; hub: SyncHub; live?:
     // A reconnecting EventSource says where it stopped; the first connection says it in the query.
     const { since } = parse(sync.stream.query, { since: ctx.get('last-event-id') || ctx.query.since });
     await changesSince(deps.em(), viewer, since, 1); // a position the log cannot serve is refused before the stream opens
-    await streamChanges(ctx, deps, viewer, since);
+    await streamChanges(ctx, deps, viewer, requireCredential(ctx), since);
   });
   return router;
 }

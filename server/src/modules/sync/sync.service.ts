@@ -8,7 +8,7 @@ import { toCustomFieldDto } from '../custom-fields/custom-field.mapper.ts';
 import { selectFields } from '../custom-fields/custom-field.queries.ts';
 import { commentsByIds } from '../issues/comment.repository.ts';
 import { toView, visibleViews } from '../issues/view.repository.ts';
-import type { Viewer } from '../projects/project-access.ts';
+import { isAdmin, type Viewer } from '../projects/project-access.ts';
 import { issuesOf, labelsOf, logPosition, membersOf, readLog, statusesOf, streamsOf, usersByIds, usersOfProjects, visibleProjects, type LogEntry } from './sync.repository.ts';
 
 const syncExpired = () => new DomainError('conflict', { code: 'sync_expired' });
@@ -61,7 +61,8 @@ const page = <T extends { id: number }>(rows: T[]) => ({
 /**
  * The changes after `since`, at most `limit` log entries, collapsed to one per entity in its
  * current state. An entity of a project the caller cannot see is left out, except the project
- * itself, which comes as gone (null) when it was deleted or the caller lost access. A project the
+ * itself, which comes as gone (null) when it was deleted or the caller lost access — only to a
+ * caller who could see it before. A project the
  * client's store does not hold (just joined, or just opened to all) is loaded with
  * `bootstrap?project=`: its contents were never sent.
  */
@@ -81,7 +82,7 @@ export async function changesSince(em: EntityManager, viewer: Viewer, since: num
 /**
  * One entry per entity (members: per project and user), in the place of its last one. An entity
  * moved out of sight (an issue to a project the caller cannot see) keeps a visible project, so the
- * caller learns that it is gone.
+ * caller learns that it is gone; a project that was open to all at any change keeps saying so.
  */
 function latestPerEntity(entries: LogEntry[], visible: Set<number>): LogEntry[] {
   const last = new Map<string, LogEntry>();
@@ -90,7 +91,8 @@ function latestPerEntity(entries: LogEntry[], visible: Set<number>): LogEntry[] 
     const before = last.get(key);
     last.delete(key);
     const seenBefore = before?.project_id != null && visible.has(before.project_id);
-    last.set(key, seenBefore && !(e.project_id != null && visible.has(e.project_id)) ? { ...e, project_id: before.project_id } : e);
+    const entry = seenBefore && !(e.project_id != null && visible.has(e.project_id)) ? { ...e, project_id: before.project_id } : e;
+    last.set(key, before?.was_open && !entry.was_open ? { ...entry, was_open: true } : entry);
   }
   return [...last.values()];
 }
@@ -121,9 +123,13 @@ async function resolve(em: EntityManager, viewer: Viewer, entries: LogEntry[], v
     const id = e.entity_id;
     const inVisible = e.project_id != null && visible.has(e.project_id);
     switch (e.entity) {
-      case 'project':
-        changes.push({ entity: 'project', id, data: projectById.get(id) ?? null });
+      case 'project': {
+        // Gone (deleted, closed, or the caller left) is said only to whoever could have seen it: an
+        // admin, or anyone while it was open to all. A member who left hears it from their membership's entry.
+        const data = projectById.get(id) ?? null;
+        if (data || isAdmin(viewer) || e.was_open) changes.push({ entity: 'project', id, data });
         break;
+      }
       case 'member':
         if (e.entity_id === viewer.id && !inVisible) {
           // The caller's own membership went, and the project with it.

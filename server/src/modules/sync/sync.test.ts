@@ -142,6 +142,30 @@ describe('changes', () => {
     expect(JSON.stringify(left.changes)).not.toContain('revised');
   });
 
+  it('say a project is gone only to whoever could see it: never to a stranger of a private one', async () => {
+    const member = await signUp(t, { name: 'Member' });
+    const admin = await signUp(t, { name: 'Admin', admin: true });
+    const secret = await createProject(owner, { visibility: 'members' });
+    const open = await createProject(owner, { visibility: 'all' });
+    await addMember(owner, secret.project.id, member, 'member');
+    const at = async (user: TestUser) => (await bootstrapOf(user)).syncId;
+    const [strangerAt, memberAt, adminAt] = [await at(outsider), await at(member), await at(admin)];
+    const about = (changes: SyncChange[], id: number) => changes.filter((c) => c.entity === 'project' && c.id === id);
+
+    // The private one is renamed, then deleted; the open one is closed to its members.
+    expect((await owner.client.request('PATCH', `/api/projects/${secret.project.id}`, { json: { name: 'Renamed in secret' } })).status).toBe(200);
+    expect((await owner.client.request('PATCH', `/api/projects/${open.project.id}`, { json: { visibility: 'members' } })).status).toBe(200);
+    expect((await owner.client.request('DELETE', `/api/projects/${secret.project.id}`)).status).toBe(204);
+
+    const stranger = (await changesOf(outsider, strangerAt)).changes;
+    expect(about(stranger, secret.project.id)).toEqual([]);
+    expect(JSON.stringify(stranger)).not.toContain('Renamed in secret');
+    // It was open to all, so everyone held it: everyone is told it went.
+    expect(about(stranger, open.project.id)).toEqual([{ entity: 'project', id: open.project.id, data: null }]);
+    expect(about((await changesOf(member, memberAt)).changes, secret.project.id)).toContainEqual({ entity: 'project', id: secret.project.id, data: null });
+    expect(about((await changesOf(admin, adminAt)).changes, secret.project.id)).toContainEqual({ entity: 'project', id: secret.project.id, data: null });
+  });
+
   it('carry custom-field definitions to everyone they apply to, and saved views to their owner or project', async () => {
     const admin = await signUp(t, { admin: true });
     const secret = await createProject(owner, { visibility: 'members' });

@@ -2,7 +2,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EMAIL_CONFIRM_TTL_SEC, SMS_CODE_LENGTH, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_SEC } from '@tracker/shared/limits';
+import { EMAIL_CONFIRM_TTL_SEC, EMAIL_RESTORE_TTL_SEC, SMS_CODE_LENGTH, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_SEC } from '@tracker/shared/limits';
 import { isLocale } from '@tracker/shared/locales';
 import { conflict } from '@tracker/shared/domain-errors';
 import type { Logger } from '../../logger.ts';
@@ -11,7 +11,10 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { SmsProvider } from '../sms/sms.ts';
 import { grantAdminFromEmail, dropAdminFromEmail } from './admin-grants.ts';
 import { resetReminder } from './reminders.ts';
-import { consumeToken, issueToken } from './tokens.ts';
+import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.ts';
+import { endSessions } from '../auth/sessions.ts';
+import { putEmailBack } from './profile.repository.ts';
+import { burnTokens, consumeToken, issueToken } from './tokens.ts';
 import type { User } from './user.entity.ts';
 
 export type VerifyResult = 'ok' | 'invalid';
@@ -46,8 +49,8 @@ export function createAccountService(deps: { mail: MailService; sms: SmsProvider
         const t = tx as EntityManager;
         const check = await consumeToken(t, token, 'email_confirm');
         if (check.status !== 'ok') return check;
-        const [user] = await t.execute<{ email: string | null; pending_email: string | null }[]>(
-          'select email, pending_email from users where id = ? for update',
+        const [user] = await t.execute<{ email: string | null; pending_email: string | null; name: string; locale: string }[]>(
+          'select email, pending_email, name, locale from users where id = ? for update',
           [check.userId],
         );
         const target = check.email?.toLowerCase();
@@ -65,6 +68,8 @@ export function createAccountService(deps: { mail: MailService; sms: SmsProvider
             throw err;
           }
           email = user.pending_email;
+          // The old address hears of it, with a link that puts it back (the account may have been taken).
+          if (user.email) await this.mailEmailChanged(t, check.userId, { email: user.email, name: user.name, locale: user.locale }, email);
         } else if (user?.email?.toLowerCase() === target) {
           await t.execute('update users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = ?', [check.userId]);
           email = user.email;
@@ -74,6 +79,34 @@ export function createAccountService(deps: { mail: MailService; sms: SmsProvider
         }
         await grantAdminFromEmail(t, check.userId, deps.adminEmails);
         return { status: 'ok' as const, email };
+      });
+    },
+
+    /** Mails `old` that the account's address is now `newEmail`, with a link that restores `old`. */
+    async mailEmailChanged(em: EntityManager, userId: number, old: { email: string; name: string; locale: string }, newEmail: string) {
+      const token = await issueToken(em, userId, 'email_restore', EMAIL_RESTORE_TTL_SEC, old.email);
+      await deps.mail.queueTemplate(em, 'emailChanged', old, `/user/restore-email?token=${encodeURIComponent(token)}`, { newEmail });
+    },
+
+    /**
+     * The link mailed to an old address: that address becomes the account's again (confirmed: its
+     * owner just opened the mail), and whoever changed it is shut out — every session and API token
+     * ends and every link mailed before stops working. The new password, if one was set, stays: the
+     * owner can reset it from the address they have back.
+     */
+    async restoreEmail(em: EntityManager, token: string): Promise<ConfirmResult> {
+      return em.transactional(async (tx) => {
+        const t = tx as EntityManager;
+        const check = await consumeToken(t, token, 'email_restore');
+        if (check.status !== 'ok') return check;
+        if (!check.email) return { status: 'invalid' as const };
+        const current = await putEmailBack(t, check.userId, check.email);
+        if (current && current.toLowerCase() !== check.email.toLowerCase()) await dropAdminFromEmail(t, check.userId, current);
+        await grantAdminFromEmail(t, check.userId, deps.adminEmails);
+        await endSessions(t, check.userId);
+        await revokeAllApiTokens(t, check.userId);
+        await burnTokens(t, check.userId);
+        return { status: 'ok' as const, email: check.email };
       });
     },
 

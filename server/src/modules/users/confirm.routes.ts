@@ -1,7 +1,7 @@
 // Spec §7: the reminder checks and the confirmation calls of the two dialogs, plus the link page's call.
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { confirmEmailRequestSchema, verifyPhoneCodeRequestSchema } from '@tracker/shared/api/account';
+import { confirmEmailRequestSchema, restoreEmailRequestSchema, verifyPhoneCodeRequestSchema } from '@tracker/shared/api/account';
 import { RESEND_CONFIRM_LIMITS, SMS_SEND_LIMITS } from '@tracker/shared/limits';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
@@ -59,6 +59,18 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
       const [code, key] = TOKEN_ERRORS[result.status];
       throw accountError(ctx, 400, code, key);
     }
+    ctx.body = { email: result.email };
+  });
+
+  // The link mailed to the old address after an e-mail change; it ends every session, this one too.
+  router.post('/restore-email', async (ctx) => {
+    const { token } = parse(restoreEmailRequestSchema, ctx.request.body);
+    const result = await deps.accounts.restoreEmail(deps.em(), token);
+    if (result.status !== 'ok') {
+      const [code, key] = TOKEN_ERRORS[result.status];
+      throw accountError(ctx, 400, code, key);
+    }
+    if (ctx.session) ctx.session = null;
     ctx.body = { email: result.email };
   });
 

@@ -1,5 +1,7 @@
 // The statements behind a user's profile and public page, with bound values only.
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { conflict } from '@tracker/shared/domain-errors';
 
 export interface PublicUserRow {
   id: number;
@@ -18,6 +20,21 @@ export interface ProjectChip {
 /** Whether another account already signs in with this (lower-case) address. */
 export async function emailTakenByOther(em: EntityManager, email: string, userId: number): Promise<boolean> {
   return (await em.execute('select 1 from users where lower(email) = ? and id <> ?', [email, userId])).length > 0;
+}
+
+/**
+ * Makes `email` the account's confirmed address again and drops a pending change; returns the address
+ * it replaces. Another account holding `email` by now is a 409 `email_taken`.
+ */
+export async function putEmailBack(em: EntityManager, userId: number, email: string): Promise<string | null> {
+  const [row] = await em.execute<{ email: string | null }[]>('select email from users where id = ? for update', [userId]);
+  try {
+    await em.execute('update users set email = ?, pending_email = null, email_confirmed_at = now(), updated_at = now() where id = ?', [email, userId]);
+  } catch (err) {
+    if (err instanceof UniqueConstraintViolationException) throw conflict('email_taken', 'email');
+    throw err;
+  }
+  return row?.email ?? null;
 }
 
 /** Codes sent to a phone number the user no longer has. */

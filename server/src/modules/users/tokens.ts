@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-export type TokenKind = 'email_confirm' | 'password_reset';
+export type TokenKind = 'email_confirm' | 'password_reset' | 'email_restore';
 export type TokenCheck = { status: 'ok'; userId: number; email: string | null } | { status: 'invalid' | 'expired' | 'used' };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -23,6 +23,11 @@ export async function issueToken(em: EntityManager, userId: number, kind: TokenK
     ttlSec,
   ]);
   return token;
+}
+
+/** Uses up every unused link of the user (the account was taken back: nothing mailed before may act). */
+export async function burnTokens(em: EntityManager, userId: number): Promise<void> {
+  await em.execute('update user_tokens set used_at = now() where user_id = ? and used_at is null', [userId]);
 }
 
 /** Uses the token if it is valid; otherwise says why not. */

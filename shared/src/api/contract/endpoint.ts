@@ -34,6 +34,12 @@ export interface EndpointDocs {
   readonly headers?: Readonly<Record<string, string>>;
   /** Answers anyone, signed in or not. */
   readonly public?: boolean;
+  /**
+   * Refuses personal access tokens (403 `session_required`) whatever their scope: the call manages
+   * the session, the account or tokens, so a leaked token cannot take the account over. The server
+   * puts the check on the routes that serve it (server/src/http/session-only.ts).
+   */
+  readonly sessionOnly?: boolean;
   readonly summary?: string;
 }
 

@@ -14,35 +14,44 @@ const me = lazySchema(() => users().then((m) => m.meResponseSchema));
 
 export const session = {
   me: endpoint('GET', '/api/user/me', { response: me }),
-  login: endpoint('POST', '/api/auth/login', { body: lazySchema(() => auth().then((m) => m.loginRequestSchema)), response: me, public: true }),
-  register: endpoint('POST', '/api/auth/register', { body: lazySchema(() => auth().then((m) => m.registerRequestSchema)), response: me, status: 201, public: true }),
-  logout: endpoint('POST', '/api/auth/logout', { public: true }),
-  recoverPassword: endpoint('POST', '/api/auth/recover-password', { body: lazySchema(() => accountApi().then((m) => m.recoverPasswordRequestSchema)), public: true }),
-  resetPassword: endpoint('POST', '/api/auth/reset-password', { body: lazySchema(() => accountApi().then((m) => m.resetPasswordRequestSchema)), response: me, public: true }),
+  login: endpoint('POST', '/api/auth/login', { body: lazySchema(() => auth().then((m) => m.loginRequestSchema)), response: me, public: true, sessionOnly: true }),
+  register: endpoint('POST', '/api/auth/register', { body: lazySchema(() => auth().then((m) => m.registerRequestSchema)), response: me, status: 201, public: true, sessionOnly: true }),
+  logout: endpoint('POST', '/api/auth/logout', { public: true, sessionOnly: true }),
+  recoverPassword: endpoint('POST', '/api/auth/recover-password', { body: lazySchema(() => accountApi().then((m) => m.recoverPasswordRequestSchema)), public: true, sessionOnly: true }),
+  resetPassword: endpoint('POST', '/api/auth/reset-password', { body: lazySchema(() => accountApi().then((m) => m.resetPasswordRequestSchema)), response: me, public: true, sessionOnly: true }),
 };
 
 export const account = {
   emailReminder: endpoint('GET', '/api/user/email-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.emailReminderResponseSchema)), public: true }),
-  resendConfirmEmail: endpoint('POST', '/api/user/resend-confirm-email'),
+  resendConfirmEmail: endpoint('POST', '/api/user/resend-confirm-email', { sessionOnly: true }),
   confirmEmail: endpoint('POST', '/api/user/confirm-email', {
     body: lazySchema(() => accountApi().then((m) => m.confirmEmailRequestSchema)),
     response: lazySchema(() => accountApi().then((m) => m.confirmEmailResponseSchema)),
     public: true,
     summary: 'The token from the confirmation e-mail is the credential',
+    sessionOnly: true,
+  }),
+  restoreEmail: endpoint('POST', '/api/user/restore-email', {
+    body: lazySchema(() => accountApi().then((m) => m.restoreEmailRequestSchema)),
+    response: lazySchema(() => accountApi().then((m) => m.restoreEmailResponseSchema)),
+    public: true,
+    summary: 'The token from the mail to the old address is the credential: puts that address back and ends every session and token',
+    sessionOnly: true,
   }),
   phoneReminder: endpoint('GET', '/api/user/phone-confirm-reminder', { response: lazySchema(() => accountApi().then((m) => m.phoneReminderResponseSchema)), public: true }),
-  sendPhoneCode: endpoint('POST', '/api/user/send-phone-confirm-code'),
-  verifyPhoneCode: endpoint('POST', '/api/user/verify-phone-code', { body: lazySchema(() => accountApi().then((m) => m.verifyPhoneCodeRequestSchema)), response: me }),
-  changePassword: endpoint('POST', '/api/user/change-password/:id', { body: lazySchema(() => accountApi().then((m) => m.changePasswordRequestSchema)) }),
-  updateProfile: endpoint('PATCH', '/api/user/profile', { body: lazySchema(() => accountApi().then((m) => m.profileUpdateRequestSchema)), response: me }),
-  uploadAvatar: endpoint('POST', '/api/user/avatar', { response: me, bodyType: 'image/*', summary: 'The image as the raw body' }),
+  sendPhoneCode: endpoint('POST', '/api/user/send-phone-confirm-code', { sessionOnly: true }),
+  verifyPhoneCode: endpoint('POST', '/api/user/verify-phone-code', { body: lazySchema(() => accountApi().then((m) => m.verifyPhoneCodeRequestSchema)), response: me, sessionOnly: true }),
+  changePassword: endpoint('POST', '/api/user/change-password/:id', { body: lazySchema(() => accountApi().then((m) => m.changePasswordRequestSchema)), sessionOnly: true }),
+  updateProfile: endpoint('PATCH', '/api/user/profile', { body: lazySchema(() => accountApi().then((m) => m.profileUpdateRequestSchema)), response: me, sessionOnly: true }),
+  uploadAvatar: endpoint('POST', '/api/user/avatar', { response: me, bodyType: 'image/*', summary: 'The image as the raw body', sessionOnly: true }),
   avatar: endpoint('GET', '/api/avatars/:file', { responseType: 'image/webp', public: true }),
-  removeAvatar: endpoint('DELETE', '/api/user/avatar', { response: me }),
+  removeAvatar: endpoint('DELETE', '/api/user/avatar', { response: me, sessionOnly: true }),
   publicUser: endpoint('GET', '/api/users/:id', { response: lazySchema(() => accountApi().then((m) => m.publicUserResponseSchema)) }),
   notificationSettings: endpoint('GET', '/api/user/notification-settings', { response: lazySchema(() => notifications().then((m) => m.notificationSettingsResponseSchema)) }),
   updateNotificationSettings: endpoint('PUT', '/api/user/notification-settings', {
     body: lazySchema(() => notifications().then((m) => m.notificationSettingsSchema)),
     response: lazySchema(() => notifications().then((m) => m.notificationSettingsResponseSchema)),
+    sessionOnly: true,
   }),
 };
 
@@ -51,10 +60,11 @@ export const telegram = {
     body: lazySchema(() => telegramApi().then((m) => m.telegramCallbackRequestSchema)),
     response: lazySchema(() => telegramApi().then((m) => m.telegramSignInResponseSchema)),
     public: true,
+    sessionOnly: true,
   }),
-  widget: endpoint('POST', '/api/auth/telegram/widget', { body: lazySchema(() => telegramApi().then((m) => m.telegramWidgetRequestSchema)), response: me, public: true }),
+  widget: endpoint('POST', '/api/auth/telegram/widget', { body: lazySchema(() => telegramApi().then((m) => m.telegramWidgetRequestSchema)), response: me, public: true, sessionOnly: true }),
   account: endpoint('GET', '/api/telegram/account', { response: lazySchema(() => telegramApi().then((m) => m.telegramAccountResponseSchema)) }),
-  createLink: endpoint('POST', '/api/telegram/link', { response: lazySchema(() => telegramApi().then((m) => m.linkTokenResponseSchema)), status: 201 }),
+  createLink: endpoint('POST', '/api/telegram/link', { response: lazySchema(() => telegramApi().then((m) => m.linkTokenResponseSchema)), status: 201, sessionOnly: true }),
   linkStatus: endpoint('GET', '/api/telegram/link/:token', { response: lazySchema(() => telegramApi().then((m) => m.linkStatusResponseSchema)) }),
   phone: endpoint('GET', '/api/telegram/phone', { response: lazySchema(() => telegramApi().then((m) => m.phoneStatusResponseSchema)) }),
   /** Registered only in webhook mode (TELEGRAM_MODE=webhook). */
@@ -64,6 +74,7 @@ export const telegram = {
     headers: { 'X-Telegram-Bot-Api-Secret-Token': 'The secret the server gave Telegram when it set the webhook' },
     public: true,
     summary: "Telegram's updates to the bot",
+    sessionOnly: true,
   }),
 };
 
