@@ -16,3 +16,16 @@ export function requestCredential(ctx: Context): Credential | null {
   const userId = ctx.session?.userId;
   return sessionId && typeof userId === 'number' ? { userId, sessionId } : null;
 }
+
+/** A live stream's hold on its credential (implemented in modules/auth/stream-access.ts, handed in by app.ts). */
+export interface StreamAccess {
+  /** Whether the credential still holds; when it does not, the stream has been ended. */
+  check(): Promise<boolean>;
+  /** `check`, and whether the user may see project `projectId` (any when null), in one statement. */
+  allows(projectId: number | null): Promise<boolean>;
+  /** Stops watching (the stream ended). */
+  stop(): void;
+}
+
+/** `guard(credential, end)`: ends the stream (`end`) as soon as the credential stops holding. */
+export type StreamGuard = (credential: Credential, end: () => void) => Promise<StreamAccess>;

@@ -14,7 +14,7 @@ import { setPasswordHash } from '../users/password.repository.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
 import { User } from '../users/user.entity.ts';
 import { hashPassword } from '../users/user.service.ts';
-import { currentSessionId, endSessions } from './sessions.ts';
+import { currentSessionId, endSessions } from '../users/sessions.ts';
 
 export function passwordRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();

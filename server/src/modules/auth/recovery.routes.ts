@@ -16,7 +16,7 @@ import { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
 import { hashPassword } from '../users/user.service.ts';
 import { signIn } from './auth.routes.ts';
-import { endSessions } from './sessions.ts';
+import { endSessions } from '../users/sessions.ts';
 
 const TOKEN_ERRORS = { invalid: ['token_invalid', 'tokenInvalid'], expired: ['token_expired', 'tokenExpired'], used: ['token_used', 'tokenUsed'] } as const;
 

@@ -5,7 +5,7 @@
 // Each stream also checks before every event it sends, which covers a notification lost in a
 // database outage and a credential that simply expired.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Credential } from '../../http/credential.ts';
+import type { StreamGuard } from '../../http/credential.ts';
 import { createPgListener } from '../../db/pg-listener.ts';
 import type { Logger } from '../../logger.ts';
 import { credentialAllows } from './credentials.repository.ts';
@@ -49,18 +49,9 @@ export function createAccessHub(databaseUrl: string, logger: Logger) {
 
 export type AccessHub = ReturnType<typeof createAccessHub>;
 
-export interface StreamAccess {
-  /** Whether the credential still holds; when it does not, the stream has been ended. */
-  check(): Promise<boolean>;
-  /** `check`, and whether the user may see project `projectId` (any when null), in one statement. */
-  allows(projectId: number | null): Promise<boolean>;
-  /** Stops watching (the stream ended). */
-  stop(): void;
-}
-
 /** Guards streams: `guard(credential, end)` ends the stream (`end`) as soon as the credential stops holding. */
-export function streamGuard(deps: { hub: AccessHub; orm: MikroORM }) {
-  return async (credential: Credential, end: () => void): Promise<StreamAccess> => {
+export function streamGuard(deps: { hub: AccessHub; orm: MikroORM }): StreamGuard {
+  return async (credential, end) => {
     let ended = false;
     const allows = async (projectId: number | null) => {
       if (ended) return false;
@@ -85,5 +76,3 @@ export function streamGuard(deps: { hub: AccessHub; orm: MikroORM }) {
     };
   };
 }
-
-export type StreamGuard = ReturnType<typeof streamGuard>;

@@ -2,14 +2,14 @@ import Router from '@koa/router';
 import type { LiveEvent } from '@tracker/shared/api/events';
 import { requireCredential, requireUser } from '../../http/access.ts';
 import { openEventStream } from '../../http/event-stream.ts';
-import type { StreamGuard } from '../auth/stream-access.ts';
+import type { StreamGuard } from '../../http/credential.ts';
 import type { EventHub } from './event-hub.ts';
 
 // `GET /api/events`: server-sent events for the signed-in user. Each event is sent only when the
 // user can see its project, and only while the session or token the stream opened with holds.
 export interface LiveDeps {
   hub: EventHub;
-  /** Ends a stream when the session or token it opened with ends (modules/auth/stream-access.ts). */
+  /** Ends a stream when the session or token it opened with ends (http/credential.ts; made in modules/auth/stream-access.ts). */
   guard: StreamGuard;
 }
 

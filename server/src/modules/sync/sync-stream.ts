@@ -7,7 +7,7 @@ import { DomainError } from '@tracker/shared/domain-errors';
 import type { Context } from 'koa';
 import type { Credential } from '../../http/credential.ts';
 import { openEventStream } from '../../http/event-stream.ts';
-import type { StreamGuard } from '../auth/stream-access.ts';
+import type { StreamGuard } from '../../http/credential.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import type { SyncHub } from './sync-hub.ts';
 import { changesSince } from './sync.service.ts';

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sync } from '@tracker/shared/api/contract/sync';
 import { requireCredential, requireViewer } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
-import type { StreamGuard } from '../auth/stream-access.ts';
+import type { StreamGuard } from '../../http/credential.ts';
 import type { SyncHub } from './sync-hub.ts';
 import { streamChanges, type LiveSubscription } from './sync-stream.ts';
 import { bootstrap, changesSince, issuePage } from './sync.service.ts';

@@ -12,7 +12,7 @@ import type { SmsProvider } from '../sms/sms.ts';
 import { grantAdminFromEmail, dropAdminFromEmail } from './admin-grants.ts';
 import { resetReminder } from './reminders.ts';
 import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.ts';
-import { endSessions } from '../auth/sessions.ts';
+import { endSessions } from './sessions.ts';
 import { putEmailBack } from './profile.repository.ts';
 import { burnTokens, consumeToken, issueToken } from './tokens.ts';
 import type { User } from './user.entity.ts';
