@@ -97,7 +97,7 @@ describe('accessibility of the mini app in Telegram', () => {
     const open = async (page: Page, url: string) => void (await page.goto(url + launch(client.get(url)!), { waitUntil: 'commit' }));
     const problems = await sweep(context, list, open, async (page, { url }) => {
       const platform = client.get(url)!;
-      await signedIn(page);
+      await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 30_000 });
       await page.getByTestId('tabbar').waitFor();
       await page.locator(`.app-root[data-ui-platform="${platform === 'ios' ? 'ios' : 'base'}"]`).waitFor();
       await palette(page, platform, 'dark');

@@ -29,7 +29,8 @@ function contrastOf(checks: { data?: unknown }[]): string {
 
 /** Waits until the page shows `testId` with its data in (no API request in flight). */
 export async function loaded(page: Page, testId: string): Promise<void> {
-  await page.getByTestId(testId).waitFor({ timeout: 15_000 });
+  // A bound, not a wait: generous, since the sweeps load many pages at once on a busy machine.
+  await page.getByTestId(testId).waitFor({ timeout: 30_000 });
   await settled(page);
 }
 
