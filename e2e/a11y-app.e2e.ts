@@ -1,75 +1,115 @@
-// Accessibility of the signed-in app (issue 15): every page a user and an admin work in, on the
-// 1440 px desktop with its sidebar, in light and dark mode. No serious or critical axe violation.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+// Accessibility of the signed-in app: every private and admin route with realistic data, no serious
+// or critical axe violation. A user on the 1440 px desktop with its sidebar and an admin on a phone
+// with the tab bar, each in light and dark; and a Telegram user in the mini app, in the palettes of
+// Telegram's clients (e2e/telegram-themes.ts).
+import { ROUTES } from '@tracker/shared/routes';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
-import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail, uniqueKey } from './browser.ts';
+import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail, until } from './browser.ts';
+import { axeProblems, bothSchemes, COLOUR_RULES, loaded, seed, targets, type Target } from './a11y-kit.ts';
+import { trackContext } from './layout-fit.ts';
+import { signedIn } from './telegram-app.ts';
+import { launchUrl, rgb, telegramClient, tgSwitchTheme, tgUser, tgViolations, THEMES, visibleBackground, type TgPlatform, type TgThemeName } from './telegram-client.ts';
 
 let browser: Browser;
-let key = '';
-let issueKey = '';
-let streamId = 0;
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = await newContext(browser);
-  await registerIn(admin, ADMIN_EMAIL, 'Admin');
-  key = uniqueKey('AX');
-  const { project } = await api<{ project: { id: number; key: string } }>(admin, 'post', '/api/projects', { key, name: 'Accessible', visibility: 'all' });
-  const { issue } = await api<{ issue: { key: string } }>(admin, 'post', '/api/issues', { projectId: project.id, title: 'Check the contrast', description: 'Some **markdown** with `code`, a @mention and a key: ' + key + '-1.\n\n- [ ] to do\n- [x] done\n\n```ts\nconst answer = 42; // why\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |', priority: 'high' });
-  issueKey = issue.key;
-  await api(admin, 'post', `/api/issues/${issueKey}/comments`, { body: 'A comment on the issue' });
-  streamId = (await api<{ stream: { id: number } }>(admin, 'post', '/api/streams', { name: 'Accessible stream' })).stream.id;
-  await admin.close();
 });
 afterAll(() => browser?.close());
 
-type Target = readonly [path: string, testId: string];
-const userPages = (): Target[] => [
-  ['/en', 'page-myWork'],
-  ['/en/issues', 'page-issues'],
-  ['/en/issues?layout=board&project=' + key, 'page-issues'],
-  ['/en/issues?group=status', 'page-issues'],
-  [`/en/issues/${issueKey}`, 'page-issue'],
-  ['/en/issues/create', 'page-issueCreate'],
-  ['/en/projects', 'page-projects'],
-  [`/en/projects/${key}`, 'page-project'],
-  ['/en/streams', 'page-streams'],
-  [`/en/streams/${streamId}`, 'page-stream'],
-  ['/en/calendar', 'page-calendar'],
-  ['/en/inbox', 'page-inbox'],
-  ['/en/timesheet', 'page-timesheet'],
-  ['/en/user/profile', 'page-profile'],
-  ['/user', 'page-me'],
-];
-const adminPages = (): Target[] => [
-  ['/en/admin', 'page-admin'],
-  ['/en/admin/users', 'page-adminUsers'],
-  ['/en/admin/custom-fields', 'page-customFields'],
-  ['/en/admin/blog', 'page-adminBlog'],
-  ['/en/admin/redirects', 'page-adminRedirects'],
-];
+const covers = (list: Target[], access: string) => expect(new Set(list.map((t) => t.route))).toEqual(new Set(ROUTES.filter((r) => r.access === access).map((r) => r.name)));
+
+/** Opens every target on a small pool of the context's pages and collects what `check` finds. */
+async function sweep(context: BrowserContext, list: Target[], open: (page: Page, url: string) => Promise<void>, check: (page: Page, target: Target) => Promise<string[]>): Promise<string[]> {
+  const problems: string[] = [];
+  const pool = new PagePool(context, 2);
+  await pool.run(list, async (page, target) => {
+    await open(page, target.url);
+    await loaded(page, target.testId);
+    problems.push(...(await check(page, target)));
+  });
+  await pool.close();
+  return problems;
+}
+
+const goto = async (page: Page, url: string) => void (await page.goto(url, { waitUntil: 'commit' }));
+// No service worker: it would precache the whole app in the background of the sweep.
+const WEB = { colorScheme: 'light', serviceWorkers: 'block' } as const;
 
 describe('accessibility of the app', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    it(`user and admin pages (${scheme}) have no serious or critical violation`, async () => {
-      const violations: string[] = [];
-      for (const role of ['user', 'admin'] as const) {
-        const context = await newContext(browser, { colorScheme: scheme, viewport: { width: 1440, height: 900 } });
-        await registerIn(context, role === 'admin' ? ADMIN_EMAIL : uniqueEmail('axe'), role === 'admin' ? 'Admin' : 'Axe User');
-        const pages = role === 'admin' ? adminPages() : userPages();
-        await new PagePool(context, 2).run(pages, async (page, [path, testId]) => {
-          await page.goto(path);
-          await page.getByTestId(testId).waitFor();
-          await page.getByTestId('sidebar').waitFor();
-          const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-          for (const v of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-            violations.push(`${role} ${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-          }
-        });
-        await context.close();
-      }
-      expect(violations).toEqual([]);
-    }, 180_000);
-  }
+  it('every private route on the desktop, light and dark; an admin route says forbidden', async () => {
+    const context = await newContext(browser, { ...WEB, viewport: { width: 1440, height: 900 } });
+    await trackContext(context);
+    const me = await registerIn(context, uniqueEmail('axe'), 'Axe User');
+    const list = targets('private', await seed(context, me.id));
+    covers(list, 'private');
+    const problems = await sweep(context, [...list, { url: '/en/admin', testId: 'forbidden-page', route: 'admin' }], goto, async (page, { url }) => {
+      await page.getByTestId('sidebar').waitFor();
+      return bothSchemes(page, url);
+    });
+    await context.close();
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('every admin route on a phone with the tab bar, light and dark', async () => {
+    const context = await newContext(browser, { ...WEB, viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+    await trackContext(context);
+    const admin = await registerIn(context, ADMIN_EMAIL, 'Admin');
+    const list = targets('admin', await seed(context, admin.id, true));
+    covers(list, 'admin');
+    const problems = await sweep(context, list, goto, async (page, { url }) => {
+      await page.getByTestId('tabbar').waitFor();
+      return bothSchemes(page, url);
+    });
+    await context.close();
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+/** Telegram repaints the open app in `theme` of `platform`; resolves once the page shows it. */
+async function palette(page: Page, platform: TgPlatform, theme: TgThemeName): Promise<void> {
+  const colours = THEMES[platform][theme];
+  await tgSwitchTheme(page, platform, theme);
+  const shown = () => Promise.all([visibleBackground(page), page.evaluate(() => getComputedStyle(document.body).color)]);
+  await until(shown, ([bg, text]) => bg === rgb(colours.bg_color!) && text === rgb(colours.text_color!), `${platform} ${theme} colours`);
+}
+
+// Every client of e2e/telegram-themes.ts, each launch as that client (iOS gets telegram-ui's iOS look).
+const CLIENTS: TgPlatform[] = ['android', 'ios', 'tdesktop'];
+
+describe('accessibility of the mini app in Telegram', () => {
+  it("every private route, each in one client's dark and light palettes, the clients taking turns", async () => {
+    const context = await telegramClient(browser, { viewport: { width: 390, height: 800 } });
+    await trackContext(context);
+    const user = tgUser();
+    const launch = (platform: TgPlatform) => new URL(launchUrl({ platform, theme: 'dark', user }), 'http://x').hash;
+    // The first launch signs the Telegram user in (and makes their account); their data follows.
+    const first = await context.newPage();
+    await first.goto(`/en${launch('android')}`);
+    await signedIn(first);
+    await first.close();
+    const me = await api<{ user: { id: number } }>(context, 'get', '/api/user/me');
+    const list = targets('private', await seed(context, me.user.id));
+    covers(list, 'private');
+    const client = new Map(list.map((t, i) => [t.url, CLIENTS[i % CLIENTS.length]!]));
+    const violations: string[] = [];
+    const open = async (page: Page, url: string) => void (await page.goto(url + launch(client.get(url)!), { waitUntil: 'commit' }));
+    const problems = await sweep(context, list, open, async (page, { url }) => {
+      const platform = client.get(url)!;
+      await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 30_000 });
+      await page.getByTestId('tabbar').waitFor();
+      await page.locator(`.app-root[data-ui-platform="${platform === 'ios' ? 'ios' : 'base'}"]`).waitFor();
+      await palette(page, platform, 'dark');
+      const found = await axeProblems(page, `${url} (${platform} dark)`);
+      // Rules that do not look at colours give the same answer in the other palette: not run again.
+      await palette(page, platform, 'light');
+      found.push(...(await axeProblems(page, `${url} (${platform} light)`, COLOUR_RULES)));
+      violations.push(...(await tgViolations(page)));
+      return found;
+    });
+    await context.close();
+    expect(problems).toEqual([]);
+    expect(violations).toEqual([]);
+  }, 240_000);
 });

@@ -51,7 +51,46 @@ export function measureOverflow(page: Page): Promise<Overflow> {
   });
 }
 
-/** The page's API requests in flight (the live event stream never finishes and is left out). */
+/**
+ * What is wrong with the app shell's tab bar, if the page has one: a label on two lines or cut short,
+ * and, scrolled to the very bottom, a control of the page that ends under the bar (the page's bottom
+ * padding must clear the bar's real height). Leaves the page scrolled to the top.
+ */
+export function measureTabBar(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const bar = document.querySelector('[data-testid="tabbar"]');
+    if (!bar) return [];
+    const problems: string[] = [];
+    for (const label of Array.from(bar.querySelectorAll('button > :last-child'))) {
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      if (lines > 1) problems.push(`tab "${label.textContent}" takes ${lines} lines`);
+      if (label.scrollWidth > label.clientWidth + 1) problems.push(`tab "${label.textContent}" is cut: ${label.scrollWidth}px in ${label.clientWidth}px`);
+    }
+    const root = document.scrollingElement ?? document.documentElement;
+    root.scrollTop = root.scrollHeight;
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    const top = bar.getBoundingClientRect().top;
+    const main = document.querySelector('main#main')!;
+    // Only what scrolls with the page: not fixed or sticky layers, not the inside of a scroll box.
+    const withPage = (el: Element) => {
+      for (let p: Element | null = el; p && p !== main; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.position === 'fixed' || style.position === 'sticky' || (p !== el && style.overflowY !== 'visible')) return false;
+      }
+      return true;
+    };
+    for (const el of Array.from(main.querySelectorAll('button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])'))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(el).visibility === 'hidden' || !withPage(el)) continue;
+      if (rect.bottom > top + 0.5) problems.push(`the tab bar (top ${Math.round(top)}) covers ${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" (bottom ${Math.round(rect.bottom)})`);
+    }
+    root.scrollTop = 0;
+    return problems;
+  });
+}
+
 /**
  * Counts the page's API fetches in flight, from the page itself: a fetch counts until its body has
  * arrived or it failed. (Playwright's network events missed the end of a request now and then, which

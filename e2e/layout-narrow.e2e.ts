@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
 import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail, uniqueKey } from './browser.ts';
-import { measureOverflow, openInApp, settled, trackContext } from './layout-fit.ts';
+import { measureOverflow, measureTabBar, openInApp, settled, trackContext } from './layout-fit.ts';
 import { launchUrl, telegramClient, tgUser, tgViolations } from './telegram-client.ts';
 
 const WIDTHS = [320, 375, 430] as const;
@@ -85,6 +85,7 @@ async function check(page: Page, url: string, testId: string): Promise<string[]>
     const { pageScroll, sticking, smallInputs } = await measureOverflow(page);
     if (pageScroll > 0 || sticking.length) problems.push(`${url} @${width}px: page scrolls ${pageScroll}px; ${sticking.join(' | ')}`);
     if (smallInputs.length) problems.push(`${url} @${width}px: fields under 16 px: ${smallInputs.join(' | ')}`);
+    problems.push(...(await measureTabBar(page)).map((p) => `${url} @${width}px: ${p}`));
   }
   return problems;
 }
@@ -141,6 +142,7 @@ describe('inside Telegram at 320 px', () => {
       const { pageScroll, sticking, smallInputs } = await measureOverflow(page);
       if (pageScroll > 0 || sticking.length) problems.push(`${name}: page scrolls ${pageScroll}px; ${sticking.join(' | ')}`);
       if (smallInputs.length) problems.push(`${name}: fields under 16 px: ${smallInputs.join(' | ')}`);
+      problems.push(...(await measureTabBar(page)).map((p) => `${name}: ${p}`));
     }
     expect(problems).toEqual([]);
     expect(await tgViolations(page)).toEqual([]);

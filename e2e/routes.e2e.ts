@@ -97,18 +97,41 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
   });
 }
 
-describe('unknown paths', () => {
-  it('answer 404 and show the error page with the path', async () => {
+// Spec §2's texts word for word on the English pages, and the same in Russian on the Russian ones.
+const ERROR_TEXTS = {
+  ru: { notFound: (path: string) => `Страница не найдена: ${path}`, serverError: 'Внутренняя ошибка сервера' },
+  en: { notFound: (path: string) => `Page Not Found: ${path}`, serverError: 'Internal Server Error' },
+};
+
+describe('error pages', () => {
+  it('an unknown path answers 404 and shows the error page with the path, in each language', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    for (const path of ['/that/path', '/en/that/path']) {
+    for (const [path, lang] of [['/that/path', 'ru'], ['/en/that/path', 'en']] as const) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       const errorPage = page.getByTestId('error-page');
       await errorPage.waitFor();
       expect(await errorPage.getAttribute('data-status')).toBe('404');
-      await page.getByText(`Page Not Found: ${path}`).waitFor();
+      expect(await page.getByTestId('error-message').textContent()).toBe(ERROR_TEXTS[lang].notFound(path));
       expect(await page.title()).toContain('404');
+    }
+    await context.close();
+  });
+
+  it('a server error shows the 500 page, in each language', async () => {
+    const context = await newContext(browser);
+    await registerIn(context);
+    const page = await context.newPage();
+    // Another user's page asks the server for them; here the server fails.
+    await page.route(/\/api\/users\/\d+$/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"statusMessage":"Internal Server Error"}' }));
+    for (const lang of ['ru', 'en'] as const) {
+      await page.goto(prefixed(`/user/${ids.admin}`, lang));
+      const errorPage = page.getByTestId('error-page');
+      await errorPage.waitFor();
+      expect(await errorPage.getAttribute('data-status')).toBe('500');
+      expect(await errorPage.getByRole('heading', { level: 1 }).textContent()).toBe(ERROR_TEXTS[lang].serverError);
+      expect(await page.title()).toContain('500');
     }
     await context.close();
   });

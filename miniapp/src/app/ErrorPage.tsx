@@ -4,12 +4,11 @@ import { Link } from 'wouter';
 import { useHref } from '../lib/use-locale.ts';
 import { useHead } from './use-head.ts';
 
-const SPEC_MESSAGE = /^(Page Not Found|Page not found|Internal Server Error)\b/;
-
-export const notFoundMessage = (path: string) => `Page Not Found: ${path}`;
-
-/** Spec §2: 404 shows the 'Page Not Found' variant, any other status 'Internal Server Error'. */
-export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
+/**
+ * Spec §2: 404 shows the 'Page Not Found' variant (with the unknown `path`: 'Page Not Found: {path}'),
+ * any other status 'Internal Server Error'; the Russian pages say the same in Russian.
+ */
+export function ErrorPage({ status = 500, path }: { status?: number; path?: string }) {
   const { t } = useTranslation();
   const href = useHref();
   const notFound = status === 404;
@@ -21,10 +20,9 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
         {status}
       </p>
       <h1 id="error-title">{heading}</h1>
-      {message && (
-        // The spec's own message (`Page Not Found: /path`) stays word for word; marked English for screen readers.
-        <p className="error-page__message" data-testid="error-message" lang={SPEC_MESSAGE.test(message) ? 'en' : undefined}>
-          {message}
+      {notFound && path !== undefined && (
+        <p className="error-page__message" data-testid="error-message">
+          {t('errors.notFoundMessage', { path })}
         </p>
       )}
       <p>{notFound ? t('errors.notFoundText') : t('errors.serverErrorText')}</p>

@@ -8,7 +8,7 @@ import { Loading } from '../components/Loading.tsx';
 import { auth } from '../features/auth/state.ts';
 import { decideAccess, loginRedirectPath } from './access.ts';
 import { boot } from './boot.ts';
-import { ErrorPage, ForbiddenPage, notFoundMessage } from './ErrorPage.tsx';
+import { ErrorPage, ForbiddenPage } from './ErrorPage.tsx';
 import { loadedPage, PAGES } from './pages.ts';
 import { documentTitle, pageTitle } from '../lib/page-title.ts';
 import { useHead } from './use-head.ts';
@@ -20,7 +20,7 @@ export function Routes() {
   const bootSnap = useSnapshot(boot);
   if (!authSnap.hydrated || !bootSnap.redirectChecked) return <Loading />;
   const match = matchRoute(location);
-  if (!match || !PAGES[match.route.name]) return <ErrorPage status={404} message={notFoundMessage(location)} />;
+  if (!match || !PAGES[match.route.name]) return <ErrorPage status={404} path={location} />;
   return <RoutePage match={match} />;
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { THEMES } from '../../../e2e/telegram-themes.ts';
 import { contrast, MIN_CONTRAST, readableOn, textOn } from './readable-color.ts';
-import { themeCssVariables } from './theme-colors.ts';
+import { readableTelegramColors, themeCssVariables } from './theme-colors.ts';
 import { readThemeColors, type ThemeColors } from './theme-watch.ts';
 
 // The web palette as base.css defines it (:root light, html.dark dark).
@@ -11,12 +11,12 @@ function webTheme(dark: boolean): ThemeColors {
   const block = (selector: string) => css.slice(css.indexOf(`${selector} {`), css.indexOf('}', css.indexOf(`${selector} {`)));
   const vars = new Map<string, string>();
   for (const sel of dark ? [':root', 'html.dark'] : [':root']) for (const m of block(sel).matchAll(/(--web-[\w-]+):\s*(#[0-9a-f]{6})/g)) vars.set(m[1]!, m[2]!);
-  const names: Record<string, string> = { '--bg': 'bg', '--bg-soft': 'bg-soft', '--surface': 'surface', '--text': 'text', '--text-muted': 'text-muted', '--link': 'link', '--accent': 'accent', '--button': 'button', '--button-text': 'button-text', '--destructive': 'destructive', '--header-bg': 'bg', '--bottom-bar-bg': 'bg-soft' };
+  const names: Record<string, string> = { '--bg': 'bg', '--bg-soft': 'bg-soft', '--surface': 'surface', '--text': 'text', '--tg-theme-hint-color': 'text-muted', '--tg-theme-subtitle-text-color': 'text-muted', '--tg-theme-link-color': 'link', '--tg-theme-accent-text-color': 'accent', '--tg-theme-button-color': 'button', '--button-text': 'button-text', '--tg-theme-destructive-text-color': 'destructive', '--header-bg': 'bg', '--bottom-bar-bg': 'bg-soft' };
   return readThemeColors({ getPropertyValue: (n) => vars.get(`--web-${names[n]}`) ?? '' });
 }
 
 function telegramTheme(p: Record<string, string>): ThemeColors {
-  const map: Record<string, string | undefined> = { '--bg': p.bg_color, '--bg-soft': p.secondary_bg_color, '--surface': p.section_bg_color, '--text': p.text_color, '--text-muted': p.hint_color, '--link': p.link_color, '--accent': p.accent_text_color, '--button': p.button_color, '--button-text': p.button_text_color, '--destructive': p.destructive_text_color, '--header-bg': p.header_bg_color, '--bottom-bar-bg': p.bottom_bar_bg_color };
+  const map: Record<string, string | undefined> = { '--bg': p.bg_color, '--bg-soft': p.secondary_bg_color, '--surface': p.section_bg_color, '--text': p.text_color, '--tg-theme-hint-color': p.hint_color, '--tg-theme-subtitle-text-color': p.subtitle_text_color, '--tg-theme-link-color': p.link_color, '--tg-theme-accent-text-color': p.accent_text_color, '--tg-theme-button-color': p.button_color, '--button-text': p.button_text_color, '--tg-theme-destructive-text-color': p.destructive_text_color, '--header-bg': p.header_bg_color, '--bottom-bar-bg': p.bottom_bar_bg_color };
   return readThemeColors({ getPropertyValue: (n) => map[n] ?? '' });
 }
 
@@ -76,6 +76,14 @@ describe.each(cases)('%s theme', (_name, theme, telegram) => {
   });
 
   if (telegram) {
+    it("shows Telegram's hint, subtitle, link, accent and destructive colours at 4.5:1 on every background, and the button's text at 4.5:1 on its fill", () => {
+      const vars = readableTelegramColors(theme);
+      for (const name of ['--readable-text-muted', '--readable-subtitle', '--readable-link', '--readable-accent', '--readable-destructive']) {
+        for (const bg of [...backgrounds, theme.bottomBarBg]) expect(contrast(vars[name]!, bg), `${name} ${vars[name]} on ${bg}`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      }
+      expect(contrast(theme.buttonText, vars['--readable-button']!)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    });
+
     it("takes the roles Telegram names from the client's theme", () => {
       const vars = themeCssVariables(theme, true);
       expect(vars['--color-primary']).toBe(theme.button);

@@ -47,7 +47,26 @@ export function themeCssVariables(theme: ThemeColors, telegram: boolean): Record
     vars[`--color-${role}-text-dark`] = text;
     vars[`--color-${role}-on`] = textOn(solid, role === 'primary' ? [theme.buttonText, theme.bg, theme.text] : [theme.bg, theme.text]);
   }
+  if (telegram) Object.assign(vars, readableTelegramColors(theme));
   return vars;
+}
+
+/**
+ * Telegram's own foreground colours often read below 4.5:1 (iOS's hint grey and link blue on white,
+ * white on its button blue): base.css shows these versions instead, each moved just far enough to
+ * read on every background it sits on (the page, secondary and section backgrounds, the tab bar).
+ */
+export function readableTelegramColors(theme: ThemeColors): Record<string, string> {
+  const on = [theme.bg, theme.bgSoft, theme.surface, theme.bottomBarBg];
+  return {
+    '--readable-text-muted': readableOn(theme.textMuted, on),
+    '--readable-subtitle': readableOn(theme.subtitle, on),
+    '--readable-link': readableOn(theme.link, on),
+    '--readable-accent': readableOn(theme.accent, on),
+    '--readable-destructive': readableOn(theme.destructive, on),
+    // The button keeps its text colour; its fill darkens (or lightens) under it.
+    '--readable-button': readableOn(theme.button, [theme.buttonText]),
+  };
 }
 
 /** Writes the role variables onto the root element. */

@@ -11,6 +11,7 @@ export interface ThemeColors {
   surface: string;
   text: string;
   textMuted: string;
+  subtitle: string;
   link: string;
   accent: string;
   button: string;
@@ -21,17 +22,21 @@ export interface ThemeColors {
   bottomBarBg: string;
 }
 
+// Foreground colours are read as the theme gives them (--tg-theme-*: Telegram's own inside Telegram,
+// the web palette's outside), not as shown: inside Telegram the shown ones are the readable versions
+// computed from these (theme-colors.ts), and reading them back would keep a stale one on a change.
 const VARS: Record<keyof ThemeColors, string> = {
   bg: '--bg',
   bgSoft: '--bg-soft',
   surface: '--surface',
   text: '--text',
-  textMuted: '--text-muted',
-  link: '--link',
-  accent: '--accent',
-  button: '--button',
+  textMuted: '--tg-theme-hint-color',
+  subtitle: '--tg-theme-subtitle-text-color',
+  link: '--tg-theme-link-color',
+  accent: '--tg-theme-accent-text-color',
+  button: '--tg-theme-button-color',
   buttonText: '--button-text',
-  destructive: '--destructive',
+  destructive: '--tg-theme-destructive-text-color',
   headerBg: '--header-bg',
   bottomBarBg: '--bottom-bar-bg',
 };

@@ -1,5 +1,6 @@
 // The app shell's bottom tabs (telegram-ui Tabbar): My work, Issues, Projects, Calendar, Profile.
 import { Tabbar } from '@telegram-apps/telegram-ui/dist/components/Layout/Tabbar/Tabbar';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
@@ -11,20 +12,45 @@ export function TabBar() {
   const href = useHref();
   const [location, navigate] = useLocation();
   const current = currentTab(location, tabPaths((route) => href(route)));
+  const holder = useRef<HTMLDivElement>(null);
+  useBarHeight(holder);
   return (
-    <Tabbar className="tabbar__bar" role="navigation" aria-label={t('common.shell.tabs.label')} data-testid="tabbar">
-      {TABS.map((tab) => (
-        <Tabbar.Item
-          key={tab.id}
-          text={t(`common.shell.tabs.${tab.id}`)}
-          selected={current === tab.id}
-          aria-current={current === tab.id ? 'page' : undefined}
-          data-testid={`tab-${tab.id}`}
-          onClick={() => navigate(href(tab.route))}
-        >
-          <Icon name={tab.icon} size={26} />
-        </Tabbar.Item>
-      ))}
-    </Tabbar>
+    // A box-less holder: telegram-ui's Tabbar takes no ref, and its element is what is measured.
+    <div ref={holder} className="tabbar">
+      <Tabbar className="tabbar__bar" role="navigation" aria-label={t('common.shell.tabs.label')} data-testid="tabbar">
+        {TABS.map((tab) => (
+          <Tabbar.Item
+            key={tab.id}
+            text={t(`common.shell.tabs.${tab.id}`)}
+            selected={current === tab.id}
+            aria-current={current === tab.id ? 'page' : undefined}
+            data-testid={`tab-${tab.id}`}
+            onClick={() => navigate(href(tab.route))}
+          >
+            <Icon name={tab.icon} size={26} />
+          </Tabbar.Item>
+        ))}
+      </Tabbar>
+    </div>
   );
+}
+
+/**
+ * Keeps the shell's --tabbar-h at the bar's real height, so the page's bottom padding clears it:
+ * the height changes with the text size, the labels' font and the safe area.
+ */
+function useBarHeight(holder: RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const el = holder.current?.firstElementChild;
+    const layout = holder.current?.closest<HTMLElement>('.layout');
+    if (!el || !layout) return;
+    const set = () => layout.style.setProperty('--tabbar-h', `${el.getBoundingClientRect().height}px`);
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      layout.style.removeProperty('--tabbar-h');
+    };
+  }, [holder]);
 }

@@ -61,10 +61,10 @@ export function MentionTextarea({ value, onChange, testid, ...rest }: Props) {
       <textarea
         {...rest}
         ref={ref}
-        role="combobox"
-        aria-multiline="true"
+        // A textarea stays a textbox (ARIA in HTML allows it no combobox role, and a combobox is one
+        // line): the list is announced through aria-autocomplete, aria-haspopup and the active option.
         aria-autocomplete="list"
-        aria-expanded={open}
+        aria-haspopup="listbox"
         aria-controls={listId}
         aria-activedescendant={open ? `${listId}-${active}` : undefined}
         data-testid={testid}

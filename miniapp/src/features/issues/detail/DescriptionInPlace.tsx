@@ -98,7 +98,7 @@ function Editor({ d }: { d: DescriptionEditor }) {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
             void d.submit();
-          } else if (e.key === 'Escape' && e.currentTarget.getAttribute('aria-expanded') !== 'true') {
+          } else if (e.key === 'Escape' && !e.currentTarget.hasAttribute('aria-activedescendant')) {
             // Escape closes the mention list first; with none open it cancels (asking when changed).
             e.preventDefault();
             e.stopPropagation();
