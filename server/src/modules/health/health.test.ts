@@ -62,6 +62,8 @@ const login = () =>
 
 describe('GET /api/health', () => {
   it('is ok, turns 503 while the database is down, and recovers when it is back', async () => {
+    // The app starts its job worker without waiting for it: down until it runs.
+    await waitUntil('the job worker to run', async () => (await health()).body.jobs === 'ok');
     expect(await health()).toEqual({ status: 200, body: { status: 'ok', db: 'ok', jobs: 'ok', jobsWaitSec: 0 } });
 
     await db.stop();
