@@ -23,7 +23,7 @@ const logLines: { level: number; msg: string }[] = [];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tracker-health-'));
 
 beforeAll(async () => {
-  db = await startEmbeddedPostgres(dir);
+  db = await startEmbeddedPostgres(dir, { throwaway: true });
   orm = await createOrm(db.url, { poolMax: 2 });
   await migrate(orm);
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(32), DATA_DIR: dir, WEB_DIST: '/nonexistent' });
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 const health = async () => {
   const res = await fetch(`${url}/api/health`);
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
 const login = () =>
