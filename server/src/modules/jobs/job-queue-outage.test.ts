@@ -20,7 +20,7 @@ const logger = createLogger(process.env.JOBS_LOG ?? 'silent');
 
 beforeAll(async () => {
   // Durable: the test flags (synchronous_commit=off) would lose the job's own commit on the kill.
-  db = await startEmbeddedPostgres(dir, { durable: true });
+  db = await startEmbeddedPostgres(dir);
 });
 afterAll(async () => {
   await queue?.stop();
