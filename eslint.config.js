@@ -78,7 +78,7 @@ export default defineConfig(
       'import-x/ignore': ['node_modules'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['*/tsconfig.json'],
+          project: ['tsconfig.json', 'miniapp/tsconfig.json', 'e2e/tsconfig.json'],
           alwaysTryTypes: true,
           noWarnOnMultipleProjects: true,
         }),

@@ -1,9 +1,16 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// Vitest runs every selected project's globalSetup before the first test, so `npm test` runs the
-// projects one after another (unit, integration, e2e): unit tests never wait for PostgreSQL or the
-// web build, and the e2e server does not compete with the integration run for the CPU.
+// Vitest runs every selected project's globalSetup before the first test, so `npm test` (package.json)
+// runs the projects in steps: the unit projects beside the type check, the lint and the web build
+// (single-threaded work, two cores), then integration, then e2e against that build.
 const TEMP_GUARD = 'server/src/test/temp-guard.ts';
+
+const UNIT = ['shared/src/**/*.test.ts', 'scripts/**/*.unit.test.ts', 'miniapp/src/**/*.test.{ts,tsx}', 'miniapp/build/**/*.unit.test.ts', 'bot/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts'];
+// Unit files share one module graph per worker (loading it per file was three quarters of the run),
+// except those that replace modules, globals or timers: they get a graph of their own.
+const REPLACES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules|useFakeTimers)\(/;
+const OWN_GRAPH = globSync(UNIT).filter((file) => REPLACES.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -11,7 +18,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'scripts/**/*.unit.test.ts', 'miniapp/src/**/*.test.{ts,tsx}', 'miniapp/build/**/*.unit.test.ts', 'bot/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts'],
+          include: UNIT,
+          exclude: [...OWN_GRAPH, '**/node_modules/**'],
+          environment: 'node',
+          globalSetup: [TEMP_GUARD],
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: OWN_GRAPH,
           environment: 'node',
           globalSetup: [TEMP_GUARD],
         },
@@ -36,6 +53,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          // Playwright and the helpers load once per worker, not once per file.
+          isolate: false,
           globalSetup: [TEMP_GUARD, 'e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -34,8 +34,7 @@ async function sweep(context: BrowserContext, list: Target[], open: (page: Page,
 }
 
 const goto = async (page: Page, url: string) => void (await page.goto(url, { waitUntil: 'commit' }));
-// No service worker: it would precache the whole app in the background of the sweep.
-const WEB = { colorScheme: 'light', serviceWorkers: 'block' } as const;
+const WEB = { colorScheme: 'light' } as const;
 
 describe('accessibility of the app', () => {
   it('every private route on the desktop, light and dark; an admin route says forbidden', async () => {

@@ -24,7 +24,7 @@ describe('accessibility of the public pages', () => {
     const list = [...targets('public', ids, false), { url: '/that/path', testId: 'error-page', route: '404' }, { url: '/en/that/path', testId: 'error-page', route: '404' }];
     expect(new Set(list.map((t) => t.route))).toEqual(new Set([...ROUTES.filter((r) => r.access === 'public').map((r) => r.name), '404']));
     // No service worker: it would precache the whole app in the background of the sweep.
-    const context = await newContext(browser, { colorScheme: 'light', serviceWorkers: 'block' });
+    const context = await newContext(browser, { colorScheme: 'light' });
     await trackContext(context);
     const problems: string[] = [];
     const pool = new PagePool(context, 2);

@@ -16,8 +16,13 @@ export function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = () => inject('baseUrl');
 
+/**
+ * A browser context on the test server. Service workers are off unless a test asks for them
+ * (`serviceWorkers: 'allow'`: the PWA, offline and shell tests): every context's worker precached the
+ * shell and kept each chunk it loaded, about a sixth of a test's CPU, in tests about something else.
+ */
 export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  const context = await browser.newContext({ baseURL: baseUrl(), serviceWorkers: 'block', ...options });
   // Telegram's servers are unreachable from tests: the login page's widget script loads as empty
   // (a spec that needs the widget routes its own fake over this one).
   await context.route('https://telegram.org/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));

@@ -23,7 +23,8 @@ let statusName: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await newContext(browser);
+  // Its offline reload is served by the service worker.
+  context = await newContext(browser, { serviceWorkers: 'allow' });
   me = await registerIn(context, uniqueEmail('instant'), 'Instant Person');
   const { project } = await api<{ project: { id: number } }>(context, 'post', '/api/projects', { key: KEY, name: `Instant ${KEY}` });
   const detail = await api<{ statuses: { id: number; name: string }[] }>(context, 'get', `/api/projects/${project.id}`);

@@ -26,9 +26,8 @@ const prefixed = (path: string, lang: 'ru' | 'en') => (lang === 'ru' ? path : pa
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // No service worker: every navigation reaches the server, none precaches the app in the background.
-  user = await newContext(browser, { serviceWorkers: 'block', viewport: { width: WIDTHS[0], height: 640 }, isMobile: true, hasTouch: true });
-  admin = await newContext(browser, { serviceWorkers: 'block', viewport: { width: WIDTHS[0], height: 640 }, isMobile: true, hasTouch: true });
+  user = await newContext(browser, { viewport: { width: WIDTHS[0], height: 640 }, isMobile: true, hasTouch: true });
+  admin = await newContext(browser, { viewport: { width: WIDTHS[0], height: 640 }, isMobile: true, hasTouch: true });
   await trackContext(user);
   await trackContext(admin);
   await registerIn(admin, ADMIN_EMAIL, 'Admin');

@@ -66,7 +66,7 @@ const cachedUrls = (page: Page, cache: string) => page.evaluate(async (name) => 
 
 describe('offline', () => {
   it('reloads a lazy page seen before from the caches, and falls back to the shell for one never seen', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
     const page = await controlled(context);
     await page.goto('/privacy');
     await page.getByTestId('page-privacy').waitFor();
@@ -97,7 +97,7 @@ describe('offline', () => {
   });
 
   it('keeps a chunk whose download was under way when the worker took over the first visit', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
     // The worker cannot finish installing (nor take over) until its offline page arrives; the page's
     // chunk arrives only once the worker has taken over. So that chunk passed the worker by, and the
     // worker had already copied the files loaded before it.
@@ -130,7 +130,7 @@ describe('offline', () => {
   });
 
   it('does not serve a page cached before a deployment whose entry chunk is gone, but the current shell', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
     const page = await controlled(context);
     await page.goto('/privacy');
     await page.getByTestId('page-privacy').waitFor();
@@ -150,7 +150,7 @@ describe('offline', () => {
 describe('deployment while a page is open', () => {
   it('reloads once when a lazy chunk is gone from the server, and then shows the page', async () => {
     // No worker: Telegram on iOS runs none, and the page must recover by itself.
-    const context = await newContext(browser, { serviceWorkers: 'block' });
+    const context = await newContext(browser);
     // The page was loaded before the deployment: until it reloads, the server has no such chunk
     // (asked for by the import, and by the check that it is really gone); the reloaded page is of the new build.
     let loads = 0;

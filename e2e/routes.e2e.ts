@@ -63,9 +63,7 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
     let context: BrowserContext;
     let pool: PagePool;
     beforeAll(async () => {
-      // Every navigation reaches the server (shell.e2e covers the service worker): no worker
-      // precaching the whole app in the background of the sweep, or answering routes from its cache.
-      context = await newContext(browser, { serviceWorkers: 'block' });
+      context = await newContext(browser);
       if (role === 'user') ids.user = String((await registerIn(context)).id);
       if (role === 'admin') await registerIn(context, ADMIN_EMAIL, 'Admin');
       pool = new PagePool(context, 3);

@@ -149,7 +149,7 @@ describe('accounts', () => {
 
 describe('PWA', () => {
   it('registers the service worker at /sw.js with scope /', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto('/');
     await page.getByTestId('page-home').waitFor();

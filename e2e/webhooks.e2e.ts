@@ -68,7 +68,8 @@ describe('webhooks in the project settings', () => {
     await delivery.waitFor();
     expect(await delivery.textContent()).toContain('Доставлено');
     expect(await delivery.textContent()).toContain('HTTP 200');
-    expect(await delivery.textContent()).toContain('принято');
+    // The receiver is on an allowed private host: its answer is not kept, so an owner cannot read one through the log.
+    expect(await delivery.textContent()).not.toContain('принято');
     expect(await measureOverflow(page)).toMatchObject({ pageScroll: 0, sticking: [] });
 
     await centre('delivery-redeliver');

@@ -1,4 +1,4 @@
-import { resources } from '@tracker/shared/i18n/index';
+import { instanceResources, resources } from '@tracker/shared/i18n/index';
 import { lazyResources, type LazyNamespace } from '@tracker/shared/i18n/lazy';
 import { I18N_OPTIONS } from '@tracker/shared/i18n/options';
 import { LOCALES, type Locale } from '@tracker/shared/locales';
@@ -17,7 +17,7 @@ export function createI18n(locale: Locale) {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     ...I18N_OPTIONS,
-    resources,
+    resources: instanceResources(),
     lng: locale,
     ns: Object.keys(resources.ru),
     // React escapes what it renders.

@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
 
 async function sharedSchemas(): Promise<Map<string, z.ZodType>> {
   const out = new Map<string, z.ZodType>();
-  for (const file of readdirSync(apiDir).filter((f) => f.endsWith('.ts'))) {
+  for (const file of readdirSync(apiDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
     const mod = (await import(path.join(apiDir, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) if (value && typeof value === 'object' && '_zod' in value) out.set(name, value as z.ZodType);
   }

@@ -25,5 +25,11 @@ export const resources = {
   en: { titles: enTitles, validation: enValidation, errors: enErrors, common: enCommon, auth: enAuth, home: enHome, privacy: enPrivacy, bot: enBot, telegram: enTelegram, events: enEvents },
 } as const;
 
+/**
+ * The eager resources for one i18next instance: its own language maps, since loading a lazy
+ * namespace adds it to the map it was given, and the index is shared by every instance.
+ */
+export const instanceResources = () => ({ ru: { ...resources.ru }, en: { ...resources.en } });
+
 export type Namespace = keyof (typeof resources)['ru'];
 export const NAMESPACES = Object.keys(resources.ru) as Namespace[];

@@ -3,7 +3,7 @@
 import i18next from 'i18next';
 import { escapeHtml } from '../html.ts';
 import type { Locale } from '../locales.ts';
-import { resources } from './index.ts';
+import { instanceResources, resources } from './index.ts';
 import { lazyResources, type LazyNamespace } from './lazy.ts';
 import { I18N_OPTIONS } from './options.ts';
 
@@ -24,7 +24,7 @@ export function createTranslator(): Translator {
   const instance = i18next.createInstance();
   void instance.init({
     ...I18N_OPTIONS,
-    resources,
+    resources: instanceResources(),
     lng: I18N_OPTIONS.fallbackLng,
     ns: Object.keys(resources.ru),
     // Escaping is chosen per call (html), so a value is escaped exactly once, where markup is built.
