@@ -57,8 +57,11 @@ const expected = (role: Role, access: string): 'page' | 'login' | 'forbidden' =>
   return 'page';
 };
 
-// One signed-in context per role, shared by both languages; a few pages of it load routes at once.
-for (const role of ['visitor', 'user', 'admin'] as const) {
+// One context per role, a few of its pages loading routes at once. Every route is opened once per
+// role, the languages taking turns and starting the other way for the next role: each route is
+// opened in both languages, and each role meets both.
+const ROLES = ['visitor', 'user', 'admin'] as const;
+for (const [r, role] of ROLES.entries()) {
   describe(`as ${role}`, () => {
     let context: BrowserContext;
     let pool: PagePool;
@@ -70,28 +73,27 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
     });
     afterAll(() => context?.close());
 
-    for (const lang of ['ru', 'en'] as const) {
-      it(`opens every route in ${lang}`, async () => {
-        await pool.run(ROUTES, async (page, route) => {
-          const url = prefixed(sample(route, role), lang);
-          const outcome = expected(role, route.access);
-          if (outcome === 'page') {
-            // Signed in, the home route is my work (issue 15); visitors get the marketing home.
-            await expectPage(page, url, route.name === 'home' && role !== 'visitor' ? 'page-myWork' : `page-${route.name}`);
-            expect(await page.locator('html').getAttribute('lang'), url).toBe(lang);
-          } else if (outcome === 'forbidden') {
-            await expectPage(page, url, 'forbidden-page');
-          } else {
-            await navigate(page, url);
-            await page.waitForURL((u) => u.pathname === prefixed('/user/login', lang), { timeout: 10_000, waitUntil: 'commit' });
-            expect(new URL(page.url()).searchParams.get('redirect'), url).toBe(url);
-            await page.getByTestId('page-login').waitFor();
-          }
-        });
-        expect(pool.errors()).toEqual([]);
-        // Every route of the spec plus the admin pages, one navigation each: longer than one journey.
-      }, 240_000);
-    }
+    it('opens every route, in Russian and English by turns', async () => {
+      const visits = ROUTES.map((route, i) => ({ route, lang: (i + r) % 2 ? ('en' as const) : ('ru' as const) }));
+      await pool.run(visits, async (page, { route, lang }) => {
+        const url = prefixed(sample(route, role), lang);
+        const outcome = expected(role, route.access);
+        if (outcome === 'page') {
+          // Signed in, the home route is my work (issue 15); visitors get the marketing home.
+          await expectPage(page, url, route.name === 'home' && role !== 'visitor' ? 'page-myWork' : `page-${route.name}`);
+          expect(await page.locator('html').getAttribute('lang'), url).toBe(lang);
+        } else if (outcome === 'forbidden') {
+          await expectPage(page, url, 'forbidden-page');
+        } else {
+          await navigate(page, url);
+          await page.waitForURL((u) => u.pathname === prefixed('/user/login', lang), { timeout: 10_000, waitUntil: 'commit' });
+          expect(new URL(page.url()).searchParams.get('redirect'), url).toBe(url);
+          await page.getByTestId('page-login').waitFor();
+        }
+      });
+      expect(pool.errors()).toEqual([]);
+      // Every route of the spec plus the admin pages, one navigation each: longer than one journey.
+    }, 240_000);
   });
 }
 
