@@ -44,6 +44,15 @@ const reachable = async () => {
   }
 };
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const withClient = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
@@ -73,9 +82,13 @@ describe('the job queue when PostgreSQL is killed during a job', () => {
     await withClient((c) => enqueue(c, 'test.interrupted', {}));
     await waitUntil('the job to start', () => runs.includes('interrupted'));
 
+    // A backend outlives its killed postmaster until it notices: on a busy machine one could still
+    // write the job's completion, and the job would not have been interrupted at all.
+    const backends = await withClient(async (c) => (await c.query<{ pid: number }>('select pid from pg_stat_activity')).rows.map((r) => r.pid));
     const postmaster = postmasterPid(path.join(dir, 'pg'))!;
     process.kill(postmaster.pid, 'SIGKILL');
     await waitUntil('PostgreSQL to be gone', async () => !(await reachable()), { timeout: 15_000, interval: 50 });
+    await waitUntil('its backends to end', () => backends.every((pid) => !alive(pid)), { timeout: 15_000, interval: 50 });
     finishFirst();
     // Its completion cannot be written: graphile-worker shuts the worker pool and its runner down.
     await waitUntil('the worker to stop', () => !queue!.state().running, { timeout: 15_000, state: () => queue!.state() });
