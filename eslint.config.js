@@ -1,5 +1,5 @@
 // @ts-check
-// Lint is about boundaries (docs/architecture.md, "Import boundaries"), plus typescript-eslint's
+// Lint is about boundaries (docs/architecture.md, "Rules"), plus typescript-eslint's
 // recommended set without type information, so the whole tree lints in seconds.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -119,8 +119,8 @@ export default defineConfig(
     },
   },
   {
-    // SQL lives in repositories (docs/architecture.md, "Rules"): a route file parses, calls a service
-    // and responds.
+    // A route file parses, calls a service and responds: SQL lives in repositories, and errors reach
+    // the one error middleware (http/errors.ts), which turns each kind into its answer.
     files: ['server/src/**/*.routes.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -129,7 +129,17 @@ export default defineConfig(
           { selector: `CallExpression[callee.property.name='${name}']`, message: NO_SQL_IN_ROUTES },
           { selector: `CallExpression[callee.name='${name}']`, message: NO_SQL_IN_ROUTES },
         ]),
+        { selector: 'TryStatement', message: 'No try/catch in route files: throw, and let http/errors.ts answer (a domain error, TooLargeError, HttpError).' },
       ],
+    },
+  },
+  {
+    // One reader of the environment per process, validated at start (server/src/config.ts); the test
+    // harness sets up its own processes.
+    files: ['server/src/**/*.ts', 'bot/src/**/*.ts', 'shared/src/**/*.ts'],
+    ignores: ['server/src/config.ts', 'server/src/test/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings in server/src/config.ts and pass them in.' }],
     },
   },
   {

@@ -1,8 +1,8 @@
 // The app shell (issue 12, items 1 and 7): inside Telegram, in a phone-width browser, never the
 // website's chrome; My work as the start screen; a start parameter that names nothing and init data
 // that fails validation each end on a screen the user can act on.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeOn } from './a11y-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
 import { api, baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, waitForLive, watchErrors } from './browser.ts';
@@ -172,7 +172,7 @@ describe('app shell in a browser', () => {
     await page.getByTestId('page-myWork').waitFor();
     await expectNoWebsiteChrome(page);
     await page.getByTestId('onboarding').waitFor();
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const axe = await axeOn(page).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.getByTestId('tab-profile').click();
     await page.getByTestId('shell-settings').waitFor();

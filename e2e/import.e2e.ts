@@ -1,8 +1,8 @@
 // The import journey (issue 17): an owner picks a CSV whose header names no title column, maps the
 // columns by hand, maps a person the file names, previews the dry run, imports, watches the progress
 // page end with its report — and finds it again after leaving. It fits a 320 px screen.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeOn } from './a11y-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, uniqueKey, uniqueLetters, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
@@ -22,7 +22,7 @@ const CSV = ['What;Stage;Who;Tags', 'Order the boxes;Packing;Vera Mate;ops', 'Bo
 
 /** Serious and critical WCAG 2.1 AA problems on the page as it is now. */
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeOn(page).analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

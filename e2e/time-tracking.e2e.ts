@@ -1,8 +1,8 @@
 // Time tracking (issue 17, item 7): "Logged time appears in the timesheet". Time is logged on an
 // issue page as typed in Russian, then the timesheet shows it in the issue's row and the totals,
 // also on a 320 px screen, where only the grid scrolls sideways.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { axeOn } from './a11y-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
@@ -15,7 +15,7 @@ afterAll(() => browser?.close());
 
 /** Serious or critical WCAG 2.1 AA violations in one part of the page, as it is. */
 async function axe(page: Page, part: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(`[data-testid="${part}"]`).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeOn(page).include(`[data-testid="${part}"]`).analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`);
 }
 

@@ -57,6 +57,20 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('server/src/modules/health/health.routes.ts', `${em}em.getConnection().execute('select 1');\n`)).toContain(SQL);
   });
 
+  it('route files hold no try/catch: errors reach the one error middleware', async () => {
+    const body = 'export async function f(g: () => Promise<void>) {\n  try {\n    await g();\n  } catch {\n    return;\n  }\n}\n';
+    expect(await errors('server/src/modules/issues/probe.routes.ts', body)).toContain('no-restricted-syntax');
+    expect(await errors('server/src/modules/issues/probe.service.ts', body)).toEqual([]);
+  });
+
+  it('only config.ts reads process.env on the server, the bot and shared/', async () => {
+    const read = "export const port = process.env.PORT;\n";
+    for (const at of ['server/src/db/probe.ts', 'server/src/modules/issues/probe.ts', 'bot/src/probe.ts', 'shared/src/probe.ts']) {
+      expect(await errors(at, read), at).toContain('no-restricted-properties');
+    }
+    expect(await errors('server/src/config.ts', read)).toEqual([]);
+  });
+
   it('services throw domain errors; only route files import the HTTP errors', async () => {
     const http = "export { HttpError } from '../../http/errors.ts';\n";
     expect(await errors('server/src/modules/issues/probe.service.ts', http)).toContain('no-restricted-imports');

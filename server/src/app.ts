@@ -180,7 +180,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // Personal access tokens: checked before CSRF (which they skip), the body and the session (which they never touch).
   app.use(bearerAuth({ em, rateLimit: () => ({ max: config.API_TOKEN_RATE_LIMIT, windowSec: 60 }) }));
   app.use(csrfProtection(config.PUBLIC_URL));
-  const parseBody = bodyParser({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
+  // DELETE too: a deletion may carry its confirmation as a small JSON body (custom fields).
+  const parseBody = bodyParser({ parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'], jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', enableTypes: ['json', 'form'], onError: bodyDecodeError });
   // Uploads stream their raw body to storage, whatever their content type.
   // Imports read their multipart body themselves (busboy), after checking who asks.
   app.use((ctx, next) => (ctx.method === 'POST' && /^\/api\/(issues\/[^/]+\/attachments|projects\/[^/]+\/imports)$/i.test(ctx.path) ? next() : parseBody(ctx, next)));

@@ -3,6 +3,7 @@ import type { ErrorBody, ErrorCode } from '@tracker/shared/errors';
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger.ts';
+import { TooLargeError } from '../storage/blob-store.ts';
 import { isApiPath } from './api-path.ts';
 
 /**
@@ -90,6 +91,7 @@ function toBody(ctx: Context, err: unknown, translate: ErrorText): Answer {
     const headers: Record<string, string> = err.kind === 'rate_limited' && typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
     return answer(DOMAIN_STATUS[err.kind], err.code, translate(ctx, err.key, err.params), headers, err.data);
   }
+  if (err instanceof TooLargeError) return answer(413, 'payload_too_large', translate(ctx, 'errors.files.tooLarge', { max: err.maxBytes / 1024 / 1024 }));
   if (err instanceof HttpError) {
     // Generic failures share one text per code, in the reader's language; validation issues carry i18n keys.
     const message = isGeneric(err) ? text(ctx, err.code) : err.message;

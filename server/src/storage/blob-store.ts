@@ -1,6 +1,7 @@
 // The one place file bytes live (attachments, avatars, blog images): a store every replica reads,
-// PostgreSQL by default or an S3-compatible bucket (STORAGE_URL). docs/architecture.md, "Files".
+// PostgreSQL by default or an S3-compatible bucket (STORAGE_URL).
 import type { Readable } from 'node:stream';
+import { DomainError } from '@tracker/shared/domain-errors';
 
 export interface StoredFile {
   body: Readable;
@@ -26,7 +27,22 @@ export interface BlobStore {
   close(): Promise<void>;
 }
 
-export class TooLargeError extends Error {}
+/** A body past its limit: every route answers it as 413 with the limit, in the reader's language (http/errors.ts). */
+export class TooLargeError extends Error {
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`larger than ${maxBytes} bytes`);
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** An upload with no bytes: 400, in the reader's language. */
+export const emptyFile = () => new DomainError('invalid', { key: 'errors.files.empty' });
+
+/** Refuses an upload whose declared length is already past `limit`, before reading a byte. */
+export function checkDeclaredLength(contentLength: string, limit: number): void {
+  if (Number(contentLength || 0) > limit) throw new TooLargeError(limit);
+}
 
 /** The store cannot be reached, or answers that it failed (5xx): a request answers 503, like a database outage. */
 export class StorageUnavailableError extends Error {}
@@ -43,7 +59,7 @@ export function checkKey(key: string): string {
 /** The whole body, refusing it once it passes `limit` (files are bounded: 15 MB at most). */
 export async function readAll(body: Buffer | Readable, limit = Infinity): Promise<Buffer> {
   if (Buffer.isBuffer(body)) {
-    if (body.length > limit) throw new TooLargeError();
+    if (body.length > limit) throw new TooLargeError(limit);
     return body;
   }
   const chunks: Buffer[] = [];
@@ -52,7 +68,7 @@ export async function readAll(body: Buffer | Readable, limit = Infinity): Promis
     size += chunk.length;
     if (size > limit) {
       body.destroy();
-      throw new TooLargeError();
+      throw new TooLargeError(limit);
     }
     chunks.push(chunk);
   }

@@ -3,7 +3,7 @@ import { postgresBlobStore } from './postgres-store.ts';
 import { s3BlobStore } from './s3-store.ts';
 import { parseStorageUrl } from './storage-url.ts';
 
-export { checkKey, readAll, StorageUnavailableError, TooLargeError, type BlobStore, type StoredFile } from './blob-store.ts';
+export { checkDeclaredLength, checkKey, emptyFile, readAll, StorageUnavailableError, TooLargeError, type BlobStore, type StoredFile } from './blob-store.ts';
 export { importDataDir } from './import-data-dir.ts';
 
 /** The S3-compatible bucket when STORAGE_URL is set, else the application's own PostgreSQL. */

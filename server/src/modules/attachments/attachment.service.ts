@@ -10,6 +10,17 @@ import { publishEvent } from '../events/publish.ts';
 import { Activity, Attachment } from '../issues/issue.entity.ts';
 
 export const fileNameSchema = z.string().trim().min(1, 'validation.required').max(255, 'validation.tooLong').refine((s) => !/[\\/\0]/.test(s), 'validation.fileName');
+/** The HTTP upload names its file URL-encoded in a header; a name that does not decode is taken as sent. */
+export const headerFileNameSchema = z
+  .string()
+  .transform((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  })
+  .pipe(fileNameSchema);
 export const mimeSchema = z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127).catch('application/octet-stream');
 
 /** Where an attachment's bytes are in the store (the row keeps only the random part). */

@@ -4,7 +4,6 @@ import { idSchema } from '@tracker/shared/api/common';
 import { issueRefSchema } from '@tracker/shared/api/issues';
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
 import { canInProject } from '@tracker/shared/permissions';
-import { z } from 'zod';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
@@ -15,21 +14,10 @@ import { User } from '../users/user.entity.ts';
 import { attachmentLinks } from './attachment-links.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { Activity, Attachment } from '../issues/issue.entity.ts';
-import { fileKey, fileNameSchema, mimeSchema, storeAttachment } from './attachment.service.ts';
-import { TooLargeError, type BlobStore } from '../../storage/index.ts';
+import { fileKey, headerFileNameSchema, mimeSchema, storeAttachment } from './attachment.service.ts';
+import { checkDeclaredLength, emptyFile, type BlobStore } from '../../storage/index.ts';
 import { toAttachmentDto } from './attachment.mapper.ts';
 
-// The upload names its file URL-encoded in a header.
-const headerFileNameSchema = z
-  .string()
-  .transform((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  })
-  .pipe(fileNameSchema);
 // Served inline only when a browser cannot turn them into script in our origin.
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
 
@@ -71,18 +59,11 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
     const user = requireUser(ctx);
     const viewer = { id: user.id, roles: user.roles };
     const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), 'issue.edit');
-    const declared = Number(ctx.get('content-length') || 0);
-    if (declared > ATTACHMENT_MAX_BYTES) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
+    checkDeclaredLength(ctx.get('content-length'), ATTACHMENT_MAX_BYTES);
     const fileName = parse(headerFileNameSchema, ctx.get('x-file-name'));
     const mimeType = parse(mimeSchema, (ctx.get('content-type') || '').split(';')[0]!.trim().toLowerCase());
-    let attachment: Attachment | null;
-    try {
-      attachment = await storeAttachment(deps.em(), deps.storage, issue, user.id, { fileName, mimeType, body: ctx.req });
-    } catch (err) {
-      if (err instanceof TooLargeError) throw new HttpError(413, `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`, 'payload_too_large');
-      throw err;
-    }
-    if (!attachment) throw new HttpError(400, 'The file is empty', 'validation');
+    const attachment = await storeAttachment(deps.em(), deps.storage, issue, user.id, { fileName, mimeType, body: ctx.req });
+    if (!attachment) throw emptyFile();
     ctx.status = 201;
     ctx.body = { attachment: toAttachmentDto(attachment, { id: user.id, name: user.name }) };
   });

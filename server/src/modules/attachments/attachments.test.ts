@@ -15,8 +15,8 @@ async function signedIn(): Promise<{ client: TestClient; id: number }> {
   return { client, id: res.body.user.id };
 }
 
-const upload = (client: TestClient, body: Buffer | string, name = 'notes.txt', type = 'text/plain') =>
-  client.request('POST', `/api/issues/${issueId}/attachments`, { body: body as string, headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) } });
+const upload = (client: TestClient, body: Buffer | string, name = 'notes.txt', type = 'text/plain', lang = 'ru') =>
+  client.request('POST', `/api/issues/${issueId}/attachments`, { body: body as string, headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name), 'accept-language': lang } });
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -100,8 +100,10 @@ describe('attachments', () => {
     expect((await upload(viewer, 'x')).status).toBe(403);
     const big = await upload(member, Buffer.alloc(ATTACHMENT_MAX_BYTES + 1, 1));
     expect(big.status).toBe(413);
-    expect(big.body.data.code).toBe('payload_too_large');
-    expect((await upload(member, '')).status).toBe(400);
+    expect(big.body).toMatchObject({ statusMessage: 'Файл больше 10 МБ', data: { code: 'payload_too_large' } });
+    expect((await upload(member, Buffer.alloc(ATTACHMENT_MAX_BYTES + 1, 1), 'big.txt', 'text/plain', 'en')).body.statusMessage).toBe('The file is larger than 10 MB');
+    expect((await upload(member, '')).body).toMatchObject({ statusCode: 400, statusMessage: 'Файл пустой' });
+    expect((await upload(member, '', 'empty.txt', 'text/plain', 'en')).body.statusMessage).toBe('The file is empty');
     expect((await upload(outsider, 'x')).status).toBe(404);
     expect(await t.sql('select id from attachments')).toEqual(before);
   });

@@ -5,27 +5,20 @@ import { blogListQuerySchema, blogPostQuerySchema, postInputSchema, slugSchema }
 import { IMAGE_WIDTHS } from '@tracker/shared/blog-images';
 import type { Context } from 'koa';
 import { requireCapability } from '../../http/access.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { findPublished, listPublished } from './blog.queries.ts';
 import { createPost, deletePost, getAdminPost, listAdminPosts, updatePost } from './blog.service.ts';
-import type { BlobStore } from '../../storage/index.ts';
+import { checkDeclaredLength, emptyFile, readAll, type BlobStore } from '../../storage/index.ts';
 import { BLOG_IMAGE_MAX_BYTES, imageFileKey, processImage, saveImage, toImageDto } from './images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 async function readBody(ctx: Context, limit: number): Promise<Buffer> {
-  const tooLarge = () => new HttpError(413, `The image is larger than ${limit / 1024 / 1024} MB`, 'payload_too_large');
-  if (Number(ctx.get('content-length') || 0) > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  if (size === 0) throw new HttpError(400, 'The file is empty', 'validation');
-  return Buffer.concat(chunks);
+  checkDeclaredLength(ctx.get('content-length'), limit);
+  const body = await readAll(ctx.req, limit);
+  if (body.length === 0) throw emptyFile();
+  return body;
 }
 
 export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }) {

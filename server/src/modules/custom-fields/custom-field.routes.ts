@@ -16,22 +16,6 @@ import { toCustomFieldDto } from './custom-field.mapper.ts';
 import { selectFields } from './custom-field.queries.ts';
 import { createField, deleteField, setArchived, updateField } from './custom-field.service.ts';
 
-/** The body parser skips DELETE; a confirmation may still come as a small JSON body. */
-async function deleteBody(ctx: Context): Promise<Record<string, unknown>> {
-  if (!ctx.is('application/json')) return {};
-  let text = '';
-  for await (const chunk of ctx.req) {
-    text += String(chunk);
-    if (text.length > 10_000) return {};
-  }
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 export function customFieldRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
   const admin = (ctx: Context) => requireCapability(ctx, 'admin.customFields');
@@ -80,7 +64,7 @@ export function customFieldRoutes(deps: { em: () => EntityManager }) {
   router.delete('/api/admin/custom-fields/:id', async (ctx) => {
     admin(ctx);
     const id = parse(idSchema, ctx.params.id);
-    parse(deleteCustomFieldSchema, { ...(await deleteBody(ctx)), ...(ctx.query.confirm !== undefined ? { confirm: ctx.query.confirm } : {}) });
+    parse(deleteCustomFieldSchema, { ...(ctx.request.body as Record<string, unknown> | undefined), ...(ctx.query.confirm !== undefined ? { confirm: ctx.query.confirm } : {}) });
     await deleteField(deps.em(), id);
     ctx.status = 204;
   });

@@ -2,27 +2,15 @@
 // cut to squares of AVATAR_SIZES in WebP. Files are immutable, named by a random key, and kept in the
 // shared file store so every replica serves them.
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { AVATAR_MAX_BYTES, AVATAR_SIZES } from '@tracker/shared/limits';
+import { DomainError } from '@tracker/shared/domain-errors';
+import { AVATAR_SIZES } from '@tracker/shared/limits';
 import sharp from 'sharp';
 import { readAll, type BlobStore } from '../../storage/index.ts';
 
-export class ImageTooLargeError extends Error {}
-export class NotAnImageError extends Error {}
+const notAnImage = () => new DomainError('invalid', { code: 'invalid_image', key: 'account.errors.invalidImage' });
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp', 'gif']);
 export const AVATAR_FILE = /^([a-f0-9]{32})-(\d+)\.webp$/;
-
-export async function readLimited(stream: Readable, limit = AVATAR_MAX_BYTES): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new ImageTooLargeError();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 export function avatarStore(store: BlobStore) {
   const fileOf = (key: string, size: number) => `avatars/${key}-${size}.webp`;
@@ -33,16 +21,16 @@ export function avatarStore(store: BlobStore) {
       try {
         ({ format } = await sharp(input, { limitInputPixels: 40_000_000 }).metadata());
       } catch {
-        throw new NotAnImageError();
+        throw notAnImage();
       }
-      if (!format || !ACCEPTED.has(format)) throw new NotAnImageError();
+      if (!format || !ACCEPTED.has(format)) throw notAnImage();
       let squares: Buffer[];
       try {
         squares = await Promise.all(
           AVATAR_SIZES.map((size) => sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(size, size, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer()),
         );
       } catch {
-        throw new NotAnImageError();
+        throw notAnImage();
       }
       const key = randomBytes(16).toString('hex');
       try {

@@ -8,7 +8,8 @@ import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { accountError } from './account-errors.ts';
 import type { AccountService } from './account.service.ts';
-import { ImageTooLargeError, NotAnImageError, readLimited, type AvatarStore } from './avatar.ts';
+import { type AvatarStore } from './avatar.ts';
+import { checkDeclaredLength, readAll } from '../../storage/index.ts';
 import { publicProfile, updateProfile } from './profile.service.ts';
 import { toUserDto } from './user.mapper.ts';
 
@@ -27,17 +28,8 @@ export function profileRoutes(deps: { em: () => EntityManager; accounts: Account
   // Raw body (the image itself, any image type); the content is checked by decoding it.
   router.post('/api/user/avatar', async (ctx) => {
     const user = requireUser(ctx);
-    if (Number(ctx.get('content-length') || 0) > AVATAR_MAX_BYTES) {
-      throw accountError(ctx, 413, 'payload_too_large', 'imageTooLarge');
-    }
-    let key: string;
-    try {
-      key = await deps.avatars.save(await readLimited(ctx.req));
-    } catch (err) {
-      if (err instanceof ImageTooLargeError) throw accountError(ctx, 413, 'payload_too_large', 'imageTooLarge');
-      if (err instanceof NotAnImageError) throw accountError(ctx, 400, 'invalid_image', 'invalidImage');
-      throw err;
-    }
+    checkDeclaredLength(ctx.get('content-length'), AVATAR_MAX_BYTES);
+    const key = await deps.avatars.save(await readAll(ctx.req, AVATAR_MAX_BYTES));
     const old = user.avatarKey;
     user.avatarKey = key;
     await deps.em().flush();
