@@ -23,7 +23,7 @@ const skipPageWithoutItsEntry = {
 };
 
 /**
- * The server writes the signed-in user into each page (`<script id="app-boot">`, docs/architecture.md).
+ * The server writes the signed-in user into each page (`<script id="app-boot">`).
  * The copy kept for offline use drops it: after a sign-out on a shared computer an offline reload
  * must not show the previous user. The page itself, from the network, keeps it.
  */
@@ -54,7 +54,7 @@ export function runtimeCaching(offlineShell: string): RuntimeCaching[] {
     {
       // Built files are content-hashed, so a cached copy is never wrong; revalidating keeps the copy
       // fresh for the expiration clock. Old versions stay here after a deployment, so a page opened
-      // before it still finds the lazy chunks it already used (docs/architecture.md, PWA).
+      // before it still finds the lazy chunks it already used.
       urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
       handler: 'StaleWhileRevalidate',
       options: {

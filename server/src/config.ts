@@ -22,7 +22,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.url().optional(),
-  /** Connections this process keeps to PostgreSQL at most (docs/architecture.md, "Queries"). */
+  /**
+   * Connections this process keeps to PostgreSQL at most; by default (2 × cores) + 1, PostgreSQL's
+   * rule of thumb: past a few per core it only switches between them. Share an external server's
+   * figure among the replicas.
+   */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -44,6 +44,10 @@ async function main() {
   if (copied.imported) logger.info(copied, 'data folder files imported into the store');
   const bot = app.services.telegram;
   const server: Server = app.listen(config.PORT, config.HOST);
+  // The client must be the one to close an idle keep-alive connection: a request it sends just as the
+  // server closes one fails with ECONNRESET. Node's 5 s default did that to API clients under load;
+  // Caddy keeps upstream connections 2 minutes idle.
+  server.keepAliveTimeout = 130_000;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -31,6 +31,18 @@ describe('locale resources', () => {
     });
   }
 
+  it('give every plural all four forms (Russian needs one, few, many and other), in both languages', () => {
+    const missing = Object.entries({ ru, en }).flatMap(([lang, files]) =>
+      Object.entries(files).flatMap(([file, tree]) => {
+        const all = new Set(keys(tree));
+        // Ordinals (`_ordinal_two`: 2nd) follow other categories.
+        const plurals = [...all].filter((k) => /_(one|few|many|other)$/.test(k) && !k.includes('_ordinal_')).map((k) => k.replace(/_(one|few|many|other)$/, ''));
+        return [...new Set(plurals)].flatMap((base) => ['one', 'few', 'many', 'other'].filter((form) => !all.has(`${base}_${form}`)).map((form) => `${lang}/${file}:${base}_${form}`));
+      }),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('registers every namespace file, eagerly in the resource index or lazily', () => {
     expect([...Object.keys(resources.ru), ...LAZY_NAMESPACES].sort()).toEqual(Object.keys(ru).map((f) => f.replace(/\.json$/, '')).sort());
   });

@@ -1,5 +1,7 @@
-// The client store and sync engine (issue 14; docs/architecture.md, "The client store and sync
-// engine"). Screens start it with `startSync(userId)` and read it through the hooks (or `syncState()`).
+// The client store and sync engine: one normalised valtio store per signed-in user, read from
+// IndexedDB at start, brought up to date by a bootstrap or the change feed, then kept live by one
+// stream per tab; edits go through its outbox (optimistic, queued offline, sent in order). Screens
+// start it with `startSync(userId)` and read it through the hooks (or `syncState()`).
 export { createSyncState, memberKey, type SyncData, type SyncState, type SyncStatusName } from './model.ts';
 export { addSeenIssues, applyBootstrap, applyChanges, applyProjectBootstrap, removeProject } from './apply.ts';
 export { calendarIssues, holdsAll, issueById, queryIssues, toIssueQuery, type CalendarFilter, type IssueQuery, type IssueSort } from './query.ts';

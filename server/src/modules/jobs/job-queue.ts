@@ -1,7 +1,8 @@
-// The job queue is graphile-worker on the app's PostgreSQL (docs/architecture.md, "Jobs"): a job added
-// in a transaction wakes an idle worker at once through LISTEN/NOTIFY, is taken by one worker of one
-// replica (SKIP LOCKED), retries with exponential back-off, and cron items are scheduled once per tick
-// however many replicas run. Modules register their tasks and cron items before the worker starts.
+// The job queue is graphile-worker on the app's PostgreSQL (docs/architecture.md, "Work in the
+// background"): a job added in a transaction wakes an idle worker at once through LISTEN/NOTIFY, is
+// taken by one worker of one replica (SKIP LOCKED), retries with exponential back-off, and cron items
+// are scheduled once per tick however many replicas run. Modules register their tasks and cron items
+// before the worker starts. pg-boss offers the same but polls for new jobs instead of listening.
 import { EventEmitter } from 'node:events';
 import { parseCronItems, run, runOnce, type CronItem, type JobHelpers, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { EntityManager } from '@mikro-orm/postgresql';
