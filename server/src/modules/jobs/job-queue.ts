@@ -1,8 +1,7 @@
-// The job queue is graphile-worker on the app's PostgreSQL (docs/architecture.md, "Work in the
-// background"): a job added in a transaction wakes an idle worker at once through LISTEN/NOTIFY, is
-// taken by one worker of one replica (SKIP LOCKED), retries with exponential back-off, and cron items
-// are scheduled once per tick however many replicas run. Modules register their tasks and cron items
-// before the worker starts. pg-boss offers the same but polls for new jobs instead of listening.
+// The job queue is graphile-worker on the app's PostgreSQL (pg-boss polls where it listens): a job
+// added in a transaction wakes an idle worker at once through LISTEN/NOTIFY, is taken by one worker of
+// one replica (SKIP LOCKED), retries with back-off, and cron items run once per tick however many
+// replicas run. Modules register their tasks and cron items before the worker starts.
 import { EventEmitter } from 'node:events';
 import { parseCronItems, run, runOnce, type CronItem, type JobHelpers, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { EntityManager } from '@mikro-orm/postgresql';
