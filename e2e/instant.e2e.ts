@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, until, watchErrors } from './browser.ts';
 
 const SLOW_MS = 3_000;
-const BUDGET_MS = 500;
+// Shown well before any slowed answer could have arrived: it came from the store. How fast is the
+// benchmark's to say (`npm run bench`, list → issue under a 4× slower CPU), not a timed test's — a
+// busy machine took 900 ms for what takes 30 on an idle one.
+const FROM_STORE_MS = SLOW_MS / 2;
 const KEY = uniqueKey('IN');
 
 let browser: Browser;
@@ -118,7 +121,7 @@ describe('an issue seen in the list', () => {
     });
     console.info(`list → issue: title and status ${inPage} ms after the click (in the page), ${seen} ms seen by the test`);
     expect(inPage).not.toBeNull();
-    expect(inPage!).toBeLessThan(BUDGET_MS);
+    expect(inPage!).toBeLessThan(FROM_STORE_MS);
 
     // The slow page call fills in the rest, editable.
     await page.getByTestId('issue-description').waitFor({ timeout: SLOW_MS * 4 });
@@ -156,7 +159,7 @@ describe('an issue seen in the list', () => {
     await page.locator(`[data-testid="issue-row"][data-issue-key="${issue.key}"]`).waitFor({ timeout: SLOW_MS / 2 });
     const shown = Date.now() - back;
     console.info(`issue → back to the list: rows ${shown} ms after going back`);
-    expect(shown).toBeLessThan(BUDGET_MS * 2);
+    expect(shown).toBeLessThan(FROM_STORE_MS);
     expect(slow.asked.filter((a) => a === '/api/issues' || a.startsWith('/api/projects'))).toEqual([]);
     await slow.stop();
   });
