@@ -79,10 +79,25 @@ export interface DigestState {
 export interface ChatRef {
   chatId: number;
   threadId: number;
+  /** The group's title as Telegram names it (for the project's activity and the consent question). */
+  title?: string;
 }
 
-/** What `/link` did: bound the chat, found it bound so already, or refused a members-only project. */
-export type ChatLinkResult = { result: 'linked' | 'already'; kind: 'project' | 'stream'; name: string } | { result: 'membersOnly' };
+/**
+ * What `/link` did: bound the chat, found it bound so already, asks the owner to confirm a
+ * members-only project, or refused one to someone who does not own it.
+ */
+export type ChatLinkResult =
+  | { result: 'linked' | 'already'; kind: 'project' | 'stream'; name: string }
+  | { result: 'confirm'; requestId: number; name: string }
+  | { result: 'ownersOnly' };
+
+/** The owner's answer to a link question: the group it was about, in its language, and what was done (null: declined). */
+export interface LinkAnswer {
+  chat: ChatRef;
+  locale: Locale;
+  result: Extract<ChatLinkResult, { result: 'linked' | 'already' }> | null;
+}
 
 /**
  * What the bot needs from the tracker. A refusal is a domain error (`@tracker/shared/domain-errors`),
@@ -139,10 +154,14 @@ export interface BotBackend {
    * Telegram does not name (an inline share).
    */
   shownInGroup(chatId: number | null, issueIds: number[]): Promise<Set<number>>;
-  /** Binds a chat (or forum topic) to a project key or `stream_<id>`; only a project every member may see. */
+  /** Binds a chat (or forum topic) to a project key or `stream_<id>`; a members-only project waits for `confirmLink`. */
   linkChat(user: BotUser, chat: ChatRef, target: string): Promise<ChatLinkResult>;
-  /** Unbinds the chat (or forum topic); false when it was not bound. */
-  unlinkChat(chat: ChatRef): Promise<boolean>;
+  /** The group a link question of `user` is about; null when it is not theirs, answered or stale. */
+  linkRequest(user: BotUser, requestId: number): Promise<ChatRef | null>;
+  /** Answers a link question: binds the members-only project (ownership checked again) or drops the question. */
+  answerLinkRequest(user: BotUser, requestId: number, confirmed: boolean): Promise<LinkAnswer | null>;
+  /** Unbinds the chat (or forum topic): a group administrator, or an owner of the linked project (`user`). */
+  unlinkChat(user: BotUser | null, chat: ChatRef, groupAdmin: boolean): Promise<'unlinked' | 'notLinked' | 'forbidden'>;
   /** True the first time an update_id is seen (Telegram may deliver an update again). */
   firstDelivery(updateId: number): Promise<boolean>;
   /** Where conversations (`/new`) keep their state between updates. */
@@ -188,7 +207,9 @@ export function offlineBackend(): BotBackend {
     search: async () => [],
     shownInGroup: async () => new Set(),
     linkChat: none,
-    unlinkChat: async () => false,
+    linkRequest: async () => null,
+    answerLinkRequest: async () => null,
+    unlinkChat: async () => 'notLinked',
     firstDelivery: async (updateId) => !seen.has(updateId) && !!seen.add(updateId),
     conversationStorage: {
       read: (key) => memory.get(key),

@@ -75,7 +75,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 }
 
 export { webhookCallback } from 'grammy';
-export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, DigestState, TelegramIdentity } from './backend.ts';
+export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity } from './backend.ts';
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';

@@ -61,6 +61,10 @@ export const callbacks = {
   fromMessage: codec('nw', []),
   /** `/my` list: page. */
   myPage: codec('my', ['int']),
+  /** `/link` of a members-only project, asked in the owner's private chat: confirmed (the question's id). */
+  linkConfirm: codec('lk', ['int']),
+  /** `/link` of a members-only project, asked in the owner's private chat: declined (the question's id). */
+  linkCancel: codec('lkx', ['int']),
 };
 
 /** The kinds of a card's or reminder's buttons, whose first value is the issue. */

@@ -24,7 +24,7 @@ export const identityOf = (ctx: Context): TelegramIdentity | null =>
 export function groupChatOf(ctx: Context): ChatRef | null {
   if (!ctx.chat || ctx.chat.type === 'private') return null;
   const msg = ctx.msg;
-  return { chatId: ctx.chat.id, threadId: msg?.is_topic_message ? (msg.message_thread_id ?? 0) : 0 };
+  return { chatId: ctx.chat.id, threadId: msg?.is_topic_message ? (msg.message_thread_id ?? 0) : 0, title: ctx.chat.title };
 }
 
 /** Looks the sender up once per update (one query), so every feature knows who acts and in which language. */

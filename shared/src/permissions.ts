@@ -39,6 +39,8 @@ const PROJECT_CAPABILITIES = {
   'view.share': ['owner', 'member'],
   /** Issue templates: everyone who sees the project reads them, who creates issues uses them. */
   'project.templates': ['owner'],
+  /** Linking a members-only project to a Telegram group, which shows it to everyone there (issue 26). */
+  'project.telegram': ['owner'],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type ProjectCapability = keyof typeof PROJECT_CAPABILITIES;

@@ -1,6 +1,7 @@
-import { Composer } from 'grammy';
-import type { BotBackend } from '../backend.ts';
-import { asAccount, groupChatOf, type BotContext } from '../context.ts';
+import { Composer, GrammyError, InlineKeyboard } from 'grammy';
+import type { BotBackend, ChatLinkResult } from '../backend.ts';
+import { callbacks, onCallback } from '../callbacks.ts';
+import { answerQuery, asAccount, groupChatOf, redrawMessage, type BotContext } from '../context.ts';
 import { t, type BotKey } from '../i18n.ts';
 
 /**
@@ -19,31 +20,72 @@ const LINKED: Record<'linked' | 'already', Record<'project' | 'stream', BotKey>>
   already: { project: 'link.alreadyProject', stream: 'link.alreadyStream' },
 };
 
+/** The text of a link's outcome (a confirmation question has its own message). */
+const outcome = (ctx: Pick<BotContext, 'locale'>, linked: Exclude<ChatLinkResult, { result: 'confirm' }>) =>
+  linked.result === 'ownersOnly' ? t(ctx.locale, 'link.ownersOnly') : t(ctx.locale, LINKED[linked.result][linked.kind], { name: linked.name });
+
+const UNLINKED: Record<'unlinked' | 'notLinked' | 'forbidden', BotKey> = { unlinked: 'link.unlinked', notLinked: 'link.notLinked', forbidden: 'link.unlinkForbidden' };
+
 /**
  * `/link <PROJECT-KEY>` or `/link stream_<id>` in a group binds the group — or the forum topic the
- * command was sent in — to a project or stream: new issues and status changes are posted there.
- * `/unlink` undoes it. Both are for the group's administrators only.
+ * command was sent in — to a project or stream: new issues and status changes are posted there. Only
+ * the group's administrators link. A members-only project is linked only by its owner, who is asked
+ * in their private chat (so the group hears nothing of the project before) whether everyone in the
+ * group may see it. `/unlink` undoes a link: a group administrator or an owner of the linked project.
  */
 export function groupsFeature(backend: BotBackend) {
   const composer = new Composer<BotContext>();
   const group = composer.chatType(['group', 'supergroup']);
   composer.chatType('private').command(['link', 'unlink'], (ctx) => ctx.reply(t(ctx.locale, 'link.groupOnly')));
 
-  group.command(['link', 'unlink'], async (ctx, next) => {
-    if (await isGroupAdmin(ctx)) return next();
-    await ctx.reply(t(ctx.locale, 'link.adminsOnly'));
-  });
   group.command('link', async (ctx) => {
+    if (!(await isGroupAdmin(ctx))) return void (await ctx.reply(t(ctx.locale, 'link.adminsOnly')));
     const target = ctx.match.trim();
     if (!/^([A-Za-z]{2,10}|stream_\d+)$/.test(target)) return void (await ctx.reply(t(ctx.locale, 'link.usage')));
     await asAccount(ctx, async (user) => {
       const linked = await backend.linkChat(user, groupChatOf(ctx)!, target);
-      await ctx.reply(t(ctx.locale, linked.result === 'membersOnly' ? 'link.membersOnly' : LINKED[linked.result][linked.kind], linked.result === 'membersOnly' ? {} : { name: linked.name }));
+      if (linked.result !== 'confirm') return void (await ctx.reply(outcome(ctx, linked)));
+      const question = new InlineKeyboard()
+        .text(t(user.locale, 'link.confirmButton'), callbacks.linkConfirm.encode(linked.requestId))
+        .text(t(user.locale, 'link.cancelButton'), callbacks.linkCancel.encode(linked.requestId));
+      const replyTo = { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } };
+      try {
+        await ctx.api.sendMessage(ctx.from.id, t(user.locale, 'link.confirm', { group: ctx.chat.title, name: linked.name }), { reply_markup: question });
+      } catch (err) {
+        if (!(err instanceof GrammyError && err.error_code === 403)) throw err;
+        const chatLink = `https://t.me/${ctx.me.username}`;
+        return void (await ctx.reply(t(ctx.locale, 'link.startChat'), { ...replyTo, reply_markup: new InlineKeyboard().url(t(ctx.locale, 'personal.openChat'), chatLink) }));
+      }
+      await ctx.reply(t(ctx.locale, 'link.asked'), replyTo);
     });
   });
+
+  // The answer, in the owner's private chat (where the question is): theirs alone, while they still administer the group.
+  const answer = (confirmed: boolean) => async (ctx: BotContext, [requestId]: readonly [number]) => {
+    if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, { text: t(ctx.locale, 'staleButton'), show_alert: true }));
+    await asAccount(ctx, async (user) => {
+      const chat = await backend.linkRequest(user, requestId);
+      const member = chat && (await ctx.api.getChatMember(chat.chatId, ctx.from!.id));
+      if (!member || (member.status !== 'creator' && member.status !== 'administrator')) {
+        await answerQuery(ctx, { text: t(ctx.locale, chat ? 'link.adminsOnly' : 'staleButton'), show_alert: true });
+        return;
+      }
+      const answered = await backend.answerLinkRequest(user, requestId, confirmed);
+      await answerQuery(ctx);
+      if (!answered) return;
+      await redrawMessage(ctx, () => ctx.editMessageText(answered.result ? outcome(ctx, answered.result) : t(ctx.locale, 'link.cancelled')));
+      if (answered.result?.result === 'linked') {
+        const topic = answered.chat.threadId ? { message_thread_id: answered.chat.threadId } : {};
+        await ctx.api.sendMessage(answered.chat.chatId, outcome({ locale: answered.locale }, answered.result), topic);
+      }
+    });
+  };
+  composer.use(onCallback(callbacks.linkConfirm, answer(true)));
+  composer.use(onCallback(callbacks.linkCancel, answer(false)));
+
   group.command('unlink', async (ctx) => {
-    const removed = await backend.unlinkChat(groupChatOf(ctx)!);
-    await ctx.reply(t(ctx.locale, removed ? 'link.unlinked' : 'link.notLinked'));
+    const removed = await backend.unlinkChat(ctx.account, groupChatOf(ctx)!, await isGroupAdmin(ctx));
+    await ctx.reply(t(ctx.locale, UNLINKED[removed]));
   });
   return composer;
 }

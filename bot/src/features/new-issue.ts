@@ -1,5 +1,6 @@
 import { conversations, createConversation, type Conversation } from '@grammyjs/conversations';
-import { Composer, type Context } from 'grammy';
+import { Composer, GrammyError, type Context } from 'grammy';
+import type { Locale } from '@tracker/shared/locales';
 import type { ForceReply, InlineKeyboardMarkup } from 'grammy/types';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
@@ -40,6 +41,22 @@ async function step<T>(conversation: Convo, accept: (c: Context) => T | null, hi
 }
 
 /**
+ * `/new` in a linked group by someone who may not create there (not a member of its project): the
+ * reason goes to their private chat; the group learns nothing of the project, only that they were
+ * answered (or, when the bot may not write to them first, the generic reason).
+ */
+async function notMemberHere(ctx: Context, own: Locale, groupLocale: Locale): Promise<void> {
+  const replyTo = ctx.msg ? { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } } : {};
+  try {
+    await ctx.api.sendMessage(ctx.from!.id, t(own, 'new.notMemberPrivate', { group: ctx.chat?.title ?? '' }));
+  } catch (err) {
+    if (!(err instanceof GrammyError && err.error_code === 403)) throw err;
+    return void (await ctx.reply(t(groupLocale, 'new.noLinkedProjects'), replyTo));
+  }
+  await ctx.reply(t(groupLocale, 'personal.sent'), replyTo);
+}
+
+/**
  * `/new`: a conversation (state in the backend's storage, so it survives restarts and instances)
  * asking project, title, description, priority and due date; `/cancel` leaves at any step. In a
  * group the text prompts reply to the person's message with a selective force-reply, so that only
@@ -62,7 +79,8 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
     const { user, locale } = await conversation.external(() => backend.identify(tg, chat?.chatId));
     if (!user) return void (await ctx.reply(t(locale, 'notLinked')));
     const { linked, projects } = await conversation.external(() => (chat ? backend.groupProjects(user, chat) : backend.projects(user, null).then((p) => ({ linked: false, projects: p }))));
-    if (!projects.length) return void (await ctx.reply(t(locale, linked ? 'new.noLinkedProjects' : group ? 'new.noGroupProjects' : 'new.noProjects')));
+    if (!projects.length && linked) return void (await notMemberHere(ctx, user.locale, locale));
+    if (!projects.length) return void (await ctx.reply(t(locale, group ? 'new.noGroupProjects' : 'new.noProjects')));
     // A group linked to one project creates there: nothing to choose.
     const only = linked && projects.length === 1 ? projects[0]! : null;
     const today = todayOf(user.timeZone, new Date(await conversation.now()));

@@ -273,6 +273,9 @@ export const activitySchema = z.discriminatedUnion('action', [
   entry('recurrence.created', z.null(), z.null(), z.object({ issueId: z.number().int(), key: z.string(), occursAt: z.string() })),
   /** The issue was created (`updated: false`) or updated by an import from a file (issue 17). */
   entry('imported', z.null(), z.null(), z.object({ format: z.string(), importId: z.number().int(), updated: z.boolean() })),
+  /** The project was linked to, or unlinked from, a Telegram group (its title then), by a person or a group admin (issue 26). */
+  entry('telegram.linked', z.null(), z.null(), z.object({ chat: z.string() })),
+  entry('telegram.unlinked', z.null(), z.object({ chat: z.string() }), z.null()),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 export type ActivityAction = Activity['action'];

@@ -39,6 +39,8 @@ function useDescribe() {
       case 'stream.issue_added':
       case 'stream.issue_removed':
       case 'stream.issue_completed':
+      case 'telegram.linked':
+      case 'telegram.unlinked':
         return t('issues.activity.other', { action: a.action });
       case 'recurrence.created':
         return t('recurrence.createdBy');

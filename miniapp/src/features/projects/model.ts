@@ -60,6 +60,10 @@ export function activityLine(a: Activity, statusName: (id: number) => string | u
       }
     case 'issue.deleted':
       return { key: 'deleted', values: { ...values, issue: [a.oldValue.key, a.oldValue.title].filter(Boolean).join(' ') } };
+    case 'telegram.linked':
+      return { key: 'telegram_linked', values: { ...values, chat: a.newValue.chat } };
+    case 'telegram.unlinked':
+      return { key: 'telegram_unlinked', values: { ...values, chat: a.oldValue.chat } };
     case 'created':
     case 'commented':
     case 'mentioned':

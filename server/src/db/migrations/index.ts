@@ -38,6 +38,7 @@ import { Migration20261203600000_issue_templates } from './Migration202612036000
 import { Migration20261203700000_time_entries } from './Migration20261203700000_time_entries.ts';
 import { Migration20261205100000_access_ends } from './Migration20261205100000_access_ends.ts';
 import { Migration20261205200000_sync_project_was_open } from './Migration20261205200000_sync_project_was_open.ts';
+import { Migration20261206100000_group_consent } from './Migration20261206100000_group_consent.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -79,4 +80,5 @@ export const migrationsList = [
   { name: 'Migration20261203700000_time_entries', class: Migration20261203700000_time_entries },
   { name: 'Migration20261205100000_access_ends', class: Migration20261205100000_access_ends },
   { name: 'Migration20261205200000_sync_project_was_open', class: Migration20261205200000_sync_project_was_open },
+  { name: 'Migration20261206100000_group_consent', class: Migration20261206100000_group_consent },
 ];

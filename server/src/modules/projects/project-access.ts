@@ -68,10 +68,13 @@ export type ChatSql = { id: number | null } | { column: string };
 /**
  * The group rule, written once: a Telegram group (or channel) is shown a project only when every
  * member of the chat may see it. A bot cannot list a chat's members, so every chat is taken to have
- * people outside the project, which leaves the projects open to the whole workspace. Everything the
- * bot or a notification says in a chat asks this. It takes the chat (unread for now) because a
- * project linked to the chat with its owner's consent is what the rule is to let through next.
+ * people outside the project: a chat is shown the projects open to the whole workspace, and a
+ * members-only project only once its owner linked it to that chat, having confirmed that everyone in
+ * the chat will see it (issue 26). Everything the bot or a notification says in a chat asks this.
  */
-export function groupVisibleCondition(_chat: ChatSql, alias = 'p'): { sql: string; params: unknown[] } {
-  return { sql: `${alias}.visibility = 'all'`, params: [] };
+export function groupVisibleCondition(chat: ChatSql, alias = 'p'): { sql: string; params: unknown[] } {
+  const linked = (chatId: string) => `exists (select 1 from telegram_chat_links gl where gl.project_id = ${alias}.id and gl.chat_id = ${chatId} and gl.consented_at is not null)`;
+  if ('column' in chat) return { sql: `(${alias}.visibility = 'all' or ${linked(chat.column)})`, params: [] };
+  if (chat.id === null) return { sql: `${alias}.visibility = 'all'`, params: [] };
+  return { sql: `(${alias}.visibility = 'all' or ${linked('?')})`, params: [chat.id] };
 }

@@ -20,7 +20,7 @@ import { canInProject } from '@tracker/shared/permissions';
 import { selectTemplates } from '../templates/template.queries.ts';
 import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
-import { creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, setGroupLocale, unlinkChat } from './group-links.ts';
+import { answerLinkRequest, creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, linkRequest, setGroupLocale, unlinkChat } from './group-links.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { REMIND_JOB } from '../notifications/dispatch.ts';
 import { toTime } from '../notifications/quiet-hours.ts';
@@ -185,7 +185,9 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
     },
     shownInGroup: (chatId, issueIds) => issuesShownInGroup(em(), chatId, issueIds),
     linkChat: (user, chat, target) => linkChat(em(), viewerOf(user), user, chat, target),
-    unlinkChat: (chat) => unlinkChat(em(), chat),
+    linkRequest: (user, requestId) => linkRequest(em(), user, requestId),
+    answerLinkRequest: (user, requestId, confirmed) => answerLinkRequest(em(), viewerOf(user), user, requestId, confirmed),
+    unlinkChat: (user, chat, groupAdmin) => unlinkChat(em(), chat, { viewer: user ? viewerOf(user) : null, groupAdmin }),
     async firstDelivery(updateId) {
       // Telegram redelivers for hours at most; a day of ids is plenty, pruned now and then.
       if (updateId % 100 === 0) await em().execute(`delete from bot_updates where seen_at < now() - interval '1 day'`);

@@ -86,9 +86,9 @@ describe('projects offered in a group', () => {
     await kit.exchange(kit.message(anna, '/cancel'));
   });
 
-  it('never include a members-only project: it cannot be linked to the group either', async () => {
+  it('never include a members-only project until its owner confirms the link (bot-group-consent.test.ts)', async () => {
     kit.api.setMember(GROUP.id, anna.id, 'administrator');
-    expect(lastText(await kit.exchange(kit.message(anna, `/link ${secret.project.key}`, GROUP)))).toContain('виден только своим участникам');
+    expect(lastText(await kit.exchange(kit.message(anna, `/link ${secret.project.key}`, GROUP)))).toBe('Спросил вас в личном чате: подтвердите привязку там.');
     expect(await offered(bob)).not.toContain(`${secret.project.key} · Secret`);
     await kit.exchange(kit.message(bob, '/cancel', GROUP));
     expect(kit.api.refused()).toEqual([]);

@@ -60,10 +60,12 @@ describe('/new in a linked group', () => {
     expect(kit.api.refused()).toEqual([]);
   });
 
-  it('explains when the person may not create in the linked project', async () => {
-    expect(lastText(await kit.exchange(kit.message(carl, '/new', PROJECT_GROUP)))).toBe(
-      'Здесь нельзя создать задачу: к этому чату привязан проект или поток, где у вас нет прав создавать задачи или чьи проекты видны только их участникам.',
-    );
+  it('explains privately when the person may not create in the linked project; the group only hears that they were answered', async () => {
+    const calls = await kit.exchange(kit.message(carl, '/new', PROJECT_GROUP));
+    expect(sent(calls).map((c) => [c.payload.chat_id, c.payload.text])).toEqual([
+      [carl.id, expect.stringMatching(/^В «.*» задачи создаются в привязанном к ней проекте или потоке, а вы не можете создавать там задачи/)],
+      [PROJECT_GROUP.id, 'Ответил вам в личном чате.'],
+    ]);
   });
 
   it('linked to a stream, offers only the stream’s projects open to everyone, and adds the issue to the stream', async () => {
@@ -106,5 +108,16 @@ describe('a status changed by a card button in the group', () => {
     await kit.settled();
     expect(postsTo(PROJECT_GROUP.id, 'Статус из группы')).toHaveLength(2);
     expect(kit.api.refused()).toEqual([]);
+  });
+});
+
+// Last: Telegram's refusal of the private note stays in the peer's record.
+describe('/new in a linked group, by someone the bot may not write to first', () => {
+  it('gives the group the reason, naming nothing', async () => {
+    kit.api.rules.block(carl.id, 'notStarted');
+    expect(lastText(await kit.exchange(kit.message(carl, '/new', PROJECT_GROUP)))).toBe(
+      'Здесь нельзя создать задачу: к этому чату привязан проект или поток, где у вас нет прав создавать задачи или чьи проекты видны только их участникам.',
+    );
+    kit.api.rules.unblock(carl.id);
   });
 });

@@ -152,6 +152,9 @@ describe('everything the bot says in a group', () => {
       template: [callbacks.template.encode(me, hushTemplate)],
       fromMessage: [callbacks.fromMessage.encode()],
       myPage: [callbacks.myPage.encode(0)],
+      // Questions asked in Ivan's private chat (none here), and one of his pressed in the group.
+      linkConfirm: [callbacks.linkConfirm.encode(1)],
+      linkCancel: [callbacks.linkCancel.encode(1)],
     };
     expect(Object.keys(presses).sort()).toEqual(Object.keys(callbacks).sort());
     const typed = { message_id: 8, date: Math.floor(Date.now() / 1000), chat: GROUP, from: { ...member, is_bot: false }, text: 'Проверить журнал' };

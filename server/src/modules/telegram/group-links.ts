@@ -2,12 +2,13 @@
 // its own language, and which projects and issues it may be shown (the group rule,
 // `groupVisibleCondition` in projects/project-access.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BotUser, ChatLinkResult, ChatRef, ProjectChoice } from '@tracker/bot';
+import type { BotUser, ChatLinkResult, ChatRef, LinkAnswer, ProjectChoice } from '@tracker/bot';
 import type { ProjectRole } from '@tracker/shared/api/projects';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { canInProject } from '@tracker/shared/permissions';
 import { intArray } from '../../db/sql.ts';
-import { groupVisibleCondition, requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import { recordActivities } from '../activity/activity.ts';
+import { groupVisibleCondition, projectAccess, requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { requireStream } from '../streams/stream.service.ts';
 
 interface ChatLink {
@@ -68,12 +69,6 @@ export async function groupProjects(em: EntityManager, viewer: Viewer, chat: Cha
   return { linked: !!link, projects: await creatableProjects(em, viewer, where), streamId: link?.stream_id ?? null };
 }
 
-async function projectShownInGroup(em: EntityManager, chatId: number, projectId: number): Promise<boolean> {
-  const shown = groupVisibleCondition({ id: chatId }, 'p');
-  const rows = await em.execute<{ id: number }[]>(`select p.id from projects p where p.id = ? and ${shown.sql}`, [projectId, ...shown.params]);
-  return rows.length > 0;
-}
-
 /** Of these issues, those the chat may be shown (null: a chat Telegram does not name, as for an inline share). */
 export async function issuesShownInGroup(em: EntityManager, chatId: number | null, issueIds: number[]): Promise<Set<number>> {
   if (!issueIds.length) return new Set();
@@ -85,30 +80,90 @@ export async function issuesShownInGroup(em: EntityManager, chatId: number | nul
   return new Set(rows.map((r) => r.id));
 }
 
-/** Binds the chat (topic) to a project every member may see, or to a stream; a repeated /link changes nothing. */
+/**
+ * `/link` by a group administrator: a stream, or a project open to the whole workspace, is bound at
+ * once; a members-only project only after its owner (or a Tracker admin) confirms, in their private
+ * chat, that everyone in the group will see it (`answerLinkRequest`). A repeated /link changes nothing.
+ */
 export async function linkChat(em: EntityManager, viewer: Viewer, user: BotUser, chat: ChatRef, target: string): Promise<ChatLinkResult> {
   const stream = /^stream_(\d+)$/.exec(target);
-  let bound: { kind: 'project' | 'stream'; name: string; projectId: number | null; streamId: number | null };
   if (stream) {
     const row = await requireStream(em, viewer, Number(stream[1]), 'stream.post');
-    bound = { kind: 'stream', name: row.name, projectId: null, streamId: row.id };
-  } else {
-    const { project } = await requireProject(em, viewer, target.toUpperCase(), 'project.view');
-    if (!(await projectShownInGroup(em, chat.chatId, project.id))) return { result: 'membersOnly' };
-    bound = { kind: 'project', name: project.name, projectId: project.id, streamId: null };
+    return bind(em, user, chat, { kind: 'stream', name: row.name, projectId: null, streamId: row.id }, null);
   }
-  const changed = await em.execute<{ id: number }[]>(
-    `insert into telegram_chat_links (chat_id, thread_id, project_id, stream_id, created_by, locale)
-     values (?, ?, ?, ?, ?, ?)
-     on conflict (chat_id, thread_id) do update set project_id = excluded.project_id, stream_id = excluded.stream_id, created_by = excluded.created_by, created_at = now()
-     where (telegram_chat_links.project_id, telegram_chat_links.stream_id) is distinct from (excluded.project_id, excluded.stream_id)
-     returning id`,
-    [chat.chatId, chat.threadId, bound.projectId, bound.streamId, user.id, (await groupLocale(em, chat.chatId)) ?? user.locale],
+  const { project, role } = await requireProject(em, viewer, target.toUpperCase(), 'project.view');
+  if (project.visibility === 'all') return bind(em, user, chat, { kind: 'project', name: project.name, projectId: project.id, streamId: null }, null);
+  if (!canInProject(role, viewer.roles, 'project.telegram')) return { result: 'ownersOnly' };
+  const [current] = await em.execute<{ id: number }[]>('select id from telegram_chat_links where chat_id = ? and thread_id = ? and project_id = ? and consented_at is not null', [chat.chatId, chat.threadId, project.id]);
+  if (current) return { result: 'already', kind: 'project', name: project.name };
+  // Unanswered questions are kept a day; older ones are dropped as new ones are asked.
+  await em.execute(`delete from telegram_link_requests where created_at < now() - interval '1 day'`);
+  const [request] = await em.execute<{ id: number }[]>(
+    'insert into telegram_link_requests (chat_id, thread_id, chat_title, project_id, user_id) values (?, ?, ?, ?, ?) returning id',
+    [chat.chatId, chat.threadId, chat.title ?? '', project.id, user.id],
   );
-  return { result: changed.length ? 'linked' : 'already', kind: bound.kind, name: bound.name };
+  return { result: 'confirm', requestId: request!.id, name: project.name };
 }
 
-export async function unlinkChat(em: EntityManager, chat: ChatRef): Promise<boolean> {
-  const removed = await em.execute<{ id: number }[]>('delete from telegram_chat_links where chat_id = ? and thread_id = ? returning id', [chat.chatId, chat.threadId]);
-  return removed.length > 0;
+/** The group a link question of `user` is about; null when it is not theirs, answered or a day old. */
+export async function linkRequest(em: EntityManager, user: BotUser, requestId: number): Promise<ChatRef | null> {
+  const [row] = await em.execute<{ chat_id: string; thread_id: number; chat_title: string }[]>(
+    `select chat_id, thread_id, chat_title from telegram_link_requests where id = ? and user_id = ? and created_at > now() - interval '1 day'`,
+    [requestId, user.id],
+  );
+  return row ? { chatId: Number(row.chat_id), threadId: row.thread_id, title: row.chat_title } : null;
+}
+
+/** The owner's answer to a link question: the project is linked (ownership checked again) or not. */
+export async function answerLinkRequest(em: EntityManager, viewer: Viewer, user: BotUser, requestId: number, confirmed: boolean): Promise<LinkAnswer | null> {
+  const chat = await linkRequest(em, user, requestId);
+  const [request] = await em.execute<{ project_id: number }[]>('delete from telegram_link_requests where id = ? and user_id = ? returning project_id', [requestId, user.id]);
+  if (!chat || !request) return null;
+  const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;
+  if (!confirmed) return { chat, locale, result: null };
+  const { project } = await requireProject(em, viewer, request.project_id, 'project.telegram');
+  const result = await bind(em, user, chat, { kind: 'project', name: project.name, projectId: project.id, streamId: null }, project.visibility === 'all' ? null : user.id);
+  return { chat, locale, result };
+}
+
+type Bound = { kind: 'project' | 'stream'; name: string; projectId: number | null; streamId: number | null };
+
+async function bind(em: EntityManager, user: BotUser, chat: ChatRef, bound: Bound, consentedBy: number | null): Promise<NonNullable<LinkAnswer['result']>> {
+  const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;
+  return em.transactional(async (tem) => {
+    const changed = await tem.execute<{ id: number }[]>(
+      `insert into telegram_chat_links (chat_id, thread_id, project_id, stream_id, created_by, locale, consented_by, consented_at)
+       values (?, ?, ?, ?, ?, ?, ?, case when ?::int is null then null else now() end)
+       on conflict (chat_id, thread_id) do update set project_id = excluded.project_id, stream_id = excluded.stream_id, created_by = excluded.created_by,
+         created_at = now(), consented_by = excluded.consented_by, consented_at = excluded.consented_at
+       where (telegram_chat_links.project_id, telegram_chat_links.stream_id, telegram_chat_links.consented_at is null)
+             is distinct from (excluded.project_id, excluded.stream_id, excluded.consented_at is null)
+       returning id`,
+      [chat.chatId, chat.threadId, bound.projectId, bound.streamId, user.id, locale, consentedBy, consentedBy],
+    );
+    if (!changed.length) return { result: 'already', kind: bound.kind, name: bound.name };
+    if (bound.projectId) await recordActivities(tem, [{ projectId: bound.projectId, actorId: user.id, action: 'telegram.linked', newValue: { chat: chat.title ?? '' } }]);
+    return { result: 'linked', kind: bound.kind, name: bound.name };
+  });
+}
+
+/**
+ * `/unlink`: by one of the group's administrators, or by an owner of the linked project (who may not
+ * administer the group, yet decides who sees the project). Recorded in the project's activity.
+ */
+export async function unlinkChat(em: EntityManager, chat: ChatRef, by: { viewer: Viewer | null; groupAdmin: boolean }): Promise<'unlinked' | 'notLinked' | 'forbidden'> {
+  return em.transactional(async (tem) => {
+    const [link] = await tem.execute<{ id: number; project_id: number | null }[]>('select id, project_id from telegram_chat_links where chat_id = ? and thread_id = ? for update', [chat.chatId, chat.threadId]);
+    if (!by.groupAdmin && !(await ownsLinkedProject(tem, by.viewer, link?.project_id ?? null))) return 'forbidden';
+    if (!link) return 'notLinked';
+    await tem.execute('delete from telegram_chat_links where id = ?', [link.id]);
+    if (link.project_id) await recordActivities(tem, [{ projectId: link.project_id, actorId: by.viewer?.id ?? null, action: 'telegram.unlinked', oldValue: { chat: chat.title ?? '' } }]);
+    return 'unlinked';
+  });
+}
+
+async function ownsLinkedProject(em: EntityManager, viewer: Viewer | null, projectId: number | null): Promise<boolean> {
+  if (!viewer || !projectId) return false;
+  const access = await projectAccess(em, viewer, projectId);
+  return !!access && canInProject(access.role, viewer.roles, 'project.telegram');
 }

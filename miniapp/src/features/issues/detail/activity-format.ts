@@ -91,6 +91,8 @@ export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLin
     case 'stream.issue_removed':
     case 'stream.issue_completed':
     case 'issue.deleted':
+    case 'telegram.linked':
+    case 'telegram.unlinked':
       return [];
     case 'created':
       return [{ text: t('events.kinds.created') }];
