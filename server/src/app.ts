@@ -85,6 +85,7 @@ import { importRoutes } from './modules/imports/imports.routes.ts';
 import { registerImports } from './modules/imports/import.job.ts';
 import { deliverToInbox } from './modules/inbox/inbox.service.ts';
 import { setUpWebhooks } from './modules/webhooks/index.ts';
+import { setUpInvites } from './modules/invites/index.ts';
 import { createBlobStore } from './storage/index.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
@@ -138,6 +139,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   registerSyncPrune(jobs, orm);
   // Outgoing webhooks: deliveries go through the job queue; the owners hear when one is switched off.
   const webhooks = setUpWebhooks({ config, orm, jobs, mail, telegram: !!telegram.tell, logger, em });
+  const invites = setUpInvites({ publicUrl: config.PUBLIC_URL, botUsername: config.TELEGRAM_BOT_USERNAME ?? null, mail, em });
   registerRecurrences({ jobs, orm, logger });
   registerImports(jobs, orm);
   void jobs.start();
@@ -240,6 +242,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     inboxRoutes({ em }),
     apiTokenRoutes({ em }),
     webhooks.router,
+    invites.router,
     importRoutes({ em }),
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,

@@ -37,6 +37,7 @@ export const NOT_FOUND_SUBJECTS = [
   'delivery',
   'timeEntry',
   'import',
+  'invite',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 

@@ -67,5 +67,9 @@ export const ERROR_CODES = [
   'import_invalid',
   /** The caller's imports waiting to run already hold IMPORT_USER_STORED_MAX_BYTES of files: wait for them to finish. */
   'import_quota',
+  /** An invite past its expiry, revoked by an owner, or with all its uses taken (issue 26). */
+  'invite_expired',
+  'invite_revoked',
+  'invite_used_up',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTime, id, idListParam, idParam, INT4_MAX, jsonValue, text } from './fields.ts';
 import { dateSchema, userRefSchema } from './common.ts';
-import { labelSchema, statusSchema, STATUS_CATEGORIES } from './projects.ts';
+import { labelSchema, PROJECT_ROLES, statusSchema, STATUS_CATEGORIES } from './projects.ts';
 import { commentSchema } from './comments.ts';
 import { recurrenceInputSchema, recurrenceSchema } from './recurrence.ts';
 
@@ -276,6 +276,8 @@ export const activitySchema = z.discriminatedUnion('action', [
   /** The project was linked to, or unlinked from, a Telegram group (its title then), by a person or a group admin (issue 26). */
   entry('telegram.linked', z.null(), z.null(), z.object({ chat: z.string() })),
   entry('telegram.unlinked', z.null(), z.object({ chat: z.string() }), z.null()),
+  /** Someone joined the project by an invite (the actor), by e-mail, a link or its Telegram deep link (issue 26). */
+  entry('member.joined', z.null(), z.null(), z.object({ inviteId: z.number().int(), role: z.enum(PROJECT_ROLES), via: z.enum(['email', 'link', 'telegram']) })),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 export type ActivityAction = Activity['action'];

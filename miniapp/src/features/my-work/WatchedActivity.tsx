@@ -41,6 +41,7 @@ function useDescribe() {
       case 'stream.issue_completed':
       case 'telegram.linked':
       case 'telegram.unlinked':
+      case 'member.joined':
         return t('issues.activity.other', { action: a.action });
       case 'recurrence.created':
         return t('recurrence.createdBy');

@@ -64,6 +64,8 @@ export function activityLine(a: Activity, statusName: (id: number) => string | u
       return { key: 'telegram_linked', values: { ...values, chat: a.newValue.chat } };
     case 'telegram.unlinked':
       return { key: 'telegram_unlinked', values: { ...values, chat: a.oldValue.chat } };
+    case 'member.joined':
+      return { key: 'member_joined', values };
     case 'created':
     case 'commented':
     case 'mentioned':

@@ -1,7 +1,9 @@
 // Real activity rows of every kind the server writes, made through the API and read back from the
 // issue's and the project's history, must each parse as a member of the shared Activity union.
 import { activityResponseSchema, activitySchema, type Activity } from '@tracker/shared/api/issues';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerLinkRequest, linkChat, unlinkChat } from '../telegram/group-links.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { finished, upload as importFile } from '../imports/import-test-kit.ts';
 import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
@@ -67,6 +69,17 @@ describe('activity rows against the Activity union', () => {
     ok((await owner.client.request('DELETE', `/api/issues/${doomed.id}`)).status);
     const imported = await importFile(owner.client, project.id, { file: 'Title\nFrom a file\n' });
     expect((await finished(owner.client, imported.body.import.id)).status).toBe('succeeded');
+    // Joined by an invite; linked to a Telegram group with the owner's consent, then unlinked (as the bot does it).
+    const invite = await owner.client.post(`/api/projects/${project.id}/invites`, { kind: 'link' });
+    const joiner = await signUp(t, { name: 'Joiner' });
+    ok((await joiner.client.post(`/api/invites/${String(invite.body.url).split('/').pop()}/accept`)).status);
+    const em = t.orm.em.fork() as EntityManager;
+    const bot = { id: owner.id, name: 'Owner', locale: 'ru' as const, timeZone: 'Europe/Moscow' };
+    const chat = { chatId: -100123, threadId: 0, title: 'Team' };
+    const asked = await linkChat(em, { id: owner.id, roles: [] }, bot, chat, project.key);
+    if (asked.result !== 'confirm') throw new Error(`expected a question, got ${asked.result}`);
+    await answerLinkRequest(em, { id: owner.id, roles: [] }, bot, asked.requestId, true);
+    expect(await unlinkChat(em, chat, { viewer: { id: owner.id, roles: [] }, groupAdmin: true })).toBe('unlinked');
 
     const issueRows = await owner.client.get(`/api/issues/${issue.id}/activity`);
     const projectRows = await owner.client.get(`/api/projects/${project.id}/activity?limit=100`);
@@ -75,7 +88,7 @@ describe('activity rows against the Activity union', () => {
     const kinds = new Set([...activityResponseSchema.parse(issueRows.body).activity, ...activityResponseSchema.parse(projectRows.body).activity].map(kind));
 
     const fields = ['title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId', 'customValues'];
-    const actions = ['created', 'issue.deleted', 'commented', 'comment.edited', 'comment.deleted', 'mentioned', 'relation.added', 'relation.removed', 'attachment.added', 'attachment.removed', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed', 'time.logged', 'recurrence.created', 'imported'];
+    const actions = ['created', 'issue.deleted', 'commented', 'comment.edited', 'comment.deleted', 'mentioned', 'relation.added', 'relation.removed', 'attachment.added', 'attachment.removed', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed', 'time.logged', 'recurrence.created', 'imported', 'member.joined', 'telegram.linked', 'telegram.unlinked'];
     // Every member of the union was produced: a new action the server writes needs a member (and a row here).
     const members = activitySchema.options.flatMap((o) => ('options' in o ? o.options.map((u) => `updated:${u.shape.field.value}`) : [o.shape.action.value]));
     expect(new Set(members)).toEqual(new Set([...actions, ...fields.map((f) => `updated:${f}`)]));

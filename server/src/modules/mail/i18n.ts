@@ -5,8 +5,8 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@tracker/shared/locales';
 import type { Context } from 'koa';
 
 const translator = createTranslator();
-// The account and webhook texts are lazy namespaces for the web app; the server loads them once at start.
-await translator.load(['account', 'webhooks']);
+// The account, webhook and project texts are lazy namespaces for the web app; the server loads them once at start.
+await translator.load(['account', 'webhooks', 'projects']);
 
 export const PRODUCT_NAME: Record<Locale, string> = { ru: resources.ru.titles.home, en: resources.en.titles.home };
 

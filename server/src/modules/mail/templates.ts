@@ -6,7 +6,7 @@ import type { Locale } from '@tracker/shared/locales';
 import { WEBHOOK_MAX_CONSECUTIVE_FAILURES } from '@tracker/shared/api/webhooks';
 import { PRODUCT_NAME, translate, translateHtml } from './i18n.ts';
 
-export type MailTemplate = 'confirmEmail' | 'resetPassword' | 'webhookDisabled' | 'emailChanged';
+export type MailTemplate = 'confirmEmail' | 'resetPassword' | 'webhookDisabled' | 'emailChanged' | 'projectInvite';
 
 export interface MailMessage {
   to: string;
@@ -30,12 +30,14 @@ const KEYS: Record<MailTemplate, { subject: string; body: string; button: string
     hours: EMAIL_RESTORE_TTL_SEC / 86_400,
     footer: 'account.mail.noticeFooter',
   },
+  // `count`: the days the invite works (the values' own, else the default); `inviter` and `project` come in the values.
+  projectInvite: { subject: 'projects.mail.inviteSubject', body: 'projects.mail.inviteText', button: 'projects.mail.inviteButton', hours: 7, footer: 'projects.mail.inviteFooter' },
 };
 
 export function renderMail(template: MailTemplate, locale: Locale, vars: { to: string; name: string; link: string; email?: string; values?: TextValues }): MailMessage {
   const keys = KEYS[template];
   const values: TextValues = { ...vars.values, name: vars.name, email: vars.email ?? vars.to };
-  const bodyValues: TextValues = { ...values, count: keys.hours };
+  const bodyValues: TextValues = { ...values, count: vars.values?.count ?? keys.hours };
   // The text part takes values as they are; the HTML part escapes them (and only them) once.
   const text = (key: string, v = values) => translate(locale, key, v);
   const html = (key: string, v = values) => translateHtml(locale, key, v);

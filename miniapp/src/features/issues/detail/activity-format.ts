@@ -93,6 +93,7 @@ export function describeActivity(a: Activity, ctx: ActivityContext): ActivityLin
     case 'issue.deleted':
     case 'telegram.linked':
     case 'telegram.unlinked':
+    case 'member.joined':
       return [];
     case 'created':
       return [{ text: t('events.kinds.created') }];
