@@ -160,6 +160,8 @@ export interface BotBackend {
   linkRequest(user: BotUser, requestId: number): Promise<ChatRef | null>;
   /** Answers a link question: binds the members-only project (ownership checked again) or drops the question. */
   answerLinkRequest(user: BotUser, requestId: number, confirmed: boolean): Promise<LinkAnswer | null>;
+  /** A new join link (member, default expiry) to the project the chat (topic) is linked to; null when it is linked to none. Owners only. */
+  groupInvite(user: BotUser, chat: ChatRef): Promise<{ url: string; name: string } | null>;
   /** Unbinds the chat (or forum topic): a group administrator, or an owner of the linked project (`user`). */
   unlinkChat(user: BotUser | null, chat: ChatRef, groupAdmin: boolean): Promise<'unlinked' | 'notLinked' | 'forbidden'>;
   /** True the first time an update_id is seen (Telegram may deliver an update again). */
@@ -208,6 +210,7 @@ export function offlineBackend(): BotBackend {
     shownInGroup: async () => new Set(),
     linkChat: none,
     linkRequest: async () => null,
+    groupInvite: async () => null,
     answerLinkRequest: async () => null,
     unlinkChat: async () => 'notLinked',
     firstDelivery: async (updateId) => !seen.has(updateId) && !!seen.add(updateId),

@@ -132,14 +132,14 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
   // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
-  const telegram = setUpBot({ config, orm, logger, jobs, storage, accountHooks: createAccountHooks(orm) });
+  const invites = setUpInvites({ publicUrl: config.PUBLIC_URL, botUsername: config.TELEGRAM_BOT_USERNAME ?? null, mail, em });
+  const telegram = setUpBot({ config, orm, logger, jobs, storage, accountHooks: createAccountHooks(orm, invites.service), invites: invites.service });
   // What concerns people goes to their inbox, then to Telegram while the bot runs (the same events).
   const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])], digests: telegram.digests });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   registerSyncPrune(jobs, orm);
   // Outgoing webhooks: deliveries go through the job queue; the owners hear when one is switched off.
   const webhooks = setUpWebhooks({ config, orm, jobs, mail, telegram: !!telegram.tell, logger, em });
-  const invites = setUpInvites({ publicUrl: config.PUBLIC_URL, botUsername: config.TELEGRAM_BOT_USERNAME ?? null, mail, em });
   registerRecurrences({ jobs, orm, logger });
   registerImports(jobs, orm);
   void jobs.start();
@@ -251,7 +251,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   guardSessionOnly(routers);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, sync, access, responseCache, jobs, accounts, telegram, notifications, storage, webhooks }, routers });
+  return Object.assign(app, { services: { users, navigation, events, sync, access, responseCache, jobs, accounts, telegram, notifications, storage, webhooks, invites: invites.service }, routers });
 }
 
 export type App = ReturnType<typeof createApp>;

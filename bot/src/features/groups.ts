@@ -83,6 +83,16 @@ export function groupsFeature(backend: BotBackend) {
   composer.use(onCallback(callbacks.linkConfirm, answer(true)));
   composer.use(onCallback(callbacks.linkCancel, answer(false)));
 
+  // A join button for the group's members: one tap in the private chat makes them members (`join_<token>`).
+  group.command('invite', async (ctx) => {
+    await asAccount(ctx, async (user) => {
+      const invite = await backend.groupInvite(user, groupChatOf(ctx)!);
+      if (!invite) return void (await ctx.reply(t(ctx.locale, 'invite.notLinked')));
+      await ctx.reply(t(ctx.locale, 'invite.post', { name: invite.name }), { reply_markup: new InlineKeyboard().url(t(ctx.locale, 'invite.button'), invite.url) });
+    });
+  });
+  composer.chatType('private').command('invite', (ctx) => ctx.reply(t(ctx.locale, 'invite.groupOnly')));
+
   group.command('unlink', async (ctx) => {
     const removed = await backend.unlinkChat(ctx.account, groupChatOf(ctx)!, await isGroupAdmin(ctx));
     await ctx.reply(t(ctx.locale, UNLINKED[removed]));

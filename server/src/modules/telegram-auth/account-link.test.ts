@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const botInfo = { id: 42, is_bot: true as const, first_name: 'Tracker', username: 'tracker_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false };
-const bot = () => createBot({ token: TEST_BOT_TOKEN, publicUrl: 'https://tracker.example', apiRoot, botInfo, logger: { error: (e) => console.error(e) }, accountHooks: createAccountHooks(t.orm) });
+const bot = () => createBot({ token: TEST_BOT_TOKEN, publicUrl: 'https://tracker.example', apiRoot, botInfo, logger: { error: (e) => console.error(e) }, accountHooks: createAccountHooks(t.orm, t.app.services.invites) });
 const from = (id: number, username = 'linked_user') => ({ id, is_bot: false as const, first_name: 'Olga', username, language_code: 'en' });
 const startUpdate = (id: number, payload: string) => ({
   update_id: Math.floor(Math.random() * 1e9),

@@ -66,11 +66,7 @@ export async function signInWithTelegram(
       userId = ownsAnother ? null : current;
     }
     if (userId === null) {
-      const [row] = await tem.execute<{ id: number }[]>(`insert into users (name, locale, roles) values (?, ?, '{}') returning id`, [
-        displayName(profile),
-        localeOfLanguageCode(profile.language_code),
-      ]);
-      userId = row!.id;
+      userId = await createTelegramUser(tem, profile);
       created = true;
     }
     await upsertAccount(tem, userId, profile);
@@ -82,6 +78,30 @@ export async function signInWithTelegram(
 }
 
 class LinkedElsewhere extends Error {}
+
+async function createTelegramUser(tem: EntityManager, profile: TelegramProfile): Promise<number> {
+  const [row] = await tem.execute<{ id: number }[]>(`insert into users (name, locale, roles) values (?, ?, '{}') returning id`, [displayName(profile), localeOfLanguageCode(profile.language_code)]);
+  return row!.id;
+}
+
+/**
+ * The account of a Telegram user who wrote to the bot (Telegram vouches for the sender of an update):
+ * the linked one, else a new one made from the profile, as the mini app's first launch makes it.
+ * Null for a blocked account.
+ */
+export async function accountOfBotUser(em: EntityManager, profile: TelegramProfile): Promise<{ userId: number; created: boolean } | null> {
+  return em.transactional(async (tem) => {
+    await lockTelegramId(tem, profile.id);
+    const [linked] = await tem.execute<{ user_id: number; blocked: boolean }[]>(
+      'select a.user_id, u.blocked_at is not null as blocked from telegram_accounts a join users u on u.id = a.user_id where a.telegram_id = ?',
+      [profile.id],
+    );
+    if (linked?.blocked) return null;
+    const userId = linked?.user_id ?? (await createTelegramUser(tem, profile));
+    await upsertAccount(tem, userId, profile);
+    return { userId, created: !linked };
+  });
+}
 
 export async function findAccount(em: EntityManager, userId: number): Promise<TelegramAccount | null> {
   const [row] = await em.execute<(Omit<TelegramAccount, 'telegram_id'> & { telegram_id: string | number })[]>(

@@ -5,6 +5,7 @@ import { negotiateLocale, type BotBackend, type BotUser } from '@tracker/bot';
 import { conflict, forbidden, invalid, notFound } from '@tracker/shared/domain-errors';
 import { createCommentSchema } from '@tracker/shared/api/comments';
 import { createIssueSchema } from '@tracker/shared/api/issues';
+import { INVITE_DAYS_DEFAULT } from '@tracker/shared/api/invites';
 import { isLocale } from '@tracker/shared/locales';
 import { plusDays, snoozedDue, todayDate } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
@@ -20,7 +21,8 @@ import { canInProject } from '@tracker/shared/permissions';
 import { selectTemplates } from '../templates/template.queries.ts';
 import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
-import { answerLinkRequest, creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, linkRequest, setGroupLocale, unlinkChat } from './group-links.ts';
+import { answerLinkRequest, chatLink, creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, linkRequest, setGroupLocale, unlinkChat } from './group-links.ts';
+import type { InviteService } from '../invites/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { REMIND_JOB } from '../notifications/dispatch.ts';
 import { toTime } from '../notifications/quiet-hours.ts';
@@ -33,7 +35,7 @@ const todayFor = (user: BotUser) => todayDate(user.timeZone);
 
 const REMIND_AFTER_MS = 60 * 60 * 1000;
 
-export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobStore): BotBackend {
+export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobStore, invites: InviteService): BotBackend {
   const em = () => orm.em.fork() as EntityManager;
 
   const card = async (user: BotUser, issueId: number) => {
@@ -187,6 +189,14 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
     linkChat: (user, chat, target) => linkChat(em(), viewerOf(user), user, chat, target),
     linkRequest: (user, requestId) => linkRequest(em(), user, requestId),
     answerLinkRequest: (user, requestId, confirmed) => answerLinkRequest(em(), viewerOf(user), user, requestId, confirmed),
+    async groupInvite(user, chat) {
+      const link = await chatLink(em(), chat);
+      if (!link?.project_id) return null;
+      const viewer = { ...viewerOf(user), name: user.name, locale: user.locale };
+      const created = await invites.create(em(), viewer, link.project_id, { kind: 'link', role: 'member', expiresInDays: INVITE_DAYS_DEFAULT, maxUses: null });
+      const [project] = await em().execute<{ name: string }[]>('select name from projects where id = ?', [link.project_id]);
+      return created.telegramUrl ? { url: created.telegramUrl, name: project!.name } : null;
+    },
     unlinkChat: (user, chat, groupAdmin) => unlinkChat(em(), chat, { viewer: user ? viewerOf(user) : null, groupAdmin }),
     async firstDelivery(updateId) {
       // Telegram redelivers for hours at most; a day of ids is plenty, pruned now and then.

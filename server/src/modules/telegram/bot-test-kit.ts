@@ -31,7 +31,7 @@ export class BotKit {
         done();
       },
     });
-    const env = { TELEGRAM_BOT_TOKEN: '123456:test-token', TELEGRAM_MODE: 'webhook', PUBLIC_URL: 'https://tracker.test', TELEGRAM_API_ROOT: this.api.url };
+    const env = { TELEGRAM_BOT_TOKEN: '123456:test-token', TELEGRAM_BOT_USERNAME: 'tracker_test_bot', TELEGRAM_MODE: 'webhook', PUBLIC_URL: 'https://tracker.test', TELEGRAM_API_ROOT: this.api.url };
     this.t = await createTestServer(env, { logger: pino({ level: 'error' }, sink) });
     await this.t.app.services.telegram.start();
     this.secret = this.api.of('setWebhook')[0]!.payload.secret_token;
