@@ -27,6 +27,7 @@ import type { JobQueue } from '../jobs/index.ts';
 import { REMIND_JOB } from '../notifications/dispatch.ts';
 import { toTime } from '../notifications/quiet-hours.ts';
 import { digestOf, toggleDigest } from '../notifications/settings.repository.ts';
+import { projectName } from './chat-links.repository.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 import { quickAddNames } from './quick-add-names.ts';
 
@@ -194,8 +195,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       if (!link?.project_id) return null;
       const viewer = { ...viewerOf(user), name: user.name, locale: user.locale };
       const created = await invites.create(em(), viewer, link.project_id, { kind: 'link', role: 'member', expiresInDays: INVITE_DAYS_DEFAULT, maxUses: null });
-      const [project] = await em().execute<{ name: string }[]>('select name from projects where id = ?', [link.project_id]);
-      return created.telegramUrl ? { url: created.telegramUrl, name: project!.name } : null;
+      return created.telegramUrl ? { url: created.telegramUrl, name: await projectName(em(), link.project_id) } : null;
     },
     unlinkChat: (user, chat, groupAdmin) => unlinkChat(em(), chat, { viewer: user ? viewerOf(user) : null, groupAdmin }),
     async firstDelivery(updateId) {

@@ -3,57 +3,44 @@
 // `groupVisibleCondition` in projects/project-access.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BotUser, ChatLinkResult, ChatRef, LinkAnswer, ProjectChoice } from '@tracker/bot';
-import type { ProjectRole } from '@tracker/shared/api/projects';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { canInProject } from '@tracker/shared/permissions';
-import { intArray } from '../../db/sql.ts';
 import { recordActivities } from '../activity/activity.ts';
 import { groupVisibleCondition, projectAccess, requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { requireStream } from '../streams/stream.service.ts';
-
-interface ChatLink {
-  project_id: number | null;
-  stream_id: number | null;
-}
+import {
+  consentedLinkExists,
+  deleteChatLink,
+  insertLinkRequest,
+  issueIdsShown,
+  lockChatLink,
+  projectChoiceRows,
+  saveGroupLocale,
+  selectChatLink,
+  selectGroupLocale,
+  selectLinkRequest,
+  takeLinkRequest,
+  upsertChatLink,
+} from './chat-links.repository.ts';
 
 /** The link of a forum topic, else of the whole chat (a topic without its own link is the chat's). */
-export async function chatLink(em: EntityManager, chat: ChatRef): Promise<ChatLink | null> {
-  const [row] = await em.execute<ChatLink[]>(
-    'select project_id, stream_id from telegram_chat_links where chat_id = ? and thread_id in (?, 0) order by thread_id desc limit 1',
-    [chat.chatId, chat.threadId],
-  );
-  return row ?? null;
-}
+export const chatLink = selectChatLink;
 
 /**
  * A group's own language: chosen there with /lang (kept in bot_chat_prefs under the chat's id —
  * Telegram's chat ids of groups are negative, never a person's), else the one its links post in.
  */
 export async function groupLocale(em: EntityManager, chatId: number): Promise<Locale | null> {
-  const [row] = await em.execute<{ locale: string | null }[]>(
-    `select coalesce((select locale from bot_chat_prefs where telegram_id = ?),
-                     (select locale from telegram_chat_links where chat_id = ? order by thread_id, id limit 1)) as locale`,
-    [chatId, chatId],
-  );
-  return row?.locale && isLocale(row.locale) ? row.locale : null;
+  const locale = await selectGroupLocale(em, chatId);
+  return isLocale(locale) ? locale : null;
 }
 
-export async function setGroupLocale(em: EntityManager, chatId: number, locale: Locale): Promise<void> {
-  await em.transactional(async (tem) => {
-    await tem.execute('insert into bot_chat_prefs (telegram_id, locale) values (?, ?) on conflict (telegram_id) do update set locale = excluded.locale', [chatId, locale]);
-    await tem.execute('update telegram_chat_links set locale = ? where chat_id = ?', [locale, chatId]);
-  });
-}
+export const setGroupLocale = (em: EntityManager, chatId: number, locale: Locale): Promise<void> => saveGroupLocale(em, chatId, locale);
 
 /** Projects `viewer` may create issues in among those `where` selects (SQL on `p`). */
 export async function creatableProjects(em: EntityManager, viewer: Viewer, where: { sql: string; params: unknown[] }): Promise<ProjectChoice[]> {
   const visible = visibleProjectsCondition(viewer, 'p');
-  const rows = await em.execute<{ id: number; key: string; name: string; visibility: string; role: ProjectRole | null }[]>(
-    `select p.id, p.key, p.name, p.visibility, pm.role from projects p
-       left join project_members pm on pm.project_id = p.id and pm.user_id = ?
-      where p.archived_at is null and ${visible.sql} and ${where.sql} order by p.name, p.id`,
-    [viewer.id, ...visible.params, ...where.params],
-  );
+  const rows = await projectChoiceRows(em, viewer.id, visible, where);
   return rows.filter((r) => canInProject(roleIn(r.visibility, r.role), viewer.roles, 'issue.create')).map((r) => ({ id: r.id, key: r.key, name: r.name }));
 }
 
@@ -73,11 +60,7 @@ export async function groupProjects(em: EntityManager, viewer: Viewer, chat: Cha
 export async function issuesShownInGroup(em: EntityManager, chatId: number | null, issueIds: number[]): Promise<Set<number>> {
   if (!issueIds.length) return new Set();
   const shown = groupVisibleCondition({ id: chatId }, 'p');
-  const rows = await em.execute<{ id: number }[]>(
-    `select i.id from issues i join projects p on p.id = i.project_id where i.id = any(?::int[]) and ${shown.sql}`,
-    [intArray(issueIds), ...shown.params],
-  );
-  return new Set(rows.map((r) => r.id));
+  return new Set(await issueIdsShown(em, issueIds, shown));
 }
 
 /**
@@ -94,34 +77,21 @@ export async function linkChat(em: EntityManager, viewer: Viewer, user: BotUser,
   const { project, role } = await requireProject(em, viewer, target.toUpperCase(), 'project.view');
   if (project.visibility === 'all') return bind(em, user, chat, { kind: 'project', name: project.name, projectId: project.id, streamId: null }, null);
   if (!canInProject(role, viewer.roles, 'project.telegram')) return { result: 'ownersOnly' };
-  const [current] = await em.execute<{ id: number }[]>('select id from telegram_chat_links where chat_id = ? and thread_id = ? and project_id = ? and consented_at is not null', [chat.chatId, chat.threadId, project.id]);
-  if (current) return { result: 'already', kind: 'project', name: project.name };
-  // Unanswered questions are kept a day; older ones are dropped as new ones are asked.
-  await em.execute(`delete from telegram_link_requests where created_at < now() - interval '1 day'`);
-  const [request] = await em.execute<{ id: number }[]>(
-    'insert into telegram_link_requests (chat_id, thread_id, chat_title, project_id, user_id) values (?, ?, ?, ?, ?) returning id',
-    [chat.chatId, chat.threadId, chat.title ?? '', project.id, user.id],
-  );
-  return { result: 'confirm', requestId: request!.id, name: project.name };
+  if (await consentedLinkExists(em, chat, project.id)) return { result: 'already', kind: 'project', name: project.name };
+  return { result: 'confirm', requestId: await insertLinkRequest(em, chat, project.id, user.id), name: project.name };
 }
 
 /** The group a link question of `user` is about; null when it is not theirs, answered or a day old. */
-export async function linkRequest(em: EntityManager, user: BotUser, requestId: number): Promise<ChatRef | null> {
-  const [row] = await em.execute<{ chat_id: string; thread_id: number; chat_title: string }[]>(
-    `select chat_id, thread_id, chat_title from telegram_link_requests where id = ? and user_id = ? and created_at > now() - interval '1 day'`,
-    [requestId, user.id],
-  );
-  return row ? { chatId: Number(row.chat_id), threadId: row.thread_id, title: row.chat_title } : null;
-}
+export const linkRequest = (em: EntityManager, user: BotUser, requestId: number): Promise<ChatRef | null> => selectLinkRequest(em, requestId, user.id);
 
 /** The owner's answer to a link question: the project is linked (ownership checked again) or not. */
 export async function answerLinkRequest(em: EntityManager, viewer: Viewer, user: BotUser, requestId: number, confirmed: boolean): Promise<LinkAnswer | null> {
   const chat = await linkRequest(em, user, requestId);
-  const [request] = await em.execute<{ project_id: number }[]>('delete from telegram_link_requests where id = ? and user_id = ? returning project_id', [requestId, user.id]);
-  if (!chat || !request) return null;
+  const projectId = await takeLinkRequest(em, requestId, user.id);
+  if (!chat || !projectId) return null;
   const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;
   if (!confirmed) return { chat, locale, result: null };
-  const { project } = await requireProject(em, viewer, request.project_id, 'project.telegram');
+  const { project } = await requireProject(em, viewer, projectId, 'project.telegram');
   const result = await bind(em, user, chat, { kind: 'project', name: project.name, projectId: project.id, streamId: null }, project.visibility === 'all' ? null : user.id);
   return { chat, locale, result };
 }
@@ -131,17 +101,8 @@ type Bound = { kind: 'project' | 'stream'; name: string; projectId: number | nul
 async function bind(em: EntityManager, user: BotUser, chat: ChatRef, bound: Bound, consentedBy: number | null): Promise<NonNullable<LinkAnswer['result']>> {
   const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;
   return em.transactional(async (tem) => {
-    const changed = await tem.execute<{ id: number }[]>(
-      `insert into telegram_chat_links (chat_id, thread_id, project_id, stream_id, created_by, locale, consented_by, consented_at)
-       values (?, ?, ?, ?, ?, ?, ?, case when ?::int is null then null else now() end)
-       on conflict (chat_id, thread_id) do update set project_id = excluded.project_id, stream_id = excluded.stream_id, created_by = excluded.created_by,
-         created_at = now(), consented_by = excluded.consented_by, consented_at = excluded.consented_at
-       where (telegram_chat_links.project_id, telegram_chat_links.stream_id, telegram_chat_links.consented_at is null)
-             is distinct from (excluded.project_id, excluded.stream_id, excluded.consented_at is null)
-       returning id`,
-      [chat.chatId, chat.threadId, bound.projectId, bound.streamId, user.id, locale, consentedBy, consentedBy],
-    );
-    if (!changed.length) return { result: 'already', kind: bound.kind, name: bound.name };
+    const changed = await upsertChatLink(tem, { chat, projectId: bound.projectId, streamId: bound.streamId, createdBy: user.id, locale, consentedBy });
+    if (!changed) return { result: 'already', kind: bound.kind, name: bound.name };
     if (bound.projectId) await recordActivities(tem, [{ projectId: bound.projectId, actorId: user.id, action: 'telegram.linked', newValue: { chat: chat.title ?? '' } }]);
     return { result: 'linked', kind: bound.kind, name: bound.name };
   });
@@ -153,10 +114,10 @@ async function bind(em: EntityManager, user: BotUser, chat: ChatRef, bound: Boun
  */
 export async function unlinkChat(em: EntityManager, chat: ChatRef, by: { viewer: Viewer | null; groupAdmin: boolean }): Promise<'unlinked' | 'notLinked' | 'forbidden'> {
   return em.transactional(async (tem) => {
-    const [link] = await tem.execute<{ id: number; project_id: number | null }[]>('select id, project_id from telegram_chat_links where chat_id = ? and thread_id = ? for update', [chat.chatId, chat.threadId]);
+    const link = await lockChatLink(tem, chat);
     if (!by.groupAdmin && !(await ownsLinkedProject(tem, by.viewer, link?.project_id ?? null))) return 'forbidden';
     if (!link) return 'notLinked';
-    await tem.execute('delete from telegram_chat_links where id = ?', [link.id]);
+    await deleteChatLink(tem, link.id);
     if (link.project_id) await recordActivities(tem, [{ projectId: link.project_id, actorId: by.viewer?.id ?? null, action: 'telegram.unlinked', oldValue: { chat: chat.title ?? '' } }]);
     return 'unlinked';
   });
