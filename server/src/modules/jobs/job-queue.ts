@@ -12,7 +12,7 @@ import { enqueueIn, type EnqueueOptions } from './enqueue.ts';
 import { createLockHolders } from './lock-holders.ts';
 import { PING_JOB, pingHandler } from './ping.ts';
 import { quietDatabaseTraces } from './worker-log.ts';
-import { forwardingEvents, jobPool, releaseLocks, runnerOptions } from './worker-setup.ts';
+import { forwardingEvents, jobPool, releaseLocks, runnerOptions, stopRunners } from './worker-setup.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
 
@@ -260,8 +260,7 @@ export function createJobQueue({
       runner = null;
       pool = null;
       if (r) downSince = Date.now();
-      const runners = [...(r ? [r] : []), ...draining];
-      if (!runners.length) {
+      if (!r && !draining.size) {
         await sweeping;
         await holders.close();
         return void (await p?.end());
@@ -274,19 +273,7 @@ export function createJobQueue({
         await holders.close();
         return;
       }
-      let timer: NodeJS.Timeout | undefined;
-      let stuck = false;
-      const forced = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          stuck = true;
-          logger.warn({ forceAfterMs }, 'jobs still running at shutdown are released, to run again elsewhere');
-          resolve(releaseLocks(databaseUrl, holders.running()).catch((err) => logger.error({ err }, 'could not release the running jobs')));
-        }, forceAfterMs);
-      });
-      // A job that never ends would keep the graceful stop waiting for ever.
-      const stopped = runners.map((x) => (x === r ? x.stop().then(() => x.promise) : x.promise).catch(() => {}));
-      await Promise.race([Promise.all(stopped), forced]);
-      clearTimeout(timer);
+      const stuck = await stopRunners(r, draining, { forceAfterMs, logger, release: () => releaseLocks(databaseUrl, holders.running()) });
       await sweeping;
       // Pools that ended with a job they could not complete (the database went away) free it now.
       if (!stuck) await holders.sweep(p!).catch(() => {});

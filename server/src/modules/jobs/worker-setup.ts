@@ -1,6 +1,6 @@
 // How the queue sets graphile-worker up: its connection pools, its runner options, its events.
 import { EventEmitter } from 'node:events';
-import type { JobHelpers, RunnerOptions, TaskList, WorkerEvents } from 'graphile-worker';
+import type { JobHelpers, Runner, RunnerOptions, TaskList, WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import { outsideRequest } from '../../db/request-context.ts';
 import type { Logger } from '../../logger.ts';
@@ -65,4 +65,26 @@ export async function releaseLocks(databaseUrl: string, poolIds: string[]) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Stops `current` (it takes no new job) and waits for it and the `draining` runners to finish their
+ * jobs; a job that never ends would keep that wait for ever, so after `forceAfterMs` `release` frees
+ * the jobs still running for another worker. True when it came to that.
+ */
+export async function stopRunners(current: Runner | null, draining: Iterable<Runner>, options: { forceAfterMs: number; logger: Logger; release: () => Promise<void> }): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  let stuck = false;
+  const forced = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      stuck = true;
+      options.logger.warn({ forceAfterMs: options.forceAfterMs }, 'jobs still running at shutdown are released, to run again elsewhere');
+      resolve(options.release().catch((err) => options.logger.error({ err }, 'could not release the running jobs')));
+    }, options.forceAfterMs);
+  });
+  const runners = [...(current ? [current] : []), ...draining];
+  const stopped = runners.map((x) => (x === current ? x.stop().then(() => x.promise) : x.promise).catch(() => {}));
+  await Promise.race([Promise.all(stopped), forced]);
+  clearTimeout(timer);
+  return stuck;
 }
