@@ -1,6 +1,6 @@
 // Issue 11, H1: a changed e-mail waits for confirmation; the profile and the "me" page say so, in
 // both languages, and saving the form again keeps the pending address. Issue 25: once changed, the
-// old address gets a link whose page puts it back.
+// old address gets a link whose page puts it back. Issue 26: the profile offers to connect Telegram.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const T = {
-  ru: { prefix: '', pending: /^Новый адрес (\S+) ждёт подтверждения: .* До тех пор вход — по адресу (\S+)\.$/, me: /меняется на (\S+), ещё не подтверждён/ },
-  en: { prefix: '/en', pending: /^The new address (\S+) is waiting for confirmation: .* Until then you sign in with (\S+)\.$/, me: /changing to (\S+), not confirmed yet/ },
+  ru: { prefix: '', connect: 'Подключить Telegram', pending: /^Новый адрес (\S+) ждёт подтверждения: .* До тех пор вход — по адресу (\S+)\.$/, me: /меняется на (\S+), ещё не подтверждён/ },
+  en: { prefix: '/en', connect: 'Connect Telegram', pending: /^The new address (\S+) is waiting for confirmation: .* Until then you sign in with (\S+)\.$/, me: /changing to (\S+), not confirmed yet/ },
 } as const;
 
 describe('a pending e-mail change', () => {
@@ -47,6 +47,14 @@ describe('a pending e-mail change', () => {
         const me = page.getByTestId('me-pending-email');
         await me.waitFor();
         expect(T[lang].me.exec((await me.textContent())!)?.[1]).toBe(next);
+
+        // An e-mail account connects Telegram from the profile (issue 26): the link opens the bot's one-time link page.
+        await page.goto(`${T[lang].prefix}/user/profile`);
+        const connect = page.getByTestId('connect-telegram');
+        expect(await connect.textContent()).toBe(T[lang].connect);
+        await connect.click();
+        await page.getByTestId('page-telegramUsernameConfirm').waitFor();
+        expect(new URL(page.url()).pathname).toBe(`${T[lang].prefix}/user/telegram-username-confirm`);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
