@@ -3,10 +3,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { API_TOKEN_PREFIX, API_TOKENS_PER_USER, type ApiToken as ApiTokenDto, type ApiTokenScope, type CreateApiTokenRequest } from '@tracker/shared/api/api-tokens';
 import { DomainError, notFound } from '@tracker/shared/domain-errors';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ApiToken } from './api-token.entity.ts';
+import { hashSecretToken } from '../../secret-token.ts';
 
-export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const toApiTokenDto = (t: ApiToken): ApiTokenDto => ({
   id: t.id,
@@ -35,7 +35,7 @@ export async function createApiToken(em: EntityManager, userId: number, input: C
       userId,
       name: input.name,
       scope: input.scope,
-      tokenHash: hashApiToken(token),
+      tokenHash: hashSecretToken(token),
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
       lastUsedAt: null,
       revokedAt: null,

@@ -10,7 +10,7 @@ import type { Context, Next } from 'koa';
 import { isApiPath } from '../../http/api-path.ts';
 import { setBearerUserRow } from '../../http/bearer.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
-import { hashApiToken } from './api-tokens.service.ts';
+import { hashSecretToken } from '../../secret-token.ts';
 
 /** Methods a `read` token may use: they change nothing. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,7 +48,7 @@ export function bearerAuth(deps: { em: () => EntityManager; rateLimit: () => { m
               coalesce(t.last_used_at < now() - make_interval(secs => ?), true) as token_stale, u.*
          from api_tokens t join users u on u.id = t.user_id
         where t.token_hash = ?`,
-      [LAST_USED_EVERY_SEC, hashApiToken(token)],
+      [LAST_USED_EVERY_SEC, hashSecretToken(token)],
     );
     if (!row) throw refuse(ctx, 'token_invalid', 'invalid');
     if (row.token_revoked) throw refuse(ctx, 'token_invalid', 'revoked');

@@ -12,7 +12,8 @@ import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { toIssueListItem } from '../issues/issue.mapper.ts';
 import { selectCalendarIssues, selectFeedIssues, type FeedScope } from './calendar.queries.ts';
-import { createFeed, findActiveFeed, hashToken, listFeeds, revokeFeed, TOKEN_PATTERN, type ActiveFeed } from './feeds.service.ts';
+import { createFeed, findActiveFeed, listFeeds, revokeFeed, TOKEN_PATTERN, type ActiveFeed } from './feeds.service.ts';
+import { hashSecretToken } from '../../secret-token.ts';
 import { buildIcs } from './ics.ts';
 
 /** The ICS route checks a secret, so each token+IP pair gets this many requests a minute. */
@@ -57,7 +58,7 @@ export function calendarRoutes(deps: { em: () => EntityManager; config: Pick<Con
   router.get('/ics/:token.ics', async (ctx) => {
     const token = ctx.params.token ?? '';
     const em = deps.em();
-    const limit = await hitRateLimit(em, `ics:${hashToken(token)}:${ctx.ip}`, ICS_RATE_LIMIT.max, ICS_RATE_LIMIT.windowSec);
+    const limit = await hitRateLimit(em, `ics:${hashSecretToken(token)}:${ctx.ip}`, ICS_RATE_LIMIT.max, ICS_RATE_LIMIT.windowSec);
     if (!limit.allowed) throw rateLimited(limit.retryAfterSec);
     const feed = TOKEN_PATTERN.test(token) ? await findActiveFeed(em, token) : null;
     if (!feed) throw notFound('feed');

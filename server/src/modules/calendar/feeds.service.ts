@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { feedSchema } from '@tracker/shared/api/calendar';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { notFound } from '@tracker/shared/domain-errors';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { iso } from '../../db/sql.ts';
+import { hashSecretToken } from '../../secret-token.ts';
 
 type Feed = z.infer<typeof feedSchema>;
 type Scope = Feed['scope'];
@@ -19,7 +20,6 @@ interface FeedRow {
 }
 
 /** Only the SHA-256 of a feed token is stored: a database leak does not leak calendar URLs. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const toFeedDto = (r: FeedRow): Feed => ({ id: r.id, scope: r.scope, scopeId: r.scope_id, createdAt: iso(r.created_at), revokedAt: iso(r.revoked_at) });
@@ -50,7 +50,7 @@ export async function createFeed(em: EntityManager, owner: Viewer, input: { scop
     owner.id,
     input.scope,
     input.scopeId,
-    hashToken(token),
+    hashSecretToken(token),
     apiTokenId,
   ]);
   return { feed: toFeedDto(row!), token };
@@ -88,7 +88,7 @@ export async function findActiveFeed(em: EntityManager, token: string): Promise<
                          when 'stream' then (select s.name from streams s where s.id = f.scope_id) end as scope_name
        from calendar_feeds f join users u on u.id = f.owner_id
       where f.token_hash = ? and f.revoked_at is null and u.blocked_at is null and ${madeByLiveToken('f')}`,
-    [hashToken(token)],
+    [hashSecretToken(token)],
   );
   if (!row) return null;
   return {

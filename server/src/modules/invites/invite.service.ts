@@ -1,7 +1,7 @@
 // The rules of invites (issue 26): project owners and admins make, list and revoke them; a token is
 // shown once and kept hashed; joining claims one use under the invite's row lock, so a link limited to
 // N uses lets in N people however many press at once; a member already in the project uses none.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { JOIN_PAYLOAD_PREFIX, type createInviteSchema, type InvitePreview } from '@tracker/shared/api/invites';
@@ -14,11 +14,11 @@ import type { MailService } from '../mail/mail.service.ts';
 import { assertWritable } from '../projects/project-guards.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { addMembership, countUse, insertInvite, inviteByToken, membershipOf, openInvites, projectRef, revokeInvite, toInvite, type InviteRow } from './invite.repository.ts';
+import { hashSecretToken } from '../../secret-token.ts';
 
 type CreateInput = z.output<typeof createInviteSchema>;
 export type JoinedVia = 'email' | 'link' | 'telegram';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Why an invite no longer admits anyone, or null while it does. */
 function closed(row: InviteRow): 'invite_revoked' | 'invite_expired' | 'invite_used_up' | null {
@@ -49,7 +49,7 @@ export function createInviteService(deps: { publicUrl: string; botUsername: stri
       const token = randomBytes(24).toString('base64url');
       return em.transactional(async (tem) => {
         const email = input.kind === 'email' ? input.email : null;
-        const row = await insertInvite(tem, { projectId, tokenHash: hashToken(token), kind: input.kind, email, role: input.role, maxUses: input.kind === 'email' ? 1 : input.maxUses, days: input.expiresInDays, createdBy: viewer.id });
+        const row = await insertInvite(tem, { projectId, tokenHash: hashSecretToken(token), kind: input.kind, email, role: input.role, maxUses: input.kind === 'email' ? 1 : input.maxUses, days: input.expiresInDays, createdBy: viewer.id });
         if (email) {
           // The invitee's language is not known yet: the inviter's.
           await deps.mail.queueTemplate(tem, 'projectInvite', { email, name: email, locale: viewer.locale }, `/invite/${token}`, { inviter: viewer.name, project: project.name, count: input.expiresInDays });
@@ -65,7 +65,7 @@ export function createInviteService(deps: { publicUrl: string; botUsername: stri
 
     /** What the invite offers, for anyone holding its token; a closed one says why. */
     async preview(em: EntityManager, viewer: Viewer | null, token: string): Promise<InvitePreview> {
-      const row = await inviteByToken(em, hashToken(token));
+      const row = await inviteByToken(em, hashSecretToken(token));
       if (!row) throw notFound('invite');
       const why = closed(row);
       if (why) throw conflict(why);
@@ -77,7 +77,7 @@ export function createInviteService(deps: { publicUrl: string; botUsername: stri
     /** Joins the invite's project; `joined: false` when the person was a member already (no use is taken). */
     async accept(em: EntityManager, viewer: Viewer, token: string, via: JoinedVia) {
       return em.transactional(async (tem) => {
-        const row = await inviteByToken(tem, hashToken(token), true);
+        const row = await inviteByToken(tem, hashSecretToken(token), true);
         if (!row) throw notFound('invite');
         const project = (await projectRef(tem, row.project_id))!;
         if ((await membershipOf(tem, row.project_id, viewer.id)) !== null) return { project, joined: false };

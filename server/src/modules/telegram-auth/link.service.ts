@@ -1,22 +1,22 @@
 // Linking Telegram to an e-mail account through a one-time `t.me/<bot>?start=link_<token>` link,
 // and confirming the phone from a shared contact. The bot calls these through its hooks.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LinkStatus, LinkStatusResponse, PhoneStatusResponse } from '@tracker/shared/api/telegram';
 import { lockTelegramId, upsertAccount } from './account.service.ts';
 import type { TelegramProfile } from './verify.ts';
+import { hashSecretToken } from '../../secret-token.ts';
 
 export const LINK_TOKEN_TTL_SEC = 15 * 60;
 export const LINK_PAYLOAD_PREFIX = 'link_';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createLinkToken(em: EntityManager, userId: number): Promise<{ token: string; expiresAt: Date }> {
   // 32 random bytes in base64url: 43 characters, inside Telegram's 64-character start payload.
   const token = randomBytes(32).toString('base64url');
   const [row] = await em.execute<{ expires_at: Date }[]>(
     `insert into telegram_link_tokens (token_hash, user_id, expires_at) values (?, ?, now() + make_interval(secs => ?)) returning expires_at`,
-    [hashToken(token), userId, LINK_TOKEN_TTL_SEC],
+    [hashSecretToken(token), userId, LINK_TOKEN_TTL_SEC],
   );
   return { token, expiresAt: new Date(row!.expires_at) };
 }
@@ -24,7 +24,7 @@ export async function createLinkToken(em: EntityManager, userId: number): Promis
 export async function linkStatus(em: EntityManager, userId: number, token: string): Promise<LinkStatusResponse | null> {
   const [row] = await em.execute<{ status: LinkStatus; username: string | null; expired: boolean }[]>(
     'select status, username, expires_at < now() as expired from telegram_link_tokens where token_hash = ? and user_id = ?',
-    [hashToken(token), userId],
+    [hashSecretToken(token), userId],
   );
   if (!row) return null;
   return { status: row.status === 'pending' && row.expired ? 'expired' : row.status, username: row.username };
@@ -35,7 +35,7 @@ export async function confirmLink(em: EntityManager, token: string, profile: Tel
   return em.transactional(async (tem) => {
     const [row] = await tem.execute<{ user_id: number; status: LinkStatus; expired: boolean }[]>(
       'select user_id, status, expires_at < now() as expired from telegram_link_tokens where token_hash = ? for update',
-      [hashToken(token)],
+      [hashSecretToken(token)],
     );
     if (!row || row.status !== 'pending' || row.expired) return 'expired';
     await lockTelegramId(tem, profile.id);
@@ -44,7 +44,7 @@ export async function confirmLink(em: EntityManager, token: string, profile: Tel
     const conflict = (byTelegram && byTelegram.user_id !== row.user_id) || (byUser && Number(byUser.telegram_id) !== profile.id);
     const status: LinkStatus = conflict ? 'conflict' : 'confirmed';
     if (!conflict) await upsertAccount(tem, row.user_id, profile);
-    await tem.execute('update telegram_link_tokens set status = ?, telegram_id = ?, username = ? where token_hash = ?', [status, profile.id, profile.username, hashToken(token)]);
+    await tem.execute('update telegram_link_tokens set status = ?, telegram_id = ?, username = ? where token_hash = ?', [status, profile.id, profile.username, hashSecretToken(token)]);
     return status;
   });
 }

@@ -1,12 +1,12 @@
 // Single-use tokens mailed as links: only their SHA-256 is stored, so a database leak reveals no
 // working link; checking one marks it used in the same statement (no double use under races).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { hashSecretToken } from '../../secret-token.ts';
 
 export type TokenKind = 'email_confirm' | 'password_reset' | 'email_restore';
 export type TokenCheck = { status: 'ok'; userId: number; email: string | null } | { status: 'invalid' | 'expired' | 'used' };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Issues a new token. A new reset link revokes earlier ones; earlier confirmation links keep
@@ -18,7 +18,7 @@ export async function issueToken(em: EntityManager, userId: number, kind: TokenK
   await em.execute(`insert into user_tokens (user_id, kind, token_hash, email, expires_at) values (?, ?, ?, ?, now() + make_interval(secs => ?))`, [
     userId,
     kind,
-    hashToken(token),
+    hashSecretToken(token),
     email,
     ttlSec,
   ]);
@@ -32,7 +32,7 @@ export async function burnTokens(em: EntityManager, userId: number): Promise<voi
 
 /** Uses the token if it is valid; otherwise says why not. */
 export async function consumeToken(em: EntityManager, token: string, kind: TokenKind): Promise<TokenCheck> {
-  const hash = hashToken(token);
+  const hash = hashSecretToken(token);
   const used = await em.execute<{ user_id: number; email: string | null }[]>(
     `update user_tokens set used_at = now() where token_hash = ? and kind = ? and used_at is null and expires_at > now() returning user_id, email`,
     [hash, kind],
