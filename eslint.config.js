@@ -70,12 +70,6 @@ export default defineConfig(
     extends: [js.configs.recommended, tseslint.configs.recommended],
     plugins: { 'import-x': importX },
     settings: {
-      // import-x reads only .js files for no-cycle unless told TypeScript files are modules too.
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
-      // Never parse packages' type definitions while following imports: most of no-cycle's cost.
-      'import-x/ignore': ['node_modules'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.json', 'miniapp/tsconfig.json', 'e2e/tsconfig.json'],
@@ -87,7 +81,6 @@ export default defineConfig(
     rules: {
       // `_`-prefixed names are unused on purpose: a rest copy without one key, a callback's fixed parameters.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       // Raw SQL rows and test response bodies are `any` on purpose; typing them is a refactor, not a lint fix.
       '@typescript-eslint/no-explicit-any': 'off',
