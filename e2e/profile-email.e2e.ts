@@ -1,10 +1,11 @@
 // Issue 11, H1: a changed e-mail waits for confirmation; the profile and the "me" page say so, in
 // both languages, and saving the form again keeps the pending address. Issue 25: once changed, the
-// old address gets a link whose page puts it back. Issue 26: the profile offers to connect Telegram.
+// old address gets a link whose page puts it back. Issue 26: the profile connects Telegram and disconnects it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signWidget, uniqueTelegramId } from '../server/src/test/telegram-signer.ts';
 import { launchBrowser, newContext, registerIn, uniqueEmail, watchErrors } from './browser.ts';
 
 let browser: Browser;
@@ -14,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const T = {
-  ru: { prefix: '', connect: 'Подключить Telegram', pending: /^Новый адрес (\S+) ждёт подтверждения: .* До тех пор вход — по адресу (\S+)\.$/, me: /меняется на (\S+), ещё не подтверждён/ },
-  en: { prefix: '/en', connect: 'Connect Telegram', pending: /^The new address (\S+) is waiting for confirmation: .* Until then you sign in with (\S+)\.$/, me: /changing to (\S+), not confirmed yet/ },
+  ru: { prefix: '', connect: 'Подключить Telegram', linked: (name: string) => `Подключён: ${name}`, pending: /^Новый адрес (\S+) ждёт подтверждения: .* До тех пор вход — по адресу (\S+)\.$/, me: /меняется на (\S+), ещё не подтверждён/ },
+  en: { prefix: '/en', connect: 'Connect Telegram', linked: (name: string) => `Connected: ${name}`, pending: /^The new address (\S+) is waiting for confirmation: .* Until then you sign in with (\S+)\.$/, me: /changing to (\S+), not confirmed yet/ },
 } as const;
 
 describe('a pending e-mail change', () => {
@@ -55,6 +56,16 @@ describe('a pending e-mail change', () => {
         await connect.click();
         await page.getByTestId('page-telegramUsernameConfirm').waitFor();
         expect(new URL(page.url()).pathname).toBe(`${T[lang].prefix}/user/telegram-username-confirm`);
+
+        // Once linked (here through the Login Widget), the profile names the account and disconnects it.
+        const person = { id: uniqueTelegramId(), first_name: 'Olga', username: `olga_${lang}` };
+        expect((await context.request.post('/api/auth/telegram/widget', { data: signWidget(person) })).ok()).toBe(true);
+        await page.goto(`${T[lang].prefix}/user/profile`);
+        await expect.poll(() => page.getByTestId('telegram-linked').textContent()).toBe(T[lang].linked(`Olga (@olga_${lang})`));
+        await page.getByTestId('disconnect-telegram').click();
+        await page.getByTestId('confirm-dialog-confirm').click();
+        await page.getByTestId('connect-telegram').waitFor();
+        expect((await (await context.request.get('/api/telegram/account')).json()).account).toBeNull();
         expect(errors).toEqual([]);
       } finally {
         await context.close();

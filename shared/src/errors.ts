@@ -71,5 +71,7 @@ export const ERROR_CODES = [
   'invite_expired',
   'invite_revoked',
   'invite_used_up',
+  /** Unlinking Telegram from an account that has no other way to sign in (no e-mail with a password). */
+  'telegram_only_sign_in',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

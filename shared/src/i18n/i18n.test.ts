@@ -67,6 +67,7 @@ describe('locale resources', () => {
     'issues.json:shortcuts.keys.Ctrl': 'the name printed on the key',
     'issues.json:shortcuts.keys.Esc': 'the name printed on the key',
     'issues.json:shortcuts.keys.Enter': 'the name printed on the key',
+    'account.json:telegram.title': 'a product name, written the same in Russian',
   };
   const text = (tree: Tree | undefined, key: string): string | undefined => {
     let at: string | Tree | undefined = tree;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createBot } from '@tracker/bot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, uniqueEmail, type TestServer } from '../../test/harness.ts';
-import { TEST_BOT_TOKEN, uniqueTelegramId } from '../../test/telegram-signer.ts';
+import { signInitData, TEST_BOT_TOKEN, uniqueTelegramId } from '../../test/telegram-signer.ts';
 import { createAccountHooks } from './bot-hooks.ts';
 
 let t: TestServer;
@@ -84,6 +84,29 @@ describe('/user/telegram-username-confirm: one-time t.me link', () => {
     await bot().handleUpdate(startUpdate(tgId, `link_${token}`));
     expect((await second.get(`/api/telegram/link/${token}`)).body.status).toBe('conflict');
     expect((await second.get('/api/telegram/account')).body.account).toBeNull();
+  });
+
+  it('Disconnect unlinks it, so a new link may take it; an account Telegram alone signs in to keeps it', async () => {
+    const c = await emailUser();
+    const tgId = uniqueTelegramId();
+    await bot().handleUpdate(startUpdate(tgId, `link_${(await c.post('/api/telegram/link')).body.token}`));
+    expect((await c.get('/api/telegram/account')).body.account).toMatchObject({ telegram_id: tgId });
+    expect((await c.request('DELETE', '/api/telegram/account')).status).toBe(204);
+    expect((await c.get('/api/telegram/account')).body.account).toBeNull();
+    // The Telegram account is free again: another user links it.
+    const other = await emailUser();
+    const token = (await other.post('/api/telegram/link')).body.token;
+    await bot().handleUpdate(startUpdate(tgId, `link_${token}`));
+    expect((await other.get(`/api/telegram/link/${token}`)).body.status).toBe('confirmed');
+
+    // A user the mini app made from their Telegram account (no e-mail, no password) would be locked out.
+    const only = t.client();
+    const person = { id: uniqueTelegramId(), first_name: 'Only', username: 'only_telegram', language_code: 'ru' };
+    expect((await only.post('/api/auth/telegram/callback', { tgWebAppDataRaw: signInitData(person), unsafeFallback: false })).status).toBe(201);
+    const refused = await only.request('DELETE', '/api/telegram/account');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ statusMessage: 'Telegram — ваш единственный способ входа: прежде чем отключать его, добавьте e-mail и пароль', data: { code: 'telegram_only_sign_in' } });
+    expect((await only.get('/api/telegram/account')).body.account).toMatchObject({ telegram_id: person.id });
   });
 
   it('needs a signed-in user', async () => {

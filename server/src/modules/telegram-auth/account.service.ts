@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TelegramAccount, TelegramAuthError } from '@tracker/shared/api/telegram';
 import { NAME_MAX_LENGTH } from '@tracker/shared/limits';
 import { localeOfLanguageCode } from '@tracker/shared/locales';
+import { conflict } from '@tracker/shared/domain-errors';
 import type { TelegramProfile } from './verify.ts';
 
 export type SignInOutcome = { ok: true; userId: number; created: boolean } | { ok: false; error: TelegramAuthError };
@@ -100,6 +101,18 @@ export async function accountOfBotUser(em: EntityManager, profile: TelegramProfi
     const userId = linked?.user_id ?? (await createTelegramUser(tem, profile));
     await upsertAccount(tem, userId, profile);
     return { userId, created: !linked };
+  });
+}
+
+/**
+ * Unlinks the user's Telegram account (the profile's "Disconnect"): sign-in through it, the bot's
+ * notifications and its commands stop being this user's. Refused while it is the only way in.
+ */
+export async function disconnectAccount(em: EntityManager, userId: number): Promise<void> {
+  await em.transactional(async (tem) => {
+    const [user] = await tem.execute<{ other_way: boolean }[]>('select (email is not null and password_hash is not null) as other_way from users where id = ? for update', [userId]);
+    if (!user?.other_way) throw conflict('telegram_only_sign_in');
+    await tem.execute('delete from telegram_accounts where user_id = ?', [userId]);
   });
 }
 

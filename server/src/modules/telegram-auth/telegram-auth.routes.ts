@@ -11,7 +11,7 @@ import { signIn } from '../auth/auth.routes.ts';
 import { grantAdminFromEmail } from '../users/admin-grants.ts';
 import { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
-import { findAccount, signInWithTelegram } from './account.service.ts';
+import { disconnectAccount, findAccount, signInWithTelegram } from './account.service.ts';
 import { createLinkToken, LINK_PAYLOAD_PREFIX, linkStatus, phoneStatus } from './link.service.ts';
 import { verifyInitData, verifyWidget, type Verified } from './verify.ts';
 
@@ -65,6 +65,11 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
 
   router.get('/api/telegram/account', async (ctx) => {
     ctx.body = { account: await findAccount(deps.em(), requireUser(ctx).id) };
+  });
+
+  router.delete('/api/telegram/account', async (ctx) => {
+    await disconnectAccount(deps.em(), requireUser(ctx).id);
+    ctx.status = 204;
   });
 
   router.post('/api/telegram/link', async (ctx) => {

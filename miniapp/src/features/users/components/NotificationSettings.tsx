@@ -3,12 +3,10 @@ import { account } from '@tracker/shared/api/contract/session';
 import type { NotificationSettings as Settings, NotificationSettingsResponse } from '@tracker/shared/api/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { useHref } from '../../../lib/use-locale.ts';
 import { messageOf } from '../api.ts';
 
 const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
@@ -16,7 +14,6 @@ const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' }
 
 export function NotificationSettings() {
   const { t } = useTranslation();
-  const href = useHref();
   const [data, setData] = useState<NotificationSettingsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -59,14 +56,7 @@ export function NotificationSettings() {
   return (
     <form className="form" onSubmit={onSubmit} aria-busy={pending} data-testid="notification-settings">
       <h2>{t('notifications.title')}</h2>
-      {!data.telegramLinked && (
-        <p className="muted">
-          {t('notifications.notLinked')}{' '}
-          <Link href={href('telegramUsernameConfirm')} data-testid="connect-telegram">
-            {t('notifications.connectTelegram')}
-          </Link>
-        </p>
-      )}
+      {!data.telegramLinked && <p className="muted">{t('notifications.notLinked')}</p>}
       {data.telegramUnreachableSince && (
         <p className="muted" data-testid="telegram-unreachable">
           {t('notifications.unreachable')}

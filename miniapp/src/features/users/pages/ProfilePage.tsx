@@ -18,6 +18,7 @@ import { accountApi, messageOf } from '../api.ts';
 import { ApiTokens } from '../components/api-tokens/ApiTokens.tsx';
 import { AvatarField } from '../components/AvatarField.tsx';
 import { NotificationSettings } from '../components/NotificationSettings.tsx';
+import { TelegramAccount } from '../components/TelegramAccount.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import '../users.css';
@@ -36,6 +37,7 @@ function ProfileForm({ user }: { user: User }) {
   const form = useServerForm(profileUpdateRequestSchema, valuesOf(user));
   const pending = form.formState.isSubmitting;
   const [phoneDialog, setPhoneDialog] = useState(false);
+  const [telegramChanges, setTelegramChanges] = useState(0);
   const [resendNote, setResendNote] = useState<{ ok: boolean; text: string } | null>(null);
   const element = useRef<HTMLFormElement>(null);
   // Inside Telegram Save is also the MainButton; an edited, unsaved profile asks before closing.
@@ -130,7 +132,8 @@ function ProfileForm({ user }: { user: User }) {
           {t('account.profile.save')}
         </Button>
       </form>
-      <NotificationSettings />
+      <TelegramAccount onChange={() => setTelegramChanges((n) => n + 1)} />
+      <NotificationSettings key={telegramChanges} />
       <ApiTokens />
       {phoneDialog && user.phone && (
         <Suspense fallback={null}>
