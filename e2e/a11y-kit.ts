@@ -41,7 +41,13 @@ export async function loaded(page: Page, testId: string): Promise<void> {
   await settled(page);
 }
 
-export type Ids = Record<'project' | 'projectId' | 'issue' | 'stream' | 'importId' | 'user', string> & Partial<Record<'field' | 'post' | 'postId', string>>;
+export type Ids = Record<'project' | 'projectId' | 'issue' | 'stream' | 'importId' | 'user', string> & Partial<Record<'field' | 'post' | 'postId' | 'invite', string>>;
+
+/** An invite link's token for the project `projectId` of the owner signed in on `context`. */
+export async function inviteToken(context: BrowserContext, projectId: number | string): Promise<string> {
+  const { url } = await api<{ url: string }>(context, 'post', `/api/projects/${projectId}/invites`, { kind: 'link' });
+  return url.split('/').pop()!;
+}
 
 const DESCRIPTION = 'Some **markdown** with `code`, a [link](https://example.com) and a list:\n\n- [ ] to do\n- [x] done\n\n```ts\nconst answer = 42;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |';
 
@@ -108,7 +114,7 @@ const PARAMS: Record<string, (ids: Ids) => string | undefined> = {
 /** The address of `route` with the seeded records in it, in `lang`. */
 export function routeUrl(route: Route, ids: Ids, lang: 'ru' | 'en'): string {
   const id = PARAMS[route.name]?.(ids) ?? (route.name.startsWith('project') ? ids.project : ids.user);
-  const path = route.path.replace(':slug', ids.post ?? 'none').replace(':importId', ids.importId).replace(':id', id);
+  const path = route.path.replace(':slug', ids.post ?? 'none').replace(':importId', ids.importId).replace(':token', ids.invite ?? 'none').replace(':id', id);
   return lang === 'ru' ? path : path === '/' ? '/en' : `/en${path}`;
 }
 

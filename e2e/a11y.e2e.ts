@@ -4,8 +4,8 @@ import { ROUTES } from '@tracker/shared/routes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
-import { launchBrowser, newContext, PagePool, registerIn } from './browser.ts';
-import { bothSchemes, loaded, publishPost, targets, type Ids } from './a11y-kit.ts';
+import { api, launchBrowser, newContext, PagePool, registerIn, uniqueKey } from './browser.ts';
+import { bothSchemes, inviteToken, loaded, publishPost, targets, type Ids } from './a11y-kit.ts';
 import { trackContext } from './layout-fit.ts';
 
 let browser: Browser;
@@ -14,7 +14,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const admin = await newContext(browser);
   await registerIn(admin, ADMIN_EMAIL, 'Admin');
-  ids = { project: 'NONE', projectId: '0', issue: 'NONE-1', stream: '0', importId: '0', user: '0', ...(await publishPost(admin)) };
+  // The invite page shows what a real invite offers (and the sign-in it asks a visitor for).
+  const { project } = await api<{ project: { id: number } }>(admin, 'post', '/api/projects', { key: uniqueKey('IN', 8), name: 'Invited' });
+  ids = { project: 'NONE', projectId: '0', issue: 'NONE-1', stream: '0', importId: '0', user: '0', invite: await inviteToken(admin, project.id), ...(await publishPost(admin)) };
   await admin.close();
 });
 afterAll(() => browser?.close());

@@ -39,7 +39,7 @@ describe('API tokens on the profile page', () => {
         expect(await created.textContent()).toContain(T[lang].once);
         const secret = await page.getByTestId('api-token-secret').inputValue();
         expect(secret).toMatch(/^trk_[A-Za-z0-9_-]{43}$/);
-        await page.getByTestId('api-token-copy').waitFor();
+        await page.getByTestId('api-token-secret-copy').waitFor();
         expect(await measureOverflow(page)).toMatchObject({ pageScroll: 0, sticking: [] });
 
         // The token works on its own, as a script would send it.

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
 import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail, uniqueKey } from './browser.ts';
+import { inviteToken } from './a11y-kit.ts';
 import { measureOverflow, measureTabBar, openInApp, settled, trackContext } from './layout-fit.ts';
 import { launchUrl, telegramClient, tgUser, tgViolations } from './telegram-client.ts';
 
@@ -21,6 +22,7 @@ const ids: Record<string, string> = {};
 const sample = (route: Route) =>
   route.path
     .replace(':slug', ids.post!)
+    .replace(':token', ids.invite!)
     .replace(':id', route.name.startsWith('issue') ? ids.issue! : route.name.startsWith('project') ? ids.project! : route.name === 'stream' ? ids.stream! : route.name === 'customFieldEdit' ? ids.field! : route.name === 'adminPostEdit' ? ids.postId! : ids.user!);
 const prefixed = (path: string, lang: 'ru' | 'en') => (lang === 'ru' ? path : path === '/' ? '/en' : `/en${path}`);
 
@@ -37,6 +39,7 @@ beforeAll(async () => {
   const { project } = await api<{ project: { id: number; key: string } }>(user, 'post', '/api/projects', { key, name: 'Мобильное приложение для полевых инженеров и диспетчеров', description: LONG, visibility: 'all' });
   ids.project = project.key;
   ids.projectId = String(project.id);
+  ids.invite = await inviteToken(user, project.id);
   const { label } = await api<{ label: { id: number } }>(user, 'post', `/api/projects/${project.id}/labels`, { name: 'Высокоприоритетная_регрессия_интерфейса', color: '#b91c1c' });
   const { stream } = await api<{ stream: { id: number } }>(user, 'post', '/api/streams', { name: 'Подготовка к выпуску версии 2.0 для магазинов приложений', description: LONG, startDate: '2026-11-01', targetDate: '2026-12-20' });
   ids.stream = String(stream.id);

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
 import { launchBrowser, newContext, PagePool, registerIn, uniqueKey } from './browser.ts';
+import { inviteToken } from './a11y-kit.ts';
 
 type Role = 'visitor' | 'user' | 'admin';
 
@@ -18,7 +19,7 @@ const sample = (route: { name: string; path: string }, role: Role) => {
     : role === 'admin' ? ids.admin
     : role === 'user' ? ids.user
     : '1';
-  return route.path.replace(':slug', 'hello-world').replace(':id', id ?? '1');
+  return route.path.replace(':slug', 'hello-world').replace(':token', ids.invite!).replace(':id', id ?? '1');
 };
 const prefixed = (path: string, lang: 'ru' | 'en') => (lang === 'ru' ? path : path === '/' ? '/en' : `/en${path}`);
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
   const key = uniqueKey('RT');
   const { project } = await post('/api/projects', { key, name: 'Routes', visibility: 'all' });
   ids.project = project.key;
+  ids.invite = await inviteToken(admin, project.id);
   ids.issue = (await post('/api/issues', { projectId: project.id, title: 'Route check' })).issue.key;
   ids.stream = String((await post('/api/streams', { name: 'Route stream' })).stream.id);
   ids.customField = String((await post('/api/admin/custom-fields', { type: 'text', name: { ru: 'Поле', en: 'Field' } })).field.id);

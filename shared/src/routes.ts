@@ -45,6 +45,8 @@ export const ROUTES = defineRoutes([
   { name: 'resetPassword', path: '/user/reset-password', access: 'public', tokenPage: true },
   { name: 'recoverPassword', path: '/user/recover-password', access: 'public' },
   { name: 'telegramUsernameConfirm', path: '/user/telegram-username-confirm', access: 'public' },
+  // What an invite to a project offers, and joining by it (issue 26); beyond spec §2's list.
+  { name: 'invite', path: '/invite/:token', access: 'public', tokenPage: true },
 
   { name: 'me', path: '/user', access: 'private' },
   { name: 'profile', path: '/user/profile', access: 'private' },

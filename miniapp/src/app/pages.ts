@@ -52,6 +52,7 @@ const ENTRIES: Record<string, Entry> = {
   resetPassword: withTexts(() => import('../features/auth/pages/ResetPasswordPage.tsx'), ['account']),
   recoverPassword: withTexts(() => import('../features/auth/pages/RecoverPasswordPage.tsx'), ['account']),
   telegramUsernameConfirm: () => import('../features/auth/pages/TelegramUsernameConfirmPage.tsx'),
+  invite: withTexts(() => import('../features/projects/pages/InvitePage.tsx'), ['projects']),
   me: withTexts(() => import('../features/users/pages/MePage.tsx'), ['account']),
   profile: withTexts(() => import('../features/users/pages/ProfilePage.tsx'), ['account', 'notifications']),
   changePassword: withTexts(() => import('../features/users/pages/ChangePasswordPage.tsx'), ['account']),

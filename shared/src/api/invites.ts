@@ -47,6 +47,7 @@ export type Invite = z.infer<typeof inviteSchema>;
 export const invitesResponseSchema = z.object({ invites: z.array(inviteSchema) });
 /** The new invite and its addresses: the web page, and the bot's deep link when Telegram is set up. */
 export const createdInviteResponseSchema = z.object({ invite: inviteSchema, url: z.string(), telegramUrl: z.string().nullable() });
+export type CreatedInviteResponse = z.infer<typeof createdInviteResponseSchema>;
 
 export const inviteTokenParam = z.string().regex(INVITE_TOKEN_PATTERN, 'validation.invalid');
 

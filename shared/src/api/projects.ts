@@ -98,6 +98,13 @@ export const projectDetailResponseSchema = z.object({
 });
 export type ProjectDetailResponse = z.infer<typeof projectDetailResponseSchema>;
 
+/**
+ * A new project's first steps (issue 26), each true once done: someone else invited, the viewer's
+ * Telegram connected, a Telegram group (or topic) linked, an issue created.
+ */
+export const projectChecklistResponseSchema = z.object({ invite: z.boolean(), telegram: z.boolean(), group: z.boolean(), issue: z.boolean() });
+export type ProjectChecklist = z.infer<typeof projectChecklistResponseSchema>;
+
 /** `POST /api/projects/demo`: the caller's demo project; `created` is false when it already existed. */
 export const demoProjectResponseSchema = projectDetailResponseSchema.extend({ created: z.boolean() });
 export type DemoProjectResponse = z.infer<typeof demoProjectResponseSchema>;

@@ -7,6 +7,7 @@ import { useHref } from '../../lib/use-locale.ts';
 import { normalizeKeyInput, suggestKey } from '../projects/index.ts';
 import { messageOf } from '../users/index.ts';
 import { myWorkApi } from './api.ts';
+import { OpenInvite } from './OpenInvite.tsx';
 
 export function Onboarding({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation();
@@ -65,6 +66,7 @@ export function Onboarding({ onCreated }: { onCreated: () => void }) {
       <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void demo()} data-testid="onboarding-demo">
         {t('myWork.onboarding.demo')}
       </button>
+      <OpenInvite />
     </section>
   );
 }

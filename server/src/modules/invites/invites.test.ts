@@ -108,3 +108,21 @@ describe('invites', () => {
     expect(res.body.statusMessage).toBe('Срок приглашения истёк: попросите у владельца проекта новое');
   });
 });
+
+describe('a new project checklist', () => {
+  it('ticks each first step from what happened; only the project’s people may read it', async () => {
+    const lead = await signUp(t, { name: 'Olga Lead' });
+    const fresh = (await createProject(lead, { name: 'Новый' })).project;
+    const steps = async () => (await lead.client.get(`/api/projects/${fresh.id}/checklist`)).body;
+    expect(await steps()).toEqual({ invite: false, telegram: false, group: false, issue: false });
+
+    expect((await lead.client.post(`/api/projects/${fresh.id}/invites`, { kind: 'link' })).status).toBe(201);
+    expect((await lead.client.post('/api/issues', { projectId: fresh.id, title: 'Первая задача' })).status).toBe(201);
+    await t.sql('insert into telegram_chat_links (chat_id, thread_id, project_id, created_by) values (?, 0, ?, ?)', [-100_500_000_000 - fresh.id, fresh.id, lead.id]);
+    await t.sql('insert into telegram_accounts (telegram_id, user_id, first_name) values (?, ?, ?)', [900_000_000 + lead.id, lead.id, 'Olga']);
+    expect(await steps()).toEqual({ invite: true, telegram: true, group: true, issue: true });
+
+    expect((await member.client.get(`/api/projects/${fresh.id}/checklist`)).status).toBe(404);
+    expect((await t.client().get(`/api/projects/${fresh.id}/checklist`)).status).toBe(401);
+  });
+});

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Label as LabelDto, Member, Project as ProjectDto, ProjectDetailResponse, ProjectRole, Status as StatusDto, StatusCategory } from '@tracker/shared/api/projects';
+import type { Label as LabelDto, Member, Project as ProjectDto, ProjectChecklist, ProjectDetailResponse, ProjectRole, Status as StatusDto, StatusCategory } from '@tracker/shared/api/projects';
 import { renderMarkdown } from '@tracker/shared/markdown';
 import { roleIn, visibleProjectsCondition, type Viewer } from './project-access.ts';
 import { iso } from '../../db/sql.ts';
@@ -105,4 +105,17 @@ export async function projectDetail(em: EntityManager, viewer: Viewer, projectId
     statusProgress(em, projectId),
   ]);
   return { project, descriptionHtml: renderMarkdown(project.description), members, statuses, labels, progress };
+}
+
+/** Which of a new project's first steps are done (issue 26): one statement, four indexed probes. */
+export async function projectChecklist(em: EntityManager, viewerId: number, projectId: number): Promise<ProjectChecklist> {
+  const [row] = await em.execute<ProjectChecklist[]>(
+    `select exists (select 1 from project_members where project_id = ? and user_id <> ?)
+              or exists (select 1 from project_invites where project_id = ?) as invite,
+            exists (select 1 from telegram_accounts where user_id = ?) as telegram,
+            exists (select 1 from telegram_chat_links where project_id = ?) as "group",
+            exists (select 1 from issues where project_id = ?) as issue`,
+    [projectId, viewerId, projectId, viewerId, projectId, projectId],
+  );
+  return row!;
 }

@@ -14,7 +14,7 @@ import { requireUser } from '../../http/access.ts';
 import { parse } from '../../http/validate.ts';
 import { listActivity } from '../activity/activity.ts';
 import { requireProject, type Viewer } from './project-access.ts';
-import { listMembers, listProjects, projectDetail } from './project.queries.ts';
+import { listMembers, listProjects, projectChecklist, projectDetail } from './project.queries.ts';
 import { createProject, deleteProject, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
 
 
@@ -79,6 +79,12 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.members');
     await removeMember(deps.em(), viewer, access, parse(idSchema, ctx.params.userId));
     ctx.body = { members: await listMembers(deps.em(), access.project.id) };
+  });
+
+  router.get('/:id/checklist', async (ctx) => {
+    const viewer = requireUser(ctx);
+    const { project } = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.view');
+    ctx.body = await projectChecklist(deps.em(), viewer.id, project.id);
   });
 
   router.get('/:id/activity', async (ctx) => {

@@ -10,6 +10,7 @@ import {
   labelResponseSchema,
   membersResponseSchema,
   projectActivityQuerySchema,
+  projectChecklistResponseSchema,
   projectDetailResponseSchema,
   projectsQuerySchema,
   projectsResponseSchema,
@@ -28,6 +29,8 @@ export const projects = {
   create: endpoint('POST', '/api/projects', { body: createProjectSchema, response: projectDetailResponseSchema, status: 201 }),
   demo: endpoint('POST', '/api/projects/demo', { response: demoProjectResponseSchema, status: 201, summary: "The caller's demo project: 201 when made now, 200 (`created: false`) when it already exists" }),
   get: endpoint('GET', '/api/projects/:ref', { response: projectDetailResponseSchema }),
+  /** The new project's checklist (issue 26): which first steps are done. */
+  checklist: endpoint('GET', '/api/projects/:id/checklist', { response: projectChecklistResponseSchema }),
   update: endpoint('PATCH', '/api/projects/:id', { body: updateProjectSchema, response: projectDetailResponseSchema }),
   archive: endpoint('POST', '/api/projects/:id/archive', { response: projectDetailResponseSchema }),
   unarchive: endpoint('POST', '/api/projects/:id/unarchive', { response: projectDetailResponseSchema }),

@@ -9,6 +9,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { projectsApi } from '../api.ts';
 import { LabelsEditor } from '../components/LabelsEditor.tsx';
 import { MembersEditor } from '../components/MembersEditor.tsx';
+import { InvitesPanel } from '../components/invites/InvitesPanel.tsx';
 import { ExportLinks } from '../components/ExportLinks.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
@@ -79,6 +80,12 @@ function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (
         <h2 id="p-members">{t('projects.edit.members')}</h2>
         <MembersEditor projectId={project.id} members={detail.members} readOnly={archived || !can('project.members')} onChange={(members) => update({ members })} />
       </section>
+      {!archived && can('project.members') && (
+        <section aria-labelledby="p-invites" className="psection">
+          <h2 id="p-invites">{t('projects.invites.title')}</h2>
+          <InvitesPanel projectId={project.id} />
+        </section>
+      )}
       <section aria-labelledby="p-workflow" className="psection">
         <h2 id="p-workflow">{t('projects.edit.workflow')}</h2>
         <WorkflowEditor projectId={project.id} statuses={detail.statuses} readOnly={archived || !can('project.workflow')} onChange={(statuses) => update({ statuses })} />

@@ -16,6 +16,7 @@ import { projectsApi } from '../api.ts';
 import { ActivityFeed } from '../components/ActivityFeed.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ProjectBadge } from '../components/ProjectBadge.tsx';
+import { ProjectChecklist } from '../components/ProjectChecklist.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
@@ -141,6 +142,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
       <div role="tabpanel" id="ptab-panel" aria-labelledby={`ptab-${tab}`} className="tabs__panel">
         {tab === 'overview' ? (
           <div className="overview">
+            {!archived && can('project.members') && <ProjectChecklist project={project} />}
             <section aria-labelledby="p-desc" className="overview__desc">
               <h2 id="p-desc">{t('projects.overview.description')}</h2>
               {project.description ? (

@@ -1,0 +1,94 @@
+// Two ways to invite: an e-mail (one use, mailed in the inviter's language) and a link with a role,
+// a validity in days and an optional limit of uses. The server checks every value.
+import { invites as endpoints } from '@tracker/shared/api/contract/invites';
+import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX, type CreatedInviteResponse, type CreateInviteInput } from '@tracker/shared/api/invites';
+import { PROJECT_ROLES, type ProjectRole } from '@tracker/shared/api/projects';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../../components/FormAlert.tsx';
+import { api } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../hooks.ts';
+
+export type CreatedInvite = CreatedInviteResponse;
+
+export function InviteForms({ projectId, onCreated }: { projectId: number; onCreated: (created: CreatedInvite) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState<'email' | 'link' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function send(kind: 'email' | 'link', body: CreateInviteInput, form: HTMLFormElement) {
+    setBusy(kind);
+    setError(null);
+    try {
+      onCreated(await api(endpoints.create, { params: { id: projectId }, body }));
+      if (kind === 'email') form.reset();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const value = (e: FormEvent<HTMLFormElement>, name: string) => String(new FormData(e.currentTarget).get(name) ?? '').trim();
+  const roles = (name: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{t('projects.invites.role')}</label>
+      <select id={`${id}-${name}`} name="role" defaultValue="member" data-testid={`invite-${name}`}>
+        {PROJECT_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {t(`projects.roles.${r}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <>
+      <FormAlert message={error} />
+      <form
+        className="addrow"
+        aria-busy={busy === 'email'}
+        data-testid="invite-email-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send('email', { kind: 'email', email: value(e, 'email'), role: value(e, 'role') as ProjectRole }, e.currentTarget);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('projects.invites.byEmail')}</label>
+          <input id={`${id}-email`} name="email" type="email" autoComplete="off" required placeholder={t('projects.invites.email')} data-testid="invite-email" />
+        </div>
+        {roles('email-role')}
+        <button type="submit" className="btn btn--primary btn--small" disabled={busy !== null} data-testid="invite-send">
+          {t('projects.invites.send')}
+        </button>
+      </form>
+      <form
+        className="addrow"
+        aria-busy={busy === 'link'}
+        data-testid="invite-link-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const uses = value(e, 'maxUses');
+          void send('link', { kind: 'link', role: value(e, 'role') as ProjectRole, expiresInDays: Number(value(e, 'days')), maxUses: uses ? Number(uses) : null }, e.currentTarget);
+        }}
+      >
+        {roles('link-role')}
+        <div className="field">
+          <label htmlFor={`${id}-days`}>{t('projects.invites.days')}</label>
+          <input id={`${id}-days`} name="days" type="number" min={1} max={INVITE_DAYS_MAX} defaultValue={INVITE_DAYS_DEFAULT} required data-testid="invite-days" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-uses`}>{t('projects.invites.maxUses')}</label>
+          <input id={`${id}-uses`} name="maxUses" type="number" min={1} max={INVITE_USES_MAX} placeholder={t('projects.invites.maxUsesHint')} data-testid="invite-max-uses" />
+        </div>
+        <button type="submit" className="btn btn--primary btn--small" disabled={busy !== null} data-testid="invite-create-link">
+          {t('projects.invites.create')}
+        </button>
+      </form>
+    </>
+  );
+}

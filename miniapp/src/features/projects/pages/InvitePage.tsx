@@ -1,0 +1,94 @@
+// /invite/:token — what an invite offers, and joining with one press (issue 26). A visitor signs in
+// or creates an account first and comes back here; a member already goes straight to the project.
+import { invites } from '@tracker/shared/api/contract/invites';
+import type { InvitePreview } from '@tracker/shared/api/invites';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useHref } from '../../../lib/use-locale.ts';
+import { useRouteParams } from '../../../lib/use-route-params.ts';
+import { auth } from '../../auth/index.ts';
+import { useErrorText, useResource } from '../hooks.ts';
+import '../projects.css';
+
+export default function InvitePage() {
+  const { t } = useTranslation();
+  const token = useRouteParams().token ?? '';
+  const errorText = useErrorText();
+  const preview = useResource(() => api(invites.preview, { params: { token } }), token);
+  return (
+    <Page name="invite" className="auth projects">
+      {preview.data ? <Offer token={token} offer={preview.data} /> : preview.error ? <FormAlert message={errorText(preview.error)} /> : <Loading />}
+      {!preview.data && !preview.loading && <p className="muted">{t('projects.invitePage.askOwner')}</p>}
+    </Page>
+  );
+}
+
+function Offer({ token, offer }: { token: string; offer: InvitePreview }) {
+  const { t, i18n } = useTranslation();
+  const href = useHref();
+  const [location, navigate] = useLocation();
+  const { user } = useSnapshot(auth.state);
+  const errorText = useErrorText();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const projectHref = href('project', { id: offer.project.key });
+  const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(offer.expiresAt));
+  const back = `?redirect=${encodeURIComponent(location)}`;
+
+  async function join() {
+    setPending(true);
+    setError(null);
+    try {
+      const { project } = await api(invites.accept, { params: { token } });
+      toast({ title: t('projects.invitePage.joined', { name: project.name }), color: 'success' });
+      navigate(href('project', { id: project.key }), { replace: true });
+    } catch (err) {
+      setError(errorText(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="invite" data-testid="invite-offer">
+      <p className="muted">{offer.invitedBy ? t('projects.invitePage.invitedBy', { name: offer.invitedBy }) : t('projects.invitePage.invited')}</p>
+      <h2>
+        {offer.project.name} <span className="muted">{offer.project.key}</span>
+      </h2>
+      <p>{t(`projects.invitePage.role.${offer.role}`)}</p>
+      <p className="muted">{t('projects.invitePage.until', { date: until })}</p>
+      <FormAlert message={error} />
+      {!user ? (
+        <>
+          <p>{t('projects.invitePage.signInFirst')}</p>
+          <p className="inline-actions">
+            <Link href={href('login') + back} className="btn btn--primary" data-testid="invite-sign-in">
+              {t('projects.invitePage.signIn')}
+            </Link>
+            <Link href={href('register') + back} className="btn btn--ghost" data-testid="invite-register">
+              {t('projects.invitePage.register')}
+            </Link>
+          </p>
+        </>
+      ) : offer.member ? (
+        <p className="inline-actions">
+          <span role="status">{t('projects.invitePage.member')}</span>
+          <Link href={projectHref} className="btn btn--primary" data-testid="invite-open">
+            {t('projects.invitePage.open')}
+          </Link>
+        </p>
+      ) : (
+        <Button size="l" stretched loading={pending} disabled={pending} onClick={join} data-testid="invite-join">
+          {t('projects.invitePage.join', { name: offer.project.name })}
+        </Button>
+      )}
+    </div>
+  );
+}
