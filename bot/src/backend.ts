@@ -92,6 +92,16 @@ export type ChatLinkResult =
   | { result: 'confirm'; requestId: number; name: string }
   | { result: 'ownersOnly' };
 
+/** A message captured from a linked group (issue 26): what becomes the issue, and where it came from. */
+export interface CaptureInput {
+  title: string;
+  description: string;
+  source: { chatId: number; threadId: number; messageId: number; url: string; author: string };
+}
+
+/** What capture did: an issue in the linked project's Triage, or why none (an unlinked chat, a person who is not a member). */
+export type CaptureResult = { result: 'captured'; card: IssueCard } | { result: 'notLinked' | 'notMember' };
+
 /** The owner's answer to a link question: the group it was about, in its language, and what was done (null: declined). */
 export interface LinkAnswer {
   chat: ChatRef;
@@ -120,6 +130,10 @@ export interface BotBackend {
    */
   groupProjects(user: BotUser, chat: ChatRef): Promise<{ linked: boolean; projects: ProjectChoice[] }>;
   createIssue(user: BotUser, input: NewIssueInput): Promise<IssueCard>;
+  /** `/issue` (or a mention of the bot) in reply to a message of a linked group: a new issue in the project's Triage. */
+  capture(user: BotUser, chat: ChatRef, input: CaptureInput): Promise<CaptureResult>;
+  /** A card's Accept or Decline on an issue in Triage (project members only). */
+  triage(user: BotUser, issueId: number, action: 'accept' | 'decline'): Promise<IssueCard>;
   /** The project's issue templates the user may create from (none when they may not). */
   templates(user: BotUser, projectId: number): Promise<TemplateChoice[]>;
   issue(user: BotUser, issueId: number): Promise<IssueCard | null>;
@@ -189,6 +203,8 @@ export function offlineBackend(): BotBackend {
     projects: async () => [],
     groupProjects: async () => ({ linked: false, projects: [] }),
     createIssue: none,
+    capture: async () => ({ result: 'notLinked' }),
+    triage: none,
     templates: async () => [],
     issue: async () => null,
     myIssues: async () => [],

@@ -39,6 +39,9 @@ export const callbacks = {
   setStatus: codec('ss', ['int', 'int']),
   /** Card: move the issue to its project's first status of a category (`started`, `completed`). */
   moveTo: codec('mv', ['int', 'word']),
+  /** Card of an issue in Triage: accept it (to the first unstarted status), or decline it. */
+  triageAccept: codec('ta', ['int']),
+  triageDecline: codec('td', ['int']),
   /** Card: assign the issue to the presser. */
   assignMe: codec('me', ['int']),
   /** Card: move the due date by days. */
@@ -68,7 +71,7 @@ export const callbacks = {
 };
 
 /** The kinds of a card's or reminder's buttons, whose first value is the issue. */
-export const ISSUE_CODECS = [callbacks.statuses, callbacks.card, callbacks.setStatus, callbacks.moveTo, callbacks.assignMe, callbacks.snooze, callbacks.dueIn, callbacks.remindLater] as const;
+export const ISSUE_CODECS = [callbacks.statuses, callbacks.card, callbacks.setStatus, callbacks.moveTo, callbacks.assignMe, callbacks.snooze, callbacks.dueIn, callbacks.remindLater, callbacks.triageAccept, callbacks.triageDecline] as const;
 
 /** The kinds of a `/new` dialogue, whose first value is the owner's Telegram id. */
 export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority, callbacks.due, callbacks.template] as const;

@@ -18,12 +18,18 @@ export const BOT_DOWNLOAD_LIMIT = 20 * 1024 * 1024;
 
 export type Download = (fileId: string) => Promise<Uint8Array>;
 
-/** The photo (its largest size) or the document of a message, or null. */
+/** The file of a message — a photo (its largest size), a document, a voice or video note, a video or an audio — or null. */
 export function fileOf(message: Message): TelegramFile | null {
   const photo = message.photo?.at(-1);
   if (photo) return { fileId: photo.file_id, name: `photo_${photo.file_unique_id}.jpg`, mimeType: 'image/jpeg', size: photo.file_size ?? null };
   const doc = message.document;
   if (doc) return { fileId: doc.file_id, name: doc.file_name || `file_${doc.file_unique_id}`, mimeType: doc.mime_type ?? 'application/octet-stream', size: doc.file_size ?? null };
+  const voice = message.voice;
+  if (voice) return { fileId: voice.file_id, name: `voice_${voice.file_unique_id}.ogg`, mimeType: voice.mime_type ?? 'audio/ogg', size: voice.file_size ?? null };
+  const note = message.video_note;
+  if (note) return { fileId: note.file_id, name: `video_note_${note.file_unique_id}.mp4`, mimeType: 'video/mp4', size: note.file_size ?? null };
+  const media = message.video ?? message.audio;
+  if (media) return { fileId: media.file_id, name: media.file_name || `${message.video ? 'video' : 'audio'}_${media.file_unique_id}`, mimeType: media.mime_type ?? 'application/octet-stream', size: media.file_size ?? null };
   return null;
 }
 

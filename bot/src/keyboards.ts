@@ -36,7 +36,10 @@ export function openButton(locale: Locale, publicUrl: string, privateChat: boole
  */
 export function cardKeyboard(card: IssueCard, locale: Locale, botUsername: string, actions = true, viewerId: number | null = null): InlineKeyboard {
   const kb = new InlineKeyboard();
-  if (actions) {
+  // In Triage the question is whether to take it at all (issue 26).
+  if (actions && card.statusCategory === 'triage') {
+    kb.text(t(locale, 'button.triageAccept'), callbacks.triageAccept.encode(card.id)).text(t(locale, 'button.triageDecline'), callbacks.triageDecline.encode(card.id)).row();
+  } else if (actions) {
     const moves = QUICK_CATEGORIES.filter((c) => c !== card.statusCategory);
     for (const category of moves) kb.text(t(locale, `button.move.${category}`), callbacks.moveTo.encode(card.id, category));
     if (moves.length) kb.row();

@@ -1,7 +1,7 @@
 // A person's own answers (their lists, their digest) asked for in a group. A group is shown only what
 // every member may see, and a person's lists name issues others may not see: the answer goes to the
 // person's private chat and the group gets a one-line note, in the group's language.
-import { GrammyError, InlineKeyboard } from 'grammy';
+import { GrammyError, InlineKeyboard, type Context } from 'grammy';
 import type { Locale } from '@tracker/shared/locales';
 import type { BotUser } from './backend.ts';
 import { answerQuery, type BotContext } from './context.ts';
@@ -38,4 +38,20 @@ export async function answerPersonally(ctx: BotContext, user: BotUser, payload: 
   const replyTo = ctx.msg ? { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } } : {};
   if (reached) await ctx.reply(t(ctx.locale, 'personal.sent'), replyTo);
   else await ctx.reply(t(ctx.locale, 'personal.startChat'), { ...replyTo, reply_markup: new InlineKeyboard().url(t(ctx.locale, 'personal.openChat'), link) });
+}
+
+/**
+ * `/new` or `/issue` in a linked group by someone who may not create there (not a member of its project): the
+ * reason goes to their private chat; the group learns nothing of the project, only that they were
+ * answered (or, when the bot may not write to them first, the generic reason).
+ */
+export async function notMemberHere(ctx: Context, own: Locale, groupLocale: Locale): Promise<void> {
+  const replyTo = ctx.msg ? { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } } : {};
+  try {
+    await ctx.api.sendMessage(ctx.from!.id, t(own, 'new.notMemberPrivate', { group: ctx.chat?.title ?? '' }));
+  } catch (err) {
+    if (!(err instanceof GrammyError && err.error_code === 403)) throw err;
+    return void (await ctx.reply(t(groupLocale, 'new.noLinkedProjects'), replyTo));
+  }
+  await ctx.reply(t(groupLocale, 'personal.sent'), replyTo);
 }

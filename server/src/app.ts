@@ -86,6 +86,7 @@ import { registerImports } from './modules/imports/import.job.ts';
 import { deliverToInbox } from './modules/inbox/inbox.service.ts';
 import { setUpWebhooks } from './modules/webhooks/index.ts';
 import { setUpInvites } from './modules/invites/index.ts';
+import { setUpTriage } from './modules/triage/index.ts';
 import { createBlobStore } from './storage/index.ts';
 import { securityHeaders } from './web/security.ts';
 import { spa } from './web/spa.ts';
@@ -133,7 +134,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const mail = createMailService({ queue: jobs, mailer, publicUrl: config.PUBLIC_URL });
   // The bot (when configured) and its notification jobs; main.ts starts it once the server listens.
   const invites = setUpInvites({ publicUrl: config.PUBLIC_URL, botUsername: config.TELEGRAM_BOT_USERNAME ?? null, mail, em });
-  const telegram = setUpBot({ config, orm, logger, jobs, storage, accountHooks: createAccountHooks(orm, invites.service), invites: invites.service });
+  const triage = setUpTriage({ em, jobs, burstSec: config.TELEGRAM_BURST_SEC });
+  const telegram = setUpBot({ config, orm, logger, jobs, storage, accountHooks: createAccountHooks(orm, invites.service), invites: invites.service, triage: triage.service });
   // What concerns people goes to their inbox, then to Telegram while the bot runs (the same events).
   const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])], digests: telegram.digests });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
@@ -243,6 +245,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     apiTokenRoutes({ em }),
     webhooks.router,
     invites.router,
+    triage.router,
     importRoutes({ em }),
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,
@@ -251,7 +254,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   guardSessionOnly(routers);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, sync, access, responseCache, jobs, accounts, telegram, notifications, storage, webhooks, invites: invites.service }, routers });
+  return Object.assign(app, { services: { users, navigation, events, sync, access, responseCache, jobs, accounts, telegram, notifications, storage, webhooks, invites: invites.service, triage: triage.service }, routers });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -73,5 +73,7 @@ export const ERROR_CODES = [
   'invite_used_up',
   /** Unlinking Telegram from an account that has no other way to sign in (no e-mail with a password). */
   'telegram_only_sign_in',
+  /** A triage action on an issue that has left Triage (someone acted first). */
+  'not_in_triage',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,8 +10,8 @@ const SPEC_ROUTES: Record<string, string[]> = {
 const ADDED_ADMIN_ROUTES = ['/admin/users', '/admin/redirects', '/admin/blog', '/admin/blog/create', '/admin/blog/{id}/edit'];
 // Private pages beyond the spec's list (issue 15: the inbox; issue 17: the timesheet, importing issues into a project).
 const ADDED_PRIVATE_ROUTES = ['/inbox', '/timesheet', '/projects/:id/import', '/projects/:id/import/:importId'];
-// Public pages beyond the spec's list (issue 25: the link that puts an old e-mail address back).
-const ADDED_PUBLIC_ROUTES = ['/user/restore-email'];
+// Public pages beyond the spec's list (issue 25: the link that puts an old e-mail address back). Issue 26: an invite's page.
+const ADDED_PUBLIC_ROUTES = ['/user/restore-email', '/invite/:token'];
 const ALL_ROUTES: Record<string, string[]> = {
   ...SPEC_ROUTES,
   public: [...SPEC_ROUTES.public!, ...ADDED_PUBLIC_ROUTES],

@@ -2,7 +2,7 @@ import { Composer } from 'grammy';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import { QUICK_CATEGORIES, type BotBackend, type BotUser, type IssueCard, type QuickCategory } from '../backend.ts';
 import { callbacks, ISSUE_CODECS, onCallback } from '../callbacks.ts';
-import { answerQuery, asAccount, groupChatOf, redrawMessage, type BotContext } from '../context.ts';
+import { answerQuery, asAccount, groupChatOf, redrawMessage, refusalKey, type BotContext } from '../context.ts';
 import { formatCard } from '../cards.ts';
 import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
@@ -35,6 +35,20 @@ export function issuesFeature(backend: BotBackend) {
     );
     await answerQuery(ctx, notice ? { text: changed ? notice : t(ctx.locale, 'unchanged') } : undefined);
   };
+
+  // Accept or Decline on the card of an issue in Triage (issue 26): someone who may not triage it
+  // (not a member of its project) gets an answer, not an action.
+  const triage = (ctx: BotContext, issueId: number, action: 'accept' | 'decline') =>
+    asAccount(ctx, async (user) => {
+      try {
+        const card = await backend.triage(user, issueId, action);
+        await redraw(ctx, user, card, t(ctx.locale, action === 'accept' ? 'triage.accepted' : 'triage.declined'));
+      } catch (err) {
+        const key = refusalKey(err);
+        if (key !== 'forbidden' && key !== 'notFound') throw err;
+        await answerQuery(ctx, { text: t(ctx.locale, 'triage.membersOnly'), show_alert: true });
+      }
+    });
 
   composer.use(
     onCallback(callbacks.statuses, (ctx, [issueId]) =>
@@ -82,6 +96,8 @@ export function issuesFeature(backend: BotBackend) {
         await redraw(ctx, user, card, t(ctx.locale, 'snoozed'));
       }),
     ),
+    onCallback(callbacks.triageAccept, (ctx, [issueId]) => triage(ctx, issueId, 'accept')),
+    onCallback(callbacks.triageDecline, (ctx, [issueId]) => triage(ctx, issueId, 'decline')),
     onCallback(callbacks.remindLater, (ctx, [issueId]) =>
       asAccount(ctx, async (user) => {
         await backend.remindLater(user, issueId);

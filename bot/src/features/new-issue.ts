@@ -1,6 +1,5 @@
 import { conversations, createConversation, type Conversation } from '@grammyjs/conversations';
-import { Composer, GrammyError, type Context } from 'grammy';
-import type { Locale } from '@tracker/shared/locales';
+import { Composer, type Context } from 'grammy';
 import type { ForceReply, InlineKeyboardMarkup } from 'grammy/types';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
@@ -14,6 +13,7 @@ import { attachFile, type Download } from '../files.ts';
 import { t, type BotKey } from '../i18n.ts';
 import { cardKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard, templateKeyboard } from '../keyboards.ts';
 import { prefillFrom, TITLE_MAX, type Prefill } from './prefill.ts';
+import { notMemberHere } from '../personal.ts';
 
 export { prefillFrom, type Prefill };
 
@@ -40,21 +40,6 @@ async function step<T>(conversation: Convo, accept: (c: Context) => T | null, hi
   return conversation.skip();
 }
 
-/**
- * `/new` in a linked group by someone who may not create there (not a member of its project): the
- * reason goes to their private chat; the group learns nothing of the project, only that they were
- * answered (or, when the bot may not write to them first, the generic reason).
- */
-async function notMemberHere(ctx: Context, own: Locale, groupLocale: Locale): Promise<void> {
-  const replyTo = ctx.msg ? { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } } : {};
-  try {
-    await ctx.api.sendMessage(ctx.from!.id, t(own, 'new.notMemberPrivate', { group: ctx.chat?.title ?? '' }));
-  } catch (err) {
-    if (!(err instanceof GrammyError && err.error_code === 403)) throw err;
-    return void (await ctx.reply(t(groupLocale, 'new.noLinkedProjects'), replyTo));
-  }
-  await ctx.reply(t(groupLocale, 'personal.sent'), replyTo);
-}
 
 /**
  * `/new`: a conversation (state in the backend's storage, so it survives restarts and instances)

@@ -13,7 +13,7 @@ import { t } from '../i18n.ts';
 export function issueOfMessage(message: Message | undefined): number | null {
   for (const button of message?.reply_markup?.inline_keyboard.flat() ?? []) {
     if ('callback_data' in button) {
-      const id = [callbacks.statuses, callbacks.assignMe, callbacks.moveTo].map((codec) => codec.decode(button.callback_data)?.[0]).find((v) => v !== undefined);
+      const id = [callbacks.statuses, callbacks.assignMe, callbacks.moveTo, callbacks.triageAccept].map((codec) => codec.decode(button.callback_data)?.[0]).find((v) => v !== undefined);
       if (id !== undefined) return id;
     }
     if ('url' in button) {

@@ -4,7 +4,8 @@ import { colorSchema, userRefSchema } from './common.ts';
 
 export const PROJECT_ROLES = ['owner', 'member', 'viewer'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
-export const STATUS_CATEGORIES = ['backlog', 'unstarted', 'started', 'completed', 'canceled'] as const;
+/** `triage` (issue 26): issues nobody has looked at yet, before the backlog; a project has at most one such status. */
+export const STATUS_CATEGORIES = ['triage', 'backlog', 'unstarted', 'started', 'completed', 'canceled'] as const;
 export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 export const PROJECT_VISIBILITY = ['members', 'all'] as const;
 

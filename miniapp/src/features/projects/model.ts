@@ -1,8 +1,8 @@
 // Pure helpers of the project pages: progress by category, list reordering, activity lines.
 import type { Activity } from '@tracker/shared/api/issues';
-import type { Status, StatusCategory } from '@tracker/shared/api/projects';
+import { STATUS_CATEGORIES, type Status, type StatusCategory } from '@tracker/shared/api/projects';
 
-export const CATEGORY_ORDER: readonly StatusCategory[] = ['backlog', 'unstarted', 'started', 'completed', 'canceled'];
+export const CATEGORY_ORDER: readonly StatusCategory[] = STATUS_CATEGORIES;
 
 export interface CategorySegment {
   category: StatusCategory;

@@ -133,7 +133,7 @@ export function queryIssues(data: Data, query: IssueQuery, me: number | null = n
 }
 
 const QUERY_KEYS = new Set(['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'parent', 'dueFrom', 'dueTo', 'sort', 'order']);
-const OPEN_CATEGORIES: readonly StatusCategory[] = ['backlog', 'unstarted', 'started'];
+const OPEN_CATEGORIES: readonly StatusCategory[] = ['triage', 'backlog', 'unstarted', 'started'];
 const int = (v: string | number) => (typeof v === 'number' ? v : /^\d{1,10}$/.test(v) ? Number(v) : NaN);
 
 /**

@@ -40,6 +40,7 @@ import { Migration20261205100000_access_ends } from './Migration20261205100000_a
 import { Migration20261205200000_sync_project_was_open } from './Migration20261205200000_sync_project_was_open.ts';
 import { Migration20261206100000_group_consent } from './Migration20261206100000_group_consent.ts';
 import { Migration20261206200000_project_invites } from './Migration20261206200000_project_invites.ts';
+import { Migration20261207100000_triage } from './Migration20261207100000_triage.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -83,4 +84,5 @@ export const migrationsList = [
   { name: 'Migration20261205200000_sync_project_was_open', class: Migration20261205200000_sync_project_was_open },
   { name: 'Migration20261206100000_group_consent', class: Migration20261206100000_group_consent },
   { name: 'Migration20261206200000_project_invites', class: Migration20261206200000_project_invites },
+  { name: 'Migration20261207100000_triage', class: Migration20261207100000_triage },
 ];

@@ -15,6 +15,8 @@ export const LEGACY_SEND_JOB = 'telegram.send';
 export interface OutboxMessage {
   chatId: number;
   threadId?: number;
+  /** Sent as a reply to this message of the chat (a triage decline's reason, under the captured message). */
+  replyTo?: number;
   issueId: number | null;
   /** What happened, as HTML; a later event on the same issue adds its line to a waiting message. */
   line: string;
@@ -28,6 +30,7 @@ interface OutboxRow {
   id: string;
   chat_id: string;
   thread_id: number;
+  reply_to: number | null;
   lines: string[];
   card: string;
   reply_markup: unknown;
@@ -47,12 +50,13 @@ function schedule(jobs: JobQueue, em: EntityManager, chatId: number, runAt: Date
 /** Adds a message to its chat's outbox in the caller's transaction; within `burstSec` it may collect later events on its issue. */
 export async function queueMessage(em: EntityManager, jobs: JobQueue, m: OutboxMessage, burstSec: number): Promise<void> {
   const [row] = await em.execute<{ send_after: Date }[]>(
-    `insert into telegram_outbox as o (chat_id, thread_id, issue_id, lines, card, reply_markup, silent, send_after)
-     values (?, ?, ?, jsonb_build_array(?::text), ?, ?::jsonb, ?, now() + make_interval(secs => ?))
+    `insert into telegram_outbox as o (chat_id, thread_id, issue_id, reply_to, lines, card, reply_markup, silent, send_after)
+     values (?, ?, ?, ?, jsonb_build_array(?::text), ?, ?::jsonb, ?, now() + make_interval(secs => ?))
      on conflict (chat_id, thread_id, issue_id) do update
-       set lines = o.lines || excluded.lines, card = excluded.card, reply_markup = excluded.reply_markup, silent = excluded.silent
+       set lines = o.lines || excluded.lines, card = excluded.card, reply_markup = excluded.reply_markup, silent = excluded.silent,
+           reply_to = coalesce(excluded.reply_to, o.reply_to)
      returning send_after`,
-    [m.chatId, m.threadId ?? 0, m.issueId, m.line, m.card, JSON.stringify(m.replyMarkup ?? null), m.silent, burstSec],
+    [m.chatId, m.threadId ?? 0, m.issueId, m.replyTo ?? null, m.line, m.card, JSON.stringify(m.replyMarkup ?? null), m.silent, burstSec],
   );
   await schedule(jobs, em, m.chatId, row!.send_after, true);
 }
@@ -81,6 +85,7 @@ export function registerOutbox(deps: { jobs: JobQueue; orm: MikroORM; api: Api; 
         reply_markup: (row.reply_markup ?? undefined) as never,
         disable_notification: row.silent,
         ...(row.thread_id ? { message_thread_id: row.thread_id } : {}),
+        ...(row.reply_to ? { reply_parameters: { message_id: row.reply_to, allow_sending_without_reply: true } } : {}),
       });
       return { kind: 'sent' };
     } catch (err) {
@@ -98,7 +103,7 @@ export function registerOutbox(deps: { jobs: JobQueue; orm: MikroORM; api: Api; 
       // The row stays locked while it is sent: an event on its issue meanwhile waits, then starts a new message.
       const step = await em.transactional(async (tem): Promise<{ wait: Date | string | null } | { outcome: Outcome }> => {
         const [row] = await tem.execute<OutboxRow[]>(
-          'select id, chat_id, thread_id, lines, card, reply_markup, silent, send_after, send_after <= now() as due from telegram_outbox where chat_id = ? order by id limit 1 for update',
+          'select id, chat_id, thread_id, reply_to, lines, card, reply_markup, silent, send_after, send_after <= now() as due from telegram_outbox where chat_id = ? order by id limit 1 for update',
           [chatId],
         );
         if (!row?.due) return { wait: row?.send_after ?? null };

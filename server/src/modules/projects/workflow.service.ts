@@ -31,9 +31,16 @@ async function syncCompletedAt(em: EntityManager, statusId: number) {
   );
 }
 
+/** Triage is one status of a project (issue 26; the database keeps it so too). */
+async function oneTriage(em: EntityManager, projectId: number) {
+  const statuses = await projectStatuses(em, projectId);
+  if (statuses.some((s) => s.category === 'triage')) throw fieldError('category', 'validation.oneTriage');
+}
+
 export async function createStatus(em: EntityManager, actor: User, access: ProjectAccess, input: z.output<typeof createStatusSchema>): Promise<number> {
   assertWritable(access.project);
   return em.transactional(async (tem) => {
+    if (input.category === 'triage') await oneTriage(tem, access.project.id);
     const [row] = await tem.execute<{ id: number }[]>(
       `insert into statuses (project_id, name, category, color, position)
        values (?, ?, ?, ?, (select coalesce(max(position) + 1, 0) from statuses where project_id = ?)) returning id`,
@@ -49,6 +56,7 @@ export async function updateStatus(em: EntityManager, actor: User, access: Proje
   await em.transactional(async (tem) => {
     const statuses = await projectStatuses(tem, access.project.id);
     const status = statuses.find((s) => s.id === statusId)!;
+    if (patch.category === 'triage' && status.category !== 'triage') await oneTriage(tem, access.project.id);
     if (patch.category && status.category === 'completed' && patch.category !== 'completed' && statuses.filter((s) => s.category === 'completed').length === 1) {
       throw lastStatus('completed');
     }

@@ -23,6 +23,7 @@ import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
 import { answerLinkRequest, chatLink, creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, linkRequest, setGroupLocale, unlinkChat } from './group-links.ts';
 import type { InviteService } from '../invites/index.ts';
+import type { TriageService } from '../triage/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { REMIND_JOB } from '../notifications/dispatch.ts';
 import { toTime } from '../notifications/quiet-hours.ts';
@@ -36,7 +37,7 @@ const todayFor = (user: BotUser) => todayDate(user.timeZone);
 
 const REMIND_AFTER_MS = 60 * 60 * 1000;
 
-export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobStore, invites: InviteService): BotBackend {
+export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobStore, invites: InviteService, triage: TriageService): BotBackend {
   const em = () => orm.em.fork() as EntityManager;
 
   const card = async (user: BotUser, issueId: number) => {
@@ -89,6 +90,25 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
         return created;
       });
       return card(user, id);
+    },
+    async capture(user, chat, input) {
+      const allowed = await groupProjects(em(), viewerOf(user), chat);
+      if (!allowed.linked) return { result: 'notLinked' };
+      const project = allowed.projects[0];
+      if (!project) return { result: 'notMember' };
+      // The triage status it may make is named in the group's language, the team's.
+      const locale = (await groupLocale(em(), chat.chatId)) ?? user.locale;
+      const id = await em().transactional(async (tem) => {
+        const created = await triage.capture(tem, { ...viewerOf(user), locale }, { projectId: project.id, ...input });
+        // The group sees the card under the message: the new-issue notification skips it.
+        await tem.execute('insert into telegram_issue_origins (issue_id, chat_id) values (?, ?)', [created, chat.chatId]);
+        return created;
+      });
+      return { result: 'captured', card: await card(user, id) };
+    },
+    async triage(user, issueId, action) {
+      await triage.act(em(), viewerOf(user), issueId, { action });
+      return card(user, issueId);
     },
     async templates(user, projectId) {
       const viewer = viewerOf(user);

@@ -142,6 +142,8 @@ describe('everything the bot says in a group', () => {
       setStatus: [callbacks.setStatus.encode(secret.id, hushStatus)],
       moveTo: [callbacks.moveTo.encode(secret.id, 'started')],
       assignMe: [callbacks.assignMe.encode(secret.id)],
+      triageAccept: [callbacks.triageAccept.encode(secret.id)],
+      triageDecline: [callbacks.triageDecline.encode(secret.id)],
       snooze: [callbacks.snooze.encode(secret.id, 1)],
       dueIn: [callbacks.dueIn.encode(secret.id, 1)],
       remindLater: [callbacks.remindLater.encode(secret.id)],

@@ -19,7 +19,7 @@ it('completing from the bot creates the next occurrence once, however often it i
   const issue = await createIssue(owner, project.project.id, { title: 'Pay rent', dueDate: '2026-11-01' });
   const set = await owner.client.request('PATCH', `/api/issues/${issue.id}`, { json: { recurrence: { rrule: 'FREQ=MONTHLY;BYMONTHDAY=1', mode: 'on_complete' } } });
   expect(set.status).toBe(200);
-  const backend = createBotBackend(t.orm, t.app.services.jobs, t.app.services.storage, t.app.services.invites);
+  const backend = createBotBackend(t.orm, t.app.services.jobs, t.app.services.storage, t.app.services.invites, t.app.services.triage);
   const user = { id: owner.id, name: owner.name, locale: 'ru' as const, timeZone: 'Europe/Moscow' };
   await backend.moveTo(user, issue.id, 'completed');
   await backend.moveTo(user, issue.id, 'started');

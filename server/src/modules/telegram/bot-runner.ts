@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import type { InviteService } from '../invites/index.ts';
+import type { TriageService } from '../triage/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { ConcernChannel, DigestSender } from '../notifications/dispatch.ts';
 import { createDigestSender } from '../notifications/digest.ts';
@@ -29,6 +30,8 @@ export interface TelegramDeps {
   accountHooks?: AccountHooks;
   /** Invites: `/invite` in a linked group posts a join button. */
   invites: InviteService;
+  /** Triage: `/issue` captures a group's message into it; cards accept and decline. */
+  triage: TriageService;
 }
 
 /**
@@ -38,12 +41,12 @@ export interface TelegramDeps {
  * limits; its task is registered on `jobs` here, before the queue starts, and `tell` is the
  * notification jobs' Telegram channel (notifications/dispatch.ts), null while the bot is off.
  */
-export function setUpBot({ config, orm, logger, jobs, storage, accountHooks, invites }: TelegramDeps) {
+export function setUpBot({ config, orm, logger, jobs, storage, accountHooks, invites, triage }: TelegramDeps) {
   if (config.TELEGRAM_MODE === 'off' || !config.TELEGRAM_BOT_TOKEN) {
     return { router: null, secretToken: null, tell: null, digests: null, start: async () => {}, stop: async () => {} };
   }
   const token = config.TELEGRAM_BOT_TOKEN;
-  const bot = createBot({ token, publicUrl: config.PUBLIC_URL, apiRoot: config.TELEGRAM_API_ROOT, logger, backend: createBotBackend(orm, jobs, storage, invites), accountHooks });
+  const bot = createBot({ token, publicUrl: config.PUBLIC_URL, apiRoot: config.TELEGRAM_API_ROOT, logger, backend: createBotBackend(orm, jobs, storage, invites, triage), accountHooks });
   // Derived, so there is no extra secret to configure; Telegram echoes it in every webhook call.
   const secretToken = createHmac('sha256', config.SESSION_SECRET).update(`webhook:${token}`).digest('hex');
 

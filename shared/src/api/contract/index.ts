@@ -16,6 +16,7 @@ export * from './session.ts';
 export * from './streams.ts';
 export * from './sync.ts';
 export * from './templates.ts';
+export * from './triage.ts';
 export * from './webhooks.ts';
 export * from './time.ts';
 export * from './system.ts';

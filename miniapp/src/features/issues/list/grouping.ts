@@ -1,5 +1,5 @@
 import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
-import type { StatusCategory } from '@tracker/shared/api/projects';
+import { STATUS_CATEGORIES, type StatusCategory } from '@tracker/shared/api/projects';
 import type { ListProject } from '../detail/from-store.ts';
 import type { GroupBy } from '../filters/url.ts';
 
@@ -12,7 +12,7 @@ export interface Group {
 }
 
 const PRIORITY_ORDER: Priority[] = ['urgent', 'high', 'medium', 'low', 'none'];
-const CATEGORY_ORDER: StatusCategory[] = ['backlog', 'unstarted', 'started', 'completed', 'canceled'];
+const CATEGORY_ORDER: readonly StatusCategory[] = STATUS_CATEGORIES;
 
 /** Splits the loaded rows into ordered groups; rows keep their sorted order inside a group. */
 export function groupIssues(issues: readonly IssueListItem[], by: GroupBy, projects: ReadonlyMap<number, ListProject>): Group[] {

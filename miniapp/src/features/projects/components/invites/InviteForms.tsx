@@ -59,7 +59,7 @@ export function InviteForms({ projectId, onCreated }: { projectId: number; onCre
       >
         <div className="field">
           <label htmlFor={`${id}-email`}>{t('projects.invites.byEmail')}</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="off" required placeholder={t('projects.invites.email')} data-testid="invite-email" />
+          <input id={`${id}-email`} name="email" type="email" autoComplete="off" required data-testid="invite-email" />
         </div>
         {roles('email-role')}
         <button type="submit" className="btn btn--primary btn--small" disabled={busy !== null} data-testid="invite-send">
