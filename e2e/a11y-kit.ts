@@ -52,7 +52,7 @@ export async function inviteToken(context: BrowserContext, projectId: number | s
 const DESCRIPTION = 'Some **markdown** with `code`, a [link](https://example.com) and a list:\n\n- [ ] to do\n- [x] done\n\n```ts\nconst answer = 42;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |';
 
 /**
- * What the signed-in person of `context` works with, made by them: a project with a label, an issue
+ * What the signed-in person of `context` works with, made by them: a project with a label and Triage on, an issue
  * with a description, a comment and an attachment, a stream with an update, an import (a dry run);
  * an admin also gets a custom field and a published blog post.
  */
@@ -64,6 +64,9 @@ export async function seed(context: BrowserContext, userId: number, admin = fals
   await api(context, 'post', `/api/streams/${stream.id}/updates`, { body: 'On track', health: 'at_risk' });
   const { issue } = await api<{ issue: { id: number; key: string } }>(context, 'post', '/api/issues', { projectId: project.id, title: 'Check the contrast', description: DESCRIPTION, priority: 'high', assigneeId: userId, labelIds: [label.id], streamIds: [stream.id], dueDate: '2026-11-26' });
   await api(context, 'post', '/api/issues', { projectId: project.id, title: 'A second issue', priority: 'low' });
+  // Triage on, with an issue waiting there (its tab is one of the targets).
+  const { status: triage } = await api<{ status: { id: number } }>(context, 'post', `/api/projects/${project.id}/statuses`, { name: 'Triage', category: 'triage' });
+  await api(context, 'post', '/api/issues', { projectId: project.id, title: 'Reported in the team chat', statusId: triage.id });
   await api(context, 'post', `/api/issues/${issue.id}/comments`, { body: 'A comment with `code` and https://example.com' });
   const file = await context.request.post(`/api/issues/${issue.id}/attachments`, { data: Buffer.from('log line\n'), headers: { 'content-type': 'text/plain', 'x-file-name': 'log.txt' } });
   if (!file.ok()) throw new Error(`attachment: ${file.status()} ${await file.text()}`);
@@ -129,6 +132,7 @@ export function targets(access: Route['access'], ids: Ids, signedIn = true): Tar
     ...list,
     { url: `/en/issues?layout=board&project=${ids.projectId}`, testId: 'issue-board', route: 'issues' },
     { url: '/issues?group=status', testId: 'page-issues', route: 'issues' },
+    { url: `/en/projects/${ids.project}?tab=triage`, testId: 'triage-list', route: 'project' },
     { url: '/en/calendar?view=month&date=2026-11-26', testId: 'cal-grid', route: 'calendar' },
   ];
 }

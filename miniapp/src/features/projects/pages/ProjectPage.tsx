@@ -17,13 +17,14 @@ import { ActivityFeed } from '../components/ActivityFeed.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ProjectBadge } from '../components/ProjectBadge.tsx';
 import { ProjectChecklist } from '../components/ProjectChecklist.tsx';
+import { TriageList } from '../components/triage/TriageList.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
 import { useErrorText, useMe, useResource } from '../hooks.ts';
 import '../projects.css';
 
-const TABS = ['overview', 'list', 'board'] as const;
+const TABS = ['overview', 'list', 'board', 'triage'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ProjectPage() {
@@ -43,7 +44,9 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
   const me = useMe();
   const errorText = useErrorText();
   const tabParam = new URLSearchParams(search).get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
+  // Triage is a tab while the project has its triage status (issue 26).
+  const tabs = statuses.some((s) => s.category === 'triage') ? TABS : TABS.filter((name) => name !== 'triage');
+  const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
   const activity = useResource(() => projectsApi.activity(project.id, 15), String(project.id));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -124,7 +127,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
       {actionError && !confirmDelete && <FormAlert message={actionError} />}
 
       <div role="tablist" className="tabs" aria-label={t('projects.tabs.label')}>
-        {TABS.map((name) => (
+        {tabs.map((name) => (
           <Link
             key={name}
             href={tabHref(name)}
@@ -171,6 +174,8 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
               {activity.data ? <ActivityFeed activity={activity.data.activity} statuses={statuses} /> : activity.error ? <FormAlert message={errorText(activity.error)} /> : <Loading />}
             </section>
           </div>
+        ) : tab === 'triage' ? (
+          <TriageList projectId={project.id} members={members} />
         ) : (
           <ProjectIssues projectKey={project.key} layout={tab} />
         )}

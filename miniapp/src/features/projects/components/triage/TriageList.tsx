@@ -1,0 +1,72 @@
+// A project's Triage (issue 26): the issues nobody has looked at yet, oldest first, each accepted,
+// closed as a duplicate, declined with a reason or snoozed. Keys 1, 2, 3 and H act on the focused
+// row, as in Linear; ↑/↓ move between rows.
+import { triage } from '@tracker/shared/api/contract/triage';
+import type { Member } from '@tracker/shared/api/projects';
+import type { TriageActionInput } from '@tracker/shared/api/triage';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../../components/FormAlert.tsx';
+import { Loading } from '../../../../components/Loading.tsx';
+import { api } from '../../../../lib/api-client.ts';
+import { useLiveEvents } from '../../../../lib/live.ts';
+import { toast } from '../../../../lib/toasts.ts';
+import { useErrorText, useResource } from '../../hooks.ts';
+import { TriageRow } from './TriageRow.tsx';
+
+const DONE: Record<TriageActionInput['action'], string> = { accept: 'projects.triage.accepted', duplicate: 'projects.triage.duplicated', decline: 'projects.triage.declined', snooze: 'projects.triage.snoozed' };
+
+export function TriageList({ projectId, members }: { projectId: number; members: readonly Member[] }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const list = useResource(() => api(triage.list, { params: { id: projectId } }), String(projectId));
+  const rows = useRef<HTMLUListElement>(null);
+  useLiveEvents((e) => e.projectId === projectId, () => void list.reload());
+
+  async function act(issueId: number, key: string, input: TriageActionInput): Promise<boolean> {
+    try {
+      await api(triage.act, { params: { ref: issueId }, body: input });
+      toast({ title: t(DONE[input.action], { key }), color: 'success' });
+      await list.reload();
+      return true;
+    } catch (err) {
+      toast({ title: errorText(err), color: 'error' });
+      return false;
+    }
+  }
+
+  /** ↑/↓ between rows; the row itself handles 1, 2, 3 and H. */
+  function move(e: React.KeyboardEvent) {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const items = [...(rows.current?.querySelectorAll<HTMLElement>('[data-triage-row]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next = items[at + (e.key === 'ArrowDown' ? 1 : -1)];
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    }
+  }
+
+  if (list.error) return <FormAlert message={errorText(list.error)} />;
+  if (!list.data) return <Loading />;
+  const items = list.data.issues;
+  return (
+    <section aria-labelledby="p-triage" data-testid="triage-list">
+      <h2 id="p-triage" className="visually-hidden">
+        {t('projects.tabs.triage')}
+      </h2>
+      <p className="muted">{t('projects.triage.keys')}</p>
+      {items.length ? (
+        <ul className="rows triage" ref={rows} onKeyDown={move}>
+          {items.map((item) => (
+            <TriageRow key={item.issue.id} item={item} members={members} onAct={(input) => act(item.issue.id, item.issue.key, input)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted" data-testid="triage-empty">
+          {t('projects.triage.empty')}
+        </p>
+      )}
+    </section>
+  );
+}
