@@ -3,6 +3,7 @@
 // account linked to the Telegram user, with that account's permissions.
 import type { StorageAdapter } from 'grammy';
 import { forbidden } from '@tracker/shared/domain-errors';
+import type { TriageActionInput } from '@tracker/shared/api/triage';
 import type { Locale } from '@tracker/shared/locales';
 import { negotiateLocale } from './i18n.ts';
 
@@ -88,7 +89,7 @@ export interface ChatRef {
  * members-only project, or refused one to someone who does not own it.
  */
 export type ChatLinkResult =
-  | { result: 'linked' | 'already'; kind: 'project' | 'stream'; name: string }
+  | { result: 'linked' | 'already'; kind: 'project' | 'stream'; name: string; /** The project's key (a project link). */ key?: string }
   | { result: 'confirm'; requestId: number; name: string }
   | { result: 'ownersOnly' };
 
@@ -132,8 +133,8 @@ export interface BotBackend {
   createIssue(user: BotUser, input: NewIssueInput): Promise<IssueCard>;
   /** `/issue` (or a mention of the bot) in reply to a message of a linked group: a new issue in the project's Triage. */
   capture(user: BotUser, chat: ChatRef, input: CaptureInput): Promise<CaptureResult>;
-  /** A card's Accept or Decline on an issue in Triage (project members only). */
-  triage(user: BotUser, issueId: number, action: 'accept' | 'decline'): Promise<IssueCard>;
+  /** A triage action from the chat (the card's buttons, `/duplicate`) on an issue in Triage (project members only). */
+  triage(user: BotUser, issueId: number, input: TriageActionInput): Promise<IssueCard>;
   /** The project's issue templates the user may create from (none when they may not). */
   templates(user: BotUser, projectId: number): Promise<TemplateChoice[]>;
   issue(user: BotUser, issueId: number): Promise<IssueCard | null>;

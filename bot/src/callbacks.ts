@@ -42,6 +42,9 @@ export const callbacks = {
   /** Card of an issue in Triage: accept it (to the first unstarted status), or decline it. */
   triageAccept: codec('ta', ['int']),
   triageDecline: codec('td', ['int']),
+  /** Card of an issue in Triage: out of the list until tomorrow; how to mark it a duplicate. */
+  triageSnooze: codec('tz', ['int']),
+  triageDuplicate: codec('tu', ['int']),
   /** Card: assign the issue to the presser. */
   assignMe: codec('me', ['int']),
   /** Card: move the due date by days. */
@@ -71,7 +74,7 @@ export const callbacks = {
 };
 
 /** The kinds of a card's or reminder's buttons, whose first value is the issue. */
-export const ISSUE_CODECS = [callbacks.statuses, callbacks.card, callbacks.setStatus, callbacks.moveTo, callbacks.assignMe, callbacks.snooze, callbacks.dueIn, callbacks.remindLater, callbacks.triageAccept, callbacks.triageDecline] as const;
+export const ISSUE_CODECS = [callbacks.statuses, callbacks.card, callbacks.setStatus, callbacks.moveTo, callbacks.assignMe, callbacks.snooze, callbacks.dueIn, callbacks.remindLater, callbacks.triageAccept, callbacks.triageDecline, callbacks.triageSnooze, callbacks.triageDuplicate] as const;
 
 /** The kinds of a `/new` dialogue, whose first value is the owner's Telegram id. */
 export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority, callbacks.due, callbacks.template] as const;

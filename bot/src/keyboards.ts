@@ -39,6 +39,7 @@ export function cardKeyboard(card: IssueCard, locale: Locale, botUsername: strin
   // In Triage the question is whether to take it at all (issue 26).
   if (actions && card.statusCategory === 'triage') {
     kb.text(t(locale, 'button.triageAccept'), callbacks.triageAccept.encode(card.id)).text(t(locale, 'button.triageDecline'), callbacks.triageDecline.encode(card.id)).row();
+    kb.text(t(locale, 'button.triageDuplicate'), callbacks.triageDuplicate.encode(card.id)).text(t(locale, 'button.triageSnooze'), callbacks.triageSnooze.encode(card.id)).row();
   } else if (actions) {
     const moves = QUICK_CATEGORIES.filter((c) => c !== card.statusCategory);
     for (const category of moves) kb.text(t(locale, `button.move.${category}`), callbacks.moveTo.encode(card.id, category));

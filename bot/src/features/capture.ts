@@ -10,6 +10,7 @@ import { t } from '../i18n.ts';
 import { cardKeyboard } from '../keyboards.ts';
 import { notMemberHere } from '../personal.ts';
 import { TITLE_MAX } from './prefill.ts';
+import { issueOfMessage } from './reply-comment.ts';
 
 /** The address of a group message: a public group's by its username, a private supergroup's by `t.me/c/…`; basic groups have none. */
 export function messageUrl(chat: { id: number; username?: string }, messageId: number, threadId = 0): string {
@@ -75,6 +76,19 @@ export function captureFeature(backend: BotBackend, download: Download) {
     (ctx) => capture(ctx, ctx.msg.reply_to_message, ctx.msg.text.replace(new RegExp(`@${ctx.me.username}`, 'gi'), '')),
   );
   composer.chatType('private').command('issue', (ctx) => ctx.reply(t(ctx.locale, 'capture.groupOnly')));
+
+  // `/duplicate KEY-12` in reply to the card of an issue in Triage: closed as a duplicate of KEY-12.
+  composer.command('duplicate', async (ctx) => {
+    const issueId = ctx.msg.reply_to_message?.from?.id === ctx.me.id ? issueOfMessage(ctx.msg.reply_to_message) : null;
+    const of = ctx.match.trim();
+    if (issueId === null || !of) return void (await ctx.reply(t(ctx.locale, 'triage.duplicateHow')));
+    const replyTo = { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } };
+    await asAccount(ctx, async (user) => {
+      if (groupChatOf(ctx) && !(await backend.shownInGroup(ctx.chat.id, [issueId])).has(issueId)) return void (await ctx.reply(t(ctx.locale, 'membersOnlyIssue'), replyTo));
+      const card = await backend.triage(user, issueId, { action: 'duplicate', duplicateOf: of.toUpperCase() });
+      await ctx.reply(t(ctx.locale, 'triage.duplicated', { key: card.key, of: of.toUpperCase() }), replyTo);
+    });
+  });
 
   return composer;
 }

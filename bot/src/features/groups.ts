@@ -1,5 +1,6 @@
-import { Composer, GrammyError, InlineKeyboard } from 'grammy';
-import type { BotBackend, ChatLinkResult } from '../backend.ts';
+import { Composer, GrammyError, InlineKeyboard, type Api } from 'grammy';
+import type { Locale } from '@tracker/shared/locales';
+import type { BotBackend, ChatLinkResult, ChatRef } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
 import { answerQuery, asAccount, groupChatOf, redrawMessage, type BotContext } from '../context.ts';
 import { t, type BotKey } from '../i18n.ts';
@@ -24,6 +25,23 @@ const LINKED: Record<'linked' | 'already', Record<'project' | 'stream', BotKey>>
 const outcome = (ctx: Pick<BotContext, 'locale'>, linked: Exclude<ChatLinkResult, { result: 'confirm' }>) =>
   linked.result === 'ownersOnly' ? t(ctx.locale, 'link.ownersOnly') : t(ctx.locale, LINKED[linked.result][linked.kind], { name: linked.name });
 
+/**
+ * A link's outcome in the group (or topic). A new project link carries a button that opens the
+ * project in the mini app (`startapp=project_<KEY>`) and is pinned, so the team finds it — when the
+ * bot administers the group with the right to pin (asked first, rather than refused); else it stays unpinned.
+ */
+async function announce(api: Api, chat: ChatRef, locale: Locale, bot: { id: number; username: string }, linked: Exclude<ChatLinkResult, { result: 'confirm' }>) {
+  const topic = chat.threadId ? { message_thread_id: chat.threadId } : {};
+  const text = outcome({ locale }, linked);
+  if (linked.result !== 'linked' || !linked.key) return void (await api.sendMessage(chat.chatId, text, topic));
+  const open = new InlineKeyboard().url(t(locale, 'link.openProject', { name: linked.name }), `https://t.me/${bot.username}?startapp=project_${linked.key}`);
+  const message = await api.sendMessage(chat.chatId, text, { ...topic, reply_markup: open });
+  const rights = await api.getChatMember(chat.chatId, bot.id);
+  if (rights.status === 'creator' || (rights.status === 'administrator' && rights.can_pin_messages)) {
+    await api.pinChatMessage(chat.chatId, message.message_id, { disable_notification: true });
+  }
+}
+
 const UNLINKED: Record<'unlinked' | 'notLinked' | 'forbidden', BotKey> = { unlinked: 'link.unlinked', notLinked: 'link.notLinked', forbidden: 'link.unlinkForbidden' };
 
 /**
@@ -44,7 +62,7 @@ export function groupsFeature(backend: BotBackend) {
     if (!/^([A-Za-z]{2,10}|stream_\d+)$/.test(target)) return void (await ctx.reply(t(ctx.locale, 'link.usage')));
     await asAccount(ctx, async (user) => {
       const linked = await backend.linkChat(user, groupChatOf(ctx)!, target);
-      if (linked.result !== 'confirm') return void (await ctx.reply(outcome(ctx, linked)));
+      if (linked.result !== 'confirm') return void (await announce(ctx.api, groupChatOf(ctx)!, ctx.locale, ctx.me, linked));
       const question = new InlineKeyboard()
         .text(t(user.locale, 'link.confirmButton'), callbacks.linkConfirm.encode(linked.requestId))
         .text(t(user.locale, 'link.cancelButton'), callbacks.linkCancel.encode(linked.requestId));
@@ -74,10 +92,7 @@ export function groupsFeature(backend: BotBackend) {
       await answerQuery(ctx);
       if (!answered) return;
       await redrawMessage(ctx, () => ctx.editMessageText(answered.result ? outcome(ctx, answered.result) : t(ctx.locale, 'link.cancelled')));
-      if (answered.result?.result === 'linked') {
-        const topic = answered.chat.threadId ? { message_thread_id: answered.chat.threadId } : {};
-        await ctx.api.sendMessage(answered.chat.chatId, outcome({ locale: answered.locale }, answered.result), topic);
-      }
+      if (answered.result?.result === 'linked') await announce(ctx.api, answered.chat, answered.locale, ctx.me, answered.result);
     });
   };
   composer.use(onCallback(callbacks.linkConfirm, answer(true)));

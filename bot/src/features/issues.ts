@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
+import type { TriageActionInput } from '@tracker/shared/api/triage';
 import { QUICK_CATEGORIES, type BotBackend, type BotUser, type IssueCard, type QuickCategory } from '../backend.ts';
 import { callbacks, ISSUE_CODECS, onCallback } from '../callbacks.ts';
 import { answerQuery, asAccount, groupChatOf, redrawMessage, refusalKey, type BotContext } from '../context.ts';
@@ -8,6 +9,7 @@ import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
 import { cardKeyboard, statusKeyboard } from '../keyboards.ts';
 
+const DAY_MS = 86_400_000;
 const isQuickCategory = (word: string): word is QuickCategory => (QUICK_CATEGORIES as readonly string[]).includes(word);
 const today = (user: BotUser) => formatYmd(todayOf(user.timeZone));
 
@@ -38,11 +40,11 @@ export function issuesFeature(backend: BotBackend) {
 
   // Accept or Decline on the card of an issue in Triage (issue 26): someone who may not triage it
   // (not a member of its project) gets an answer, not an action.
-  const triage = (ctx: BotContext, issueId: number, action: 'accept' | 'decline') =>
+  const triage = (ctx: BotContext, issueId: number, input: TriageActionInput) =>
     asAccount(ctx, async (user) => {
       try {
-        const card = await backend.triage(user, issueId, action);
-        await redraw(ctx, user, card, t(ctx.locale, action === 'accept' ? 'triage.accepted' : 'triage.declined'));
+        const card = await backend.triage(user, issueId, input);
+        await redraw(ctx, user, card, t(ctx.locale, `triage.${input.action === 'accept' ? 'accepted' : input.action === 'decline' ? 'declined' : 'snoozed'}`));
       } catch (err) {
         const key = refusalKey(err);
         if (key !== 'forbidden' && key !== 'notFound') throw err;
@@ -96,8 +98,11 @@ export function issuesFeature(backend: BotBackend) {
         await redraw(ctx, user, card, t(ctx.locale, 'snoozed'));
       }),
     ),
-    onCallback(callbacks.triageAccept, (ctx, [issueId]) => triage(ctx, issueId, 'accept')),
-    onCallback(callbacks.triageDecline, (ctx, [issueId]) => triage(ctx, issueId, 'decline')),
+    onCallback(callbacks.triageAccept, (ctx, [issueId]) => triage(ctx, issueId, { action: 'accept' })),
+    onCallback(callbacks.triageDecline, (ctx, [issueId]) => triage(ctx, issueId, { action: 'decline' })),
+    onCallback(callbacks.triageSnooze, (ctx, [issueId]) => triage(ctx, issueId, { action: 'snooze', until: new Date(Date.now() + DAY_MS).toISOString() })),
+    // Which issue it duplicates is typed: the button says how.
+    onCallback(callbacks.triageDuplicate, (ctx) => answerQuery(ctx, { text: t(ctx.locale, 'triage.duplicateHow'), show_alert: true })),
     onCallback(callbacks.remindLater, (ctx, [issueId]) =>
       asAccount(ctx, async (user) => {
         await backend.remindLater(user, issueId);

@@ -64,6 +64,7 @@ export class BotApiRules {
     if (text) return text;
     const markup = this.markupRefusal(p.reply_markup, chatId);
     if (markup) return markup;
+    if (method === 'pinChatMessage' && !this.messages.has(`${chatId}:${p.message_id}`)) return bad('message to pin not found');
     if (EDITS.has(method) && p.message_id !== undefined) {
       const before = this.messages.get(`${chatId}:${p.message_id}`);
       const after = this.edited(method, p, before);

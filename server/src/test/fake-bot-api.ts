@@ -22,7 +22,7 @@ function chatMember(userId: number, status: MemberStatus) {
   const user = { id: userId, is_bot: false, first_name: `User ${userId}` };
   if (status === 'creator') return { status, user, is_anonymous: false };
   if (status === 'administrator') {
-    return { status, user, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: true, can_manage_video_chats: true, can_restrict_members: true, can_promote_members: false, can_change_info: true, can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false };
+    return { status, user, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: true, can_manage_video_chats: true, can_restrict_members: true, can_promote_members: false, can_change_info: true, can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false, can_pin_messages: true, can_manage_topics: true };
   }
   return { status, user };
 }
@@ -98,6 +98,11 @@ export class FakeBotApi {
     if (global !== undefined) return tooMany(global);
     const chat = payload.chat_id === undefined ? undefined : this.chatThrottles.get(Number(payload.chat_id))?.shift();
     if (chat !== undefined) return tooMany(chat);
+    // Pinning in a group needs the bot to administer it (Telegram: "not enough rights to …").
+    if (method === 'pinChatMessage' && Number(payload.chat_id) < 0) {
+      const bot = this.members.get(Number(payload.chat_id))?.get(FAKE_BOT_INFO.id) ?? 'member';
+      if (bot !== 'administrator' && bot !== 'creator') return { code: 400, description: 'Bad Request: not enough rights to manage pinned messages in the chat' };
+    }
     return this.files.check(method, payload) ?? this.rules.check(method, payload);
   }
 

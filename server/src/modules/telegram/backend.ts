@@ -6,6 +6,7 @@ import { conflict, forbidden, invalid, notFound } from '@tracker/shared/domain-e
 import { createCommentSchema } from '@tracker/shared/api/comments';
 import { createIssueSchema } from '@tracker/shared/api/issues';
 import { INVITE_DAYS_DEFAULT } from '@tracker/shared/api/invites';
+import { triageActionSchema } from '@tracker/shared/api/triage';
 import { isLocale } from '@tracker/shared/locales';
 import { plusDays, snoozedDue, todayDate } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
@@ -106,8 +107,8 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       });
       return { result: 'captured', card: await card(user, id) };
     },
-    async triage(user, issueId, action) {
-      await triage.act(em(), viewerOf(user), issueId, { action });
+    async triage(user, issueId, input) {
+      await triage.act(em(), viewerOf(user), issueId, parse(triageActionSchema, input));
       return card(user, issueId);
     },
     async templates(user, projectId) {

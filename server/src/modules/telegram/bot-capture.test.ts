@@ -4,6 +4,7 @@
 // act for members only; a decline's reason is posted under the captured message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createProject, signUp } from '../projects/test-fixtures.ts';
+import { FAKE_BOT_INFO } from '../../test/fake-bot-api.ts';
 import { answers, BotKit, buttons, sent, type Person } from './bot-test-kit.ts';
 
 const kit = new BotKit();
@@ -95,6 +96,30 @@ describe('capture from a linked group', () => {
     expect(sent(calls).filter((c) => c.payload.chat_id === oleg.id)).toHaveLength(1);
     expect(await issueTitled('Секретная мысль')).toBeUndefined();
     expect(kit.api.refused()).toEqual([]);
+  });
+});
+
+describe('triage from the group card', () => {
+  it('Snooze takes it out of the list until tomorrow; Duplicate says how, and /duplicate KEY in reply to the card closes it', async () => {
+    const first = kit.message(oleg, 'Не приходят письма', GROUP);
+    await kit.exchange(first);
+    const card = toGroup(await kit.exchange(kit.message(emma, '/issue', GROUP, { reply_to_message: first.message })))[0]!;
+    expect(buttons(card).map((b) => b.text).slice(0, 4)).toEqual(['Принять', 'Отклонить', 'Дубликат', 'Отложить на день']);
+    const press = (data: string) => kit.exchange(kit.press(emma, data, { message_id: 901, chat: GROUP }));
+
+    const snoozed = await press(buttons(card)[3]!.callback_data!);
+    expect(answers(snoozed)[0]!.payload.text).toBe('Отложено до завтра');
+    const issue = (await issueTitled('Не приходят письма'))!;
+    const [row] = await kit.t.sql<{ hours: number }>('select round(extract(epoch from until - now()) / 3600)::int as hours from triage_snoozes where issue_id = ?', [issue.id]);
+    expect(row!.hours).toBe(24);
+
+    expect(answers(await press(buttons(card)[2]!.callback_data!))[0]!.payload).toMatchObject({ text: 'Ответьте на карточку командой /duplicate КЛЮЧ-12 — задача, дубликатом которой она является.', show_alert: true });
+    const numberOf = async (id: number) => (await kit.t.sql<{ number: number }>('select number from issues where id = ?', [id]))[0]!.number;
+    const original = (await kit.t.sql<{ number: number }>('select number from issues where project_id = ? order by id limit 1', [web.project.id]))[0]!;
+    const cardMessage = { message_id: 901, date: 0, chat: GROUP, from: { id: FAKE_BOT_INFO.id, is_bot: true, first_name: 'Tracker', username: 'tracker_test_bot' }, text: 'card', reply_markup: card.payload.reply_markup };
+    const done = await kit.exchange(kit.message(emma, `/duplicate webt-${original.number}`, GROUP, { reply_to_message: cardMessage }));
+    expect(toGroup(done).map((c) => c.payload.text)).toEqual([`WEBT-${await numberOf(issue.id)} закрыта как дубликат WEBT-${original.number}.`]);
+    expect((await issueTitled('Не приходят письма'))!.category).toBe('canceled');
   });
 });
 

@@ -4,6 +4,7 @@
 // a non-member learns why in private, and an owner who is not a group admin may unlink.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createProject, signUp } from '../projects/test-fixtures.ts';
+import { FAKE_BOT_INFO } from '../../test/fake-bot-api.ts';
 import { answers, BotKit, buttons, lastText, sent, type Person } from './bot-test-kit.ts';
 
 const kit = new BotKit();
@@ -42,6 +43,8 @@ beforeAll(async () => {
     kit.api.setMember(chat.id, ivan.id, 'administrator');
     kit.api.setMember(chat.id, emma.id, 'administrator');
   }
+  // The bot administers the group (so it may pin), not the forum.
+  kit.api.setMember(GROUP.id, FAKE_BOT_INFO.id, 'administrator');
 });
 afterAll(() => kit.close());
 
@@ -89,6 +92,11 @@ describe('/link of a members-only project', () => {
     const confirmed = await press(ivan, yes);
     expect(confirmed.find((c) => c.method === 'editMessageText')!.payload.text).toBe('Сюда будут приходить новые задачи и смены статусов проекта «Сайт команды».');
     expect(toGroup(confirmed)).toEqual(['Сюда будут приходить новые задачи и смены статусов проекта «Сайт команды».']);
+    // The message opens the project in the mini app, and is pinned without a sound.
+    const announced = sent(confirmed).find((c) => c.payload.chat_id === GROUP.id)!;
+    expect(buttons(announced)).toEqual([{ text: 'Открыть «Сайт команды»', url: `https://t.me/tracker_test_bot?startapp=project_${web.project.key}` }]);
+    expect(confirmed.filter((c) => c.method === 'pinChatMessage').map((c) => c.payload)).toEqual([{ chat_id: GROUP.id, message_id: expect.any(Number), disable_notification: true }]);
+    expect(confirmed.filter((c) => c.refused)).toEqual([]);
     expect(await links(GROUP.id)).toEqual([{ thread_id: 0, project_id: web.project.id, consented: true }]);
     const activity = (await ivanUser.client.get(`/api/projects/${web.project.id}/activity`)).body.activity as { action: string; newValue: unknown; actor: { id: number } }[];
     expect(activity.find((a) => a.action === 'telegram.linked')).toMatchObject({ newValue: { chat: 'Команда WEB' }, actor: { id: ivanUser.id } });
@@ -118,6 +126,8 @@ describe('/link of a members-only project', () => {
     expect(question.payload.text).toContain('«Форум»');
     const confirmed = await press(ivan, yes);
     expect(sent(confirmed).find((c) => c.payload.chat_id === FORUM.id)!.payload.message_thread_id).toBe(77);
+    // Not an administrator of the forum, the bot may not pin: it asks, and leaves the message unpinned.
+    expect(confirmed.filter((c) => c.method === 'pinChatMessage')).toEqual([]);
     expect(await links(FORUM.id)).toEqual([{ thread_id: 77, project_id: web.project.id, consented: true }]);
 
     kit.api.setMember(FORUM.id, ivan.id, 'member');

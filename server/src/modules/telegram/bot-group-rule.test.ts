@@ -144,6 +144,8 @@ describe('everything the bot says in a group', () => {
       assignMe: [callbacks.assignMe.encode(secret.id)],
       triageAccept: [callbacks.triageAccept.encode(secret.id)],
       triageDecline: [callbacks.triageDecline.encode(secret.id)],
+      triageSnooze: [callbacks.triageSnooze.encode(secret.id)],
+      triageDuplicate: [callbacks.triageDuplicate.encode(secret.id)],
       snooze: [callbacks.snooze.encode(secret.id, 1)],
       dueIn: [callbacks.dueIn.encode(secret.id, 1)],
       remindLater: [callbacks.remindLater.encode(secret.id)],

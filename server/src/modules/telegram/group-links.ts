@@ -72,12 +72,12 @@ export async function linkChat(em: EntityManager, viewer: Viewer, user: BotUser,
   const stream = /^stream_(\d+)$/.exec(target);
   if (stream) {
     const row = await requireStream(em, viewer, Number(stream[1]), 'stream.post');
-    return bind(em, user, chat, { kind: 'stream', name: row.name, projectId: null, streamId: row.id }, null);
+    return bind(em, user, chat, { kind: 'stream', name: row.name, key: null, projectId: null, streamId: row.id }, null);
   }
   const { project, role } = await requireProject(em, viewer, target.toUpperCase(), 'project.view');
-  if (project.visibility === 'all') return bind(em, user, chat, { kind: 'project', name: project.name, projectId: project.id, streamId: null }, null);
+  if (project.visibility === 'all') return bind(em, user, chat, { kind: 'project', name: project.name, key: project.key, projectId: project.id, streamId: null }, null);
   if (!canInProject(role, viewer.roles, 'project.telegram')) return { result: 'ownersOnly' };
-  if (await consentedLinkExists(em, chat, project.id)) return { result: 'already', kind: 'project', name: project.name };
+  if (await consentedLinkExists(em, chat, project.id)) return { result: 'already', kind: 'project', name: project.name, key: project.key };
   return { result: 'confirm', requestId: await insertLinkRequest(em, chat, project.id, user.id), name: project.name };
 }
 
@@ -92,19 +92,20 @@ export async function answerLinkRequest(em: EntityManager, viewer: Viewer, user:
   const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;
   if (!confirmed) return { chat, locale, result: null };
   const { project } = await requireProject(em, viewer, projectId, 'project.telegram');
-  const result = await bind(em, user, chat, { kind: 'project', name: project.name, projectId: project.id, streamId: null }, project.visibility === 'all' ? null : user.id);
+  const result = await bind(em, user, chat, { kind: 'project', name: project.name, key: project.key, projectId: project.id, streamId: null }, project.visibility === 'all' ? null : user.id);
   return { chat, locale, result };
 }
 
-type Bound = { kind: 'project' | 'stream'; name: string; projectId: number | null; streamId: number | null };
+type Bound = { kind: 'project' | 'stream'; name: string; key: string | null; projectId: number | null; streamId: number | null };
 
 async function bind(em: EntityManager, user: BotUser, chat: ChatRef, bound: Bound, consentedBy: number | null): Promise<NonNullable<LinkAnswer['result']>> {
   const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;
   return em.transactional(async (tem) => {
     const changed = await upsertChatLink(tem, { chat, projectId: bound.projectId, streamId: bound.streamId, createdBy: user.id, locale, consentedBy });
-    if (!changed) return { result: 'already', kind: bound.kind, name: bound.name };
+    const named = { kind: bound.kind, name: bound.name, ...(bound.key ? { key: bound.key } : {}) };
+    if (!changed) return { result: 'already', ...named };
     if (bound.projectId) await recordActivities(tem, [{ projectId: bound.projectId, actorId: user.id, action: 'telegram.linked', newValue: { chat: chat.title ?? '' } }]);
-    return { result: 'linked', kind: bound.kind, name: bound.name };
+    return { result: 'linked', ...named };
   });
 }
 
