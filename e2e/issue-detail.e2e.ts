@@ -89,6 +89,8 @@ describe('issue page', () => {
     await page.getByTestId('page-issue').waitFor();
     expect(await page.getByTestId('issue-key').textContent()).toBe(`${KEY}-1`);
     expect(await page.locator('h1').textContent()).toBe('Починить вход');
+    // Share to chat is Telegram's dialog: not offered on the web.
+    expect(await page.getByTestId('issue-share').count()).toBe(0);
     // The tab says which issue it is, then the product (issue 15).
     await expect.poll(() => page.title()).toBe(`${KEY}-1 Починить вход · Трекер`);
     const { id } = await getIssue(`${KEY}-1`);

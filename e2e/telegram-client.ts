@@ -45,6 +45,7 @@ export const METHOD_SINCE: Record<string, string> = {
   web_app_request_safe_area: '8.0',
   web_app_request_content_safe_area: '8.0',
   web_app_request_fullscreen: '8.0',
+  web_app_send_prepared_message: '8.0',
   web_app_exit_fullscreen: '8.0',
   web_app_toggle_orientation_lock: '8.0',
   web_app_add_to_home_screen: '8.0',
@@ -174,6 +175,11 @@ function clientScript(cfg: { theme: Record<string, string>; version: string; sin
     web_app_exit_fullscreen: () => {
       state.fullscreen = false;
       send('fullscreen_changed', { is_fullscreen: false });
+    },
+    // The person picks a chat in Telegram's dialog: the prepared message is sent.
+    web_app_send_prepared_message: (p) => {
+      if (typeof p.id !== 'string' || !p.id) state.violations.push('web_app_send_prepared_message: id must be a prepared message id');
+      send('prepared_message_sent', {});
     },
     // The client asks the user and downloads the file itself; here the user always agrees.
     web_app_request_file_download: () => send('file_download_requested', { status: 'downloading' }),

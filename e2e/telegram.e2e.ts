@@ -131,6 +131,9 @@ describe('mini app automatic sign-in', () => {
     // The deep link opens /issues/<id>, which the page then replaces with its canonical /issues/<key>.
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/issues/${issue.key}`);
     await page.getByText('Opened from Telegram').first().waitFor();
+    // Share to chat is offered (Bot API 8.0); this server runs no bot, which the person (a Russian account) is told.
+    await page.getByTestId('issue-share').click();
+    await page.getByRole('status').filter({ hasText: 'На этом сервере Telegram не настроен' }).first().waitFor();
 
     // Edit is on Telegram's SecondaryButton (the MainButton is the comment's send), then the edit
     // form is saved with the MainButton.

@@ -82,7 +82,7 @@ export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';
 export { formatCard } from './cards.ts';
-export { cardKeyboard, miniAppLink, reminderKeyboard } from './keyboards.ts';
+export { cardArticle, cardKeyboard, miniAppLink, reminderKeyboard } from './keyboards.ts';
 export { callbacks } from './callbacks.ts';
 export { t as botText, negotiateLocale } from './i18n.ts';
 export { notifyHeadline } from './notify-text.ts';

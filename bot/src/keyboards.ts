@@ -1,11 +1,12 @@
 // Every inline keyboard the bot sends, built from the typed callback codecs (callbacks.ts).
 import { InlineKeyboard } from 'grammy';
-import type { InlineKeyboardButton } from 'grammy/types';
+import type { InlineKeyboardButton, InlineQueryResultArticle } from 'grammy/types';
 import { PRIORITIES } from '@tracker/shared/api/issues';
 import type { Locale } from '@tracker/shared/locales';
 import { localizePath } from '@tracker/shared/routes';
 import { QUICK_CATEGORIES, type IssueCard, type ProjectChoice } from './backend.ts';
 import { callbacks } from './callbacks.ts';
+import { formatCard } from './cards.ts';
 import { DUE_CHOICES } from './dates.ts';
 import { t } from './i18n.ts';
 
@@ -92,3 +93,15 @@ export function pageKeyboard(page: number, pages: number, locale: Locale): Inlin
 
 export const dueKeyboard = (owner: number, locale: Locale) =>
   grid(DUE_CHOICES.map((c) => InlineKeyboard.text(t(locale, `button.due.${c}`), callbacks.due.encode(owner, c))), 2);
+
+/** An issue card as a message others may be sent (an inline answer, a mini app's Share): the card with only its Open button. */
+export function cardArticle(card: IssueCard, locale: Locale, botUsername: string, today: string): InlineQueryResultArticle {
+  return {
+    type: 'article',
+    id: `issue_${card.id}`,
+    title: `${card.key} ${card.title}`,
+    description: card.statusName,
+    input_message_content: { message_text: formatCard(card, locale, today), parse_mode: 'HTML' },
+    reply_markup: cardKeyboard(card, locale, botUsername, false),
+  };
+}

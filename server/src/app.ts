@@ -76,6 +76,7 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { createJobQueue } from './modules/jobs/index.ts';
 import { createSmsProvider } from './modules/sms/sms.ts';
 import { setUpBot } from './modules/telegram/bot-runner.ts';
+import { shareRoutes } from './modules/telegram/share.routes.ts';
 import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
 import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
 import { registerNotifications } from './modules/notifications/dispatch.ts';
@@ -246,6 +247,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     webhooks.router,
     invites.router,
     triage.router,
+    shareRoutes({ em, bot: telegram.bot }),
     importRoutes({ em }),
     ...(telegram.router ? [telegram.router] : []),
     ...extraRouters,

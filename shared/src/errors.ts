@@ -75,5 +75,9 @@ export const ERROR_CODES = [
   'telegram_only_sign_in',
   /** A triage action on an issue that has left Triage (someone acted first). */
   'not_in_triage',
+  /** A call that needs the caller's Telegram account (sharing to a chat) from an account without one. */
+  'telegram_not_linked',
+  /** A Telegram feature on a server that runs no bot (TELEGRAM_MODE=off or no token). */
+  'telegram_not_configured',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

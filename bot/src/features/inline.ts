@@ -1,9 +1,7 @@
 import { Composer } from 'grammy';
-import type { InlineQueryResultArticle } from 'grammy/types';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import type { BotBackend } from '../backend.ts';
-import { formatCard } from '../cards.ts';
-import { cardKeyboard } from '../keyboards.ts';
+import { cardArticle } from '../keyboards.ts';
 import type { BotContext } from '../context.ts';
 import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
@@ -24,14 +22,7 @@ export function inlineFeature(backend: BotBackend) {
     const open = privately ? null : await backend.shownInGroup(null, found.map((c) => c.id));
     const cards = open ? found.filter((c) => open.has(c.id)) : found;
     const today = formatYmd(todayOf(user.timeZone));
-    const results: InlineQueryResultArticle[] = cards.slice(0, 20).map((card) => ({
-      type: 'article',
-      id: `issue_${card.id}`,
-      title: `${card.key} ${card.title}`,
-      description: card.statusName,
-      input_message_content: { message_text: formatCard(card, ctx.locale, today), parse_mode: 'HTML' },
-      reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, false),
-    }));
+    const results = cards.slice(0, 20).map((card) => cardArticle(card, ctx.locale, ctx.me.username, today));
     await ctx.answerInlineQuery(results, { cache_time: 0, is_personal: true });
   });
   return composer;

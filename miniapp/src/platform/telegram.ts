@@ -11,6 +11,7 @@ import {
   popup,
   requestPhoneAccess,
   retrieveLaunchParams,
+  shareMessage,
   retrieveRawInitData,
   themeParams,
   viewport,
@@ -36,6 +37,10 @@ export interface TelegramApi extends Omit<TelegramControls, 'haptic'> {
   showPopup(params: PopupParams): Promise<string | null>;
   requestPhone(): Promise<'sent' | 'cancelled' | 'unsupported'>;
   openLink(url: string): void;
+  /** Telegram's "share to a chat" dialog for a prepared message exists in this client (Bot API 8.0). */
+  canShareMessage(): boolean;
+  /** Opens that dialog for a message the bot prepared: sent, or cancelled by the person. */
+  shareMessage(id: string): Promise<'sent' | 'cancelled'>;
 }
 
 
@@ -131,6 +136,19 @@ export function initTelegram(): TelegramApi {
     openLink(url) {
       const [opened] = openTelegramLink.ifAvailable(url);
       if (!opened) window.open(url, '_blank', 'noopener');
+    },
+    canShareMessage: () => safe('share', () => shareMessage.isAvailable(), false),
+    async shareMessage(id) {
+      const shared = result<Promise<void>>(shareMessage.ifAvailable(id));
+      if (!shared) return 'cancelled';
+      try {
+        await shared;
+        return 'sent';
+      } catch (err) {
+        // Telegram says why it was not sent (the person closed the dialog, or the message expired).
+        log.info('telegram: share not sent', err);
+        return 'cancelled';
+      }
     },
   };
 }

@@ -65,6 +65,7 @@ export class BotApiRules {
     const markup = this.markupRefusal(p.reply_markup, chatId);
     if (markup) return markup;
     if (method === 'pinChatMessage' && !this.messages.has(`${chatId}:${p.message_id}`)) return bad('message to pin not found');
+    if (method === 'savePreparedInlineMessage') return this.preparedRefusal(p);
     if (EDITS.has(method) && p.message_id !== undefined) {
       const before = this.messages.get(`${chatId}:${p.message_id}`);
       const after = this.edited(method, p, before);
@@ -73,6 +74,21 @@ export class BotApiRules {
       }
     }
     return null;
+  }
+
+  /** Bot API 8.0: a message a user may send from a Mini App — for a person, and a result it could send inline. */
+  private preparedRefusal(p: Record<string, any>): Refusal | null {
+    if (!(Number(p.user_id) > 0)) return bad('USER_ID_INVALID');
+    const result = p.result;
+    if (!result || typeof result !== 'object' || !result.type || !result.id) return bad('RESULT_ID_INVALID');
+    if (!p.allow_user_chats && !p.allow_bot_chats && !p.allow_group_chats && !p.allow_channel_chats) return bad('PEER_TYPES_INVALID');
+    const content = result.input_message_content;
+    if (result.type === 'article' && !content) return bad('MESSAGE_EMPTY');
+    if (content) {
+      const text = this.textRefusal(content.message_text, content.parse_mode);
+      if (text) return text;
+    }
+    return this.markupRefusal(result.reply_markup, -1);
   }
 
   /** The call's result, once accepted; it records what the chat now shows. */
@@ -86,6 +102,7 @@ export class BotApiRules {
       this.messages.set(`${chatId}:${messageId}`, { text: shown, markup: JSON.stringify(p.reply_markup ?? null) });
       return { message_id: messageId, date, chat, text: shown };
     }
+    if (method === 'savePreparedInlineMessage') return { id: `prepared${++this.nextId}`, expiration_date: date + 86_400 };
     if (EDITS.has(method) && p.message_id !== undefined) {
       const key = `${chatId}:${p.message_id}`;
       const next = this.edited(method, p, this.messages.get(key));

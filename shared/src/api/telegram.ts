@@ -61,6 +61,10 @@ export type LinkStatus = (typeof LINK_STATUSES)[number];
 export const linkTokenResponseSchema = z.object({ url: z.string(), token: z.string(), expires_at: z.string() });
 export type LinkTokenResponse = z.infer<typeof linkTokenResponseSchema>;
 
+/** `POST /api/telegram/share/:ref` (issue 26): a prepared message (Bot API savePreparedInlineMessage) the mini app hands to `shareMessage`. */
+export const preparedShareResponseSchema = z.object({ id: z.string() });
+export type PreparedShareResponse = z.infer<typeof preparedShareResponseSchema>;
+
 /** `GET /api/telegram/link/:token`: what the bot did with the link. */
 export const linkStatusResponseSchema = z.object({ status: z.enum(LINK_STATUSES), username: z.string().nullable() });
 export type LinkStatusResponse = z.infer<typeof linkStatusResponseSchema>;

@@ -43,7 +43,7 @@ export interface TelegramDeps {
  */
 export function setUpBot({ config, orm, logger, jobs, storage, accountHooks, invites, triage }: TelegramDeps) {
   if (config.TELEGRAM_MODE === 'off' || !config.TELEGRAM_BOT_TOKEN) {
-    return { router: null, secretToken: null, tell: null, digests: null, start: async () => {}, stop: async () => {} };
+    return { router: null, secretToken: null, bot: null, tell: null, digests: null, start: async () => {}, stop: async () => {} };
   }
   const token = config.TELEGRAM_BOT_TOKEN;
   const bot = createBot({ token, publicUrl: config.PUBLIC_URL, apiRoot: config.TELEGRAM_API_ROOT, logger, backend: createBotBackend(orm, jobs, storage, invites, triage), accountHooks });

@@ -25,3 +25,9 @@ export async function accountByTelegramId(em: EntityManager, telegramId: number)
   if (!row) return null;
   return { id: row.id, name: row.name, locale: isLocale(row.locale) ? row.locale : 'ru', roles: row.roles ?? [], timeZone: row.time_zone ?? DEFAULT_TIME_ZONE };
 }
+
+/** The Telegram user id linked to a tracker account, or null. */
+export async function telegramIdOf(em: EntityManager, userId: number): Promise<number | null> {
+  const [row] = await em.execute<{ telegram_id: string | number | null }[]>('select telegram_id from users where id = ?', [userId]);
+  return row?.telegram_id == null ? null : Number(row.telegram_id);
+}

@@ -64,6 +64,8 @@ export const telegram = {
   }),
   widget: endpoint('POST', '/api/auth/telegram/widget', { body: lazySchema(() => telegramApi().then((m) => m.telegramWidgetRequestSchema)), response: me, public: true, sessionOnly: true }),
   account: endpoint('GET', '/api/telegram/account', { response: lazySchema(() => telegramApi().then((m) => m.telegramAccountResponseSchema)) }),
+  /** The issue's card as a message the mini app shares to any chat (issue 26); 409 `telegram_not_linked` without a Telegram account. */
+  share: endpoint('POST', '/api/telegram/share/:ref', { response: lazySchema(() => telegramApi().then((m) => m.preparedShareResponseSchema)) }),
   /** Unlinks the Telegram account; 409 `telegram_only_sign_in` when it is the only way to sign in. */
   disconnect: endpoint('DELETE', '/api/telegram/account', { sessionOnly: true }),
   createLink: endpoint('POST', '/api/telegram/link', { response: lazySchema(() => telegramApi().then((m) => m.linkTokenResponseSchema)), status: 201, sessionOnly: true }),

@@ -31,6 +31,7 @@ import '../detail/issue.css';
 import { TimeSection } from '../../time/index.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';
+import { ShareToChat } from '../detail/ShareToChat.tsx';
 
 
 export default function IssuePage() {
@@ -143,6 +144,7 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
           >
             {issue.watching ? t('issues.detail.unwatch') : t('issues.detail.watch')}
           </button>
+          <ShareToChat issueKey={issue.key} />
           {canEdit && (
             <Link href={href('issueEdit', { id: issue.key })} className="btn btn--ghost btn--small" data-testid="issue-edit-link">
               {t('issues.detail.edit')}

@@ -1,0 +1,36 @@
+// "Share to chat" on the issue page inside Telegram (issue 26): the bot prepares the issue's card
+// (with its Open button) and Telegram's own dialog sends it to any chat the person picks.
+import { telegram } from '@tracker/shared/api/contract/session';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { api } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { platform } from '../../../platform/index.ts';
+import { useErrorText } from '../../projects/index.ts';
+
+export function ShareToChat({ issueKey }: { issueKey: string }) {
+  const { t } = useTranslation();
+  const { tg } = useSnapshot(platform);
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  if (!tg?.canShareMessage()) return null;
+
+  async function share() {
+    setBusy(true);
+    try {
+      const { id } = await api(telegram.share, { params: { ref: issueKey } });
+      if ((await platform.tg!.shareMessage(id)) === 'sent') toast({ title: t('issues.detail.shared'), color: 'success' });
+    } catch (err) {
+      toast({ title: errorText(err), color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void share()} data-testid="issue-share">
+      {t('issues.detail.share')}
+    </button>
+  );
+}
