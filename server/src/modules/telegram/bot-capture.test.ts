@@ -3,7 +3,7 @@
 // its voice note attached), answered with the card under the message. The card's Accept and Decline
 // act for members only; a decline's reason is posted under the captured message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createProject, signUp } from '../projects/test-fixtures.ts';
+import { addMember, createProject, type TestUser } from '../projects/test-fixtures.ts';
 import { FAKE_BOT_INFO } from '../../test/fake-bot-api.ts';
 import { answers, BotKit, buttons, sent, type Person } from './bot-test-kit.ts';
 
@@ -13,8 +13,8 @@ const ivan: Person = { id: 931001, first_name: 'Ivan', language_code: 'ru' };
 const emma: Person = { id: 931002, first_name: 'Emma', language_code: 'en' };
 const oleg: Person = { id: 931003, first_name: 'Oleg', language_code: 'ru' };
 let web: Awaited<ReturnType<typeof createProject>>;
-let emmaUser: Awaited<ReturnType<typeof signUp>>;
-let ivanUser: Awaited<ReturnType<typeof signUp>>;
+let emmaUser: TestUser;
+let ivanUser: TestUser;
 
 const toGroup = (calls: Awaited<ReturnType<BotKit['exchange']>>) => sent(calls).filter((c) => c.payload.chat_id === GROUP.id);
 const issueTitled = async (title: string) =>
@@ -22,10 +22,7 @@ const issueTitled = async (title: string) =>
 
 beforeAll(async () => {
   await kit.start();
-  ivanUser = await signUp(kit.t, { name: 'Ivan' });
-  emmaUser = await signUp(kit.t, { name: 'Emma', locale: 'en' });
-  const olegUser = await signUp(kit.t, { name: 'Oleg' });
-  for (const [p, u] of [[ivan, ivanUser], [emma, emmaUser], [oleg, olegUser]] as const) await kit.t.sql('update users set telegram_id = ? where id = ?', [p.id, u.id]);
+  [ivanUser, emmaUser] = await kit.accounts(ivan, emma, oleg);
   web = await createProject(ivanUser, { key: 'WEBT', name: 'Сайт команды' });
   await addMember(ivanUser, web.project.id, emmaUser, 'member');
   // Linked with the owner's consent (bot-group-consent.test.ts shows how).

@@ -3,7 +3,7 @@
 // group hears nothing of it before. Then the group gets its posts, `/new` creates there for members,
 // a non-member learns why in private, and an owner who is not a group admin may unlink.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createProject, signUp } from '../projects/test-fixtures.ts';
+import { addMember, createProject, type TestUser } from '../projects/test-fixtures.ts';
 import { FAKE_BOT_INFO } from '../../test/fake-bot-api.ts';
 import { answers, BotKit, buttons, lastText, sent, type Person } from './bot-test-kit.ts';
 
@@ -14,8 +14,8 @@ const ivan: Person = { id: 930001, first_name: 'Ivan', language_code: 'ru' };
 const emma: Person = { id: 930002, first_name: 'Emma', language_code: 'en' };
 const oleg: Person = { id: 930003, first_name: 'Oleg', language_code: 'ru' };
 let web: Awaited<ReturnType<typeof createProject>>;
-let ivanUser: Awaited<ReturnType<typeof signUp>>;
-let emmaUser: Awaited<ReturnType<typeof signUp>>;
+let ivanUser: TestUser;
+let emmaUser: TestUser;
 
 const links = (chatId: number) =>
   kit.t.sql<{ thread_id: number; project_id: number | null; consented: boolean }>('select thread_id, project_id, consented_at is not null as consented from telegram_chat_links where chat_id = ? order by thread_id', [chatId]);
@@ -33,10 +33,7 @@ async function ask(chat: object = GROUP, extra: object = {}) {
 
 beforeAll(async () => {
   await kit.start();
-  ivanUser = await signUp(kit.t, { name: 'Ivan' });
-  emmaUser = await signUp(kit.t, { name: 'Emma', locale: 'en' });
-  const olegUser = await signUp(kit.t, { name: 'Oleg' });
-  for (const [p, u] of [[ivan, ivanUser], [emma, emmaUser], [oleg, olegUser]] as const) await kit.t.sql('update users set telegram_id = ? where id = ?', [p.id, u.id]);
+  [ivanUser, emmaUser] = await kit.accounts(ivan, emma, oleg);
   web = await createProject(ivanUser, { key: 'WEBC', name: 'Сайт команды' });
   await addMember(ivanUser, web.project.id, emmaUser, 'member');
   for (const chat of [GROUP, FORUM]) {

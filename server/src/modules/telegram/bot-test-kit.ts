@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { jobsSettled } from '../../test/bot-server.ts';
 import { FakeBotApi, type BotApiCall } from '../../test/fake-bot-api.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { signUp, type TestUser } from '../projects/test-fixtures.ts';
 import { WEBHOOK_PATH } from './bot-runner.ts';
 
 export interface Person {
@@ -46,6 +47,17 @@ export class BotKit {
   /** Waits until notifications are made and sent. */
   settled() {
     return jobsSettled(this.t);
+  }
+
+  /** Accounts for these Telegram people, by their first names and languages, each linked to its Telegram id. */
+  async accounts<const P extends readonly Person[]>(...people: P): Promise<{ [K in keyof P]: TestUser }> {
+    const users: TestUser[] = [];
+    for (const p of people) {
+      const user = await signUp(this.t, { name: p.first_name, locale: p.language_code === 'en' ? 'en' : undefined });
+      await this.t.sql('update users set telegram_id = ? where id = ?', [p.id, user.id]);
+      users.push(user);
+    }
+    return users as { [K in keyof P]: TestUser };
   }
 
   static privateChat = (p: Person) => ({ id: p.id, type: 'private', first_name: p.first_name });

@@ -1,11 +1,12 @@
 import type { UserRef } from '@tracker/shared/api/common';
-import { PROJECT_ROLES, type Member, type ProjectRole } from '@tracker/shared/api/projects';
+import type { Member, ProjectRole } from '@tracker/shared/api/projects';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
 import { useErrorText } from '../hooks.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
+import { RoleOptions } from './RoleOptions.tsx';
 
 /** Members with roles: add by the people picker, change a role, remove (the server keeps one owner). */
 export function MembersEditor({ projectId, members, onChange, readOnly }: { projectId: number; members: Member[]; onChange: (m: Member[]) => void; readOnly: boolean }) {
@@ -48,11 +49,7 @@ export function MembersEditor({ projectId, members, onChange, readOnly }: { proj
               data-testid="member-role"
               onChange={(e) => void call(() => projectsApi.setMember(projectId, m.user.id, e.target.value as ProjectRole))}
             >
-              {PROJECT_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`projects.roles.${r}`)}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
             <button
               type="button"
@@ -80,11 +77,7 @@ export function MembersEditor({ projectId, members, onChange, readOnly }: { proj
           <div className="field">
             <label htmlFor={`${id}-newrole`}>{t('projects.members.role')}</label>
             <select id={`${id}-newrole`} value={role} onChange={(e) => setRole(e.target.value as ProjectRole)} data-testid="member-new-role">
-              {PROJECT_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`projects.roles.${r}`)}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           </div>
           <button type="submit" className="btn btn--primary btn--small" disabled={!person.length || busy} data-testid="member-add">

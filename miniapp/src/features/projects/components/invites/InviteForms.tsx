@@ -2,12 +2,13 @@
 // a validity in days and an optional limit of uses. The server checks every value.
 import { invites as endpoints } from '@tracker/shared/api/contract/invites';
 import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX, type CreatedInviteResponse, type CreateInviteInput } from '@tracker/shared/api/invites';
-import { PROJECT_ROLES, type ProjectRole } from '@tracker/shared/api/projects';
+import type { ProjectRole } from '@tracker/shared/api/projects';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../hooks.ts';
+import { RoleOptions } from '../RoleOptions.tsx';
 
 export type CreatedInvite = CreatedInviteResponse;
 
@@ -36,11 +37,7 @@ export function InviteForms({ projectId, onCreated }: { projectId: number; onCre
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{t('projects.invites.role')}</label>
       <select id={`${id}-${name}`} name="role" defaultValue="member" data-testid={`invite-${name}`}>
-        {PROJECT_ROLES.map((r) => (
-          <option key={r} value={r}>
-            {t(`projects.roles.${r}`)}
-          </option>
-        ))}
+        <RoleOptions />
       </select>
     </div>
   );

@@ -83,18 +83,11 @@ export function TriageRow({ item, members, onAct }: { item: TriageItem; members:
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => start('accept')} data-testid="triage-accept" aria-keyshortcuts="1">
-          {t('projects.triage.accept')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => start('duplicate')} data-testid="triage-duplicate" aria-keyshortcuts="2">
-          {t('projects.triage.duplicate')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => start('decline')} data-testid="triage-decline" aria-keyshortcuts="3">
-          {t('projects.triage.decline')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => start('snooze')} data-testid="triage-snooze" aria-keyshortcuts="H">
-          {t('projects.triage.snooze')}
-        </button>
+        {Object.entries(KEYS).map(([key, what]) => (
+          <button key={what} type="button" className={`btn ${what === 'accept' ? 'btn--primary' : 'btn--ghost'} btn--small`} disabled={busy} onClick={() => start(what)} data-testid={`triage-${what}`} aria-keyshortcuts={key.toUpperCase()}>
+            {t(`projects.triage.${what}`)}
+          </button>
+        ))}
       </div>
       {pending && (
         <TriageForm
