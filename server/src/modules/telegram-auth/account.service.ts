@@ -5,6 +5,7 @@ import type { TelegramAccount, TelegramAuthError } from '@tracker/shared/api/tel
 import { NAME_MAX_LENGTH } from '@tracker/shared/limits';
 import { localeOfLanguageCode } from '@tracker/shared/locales';
 import { conflict } from '@tracker/shared/domain-errors';
+import { deleteTelegramAccount, lockOtherSignInWay } from './account.repository.ts';
 import type { TelegramProfile } from './verify.ts';
 
 export type SignInOutcome = { ok: true; userId: number; created: boolean } | { ok: false; error: TelegramAuthError };
@@ -110,9 +111,8 @@ export async function accountOfBotUser(em: EntityManager, profile: TelegramProfi
  */
 export async function disconnectAccount(em: EntityManager, userId: number): Promise<void> {
   await em.transactional(async (tem) => {
-    const [user] = await tem.execute<{ other_way: boolean }[]>('select (email is not null and password_hash is not null) as other_way from users where id = ? for update', [userId]);
-    if (!user?.other_way) throw conflict('telegram_only_sign_in');
-    await tem.execute('delete from telegram_accounts where user_id = ?', [userId]);
+    if (!(await lockOtherSignInWay(tem, userId))) throw conflict('telegram_only_sign_in');
+    await deleteTelegramAccount(tem, userId);
   });
 }
 

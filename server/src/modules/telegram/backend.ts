@@ -29,7 +29,7 @@ import type { JobQueue } from '../jobs/index.ts';
 import { REMIND_JOB } from '../notifications/dispatch.ts';
 import { toTime } from '../notifications/quiet-hours.ts';
 import { digestOf, toggleDigest } from '../notifications/settings.repository.ts';
-import { projectName } from './chat-links.repository.ts';
+import { projectName, recordIssueOrigin } from './chat-links.repository.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 import { quickAddNames } from './quick-add-names.ts';
 
@@ -87,7 +87,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
         const created = template
           ? await issueFromTemplate(tem, viewerOf(user), input.projectId, template, { ...input, ...named, streamIds })
           : await createIssue(tem, viewerOf(user), parse(createIssueSchema, { ...input, ...named, streamIds }));
-        if (chat) await tem.execute('insert into telegram_issue_origins (issue_id, chat_id) values (?, ?)', [created, chat.chatId]);
+        if (chat) await recordIssueOrigin(tem, created, chat.chatId);
         return created;
       });
       return card(user, id);
@@ -102,7 +102,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       const id = await em().transactional(async (tem) => {
         const created = await triage.capture(tem, { ...viewerOf(user), locale }, { projectId: project.id, ...input });
         // The group sees the card under the message: the new-issue notification skips it.
-        await tem.execute('insert into telegram_issue_origins (issue_id, chat_id) values (?, ?)', [created, chat.chatId]);
+        await recordIssueOrigin(tem, created, chat.chatId);
         return created;
       });
       return { result: 'captured', card: await card(user, id) };

@@ -114,3 +114,8 @@ export async function projectName(em: EntityManager, projectId: number): Promise
   const [row] = await em.execute<{ name: string }[]>('select name from projects where id = ?', [projectId]);
   return row?.name ?? '';
 }
+
+/** The group chat an issue was created from (it shows the card already: the new-issue post skips it). */
+export async function recordIssueOrigin(em: EntityManager, issueId: number, chatId: number): Promise<void> {
+  await em.execute('insert into telegram_issue_origins (issue_id, chat_id) values (?, ?)', [issueId, chatId]);
+}

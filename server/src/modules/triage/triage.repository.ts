@@ -84,3 +84,9 @@ export async function issueRow(em: EntityManager, issueId: number): Promise<Issu
   return row ?? null;
 }
 
+
+/** The category of the issue's status. */
+export async function statusCategoryOf(em: EntityManager, issueId: number): Promise<StatusCategory | null> {
+  const [row] = await em.execute<{ category: StatusCategory }[]>('select s.category from issues i join statuses s on s.id = i.status_id where i.id = ?', [issueId]);
+  return row?.category ?? null;
+}

@@ -15,7 +15,7 @@ import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { queueMessage } from '../notifications/outbox.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
-import { ensureTriageStatus, firstStatusOf, insertSource, issueRow, setSnooze, sourceOf, triageRows, triageStatusId } from './triage.repository.ts';
+import { ensureTriageStatus, firstStatusOf, insertSource, issueRow, setSnooze, sourceOf, statusCategoryOf, triageRows, triageStatusId } from './triage.repository.ts';
 
 type Action = z.output<typeof triageActionSchema>;
 const DAY_MS = 86_400_000;
@@ -63,8 +63,7 @@ export function triageService(deps: { jobs: JobQueue; burstSec: number }) {
     async act(em: EntityManager, viewer: Viewer, ref: number | string, input: Action): Promise<IssueListItem> {
       return em.transactional(async (tem) => {
         const { issue } = await requireIssue(tem, viewer, ref, 'issue.edit');
-        const [state] = await tem.execute<{ category: string }[]>('select s.category from issues i join statuses s on s.id = i.status_id where i.id = ?', [issue.id]);
-        if (state?.category !== 'triage') throw conflict('not_in_triage');
+        if ((await statusCategoryOf(tem, issue.id)) !== 'triage') throw conflict('not_in_triage');
         const to = async (categories: Parameters<typeof firstStatusOf>[2]) => (await firstStatusOf(tem, issue.projectId, categories))!;
         switch (input.action) {
           case 'accept':
