@@ -39,6 +39,9 @@ describe('Telegram controls', () => {
   it('the profile saves with the MainButton; an edited profile asks before closing until saved', async () => {
     const o = await openApp(browser);
     const { page } = o;
+    // Signed in is not yet shown: the press counts once the app has put its settings item up (and
+    // listens to it), which a busy machine delays past the sign-in.
+    await expect.poll(() => tgLast(page, 'web_app_setup_settings_button')).toEqual({ is_visible: true });
     await tgSend(page, 'settings_button_pressed');
     await page.getByTestId('page-profile').waitFor();
     await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Save' });

@@ -70,6 +70,8 @@ export interface ClientOptions {
   browserLocale?: string;
   /** Theme parameters instead of THEMES[platform][theme] (e.g. an older client's fewer keys). */
   themeParams?: ThemeParams;
+  /** What `web_app_check_home_screen` answers (Bot API 8.0); default: `unknown`, as a client that cannot tell. */
+  homeScreen?: 'unsupported' | 'unknown' | 'added' | 'missed';
 }
 
 export interface TgCall {
@@ -100,12 +102,13 @@ export async function telegramClient(browser: Browser, options: ClientOptions = 
     safeArea: options.safeArea ?? (platform === 'ios' ? { top: 47, bottom: 34, left: 0, right: 0 } : { top: 0, bottom: 0, left: 0, right: 0 }),
     contentSafeArea: options.contentSafeArea ?? { top: 0, bottom: 0, left: 0, right: 0 },
     popupAnswer: options.popupAnswer === undefined ? 'first' : options.popupAnswer,
+    homeScreen: options.homeScreen ?? 'unknown',
   });
   return context;
 }
 
 /** Runs in the page before any of its scripts: the client's side of the bridge. */
-function clientScript(cfg: { theme: Record<string, string>; version: string; since: Record<string, string>; safeArea: Record<string, number>; contentSafeArea: Record<string, number>; popupAnswer: 'first' | 'last' | null }) {
+function clientScript(cfg: { theme: Record<string, string>; version: string; since: Record<string, string>; safeArea: Record<string, number>; contentSafeArea: Record<string, number>; popupAnswer: 'first' | 'last' | null; homeScreen: string }) {
   const state: ClientState & { theme: Record<string, string>; fullscreen: boolean; popupAnswer?: 'first' | 'last' | null } = { calls: [], violations: [], theme: cfg.theme, fullscreen: false };
   (window as unknown as { __tg: typeof state }).__tg = state;
   const newer = (a: string, b: string) => {
@@ -176,6 +179,9 @@ function clientScript(cfg: { theme: Record<string, string>; version: string; sin
       state.fullscreen = false;
       send('fullscreen_changed', { is_fullscreen: false });
     },
+    web_app_check_home_screen: () => send('home_screen_checked', { status: cfg.homeScreen }),
+    // The person confirms Telegram's own dialog: the shortcut is added.
+    web_app_add_to_home_screen: () => send('home_screen_added', {}),
     // The person picks a chat in Telegram's dialog: the prepared message is sent.
     web_app_send_prepared_message: (p) => {
       if (typeof p.id !== 'string' || !p.id) state.violations.push('web_app_send_prepared_message: id must be a prepared message id');

@@ -12,6 +12,8 @@ import {
   requestPhoneAccess,
   retrieveLaunchParams,
   shareMessage,
+  checkHomeScreenStatus,
+  addToHomeScreen,
   retrieveRawInitData,
   themeParams,
   viewport,
@@ -41,6 +43,10 @@ export interface TelegramApi extends Omit<TelegramControls, 'haptic'> {
   canShareMessage(): boolean;
   /** Opens that dialog for a message the bot prepared: sent, or cancelled by the person. */
   shareMessage(id: string): Promise<'sent' | 'cancelled'>;
+  /** Whether the app is on the device's home screen (Bot API 8.0); `unsupported` where the client cannot tell. */
+  homeScreenStatus(): Promise<'unsupported' | 'unknown' | 'added' | 'missed'>;
+  /** Asks Telegram to add the app to the home screen (its own confirmation dialog). */
+  addToHomeScreen(): void;
 }
 
 
@@ -137,6 +143,17 @@ export function initTelegram(): TelegramApi {
       const [opened] = openTelegramLink.ifAvailable(url);
       if (!opened) window.open(url, '_blank', 'noopener');
     },
+    async homeScreenStatus() {
+      const checked = result<Promise<string>>(safe('home screen', () => checkHomeScreenStatus.ifAvailable(), [false] as const));
+      if (!checked) return 'unsupported';
+      try {
+        const status = await checked;
+        return status === 'added' || status === 'missed' || status === 'unknown' ? status : 'unsupported';
+      } catch {
+        return 'unsupported';
+      }
+    },
+    addToHomeScreen: () => void safe('home screen', () => addToHomeScreen.ifAvailable(), undefined),
     canShareMessage: () => safe('share', () => shareMessage.isAvailable(), false),
     async shareMessage(id) {
       const shared = result<Promise<void>>(shareMessage.ifAvailable(id));

@@ -14,6 +14,7 @@ import { auth } from '../auth/index.ts';
 import { MY_ISSUES, myWorkApi } from './api.ts';
 import { syncState, useStoreList, useStoreReference } from '../sync/index.ts';
 import { MyIssues } from './MyIssues.tsx';
+import { HomeScreenOffer } from './HomeScreenOffer.tsx';
 import { Onboarding } from './Onboarding.tsx';
 import { QuickAddBar } from './QuickAddBar.tsx';
 import { WatchedActivity } from './WatchedActivity.tsx';
@@ -81,6 +82,7 @@ export default function MyWorkPage() {
       {!data && !failed && <Loading />}
       {data && (
         <>
+          <HomeScreenOffer />
           {creatable.length ? <QuickAddBar projects={creatable} onCreated={() => void load()} /> : <Onboarding onCreated={() => void load()} />}
           <MyIssues issues={data.issues} />
           <WatchedActivity activity={activity} />
