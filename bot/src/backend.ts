@@ -103,6 +103,12 @@ export interface CaptureInput {
 /** What capture did: an issue in the linked project's Triage, or why none (an unlinked chat, a person who is not a member). */
 export type CaptureResult = { result: 'captured'; card: IssueCard } | { result: 'notLinked' | 'notMember' };
 
+/** `/topics`: the projects the group's general link posts that get a topic of their own, and how many others the user does not own. */
+export interface TopicPlan {
+  projects: ProjectChoice[];
+  notOwned: number;
+}
+
 /** The owner's answer to a link question: the group it was about, in its language, and what was done (null: declined). */
 export interface LinkAnswer {
   chat: ChatRef;
@@ -175,6 +181,10 @@ export interface BotBackend {
   linkRequest(user: BotUser, requestId: number): Promise<ChatRef | null>;
   /** Answers a link question: binds the members-only project (ownership checked again) or drops the question. */
   answerLinkRequest(user: BotUser, requestId: number, confirmed: boolean): Promise<LinkAnswer | null>;
+  /** `/topics`: what the forum's general link posts, without a topic yet, that `user` owns. */
+  topicPlan(user: BotUser, chatId: number): Promise<TopicPlan>;
+  /** Binds a forum topic the bot made (`/topics`) to the project; owners only. */
+  linkTopic(user: BotUser, chat: ChatRef, projectId: number): Promise<NonNullable<LinkAnswer['result']>>;
   /** A new join link (member, default expiry) to the project the chat (topic) is linked to; null when it is linked to none. Owners only. */
   groupInvite(user: BotUser, chat: ChatRef): Promise<{ url: string; name: string } | null>;
   /** Unbinds the chat (or forum topic): a group administrator, or an owner of the linked project (`user`). */
@@ -227,6 +237,8 @@ export function offlineBackend(): BotBackend {
     shownInGroup: async () => new Set(),
     linkChat: none,
     linkRequest: async () => null,
+    topicPlan: async () => ({ projects: [], notOwned: 0 }),
+    linkTopic: none,
     groupInvite: async () => null,
     answerLinkRequest: async () => null,
     unlinkChat: async () => 'notLinked',

@@ -8,6 +8,7 @@ import { digestFeature, digestPayload } from './features/digest.ts';
 import { downloader } from './files.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { groupsFeature } from './features/groups.ts';
+import { topicsFeature } from './features/topics.ts';
 import { captureFeature } from './features/capture.ts';
 import { inlineFeature } from './features/inline.ts';
 import { issuesFeature, openIssuePayload } from './features/issues.ts';
@@ -69,6 +70,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   features.use(issuesFeature(backend));
   features.use(digestFeature(backend));
   features.use(groupsFeature(backend));
+  features.use(topicsFeature(backend));
   features.use(captureFeature(backend, download));
   features.use(inlineFeature(backend));
   features.use(fallbackFeature());
@@ -77,7 +79,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 }
 
 export { webhookCallback } from 'grammy';
-export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity, CaptureInput, CaptureResult } from './backend.ts';
+export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity, CaptureInput, CaptureResult, TopicPlan } from './backend.ts';
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';

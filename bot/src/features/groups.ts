@@ -30,7 +30,7 @@ const outcome = (ctx: Pick<BotContext, 'locale'>, linked: Exclude<ChatLinkResult
  * project in the mini app (`startapp=project_<KEY>`) and is pinned, so the team finds it — when the
  * bot administers the group with the right to pin (asked first, rather than refused); else it stays unpinned.
  */
-async function announce(api: Api, chat: ChatRef, locale: Locale, bot: { id: number; username: string }, linked: Exclude<ChatLinkResult, { result: 'confirm' }>) {
+export async function announce(api: Api, chat: ChatRef, locale: Locale, bot: { id: number; username: string }, linked: Exclude<ChatLinkResult, { result: 'confirm' }>) {
   const topic = chat.threadId ? { message_thread_id: chat.threadId } : {};
   const text = outcome({ locale }, linked);
   if (linked.result !== 'linked' || !linked.key) return void (await api.sendMessage(chat.chatId, text, topic));

@@ -32,6 +32,7 @@ export async function createBotServer(env: Record<string, string> = {}) {
 
   /** Delivers an update to the webhook; returns the Bot API calls made while handling it. */
   async function exchange(update: unknown): Promise<BotApiCall[]> {
+    api.observe(update);
     const before = api.calls.length;
     const res = await fetch(t.url + WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret }, body: JSON.stringify(update) });
     expect(res.status).toBe(200);

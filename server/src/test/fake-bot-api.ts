@@ -44,6 +44,9 @@ export class FakeBotApi {
   private chatThrottles = new Map<number, number[]>();
   private listeners: (() => void)[] = [];
   private members = new Map<number, Map<number, MemberStatus>>();
+  /** Chats seen in updates: forum supergroups with their topics' thread ids, other chats with none. */
+  private chats = new Map<number, { forum: boolean; topics: Set<number> }>();
+  private nextTopic = 1000;
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
@@ -78,12 +81,29 @@ export class FakeBotApi {
   private result(method: string, payload: Record<string, any>): unknown {
     if (method === 'getMe') return FAKE_BOT_INFO;
     if (method === 'getFile') return this.files.result(payload);
+    if (method === 'createForumTopic') {
+      const topic = ++this.nextTopic;
+      this.chats.get(Number(payload.chat_id))!.topics.add(topic);
+      return { message_thread_id: topic, name: payload.name, icon_color: 7322096 };
+    }
     if (method === 'getChatMember') return chatMember(Number(payload.user_id), this.members.get(Number(payload.chat_id))?.get(Number(payload.user_id)) ?? 'member');
     if (method === 'getChatAdministrators') {
       const admins = [...(this.members.get(Number(payload.chat_id)) ?? [])].filter(([, status]) => status === 'creator' || status === 'administrator');
       return admins.map(([userId, status]) => chatMember(userId, status));
     }
     return this.rules.apply(method, payload);
+  }
+
+  /**
+   * What Telegram knows of the chats an update comes from: whether each is a forum, and its topics
+   * (a topic exists once a message was sent in it). Sends into a topic of a chat seen here are checked against it.
+   */
+  observe(update: any) {
+    const message = update?.message ?? update?.edited_message ?? update?.callback_query?.message;
+    if (!message?.chat) return;
+    const chat = this.chats.get(message.chat.id) ?? { forum: !!message.chat.is_forum, topics: new Set<number>() };
+    this.chats.set(message.chat.id, chat);
+    if (message.is_topic_message && message.message_thread_id) chat.topics.add(message.message_thread_id);
   }
 
   /** What getChatMember answers for this user in this chat from now on. */
@@ -103,7 +123,24 @@ export class FakeBotApi {
       const bot = this.members.get(Number(payload.chat_id))?.get(FAKE_BOT_INFO.id) ?? 'member';
       if (bot !== 'administrator' && bot !== 'creator') return { code: 400, description: 'Bad Request: not enough rights to manage pinned messages in the chat' };
     }
-    return this.files.check(method, payload) ?? this.rules.check(method, payload);
+    return this.topicRefusal(method, payload) ?? this.files.check(method, payload) ?? this.rules.check(method, payload);
+  }
+
+  /** Forum topics: made only in a forum by an administrator that may manage topics; sent to only where they exist. */
+  private topicRefusal(method: string, payload: Record<string, any>): Refusal | null {
+    const chat = this.chats.get(Number(payload.chat_id));
+    if (method === 'createForumTopic') {
+      if (!chat?.forum) return { code: 400, description: 'Bad Request: the chat is not a forum' };
+      const bot = this.members.get(Number(payload.chat_id))?.get(FAKE_BOT_INFO.id) ?? 'member';
+      if (bot !== 'administrator' && bot !== 'creator') return { code: 400, description: 'Bad Request: not enough rights to create a topic' };
+      const name = String(payload.name ?? '');
+      if (!name.trim() || [...name].length > 128) return { code: 400, description: 'Bad Request: TOPIC_TITLE_EMPTY' };
+      return null;
+    }
+    const thread = payload.message_thread_id;
+    if (thread === undefined || !chat) return null;
+    if (!chat.forum || !chat.topics.has(Number(thread))) return { code: 400, description: 'Bad Request: message thread not found' };
+    return null;
   }
 
   /** The next `count` calls of `method` are answered 429 with this retry_after (seconds). */

@@ -75,6 +75,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
   /**
    * The group chats bound to the issue, each in its own language; not the chat the issue was created
    * or changed from, which shows it already; only chats the issue's project may be shown in (the group rule).
+   * A forum topic linked to the project takes its posts instead of the forum's general link (`/topics`).
    */
   async function toGroups(em: EntityManager, c: Concern, card: IssueCard, text: (locale: Locale) => string): Promise<OutboxMessage[]> {
     const shown = groupVisibleCondition({ column: 'l.chat_id' }, 'p');
@@ -84,8 +85,9 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
           and exists (select 1 from projects p where p.id = ? and ${shown.sql})
           and (not ?::boolean or l.chat_id not in (select chat_id from telegram_issue_origins where issue_id = ?))
           and l.chat_id not in (select chat_id from telegram_activity_origins where activity_id = ?)
+          and not (l.thread_id = 0 and exists (select 1 from telegram_chat_links tl where tl.chat_id = l.chat_id and tl.thread_id <> 0 and tl.project_id = ?))
         order by l.chat_id, l.thread_id, l.id`,
-      [c.projectId, c.issueId, c.projectId, ...shown.params, c.groups === 'created', c.issueId, c.activityId ?? 0],
+      [c.projectId, c.issueId, c.projectId, ...shown.params, c.groups === 'created', c.issueId, c.activityId ?? 0, c.projectId],
     );
     return chats.map((chat) => {
       const locale = localeOf(chat.locale);

@@ -25,6 +25,7 @@ const message = (text: string, chat: object = privateChat, extra: object = {}) =
 });
 
 async function exchange(update: unknown) {
+  api.observe(update);
   const before = api.calls.length;
   const res = await fetch(t.url + WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret }, body: JSON.stringify(update) });
   expect(res.status).toBe(200);

@@ -78,6 +78,7 @@ export class BotKit {
 
   /** Delivers the update to the webhook and returns the Bot API calls made while handling it. */
   async exchange(update: unknown): Promise<BotApiCall[]> {
+    this.api.observe(update);
     const before = this.api.calls.length;
     const res = await fetch(this.t.url + WEBHOOK_PATH, {
       method: 'POST',

@@ -28,6 +28,7 @@ const press = (data: string, messageId = 1) => ({
 });
 
 async function deliver(update: unknown, token = secret) {
+  api.observe(update);
   const res = await fetch(t.url + WEBHOOK_PATH, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': token },

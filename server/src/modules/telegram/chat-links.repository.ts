@@ -47,6 +47,21 @@ export function projectChoiceRows(em: EntityManager, viewerId: number, visible: 
   );
 }
 
+/**
+ * The projects a forum's general link posts (its project, or its stream's projects) that `shown` lets
+ * the group see and no topic of the chat is linked to yet: where `/topics` makes topics.
+ */
+export function generalLinkProjects(em: EntityManager, viewerId: number, chatId: number, visible: Condition, shown: Condition) {
+  const where = {
+    sql: `${shown.sql} and not exists (select 1 from telegram_chat_links t where t.chat_id = ? and t.thread_id <> 0 and t.project_id = p.id)
+      and p.id in (select l.project_id from telegram_chat_links l where l.chat_id = ? and l.thread_id = 0 and l.project_id is not null
+                   union select i.project_id from issues i join issue_streams s on s.issue_id = i.id
+                    where s.stream_id = (select l.stream_id from telegram_chat_links l where l.chat_id = ? and l.thread_id = 0))`,
+    params: [...shown.params, chatId, chatId, chatId],
+  };
+  return projectChoiceRows(em, viewerId, visible, where);
+}
+
 /** Of these issues, the ids whose project `shown` selects (SQL on `p`). */
 export async function issueIdsShown(em: EntityManager, issueIds: number[], shown: Condition): Promise<number[]> {
   const rows = await em.execute<{ id: number }[]>(`select i.id from issues i join projects p on p.id = i.project_id where i.id = any(?::int[]) and ${shown.sql}`, [intArray(issueIds), ...shown.params]);

@@ -96,9 +96,9 @@ export async function answerLinkRequest(em: EntityManager, viewer: Viewer, user:
   return { chat, locale, result };
 }
 
-type Bound = { kind: 'project' | 'stream'; name: string; key: string | null; projectId: number | null; streamId: number | null };
+export type Bound = { kind: 'project' | 'stream'; name: string; key: string | null; projectId: number | null; streamId: number | null };
 
-async function bind(em: EntityManager, user: BotUser, chat: ChatRef, bound: Bound, consentedBy: number | null): Promise<NonNullable<LinkAnswer['result']>> {
+export async function bind(em: EntityManager, user: BotUser, chat: ChatRef, bound: Bound, consentedBy: number | null): Promise<NonNullable<LinkAnswer['result']>> {
   const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;
   return em.transactional(async (tem) => {
     const changed = await upsertChatLink(tem, { chat, projectId: bound.projectId, streamId: bound.streamId, createdBy: user.id, locale, consentedBy });
