@@ -109,6 +109,15 @@ export interface TopicPlan {
   notOwned: number;
 }
 
+/** A team group's settings (`/settings`, its administrators). */
+export interface GroupSettings {
+  /** A ✍ reaction to a message captures it, as `/issue` in reply does (needs the bot to administer the group). */
+  captureReactions: boolean;
+  /** The daily standup's time, `HH:MM` in `timeZone`; null while it is off. */
+  standupTime: string | null;
+  timeZone: string;
+}
+
 /** The owner's answer to a link question: the group it was about, in its language, and what was done (null: declined). */
 export interface LinkAnswer {
   chat: ChatRef;
@@ -185,6 +194,12 @@ export interface BotBackend {
   topicPlan(user: BotUser, chatId: number): Promise<TopicPlan>;
   /** Binds a forum topic the bot made (`/topics`) to the project; owners only. */
   linkTopic(user: BotUser, chat: ChatRef, projectId: number): Promise<NonNullable<LinkAnswer['result']>>;
+  groupSettings(chatId: number): Promise<GroupSettings>;
+  updateGroupSettings(chatId: number, patch: Partial<GroupSettings>): Promise<GroupSettings>;
+  /** Keeps a group message for a later ✍ reaction, where the group captures by reaction (else nothing is kept). */
+  rememberMessage(chatId: number, messageId: number, message: unknown): Promise<void>;
+  /** A message kept by `rememberMessage` (two days), or null. */
+  recentMessage(chatId: number, messageId: number): Promise<unknown | null>;
   /** A new join link (member, default expiry) to the project the chat (topic) is linked to; null when it is linked to none. Owners only. */
   groupInvite(user: BotUser, chat: ChatRef): Promise<{ url: string; name: string } | null>;
   /** Unbinds the chat (or forum topic): a group administrator, or an owner of the linked project (`user`). */
@@ -238,6 +253,10 @@ export function offlineBackend(): BotBackend {
     linkChat: none,
     linkRequest: async () => null,
     topicPlan: async () => ({ projects: [], notOwned: 0 }),
+    groupSettings: async () => ({ captureReactions: false, standupTime: null, timeZone: 'Europe/Moscow' }),
+    updateGroupSettings: none,
+    rememberMessage: async () => {},
+    recentMessage: async () => null,
     linkTopic: none,
     groupInvite: async () => null,
     answerLinkRequest: async () => null,

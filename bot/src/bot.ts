@@ -9,6 +9,8 @@ import { downloader } from './files.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { groupsFeature } from './features/groups.ts';
 import { topicsFeature } from './features/topics.ts';
+import { groupSettingsFeature } from './features/group-settings.ts';
+import { reactionCaptureFeature } from './features/reaction-capture.ts';
 import { captureFeature } from './features/capture.ts';
 import { inlineFeature } from './features/inline.ts';
 import { issuesFeature, openIssuePayload } from './features/issues.ts';
@@ -63,6 +65,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   if (options.accountHooks) features.use(accountLinkFeature(options.publicUrl, options.accountHooks));
   features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...listPayloads(backend), digest: digestPayload(backend), ...options.startPayloads }));
   features.use(languageFeature(backend, options.publicUrl));
+  features.use(reactionCaptureFeature(backend, download));
   features.use(newIssueFeature(backend, download));
   features.use(timeFeature(backend));
   features.use(replyCommentFeature(backend, download));
@@ -71,6 +74,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   features.use(digestFeature(backend));
   features.use(groupsFeature(backend));
   features.use(topicsFeature(backend));
+  features.use(groupSettingsFeature(backend));
   features.use(captureFeature(backend, download));
   features.use(inlineFeature(backend));
   features.use(fallbackFeature());
@@ -79,7 +83,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 }
 
 export { webhookCallback } from 'grammy';
-export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity, CaptureInput, CaptureResult, TopicPlan } from './backend.ts';
+export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity, CaptureInput, CaptureResult, TopicPlan, GroupSettings } from './backend.ts';
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';

@@ -71,6 +71,8 @@ export const callbacks = {
   linkConfirm: codec('lk', ['int']),
   /** `/link` of a members-only project, asked in the owner's private chat: declined (the question's id). */
   linkCancel: codec('lkx', ['int']),
+  /** `/settings` in a group: the setting to change (`capture`, `standup`). */
+  groupSetting: codec('gs', ['word']),
 };
 
 /** The kinds of a card's or reminder's buttons, whose first value is the issue. */

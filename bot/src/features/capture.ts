@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { BotBackend, CaptureInput } from '../backend.ts';
+import type { BotBackend, BotUser, CaptureInput, CaptureResult, ChatRef } from '../backend.ts';
 import { formatYmd } from '@tracker/shared/quick-add/calendar';
 import { formatCard } from '../cards.ts';
 import { todayOf } from '../dates.ts';
@@ -23,7 +23,7 @@ export function messageUrl(chat: { id: number; username?: string }, messageId: n
 const authorOf = (m: Message) => (m.from ? [m.from.first_name, m.from.last_name].filter(Boolean).join(' ') : (m.sender_chat && 'title' in m.sender_chat ? m.sender_chat.title : '')) ?? '';
 
 /** What a message gives an issue: its text (or a file's caption), unless it is something else (a sticker, a poll, a service message). */
-function capturable(m: Message): { text: string } | null {
+export function capturable(m: Message): { text: string } | null {
   if (m.sticker || m.poll || m.dice || m.game) return null;
   const text = m.text ?? m.caption ?? '';
   return text || fileOf(m) ? { text } : null;
@@ -42,6 +42,26 @@ export function captureInput(source: Message, words: string, chat: { id: number;
 }
 
 /**
+ * Makes `source` (a capturable message of `chat`) an issue in the linked project's Triage as `user`,
+ * with its file attached, and answers the message with the card; else says why not (the caller tells).
+ */
+export async function captureAs(ctx: BotContext, deps: { backend: BotBackend; download: Download }, user: BotUser, source: Message, chat: ChatRef, words: string): Promise<CaptureResult['result']> {
+  const input = captureInput(source, words, { id: chat.chatId, username: ctx.chat && 'username' in ctx.chat ? ctx.chat.username : undefined }, chat.threadId, ctx.locale);
+  const captured = await deps.backend.capture(user, chat, input);
+  if (captured.result !== 'captured') return captured.result;
+  const file = fileOf(source);
+  const attached = file ? await attachFile(deps.backend, deps.download, user, captured.card.id, file) : null;
+  const note = attached === 'tooBig' ? `\n\n${t(ctx.locale, 'attach.tooBig')}` : '';
+  await ctx.api.sendMessage(chat.chatId, formatCard(captured.card, ctx.locale, formatYmd(todayOf(user.timeZone))) + note, {
+    ...(chat.threadId ? { message_thread_id: chat.threadId } : {}),
+    reply_parameters: { message_id: source.message_id, allow_sending_without_reply: true },
+    parse_mode: 'HTML',
+    reply_markup: cardKeyboard(captured.card, ctx.locale, ctx.me.username),
+  });
+  return 'captured';
+}
+
+/**
  * Capture from a team's chat (issue 26): `/issue [words]` — or a mention of the bot — in reply to any
  * message of a linked group (or topic) makes it an issue in the project's Triage, with the message's
  * files attached, and answers the message with the card (its Accept and Decline: issues.ts).
@@ -51,21 +71,13 @@ export function captureFeature(backend: BotBackend, download: Download) {
   const group = composer.chatType(['group', 'supergroup']);
 
   async function capture(ctx: BotContext, source: Message | undefined, words: string) {
-    const chat = groupChatOf(ctx)!;
-    const replyTo = { reply_parameters: { message_id: (source ?? ctx.msg!).message_id, allow_sending_without_reply: true } };
-    if (!source) return void (await ctx.reply(t(ctx.locale, 'capture.usage'), { reply_parameters: { message_id: ctx.msg!.message_id, allow_sending_without_reply: true } }));
-    if (!capturable(source)) return void (await ctx.reply(t(ctx.locale, 'capture.cannot'), { reply_parameters: { message_id: ctx.msg!.message_id, allow_sending_without_reply: true } }));
+    const replyTo = { reply_parameters: { message_id: ctx.msg!.message_id, allow_sending_without_reply: true } };
+    if (!source) return void (await ctx.reply(t(ctx.locale, 'capture.usage'), replyTo));
+    if (!capturable(source)) return void (await ctx.reply(t(ctx.locale, 'capture.cannot'), replyTo));
     await asAccount(ctx, async (user) => {
-      const input = captureInput(source, words, { id: ctx.chat!.id, username: 'username' in ctx.chat! ? ctx.chat.username : undefined }, chat.threadId, ctx.locale);
-      const captured = await backend.capture(user, chat, input);
-      if (captured.result !== 'captured') {
-        if (captured.result === 'notMember') return void (await notMemberHere(ctx, user.locale, ctx.locale));
-        return void (await ctx.reply(t(ctx.locale, 'capture.notLinked'), replyTo));
-      }
-      const file = fileOf(source);
-      const attached = file ? await attachFile(backend, download, user, captured.card.id, file) : null;
-      const note = attached === 'tooBig' ? `\n\n${t(ctx.locale, 'attach.tooBig')}` : '';
-      await ctx.reply(formatCard(captured.card, ctx.locale, formatYmd(todayOf(user.timeZone))) + note, { ...replyTo, parse_mode: 'HTML', reply_markup: cardKeyboard(captured.card, ctx.locale, ctx.me.username) });
+      const result = await captureAs(ctx, { backend, download }, user, source, groupChatOf(ctx)!, words);
+      if (result === 'notMember') await notMemberHere(ctx, user.locale, ctx.locale);
+      if (result === 'notLinked') await ctx.reply(t(ctx.locale, 'capture.notLinked'), { reply_parameters: { message_id: source.message_id, allow_sending_without_reply: true } });
     });
   }
 

@@ -96,14 +96,23 @@ export class FakeBotApi {
 
   /**
    * What Telegram knows of the chats an update comes from: whether each is a forum, and its topics
-   * (a topic exists once a message was sent in it). Sends into a topic of a chat seen here are checked against it.
+   * (a topic exists once a message was sent in it). Sends into a topic of a chat seen here are checked
+   * against it. False for an update Telegram would not deliver: a reaction goes only to a bot that
+   * administers the chat and asked for `message_reaction` in its webhook's allowed_updates.
    */
-  observe(update: any) {
+  observe(update: any): boolean {
+    const reaction = update?.message_reaction;
+    if (reaction) {
+      const asked = (this.of('setWebhook').at(-1)?.payload.allowed_updates ?? []) as string[];
+      const bot = this.members.get(reaction.chat.id)?.get(FAKE_BOT_INFO.id) ?? 'member';
+      return asked.includes('message_reaction') && (bot === 'administrator' || bot === 'creator');
+    }
     const message = update?.message ?? update?.edited_message ?? update?.callback_query?.message;
-    if (!message?.chat) return;
+    if (!message?.chat) return true;
     const chat = this.chats.get(message.chat.id) ?? { forum: !!message.chat.is_forum, topics: new Set<number>() };
     this.chats.set(message.chat.id, chat);
     if (message.is_topic_message && message.message_thread_id) chat.topics.add(message.message_thread_id);
+    return true;
   }
 
   /** What getChatMember answers for this user in this chat from now on. */

@@ -41,6 +41,7 @@ import { Migration20261205200000_sync_project_was_open } from './Migration202612
 import { Migration20261206100000_group_consent } from './Migration20261206100000_group_consent.ts';
 import { Migration20261206200000_project_invites } from './Migration20261206200000_project_invites.ts';
 import { Migration20261207100000_triage } from './Migration20261207100000_triage.ts';
+import { Migration20261208100000_group_settings } from './Migration20261208100000_group_settings.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -85,4 +86,5 @@ export const migrationsList = [
   { name: 'Migration20261206100000_group_consent', class: Migration20261206100000_group_consent },
   { name: 'Migration20261206200000_project_invites', class: Migration20261206200000_project_invites },
   { name: 'Migration20261207100000_triage', class: Migration20261207100000_triage },
+  { name: 'Migration20261208100000_group_settings', class: Migration20261208100000_group_settings },
 ];

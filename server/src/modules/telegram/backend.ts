@@ -23,6 +23,7 @@ import { selectTemplates } from '../templates/template.queries.ts';
 import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
 import { linkTopic, topicPlan } from './topics.ts';
+import { groupSettings, recentMessage, rememberMessage, updateGroupSettings } from './group-settings.ts';
 import { answerLinkRequest, chatLink, creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, linkRequest, setGroupLocale, unlinkChat } from './group-links.ts';
 import type { InviteService } from '../invites/index.ts';
 import type { TriageService } from '../triage/index.ts';
@@ -211,6 +212,10 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
     shownInGroup: (chatId, issueIds) => issuesShownInGroup(em(), chatId, issueIds),
     linkChat: (user, chat, target) => linkChat(em(), viewerOf(user), user, chat, target),
     linkRequest: (user, requestId) => linkRequest(em(), user, requestId),
+    groupSettings: (chatId) => groupSettings(em(), chatId),
+    updateGroupSettings: (chatId, patch) => updateGroupSettings(em(), chatId, patch),
+    rememberMessage: (chatId, messageId, message) => rememberMessage(em(), chatId, messageId, message),
+    recentMessage: (chatId, messageId) => recentMessage(em(), chatId, messageId),
     topicPlan: (user, chatId) => topicPlan(em(), viewerOf(user), chatId),
     linkTopic: (user, chat, projectId) => linkTopic(em(), viewerOf(user), user, chat, projectId),
     answerLinkRequest: (user, requestId, confirmed) => answerLinkRequest(em(), viewerOf(user), user, requestId, confirmed),

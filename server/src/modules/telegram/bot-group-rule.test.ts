@@ -159,6 +159,7 @@ describe('everything the bot says in a group', () => {
       // Questions asked in Ivan's private chat (none here), and one of his pressed in the group.
       linkConfirm: [callbacks.linkConfirm.encode(1)],
       linkCancel: [callbacks.linkCancel.encode(1)],
+      groupSetting: [callbacks.groupSetting.encode('capture'), callbacks.groupSetting.encode('standup')],
     };
     expect(Object.keys(presses).sort()).toEqual(Object.keys(callbacks).sort());
     const typed = { message_id: 8, date: Math.floor(Date.now() / 1000), chat: GROUP, from: { ...member, is_bot: false }, text: 'Проверить журнал' };

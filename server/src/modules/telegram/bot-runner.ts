@@ -17,6 +17,8 @@ import { registerOutbox } from '../notifications/outbox.ts';
 import { createBotBackend } from './backend.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
+/** The updates the bot asks for: `message_reaction` for capture by ✍ (sent only to administrator bots). */
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query', 'message_reaction'] as const;
 export { DUE_SCAN_JOB } from '../notifications/dispatch.ts';
 
 export interface TelegramDeps {
@@ -81,7 +83,7 @@ export function setUpBot({ config, orm, logger, jobs, storage, accountHooks, inv
       digests,
       start: async () => {
         await prepare();
-        await bot.api.setWebhook(config.PUBLIC_URL + WEBHOOK_PATH, { secret_token: secretToken, allowed_updates: ['message', 'callback_query', 'inline_query'] });
+        await bot.api.setWebhook(config.PUBLIC_URL + WEBHOOK_PATH, { secret_token: secretToken, allowed_updates: ALLOWED_UPDATES });
         logger.info({ bot: bot.botInfo.username }, 'bot webhook set');
       },
       stop: async () => {},
@@ -95,7 +97,7 @@ export function setUpBot({ config, orm, logger, jobs, storage, accountHooks, inv
     digests,
     start: async () => {
       await prepare();
-      void bot.start({ drop_pending_updates: false, allowed_updates: ['message', 'callback_query', 'inline_query'] }).catch((err) => logger.error({ err }, 'bot polling stopped'));
+      void bot.start({ drop_pending_updates: false, allowed_updates: ALLOWED_UPDATES }).catch((err) => logger.error({ err }, 'bot polling stopped'));
       logger.info({ bot: bot.botInfo.username }, 'bot polling');
     },
     stop: async () => {

@@ -72,13 +72,19 @@ export class BotKit {
     return { update_id: this.nextUpdate++, message: { message_id: this.nextMessage++, date: now(), chat, from: { ...from, is_bot: false }, ...extra } };
   }
 
+  /** `from` puts a reaction (an emoji) on a message of `chat`; Telegram delivers it only to an administrator bot that asked. */
+  react(from: Person, chat: { id: number; type: string; title?: string }, messageId: number, emoji: string, old: string[] = []) {
+    const reactions = (list: string[]) => list.map((e) => ({ type: 'emoji', emoji: e }));
+    return { update_id: this.nextUpdate++, message_reaction: { chat, message_id: messageId, user: { ...from, is_bot: false }, date: now(), old_reaction: reactions(old), new_reaction: reactions([...old, emoji]) } };
+  }
+
   press(from: Person, data: string, message: { message_id: number; chat: object; [k: string]: unknown } = { message_id: 1, chat: BotKit.privateChat(from) }) {
     return { update_id: this.nextUpdate++, callback_query: { id: `cq${this.nextUpdate}`, from: { ...from, is_bot: false }, chat_instance: 'ci', data, message: { date: now(), text: 'x', ...message } } };
   }
 
   /** Delivers the update to the webhook and returns the Bot API calls made while handling it. */
   async exchange(update: unknown): Promise<BotApiCall[]> {
-    this.api.observe(update);
+    if (!this.api.observe(update)) return [];
     const before = this.api.calls.length;
     const res = await fetch(this.t.url + WEBHOOK_PATH, {
       method: 'POST',
