@@ -109,6 +109,19 @@ export interface TopicPlan {
   notOwned: number;
 }
 
+/** A note to transcribe (`transcribe`), and the card that says "transcribing…" until it is done. */
+export interface TranscribeRequest {
+  issueId: number;
+  attachmentId: number;
+  /** Who sent or captured it (the issue changes as them). */
+  telegramId: number;
+  chatId: number;
+  messageId: number;
+  locale: Locale;
+  /** The issue's title is a stand-in ("Voice note"): the words' title replaces it. */
+  retitle: boolean;
+}
+
 /** A team group's settings (`/settings`, its administrators). */
 export interface GroupSettings {
   /** A ✍ reaction to a message captures it, as `/issue` in reply does (needs the bot to administer the group). */
@@ -174,7 +187,13 @@ export interface BotBackend {
   addComment(user: BotUser, issueId: number, body: string): Promise<void>;
   /** `/time` in reply to a card: minutes worked on the issue today. */
   logTime(user: BotUser, issueId: number, minutes: number): Promise<void>;
-  addAttachment(user: BotUser, issueId: number, file: { name: string; mimeType: string; bytes: Uint8Array }): Promise<void>;
+  /** Returns the attachment's id. */
+  addAttachment(user: BotUser, issueId: number, file: { name: string; mimeType: string; bytes: Uint8Array }): Promise<number>;
+  /**
+   * Transcribes a voice or video note attached to the issue, in the background: the issue takes the
+   * words (and, with `retitle`, its title from them), and the card `messageId` in `chatId` is edited.
+   */
+  transcribe(user: BotUser, request: TranscribeRequest): Promise<void>;
   /** Where a one-line `/new` may go: the project linked to the group chat (or topic), and the one the user last created an issue in. */
   projectHints(user: BotUser, chat: ChatRef | null): Promise<{ linked: number | null; lastUsed: number | null }>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
@@ -247,6 +266,7 @@ export function offlineBackend(): BotBackend {
     addComment: none,
     logTime: none,
     addAttachment: none,
+    transcribe: none,
     projectHints: async () => ({ linked: null, lastUsed: null }),
     search: async () => [],
     shownInGroup: async () => new Set(),

@@ -11,6 +11,7 @@ import { groupsFeature } from './features/groups.ts';
 import { topicsFeature } from './features/topics.ts';
 import { groupSettingsFeature } from './features/group-settings.ts';
 import { reactionCaptureFeature } from './features/reaction-capture.ts';
+import { voiceFeature } from './features/voice.ts';
 import { captureFeature } from './features/capture.ts';
 import { inlineFeature } from './features/inline.ts';
 import { issuesFeature, openIssuePayload } from './features/issues.ts';
@@ -66,6 +67,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   features.use(startFeature(options.publicUrl, { issue_: openIssuePayload(backend), ...listPayloads(backend), digest: digestPayload(backend), ...options.startPayloads }));
   features.use(languageFeature(backend, options.publicUrl));
   features.use(reactionCaptureFeature(backend, download));
+  features.use(voiceFeature(backend, download));
   features.use(newIssueFeature(backend, download));
   features.use(timeFeature(backend));
   features.use(replyCommentFeature(backend, download));
@@ -83,7 +85,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 }
 
 export { webhookCallback } from 'grammy';
-export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity, CaptureInput, CaptureResult, TopicPlan, GroupSettings } from './backend.ts';
+export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity, CaptureInput, CaptureResult, TopicPlan, GroupSettings, TranscribeRequest } from './backend.ts';
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';

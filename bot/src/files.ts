@@ -11,6 +11,8 @@ export interface TelegramFile {
   mimeType: string;
   /** Bytes, when Telegram told (it usually does). */
   size: number | null;
+  /** A voice or video note: its length in seconds (it may be transcribed). */
+  spokenSec?: number;
 }
 
 /** Bots may download files up to this size only (Bot API getFile). */
@@ -25,9 +27,9 @@ export function fileOf(message: Message): TelegramFile | null {
   const doc = message.document;
   if (doc) return { fileId: doc.file_id, name: doc.file_name || `file_${doc.file_unique_id}`, mimeType: doc.mime_type ?? 'application/octet-stream', size: doc.file_size ?? null };
   const voice = message.voice;
-  if (voice) return { fileId: voice.file_id, name: `voice_${voice.file_unique_id}.ogg`, mimeType: voice.mime_type ?? 'audio/ogg', size: voice.file_size ?? null };
+  if (voice) return { fileId: voice.file_id, name: `voice_${voice.file_unique_id}.ogg`, mimeType: voice.mime_type ?? 'audio/ogg', size: voice.file_size ?? null, spokenSec: voice.duration };
   const note = message.video_note;
-  if (note) return { fileId: note.file_id, name: `video_note_${note.file_unique_id}.mp4`, mimeType: 'video/mp4', size: note.file_size ?? null };
+  if (note) return { fileId: note.file_id, name: `video_note_${note.file_unique_id}.mp4`, mimeType: 'video/mp4', size: note.file_size ?? null, spokenSec: note.duration };
   const media = message.video ?? message.audio;
   if (media) return { fileId: media.file_id, name: media.file_name || `${message.video ? 'video' : 'audio'}_${media.file_unique_id}`, mimeType: media.mime_type ?? 'application/octet-stream', size: media.file_size ?? null };
   return null;
@@ -47,10 +49,10 @@ export function downloader(api: Api, apiRoot: string, token: string): Download {
 const tooBigForBots = (err: unknown) => err instanceof GrammyError && err.error_code === 400 && err.description.includes('file is too big');
 
 /**
- * Adds the file to the issue as `user`; 'tooBig' when bots may not download it (Telegram's 20 MB
+ * Adds the file to the issue as `user` (the attachment's id); 'tooBig' when bots may not download it (Telegram's 20 MB
  * limit, known from the message or from getFile's refusal).
  */
-export async function attachFile(backend: BotBackend, download: Download, user: BotUser, issueId: number, file: TelegramFile): Promise<'added' | 'tooBig'> {
+export async function attachFile(backend: BotBackend, download: Download, user: BotUser, issueId: number, file: TelegramFile): Promise<{ attachmentId: number } | 'tooBig'> {
   if (file.size !== null && file.size > BOT_DOWNLOAD_LIMIT) return 'tooBig';
   let bytes: Uint8Array;
   try {
@@ -59,6 +61,5 @@ export async function attachFile(backend: BotBackend, download: Download, user: 
     if (tooBigForBots(err)) return 'tooBig';
     throw err;
   }
-  await backend.addAttachment(user, issueId, { name: file.name, mimeType: file.mimeType, bytes });
-  return 'added';
+  return { attachmentId: await backend.addAttachment(user, issueId, { name: file.name, mimeType: file.mimeType, bytes }) };
 }

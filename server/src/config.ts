@@ -45,6 +45,12 @@ const envSchema = z.object({
   TELEGRAM_AUTH_MAX_AGE_SEC: z.coerce.number().int().min(60).max(7 * 86400).default(86400),
   /** How long a notification waits for more changes to its issue, so a burst becomes one message. */
   TELEGRAM_BURST_SEC: z.coerce.number().int().min(0).max(600).default(30),
+  /**
+   * A local speech-to-text program for voice and video notes (telegram/transcriber.ts): `{file}` and
+   * `{lang}` are filled in, stdout is the transcript. Unset: notes are attached, not transcribed.
+   */
+  SPEECH_COMMAND: z.string().optional(),
+  SPEECH_TIMEOUT_SEC: z.coerce.number().int().min(5).max(600).default(120),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Tracker <no-reply@localhost>'),
   SMS_PROVIDER: z.enum(['console', 'smsru']).default('console'),

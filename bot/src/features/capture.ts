@@ -1,13 +1,10 @@
 import { Composer } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BotBackend, BotUser, CaptureInput, CaptureResult, ChatRef } from '../backend.ts';
-import { formatYmd } from '@tracker/shared/quick-add/calendar';
-import { formatCard } from '../cards.ts';
-import { todayOf } from '../dates.ts';
 import { asAccount, groupChatOf, type BotContext } from '../context.ts';
-import { attachFile, fileOf, type Download } from '../files.ts';
+import { fileOf, type Download } from '../files.ts';
 import { t } from '../i18n.ts';
-import { cardKeyboard } from '../keyboards.ts';
+import { answerWithCard } from '../notes.ts';
 import { notMemberHere } from '../personal.ts';
 import { TITLE_MAX } from './prefill.ts';
 import { issueOfMessage } from './reply-comment.ts';
@@ -49,15 +46,7 @@ export async function captureAs(ctx: BotContext, deps: { backend: BotBackend; do
   const input = captureInput(source, words, { id: chat.chatId, username: ctx.chat && 'username' in ctx.chat ? ctx.chat.username : undefined }, chat.threadId, ctx.locale);
   const captured = await deps.backend.capture(user, chat, input);
   if (captured.result !== 'captured') return captured.result;
-  const file = fileOf(source);
-  const attached = file ? await attachFile(deps.backend, deps.download, user, captured.card.id, file) : null;
-  const note = attached === 'tooBig' ? `\n\n${t(ctx.locale, 'attach.tooBig')}` : '';
-  await ctx.api.sendMessage(chat.chatId, formatCard(captured.card, ctx.locale, formatYmd(todayOf(user.timeZone))) + note, {
-    ...(chat.threadId ? { message_thread_id: chat.threadId } : {}),
-    reply_parameters: { message_id: source.message_id, allow_sending_without_reply: true },
-    parse_mode: 'HTML',
-    reply_markup: cardKeyboard(captured.card, ctx.locale, ctx.me.username),
-  });
+  await answerWithCard(ctx, deps, user, captured.card, source, chat, !words.trim() && !capturable(source)!.text.trim());
   return 'captured';
 }
 

@@ -169,3 +169,19 @@ describe('removeToken', () => {
     expect(removeToken(input, { ...token, text: '' })).toBe(input);
   });
 });
+
+describe('spoken priorities (a voice note\'s transcript)', () => {
+  const spoken = (text: string, locale: 'ru' | 'en') => parseQuickAdd(text, { ...MSK, locale, spoken: true });
+
+  it('fill the title, due date and priority in both languages', () => {
+    expect(spoken('Починить вход завтра, высокий приоритет.', 'ru')).toMatchObject({ title: 'Починить вход', dueDate: '2026-11-23', priority: 'high' });
+    expect(spoken('Fix the login tomorrow at high priority.', 'en')).toMatchObject({ title: 'Fix the login', dueDate: '2026-11-23', priority: 'high' });
+    expect(spoken('Обновить сайт с низким приоритетом', 'ru')).toMatchObject({ title: 'Обновить сайт', priority: 'low' });
+    expect(spoken('priority urgent: deploy the fix', 'en')).toMatchObject({ priority: 'urgent' });
+  });
+
+  it('count only in a transcript: typed quick add keeps its `!` markers', () => {
+    expect(parseQuickAdd('Review high priority bugs', MSK)).toMatchObject({ title: 'Review high priority bugs', priority: null });
+    expect(spoken('Высокий забор покрасить', 'ru').priority).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { formatYmd, todayIn } from './calendar.ts';
 import { findDates } from './dates.ts';
-import { findLabels, findMentions, findPriorities, findProjects, type Priority } from './tokens.ts';
+import { findLabels, findMentions, findPriorities, findProjects, findSpokenPriorities, type Priority } from './tokens.ts';
 
 export type { Priority } from './tokens.ts';
 
@@ -28,6 +28,8 @@ export interface QuickAddOptions {
   timeZone: string; // IANA; an unknown zone falls back to UTC
   locale?: 'ru' | 'en';
   weekStartsOn?: 0 | 1; // default: ru → Monday, en → Sunday
+  /** A transcript of speech: priorities said in words ("high priority", «высокий приоритет») count too. */
+  spoken?: boolean;
 }
 
 /** Only this many leading characters are parsed; the rest goes to the title unparsed. */
@@ -55,6 +57,7 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     ...findLabels(scan).map((m) => ({ kind: 'label' as const, ...m })),
     ...findProjects(scan).map((m) => ({ kind: 'project' as const, ...m })),
     ...findPriorities(scan).map((m) => ({ kind: 'priority' as const, ...m })),
+    ...(options?.spoken ? findSpokenPriorities(scan) : []).map((m) => ({ kind: 'priority' as const, ...m })),
   ].filter((c) => c.end <= QUICK_ADD_MAX_PARSED);
   const chosen = nonOverlapping(candidates);
 
@@ -82,7 +85,8 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
   }
 
   return {
-    title: buildTitle(text, winners),
+    // Speech ends its phrases with punctuation that the removed tokens leave dangling ("Fix the login, .").
+    title: options?.spoken ? buildTitle(text, winners).replace(/[\s,;:.!?]+$/u, '') : buildTitle(text, winners),
     dueDate: due?.value ?? null,
     assignee: assignee?.value ?? null,
     labels,

@@ -55,6 +55,32 @@ export function findProjects(text: string): MarkerMatch<string>[] {
   return [...text.matchAll(PROJECT)].map((m) => ({ start: m.index, end: m.index + m[0].length, value: m[1] ?? '' }));
 }
 
+// Spoken priorities (a voice note has no `!` markers): "high priority", "at high priority",
+// "priority high"; «высокий приоритет», «с высоким приоритетом», «приоритет высокий».
+const SPOKEN_STEMS: [RegExp, Priority][] = [
+  [/^(urgent|срочн)/iu, 'urgent'],
+  [/^(high|высок)/iu, 'high'],
+  [/^(medium|средн)/iu, 'medium'],
+  [/^(low|низк)/iu, 'low'],
+];
+const LEVEL = String.raw`(urgent|high|medium|low|срочн[\p{L}]*|высок[\p{L}]*|средн[\p{L}]*|низк[\p{L}]*)`;
+const PRIORITY_WORD = String.raw`(?:priority|приоритет[\p{L}]*)`;
+const SPOKEN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:(?:at|with|с|со)\s+)?${LEVEL}\s+${PRIORITY_WORD}|${PRIORITY_WORD}\s+${LEVEL})(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/** Priorities said in words, as a transcript has them (`parseQuickAdd`'s `spoken`). */
+export function findSpokenPriorities(text: string): MarkerMatch<Priority>[] {
+  const found: MarkerMatch<Priority>[] = [];
+  for (const m of text.matchAll(SPOKEN)) {
+    const level = m[1] ?? m[2] ?? '';
+    const value = SPOKEN_STEMS.find(([stem]) => stem.test(level))?.[1];
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, value });
+  }
+  return found;
+}
+
 export function findPriorities(text: string): MarkerMatch<Priority>[] {
   const found: MarkerMatch<Priority>[] = [];
   for (const m of text.matchAll(PRIORITY)) {

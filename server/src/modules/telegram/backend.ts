@@ -23,6 +23,7 @@ import { selectTemplates } from '../templates/template.queries.ts';
 import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
 import { linkTopic, topicPlan } from './topics.ts';
+import { requestTranscript } from './voice.ts';
 import { groupSettings, recentMessage, rememberMessage, updateGroupSettings } from './group-settings.ts';
 import { answerLinkRequest, chatLink, creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, linkRequest, setGroupLocale, unlinkChat } from './group-links.ts';
 import type { InviteService } from '../invites/index.ts';
@@ -169,10 +170,17 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       const fileName = parse(fileNameSchema, file.name.replace(/[\\/\0]/g, '_').slice(0, 255));
       const mimeType = parse(mimeSchema, file.mimeType.toLowerCase());
       try {
-        if (!(await storeAttachment(e, storage, issue, user.id, { fileName, mimeType, body: Buffer.from(file.bytes) }))) throw invalid([]);
+        const stored = await storeAttachment(e, storage, issue, user.id, { fileName, mimeType, body: Buffer.from(file.bytes) });
+        if (!stored) throw invalid([]);
+        return stored.id;
       } catch (err) {
         throw err instanceof TooLargeError ? invalid([]) : err;
       }
+    },
+    async transcribe(user, request) {
+      const e = em();
+      await requireIssue(e, viewerOf(user), request.issueId, 'issue.edit');
+      await requestTranscript(e, request);
     },
     async projectHints(user, chat) {
       const [[linked], [last]] = await Promise.all([

@@ -3,7 +3,7 @@
 // delivers none otherwise), so /settings says so instead of turning capture on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_BOT_INFO } from '../../test/fake-bot-api.ts';
-import { addMember, createProject, type TestUser } from '../projects/test-fixtures.ts';
+import { addMember, createProject } from '../projects/test-fixtures.ts';
 import { answers, BotKit, buttons, lastText, sent, type Person } from './bot-test-kit.ts';
 
 const kit = new BotKit();
@@ -21,9 +21,9 @@ const kept = async () => (await kit.t.sql<{ n: number }>('select count(*)::int a
 
 beforeAll(async () => {
   await kit.start();
-  const [ivanUser, emmaUser] = (await kit.accounts(ivan, emma, oleg)) as TestUser[];
-  web = await createProject(ivanUser!, { key: 'WEBR', name: 'Сайт' });
-  await addMember(ivanUser!, web.project.id, emmaUser!, 'member');
+  const [ivanUser, emmaUser] = await kit.accounts(ivan, emma, oleg);
+  web = await createProject(ivanUser, { key: 'WEBR', name: 'Сайт' });
+  await addMember(ivanUser, web.project.id, emmaUser, 'member');
   kit.api.setMember(GROUP.id, ivan.id, 'administrator');
   const asked = await kit.exchange(kit.message(ivan, `/link ${web.project.key}`, GROUP));
   await kit.exchange(kit.press(ivan, buttons(sent(asked).find((c) => c.payload.chat_id === ivan.id))[0]!.callback_data!, { message_id: 70, chat: BotKit.privateChat(ivan) }));

@@ -13,6 +13,8 @@ import type { JobQueue } from '../jobs/index.ts';
 import type { ConcernChannel, DigestSender } from '../notifications/dispatch.ts';
 import { createDigestSender } from '../notifications/digest.ts';
 import { createNotifier } from '../notifications/notify.ts';
+import { commandTranscriber } from './transcriber.ts';
+import { registerVoice } from './voice.ts';
 import { registerOutbox } from '../notifications/outbox.ts';
 import { createBotBackend } from './backend.ts';
 
@@ -56,6 +58,8 @@ export function setUpBot({ config, orm, logger, jobs, storage, accountHooks, inv
   notifyApi.config.use(apiThrottler());
   // No in-process retry: a 429 pauses the chat in the outbox for its full retry_after.
   registerOutbox({ jobs, orm, api: notifyApi, logger, burstSec: config.TELEGRAM_BURST_SEC });
+  const transcriber = config.SPEECH_COMMAND ? commandTranscriber(config.SPEECH_COMMAND, config.SPEECH_TIMEOUT_SEC * 1000) : null;
+  registerVoice({ jobs, orm, api: notifyApi, storage, transcriber, logger, botUsername: () => bot.botInfo.username });
   const notifier = createNotifier({ jobs, botUsername: () => bot.botInfo.username, burstSec: config.TELEGRAM_BURST_SEC });
   const tell: ConcernChannel = async (em, concern) => {
     await bot.init();

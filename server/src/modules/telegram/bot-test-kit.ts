@@ -24,7 +24,8 @@ export class BotKit {
   private nextUpdate = 1;
   private nextMessage = 1;
 
-  async start() {
+  /** `env`: more server settings (e.g. SPEECH_COMMAND). */
+  async start(more: Record<string, string> = {}) {
     this.api = await new FakeBotApi().start();
     const sink = new Writable({
       write: (chunk, _encoding, done) => {
@@ -32,7 +33,7 @@ export class BotKit {
         done();
       },
     });
-    const env = { TELEGRAM_BOT_TOKEN: '123456:test-token', TELEGRAM_BOT_USERNAME: 'tracker_test_bot', TELEGRAM_MODE: 'webhook', PUBLIC_URL: 'https://tracker.test', TELEGRAM_API_ROOT: this.api.url };
+    const env = { TELEGRAM_BOT_TOKEN: '123456:test-token', TELEGRAM_BOT_USERNAME: 'tracker_test_bot', TELEGRAM_MODE: 'webhook', PUBLIC_URL: 'https://tracker.test', TELEGRAM_API_ROOT: this.api.url, ...more };
     this.t = await createTestServer(env, { logger: pino({ level: 'error' }, sink) });
     await this.t.app.services.telegram.start();
     this.secret = this.api.of('setWebhook')[0]!.payload.secret_token;
