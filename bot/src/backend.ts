@@ -6,6 +6,7 @@ import { forbidden } from '@tracker/shared/domain-errors';
 import type { TriageActionInput } from '@tracker/shared/api/triage';
 import type { Locale } from '@tracker/shared/locales';
 import { negotiateLocale } from './i18n.ts';
+import type { Standup } from './standup.ts';
 
 export interface TelegramIdentity {
   id: number;
@@ -214,6 +215,8 @@ export interface BotBackend {
   /** Binds a forum topic the bot made (`/topics`) to the project; owners only. */
   linkTopic(user: BotUser, chat: ChatRef, projectId: number): Promise<NonNullable<LinkAnswer['result']>>;
   groupSettings(chatId: number): Promise<GroupSettings>;
+  /** The standup of the project linked where `chat` is (its topic, else the whole chat); null when none is. */
+  standup(chat: ChatRef): Promise<Standup | null>;
   updateGroupSettings(chatId: number, patch: Partial<GroupSettings>): Promise<GroupSettings>;
   /** Keeps a group message for a later ✍ reaction, where the group captures by reaction (else nothing is kept). */
   rememberMessage(chatId: number, messageId: number, message: unknown): Promise<void>;
@@ -275,6 +278,7 @@ export function offlineBackend(): BotBackend {
     topicPlan: async () => ({ projects: [], notOwned: 0 }),
     groupSettings: async () => ({ captureReactions: false, standupTime: null, timeZone: 'Europe/Moscow' }),
     updateGroupSettings: none,
+    standup: async () => null,
     rememberMessage: async () => {},
     recentMessage: async () => null,
     linkTopic: none,

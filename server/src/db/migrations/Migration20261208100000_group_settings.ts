@@ -16,6 +16,7 @@ export class Migration20261208100000_group_settings extends Migration {
         standup_time time null,
         standup_time_zone text not null default 'Europe/Moscow',
         standup_sent_on date null,
+        standup_sent_at timestamptz null,
         updated_at timestamptz not null default now()
       );`);
     this.addSql(`

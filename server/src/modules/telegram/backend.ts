@@ -24,6 +24,7 @@ import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
 import { linkTopic, topicPlan } from './topics.ts';
 import { requestTranscript } from './voice.ts';
+import { standupNow } from './standup.ts';
 import { groupSettings, recentMessage, rememberMessage, updateGroupSettings } from './group-settings.ts';
 import { answerLinkRequest, chatLink, creatableProjects, groupLocale, groupProjects, issuesShownInGroup, linkChat, linkRequest, setGroupLocale, unlinkChat } from './group-links.ts';
 import type { InviteService } from '../invites/index.ts';
@@ -221,6 +222,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
     linkChat: (user, chat, target) => linkChat(em(), viewerOf(user), user, chat, target),
     linkRequest: (user, requestId) => linkRequest(em(), user, requestId),
     groupSettings: (chatId) => groupSettings(em(), chatId),
+    standup: (chat) => standupNow(em(), chat),
     updateGroupSettings: (chatId, patch) => updateGroupSettings(em(), chatId, patch),
     rememberMessage: (chatId, messageId, message) => rememberMessage(em(), chatId, messageId, message),
     recentMessage: (chatId, messageId) => recentMessage(em(), chatId, messageId),

@@ -15,6 +15,7 @@ import { createDigestSender } from '../notifications/digest.ts';
 import { createNotifier } from '../notifications/notify.ts';
 import { commandTranscriber } from './transcriber.ts';
 import { registerVoice } from './voice.ts';
+import { registerStandups } from './standup.ts';
 import { registerOutbox } from '../notifications/outbox.ts';
 import { createBotBackend } from './backend.ts';
 
@@ -59,7 +60,13 @@ export function setUpBot({ config, orm, logger, jobs, storage, accountHooks, inv
   // No in-process retry: a 429 pauses the chat in the outbox for its full retry_after.
   registerOutbox({ jobs, orm, api: notifyApi, logger, burstSec: config.TELEGRAM_BURST_SEC });
   const transcriber = config.SPEECH_COMMAND ? commandTranscriber(config.SPEECH_COMMAND, config.SPEECH_TIMEOUT_SEC * 1000) : null;
-  registerVoice({ jobs, orm, api: notifyApi, storage, transcriber, logger, botUsername: () => bot.botInfo.username });
+  // Jobs may run before any update has made the bot ask Telegram who it is.
+  const botUsername = async () => {
+    await bot.init();
+    return bot.botInfo.username;
+  };
+  registerStandups({ jobs, orm, botUsername });
+  registerVoice({ jobs, orm, api: notifyApi, storage, transcriber, logger, botUsername });
   const notifier = createNotifier({ jobs, botUsername: () => bot.botInfo.username, burstSec: config.TELEGRAM_BURST_SEC });
   const tell: ConcernChannel = async (em, concern) => {
     await bot.init();

@@ -26,7 +26,7 @@ export const requestTranscript = (em: EntityManager, request: TranscribeRequest)
 
 type Outcome = { transcript: string } | { note: 'voice.noEngine' | 'voice.failed' | 'voice.nothingHeard' };
 
-export function registerVoice(deps: { jobs: JobQueue; orm: MikroORM; api: Api; storage: BlobStore; transcriber: Transcriber | null; logger: Logger; botUsername: () => string }) {
+export function registerVoice(deps: { jobs: JobQueue; orm: MikroORM; api: Api; storage: BlobStore; transcriber: Transcriber | null; logger: Logger; botUsername: () => Promise<string> }) {
   async function hear(em: EntityManager, r: TranscribeRequest): Promise<Outcome> {
     if (!deps.transcriber) return { note: 'voice.noEngine' };
     const note = await selectNote(em, r.attachmentId, r.issueId);
@@ -64,7 +64,7 @@ export function registerVoice(deps: { jobs: JobQueue; orm: MikroORM; api: Api; s
     try {
       await deps.api.editMessageText(r.chatId, r.messageId, `${formatCard(card, r.locale, todayDate(user.timeZone))}\n\n${line}`, {
         parse_mode: 'HTML',
-        reply_markup: cardKeyboard(card, r.locale, deps.botUsername()),
+        reply_markup: cardKeyboard(card, r.locale, await deps.botUsername()),
       });
     } catch (err) {
       // The card was deleted, or says this already: nothing to edit. A 429 is retried by the queue.
