@@ -64,6 +64,8 @@ export interface NewIssueInput {
    * priority, due date, person or labels the line named go over the template's.
    */
   template?: number;
+  /** A message forwarded to the bot: into the project's Triage when it has one (else its first status). */
+  triage?: boolean;
 }
 
 export interface TemplateChoice {

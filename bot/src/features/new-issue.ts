@@ -200,7 +200,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
 
     const result = await conversation.external(async () => {
       try {
-        const card = await backend.createIssue(user, { ...input, projectId, ...(chat ? { chat } : {}) });
+        const card = await backend.createIssue(user, { ...input, projectId, ...(chat ? { chat } : {}), ...(prefill?.forwarded ? { triage: true } : {}) });
         const file = prefill?.file ? await attachFile(backend, download, user, card.id, prefill.file) : null;
         return { card, refused: null, tooBig: file === 'tooBig' };
       } catch (err) {

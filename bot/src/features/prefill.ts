@@ -12,6 +12,8 @@ export interface Prefill {
   replyTo: { chatId: number; messageId: number } | null;
   /** The message's photo or file, attached to the created issue. */
   file?: TelegramFile | null;
+  /** Forwarded to the bot: the issue lands in the project's Triage, where the project has one. */
+  forwarded?: boolean;
   /** A one-line `/new`: the line, parsed in the dialogue (the project is the only thing asked, and only when unknown). */
   quickLine?: string;
 }
@@ -27,7 +29,8 @@ export function prefillFrom(message: Message, locale: Locale): Prefill | null {
   const text = (message.text ?? message.caption ?? '').trim();
   const file = fileOf(message);
   const replyTo = { chatId: message.chat.id, messageId: message.message_id };
-  if (!text) return file ? { title: '', description: '', replyTo, file } : null;
+  const forwarded = !!message.forward_origin;
+  if (!text) return file ? { title: '', description: '', replyTo, file, forwarded } : null;
   const title = text.split('\n')[0]!.slice(0, TITLE_MAX);
   const origin = message.forward_origin;
   let source = '';
@@ -40,5 +43,5 @@ export function prefillFrom(message: Message, locale: Locale): Prefill | null {
   }
   const quoted = text.split('\n').map((l) => `> ${l}`).join('\n');
   const description = source ? `${quoted}\n\n${t(locale, 'new.source', { source })}` : quoted;
-  return { title, description, replyTo, file };
+  return { title, description, replyTo, file, forwarded };
 }

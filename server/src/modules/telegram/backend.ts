@@ -78,7 +78,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       const { linked, projects } = await groupProjects(em(), viewerOf(user), chat);
       return { linked, projects };
     },
-    async createIssue(user, { chat, assignee, labels, template, ...input }) {
+    async createIssue(user, { chat, assignee, labels, template, triage: toTriage, ...input }) {
       const named = await quickAddNames(em(), input.projectId, user.id, assignee ?? null, labels ?? []);
       const id = await em().transactional(async (tem) => {
         let streamIds: number[] = [];
@@ -90,7 +90,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
         }
         const created = template
           ? await issueFromTemplate(tem, viewerOf(user), input.projectId, template, { ...input, ...named, streamIds })
-          : await createIssue(tem, viewerOf(user), parse(createIssueSchema, { ...input, ...named, streamIds }));
+          : await createIssue(tem, viewerOf(user), parse(createIssueSchema, { ...input, ...named, streamIds, ...(toTriage ? { statusId: (await triage.statusOf(tem, input.projectId)) ?? undefined } : {}) }));
         if (chat) await recordIssueOrigin(tem, created, chat.chatId);
         return created;
       });

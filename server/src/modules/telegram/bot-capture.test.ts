@@ -155,3 +155,20 @@ describe('triage through the API', () => {
     expect(second.body.data.issues).toEqual([{ path: ['category'], message: 'validation.oneTriage', code: 'custom' }]);
   });
 });
+
+describe('a message forwarded to the bot', () => {
+  it('lands in the Triage of a project that has one, and in the first status of one that has none', async () => {
+    await createProject(emmaUser, { key: 'NOTR', name: 'Без разбора' });
+    const forwardTo = async (text: string, projectName: string) => {
+      const forward = kit.message(emma, text, BotKit.privateChat(emma), { forward_origin: { type: 'hidden_user', sender_user_name: 'Клиент', date: 1 } });
+      const picker = sent(await kit.exchange(forward)).at(-1)!;
+      await kit.exchange(kit.press(emma, buttons(picker).find((b) => b.text.endsWith(`· ${projectName}`))!.callback_data!));
+      await kit.exchange(kit.press(emma, `npr:${emma.id}:none`));
+      await kit.exchange(kit.press(emma, `nd:${emma.id}:none`));
+    };
+    await forwardTo('Клиент не может оплатить', 'Сайт команды');
+    expect((await issueTitled('Клиент не может оплатить'))!.category).toBe('triage');
+    await forwardTo('Клиент просит счёт', 'Без разбора');
+    expect(await kit.t.sql('select s.category from issues i join statuses s on s.id = i.status_id where i.title = ?', ['Клиент просит счёт'])).toEqual([{ category: 'backlog' }]);
+  });
+});

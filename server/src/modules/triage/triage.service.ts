@@ -93,6 +93,9 @@ export function triageService(deps: { jobs: JobQueue; burstSec: number }) {
       });
     },
 
+    /** The project's triage status, or null while it has no Triage. */
+    statusOf: (em: EntityManager, projectId: number): Promise<number | null> => triageStatusId(em, projectId),
+
     /** A message captured from a linked chat: a new issue in the project's Triage (turned on for it), with its source. */
     async capture(em: EntityManager, viewer: Viewer & { locale: string }, input: CaptureInput): Promise<number> {
       return em.transactional(async (tem) => {
