@@ -83,4 +83,28 @@ describe('triage', () => {
     expect(await page.getByTestId('project-tab-triage').textContent()).toBe('Разбор');
     await page.close();
   });
+
+  it('waits in the inbox too, for every project where I am a member, with the project’s people to assign (en)', async () => {
+    const keys = [uniqueKey('TA', 8), uniqueKey('TB', 8)];
+    for (const [n, key] of keys.entries()) {
+      const { project } = await api<{ project: { id: number } }>(owner, 'post', '/api/projects', { key, name: `Inbox ${n}` });
+      const { status } = await api<{ status: { id: number } }>(owner, 'post', `/api/projects/${project.id}/statuses`, { name: 'Triage', category: 'triage' });
+      await api(owner, 'post', '/api/issues', { projectId: project.id, title: `Waiting in ${key}`, statusId: status.id });
+    }
+    const page = await owner.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/en/inbox');
+    await page.getByTestId('inbox-filter-triage').click();
+    await page.getByTestId('triage-list').waitFor();
+    const row = (key: string) => page.locator(`[data-testid="triage-row"]`, { hasText: `Waiting in ${key}` });
+    await row(keys[1]!).waitFor();
+    expect(await page.getByTestId('inbox-filter-triage').textContent()).toBe('Triage');
+    // Accept assigns one of that project's people (the store knows them).
+    await row(keys[0]!).getByTestId('triage-assignee').selectOption({ label: 'Triage Owner' });
+    await row(keys[0]!).getByTestId('triage-accept').click();
+    await row(keys[0]!).waitFor({ state: 'detached' });
+    expect(await row(keys[1]!).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -37,4 +37,8 @@ export type TriageItem = z.infer<typeof triageItemSchema>;
 export const triageListResponseSchema = z.object({ enabled: z.boolean(), issues: z.array(triageItemSchema) });
 export type TriageListResponse = z.infer<typeof triageListResponseSchema>;
 
+/** `GET /api/triage`: the inbox's Triage — what waits in every project where I am a member or owner. */
+export const triageInboxResponseSchema = z.object({ issues: z.array(triageItemSchema) });
+export type TriageInboxResponse = z.infer<typeof triageInboxResponseSchema>;
+
 export const triageResultSchema = z.object({ issue: issueListItemSchema });

@@ -1,7 +1,7 @@
 // The inbox (issue 15, item 6): what happened that concerns me — unread, all, or archived — newest
-// first, a page at a time.
+// first, a page at a time; and Triage (issue 26): what waits to be looked at in my projects.
 import type { InboxFilter } from '@tracker/shared/api/inbox';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -14,6 +14,8 @@ import './inbox.css';
 const MINUTE = 60_000;
 // Types only from the schemas' module: the schemas load on demand (contract/inbox.ts).
 const FILTERS: readonly InboxFilter[] = ['unread', 'all', 'archived'];
+// Triage's actions and forms load when it is opened.
+const TriageList = lazy(() => import('../projects/index.ts').then((m) => ({ default: m.TriageList })));
 
 /** Now, moved on every minute, so the rows' "5 min. ago" stay true. */
 function useNow(): Date {
@@ -27,7 +29,8 @@ function useNow(): Date {
 
 export default function InboxPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<InboxFilter>('unread');
+  const [view, setView] = useState<InboxFilter | 'triage'>('unread');
+  const filter = view === 'triage' ? 'unread' : view;
   const unread = useInboxUnread();
   const inbox = useInbox(filter);
   const now = useNow();
@@ -37,8 +40,8 @@ export default function InboxPage() {
     <Page name="inbox" className="inbox">
       <div className="inbox__bar">
         <div className="segmented" role="group" aria-label={t('inbox.filters.label')}>
-          {FILTERS.map((f) => (
-            <button key={f} type="button" aria-pressed={filter === f} data-testid={`inbox-filter-${f}`} onClick={() => setFilter(f)}>
+          {[...FILTERS, 'triage' as const].map((f) => (
+            <button key={f} type="button" aria-pressed={view === f} data-testid={`inbox-filter-${f}`} onClick={() => setView(f)}>
               {t(`inbox.filters.${f}`)}
             </button>
           ))}
@@ -50,6 +53,21 @@ export default function InboxPage() {
           {t('inbox.actions.readAll')}
         </button>
       </div>
+      {view === 'triage' ? (
+        <Suspense fallback={<Loading />}>
+          <TriageList scope={{ mine: true }} />
+        </Suspense>
+      ) : (
+        <InboxList inbox={inbox} filter={filter} now={now} />
+      )}
+    </Page>
+  );
+}
+
+function InboxList({ inbox, filter, now }: { inbox: ReturnType<typeof useInbox>; filter: InboxFilter; now: Date }) {
+  const { t } = useTranslation();
+  return (
+    <>
       {inbox.failed && !inbox.items && (
         <p role="alert">
           {t('inbox.loadFailed')}{' '}
@@ -76,6 +94,6 @@ export default function InboxPage() {
           {t('inbox.actions.loadMore')}
         </button>
       )}
-    </Page>
+    </>
   );
 }

@@ -10,4 +10,4 @@ export { editIssue, moveIssueOptimistic, preloadSync, startSync, whenStoreRead, 
 export type { EditResult, OutboxHandlers } from './outbox.ts';
 export type { OutboxEntry } from './outbox-model.ts';
 export { useIssue, useIssueIds, useStoreCalendar, useStoreList, useSyncLoading, useSyncPending, useSyncStore, type StoreList } from './hooks.ts';
-export { searchStore, storeStreams, storeCustomFields, storeProjects, storeUsers, storeViews, useStoreReference } from './reference.ts';
+export { searchStore, storeMembers, storeStreams, storeCustomFields, storeProjects, storeUsers, storeViews, useStoreReference } from './reference.ts';

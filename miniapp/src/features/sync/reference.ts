@@ -3,6 +3,7 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { UserRef } from '@tracker/shared/api/common';
 import type { SavedView } from '@tracker/shared/api/issues';
+import type { Member } from '@tracker/shared/api/projects';
 import type { SyncProject, SyncStream } from '@tracker/shared/api/sync';
 import { useMemo } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
@@ -24,6 +25,13 @@ export const storeStreams = (s: Snapshot<Pick<SyncData, 'streams'>>): Snapshot<S
 /** Everyone the store knows (members of the projects I see), by name. */
 export const storeUsers = (s: Snapshot<Pick<SyncData, 'users'>>): Snapshot<UserRef>[] => Object.values(s.users).sort(byName);
 
+/** The project's members with their names, by name (`GET /api/projects/:id`'s `members`). */
+export const storeMembers = (s: Snapshot<Pick<SyncData, 'members' | 'users'>>, projectId: number): Member[] =>
+  Object.values(s.members)
+    .filter((m) => m.projectId === projectId)
+    .map((m) => ({ user: { ...(s.users[m.userId] ?? { id: m.userId, name: '' }) }, role: m.role }))
+    .sort((a, b) => byName(a.user, b.user));
+
 /** Active fields applying to `projectId` (all when none), in their order (`GET /api/custom-fields`). */
 export const storeCustomFields = (s: Snapshot<Pick<SyncData, 'customFields'>>, projectId?: number): Snapshot<CustomField>[] =>
   Object.values(s.customFields)
@@ -36,7 +44,7 @@ export const storeViews = (s: Snapshot<Pick<SyncData, 'views'>>): Snapshot<Saved
 
 /** The reference lists from the store, or null before it is synced. */
 export function useStoreReference() {
-  const { projects, users, customFields, views, streams, syncId } = useSnapshot(syncState());
+  const { projects, users, customFields, views, streams, members, syncId } = useSnapshot(syncState());
   return useMemo(
     () =>
       syncId === null
@@ -47,8 +55,9 @@ export function useStoreReference() {
             customFields: (projectId?: number) => storeCustomFields({ customFields }, projectId),
             views: storeViews({ views }),
             streams: storeStreams({ streams }),
+            members: (projectId: number) => storeMembers({ members, users }, projectId),
           },
-    [projects, users, customFields, views, streams, syncId],
+    [projects, users, customFields, views, streams, members, syncId],
   );
 }
 

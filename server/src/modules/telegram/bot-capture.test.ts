@@ -15,6 +15,7 @@ const oleg: Person = { id: 931003, first_name: 'Oleg', language_code: 'ru' };
 let web: Awaited<ReturnType<typeof createProject>>;
 let emmaUser: TestUser;
 let ivanUser: TestUser;
+let olegUser: TestUser;
 
 const toGroup = (calls: Awaited<ReturnType<BotKit['exchange']>>) => sent(calls).filter((c) => c.payload.chat_id === GROUP.id);
 const issueTitled = async (title: string) =>
@@ -22,7 +23,7 @@ const issueTitled = async (title: string) =>
 
 beforeAll(async () => {
   await kit.start();
-  [ivanUser, emmaUser] = await kit.accounts(ivan, emma, oleg);
+  [ivanUser, emmaUser, olegUser] = await kit.accounts(ivan, emma, oleg);
   web = await createProject(ivanUser, { key: 'WEBT', name: 'Сайт команды' });
   await addMember(ivanUser, web.project.id, emmaUser, 'member');
   // Linked with the owner's consent (bot-group-consent.test.ts shows how).
@@ -170,5 +171,15 @@ describe('a message forwarded to the bot', () => {
     expect((await issueTitled('Клиент не может оплатить'))!.category).toBe('triage');
     await forwardTo('Клиент просит счёт', 'Без разбора');
     expect(await kit.t.sql('select s.category from issues i join statuses s on s.id = i.status_id where i.title = ?', ['Клиент просит счёт'])).toEqual([{ category: 'backlog' }]);
+  });
+});
+
+describe('the inbox\'s Triage', () => {
+  it('lists what waits in every project where I am a member or owner, and nothing of others', async () => {
+    const keys = async (user: TestUser) => ((await user.client.get('/api/triage')).body.issues as { issue: { key: string; projectId: number } }[]).map((i) => i.issue.projectId);
+    expect(await keys(emmaUser)).toContain(web.project.id);
+    expect(await keys(ivanUser)).toContain(web.project.id);
+    expect(await keys(olegUser)).toEqual([]);
+    expect((await kit.t.client().get('/api/triage')).status).toBe(401);
   });
 });

@@ -62,7 +62,11 @@ export async function setSnooze(em: EntityManager, issueId: number, until: strin
 export type TriageRow = IssueRow & { source_url: string | null; source_author: string | null; snoozed_until: string | null };
 
 /** The project's issues in triage: waiting ones oldest first, then snoozed ones by when they return. */
-export async function triageRows(em: EntityManager, projectId: number): Promise<TriageRow[]> {
+/** The project's issues in Triage — or, with `memberId`, those of every project where that person is a member or owner. */
+export async function triageRows(em: EntityManager, scope: { projectId: number } | { memberId: number }): Promise<TriageRow[]> {
+  const where = 'projectId' in scope
+    ? 'i.project_id = ?'
+    : `p.archived_at is null and i.project_id in (select pm.project_id from project_members pm where pm.user_id = ? and pm.role in ('owner', 'member'))`;
   return em.execute<TriageRow[]>(
     `select ${ISSUE_ROW_COLUMNS}, src.url as source_url, src.author as source_author, case when z.until > now() then z.until end as snoozed_until
        from issues i
@@ -71,10 +75,10 @@ export async function triageRows(em: EntityManager, projectId: number): Promise<
        left join users au on au.id = i.assignee_id
        left join issue_sources src on src.issue_id = i.id
        left join triage_snoozes z on z.issue_id = i.id
-      where i.project_id = ?
+      where ${where}
       order by (z.until > now()) is true, coalesce(z.until, i.created_at), i.id
       limit 500`,
-    [projectId],
+    ['projectId' in scope ? scope.projectId : scope.memberId],
   );
 }
 

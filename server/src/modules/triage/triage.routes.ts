@@ -17,6 +17,10 @@ export function triageRoutes(deps: { em: () => EntityManager; service: TriageSer
     ctx.body = await deps.service.list(deps.em(), user, parse(idSchema, ctx.params.id));
   });
 
+  router.get(triage.mine.path, async (ctx) => {
+    ctx.body = await deps.service.mine(deps.em(), requireUser(ctx));
+  });
+
   router.post(triage.act.path, async (ctx) => {
     const user = requireUser(ctx);
     const ref = parse(issueRefSchema, ctx.params.ref);

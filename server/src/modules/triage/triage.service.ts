@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { botText } from '@tracker/bot';
 import { createIssueSchema, type IssueListItem } from '@tracker/shared/api/issues';
-import { TRIAGE_SNOOZE_DAYS_MAX, type triageActionSchema, type TriageListResponse } from '@tracker/shared/api/triage';
+import { TRIAGE_SNOOZE_DAYS_MAX, type triageActionSchema, type TriageInboxResponse, type TriageItem, type TriageListResponse } from '@tracker/shared/api/triage';
 import { conflict, fieldError } from '@tracker/shared/domain-errors';
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { queueMessage } from '../notifications/outbox.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
-import { ensureTriageStatus, firstStatusOf, insertSource, issueRow, setSnooze, sourceOf, statusCategoryOf, triageRows, triageStatusId } from './triage.repository.ts';
+import { ensureTriageStatus, firstStatusOf, insertSource, issueRow, setSnooze, sourceOf, statusCategoryOf, triageRows, triageStatusId, type TriageRow } from './triage.repository.ts';
 
 type Action = z.output<typeof triageActionSchema>;
 const DAY_MS = 86_400_000;
@@ -27,6 +27,12 @@ export interface CaptureInput {
   description: string;
   source: { chatId: number; threadId: number; messageId: number; url: string; author: string };
 }
+
+const toItem = (r: TriageRow): TriageItem => ({
+  issue: toIssueListItem(r),
+  source: r.source_url ? { url: r.source_url, author: r.source_author ?? '' } : null,
+  snoozedUntil: r.snoozed_until ? new Date(r.snoozed_until).toISOString() : null,
+});
 
 export function triageService(deps: { jobs: JobQueue; burstSec: number }) {
   /** The answer after an action: the issue as lists show it. */
@@ -49,15 +55,12 @@ export function triageService(deps: { jobs: JobQueue; burstSec: number }) {
     async list(em: EntityManager, viewer: Viewer, projectId: number): Promise<TriageListResponse> {
       const { project } = await requireProject(em, viewer, projectId, 'project.view');
       const enabled = (await triageStatusId(em, project.id)) !== null;
-      const rows = enabled ? await triageRows(em, project.id) : [];
-      return {
-        enabled,
-        issues: rows.map((r) => ({
-          issue: toIssueListItem(r),
-          source: r.source_url ? { url: r.source_url, author: r.source_author ?? '' } : null,
-          snoozedUntil: r.snoozed_until ? new Date(r.snoozed_until).toISOString() : null,
-        })),
-      };
+      return { enabled, issues: enabled ? (await triageRows(em, { projectId: project.id })).map(toItem) : [] };
+    },
+
+    /** The inbox's Triage: what waits in every project where the viewer is a member or owner. */
+    async mine(em: EntityManager, viewer: Viewer): Promise<TriageInboxResponse> {
+      return { issues: (await triageRows(em, { memberId: viewer.id })).map(toItem) };
     },
 
     async act(em: EntityManager, viewer: Viewer, ref: number | string, input: Action): Promise<IssueListItem> {

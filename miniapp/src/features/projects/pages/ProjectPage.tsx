@@ -175,7 +175,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
             </section>
           </div>
         ) : tab === 'triage' ? (
-          <TriageList projectId={project.id} members={members} />
+          <TriageList scope={{ projectId: project.id, members }} />
         ) : (
           <ProjectIssues projectKey={project.key} layout={tab} />
         )}

@@ -1,6 +1,6 @@
-// A project's Triage (issue 26): the issues nobody has looked at yet, oldest first, each accepted,
-// closed as a duplicate, declined with a reason or snoozed. Keys 1, 2, 3 and H act on the focused
-// row, as in Linear; ↑/↓ move between rows.
+// Triage (issue 26): the issues nobody has looked at yet, oldest first, each accepted, closed as a
+// duplicate, declined with a reason or snoozed — a project's, or (in the inbox) every project's where
+// I am a member. Keys 1, 2, 3 and H act on the focused row, as in Linear; ↑/↓ move between rows.
 import { triage } from '@tracker/shared/api/contract/triage';
 import type { Member } from '@tracker/shared/api/projects';
 import type { TriageActionInput } from '@tracker/shared/api/triage';
@@ -11,17 +11,24 @@ import { Loading } from '../../../../components/Loading.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { useLiveEvents } from '../../../../lib/live.ts';
 import { toast } from '../../../../lib/toasts.ts';
+import { useStoreReference } from '../../../sync/index.ts';
 import { useErrorText, useResource } from '../../hooks.ts';
 import { TriageRow } from './TriageRow.tsx';
 
 const DONE: Record<TriageActionInput['action'], string> = { accept: 'projects.triage.accepted', duplicate: 'projects.triage.duplicated', decline: 'projects.triage.declined', snooze: 'projects.triage.snoozed' };
 
-export function TriageList({ projectId, members }: { projectId: number; members: readonly Member[] }) {
+/** A project's Triage with its members (for Accept's assignee), or mine across projects (members from the store). */
+export type TriageScope = { projectId: number; members: readonly Member[] } | { mine: true };
+
+export function TriageList({ scope }: { scope: TriageScope }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const list = useResource(() => api(triage.list, { params: { id: projectId } }), String(projectId));
+  const projectId = 'mine' in scope ? null : scope.projectId;
+  const list = useResource(() => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })), String(projectId));
+  const store = useStoreReference();
+  const membersOf = (id: number) => ('mine' in scope ? (store?.members(id) ?? []) : scope.members);
   const rows = useRef<HTMLUListElement>(null);
-  useLiveEvents((e) => e.projectId === projectId, () => void list.reload());
+  useLiveEvents((e) => projectId === null || e.projectId === projectId, () => void list.reload());
 
   async function act(issueId: number, key: string, input: TriageActionInput): Promise<boolean> {
     try {
@@ -59,7 +66,7 @@ export function TriageList({ projectId, members }: { projectId: number; members:
       {items.length ? (
         <ul className="rows triage" ref={rows} onKeyDown={move}>
           {items.map((item) => (
-            <TriageRow key={item.issue.id} item={item} members={members} onAct={(input) => act(item.issue.id, item.issue.key, input)} />
+            <TriageRow key={item.issue.id} item={item} members={membersOf(item.issue.projectId)} onAct={(input) => act(item.issue.id, item.issue.key, input)} />
           ))}
         </ul>
       ) : (
