@@ -58,7 +58,7 @@ const DESCRIPTION = 'Some **markdown** with `code`, a [link](https://example.com
  */
 export async function seed(context: BrowserContext, userId: number, admin = false): Promise<Ids> {
   const key = uniqueKey('AX', 8);
-  const { project } = await api<{ project: { id: number; key: string } }>(context, 'post', '/api/projects', { key, name: 'Accessible', visibility: 'all' });
+  const { project } = await api<{ project: { id: number; key: string } }>(context, 'post', '/api/projects', { key, name: 'Accessible' });
   const { label } = await api<{ label: { id: number } }>(context, 'post', `/api/projects/${project.id}/labels`, { name: 'regression', color: '#b91c1c' });
   const { stream } = await api<{ stream: { id: number } }>(context, 'post', '/api/streams', { name: 'Accessible stream', startDate: '2026-11-01', targetDate: '2026-12-20' });
   await api(context, 'post', `/api/streams/${stream.id}/updates`, { body: 'On track', health: 'at_risk' });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const mate = await newContext(browser);
   await registerIn(mate, uniqueEmail('mate'), 'Team Mate');
   const key = uniqueKey('DK');
-  project = (await api<{ project: { id: number; key: string } }>(mate, 'post', '/api/projects', { key, name: 'Desk work', visibility: 'all' })).project;
+  project = (await api<{ project: { id: number; key: string } }>(mate, 'post', '/api/projects', { key, name: 'Desk work' })).project;
   await api(mate, 'put', `/api/projects/${project.id}/members/${me.id}`, { role: 'member' });
   for (const title of ['Assigned by a teammate', 'Second in the list', 'Third in the list']) {
     const { issue } = await api<{ issue: { id: number; key: string } }>(mate, 'post', '/api/issues', { projectId: project.id, title, assigneeId: me.id });

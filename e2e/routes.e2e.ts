@@ -24,8 +24,12 @@ const sample = (route: { name: string; path: string }, role: Role) => {
 const prefixed = (path: string, lang: 'ru' | 'en') => (lang === 'ru' ? path : path === '/' ? '/en' : `/en${path}`);
 
 let browser: Browser;
+/** The signed-in user's context: made first, so the admin can make them a member of the project. */
+let userContext: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
+  userContext = await newContext(browser);
+  ids.user = String((await registerIn(userContext)).id);
   const admin = await newContext(browser);
   ids.admin = String((await registerIn(admin, ADMIN_EMAIL, 'Admin')).id);
   const post = async (path: string, data: unknown) => {
@@ -34,8 +38,11 @@ beforeAll(async () => {
     return res.json();
   };
   const key = uniqueKey('RT');
-  const { project } = await post('/api/projects', { key, name: 'Routes', visibility: 'all' });
+  // Members-only, as projects are by default: one open to all would reach every other test's store.
+  const { project } = await post('/api/projects', { key, name: 'Routes' });
   ids.project = project.key;
+  const member = await admin.request.put(`/api/projects/${project.id}/members/${ids.user}`, { data: { role: 'member' } });
+  if (!member.ok()) throw new Error(`member: ${member.status()}`);
   ids.invite = await inviteToken(admin, project.id);
   ids.issue = (await post('/api/issues', { projectId: project.id, title: 'Route check' })).issue.key;
   ids.stream = String((await post('/api/streams', { name: 'Route stream' })).stream.id);
@@ -68,8 +75,7 @@ for (const [r, role] of ROLES.entries()) {
     let context: BrowserContext;
     let pool: PagePool;
     beforeAll(async () => {
-      context = await newContext(browser);
-      if (role === 'user') ids.user = String((await registerIn(context)).id);
+      context = role === 'user' ? userContext : await newContext(browser);
       if (role === 'admin') await registerIn(context, ADMIN_EMAIL, 'Admin');
       pool = new PagePool(context, 3);
     });
