@@ -34,10 +34,12 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracker-e2e-'));
   const port = await freePort();
+  // The server checks every answer against the contract and writes each mismatch here (http/contract-check.ts).
+  const contractFile = path.join(dataDir, 'contract-mismatches.jsonl');
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', DATABASE_URL: '', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: E2E_BOT_USERNAME, TELEGRAM_MODE: 'off', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn', DATABASE_URL: '', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: E2E_BOT_USERNAME, TELEGRAM_MODE: 'off', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*', CONTRACT_CHECK_FILE: contractFile },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const browser = launchBrowserServer();
@@ -47,7 +49,10 @@ export default async function setup(project: TestProject) {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
+    const mismatches = existsSync(contractFile) ? readFileSync(contractFile, 'utf8').trim().split('\n') : [];
     rmSync(dataDir, { recursive: true, force: true });
+    // The web app trusts answers by their declared types: an answer outside its schema fails the run.
+    if (mismatches.length) throw new Error(`${mismatches.length} API answer(s) outside the contract:\n${mismatches.slice(0, 20).join('\n')}`);
   };
   // vitest runs no teardown for a setup that threw: stop the server and remove its data here.
   try {

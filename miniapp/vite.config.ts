@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { jsonImportAttributesInDev } from './build/json-import-attributes.ts';
+import { contractPaths } from './build/contract-paths.ts';
 import { entryClosure } from './build/entry-closure.ts';
 import { explainKnownWarnings } from './build/known-warnings.ts';
 import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
@@ -45,9 +46,15 @@ const config: UserConfig = {
           groups: [
             // Everything the entry imports statically: one file instead of fourteen (build/entry-closure.ts).
             { name: 'core', test: core.test, priority: 2 },
-            // zod and the shared payload schemas: nearly every page needs most of them, and apart they
-            // were a dozen small files, each a request (and a service-worker round) on every load.
-            { name: 'schemas', test: /\/(node_modules\/zod\/.*\.js|shared\/src\/(api\/(contract\/(?!endpoint|session))?[^/]+|validation\/[^/]+)\.ts)$/ },
+            // zod and the shared payload schemas, for the forms (answers are trusted by type: the light
+            // start); apart they were a dozen small files, each a request and a service-worker round.
+            // The zod-free values and the declarations' paths (build/contract-paths.ts): small, and
+            // pages without forms need them. Caught before `schemas`, which would take them as its
+            // modules' dependencies.
+            { name: 'values', test: /\/shared\/src\/api\/(values\/[^/]+|contract\/[a-z-]+|issue-list-fields)\.ts$/, priority: 1 },
+            // Repeat rules (rrule): the issue forms' preview, not the schemas' load.
+            { name: 'recurrence', test: /\/(shared\/src\/recurrence\/[^/]+\.ts|node_modules\/rrule\/.*\.js)$/, priority: 1 },
+            { name: 'schemas', test: /\/(node_modules\/zod\/.*\.js|shared\/src\/(api\/(?!issue-list-fields)[^/]+|validation\/[^/]+)\.ts)$/ },
           ],
         },
       },
@@ -66,6 +73,7 @@ const config: UserConfig = {
   },
   plugins: [
     jsonImportAttributesInDev(),
+    contractPaths(),
     react(),
     offlineShell(),
     routeChunks(fileURLToPath(new URL('./src/app/pages.ts', import.meta.url))),

@@ -8,6 +8,7 @@ import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
 import { requestContext } from './db/request-context.ts';
+import { contractCheck } from './http/contract-check.ts';
 import { currentUser } from './http/access.ts';
 import { noStoreWhenSignedIn } from './http/cache-control.ts';
 import { createResponseCache } from './http/response-cache.ts';
@@ -175,6 +176,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
       deflate: false,
     }),
   );
+  if (config.CONTRACT_CHECK_FILE) app.use(contractCheck(config.CONTRACT_CHECK_FILE));
   app.use(requestContext(orm));
   // Served outside the page routes, before the web app's shell and static files.
   const sitemap = sitemapRoutes({ em, origin: config.PUBLIC_URL, staticLastmod: builtAt(config.WEB_DIST) });

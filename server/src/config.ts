@@ -33,6 +33,8 @@ const envSchema = z.object({
   /** `pretty`: one readable line per entry; `json`: one object per line. Default: pretty in development. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   PUBLIC_DEBUG: z.enum(['0', '1']).default('0').transform(Number),
+  /** Tests only: every JSON answer of a declared route is checked against its schema, mismatches appended here (http/contract-check.ts). */
+  CONTRACT_CHECK_FILE: z.string().optional(),
   ADMIN_EMAILS: list,
   EXTERNAL_REDIRECT_HOSTS: list,
   TRUST_PROXY: bool,

@@ -22,7 +22,22 @@ const thing = endpoint('PATCH', '/api/things/:id/parts/:part', {
 });
 
 describe('api client derived from a declaration', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('in a production build trusts the answer: no check, and a lazy schema is never loaded', async () => {
+    vi.stubEnv('DEV', false);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const load = vi.fn(async () => z.object({ id: z.number() }));
+    const me = endpoint('GET', '/api/me', { response: lazySchema(load) });
+    const { client } = fakeClient({ id: 'x' });
+    await expect(createApi(client).api(me)).resolves.toEqual({ id: 'x' });
+    await createApi(client).api(thing, { params: { id: 1, part: 'p' }, body: { name: 'x' } });
+    expect(load).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
 
   it('fills the path, sends the declared method, query and body, and returns the answer', async () => {
     const { client, calls } = fakeClient({ thing: { id: 7 } });

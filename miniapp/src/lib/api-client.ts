@@ -2,10 +2,10 @@
 // `api(issues.get, { params: { ref } })` builds the path, sends the query and body the declaration
 // types, and returns its answer typed. lib/http.ts stays the one place that talks to the network.
 //
-// Answers are checked against the declared schema, but a mismatch only logs a warning and the data
-// is returned as received: a tab that outlived a deployment must keep working when the server adds
-// a field or widens one, and the server's own tests parse what it sends. Lazily declared schemas
-// (the first page's endpoints) are checked once their chunk has loaded, off the answer's path.
+// Answers are trusted by their declared types (issue 27, the light start): a production build runs
+// no zod on them and never loads the schemas to do so. The server checks every answer against the
+// same declarations during the e2e run (server/src/http/contract-check.ts), so a drift fails a test;
+// the dev server also checks them here, off the answer's path, and warns.
 import { buildPath, type AnyEndpoint, type BodyOf, type PathParams, type QueryOf, type ResponseOf, type Schema } from '@tracker/shared/api/contract/endpoint';
 import { http, type Http, type RequestOptions, type UploadOptions } from './http.ts';
 import { log } from './logger.ts';
@@ -26,10 +26,10 @@ function report(endpoint: AnyEndpoint, schema: SafeParser, data: unknown) {
   if (!result.success) log.warn(`${endpoint.method} ${endpoint.path}: answer outside its declared schema`, result.error.issues.slice(0, 5));
 }
 
-/** Checks an answer against the declaration (warning only, see above). */
+/** In development, checks an answer against the declaration (warning only, see above). */
 export function checkResponse(endpoint: AnyEndpoint, data: unknown): void {
   const schema: Schema | undefined = endpoint.response;
-  if (!schema) return;
+  if (!import.meta.env.DEV || !schema) return;
   if ('load' in schema) void schema.load().then((s) => report(endpoint, s, data), () => undefined);
   else report(endpoint, schema, data);
 }

@@ -1,7 +1,7 @@
 // Icon loader for the local icon API (spec §7, §9): only icons on screen are fetched; requests are
 // split to keep each URL within ICON_API.maxUrlLength, time out after ICON_API.timeoutMs; a 404
 // means "missing", bad data is logged as 'Invalid data', and no failure breaks the page.
-import { iconsResponseSchema, type IconSet } from '@tracker/shared/api/icons';
+import type { IconSet } from '@tracker/shared/api/icons';
 import { ICON_API } from '@tracker/shared/limits';
 import { ApiError, createHttp, type FetchLike } from './http.ts';
 import { log } from './logger.ts';
@@ -47,6 +47,11 @@ export function iconsFromSet(set: IconSet): Map<string, IconData> {
   return out;
 }
 
+/** The answer's shape, checked without zod (the icons are drawn on first paint; issue 27's light start). */
+function isIconSets(body: unknown): body is IconSet[] {
+  return Array.isArray(body) && body.every((set) => !!set && typeof set === 'object' && typeof (set as IconSet).prefix === 'string' && !!(set as IconSet).icons && typeof (set as IconSet).icons === 'object');
+}
+
 /** `fetchImpl` only for tests; the loader calls through the app's one HTTP client. */
 export function createIconLoader(fetchImpl?: FetchLike, origin = typeof location === 'undefined' ? '' : location.origin) {
   const client = createHttp(fetchImpl);
@@ -57,12 +62,11 @@ export function createIconLoader(fetchImpl?: FetchLike, origin = typeof location
   async function fetchUrl(url: string, names: readonly string[]): Promise<void> {
     try {
       const body = await client.get<unknown>(url, { retry: 0, timeout: ICON_API.timeoutMs });
-      const parsed = iconsResponseSchema.safeParse(body);
-      if (!parsed.success) {
+      if (!isIconSets(body)) {
         log.error('Invalid data', url);
         return;
       }
-      for (const set of parsed.data) for (const [name, icon] of iconsFromSet(set)) cache.set(name, icon);
+      for (const set of body) for (const [name, icon] of iconsFromSet(set)) cache.set(name, icon);
       for (const name of names) if (!cache.has(name)) cache.set(name, null);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {

@@ -1,4 +1,4 @@
-import { type Locale } from '@tracker/shared/locales';
+import type { Locale } from '@tracker/shared/locales';
 import { buildPath } from '@tracker/shared/routes';
 
 /** A same-site path from `?redirect=` (starts with one slash, no scheme, no backslash tricks). */

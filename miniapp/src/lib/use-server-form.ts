@@ -1,7 +1,7 @@
 // Forms are react-hook-form on the payload's shared zod schema: the schema's messages are i18n keys,
 // and a server refusal lands on the same fields, so one path shows both and the input stays put.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { validationKey } from '@tracker/shared/api/fields';
+import { validationKey } from '@tracker/shared/api/values/fields';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { dateTime, text } from './fields.ts';
+import { API_TOKEN_SCOPES, API_TOKEN_NAME_MAX } from './values/api-tokens.ts';
 
-/**
- * Personal access tokens (issue 17, item 3): `Authorization: Bearer trk_…` on any /api call, as their
- * owner. A `read` token may only make safe calls (GET, HEAD); a `write` token may do what its owner may.
- */
-export const API_TOKEN_SCOPES = ['read', 'write'] as const;
+export { API_TOKEN_SCOPES, API_TOKEN_NAME_MAX };
+
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 /** Every token starts with it, so secret scanners and people recognise one. */
 export const API_TOKEN_PREFIX = 'trk_';
 /** `trk_` + 32 random bytes in base64url. */
 export const API_TOKEN_PATTERN = /^trk_[A-Za-z0-9_-]{43}$/;
-export const API_TOKEN_NAME_MAX = 100;
 /** Live (unrevoked) tokens one person may hold. */
 export const API_TOKENS_PER_USER = 50;
 

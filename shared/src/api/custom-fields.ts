@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { id, idParam, int32, jsonValue, text } from './fields.ts';
 import { colorSchema } from './common.ts';
+import { CUSTOM_FIELD_TYPES } from './values/custom-fields.ts';
 
-export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'checkbox', 'url', 'user', 'select', 'multiselect'] as const;
+export { CUSTOM_FIELD_TYPES };
+
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 export const customFieldOptionSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string(), position: z.number().int() });

@@ -4,6 +4,9 @@
 // file route takes it instead of a session. Outside Telegram plain links carry the cookie.
 import { z } from 'zod';
 import { text } from './fields.ts';
+import { backupFileName, exportFileName } from './values/downloads.ts';
+
+export { backupFileName, exportFileName };
 
 /** The file answers a link may be signed for: a project's exports, the backup, a timesheet's CSV. */
 const DOWNLOADABLE = [/^\/api\/projects\/[A-Za-z0-9_-]{1,64}\/export\.(csv|json)$/, /^\/api\/admin\/backup\.zip$/, /^\/api\/timesheet\.csv$/];
@@ -29,9 +32,6 @@ export type DownloadLinkRequest = z.infer<typeof downloadLinkRequestSchema>;
 export const downloadLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;
 
-/** `WEB-export-2026-11-26.csv`, the name a project's export is saved under: ASCII only, so the header needs no encoding tricks. */
-export const exportFileName = (key: string, ext: string, now: Date = new Date()) => `${key.replace(/[^A-Za-z0-9_-]/g, '')}-export-${now.toISOString().slice(0, 10)}.${ext}`;
-export const backupFileName = (now: Date = new Date()) => `tracker-backup-${now.toISOString().slice(0, 10)}.zip`;
 
 /** The signature part of a signed file address (`?…&user=…&expires=…&sig=…`). */
 export const downloadSignedQuerySchema = z.object({

@@ -2,6 +2,9 @@
 // with an error (issue 11, M1): NUL in text, integers beyond `int4`, dates outside the years a
 // person means. Input schemas use these instead of bare `z.string()` / `z.number()`.
 import { z } from 'zod';
+import { validationKey } from './values/fields.ts';
+
+export { validationKey };
 
 /** The largest value of a PostgreSQL `integer` (ids, counters, positions). */
 export const INT4_MAX = 2_147_483_647;
@@ -56,29 +59,4 @@ function jsonSafe(value: unknown, depth: number): boolean {
   return true;
 }
 
-type Issue = { code: string; input?: unknown; origin?: string; minimum?: unknown; format?: string };
 
-/**
- * The i18n key (`validation.*`) for a zod issue whose schema names none, so every message a client
- * gets is a key it can translate. Pass as the per-parse error map: `schema.safeParse(v, { error: validationKey })`.
- */
-export function validationKey(issue: Issue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? 'validation.required' : 'validation.invalid';
-    case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'validation.required' : 'validation.tooShort';
-      if (issue.origin === 'array' || issue.origin === 'set') return 'validation.required';
-      return 'validation.min';
-    case 'too_big':
-      if (issue.origin === 'string') return 'validation.tooLong';
-      if (issue.origin === 'array' || issue.origin === 'set') return 'validation.tooMany';
-      return 'validation.max';
-    case 'invalid_format':
-      return issue.format === 'date' ? 'validation.date' : issue.format === 'email' ? 'validation.email' : 'validation.invalid';
-    case 'unrecognized_keys':
-      return 'validation.unknownField';
-    default:
-      return 'validation.invalid';
-  }
-}

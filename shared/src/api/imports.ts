@@ -4,30 +4,15 @@ import { z } from 'zod';
 import { id, text } from './fields.ts';
 import { IMPORT_FORMATS } from './import-record.ts';
 import { STATUS_CATEGORIES } from './projects.ts';
+import { CSV_TARGETS } from './values/imports.ts';
+
+export { CSV_TARGETS };
 
 export { IMPORT_FORMATS, type ImportFormat } from './import-record.ts';
 
 export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'dry_run'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** The record fields a generic CSV column can fill (plus `field:<custom field name>`). */
-export const CSV_TARGETS = [
-  'title',
-  'description',
-  'status',
-  'priority',
-  'assignee',
-  'reporter',
-  'labels',
-  'dueDate',
-  'startDate',
-  'estimate',
-  'createdAt',
-  'updatedAt',
-  'completedAt',
-  'externalId',
-  'parentExternalId',
-] as const;
 export type CsvTarget = (typeof CSV_TARGETS)[number];
 
 /**

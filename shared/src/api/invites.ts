@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { email } from './auth.ts';
 import { userRefSchema } from './common.ts';
 import { PROJECT_ROLES } from './projects.ts';
+import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX, JOIN_PAYLOAD_PREFIX, INVITE_TOKEN_PATTERN } from './values/invites.ts';
+
+export { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX, JOIN_PAYLOAD_PREFIX, INVITE_TOKEN_PATTERN };
 
 /**
  * Invites to a project (issue 26): by e-mail (one use), or a copyable link with a role, an expiry and
@@ -10,12 +13,6 @@ import { PROJECT_ROLES } from './projects.ts';
  */
 export const INVITE_KINDS = ['email', 'link'] as const;
 export type InviteKind = (typeof INVITE_KINDS)[number];
-export const INVITE_DAYS_DEFAULT = 7;
-export const INVITE_DAYS_MAX = 30;
-export const INVITE_USES_MAX = 1000;
-/** The deep link's start payload prefix; the token is 32 base64url characters, inside Telegram's 64. */
-export const JOIN_PAYLOAD_PREFIX = 'join_';
-export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 const role = z.enum(PROJECT_ROLES, 'validation.invalid').default('member');
 const days = z.number('validation.invalid').int('validation.invalid').min(1, 'validation.min').max(INVITE_DAYS_MAX, 'validation.max').default(INVITE_DAYS_DEFAULT);

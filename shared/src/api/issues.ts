@@ -4,18 +4,17 @@ import { dateSchema, userRefSchema } from './common.ts';
 import { labelSchema, PROJECT_ROLES, statusSchema, STATUS_CATEGORIES } from './projects.ts';
 import { commentSchema } from './comments.ts';
 import { recurrenceInputSchema, recurrenceSchema } from './recurrence.ts';
+import { PRIORITIES, PRIORITY_VALUE, RELATION_TYPES, ISSUE_SORTS } from './values/issues.ts';
+
+export { PRIORITIES, PRIORITY_VALUE, RELATION_TYPES, ISSUE_SORTS };
 
 // Comments, search and saved views have files of their own; issue modules import them from here too.
 export * from './comments.ts';
 export * from './views.ts';
 export * from './recurrence.ts';
 
-export const PRIORITIES = ['none', 'urgent', 'high', 'medium', 'low'] as const;
-export type Priority = (typeof PRIORITIES)[number];
-/** Stored as 0..4 in this order, so sorting by the number sorts by urgency (none last when needed). */
-export const PRIORITY_VALUE: Record<Priority, number> = { none: 0, urgent: 1, high: 2, medium: 3, low: 4 };
+export type { Priority } from './values/issues.ts';
 
-export const RELATION_TYPES = ['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by'] as const;
 export type RelationType = (typeof RELATION_TYPES)[number];
 
 /** `WEB-123`: a project key and the issue's number in it. */
@@ -106,8 +105,6 @@ export const bulkUpdateSchema = z.object({
     .strict()
     .refine((p) => Object.keys(p).length > 0, 'validation.required'),
 });
-
-export const ISSUE_SORTS = ['updated', 'created', 'priority', 'due', 'title', 'key'] as const;
 
 /**
  * The issue list query (also what a saved view stores). Custom field filters: `cf.<id>=<value>`
@@ -210,7 +207,6 @@ export const issueResponseSchema = z.object({ issue: issueDetailSchema });
 /** `data` of a 409 edit_conflict: the fields changed since the base version, and the issue now. */
 export const editConflictDataSchema = z.object({ code: z.literal('edit_conflict'), fields: z.array(z.string()), version: z.number().int(), issue: issueDetailSchema });
 export type EditConflictData = z.infer<typeof editConflictDataSchema>;
-
 
 const activityBase = z.object({
   id: z.number().int(),

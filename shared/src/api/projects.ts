@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { id, idParam, text } from './fields.ts';
 import { colorSchema, userRefSchema } from './common.ts';
+import { PROJECT_ROLES, STATUS_CATEGORIES, PROJECT_VISIBILITY } from './values/projects.ts';
 
-export const PROJECT_ROLES = ['owner', 'member', 'viewer'] as const;
+export { PROJECT_ROLES, STATUS_CATEGORIES, PROJECT_VISIBILITY };
+
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
-/** `triage` (issue 26): issues nobody has looked at yet, before the backlog; a project has at most one such status. */
-export const STATUS_CATEGORIES = ['triage', 'backlog', 'unstarted', 'started', 'completed', 'canceled'] as const;
 export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
-export const PROJECT_VISIBILITY = ['members', 'all'] as const;
 
 export const projectKeySchema = text().trim().regex(/^[A-Z]{2,10}$/, 'validation.projectKey');
 /** A project in a path: its id or its key, any case (`/api/projects/web`). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { id, text } from './fields.ts';
 import { dateSchema, userRefSchema } from './common.ts';
+import { STREAM_STATUSES, STREAM_HEALTH } from './values/streams.ts';
 
-export const STREAM_STATUSES = ['backlog', 'planned', 'in_progress', 'paused', 'completed', 'canceled'] as const;
+export { STREAM_STATUSES, STREAM_HEALTH };
+
 export type StreamStatus = (typeof STREAM_STATUSES)[number];
-export const STREAM_HEALTH = ['on_track', 'at_risk', 'off_track'] as const;
 export type StreamHealth = (typeof STREAM_HEALTH)[number];
 
 export const createStreamSchema = z

@@ -7,6 +7,9 @@ import { commentSchema, issueListItemSchema, savedViewSchema } from './issues.ts
 import { labelSchema, PROJECT_ROLES, projectSchema, statusSchema } from './projects.ts';
 import { userRefSchema } from './common.ts';
 import { STREAM_STATUSES } from './streams.ts';
+import { SYNC_CHANGES_MAX } from './values/sync.ts';
+
+export { SYNC_CHANGES_MAX };
 
 /** A sync id in a query: a position in the change log, 0 before the first change. */
 const syncIdParam = () => z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.min').max(Number.MAX_SAFE_INTEGER, 'validation.max');
@@ -15,8 +18,6 @@ const syncIdParam = () => z.coerce.number('validation.invalid').int('validation.
 export const SYNC_ISSUE_DAYS = 90;
 /** Issues per bootstrap page. */
 export const SYNC_ISSUE_PAGE = 1000;
-/** Log entries read per changes page, at most. */
-export const SYNC_CHANGES_MAX = 1000;
 
 /** A project as the store keeps it: the lead by id, no counts (the store counts its own issues). */
 export const syncProjectSchema = projectSchema.omit({ lead: true, issueCount: true, openIssueCount: true }).extend({ leadId: z.number().int().nullable() });

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
+import { WEBHOOK_EVENTS } from './values/webhooks.ts';
 
-/**
- * Outgoing webhooks of a project (issue 17, item 4; docs/webhooks.md): a URL, the events it wants and
- * a secret that signs each delivery. Project owners and admins manage them.
- */
-export const WEBHOOK_EVENTS = ['issue.created', 'issue.updated', 'issue.deleted', 'issue.status_changed', 'comment.created'] as const;
+export { WEBHOOK_EVENTS };
+
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;

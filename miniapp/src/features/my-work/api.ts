@@ -3,7 +3,7 @@
 import { activity } from '@tracker/shared/api/contract/issues';
 import { projects } from '@tracker/shared/api/contract/projects';
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import { STATUS_CATEGORIES } from '@tracker/shared/api/projects';
+import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 import { api } from '../../lib/api-client.ts';
 import { listIssues } from '../issues/index.ts';
 

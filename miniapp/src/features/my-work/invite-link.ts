@@ -1,5 +1,5 @@
 // What an invited person may paste: the web link, the Telegram deep link, or the bare token.
-import { INVITE_TOKEN_PATTERN, JOIN_PAYLOAD_PREFIX } from '@tracker/shared/api/invites';
+import { INVITE_TOKEN_PATTERN, JOIN_PAYLOAD_PREFIX } from '@tracker/shared/api/values/invites';
 
 const TOKEN = new RegExp(`(?:/invite/|${JOIN_PAYLOAD_PREFIX}|^)([A-Za-z0-9_-]{32})(?:$|[?#&/])`);
 

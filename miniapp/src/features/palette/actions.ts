@@ -1,6 +1,7 @@
 // The palette's actions (issue 15): on the issue in view (the peeked one, the open one, or the list's
 // active row) and global ones. Pure builders; CommandPalette runs what is chosen.
-import { PRIORITIES, type IssueListItem, type Priority } from '@tracker/shared/api/issues';
+import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
+import { PRIORITIES } from '@tracker/shared/api/values/issues';
 import type { SyncLabel, SyncStatus } from '@tracker/shared/api/sync';
 import { matchRoute } from '@tracker/shared/routes';
 import type { TFunction } from 'i18next';

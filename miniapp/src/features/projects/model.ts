@@ -1,6 +1,7 @@
 // Pure helpers of the project pages: progress by category, list reordering, activity lines.
 import type { Activity } from '@tracker/shared/api/issues';
-import { STATUS_CATEGORIES, type Status, type StatusCategory } from '@tracker/shared/api/projects';
+import type { Status, StatusCategory } from '@tracker/shared/api/projects';
+import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 
 export const CATEGORY_ORDER: readonly StatusCategory[] = STATUS_CATEGORIES;
 

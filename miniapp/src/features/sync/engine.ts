@@ -8,7 +8,7 @@ import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
 import { addSeenIssues, applyChanges } from './apply.ts';
 import { forgetLastUsed, touchProject } from './lru.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
-import { dbName, loadStored, type Persist } from './persist.ts';
+import { dbName, loadStored, SCHEMA_VERSION, type Persist } from './persist.ts';
 import { syncReads } from './reads.ts';
 import { openStream, type EventSourceClass } from './stream.ts';
 import { continues, openTabs, type Tabs } from './tabs.ts';
@@ -81,7 +81,7 @@ export function createSyncEngine(o: SyncEngineOptions) {
 
   function applyBatch(changes: SyncChange[], syncId: number, from: number | null) {
     // Posted first: once in the store, the objects are valtio's proxies, which cannot be cloned.
-    tabs?.post({ type: 'changes', from: from ?? 0, to: syncId, changes });
+    tabs?.post({ type: 'changes', version: SCHEMA_VERSION, from: from ?? 0, to: syncId, changes });
     const missing = applyChanges(state, changes, syncId, dirty);
     scheduleWrite();
     for (const id of missing) void enqueue(() => reads.loadProject(id).catch(fail));

@@ -6,7 +6,8 @@
 // fields a later write kept (`Overridden-Fields`).
 import { issues } from '@tracker/shared/api/contract/issues';
 import type { BodyOf } from '@tracker/shared/api/contract/endpoint';
-import { issueListItemSchema, type IssueDetail, type IssueListItem } from '@tracker/shared/api/issues';
+import { toListItem } from '@tracker/shared/api/issue-list-fields';
+import type { IssueDetail, IssueListItem } from '@tracker/shared/api/issues';
 import { createApi } from '../../lib/api-client.ts';
 import { ApiError, type Http } from '../../lib/http.ts';
 import type { Dirty } from './dirty.ts';
@@ -121,7 +122,7 @@ export function createOutbox(state: SyncState, d: Deps) {
           return retryLater();
         }
         backoff = 1_000;
-        settle(entry, issueListItemSchema.parse(result.issue));
+        settle(entry, toListItem(result.issue));
         if (result.overridden.length) d.handlers.onOverridden?.(entry, result.overridden);
         waiting.get(entry.id)?.resolve(result);
         waiting.delete(entry.id);

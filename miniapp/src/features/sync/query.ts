@@ -1,7 +1,8 @@
 // Filtering and sorting what the store holds, with the server list's semantics
 // (server/src/modules/issues/issue-list.ts, sortSpec): ties by id in the same direction; no priority
 // and no due date last in both directions. A query answers ordered ids only: rows read the issues.
-import { ISSUE_SORTS, PRIORITY_VALUE, type IssueListItem, type Priority } from '@tracker/shared/api/issues';
+import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
+import { ISSUE_SORTS, PRIORITY_VALUE } from '@tracker/shared/api/values/issues';
 import type { StatusCategory } from '@tracker/shared/api/projects';
 import { touchProject } from './lru.ts';
 import type { Snapshot } from 'valtio';

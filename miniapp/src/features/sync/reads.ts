@@ -1,9 +1,11 @@
 // The engine's HTTP reads, through the app's one client (lib/http.ts: session header, retries):
-// a bootstrap with all its issue pages, one project's bootstrap, a page of changes. Every answer is
-// validated with its declaration's schema (api/contract/sync.ts) before it touches the store: unlike
-// lib/api-client's warning, a mismatch here throws, since the store must never hold a wrong shape.
+// a bootstrap with all its issue pages, one project's bootstrap, a page of changes. Answers are
+// trusted by their declared types (api/contract/sync.ts), as every answer is (lib/api-client.ts):
+// the server is checked against the same schemas in the e2e run, and a 2,000-issue bootstrap is not
+// parsed again on every phone (issue 27, the light start).
+import type { ResponseOf } from '@tracker/shared/api/contract/endpoint';
 import { sync } from '@tracker/shared/api/contract/sync';
-import { SYNC_CHANGES_MAX } from '@tracker/shared/api/sync';
+import { SYNC_CHANGES_MAX } from '@tracker/shared/api/values/sync';
 import { ApiError, type Http } from '../../lib/http.ts';
 import { addIssues, applyBootstrap, applyProjectBootstrap } from './apply.ts';
 import type { SyncState } from './model.ts';
@@ -13,7 +15,7 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
   const { dirty } = writer;
   async function loadPages(first: { nextBefore: number | null }, project?: number) {
     for (let before = first.nextBefore; before !== null; ) {
-      const page = sync.issues.response.parse(await http.get(sync.issues.path, { query: { before, project } }));
+      const page = await http.get<ResponseOf<typeof sync.issues>>(sync.issues.path, { query: { before, project } });
       addIssues(state, page.issues, dirty);
       before = page.nextBefore;
     }
@@ -24,7 +26,7 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
     bootstrap: () =>
       writer.holding(async () => {
         state.status = 'bootstrapping';
-        const b = sync.bootstrap.response.parse(await http.get(sync.bootstrap.path));
+        const b = await http.get<ResponseOf<typeof sync.bootstrap>>(sync.bootstrap.path);
         applyBootstrap(state, b, dirty);
         await loadPages(b);
       }),
@@ -33,7 +35,7 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
     loadProject: (id: number) =>
       writer.holding(async () => {
         try {
-          const b = sync.bootstrap.response.parse(await http.get(sync.bootstrap.path, { query: { project: id } }));
+          const b = await http.get<ResponseOf<typeof sync.bootstrap>>(sync.bootstrap.path, { query: { project: id } });
           applyProjectBootstrap(state, id, b, dirty);
           await loadPages(b, id);
         } catch (err) {
@@ -42,6 +44,6 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
         }
       }),
 
-    changesAfter: async (since: number) => sync.changes.response.parse(await http.get(sync.changes.path, { query: { since, limit: SYNC_CHANGES_MAX } })),
+    changesAfter: (since: number) => http.get<ResponseOf<typeof sync.changes>>(sync.changes.path, { query: { since, limit: SYNC_CHANGES_MAX } }),
   };
 }

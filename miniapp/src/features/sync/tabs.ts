@@ -1,14 +1,19 @@
 // Tabs of one user: each holds its own stream (no leader to elect, nothing lost when one tab
 // closes), and each batch a tab applies is posted to the others, which apply it when it starts at or
 // before their own position (else their own stream brings it). A sign-out in one tab wipes them all.
-import { syncChangeSchema, type SyncChange } from '@tracker/shared/api/sync';
-import { z } from 'zod';
+import type { SyncChange } from '@tracker/shared/api/sync';
+import { SCHEMA_VERSION } from './store-db.ts';
 
-const messageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('changes'), from: z.number().int(), to: z.number().int(), changes: z.array(syncChangeSchema) }),
-  z.object({ type: z.literal('wipe') }),
-]);
-export type TabMessage = z.infer<typeof messageSchema>;
+/** Batches carry the store's SCHEMA_VERSION: a tab of another build may speak another shape. */
+export type TabMessage = { type: 'changes'; version: number; from: number; to: number; changes: SyncChange[] } | { type: 'wipe' };
+
+/** A message this build can read; anything else (another build's, or not ours) is null. */
+function readable(data: unknown): TabMessage | null {
+  const m = data as Partial<Extract<TabMessage, { type: 'changes' }>> | { type?: unknown } | null;
+  if (m?.type === 'wipe') return { type: 'wipe' };
+  if (m?.type !== 'changes' || !('version' in m) || m.version !== SCHEMA_VERSION) return null;
+  return Number.isSafeInteger(m.from) && Number.isSafeInteger(m.to) && Array.isArray(m.changes) ? (m as TabMessage) : null;
+}
 
 /** A batch from another tab is applied only when it carries on from our position without a gap. */
 export function continues(syncId: number | null, m: { from: number; to: number }): boolean {
@@ -27,11 +32,10 @@ export function openTabs(
   if (typeof BroadcastChannel === 'undefined') return null;
   const channel = new BroadcastChannel(`tracker-sync-${userId}`);
   channel.onmessage = (e: MessageEvent) => {
-    // Another build in another tab may speak differently: what does not parse is ignored.
-    const m = messageSchema.safeParse(e.data);
-    if (!m.success) return;
-    if (m.data.type === 'wipe') on.onWipe();
-    else on.onChanges(m.data);
+    const m = readable(e.data);
+    if (!m) return;
+    if (m.type === 'wipe') on.onWipe();
+    else on.onChanges(m);
   };
   return {
     post: (message) => {

@@ -1,4 +1,5 @@
-import { createCustomFieldSchema, CUSTOM_FIELD_TYPES, type CreateCustomFieldRequest, type CustomField, type CustomFieldType } from '@tracker/shared/api/custom-fields';
+import { createCustomFieldSchema, type CreateCustomFieldRequest, type CustomField, type CustomFieldType } from '@tracker/shared/api/custom-fields';
+import { CUSTOM_FIELD_TYPES } from '@tracker/shared/api/values/custom-fields';
 import { useId, useRef, type ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { AdminStats } from '@tracker/shared/api/admin';
-import { backupFileName } from '@tracker/shared/api/downloads';
+import { backupFileName } from '@tracker/shared/api/values/downloads';
 import type { RouteName } from '@tracker/shared/routes';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // The column-mapping step of a CSV import: one select per header column, naming the issue field it
 // fills (or a custom field of the column's name, or nothing).
-import { CSV_TARGETS } from '@tracker/shared/api/imports';
+import { CSV_TARGETS } from '@tracker/shared/api/values/imports';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 

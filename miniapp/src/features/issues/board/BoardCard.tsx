@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon } from '../list/bits.tsx';
-import { type ListProject } from '../list/use-projects.ts';
+import type { ListProject } from '../list/use-projects.ts';
 import { CardMenu } from './CardMenu.tsx';
-import { type DragState } from './use-drag.ts';
+import type { DragState } from './use-drag.ts';
 
 /** The drop indicator's position among all cards (the target index excludes the dragged card). */
 export function visibleIndex(cards: IssueListItem[], draggedId: number, index: number): number {

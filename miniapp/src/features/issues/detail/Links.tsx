@@ -1,5 +1,6 @@
 // Sub-issues with progress, and relations to other issues (add by key or title, remove).
-import { RELATION_TYPES, type RelationType } from '@tracker/shared/api/issues';
+import type { RelationType } from '@tracker/shared/api/issues';
+import { RELATION_TYPES } from '@tracker/shared/api/values/issues';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';

@@ -3,10 +3,11 @@
 // store's outbox: optimistic), Escape cancels. An empty title is refused with the shared schema's
 // message; a refusal by the server brings the input back with the text typed and the server's
 // words under it. The <h1> keeps the title for screen readers, also while the input is open.
-import { updateIssueSchema, type IssueDetail } from '@tracker/shared/api/issues';
+import type { IssueDetail } from '@tracker/shared/api/issues';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldRefusal } from '../form/errors.ts';
+import { editRefusal, issueSchemas } from './schemas.ts';
 import type { IssueController } from './use-issue.ts';
 import './inplace.css';
 
@@ -29,6 +30,7 @@ export function TitleInPlace({ issue, canEdit, patch, headingId }: Props) {
   const closed = useRef(true);
 
   const open = (value: string, why: string | null = null) => {
+    void issueSchemas();
     closed.current = false;
     setText(value);
     setError(why);
@@ -42,17 +44,17 @@ export function TitleInPlace({ issue, canEdit, patch, headingId }: Props) {
   };
 
   /** `keepFocus`: Enter leaves the caret in a refused title; a blur lets the user go elsewhere. */
-  const commit = (keepFocus: boolean) => {
+  const commit = async (keepFocus: boolean) => {
     if (text === null || closed.current) return;
-    const parsed = updateIssueSchema.safeParse({ title: text });
-    if (!parsed.success) {
-      const key = parsed.error.issues[0]?.message ?? '';
-      setError(i18n.exists(key) ? t(key) : t('validation.invalid'));
+    const typed = text;
+    const checked = await editRefusal({ title: typed });
+    if (closed.current) return;
+    if ('key' in checked) {
+      setError(i18n.exists(checked.key) ? t(checked.key) : t('validation.invalid'));
       if (keepFocus) input.current?.focus();
       return;
     }
-    const title = parsed.data.title ?? '';
-    const typed = text;
+    const title = checked.value.title ?? '';
     close(keepFocus);
     if (title === issue.title) return;
     void patch({ title }, { title }, (err) => open(typed, fieldRefusal(err, 'title', t, (k) => i18n.exists(k))));
@@ -99,14 +101,14 @@ export function TitleInPlace({ issue, canEdit, patch, headingId }: Props) {
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
             e.preventDefault();
-            commit(true);
+            void commit(true);
           } else if (e.key === 'Escape') {
             e.preventDefault();
             e.stopPropagation();
             close(true);
           }
         }}
-        onBlur={() => commit(false)}
+        onBlur={() => void commit(false)}
       />
       <p id={hintId} className="visually-hidden">
         {t('issues.inplace.titleHint')}

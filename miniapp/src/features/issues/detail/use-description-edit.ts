@@ -3,7 +3,7 @@
 // saved straight with the version the edit started from, so a description someone changed
 // meanwhile is never overwritten silently: the server's 409 opens the merge dialog the edit page
 // uses. A refusal keeps the text and shows the server's message under it.
-import { updateIssueSchema, type EditConflictData, type IssueDetail } from '@tracker/shared/api/issues';
+import type { EditConflictData, IssueDetail } from '@tracker/shared/api/issues';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftToOffer, loadDescriptionDraft, saveDescriptionDraft, type DescriptionDraft } from '../../../lib/issue-draft.ts';
@@ -13,6 +13,7 @@ import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { editConflictOf } from '../form/conflict.ts';
 import { fieldRefusal } from '../form/errors.ts';
 import { useLeaveGuard } from './leave-guard.ts';
+import { editRefusal, issueSchemas } from './schemas.ts';
 import type { IssueController } from './use-issue.ts';
 
 export interface DescriptionEdit {
@@ -64,6 +65,7 @@ export function useDescriptionEdit(issue: Pick<IssueDetail, 'id' | 'description'
 
   /** Opens the editor on the saved text, or on a draft restored (with the version it began from). */
   const start = (from?: DescriptionDraft) => {
+    void issueSchemas();
     setOffered(null);
     setError(null);
     setEdit({ text: from?.description ?? issue.description, original: issue.description, baseVersion: from?.baseVersion ?? issue.version });
@@ -87,10 +89,9 @@ export function useDescriptionEdit(issue: Pick<IssueDetail, 'id' | 'description'
   const submit = async (next: DescriptionEdit | null = edit) => {
     if (!next || busy) return;
     if (next.text === next.original) return finish();
-    const parsed = updateIssueSchema.safeParse({ description: next.text });
-    if (!parsed.success) {
-      const key = parsed.error.issues[0]?.message ?? '';
-      setError(i18n.exists(key) ? t(key) : t('validation.invalid'));
+    const checked = await editRefusal({ description: next.text });
+    if ('key' in checked) {
+      setError(i18n.exists(checked.key) ? t(checked.key) : t('validation.invalid'));
       return;
     }
     setBusy(true);

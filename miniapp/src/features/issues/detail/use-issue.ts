@@ -4,7 +4,8 @@
 // never waited for).
 // Refetched when a live event names the issue. Inline edits are optimistic with rollback.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
-import { issueListItemSchema, type Activity, type Comment, type IssueDetail, type IssueListItem, type UpdateIssueRequest } from '@tracker/shared/api/issues';
+import { ISSUE_LIST_FIELDS } from '@tracker/shared/api/issue-list-fields';
+import type { Activity, Comment, IssueDetail, IssueListItem, UpdateIssueRequest } from '@tracker/shared/api/issues';
 import type { Stream } from '@tracker/shared/api/streams';
 import { escapeHtml } from '@tracker/shared/html';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -47,12 +48,11 @@ export function pendingComment(issueId: number, body: string, author: Comment['a
   return { id: -++pendingIds, issueId, author, body, bodyHtml: `<p>${escapeHtml(body).replace(/\n/g, '<br>')}</p>`, createdAt: at, updatedAt: at, mentions: [] };
 }
 
-const LIST_FIELDS = Object.keys(issueListItemSchema.shape) as (keyof IssueListItem)[];
 
 /** The list fields of an optimistic change (what the store's copy shows). */
 function listFields(change: Partial<IssueDetail>): Partial<IssueListItem> {
   const out: Partial<Record<keyof IssueListItem, unknown>> = {};
-  for (const key of LIST_FIELDS) if (key in change) out[key] = change[key];
+  for (const key of ISSUE_LIST_FIELDS) if (key in change) out[key] = change[key];
   return out as Partial<IssueListItem>;
 }
 

@@ -1,5 +1,6 @@
 // Status and priority: native selects, so the browser's own list, keys and phone picker serve them.
-import { PRIORITIES, type Priority } from '@tracker/shared/api/issues';
+import type { Priority } from '@tracker/shared/api/issues';
+import { PRIORITIES } from '@tracker/shared/api/values/issues';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorDot } from '../../../components/ColorDot.tsx';

@@ -1,7 +1,8 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { UserRef } from '@tracker/shared/api/common';
-import { PRIORITIES } from '@tracker/shared/api/issues';
-import { STATUS_CATEGORIES, type Project } from '@tracker/shared/api/projects';
+import { PRIORITIES } from '@tracker/shared/api/values/issues';
+import type { Project } from '@tracker/shared/api/projects';
+import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 
 type PickerProject = Pick<Project, 'id' | 'key' | 'name'>;
 import type { Stream } from '@tracker/shared/api/streams';

@@ -1,5 +1,6 @@
 import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
-import { STATUS_CATEGORIES, type StatusCategory } from '@tracker/shared/api/projects';
+import type { StatusCategory } from '@tracker/shared/api/projects';
+import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 import type { ListProject } from '../detail/from-store.ts';
 import type { GroupBy } from '../filters/url.ts';
 

@@ -13,7 +13,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { loadMe } from '../detail/use-me.ts';
 import { errorMessage } from '../form/errors.ts';
-import { type ParentRef } from '../fields/picked.tsx';
+import type { ParentRef } from '../fields/picked.tsx';
 import { IssueForm } from '../form/IssueForm.tsx';
 import { emptyValues, type IssueFormValues } from '../form/model.ts';
 import '../detail/issue.css';

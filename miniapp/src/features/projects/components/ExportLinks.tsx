@@ -2,7 +2,7 @@
 // the session cookie (or any other credential the browser holds) goes with it; inside Telegram the
 // client downloads them by a signed address (components/DownloadLink.tsx).
 import { buildPath } from '@tracker/shared/api/contract/endpoint';
-import { exportFileName } from '@tracker/shared/api/downloads';
+import { exportFileName } from '@tracker/shared/api/values/downloads';
 import { useTranslation } from 'react-i18next';
 import { DownloadLink } from '../../../components/DownloadLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';

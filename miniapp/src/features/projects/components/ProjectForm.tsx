@@ -1,5 +1,6 @@
 import type { UserRef } from '@tracker/shared/api/common';
-import { createProjectSchema, projectKeySchema, PROJECT_VISIBILITY, type CreateProjectRequest, type Project } from '@tracker/shared/api/projects';
+import { createProjectSchema, projectKeySchema, type CreateProjectRequest, type Project } from '@tracker/shared/api/projects';
+import { PROJECT_VISIBILITY } from '@tracker/shared/api/values/projects';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

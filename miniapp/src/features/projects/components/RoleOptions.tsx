@@ -1,4 +1,4 @@
-import { PROJECT_ROLES } from '@tracker/shared/api/projects';
+import { PROJECT_ROLES } from '@tracker/shared/api/values/projects';
 import { useTranslation } from 'react-i18next';
 
 /** The project roles as a select's options, in the page's language. */

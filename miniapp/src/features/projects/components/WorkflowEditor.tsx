@@ -1,4 +1,5 @@
-import { STATUS_CATEGORIES, type Status, type StatusCategory } from '@tracker/shared/api/projects';
+import type { Status, StatusCategory } from '@tracker/shared/api/projects';
+import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';

@@ -1,4 +1,5 @@
-import { STREAM_HEALTH, type StreamFeedItem, type StreamHealth } from '@tracker/shared/api/streams';
+import type { StreamFeedItem, StreamHealth } from '@tracker/shared/api/streams';
+import { STREAM_HEALTH } from '@tracker/shared/api/values/streams';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { STREAM_STATUSES, type StreamStatus } from '@tracker/shared/api/streams';
+import type { StreamStatus } from '@tracker/shared/api/streams';
+import { STREAM_STATUSES } from '@tracker/shared/api/values/streams';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,6 +1,6 @@
 // One template's form (react-hook-form on the shared create schema): the checklist is edited as
 // lines of text, the due offset and the estimate as numbers that may be left empty.
-import { PRIORITIES } from '@tracker/shared/api/issues';
+import { PRIORITIES } from '@tracker/shared/api/values/issues';
 import type { UserRef } from '@tracker/shared/api/common';
 import type { Label } from '@tracker/shared/api/projects';
 import { createTemplateSchema, type CreateTemplateRequest, type IssueTemplate } from '@tracker/shared/api/templates';

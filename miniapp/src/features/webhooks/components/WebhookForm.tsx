@@ -1,4 +1,5 @@
-import { WEBHOOK_EVENTS, type WebhookEvent } from '@tracker/shared/api/webhooks';
+import type { WebhookEvent } from '@tracker/shared/api/webhooks';
+import { WEBHOOK_EVENTS } from '@tracker/shared/api/values/webhooks';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';

@@ -1,7 +1,8 @@
 // Two ways to invite: an e-mail (one use, mailed in the inviter's language) and a link with a role,
 // a validity in days and an optional limit of uses. The server checks every value.
 import { invites as endpoints } from '@tracker/shared/api/contract/invites';
-import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX, type CreatedInviteResponse, type CreateInviteInput } from '@tracker/shared/api/invites';
+import type { CreatedInviteResponse, CreateInviteInput } from '@tracker/shared/api/invites';
+import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX } from '@tracker/shared/api/values/invites';
 import type { ProjectRole } from '@tracker/shared/api/projects';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 // One issue in Triage: what it is and where it came from, and its four actions. Accept takes the
 // priority and assignee chosen beside it; Duplicate and Decline open a small form in the row.
-import { PRIORITIES, type Priority } from '@tracker/shared/api/issues';
+import type { Priority } from '@tracker/shared/api/issues';
+import { PRIORITIES } from '@tracker/shared/api/values/issues';
 import type { Member } from '@tracker/shared/api/projects';
 import type { TriageActionInput, TriageItem } from '@tracker/shared/api/triage';
 import { useId, useState } from 'react';

@@ -1,5 +1,6 @@
 // Creates a personal access token: name, scope and an optional last day.
-import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES, type ApiTokenScope, type CreateApiTokenResponse } from '@tracker/shared/api/api-tokens';
+import type { ApiTokenScope, CreateApiTokenResponse } from '@tracker/shared/api/api-tokens';
+import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from '@tracker/shared/api/values/api-tokens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button.tsx';
