@@ -39,7 +39,28 @@ const visit = (key: string) => {
 if (entryKey) visit(entryKey);
 const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const firstLoadJs = [...firstLoad].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
-report('first-load JS of / (gzip)', Math.round((firstLoadJs / 1024) * 10) / 10, 'KB', 150);
+report('first-load JS of / (gzip)', Math.round((firstLoadJs / 1024) * 10) / 10, 'KB', 120);
+
+/** Each chunk of a set with its gzip size and share of the set, largest first (issue 27). */
+function shares(title: string, files: Iterable<string>) {
+  const sizes = [...files].filter((f) => f.endsWith('.js')).map((f) => ({ f, size: gz(f) })).sort((a, b) => b.size - a.size);
+  const total = sizes.reduce((sum, c) => sum + c.size, 0);
+  console.log(`  ${title}: ${sizes.map((c) => `${path.basename(c.f).replace(/-[\w-]{8}\.js$/, '')} ${(c.size / 1024).toFixed(1)} KB (${Math.round((c.size / total) * 100)} %)`).join(', ')}`);
+}
+shares('first load, by chunk', firstLoad);
+// The list page's own chunks (what `/issues` adds to the first load): no zod among them (the light start).
+const listKey = Object.keys(manifest).find((k) => k.endsWith('/pages/IssuesPage.tsx'));
+if (listKey) {
+  const listChunks = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || listChunks.has(chunk.file) || firstLoad.has(chunk.file)) return;
+    listChunks.add(chunk.file);
+    for (const imp of chunk.imports ?? []) add(imp);
+  };
+  add(listKey);
+  shares('the issue list adds', listChunks);
+}
 
 const pageChunks = Object.entries(manifest).filter(([key, c]) => key.includes('/pages/') && c.file.endsWith('.js'));
 const largestPage = pageChunks.map(([key, c]) => ({ key, size: gz(c.file) })).sort((a, b) => b.size - a.size)[0];

@@ -1,6 +1,6 @@
 // The issue's properties, each editable in place when `issue.can` allows: changes apply at once
 // (optimistic) and roll back with the server's message when refused.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
@@ -8,10 +8,21 @@ import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { DateField, EstimateField } from '../fields/inputs.tsx';
 import { AssigneeField, LabelsField, ParentField, StreamsField } from '../fields/picked.tsx';
 import { formatDate } from './activity-format.ts';
-import { RecurrenceField } from '../recurrence/RecurrenceField.tsx';
 import { InlineCustomField } from './InlineCustomField.tsx';
 import { useDraft } from './use-draft.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
+
+// Repeat rules need rrule (16 KB): loaded after the rest of the issue has painted, in a place kept for it.
+const RecurrenceField = lazy(() => import('../recurrence/RecurrenceField.tsx').then((m) => ({ default: m.RecurrenceField })));
+
+function RepeatPlace() {
+  const { t } = useTranslation();
+  return (
+    <div className="field repeat-field" aria-hidden="true">
+      <span className="field__label">{t('recurrence.ui.label')}</span>
+    </div>
+  );
+}
 
 export function Properties({ data, ctl }: { data: IssueData; ctl: IssueController }) {
   const { t } = useTranslation();
@@ -67,7 +78,9 @@ export function Properties({ data, ctl }: { data: IssueData; ctl: IssueControlle
       </div>
       {issue.dueDate && !canEdit && <p className="muted">{formatDate(issue.dueDate, locale)}</p>}
 
-      <RecurrenceField issue={issue} ctl={ctl} canEdit={canEdit} locale={locale} />
+      <Suspense fallback={<RepeatPlace />}>
+        <RecurrenceField issue={issue} ctl={ctl} canEdit={canEdit} locale={locale} />
+      </Suspense>
 
       <EstimateInPlace value={issue.estimate} disabled={!canEdit} onCommit={(estimate) => void ctl.patch({ estimate }, { estimate })} />
 
