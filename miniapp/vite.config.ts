@@ -52,6 +52,9 @@ const config: UserConfig = {
             // pages without forms need them. Caught before `schemas`, which would take them as its
             // modules' dependencies.
             { name: 'values', test: /\/shared\/src\/api\/(values\/[^/]+|contract\/[a-z-]+|issue-list-fields)\.ts$/, priority: 1 },
+            // TypeScript's helpers, which rrule and the dialogs' scroll lock share: a tiny chunk of its own,
+            // or the first group to capture its users (rrule below) would take it, and the list with it.
+            { name: 'tslib', test: /\/node_modules\/tslib\//, priority: 3 },
             // Repeat rules (rrule): the issue forms' preview, not the schemas' load.
             { name: 'recurrence', test: /\/(shared\/src\/recurrence\/[^/]+\.ts|node_modules\/rrule\/.*\.js)$/, priority: 1 },
             { name: 'schemas', test: /\/(node_modules\/zod\/.*\.js|shared\/src\/(api\/(?!issue-list-fields)[^/]+|validation\/[^/]+)\.ts)$/ },
