@@ -50,6 +50,21 @@ describe('accessibility of the app', () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
+  it('an open confirmation dialog, light and dark (its red button read #991B1B on #B91C1C once)', async () => {
+    const context = await newContext(browser, { ...WEB, viewport: { width: 1440, height: 900 } });
+    await trackContext(context);
+    const me = await registerIn(context, uniqueEmail('axe-dialog'), 'Axe Dialog');
+    const ids = await seed(context, me.id);
+    const page = await context.newPage();
+    await openInApp(page, `/en/issues/${ids.issue}`);
+    await loaded(page, 'page-issue');
+    await page.getByTestId('issue-delete').click();
+    await page.getByTestId('confirm-dialog-confirm').waitFor();
+    const problems = await bothSchemes(page, 'the delete confirmation');
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it('every admin route on a phone with the tab bar, light and dark', async () => {
     const context = await newContext(browser, { ...WEB, viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
     await trackContext(context);
