@@ -127,7 +127,7 @@ describe('projects', () => {
     await page.waitForURL((u) => u.pathname === `/en/projects/${key}`);
     await page.goto(`/en/projects/${key}/edit`);
     await page.getByTestId('workflow-editor').waitFor();
-    expect(await statusNames(page)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Canceled']);
+    expect(await statusNames(page)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Cancelled']);
     expect(errors).toEqual([]);
     await context.close();
   });

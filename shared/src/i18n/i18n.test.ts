@@ -96,6 +96,12 @@ describe('locale resources', () => {
     expect(found).toEqual([]);
   });
 
+  it('spell English the British way throughout, as most of the texts do', () => {
+    const american = /\b(Canceled|Color|Colors|Favorite|Favorites|Organize|Organization|Behavior|Analyze|Center)\b/;
+    const found = Object.keys(en).flatMap((file) => keys(en[file] ?? {}).filter((key) => american.test(words(text(en[file], key) ?? ''))).map((key) => `${file}:${key}`));
+    expect(found).toEqual([]);
+  });
+
   it('word Russian texts without "(а)": they name the event rather than guess the actor\'s gender', () => {
     const found = Object.keys(ru).flatMap((file) => keys(ru[file] ?? {}).filter((key) => /\((а|ла)\)/.test(text(ru[file], key) ?? '')).map((key) => `${file}:${key}`));
     expect(found).toEqual([]);

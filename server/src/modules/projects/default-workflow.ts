@@ -15,7 +15,7 @@ export const DEFAULT_STATUSES: readonly DefaultStatus[] = [
   { name: { en: 'In Progress', ru: 'В работе' }, category: 'started', color: '#f59e0b' },
   { name: { en: 'In Review', ru: 'На проверке' }, category: 'started', color: '#8b5cf6' },
   { name: { en: 'Done', ru: 'Готово' }, category: 'completed', color: '#22c55e' },
-  { name: { en: 'Canceled', ru: 'Отменено' }, category: 'canceled', color: '#ef4444' },
+  { name: { en: 'Cancelled', ru: 'Отменено' }, category: 'canceled', color: '#ef4444' },
 ];
 
 export const DEFAULT_LABELS: readonly { name: Record<Locale, string>; color: string }[] = [

@@ -39,7 +39,7 @@ describe('projects', () => {
 
     const en = await signUp(t, { locale: 'en' });
     const enBody = await createProject(en);
-    expect(enBody.statuses.map((s) => s.name)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Canceled']);
+    expect(enBody.statuses.map((s) => s.name)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Cancelled']);
   });
 
   it('refuses a taken key with 409 key_taken and creates nothing', async () => {
