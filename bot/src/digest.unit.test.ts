@@ -19,7 +19,7 @@ describe('formatDigest', () => {
     expect(lines).toContain('<b>Срок сегодня у 1 задачи</b>');
     expect(lines).toContain('<b>2 события в ваших задачах</b>');
     expect(text).toContain('<a href="https://t.me/bot?start=issue_20">WEB-20</a> Fix &lt;login&gt; &amp; co 20 — To &lt;do&gt;');
-    expect(text).toContain('<a href="https://t.me/bot?start=issue_1">WEB-1</a> <strong>Anna &lt;PM&gt;</strong>: изменён статус: A → B &amp; C');
+    expect(text).toContain('<a href="https://t.me/bot?start=issue_1">WEB-1</a> <strong>Anna &lt;PM&gt;</strong>: изменён статус «A» → «B &amp; C»');
     expect(text.match(/WEB-\d+<\/a> Fix/g)).toHaveLength(11);
   });
 

@@ -22,7 +22,7 @@ describe('event wording shared by the bot, the inbox and the activity', () => {
     }
     expect(notifyHeadline('ru', 'assigned', 'Анна Смирнова')).toBe('<strong>Анна Смирнова</strong>: назначена задача');
     expect(notifyHeadline('en', 'assigned', 'Anna Smirnova')).toBe('<strong>Anna Smirnova</strong> assigned you an issue');
-    expect(notifyHeadline('ru', 'statusChanged', 'Анна', { from: 'Todo', to: 'Done' })).toBe('<strong>Анна</strong>: изменён статус: Todo → Done');
+    expect(notifyHeadline('ru', 'statusChanged', 'Анна', { from: 'Todo', to: 'Done' })).toBe('<strong>Анна</strong>: изменён статус «Todo» → «Done»');
     expect(notifyHeadline('en', 'dueTomorrow', null)).toBe('Due tomorrow');
   });
 

@@ -8,7 +8,7 @@ import type { TextFn } from './translator.ts';
 export type EventKind = InboxKind | 'created' | 'dueToday';
 export const EVENT_KINDS = ['created', 'assigned', 'mentioned', 'commented', 'statusChanged', 'dueTomorrow', 'dueToday'] as const satisfies readonly EventKind[];
 
-/** What happened, without who: "changed the status: Todo → Done". */
+/** What happened, without who: "changed the status: Todo → Done", «изменён статус «Todo» → «Done»». */
 export function eventText(t: TextFn, kind: EventKind, data: Pick<InboxData, 'from' | 'to'> = {}): string {
   const text = t(`events.kinds.${kind}`);
   return kind === 'statusChanged' ? t('events.change', { text, from: data.from ?? '', to: data.to ?? '' }) : text;

@@ -39,5 +39,5 @@ it('collapses an assignment and three status changes into one message, in order'
   const lines = parsed.ok ? parsed.text.split('\n\n')[0]!.split('\n') : [];
   // A new issue starts in the backlog.
   const path = [statuses.find((x) => x.category === 'backlog')!, a!, b!, c!].map((x) => x.name);
-  expect(lines).toEqual(['Boss: назначена задача', ...path.slice(1).map((to, i) => `Boss: изменён статус: ${path[i]} → ${to}`)]);
+  expect(lines).toEqual(['Boss: назначена задача', ...path.slice(1).map((to, i) => `Boss: изменён статус «${path[i]}» → «${to}»`)]);
 });

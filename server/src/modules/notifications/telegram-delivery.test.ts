@@ -79,7 +79,7 @@ describe('every message template escapes what it inserts', () => {
     // Notifications: assigned, mentioned, due tomorrow, status changed (private), created and status changed (group).
     expect(mentioning(`${BOSS_NAME}: назначена задача`)).toHaveLength(1);
     expect(mentioning(`${BOSS_NAME}: упоминание в комментарии`)).toHaveLength(1);
-    expect(mentioning(`${BOSS_NAME}: изменён статус: ${STATUS_NAMES[0]} → ${STATUS_NAMES[1]}`)).toHaveLength(2);
+    expect(mentioning(`${BOSS_NAME}: изменён статус «${STATUS_NAMES[0]}» → «${STATUS_NAMES[1]}»`)).toHaveLength(2);
     expect(mentioning(`${BOSS_NAME}: создана задача`)).toHaveLength(1);
     expect(mentioning('Срок — завтра')).toHaveLength(1);
     const cards = mentioning(`${issue.key} ${title}`);

@@ -90,7 +90,7 @@ describe('the morning digest', () => {
     expect(told[0]).not.toContain('Потом');
     // Three assignments and a status change on a watched issue.
     expect(lines).toContain('4 события в ваших задачах');
-    expect(lines.some((l) => l.includes(`${watched.key} Boss ${NASTY}: изменён статус: `))).toBe(true);
+    expect(lines.some((l) => l.includes(`${watched.key} Boss ${NASTY}: изменён статус «`))).toBe(true);
     expect(s.api.refused()).toEqual([]);
   });
 });
