@@ -58,7 +58,7 @@ describe('app shell inside Telegram', () => {
     await page.goto(launchUrl({ platform: 'ios', theme: 'dark', user: person }));
     await page.getByTestId('page-myWork').waitFor({ timeout: 15_000 });
     await expectNoWebsiteChrome(page);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('My work');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('My issues');
     const row = page.locator(`[data-testid="my-issue"][data-issue-key="${key}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain('Ship the mini app');

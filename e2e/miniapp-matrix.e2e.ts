@@ -14,7 +14,7 @@ import { launchUrl, rgb, telegramClient, tgLast, tgSend, tgSwitchTheme, tgUser, 
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 
 const TEXT = {
-  en: { tab: 'My work', lang: 'en', title: 'Review the release checklist', edit: 'Edit', comment: 'Post comment' },
+  en: { tab: 'My issues', lang: 'en', title: 'Review the release checklist', edit: 'Edit', comment: 'Post comment' },
   ru: { tab: 'Мои задачи', lang: 'ru', title: 'Проверить чек-лист релиза', edit: 'Изменить', comment: 'Отправить' },
 } as const;
 
