@@ -1,7 +1,8 @@
 // The typed contract holds on the wire (issue 27): the web app trusts answers by their declared
-// types and does not parse them, so where CONTRACT_CHECK_FILE is set (the e2e run) every JSON answer
-// of a declared route is checked against its declared schema here, and each mismatch is written to
-// that file as a JSON line; e2e/global-setup.ts fails the run on any. Off in production.
+// types and does not parse them, so where CONTRACT_CHECK_FILE is set (the e2e run, and every
+// integration test's server) every JSON answer of a declared route is checked against its declared
+// schema here, and each mismatch is written to that file as a JSON line; e2e/global-setup.ts and the
+// integration harness's close() fail on any. Off in production.
 import { appendFileSync } from 'node:fs';
 import { Stream } from 'node:stream';
 import type { AnyEndpoint } from '@tracker/shared/api/contract/endpoint';

@@ -1,7 +1,7 @@
 // Integration harness: the real app on a real PostgreSQL database of its own, reached over HTTP.
 import type Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -40,7 +40,10 @@ export async function createTestServer(env: Record<string, string> = {}, options
   const databaseUrl = await createTestDatabase();
   // A data folder of its own (mail outbox, uploads), removed on close unless the test brought one.
   const ownDataDir = env.DATA_DIR ? null : mkdtempSync(path.join(os.tmpdir(), 'tracker-test-data-'));
+  // Every answer of a declared route is checked against its schema (http/contract-check.ts); close() fails on a mismatch.
+  const contractFile = path.join(os.tmpdir(), `tracker-contract-${randomBytes(6).toString('hex')}.jsonl`);
   const config = loadConfig({
+    CONTRACT_CHECK_FILE: contractFile,
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -77,6 +80,9 @@ export async function createTestServer(env: Record<string, string> = {}, options
       await new Promise((resolve) => server.close(resolve));
       await orm.close(true);
       if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      const mismatches = existsSync(contractFile) ? readFileSync(contractFile, 'utf8').trim().split('\n') : [];
+      rmSync(contractFile, { force: true });
+      if (mismatches.length) throw new Error(`${mismatches.length} answer(s) outside the contract:\n${mismatches.slice(0, 10).join('\n')}`);
     },
   };
 }
