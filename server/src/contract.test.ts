@@ -8,11 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_PATH } from './modules/telegram/bot-runner.ts';
 import { openApiPath } from './modules/openapi/openapi.document.ts';
 import { createTestServer, type TestServer } from './test/harness.ts';
+import { routeShape } from './http/declared-routes.ts';
 
-/** Param names may differ between a declaration and a route that does not use it yet. */
-const shape = (method: string, path: string) => `${method} ${path.replace(/:[A-Za-z]+/g, ':').replace(/\/$/, '')}`;
 /** Declared, but registered only in some configurations (so not in the test server). */
-const CONDITIONAL = new Set([shape('POST', WEBHOOK_PATH)]);
+const CONDITIONAL = new Set([routeShape('POST', WEBHOOK_PATH)]);
 
 describe('typed contract', () => {
   let t: TestServer;
@@ -20,13 +19,13 @@ describe('typed contract', () => {
   beforeAll(async () => {
     t = await createTestServer();
     registered = t.app.routers.flatMap((router) =>
-      router.stack.flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path), route: shape(method, String(layer.path)) }))),
+      router.stack.flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path), route: routeShape(method, String(layer.path)) }))),
     );
   });
   afterAll(() => t.close());
 
   const declared = Object.entries(contract).flatMap(([domain, endpoints]) =>
-    Object.entries(endpoints as Record<string, AnyEndpoint>).map(([name, e]) => ({ name: `${domain}.${name}`, route: shape(e.method, e.path), endpoint: e })),
+    Object.entries(endpoints as Record<string, AnyEndpoint>).map(([name, e]) => ({ name: `${domain}.${name}`, route: routeShape(e.method, e.path), endpoint: e })),
   );
 
   it('declares endpoints of every domain', () => {
@@ -52,18 +51,18 @@ describe('typed contract', () => {
 
     it('catches a declaration no route serves, and a route no declaration names', () => {
     const routes = new Set(registered.map((r) => r.route));
-    expect(routes.has(shape('GET', '/api/issues/:ref/nothing'))).toBe(false);
-    expect(routes.has(shape('GET', '/api/issues/:ref'))).toBe(true);
-    expect(new Set(declared.map((d) => d.route)).has(shape('GET', '/api/issues/:ref/nothing'))).toBe(false);
+    expect(routes.has(routeShape('GET', '/api/issues/:ref/nothing'))).toBe(false);
+    expect(routes.has(routeShape('GET', '/api/issues/:ref'))).toBe(true);
+    expect(new Set(declared.map((d) => d.route)).has(routeShape('GET', '/api/issues/:ref/nothing'))).toBe(false);
   });
 
   it('describes every declaration and every registered route in the OpenAPI document', async () => {
     const res = await t.client().get('/api/openapi.json');
     expect(res.status).toBe(200);
     const operations = new Set(
-      Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) => Object.keys(item).map((method) => shape(method.toUpperCase(), path.replace(/\{([^}]+)\}/g, ':$1')))),
+      Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) => Object.keys(item).map((method) => routeShape(method.toUpperCase(), path.replace(/\{([^}]+)\}/g, ':$1')))),
     );
-    expect(declared.filter((d) => !operations.has(shape(d.endpoint.method, d.endpoint.path))).map((d) => d.name)).toEqual([]);
+    expect(declared.filter((d) => !operations.has(routeShape(d.endpoint.method, d.endpoint.path))).map((d) => d.name)).toEqual([]);
     expect(registered.filter((r) => r.method !== 'HEAD' && !operations.has(r.route)).map((r) => r.route)).toEqual([]);
     expect(operations.size).toBe(new Set(declared.map((d) => d.route)).size);
     expect(Object.keys(res.body.paths)).toContain(openApiPath('/api/issues/:ref'));

@@ -6,16 +6,11 @@
 import { appendFileSync } from 'node:fs';
 import { Stream } from 'node:stream';
 import type { AnyEndpoint } from '@tracker/shared/api/contract/endpoint';
-import * as contract from '@tracker/shared/api/contract/index';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
+import { everyEndpoint, routeShape } from './declared-routes.ts';
 
-/** Param names may differ between a declaration and its route. */
-const shape = (method: string, path: string) => `${method} ${path.replace(/:[A-Za-z]+/g, ':').replace(/\/$/, '')}`;
-
-const declared = new Map<string, AnyEndpoint>(
-  Object.values(contract).flatMap((endpoints) => Object.values(endpoints as Record<string, AnyEndpoint>).map((e) => [shape(e.method, e.path), e] as const)),
-);
+const declared = new Map<string, AnyEndpoint>(everyEndpoint().map((e) => [routeShape(e.method, e.path), e] as const));
 
 async function schemaOf(e: AnyEndpoint): Promise<z.ZodType | null> {
   const s = e.response;
@@ -29,11 +24,11 @@ export function contractCheck(file: string): Middleware {
     const route = (ctx as { _matchedRoute?: string })._matchedRoute;
     const body: unknown = ctx.body;
     if (!route || ctx.status < 200 || ctx.status >= 300 || body === null || typeof body !== 'object' || Buffer.isBuffer(body) || body instanceof Stream) return;
-    const endpoint = declared.get(shape(ctx.method === 'HEAD' ? 'GET' : ctx.method, route));
+    const endpoint = declared.get(routeShape(ctx.method === 'HEAD' ? 'GET' : ctx.method, route));
     const schema = endpoint && (await schemaOf(endpoint));
     if (!schema) return;
     // As the client receives it: dates become strings, undefined fields vanish.
     const result = schema.safeParse(JSON.parse(JSON.stringify(body)));
-    if (!result.success) appendFileSync(file, `${JSON.stringify({ route: shape(ctx.method, route), url: ctx.url, issues: result.error.issues.slice(0, 5) })}\n`);
+    if (!result.success) appendFileSync(file, `${JSON.stringify({ route: routeShape(ctx.method, route), url: ctx.url, issues: result.error.issues.slice(0, 5) })}\n`);
   };
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../test/fixtures.ts';
 import { fillPath, routeTable, type RouteEntry } from '../test/fuzz-inputs.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
+import { routeShape } from './declared-routes.ts';
 
 let t: TestServer;
 let me: TestUser;
@@ -26,12 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const shape = (method: string, path: string) => `${method} ${path.replace(/:[A-Za-z]+/g, ':').replace(/\/$/, '')}`;
 const sessionOnly = new Set(
   Object.values(contract)
     .flatMap((domain) => Object.values(domain as Record<string, AnyEndpoint>))
     .filter((e) => e.docs?.sessionOnly)
-    .map((e) => shape(e.method, e.path)),
+    .map((e) => routeShape(e.method, e.path)),
 );
 
 /** `/api/user/profile` → `/Api/User/Profile`: each segment's first letter raised. */
@@ -79,7 +79,7 @@ describe('session-only routes and tokens', () => {
     // Ids that name nothing, so the routes a token may call change nothing.
     const probes = routes.flatMap((r) => {
       const path = fillPath(r.path, () => '999999');
-      return [path, path.toUpperCase(), mixed(path)].map((variant) => ({ route: shape(r.method, r.path), method: r.method, path: variant }));
+      return [path, path.toUpperCase(), mixed(path)].map((variant) => ({ route: routeShape(r.method, r.path), method: r.method, path: variant }));
     });
     const refused: string[] = [];
     const wrong: string[] = [];
@@ -110,7 +110,7 @@ describe('session-only routes and tokens', () => {
     const noToken = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => op.security && !op.security.some((s) => 'bearer' in s))
-        .map(([method]) => shape(method.toUpperCase(), path.replace(/\{([^}]+)\}/g, ':$1'))),
+        .map(([method]) => routeShape(method.toUpperCase(), path.replace(/\{([^}]+)\}/g, ':$1'))),
     );
     expect(new Set(noToken)).toEqual(sessionOnly);
   });

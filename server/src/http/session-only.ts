@@ -3,16 +3,11 @@
 // (`sessionOnly` in shared/src/api/contract) and the check sits first on the routes that serve
 // them, so whichever spelling of a path the router matched, the handler is behind the check.
 import type Router from '@koa/router';
-import * as contract from '@tracker/shared/api/contract/index';
+import { everyEndpoint, pathShape } from './declared-routes.ts';
 import type { AnyEndpoint } from '@tracker/shared/api/contract/endpoint';
 import { DomainError } from '@tracker/shared/domain-errors';
 import type { Context, Next } from 'koa';
 import { bearerCaller } from './bearer.ts';
-
-const everyEndpoint = (): AnyEndpoint[] => Object.values(contract).flatMap((domain) => Object.values(domain as Record<string, AnyEndpoint>));
-
-/** Param names may differ between a declaration and its route (as in the contract test). */
-const shape = (path: string) => path.replace(/:[A-Za-z]+/g, ':').replace(/\/$/, '');
 
 /** Refuses a token call of `methods` (a session-only GET refuses HEAD too). */
 export function refuseTokens(methods: ReadonlySet<string>) {
@@ -30,16 +25,16 @@ export function guardSessionOnly(routers: readonly Router[], endpoints: readonly
   const sessionOnly = new Map<string, Set<string>>();
   for (const e of endpoints) {
     if (!e.docs?.sessionOnly) continue;
-    const methods = sessionOnly.get(shape(e.path)) ?? new Set<string>();
+    const methods = sessionOnly.get(pathShape(e.path)) ?? new Set<string>();
     methods.add(e.method);
     if (e.method === 'GET') methods.add('HEAD');
-    sessionOnly.set(shape(e.path), methods);
+    sessionOnly.set(pathShape(e.path), methods);
   }
   let guarded = 0;
   for (const router of routers) {
     for (const layer of router.stack) {
       if (typeof layer.path !== 'string') continue;
-      const methods = sessionOnly.get(shape(layer.path));
+      const methods = sessionOnly.get(pathShape(layer.path));
       const refused = methods && new Set(layer.methods.filter((m) => methods.has(m)));
       if (!refused?.size) continue;
       layer.stack.unshift(refuseTokens(refused));
