@@ -24,7 +24,7 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
   it('a feature reaches another feature only through its index.ts', async () => {
     const at = 'miniapp/src/features/streams/probe.ts';
     expect(await errors(at, "export { ConfirmDialog } from '../projects/components/ConfirmDialog.tsx';\n")).toContain(RESTRICTED);
-    expect(await errors(at, "export { auth } from '../auth/state.ts';\n")).toContain(RESTRICTED);
+    expect(await errors(at, "export { signedIn } from '../auth/api.ts';\n")).toContain(RESTRICTED);
     expect(await errors(at, "export { ConfirmDialog } from '../projects/index.ts';\n")).toEqual([]);
     expect(await errors(at, "export { auth } from '../auth/index.ts';\n")).toEqual([]);
   });

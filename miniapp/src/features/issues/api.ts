@@ -1,17 +1,14 @@
 // Typed calls for the issue list, board, bulk edit, saved views and search (detail/create/edit
 // calls live in api-detail.ts). Paths and shapes come from the shared declarations (api/contract).
-import type { UserRef } from '@tracker/shared/api/common';
 import { customFields } from '@tracker/shared/api/contract/custom-fields';
 import { issues, search as searchApi, views } from '@tracker/shared/api/contract/issues';
 import { projects, users } from '@tracker/shared/api/contract/projects';
-import { session } from '@tracker/shared/api/contract/session';
 import { streams } from '@tracker/shared/api/contract/streams';
 import type { bulkUpdateSchema, createSavedViewSchema, IssueListQuery, IssueListResponse, savedViewSchema, updateSavedViewSchema } from '@tracker/shared/api/issues';
 import type { Project, ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { Stream } from '@tracker/shared/api/streams';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
-import { auth } from '../auth/index.ts';
 
 export type SavedView = z.infer<typeof savedViewSchema>;
 export type CreateSavedView = z.input<typeof createSavedViewSchema>;
@@ -82,12 +79,3 @@ export function listStreams(): Promise<Stream[]> {
   return streamsPromise;
 }
 
-let mePromise: Promise<UserRef | null> | null = null;
-/** The signed-in user (for "assign to me" in bulk edit). */
-export function getMe(): Promise<UserRef | null> {
-  // Known from the page's boot data or the sign-in (issue 14): no call.
-  const known = auth.state.user;
-  if (known) return Promise.resolve({ id: known.id, name: known.name });
-  mePromise ??= api(session.me).then((r) => ({ id: r.user.id, name: r.user.name }), () => null);
-  return mePromise;
-}

@@ -1,10 +1,8 @@
-import type { MeResponse } from '@tracker/shared/api/users';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { matchRoute } from '@tracker/shared/routes';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../lib/http.ts';
-import { currentUser } from './api.ts';
 
 export interface Resource<T> {
   data: T | null;
@@ -44,19 +42,6 @@ export function useResource<T>(load: () => Promise<T>, key: string): Resource<T>
   }, [key, fetchNow]);
 
   return { data, error, loading, reload: fetchNow, setData: setData as Resource<T>['setData'] };
-}
-
-/** The signed-in user (id, global roles); null until known. */
-export function useMe(): MeResponse['user'] | null {
-  const [me, setMe] = useState<MeResponse['user'] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void currentUser().then((u) => live && setMe(u));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return me;
 }
 
 /** Text for an error the server sent (its code translated when known), or the network message. */

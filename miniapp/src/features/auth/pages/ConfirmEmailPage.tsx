@@ -8,7 +8,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { accountApi } from '../../users/index.ts';
-import { auth } from '../state.ts';
+import { auth } from '../../../lib/auth.ts';
 import { hydrateSession } from '../api.ts';
 
 type Result = { kind: 'checking' } | { kind: 'success'; email: string } | { kind: 'expired' | 'used' | 'invalid' | 'missing' | 'error'; message?: string };

@@ -9,7 +9,7 @@ import { Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useServerAction } from '../../../lib/use-server-form.ts';
 import { platform } from '../../../platform/index.ts';
-import { auth } from '../state.ts';
+import { auth } from '../../../lib/auth.ts';
 import { PhoneByContact, telegramApi } from '../../telegram/index.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 

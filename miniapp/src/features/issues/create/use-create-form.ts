@@ -23,7 +23,7 @@ const SHOWN = ['projectId', 'title', 'description', 'statusId', 'priority', 'ass
 
 const fresh = (projectId: number | null): IssueFormValues => ({ ...emptyValues(), projectId });
 
-export function useCreateForm({ projects, projectId, userId }: { projects: readonly Project[]; projectId: number | null; userId: number | null }) {
+export function useCreateForm({ projects, projectId, userId }: { projects: readonly Pick<Project, 'id' | 'key' | 'name'>[]; projectId: number | null; userId: number | null }) {
   const { i18n } = useTranslation();
   // The draft is read once, when the dialog opens; later values are the user's.
   const [draft] = useState(() => (userId ? loadDraft(userId) : null));

@@ -31,7 +31,7 @@ interface Props {
   mode: 'create' | 'edit';
   initial: IssueFormValues;
   /** Create: the projects where I may create issues. Edit: the issue's project only. */
-  projects: readonly Project[];
+  projects: readonly Pick<Project, 'id' | 'key' | 'name'>[];
   initialParent?: ParentRef | null;
   issue?: IssueDetail;
   onSaved: (issue: IssueDetail) => void;

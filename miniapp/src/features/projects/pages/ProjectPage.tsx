@@ -21,7 +21,8 @@ import { TriageList } from '../components/triage/TriageList.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
-import { useErrorText, useMe, useResource } from '../hooks.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { useErrorText, useResource } from '../hooks.ts';
 import '../projects.css';
 
 const TABS = ['overview', 'list', 'board', 'triage'] as const;
