@@ -6,5 +6,5 @@ export { PeoplePicker } from './components/PeoplePicker.tsx';
 export { RecordPage } from './components/RecordPage.tsx';
 export { TriageList } from './components/triage/TriageList.tsx';
 export { Meter } from './components/ProjectBadge.tsx';
-export { useErrorText, useResource, useRouteId } from './hooks.ts';
+export { useErrorText, useRouteId } from './hooks.ts';
 export { normalizeKeyInput, suggestKey } from './key.ts';

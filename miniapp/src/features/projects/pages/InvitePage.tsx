@@ -15,14 +15,15 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { auth } from '../../auth/index.ts';
-import { useErrorText, useResource } from '../hooks.ts';
+import { useErrorText } from '../hooks.ts';
+import { useQuery } from '../../../lib/query.ts';
 import '../projects.css';
 
 export default function InvitePage() {
   const { t } = useTranslation();
   const token = useRouteParams().token ?? '';
   const errorText = useErrorText();
-  const preview = useResource(() => api(invites.preview, { params: { token } }), token);
+  const preview = useQuery(['invite', token], () => api(invites.preview, { params: { token } }));
   return (
     <Page name="invite" className="auth projects">
       {preview.data ? <Offer token={token} offer={preview.data} /> : preview.error ? <FormAlert message={errorText(preview.error)} /> : <Loading />}

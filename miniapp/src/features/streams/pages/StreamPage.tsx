@@ -5,11 +5,11 @@ import { useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { ConfirmDialog, RecordPage, useErrorText, useResource } from '../../projects/index.ts';
+import { ConfirmDialog, RecordPage, useErrorText } from '../../projects/index.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';
 import { Composer, Feed } from '../components/Feed.tsx';
@@ -20,8 +20,8 @@ import { fit, NAME_MAX } from '../../../platform/confirm.ts';
 
 export default function StreamPage() {
   return (
-    <RecordPage name="stream" className="streams" load={streamsApi.get}>
-      {(data, stream) => <StreamView stream={data.stream} reload={stream.reload} set={(s) => stream.setData({ stream: s })} />}
+    <RecordPage name="stream" className="streams" load={streamsApi.get} refetchOn={(e, shown) => e.streamIds.includes(shown.stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0)}>
+      {(data, stream) => <StreamView stream={data.stream} reload={stream.refetch} set={(s) => stream.setData(() => ({ stream: s }))} />}
     </RecordPage>
   );
 }
@@ -32,18 +32,10 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
   const [, navigate] = useLocation();
   const me = useMe();
   const errorText = useErrorText();
-  const feed = useResource(() => streamsApi.feed(stream.id), String(stream.id));
+  const feed = useQuery(['stream', 'feed', stream.id], () => streamsApi.feed(stream.id), { refetchOn: (e) => e.streamIds.includes(stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0) });
   const [weighted, setWeighted] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  useLiveEvents(
-    (e) => e.streamIds.includes(stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0),
-    () => {
-      void reload();
-      void feed.reload();
-    },
-  );
 
   return (
     <Page name="stream" className="streams" title={stream.name}>
@@ -70,9 +62,9 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
 
       <section aria-labelledby="s-feed" className="psection">
         <h2 id="s-feed">{t('streams.page.feed')}</h2>
-        {stream.can.includes('stream.post') && <Composer streamId={stream.id} onPosted={() => void Promise.all([feed.reload(), reload()])} />}
+        {stream.can.includes('stream.post') && <Composer streamId={stream.id} onPosted={() => void Promise.all([feed.refetch(), reload()])} />}
         {feed.data ? (
-          <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.reload(), reload()])} />
+          <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.refetch(), reload()])} />
         ) : feed.error ? (
           <FormAlert message={errorText(feed.error)} />
         ) : (

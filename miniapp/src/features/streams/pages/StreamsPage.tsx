@@ -6,9 +6,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { useErrorText, useResource } from '../../projects/index.ts';
+import { useErrorText } from '../../projects/index.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { DateRange, HealthBadge, StatusTag, StreamProgress } from '../components/Badges.tsx';
 import '../streams.css';
@@ -21,9 +21,8 @@ export default function StreamsPage() {
   const params = new URLSearchParams(useSearch());
   const status = params.get('status') as StreamStatus | null;
   const weighted = params.get('weighted') === '1';
-  const list = useResource(() => streamsApi.list(), 'streams');
+  const list = useQuery(['streams', 'list'], () => streamsApi.list(), { refetchOn: (e) => e.type === 'stream.updated' || e.streamIds.length > 0 });
   const errorText = useErrorText();
-  useLiveEvents((e) => e.type === 'stream.updated' || e.streamIds.length > 0, () => void list.reload());
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
