@@ -9,5 +9,5 @@ export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './eng
 export { editIssue, moveIssueOptimistic, preloadSync, startSync, whenStoreRead, stopSync, setAsideSync, signOutSync, syncEngine, syncState } from './session.ts';
 export type { EditResult, OutboxHandlers } from './outbox.ts';
 export type { OutboxEntry } from './outbox-model.ts';
-export { useIssue, useIssueIds, useStoreCalendar, useStoreList, useSyncLoading, useSyncPending, useSyncStore, type StoreList } from './hooks.ts';
+export { useIssue, useIssueIds, usePendingIssues, useStoreCalendar, useStoreList, useSyncLoading, useSyncPending, useSyncStore, type StoreList } from './hooks.ts';
 export { searchStore, storeMembers, storeStreams, storeCustomFields, storeProjects, storeUsers, storeViews, useStoreReference } from './reference.ts';
