@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearQueries, invalidateQueries, readQuery, refetchQuery, setQueryData, watchQuery } from './query.ts';
+import { clearQueries, invalidateQueries, prefetchQuery, readQuery, refetchQuery, setQueryData, watchQuery } from './query.ts';
 
 afterEach(() => clearQueries());
 
@@ -92,6 +92,18 @@ describe('query cache', () => {
     await settle();
     setQueryData<string[]>(['tokens'], (list) => [...(list ?? []), 'b']);
     expect(readQuery(['tokens']).data).toEqual(['a', 'b']);
+    stop();
+  });
+});
+
+describe('prefetch', () => {
+  it('hands a prefetched answer to the screen that shows the key, asking once', async () => {
+    let calls = 0;
+    prefetchQuery(['issue', 'MA-1'], async () => (calls++, 'page'));
+    const stop = watchQuery(['issue', 'MA-1'], () => async () => (calls++, 'again'), 30_000, () => undefined);
+    expect(calls).toBe(1);
+    await settle();
+    expect(readQuery(['issue', 'MA-1']).data).toBe('page');
     stop();
   });
 });

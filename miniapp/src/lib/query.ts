@@ -156,6 +156,18 @@ export function watchQuery(key: QueryKey, load: () => (signal: AbortSignal) => P
   };
 }
 
+/**
+ * Starts asking for `key` before a screen shows it (navigation intent: a hover or a press on a
+ * link), unless an answer is fresh or on its way; the screen's `useQuery` then takes that answer.
+ */
+export function prefetchQuery(key: QueryKey, load: (signal: AbortSignal) => Promise<unknown>, freshMs = DEFAULT_FRESH_MS): void {
+  const id = keyOf(key);
+  const entry = entryFor(id);
+  entry.load ??= load;
+  if (entry.listeners.size === 0) scheduleDrop(id, entry);
+  ensure(id, entry, freshMs);
+}
+
 /** Asks for `key` again now (its last `load`); resolves when the answer is in. */
 export function refetchQuery(key: QueryKey): Promise<void> {
   const id = keyOf(key);

@@ -8,7 +8,7 @@ import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useMe } from '../../lib/auth.ts';
 import { issueApi, QuickAdd, useChips } from '../issues/index.ts';
-import { syncState } from '../sync/index.ts';
+import { syncState, writeIssueNow } from '../sync/index.ts';
 import { messageOf } from '../users/index.ts';
 import { templatesApi, TemplateSuggestions, useTemplates } from '../templates/index.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
@@ -65,7 +65,7 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
         if (out.reason === 'noProject') toast({ title: t('myWork.quickAdd.noProject'), color: 'warning' });
         return;
       }
-      const issue = await issueApi.create(out.request);
+      const issue = await writeIssueNow(() => issueApi.create(out.request));
       setValue('');
       toast({ title: t('myWork.quickAdd.added', { key: issue.key }), color: 'success' });
     } catch (err) {

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearDraft, loadDraft, saveDraft } from '../../../lib/issue-draft.ts';
 import { issueApi } from '../api-detail.ts';
+import { writeIssueNow } from '../../sync/index.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import { formErrorsFrom, type FieldErrors, type FormErrors } from '../form/errors.ts';
 import { rememberProject } from '../form/last-project.ts';
@@ -96,7 +97,7 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
       const { projectId: _, ...request } = toCreateRequest(final, fields);
       const issue = template
         ? await templatesApi.apply(template.id, request).then((r) => ({ key: r.issue.key, projectId: template.projectId }))
-        : await issueApi.create({ ...request, projectId: final.projectId ?? 0 });
+        : await writeIssueNow(() => issueApi.create({ ...request, projectId: final.projectId ?? 0 }));
       rememberProject(issue.projectId);
       if (userId) clearDraft(userId);
       return issue;
