@@ -2,14 +2,14 @@
 // base the title's quick-add tokens fall back to); the title line is then its `{title}` text.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { IssueTemplate } from '@tracker/shared/api/templates';
-import { todayDate } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
 import { renderTitle, templateDraft } from '@tracker/shared/templates/render';
 import { useEffect, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { useTemplates } from '../../templates/index.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import type { IssueFormValues } from '../form/model.ts';
 
-const today = () => todayDate(Intl.DateTimeFormat().resolvedOptions().timeZone);
+const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 export function useTemplateChoice(
   projectId: number | null,
