@@ -9,12 +9,15 @@ export interface SqlPart {
   params: unknown[];
 }
 
+/** The time zone of the profile of the user whose id is the SQL expression `userId`; null while they have chosen none. */
+export const profileZoneSql = (userId: string) => `(select ns.time_zone from notification_settings ns where ns.user_id = ${userId})`;
+
 /**
  * The user's time zone (`userTimeZone`): their profile's, else DEFAULT_TIME_ZONE. `userId` is an SQL
  * expression (a column, or `?` with the id in `params`).
  */
 export const userZone = (userId: SqlPart): SqlPart => ({
-  sql: `coalesce((select ns.time_zone from notification_settings ns where ns.user_id = ${userId.sql}), ?)`,
+  sql: `coalesce(${profileZoneSql(userId.sql)}, ?)`,
   params: [...userId.params, DEFAULT_TIME_ZONE],
 });
 
