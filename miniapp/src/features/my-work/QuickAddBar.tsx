@@ -5,6 +5,7 @@ import { findTemplate, parseTemplateCommand, templatePrefix } from '@tracker/sha
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { timeZone } from '../../lib/dates.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { auth } from '../auth/index.ts';
@@ -29,7 +30,7 @@ export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<P
   const command = templatePrefix(value) === null ? parseTemplateCommand(value) : null;
   const line = command ? command.rest : value;
   const parsed = useMemo(
-    () => (line.trim() || command ? parseQuickAdd(line, { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale }) : null),
+    () => (line.trim() || command ? parseQuickAdd(line, { now: new Date(), timeZone: timeZone(), locale }) : null),
     [line, command, locale],
   );
   const chips = useChips(parsed, { assignee: undefined, labelNames: [], projectKeys: projects.map((p) => p.key) });

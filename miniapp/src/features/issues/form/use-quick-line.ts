@@ -4,6 +4,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import type { Label, Project } from '@tracker/shared/api/projects';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { useEffect, useMemo, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { timeZone } from '../../../lib/dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { lookupApi } from '../api-detail.ts';
 import { rememberUsers } from '../detail/people.ts';
@@ -28,7 +29,7 @@ export function useQuickLine(quick: string, { mode, projects, labels, setValues,
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const prevQuick = useRef<QuickPatch>({});
   const parsed = useMemo(
-    () => (quick.trim() ? parseQuickAdd(quick, { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale }) : null),
+    () => (quick.trim() ? parseQuickAdd(quick, { now: new Date(), timeZone: timeZone(), locale }) : null),
     [quick, locale],
   );
 
