@@ -62,6 +62,9 @@ const NO_SQL_IN_ROUTES = 'No SQL in route files: put the statement in the module
 
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
 
+const ONE_DATE_MODULE =
+  "Format dates through miniapp/src/lib/dates.ts (the bot's: bot/src/dates.ts): its formatters are made once per locale, options and zone, and count instants in the user's zone. Numbers: Intl.NumberFormat.";
+
 export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   { ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/out/', '**/coverage/', '**/dev-dist/'] },
@@ -108,6 +111,20 @@ export default defineConfig(
         'error',
         ...['window', 'globalThis', 'self'].flatMap((object) => ['fetch', 'XMLHttpRequest'].map((property) => ({ object, property, message: ONE_CLIENT }))),
         { object: 'navigator', property: 'sendBeacon', message: ONE_CLIENT },
+      ],
+    },
+  },
+  {
+    // Dates are formatted in one module per app (issue 27): one cache of formatters, and instants in
+    // the user's time zone (the profile's, else the browser's) rather than whichever zone a screen
+    // happened to use. Without type information `toLocaleString` is refused on anything, numbers too.
+    files: ['miniapp/src/**/*.{ts,tsx}', 'bot/src/**/*.ts'],
+    ignores: ['miniapp/src/lib/dates.ts', 'bot/src/dates.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: ONE_DATE_MODULE },
+        { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: ONE_DATE_MODULE },
       ],
     },
   },

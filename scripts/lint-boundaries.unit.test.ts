@@ -92,6 +92,26 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('shared/src/probe.ts', "export { parseConfig } from '@tracker/miniapp/src/lib/config.ts';\n")).toContain(RESTRICTED);
   });
 
+  it('formats dates only in the web app’s and the bot’s date module', async () => {
+    const SYNTAX = 'no-restricted-syntax';
+    const samples = [
+      "export const f = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });\n",
+      'export const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;\n',
+      "export const r = new Intl.RelativeTimeFormat('en');\n",
+      "export const s = new Date().toLocaleDateString('ru-RU');\n",
+      'export const s = (d: Date) => d.toLocaleTimeString();\n',
+      "export const s = (d: Date) => d.toLocaleString('en', { dateStyle: 'short' });\n",
+    ];
+    for (const code of samples) {
+      for (const at of ['miniapp/src/features/issues/probe.tsx', 'miniapp/src/components/probe.ts', 'bot/src/features/probe.ts']) {
+        expect(await errors(at, code), `${at}: ${code}`).toContain(SYNTAX);
+      }
+      expect(await errors('miniapp/src/lib/dates.ts', code), code).toEqual([]);
+      expect(await errors('bot/src/dates.ts', code), code).toEqual([]);
+    }
+    expect(await errors('miniapp/src/features/issues/probe.ts', "export const n = new Intl.NumberFormat('en').format(2);\n")).toEqual([]);
+  });
+
   it('finds an import cycle through TypeScript files (the old sms.ts ↔ smsru.ts), with the lint’s own oxlint config', () => {
     // oxlint reads files, not text: the pair as it was, in a folder of its own.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cycle-probe-'));

@@ -3,6 +3,7 @@
 // session exists ('present') or not ('').
 import type { User } from '@tracker/shared/api/users';
 import { proxy, useSnapshot } from 'valtio';
+import { setProfileTimeZone } from './dates.ts';
 
 export const TOKEN_PRESENT = 'present';
 
@@ -30,11 +31,14 @@ export function createAuthStore() {
     hydrate(user: User | null) {
       state.user = user ? { ...user, roles: user.roles ?? [] } : null;
       state.hydrated = true;
+      // Days are the signed-in user's: counted in their profile's zone (lib/dates.ts).
+      setProfileTimeZone(user?.time_zone);
     },
     logout() {
       state.token = '';
       state.user = null;
       state.hydrated = true;
+      setProfileTimeZone(null);
     },
     setTelegramAuthParams(params: TelegramAuthParams) {
       state.telegramAuthParams = params;

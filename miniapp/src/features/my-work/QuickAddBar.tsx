@@ -4,6 +4,7 @@ import { parseQuickAdd, removeToken } from '@tracker/shared/quick-add/index';
 import { findTemplate, parseTemplateCommand, templatePrefix } from '@tracker/shared/quick-add/template-command';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeZone } from '../../lib/dates.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useMe } from '../../lib/auth.ts';
@@ -35,7 +36,7 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
   const command = templatePrefix(value) === null ? parseTemplateCommand(value) : null;
   const line = command ? command.rest : value;
   const parsed = useMemo(
-    () => (line.trim() || command ? parseQuickAdd(line, { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale }) : null),
+    () => (line.trim() || command ? parseQuickAdd(line, { now: new Date(), timeZone: timeZone(), locale }) : null),
     [line, command, locale],
   );
   const chips = useChips(parsed, { assignee: undefined, labelNames: [], projectKeys: projects.map((p) => p.key) });

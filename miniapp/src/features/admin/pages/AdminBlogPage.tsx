@@ -8,9 +8,10 @@ import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { adminApi } from '../api.ts';
 import { postState } from '../blog/model.ts';
 import '../admin.css';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 export default function AdminBlogPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const href = useHref();
   const locale = useLocale();
   const [posts, setPosts] = useState<AdminPostRow[] | null>(null);
@@ -50,7 +51,7 @@ export default function AdminBlogPage() {
                   <code className="muted">{p.slug}</code>
                 </td>
                 <td>{t(`admin.blog.${postState(p)}`)}</td>
-                <td>{new Date(p.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                <td>{formatDateTime(p.updatedAt, locale)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,6 +4,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import type { Label, Project } from '@tracker/shared/api/projects';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { useEffect, useMemo, useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { timeZone } from '../../../lib/dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useStoreReference } from '../../sync/index.ts';
@@ -24,7 +25,7 @@ export function useQuickLine(quick: string, { mode, projects, labels, setValues,
   const locale = useLocale();
   const prevQuick = useRef<QuickPatch>({});
   const parsed = useMemo(
-    () => (quick.trim() ? parseQuickAdd(quick, { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale }) : null),
+    () => (quick.trim() ? parseQuickAdd(quick, { now: new Date(), timeZone: timeZone(), locale }) : null),
     [quick, locale],
   );
 

@@ -6,11 +6,12 @@ import type { TimeEntry } from '@tracker/shared/api/time';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDay } from '../../../lib/dates.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
 import { timeApi } from '../api.ts';
-import { duration, formatDay } from '../format.ts';
+import { duration } from '../format.ts';
 import { LogTimeForm, type TimeDraft } from './LogTimeForm.tsx';
 import '../time.css';
 

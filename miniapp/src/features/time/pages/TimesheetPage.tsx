@@ -1,6 +1,7 @@
 // `/timesheet`: logged time per person and project over a week or a month, as a grid of issues ×
 // days with totals, and its CSV. Period and filters are in the query string.
 import type { TimesheetResponse } from '@tracker/shared/api/time';
+import { weekStart } from '@tracker/shared/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -8,14 +9,14 @@ import { useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { formatDay, formatMonth, today } from '../../../lib/dates.ts';
 import { downloadFile } from '../../../lib/file-download.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { auth } from '../../auth/index.ts';
-import { today, weekStartFor } from '../../calendar/index.ts';
 import { timeApi } from '../api.ts';
 import { SheetToolbar } from '../components/SheetToolbar.tsx';
 import { TimesheetGrid } from '../components/TimesheetGrid.tsx';
-import { duration, formatDay } from '../format.ts';
+import { duration } from '../format.ts';
 import { apiQuery, buildGrid, daysOf, parseSheetQuery, sheetQuery, sheetRange, type SheetState } from '../sheet-state.ts';
 import '../time.css';
 
@@ -26,7 +27,7 @@ export default function TimesheetPage() {
   const search = useSearch();
   const todayDate = today();
   const state = parseSheetQuery(search, todayDate);
-  const range = sheetRange(state.view, state.date, weekStartFor(locale));
+  const range = sheetRange(state.view, state.date, weekStart(locale));
   const me = useSnapshot(auth.state).user?.id ?? null;
   const setState = (patch: Partial<SheetState>) => navigate(`${location}?${sheetQuery({ ...state, ...patch })}`);
   const query = apiQuery(state, range, me);
@@ -62,7 +63,7 @@ export default function TimesheetPage() {
   const grid = useMemo(() => (sheet ? buildGrid(sheet, daysOf({ from, to })) : null), [sheet, from, to]);
   const period =
     state.view === 'month'
-      ? formatDay(range.from, locale, { month: 'long', year: 'numeric' })
+      ? formatMonth(range.from, locale)
       : `${formatDay(range.from, locale)} – ${formatDay(range.to, locale, { day: 'numeric', month: 'short', year: 'numeric' })}`;
 
   const [exporting, setExporting] = useState(false);

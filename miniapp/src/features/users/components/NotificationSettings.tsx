@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { auth } from '../../auth/index.ts';
 import { messageOf } from '../api.ts';
 
 const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
@@ -44,7 +45,10 @@ export function NotificationSettings() {
     setPending(true);
     setError(null);
     try {
-      setData(await api(account.updateNotificationSettings, { body, headers: lang() }));
+      const saved = await api(account.updateNotificationSettings, { body, headers: lang() });
+      setData(saved);
+      // The profile has a zone now: the app's days follow it at once, as the server's do.
+      if (auth.state.user) auth.hydrate({ ...auth.state.user, time_zone: saved.settings.timeZone });
       toast({ title: t('notifications.saved'), color: 'success' });
     } catch (err) {
       setError(messageOf(err, t('notifications.saveError')));

@@ -5,10 +5,13 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { webhooksApi } from '../api.ts';
 import { useErrorText } from '../errors.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 /** A webhook's deliveries, newest first: status code, duration, time, the answer's opening; "Redeliver". */
 export function DeliveryLog({ webhookId }: { webhookId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const errorText = useErrorText();
   const [list, setList] = useState<Delivery[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -37,7 +40,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
     }
   };
 
-  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = (iso: string) => formatDateTime(iso, locale, { dateStyle: 'short', timeStyle: 'medium' });
   if (error) return <FormAlert message={error} />;
   if (!list) return null;
   return (

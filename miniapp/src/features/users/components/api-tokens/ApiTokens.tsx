@@ -11,9 +11,12 @@ import { apiTokensApi } from '../../api-tokens.ts';
 import { messageOf } from '../../api.ts';
 import { ApiTokenCreated } from './ApiTokenCreated.tsx';
 import { ApiTokenForm } from './ApiTokenForm.tsx';
+import { formatDate, formatDateTime } from '../../../../lib/dates.ts';
+import { useLocale } from '../../../../lib/use-locale.ts';
 
 export function ApiTokens() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [tokens, setTokens] = useState<ApiToken[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
@@ -25,8 +28,8 @@ export function ApiTokens() {
     );
   }, [t]);
 
-  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
-  const moment = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const day = (iso: string) => formatDate(iso, locale);
+  const moment = (iso: string) => formatDateTime(iso, locale);
 
   function onCreated(result: CreateApiTokenResponse) {
     setCreated(result);
