@@ -1,11 +1,12 @@
 // /user/profile section: which Telegram notifications arrive, and quiet hours (they arrive silently).
 import { account } from '@tracker/shared/api/contract/session';
-import type { NotificationSettings as Settings, NotificationSettingsResponse } from '@tracker/shared/api/notifications';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { NotificationSettings as Settings } from '@tracker/shared/api/notifications';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { messageOf } from '../api.ts';
 
@@ -14,14 +15,12 @@ const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' }
 
 export function NotificationSettings() {
   const { t } = useTranslation();
-  const [data, setData] = useState<NotificationSettingsResponse | null>(null);
+  const settings = useQuery(['users', 'notificationSettings'], () => api(account.notificationSettings, { headers: lang() }));
+  const { data, setData } = settings;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  useEffect(() => {
-    api(account.notificationSettings, { headers: lang() }).then(setData, (err) => setError(messageOf(err, t('notifications.loadError'))));
-  }, [t]);
-  if (!data) return <FormAlert message={error} />;
+  if (!data) return <FormAlert message={settings.error ? messageOf(settings.error, t('notifications.loadError')) : null} />;
 
   const s = data.settings;
 
@@ -44,7 +43,8 @@ export function NotificationSettings() {
     setPending(true);
     setError(null);
     try {
-      setData(await api(account.updateNotificationSettings, { body, headers: lang() }));
+      const saved = await api(account.updateNotificationSettings, { body, headers: lang() });
+      setData(() => saved);
       toast({ title: t('notifications.saved'), color: 'success' });
     } catch (err) {
       setError(messageOf(err, t('notifications.saveError')));
