@@ -24,7 +24,7 @@ export default function ChangePasswordPage() {
   const targetId = Number(id);
   const own = user?.id === targetId;
   const asked = !own && Number.isInteger(targetId) && targetId > 0;
-  const targetName = useQuery(asked ? ['users', 'public', targetId] : null, () => accountApi.publicUser(targetId).then((r) => r.user.name)).data ?? null;
+  const targetName = useQuery(asked ? ['users', 'public', targetId] : null, () => accountApi.publicUser(targetId)).data?.user.name ?? null;
   const form = useServerForm(changePasswordRequestSchema, { currentPassword: '', password: '' });
   const pending = form.formState.isSubmitting;
   const [done, setDone] = useState(false);
