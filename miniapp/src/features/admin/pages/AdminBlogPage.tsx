@@ -1,9 +1,8 @@
-import type { AdminPostRow } from '@tracker/shared/api/blog';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { adminApi } from '../api.ts';
 import { postState } from '../blog/model.ts';
@@ -14,11 +13,8 @@ export default function AdminBlogPage() {
   const { t } = useTranslation();
   const href = useHref();
   const locale = useLocale();
-  const [posts, setPosts] = useState<AdminPostRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    adminApi.posts().then((r) => setPosts(r.posts), () => setFailed(true));
-  }, []);
+  const { data: posts, error } = useQuery(['admin', 'posts'], () => adminApi.posts().then((r) => r.posts));
+  const failed = error !== null;
   return (
     <Page name="adminBlog">
       <p>

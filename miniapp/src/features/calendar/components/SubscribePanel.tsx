@@ -1,6 +1,7 @@
 // ICS subscriptions: the secret URL is shown once, right after it is made; a feed can be revoked.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
 import { errorText } from '../errors.ts';
@@ -14,8 +15,8 @@ interface Props {
 
 export function SubscribePanel({ projects, streams, formatDate }: Props) {
   const { t, i18n } = useTranslation();
-  const [feeds, setFeeds] = useState<Feed[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const asked = useQuery(['calendar', 'feeds'], () => calendarApi.feeds().then((r) => r.feeds));
+  const { data: feeds, setData: setFeeds } = asked;
   const [scope, setScope] = useState<FeedScope>('user');
   const [scopeId, setScopeId] = useState<string>('');
   const [busy, setBusy] = useState(false);
@@ -24,14 +25,7 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<Feed | null>(null);
   const explain = (err: unknown) => errorText(err, t, (k) => i18n.exists(k));
-
-  useEffect(() => {
-    calendarApi.feeds().then(
-      (r) => setFeeds(r.feeds),
-      (err: unknown) => setLoadError(explain(err)),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once when the panel opens
-  }, []);
+  const loadError = asked.error ? explain(asked.error) : null;
 
   const scopeName = (feed: Feed) => {
     if (feed.scope === 'user') return t('calendar.feeds.personal');

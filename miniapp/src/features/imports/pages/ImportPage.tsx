@@ -11,8 +11,8 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { RecordPage } from '../../projects/index.ts';
 import { useQuery } from '../../../lib/query.ts';
+import { RecordPage } from '../../projects/index.ts';
 import { importsApi } from '../api.ts';
 import { MappingStep } from '../components/MappingStep.tsx';
 import { PreviewView } from '../components/PreviewView.tsx';
@@ -39,7 +39,8 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
   const { project } = detail;
   // Asked only of those who may import (a viewer's page would log a refused request).
   const may = me ? canInProject(project.myRole, me.roles, 'project.import') : null;
-  const recent = useQuery(may ? ['imports', project.id] : null, () => importsApi.list(project.id));
+  // Asked on each visit: imports run on in the background.
+  const recent = useQuery(may ? ['imports', 'list', project.id] : null, () => importsApi.list(project.id), { freshMs: 0 });
   const formats = recent.data?.formats ?? ['csv'];
   const [format, setFormat] = useState<ImportFormat>('csv');
   const [file, setFile] = useState<File | null>(null);
