@@ -3,17 +3,18 @@
 // all-or-nothing — the server's refusal is shown as is). Labels and streams: a box checked adds to
 // all, a box unchecked removes from all.
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
+import { useBottomBar } from '../../../lib/use-bottom-bar.ts';
 import { bulkUpdate, type BulkPatch } from '../api.ts';
-import { useStoreReference } from '../../sync/index.ts';
+import { editIssue, useStoreReference } from '../../sync/index.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
 import { errorText } from '../list/errors.ts';
 import type { ProjectMap } from '../list/use-projects.ts';
-import { setPatch, sharedOf, type Shared } from './shared.ts';
+import { restoresOf, setPatch, sharedOf, type Shared } from './shared.ts';
 import '../detail/issue.css';
 import './bulk.css';
 
@@ -28,6 +29,8 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBar(bar);
   const streams = useStoreReference()?.streams ?? [];
 
   const projectIds = [...new Set(issues.map((i) => i.projectId))];
@@ -43,12 +46,19 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
     setHeld({ of: shared, value: shows });
     setBusy(true);
     setError(null);
+    const before = issues.map((i) => ({ ...i }));
     try {
       const r = await bulkUpdate(
         issues.map((i) => i.id),
         patch,
       );
-      toast({ title: t('issues.bulk.done', { count: r.updated.length }), color: 'success' });
+      // Undo puts each issue's own old values back, through the store's outbox (optimistic, queued offline).
+      const restores = restoresOf(before, patch);
+      toast({
+        title: t('issues.bulk.done', { count: r.updated.length }),
+        color: 'success',
+        action: { label: t('issues.comments.undo'), run: () => restores.forEach((x) => void editIssue(x.id, x.body, x.optimistic)?.catch(() => undefined)) },
+      });
       onDone();
     } catch (err) {
       setHeld(null);
@@ -59,7 +69,7 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
   }
 
   return (
-    <div className="bulk-bar" role="region" aria-label={t('issues.bulk.label')} data-testid="bulk-bar">
+    <div ref={bar} className="bulk-bar" role="region" aria-label={t('issues.bulk.label')} data-testid="bulk-bar">
       <div className="bulk-bar__head">
         <strong>{t('issues.list.selectedCount', { count: issues.length })}</strong>
         <button type="button" className="bulk-bar__clear" onClick={onClear} data-testid="bulk-clear" aria-label={t('issues.bulk.clear')} title={`${t('issues.bulk.clear')} (Esc)`}>

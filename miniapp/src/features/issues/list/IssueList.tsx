@@ -15,6 +15,7 @@ import { IssueRow } from './IssueRow.tsx';
 import { moveActive, toggleSelection } from './selection.ts';
 import { isPageKey } from '../../../lib/page-keys.ts';
 import { useListSource } from './use-list-source.ts';
+import { usePendingIssues } from '../../sync/index.ts';
 import { useProjectDetails } from './use-projects.ts';
 import './list.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
@@ -58,6 +59,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const apiQuery = useMemo(() => toApiQuery({ filters, sort, order }, query), [filters, sort, order, query]);
   const me = useSnapshot(auth.state).user?.id ?? null;
   const pages = useListSource(apiQuery, me);
+  const pending = usePendingIssues();
   const { issues, refresh, hasMore, loadMore } = pages;
   const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
   const projects = useProjectDetails(projectIds);
@@ -211,6 +213,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
                   selectable={selectable}
                   selected={selected.has(issue.id)}
                   active={active === issue.id}
+                  pending={pending.has(issue.id)}
                   onToggle={onToggle}
                   t={t}
                 />
