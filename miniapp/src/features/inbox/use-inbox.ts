@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useLiveEvents } from '../../lib/live.ts';
 import { log } from '../../lib/logger.ts';
 import { toast } from '../../lib/toasts.ts';
-import { messageOf } from '../users/index.ts';
 import { inboxApi } from './api.ts';
 import { inboxUnread, setInboxUnread } from './unread.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 const LIVE_COALESCE_MS = 300;
 
@@ -63,7 +63,7 @@ export function useInbox(filter: InboxFilter) {
       setItems((list) => [...(list ?? []), ...page.items.filter((i) => !list?.some((x) => x.id === i.id))]);
       setCursor(page.nextCursor);
     } catch (err) {
-      toast({ title: messageOf(err, t('inbox.loadFailed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'inbox.loadFailed' }), color: 'error' });
     } finally {
       setLoadingMore(false);
     }
@@ -120,7 +120,7 @@ export function useInbox(filter: InboxFilter) {
         setItems(snapshot.list);
         setInboxUnread(snapshot.unread);
         before.current = snapshot.unread;
-        toast({ title: messageOf(err, t('inbox.failed')), color: 'error' });
+        toast({ title: errorText(err, t, { fallback: 'inbox.failed' }), color: 'error' });
       }
     },
     [filter, items, t],
@@ -140,7 +140,7 @@ export function useInbox(filter: InboxFilter) {
       setItems(snapshot.list);
       setInboxUnread(snapshot.unread);
       before.current = snapshot.unread;
-      toast({ title: messageOf(err, t('inbox.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'inbox.failed' }), color: 'error' });
     }
   }, [items, t]);
 

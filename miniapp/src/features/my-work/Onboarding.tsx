@@ -5,9 +5,9 @@ import { useLocation } from 'wouter';
 import { toast } from '../../lib/toasts.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { normalizeKeyInput, suggestKey } from '../projects/index.ts';
-import { messageOf } from '../users/index.ts';
 import { myWorkApi } from './api.ts';
 import { OpenInvite } from './OpenInvite.tsx';
+import { errorText } from '../../lib/error-text.ts';
 
 export function Onboarding({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function Onboarding({ onCreated }: { onCreated: () => void }) {
     try {
       await action();
     } catch (err) {
-      toast({ title: messageOf(err, t('myWork.onboarding.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'myWork.onboarding.failed' }), color: 'error' });
     } finally {
       setBusy(false);
     }

@@ -9,9 +9,9 @@ import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { auth } from '../auth/index.ts';
 import { getProject, issueApi, QuickAdd, searchUsers, useChips } from '../issues/index.ts';
-import { messageOf } from '../users/index.ts';
 import { templatesApi, TemplateSuggestions, useTemplates } from '../templates/index.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 async function findPerson(handle: string): Promise<number | null> {
   const users = await searchUsers(handle);
@@ -65,7 +65,7 @@ export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<P
       toast({ title: t('myWork.quickAdd.added', { key: issue.key }), color: 'success' });
       onCreated();
     } catch (err) {
-      toast({ title: messageOf(err, t('myWork.quickAdd.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'myWork.quickAdd.failed' }), color: 'error' });
     } finally {
       setBusy(false);
     }

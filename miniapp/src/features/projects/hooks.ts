@@ -1,9 +1,7 @@
 import type { MeResponse } from '@tracker/shared/api/users';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { matchRoute } from '@tracker/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ApiError } from '../../lib/http.ts';
 import { currentUser } from './api.ts';
 
 export interface Resource<T> {
@@ -57,22 +55,6 @@ export function useMe(): MeResponse['user'] | null {
     };
   }, []);
   return me;
-}
-
-/** Text for an error the server sent (its code translated when known), or the network message. */
-export function useErrorText() {
-  const { t, i18n } = useTranslation();
-  return useCallback(
-    (err: unknown): string => {
-      if (!(err instanceof ApiError)) return t('errors.network');
-      const code = err.data.code ? `errors.codes.${err.data.code}` : null;
-      const issue = err.data.issues?.[0]?.message;
-      if (issue && i18n.exists(issue)) return t(issue);
-      if (code && i18n.exists(code)) return t(code);
-      return err.data.statusMessage || err.statusMessage || t('errors.codes.internal');
-    },
-    [t, i18n],
-  );
 }
 
 /** The `:id` of the current route (`/projects/WEB`, `/en/streams/12`). */

@@ -6,5 +6,5 @@ export { PeoplePicker } from './components/PeoplePicker.tsx';
 export { RecordPage } from './components/RecordPage.tsx';
 export { TriageList } from './components/triage/TriageList.tsx';
 export { Meter } from './components/ProjectBadge.tsx';
-export { useErrorText, useMe, useResource, useRouteId } from './hooks.ts';
+export { useMe, useResource, useRouteId } from './hooks.ts';
 export { normalizeKeyInput, suggestKey } from './key.ts';

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { adminApi } from '../api.ts';
 import { postState } from '../blog/model.ts';
 import '../admin.css';
@@ -14,10 +15,10 @@ export default function AdminBlogPage() {
   const href = useHref();
   const locale = useLocale();
   const [posts, setPosts] = useState<AdminPostRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
-    adminApi.posts().then((r) => setPosts(r.posts), () => setFailed(true));
-  }, []);
+    adminApi.posts().then((r) => setPosts(r.posts), (err: unknown) => setFailed(errorText(err, t)));
+  }, [t]);
   return (
     <Page name="adminBlog">
       <p>
@@ -27,7 +28,7 @@ export default function AdminBlogPage() {
       </p>
       {failed && (
         <p role="alert" className="form-alert">
-          {t('errors.network')}
+          {failed}
         </p>
       )}
       {!posts && !failed && <Loading />}

@@ -8,6 +8,7 @@ import { DownloadLink } from '../../../components/DownloadLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { adminApi } from '../api.ts';
 import { DailyChart } from '../dashboard/DailyChart.tsx';
@@ -25,16 +26,16 @@ export default function AdminPage() {
   const { t } = useTranslation();
   const href = useHref();
   const [stats, setStats] = useState<AdminStats | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
-    adminApi.stats().then(setStats, () => setFailed(true));
-  }, []);
+    adminApi.stats().then(setStats, (err: unknown) => setFailed(errorText(err, t, { fallback: 'admin.dashboard.loadFailed' })));
+  }, [t]);
 
   return (
     <Page name="admin">
       {failed && (
         <p role="alert" className="form-alert">
-          {t('admin.dashboard.loadFailed')}
+          {failed}
         </p>
       )}
       {!stats && !failed && <Loading />}

@@ -9,22 +9,23 @@ import { adminApi } from '../api.ts';
 import { PostEditor } from '../blog/PostEditor.tsx';
 import '../admin.css';
 import '../../blog/blog.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function AdminPostEditPage() {
   const { t } = useTranslation();
   const [location] = useLocation();
   const id = Number(matchRoute(location)?.params.id);
   const [post, setPost] = useState<AdminPost | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     setPost(null);
-    adminApi.post(id).then((r) => setPost(r.post), () => setFailed(true));
-  }, [id]);
+    adminApi.post(id).then((r) => setPost(r.post), (err: unknown) => setFailed(errorText(err, t)));
+  }, [id, t]);
   return (
     <Page name="adminPostEdit">
       {failed && (
         <p role="alert" className="form-alert">
-          {t('errors.codes.not_found')}
+          {failed}
         </p>
       )}
       {!post && !failed && <Loading />}

@@ -7,6 +7,7 @@ import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { applyServerError, useServerForm } from '../../../lib/use-server-form.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { adminApi } from '../api.ts';
 import '../admin.css';
 
@@ -22,7 +23,7 @@ export default function AdminRedirectsPage() {
   const { setError } = form;
 
   const reload = useCallback(() => {
-    adminApi.redirects().then((r) => setRules(r.redirects), () => setError('root.server', { message: t('errors.network') }));
+    adminApi.redirects().then((r) => setRules(r.redirects), (err: unknown) => setError('root.server', { message: errorText(err, t) }));
     adminApi.hosts().then(setHosts, () => undefined);
   }, [t, setError]);
   useEffect(reload, [reload]);

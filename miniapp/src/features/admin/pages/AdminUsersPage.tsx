@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
-import { adminApi, adminErrors } from '../api.ts';
+import { adminApi } from '../api.ts';
 import '../admin.css';
 
 export default function AdminUsersPage() {
@@ -24,7 +25,7 @@ export default function AdminUsersPage() {
     let live = true;
     adminApi.users(query, page).then(
       (r) => live && setData(r),
-      () => live && setError(t('errors.network')),
+      (err: unknown) => live && setError(errorText(err, t)),
     );
     return () => {
       live = false;
@@ -39,8 +40,7 @@ export default function AdminUsersPage() {
       setData((d) => d && { ...d, users: d.users.map((u) => (u.id === updated.id ? updated : u)) });
       toast({ title: t('admin.users.saved'), color: 'success' });
     } catch (err) {
-      const form = adminErrors(err).form;
-      setError(form ? (form.raw ? form.key : t(form.key)) : t('errors.network'));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
       setConfirm(null);

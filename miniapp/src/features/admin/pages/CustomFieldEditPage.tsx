@@ -4,11 +4,12 @@ import { matchRoute } from '@tracker/shared/routes';
 import { Link, useLocation } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { customFieldsApi, type CustomField, type ProjectOption } from '../custom-fields/api.ts';
 import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
-import { errorMessage } from '../custom-fields/errors.ts';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
 import '../custom-fields/custom-fields.css';
 
@@ -27,8 +28,6 @@ export default function CustomFieldEditPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-
-  const message = (err: unknown) => errorMessage(err, t);
 
   /** Shows a stored field; a user default gets its name from the people picker when possible. */
   const show = async (f: CustomField) => {
@@ -49,7 +48,7 @@ export default function CustomFieldEditPage() {
     }
     customFieldsApi.get(id).then(
       (r) => void show(r.field),
-      (err: unknown) => setLoadError({ status: (err as { status?: number }).status ?? 0, message: message(err) }),
+      (err: unknown) => setLoadError({ status: refusalOf(err)?.status ?? 0, message: errorText(err, t) }),
     );
     customFieldsApi.projects().then((r) => setProjects(r.projects), () => setProjects([]));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per field id
@@ -64,7 +63,7 @@ export default function CustomFieldEditPage() {
       setField(r.field);
       toast({ title: archived ? t('customFields.archivedToast') : t('customFields.unarchivedToast'), color: 'success' });
     } catch (err) {
-      setActionError(message(err));
+      setActionError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -80,7 +79,7 @@ export default function CustomFieldEditPage() {
       navigate(href('customFields'));
     } catch (err) {
       setConfirmDelete(false);
-      setActionError(message(err));
+      setActionError(errorText(err, t));
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { customFieldsApi, type ArchivedFilter, type CustomField, type ProjectOption } from '../custom-fields/api.ts';
-import { errorMessage } from '../custom-fields/errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import '../custom-fields/custom-fields.css';
 
 const FILTERS: readonly ArchivedFilter[] = ['0', '1', 'all'];
@@ -29,7 +29,7 @@ export default function CustomFieldsPage() {
     customFieldsApi.list(archived).then(
       (r) => live && setFields(r.fields),
       (err: unknown) => {
-        if (live) setError(errorMessage(err, t));
+        if (live) setError(errorText(err, t));
       },
     );
     return () => {

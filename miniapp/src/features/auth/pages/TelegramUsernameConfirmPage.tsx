@@ -6,7 +6,6 @@ import { useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { useServerAction } from '../../../lib/use-server-form.ts';
 import { platform } from '../../../platform/index.ts';
 import { auth } from '../state.ts';
@@ -25,7 +24,7 @@ export default function TelegramUsernameConfirmPage() {
   const [link, setLink] = useState<{ url: string; token: string } | null>(null);
   const [token, setToken] = useState<string | null>(() => new URLSearchParams(search).get('token'));
   const [status, setStatus] = useState<{ status: LinkStatus; username: string | null } | null>(null);
-  const linking = useServerAction((err) => (err instanceof ApiError && err.status !== 503 ? err.statusMessage : t('telegram.notConfigured')));
+  const linking = useServerAction({ codes: { unavailable: 'telegram.notConfigured' } });
   const { pending, error } = linking;
 
   useEffect(() => {

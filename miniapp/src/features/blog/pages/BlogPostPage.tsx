@@ -7,7 +7,7 @@ import { Link, useLocation } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { blogApi } from '../api.ts';
 import { formatPostDate } from '../format.ts';
@@ -44,7 +44,7 @@ export default function BlogPostPage() {
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setState(err instanceof ApiError && err.status === 404 ? 'missing' : 'failed');
+        setState(refusalOf(err)?.status === 404 ? 'missing' : 'failed');
       },
     );
     return () => controller.abort();

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toasts.ts';
 import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
-import { errorText } from '../errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { Dialog } from '../../../components/Dialog.tsx';
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
 }
 
 export function SubscribePanel({ projects, streams, formatDate }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [feeds, setFeeds] = useState<Feed[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [scope, setScope] = useState<FeedScope>('user');
@@ -23,12 +23,11 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
   const [created, setCreated] = useState<CreatedFeed | null>(null);
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<Feed | null>(null);
-  const explain = (err: unknown) => errorText(err, t, (k) => i18n.exists(k));
 
   useEffect(() => {
     calendarApi.feeds().then(
       (r) => setFeeds(r.feeds),
-      (err: unknown) => setLoadError(explain(err)),
+      (err: unknown) => setLoadError(errorText(err, t)),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once when the panel opens
   }, []);
@@ -57,7 +56,7 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
       setCopied(false);
       setFeeds((list) => [result.feed, ...(list ?? [])]);
     } catch (err) {
-      setError(explain(err));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -82,7 +81,7 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
       if (created?.feed.id === feed.id) setCreated(null);
       toast({ title: t('calendar.feeds.revoked'), color: 'success' });
     } catch (err) {
-      toast({ title: t('calendar.feeds.revokeFailed'), description: explain(err), color: 'error' });
+      toast({ title: t('calendar.feeds.revokeFailed'), description: errorText(err, t), color: 'error' });
     }
   };
 

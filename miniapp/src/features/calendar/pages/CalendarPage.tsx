@@ -17,7 +17,7 @@ import { SubscribePanel } from '../components/SubscribePanel.tsx';
 import { Toolbar } from '../components/Toolbar.tsx';
 import { WeekRow } from '../components/WeekRow.tsx';
 import { monthGrid, shiftItem, today, viewRange, weekDays, weekStartFor, type IsoDate } from '../dates.ts';
-import { errorText } from '../errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../format.ts';
 import { useDragReschedule } from '../use-drag.ts';
 import { calendarQuery, createIssueQuery, parseCalendarQuery, type CalendarState } from '../url-state.ts';
@@ -28,7 +28,7 @@ const MONTH_LANES = 3;
 const LIVE_DEBOUNCE_MS = 300;
 
 export default function CalendarPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const locale = useLocale();
   const href = useHref();
   const [location, navigate] = useLocation();
@@ -38,7 +38,6 @@ export default function CalendarPage() {
   const weekStart = weekStartFor(locale);
   const { from, to } = viewRange(state.view, state.date, weekStart);
   const fmt = useFormatters(locale);
-  const explain = useCallback((err: unknown) => errorText(err, t, (k) => i18n.exists(k)), [t, i18n]);
 
   const setState = (patch: Partial<CalendarState>) => navigate(`${location}?${calendarQuery({ ...state, ...patch })}`);
 
@@ -71,12 +70,12 @@ export default function CalendarPage() {
       },
       (err: unknown) => {
         if (ac.signal.aborted) return;
-        setLoadError(explain(err));
+        setLoadError(errorText(err, t));
         setLoading(false);
       },
     );
     return () => ac.abort();
-  }, [from, to, state.mine, state.project, state.stream, reload, explain]);
+  }, [from, to, state.mine, state.project, state.stream, reload, t]);
 
   // Someone else's change to an issue: refetch what is shown (debounced for bursts like bulk edits).
   const liveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -149,7 +148,7 @@ export default function CalendarPage() {
       } catch (err) {
         haptic('error');
         setIssues(restore);
-        toast({ title: t('calendar.moveFailed', { key: before.key }), description: explain(err), color: 'error', duration: 8000 });
+        toast({ title: t('calendar.moveFailed', { key: before.key }), description: errorText(err, t), color: 'error', duration: 8000 });
       } finally {
         setPendingIds((s) => {
           const next = new Set(s);
@@ -158,7 +157,7 @@ export default function CalendarPage() {
         });
       }
     },
-    [t, fmt, explain],
+    [t, fmt],
   );
   const { drag, start } = useDragReschedule((id, delta) => void reschedule(id, delta));
   const [moving, setMoving] = useState<CalendarIssue | null>(null);

@@ -8,10 +8,10 @@ import { Link, useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { importsApi } from '../api.ts';
 import { ImportStatusView } from '../components/ImportStatusView.tsx';
-import { useImportErrorText } from '../errors.ts';
 import '../imports.css';
 
 const POLL_MS = 1000;
@@ -23,7 +23,6 @@ export default function ImportRunPage() {
   const params = matchRoute(location)?.params ?? {};
   const projectRef = params.id ?? '';
   const importId = params.importId ?? '';
-  const errorText = useImportErrorText();
   const [item, setItem] = useState<ImportDto | null>(null);
   const [error, setError] = useState<string | undefined>();
 
@@ -42,7 +41,7 @@ export default function ImportRunPage() {
         if (next.status === 'queued' || next.status === 'running') timer = setTimeout(() => void poll(), POLL_MS);
       } catch (err) {
         if (!live) return;
-        setError(errorText(err));
+        setError(errorText(err, t));
         timer = setTimeout(() => void poll(), POLL_MS * 5);
       }
     };
@@ -51,7 +50,7 @@ export default function ImportRunPage() {
       live = false;
       clearTimeout(timer);
     };
-    // errorText changes with the language only; polling restarts with the import.
+    // t changes with the language only; polling restarts with the import.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [importId, valid]);
 

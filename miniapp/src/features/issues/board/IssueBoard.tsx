@@ -7,7 +7,6 @@ import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { moveIssue, type ListQuery as IssueListQuery } from '../api.ts';
 import { csvItems } from '../filters/url.ts';
-import { errorText } from '../list/errors.ts';
 import { useListProject } from '../list/use-projects.ts';
 import { moveIssueOptimistic } from '../../sync/index.ts';
 import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
@@ -18,6 +17,7 @@ import { ChooseProject } from './ChooseProject.tsx';
 import { loadAll, useStoreCards } from './use-board-cards.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { haptic } from '../../../platform/use-main-button.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export interface IssueBoardProps {
   /** Filters fixed by the embedding page; one of them (or of `filters`) must name the project. */
@@ -110,7 +110,7 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
       } catch (err) {
         haptic('error');
         setIssues((cur) => cur && cur.map((i) => (i.id === id ? (before.find((b) => b.id === id) ?? i) : i)));
-        toast({ title: t('issues.board.moveFailed'), description: errorText(t, err), color: 'error' });
+        toast({ title: t('issues.board.moveFailed'), description: errorText(err, t), color: 'error' });
       } finally {
         inFlight.current--;
       }
@@ -127,8 +127,8 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
     }
   }, [drag, reload]);
 
-  if (projectError) return <FormAlert message={errorText(t, projectError)} />;
-  if (error) return <FormAlert message={errorText(t, error)} />;
+  if (projectError) return <FormAlert message={errorText(projectError, t)} />;
+  if (error) return <FormAlert message={errorText(error, t)} />;
   if (!project || !issues) return <Loading />;
 
   const shownStatuses = csvItems(filters.status).map(Number);

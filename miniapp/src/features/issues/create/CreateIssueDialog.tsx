@@ -20,13 +20,13 @@ import { CustomFieldSet } from '../fields/custom.tsx';
 import { DateField } from '../fields/inputs.tsx';
 import { AssigneeField } from '../fields/picked.tsx';
 import { DescriptionField } from '../form/DescriptionField.tsx';
-import { errorMessage } from '../form/errors.ts';
 import { defaultProject } from '../form/last-project.ts';
 import { QuickChips } from '../form/QuickAdd.tsx';
 import { useCreatableProjects } from './use-creatable-projects.ts';
 import { useCreateForm } from './use-create-form.ts';
 import '../detail/issue.css';
 import './create.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   /** The project asked for (key or id): the one being viewed. */
@@ -132,7 +132,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
         </div>
         {errors.projectId && <p className="field__error" data-testid="create-error-projectId">{err('projectId')}</p>}
         {noProjects && <FormAlert message={t('issues.form.noProjects')} />}
-        {!!loadError && !projects && <FormAlert message={errorMessage(loadError, t, (k) => i18n.exists(k))} />}
+        {!!loadError && !projects && <FormAlert message={errorText(loadError, t)} />}
 
         {!!templates.list.length && <TemplatePicker templates={templates.list} value={templates.chosen} onPick={templates.pick} />}
 
@@ -181,7 +181,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
 
         <CustomFieldSet fields={fields} values={values.customValues} onChange={form.setCustom} error={err} testid="create-custom-fields" />
 
-        <FormAlert message={form.formError ? (form.formError.raw ? form.formError.key : t(form.formError.key)) : null} />
+        <FormAlert message={form.formError} />
         <div className="create-dialog__foot">
           <p className="create-dialog__created" aria-live="polite" data-testid="create-created">
             {created && (

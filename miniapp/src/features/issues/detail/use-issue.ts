@@ -10,16 +10,16 @@ import type { Stream } from '@tracker/shared/api/streams';
 import { escapeHtml } from '@tracker/shared/html';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/http.ts';
+import { ApiError, refusalOf } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { editIssue, storeStreams, syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
-import { errorMessage } from '../form/errors.ts';
 import { issuePageData } from './prefetch.ts';
 import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
 import { rememberUsers } from './people.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export interface IssueData {
   issue: IssueDetail;
@@ -57,7 +57,7 @@ function listFields(change: Partial<IssueDetail>): Partial<IssueListItem> {
 }
 
 export function useIssue(ref: string) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'loading' });
   const current = useRef<IssueData | null>(null);
   current.current = state.status === 'ready' ? state.data : null;
@@ -120,7 +120,7 @@ export function useIssue(ref: string) {
       remember({ issue, comments, activity });
       update((old) => ({ ...old, issue, comments: [...comments, ...old.comments.filter((c) => c.id < 0)], activity }));
     } catch (error) {
-      if (n === asked.current && error instanceof ApiError && error.status === 404) setState({ status: 'error', error });
+      if (n === asked.current && refusalOf(error)?.status === 404) setState({ status: 'error', error });
     }
   }, [update]);
 
@@ -163,9 +163,9 @@ export function useIssue(ref: string) {
   const fail = useCallback(
     (err: unknown) => {
       haptic('error');
-      toast({ title: t('issues.detail.saveFailed'), description: errorMessage(err, t, (k) => i18n.exists(k)), color: 'error' });
+      toast({ title: t('issues.detail.saveFailed'), description: errorText(err, t), color: 'error' });
     },
-    [t, i18n],
+    [t],
   );
 
   /**

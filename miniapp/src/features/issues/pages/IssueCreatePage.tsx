@@ -12,11 +12,11 @@ import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { issueApi, lookupApi } from '../api-detail.ts';
 import { loadMe } from '../detail/use-me.ts';
-import { errorMessage } from '../form/errors.ts';
 import type { ParentRef } from '../fields/picked.tsx';
 import { IssueForm } from '../form/IssueForm.tsx';
 import { emptyValues, type IssueFormValues } from '../form/model.ts';
 import '../detail/issue.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Ready {
   projects: Project[];
@@ -27,7 +27,7 @@ interface Ready {
 const positive = (s: string | null) => (s && /^\d+$/.test(s) ? Number(s) : null);
 
 export default function IssueCreatePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const search = useSearch();
   const href = useHref();
   const [, navigate] = useLocation();
@@ -69,7 +69,7 @@ export default function IssueCreatePage() {
       {!state ? (
         <Loading />
       ) : 'error' in state ? (
-        <FormAlert message={errorMessage(state.error, t, (k) => i18n.exists(k))} />
+        <FormAlert message={errorText(state.error, t)} />
       ) : state.projects.length === 0 ? (
         <p className="muted" data-testid="no-projects">
           {t('issues.form.noProjects')}

@@ -7,7 +7,6 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { createView, deleteView, getMe, listViews, updateView, type SavedView } from '../api.ts';
 import { toViewQuery, type PageState } from '../filters/url.ts';
-import { errorText } from '../list/errors.ts';
 import type { Editing } from './ViewDialog.tsx';
 import './views.css';
 
@@ -15,6 +14,7 @@ import './views.css';
 const ViewDialog = lazy(() => import('./ViewDialog.tsx'));
 import { useStoreReference, useSyncPending } from '../../sync/index.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   state: PageState;
@@ -42,7 +42,7 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   const panelId = useId();
 
   const reload = useCallback(() => {
-    if (!synced) listViews().then(setViews, (err: unknown) => setError(errorText(t, err)));
+    if (!synced) listViews().then(setViews, (err: unknown) => setError(errorText(err, t)));
   }, [t, synced]);
   useEffect(() => {
     reload();
@@ -73,7 +73,7 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
       setViews((vs) => vs?.filter((v) => v.id !== view.id) ?? null);
       toast({ title: t('issues.views.deleted'), color: 'success' });
     } catch (err) {
-      setError(errorText(t, err));
+      setError(errorText(err, t));
     }
   }
 

@@ -4,11 +4,11 @@ import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
-import { useErrorText } from '../hooks.ts';
 import { moveItem } from '../model.ts';
 import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   projectId: number;
@@ -21,7 +21,6 @@ interface Props {
 export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -37,7 +36,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
     try {
       await fn();
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     }
   };
 
@@ -214,7 +213,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
               onChange(statuses.filter((x) => x.id !== target.id));
               setRemoving(null);
             },
-            (err: unknown) => setDialogError(errorText(err)),
+            (err: unknown) => setDialogError(errorText(err, t)),
           );
         }}
       >

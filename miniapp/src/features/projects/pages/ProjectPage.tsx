@@ -21,8 +21,9 @@ import { TriageList } from '../components/triage/TriageList.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
-import { useErrorText, useMe, useResource } from '../hooks.ts';
+import { useMe, useResource } from '../hooks.ts';
 import '../projects.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 const TABS = ['overview', 'list', 'board', 'triage'] as const;
 type Tab = (typeof TABS)[number];
@@ -42,7 +43,6 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
   const [, navigate] = useLocation();
   const search = useSearch();
   const me = useMe();
-  const errorText = useErrorText();
   const tabParam = new URLSearchParams(search).get('tab');
   // Triage is a tab while the project has its triage status (issue 26).
   const tabs = statuses.some((s) => s.category === 'triage') ? TABS : TABS.filter((name) => name !== 'triage');
@@ -70,7 +70,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
       if (done) toast({ title: done, color: 'success' });
       await reload();
     } catch (err) {
-      setActionError(errorText(err));
+      setActionError(errorText(err, t));
     }
   };
 
@@ -171,7 +171,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
             </section>
             <section aria-labelledby="p-activity">
               <h2 id="p-activity">{t('projects.overview.activity')}</h2>
-              {activity.data ? <ActivityFeed activity={activity.data.activity} statuses={statuses} /> : activity.error ? <FormAlert message={errorText(activity.error)} /> : <Loading />}
+              {activity.data ? <ActivityFeed activity={activity.data.activity} statuses={statuses} /> : activity.error ? <FormAlert message={errorText(activity.error, t)} /> : <Loading />}
             </section>
           </div>
         ) : tab === 'triage' ? (
@@ -201,7 +201,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
               toast({ title: t('projects.toast.deleted', { key: project.key }), color: 'success' });
               navigate(href('projects'));
             } catch (err) {
-              setActionError(errorText(err));
+              setActionError(errorText(err, t));
             }
           })()
         }

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
-import { ConfirmDialog, useErrorText } from '../../projects/index.ts';
+import { ConfirmDialog } from '../../projects/index.ts';
 import { streamsApi, type StreamUpdateItem } from '../api.ts';
 import { sortFeed } from '../model.ts';
 import { HealthBadge } from './Badges.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** Health choice as a radio group (text labels, not colour alone). */
 function HealthChoice({ value, onChange, name }: { value: StreamHealth; onChange: (h: StreamHealth) => void; name: string }) {
@@ -32,7 +33,6 @@ function HealthChoice({ value, onChange, name }: { value: StreamHealth; onChange
 export function Composer({ streamId, onPosted }: { streamId: number; onPosted: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [body, setBody] = useState('');
   const [health, setHealth] = useState<StreamHealth>('on_track');
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +55,7 @@ export function Composer({ streamId, onPosted }: { streamId: number; onPosted: (
       onPosted();
     } catch (err) {
       haptic('error');
-      setError(errorText(err));
+      setError(errorText(err, t));
     } finally {
       setPending(false);
     }
@@ -124,7 +124,6 @@ function EventItem({ item }: { item: Extract<StreamFeedItem, { kind: 'event' }> 
 function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: boolean; onChanged: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState(item.body);
   const [health, setHealth] = useState<StreamHealth>(item.health);
@@ -139,7 +138,7 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
       setEditing(false);
       onChanged();
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     }
   };
 
@@ -198,7 +197,7 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
               setConfirm(false);
               onChanged();
             },
-            (err: unknown) => setError(errorText(err)),
+            (err: unknown) => setError(errorText(err, t)),
           )
         }
       />

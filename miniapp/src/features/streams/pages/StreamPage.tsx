@@ -8,7 +8,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { ConfirmDialog, RecordPage, useErrorText, useMe, useResource } from '../../projects/index.ts';
+import { ConfirmDialog, RecordPage, useMe, useResource } from '../../projects/index.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';
 import { Composer, Feed } from '../components/Feed.tsx';
@@ -16,6 +16,7 @@ import { StreamHeader } from '../components/StreamHeader.tsx';
 import { StreamIssues } from '../components/StreamIssues.tsx';
 import '../streams.css';
 import { fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function StreamPage() {
   return (
@@ -30,7 +31,6 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
   const href = useHref();
   const [, navigate] = useLocation();
   const me = useMe();
-  const errorText = useErrorText();
   const feed = useResource(() => streamsApi.feed(stream.id), String(stream.id));
   const [weighted, setWeighted] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -73,7 +73,7 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
         {feed.data ? (
           <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.reload(), reload()])} />
         ) : feed.error ? (
-          <FormAlert message={errorText(feed.error)} />
+          <FormAlert message={errorText(feed.error, t)} />
         ) : (
           <Loading />
         )}
@@ -102,7 +102,7 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
               toast({ title: t('streams.toast.deleted', { name: stream.name }), color: 'success' });
               navigate(href('streams'));
             },
-            (err: unknown) => setDeleteError(errorText(err)),
+            (err: unknown) => setDeleteError(errorText(err, t)),
           )
         }
       >

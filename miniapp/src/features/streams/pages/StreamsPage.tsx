@@ -8,10 +8,11 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { useErrorText, useResource } from '../../projects/index.ts';
+import { useResource } from '../../projects/index.ts';
 import { streamsApi } from '../api.ts';
 import { DateRange, HealthBadge, StatusTag, StreamProgress } from '../components/Badges.tsx';
 import '../streams.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function StreamsPage() {
   const { t } = useTranslation();
@@ -22,7 +23,6 @@ export default function StreamsPage() {
   const status = params.get('status') as StreamStatus | null;
   const weighted = params.get('weighted') === '1';
   const list = useResource(() => streamsApi.list(), 'streams');
-  const errorText = useErrorText();
   useLiveEvents((e) => e.type === 'stream.updated' || e.streamIds.length > 0, () => void list.reload());
 
   const setParam = (key: string, value: string | null) => {
@@ -57,7 +57,7 @@ export default function StreamsPage() {
         </Link>
       </div>
       {list.loading && <Loading />}
-      {list.error != null && <FormAlert message={errorText(list.error)} />}
+      {list.error != null && <FormAlert message={errorText(list.error, t)} />}
       {list.data && shown.length === 0 && <p className="muted empty">{t(status ? 'streams.list.emptyFiltered' : 'streams.list.empty')}</p>}
       {shown.length > 0 && (
         <ul className="stack" data-testid="streams-list">

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { downloadFile } from '../../../lib/file-download.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { auth } from '../../auth/index.ts';
 import { today, weekStartFor } from '../../calendar/index.ts';
@@ -39,10 +40,10 @@ export default function TimesheetPage() {
     setSheet(null);
     timeApi.timesheet(JSON.parse(key) as typeof query, ac.signal).then(
       (r) => (setSheet(r), setError(null)),
-      (err: unknown) => !ac.signal.aborted && setError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => !ac.signal.aborted && setError(errorText(err, t)),
     );
     return () => ac.abort();
-  }, [key]);
+  }, [key, t]);
 
   const [projects, setProjects] = useState<{ id: number; key: string; name: string }[]>([]);
   useEffect(() => {
@@ -72,7 +73,7 @@ export default function TimesheetPage() {
       // The server's file as it is (with its BOM): a plain download outside Telegram, the client's own inside.
       await downloadFile(timeApi.csvPath(query), `timesheet-${range.from}-${range.to}.csv`);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err, t));
     } finally {
       setExporting(false);
     }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { messageOf } from '../api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
 const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
@@ -19,7 +19,7 @@ export function NotificationSettings() {
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
-    api(account.notificationSettings, { headers: lang() }).then(setData, (err) => setError(messageOf(err, t('notifications.loadError'))));
+    api(account.notificationSettings, { headers: lang() }).then(setData, (err) => setError(errorText(err, t, { fallback: 'notifications.loadError' })));
   }, [t]);
   if (!data) return <FormAlert message={error} />;
 
@@ -47,7 +47,7 @@ export function NotificationSettings() {
       setData(await api(account.updateNotificationSettings, { body, headers: lang() }));
       toast({ title: t('notifications.saved'), color: 'success' });
     } catch (err) {
-      setError(messageOf(err, t('notifications.saveError')));
+      setError(errorText(err, t, { fallback: 'notifications.saveError' }));
     } finally {
       setPending(false);
     }

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
-import { messageOf } from '../api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 const nameOf = (a: Account) => [a.first_name, a.last_name].filter(Boolean).join(' ') + (a.username ? ` (@${a.username})` : '');
 
@@ -37,7 +37,7 @@ export function TelegramAccount({ onChange }: { onChange: () => void }) {
       toast({ title: t('account.telegram.disconnected'), color: 'success' });
       onChange();
     } catch (err) {
-      toast({ title: t('account.telegram.disconnectFailed'), description: messageOf(err, ''), color: 'error' });
+      toast({ title: t('account.telegram.disconnectFailed'), description: errorText(err, t), color: 'error' });
     } finally {
       setPending(false);
     }

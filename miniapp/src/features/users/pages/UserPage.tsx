@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { accountApi } from '../api.ts';
 import { Avatar } from '../components/Avatar.tsx';
@@ -31,7 +31,7 @@ export default function UserPage() {
     }
     accountApi.publicUser(n).then(
       (res) => live && setData(res),
-      (err: unknown) => live && setStatus(err instanceof ApiError ? err.status : 500),
+      (err: unknown) => live && setStatus(refusalOf(err)?.status ?? 500),
     );
     return () => {
       live = false;

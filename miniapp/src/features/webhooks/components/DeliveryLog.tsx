@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { webhooksApi } from '../api.ts';
-import { useErrorText } from '../errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** A webhook's deliveries, newest first: status code, duration, time, the answer's opening; "Redeliver". */
 export function DeliveryLog({ webhookId }: { webhookId: number }) {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
   const [list, setList] = useState<Delivery[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +19,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
       setList((prev) => [...(after ? (prev ?? []) : []), ...page.deliveries]);
       setCursor(page.nextCursor);
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     }
   };
   // Loaded once per webhook; `load` reads only this webhook's state.
@@ -33,7 +32,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
       setList((prev) => [delivery, ...(prev ?? [])]);
       toast({ title: t('webhooks.redelivered'), color: 'success' });
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
     }
   };
 

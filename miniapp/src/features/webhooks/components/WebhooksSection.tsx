@@ -3,15 +3,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { webhooksApi } from '../api.ts';
-import { useErrorText } from '../errors.ts';
 import '../webhooks.css';
 import { WebhookCard } from './WebhookCard.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** The project's webhooks (owners and admins): the list, "Add webhook", each one's card and log. */
 export function WebhooksSection({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [hooks, setHooks] = useState<Webhook[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -20,12 +19,12 @@ export function WebhooksSection({ projectId }: { projectId: number }) {
     let live = true;
     webhooksApi.list(projectId).then(
       (r) => live && setHooks(r.webhooks),
-      (err: unknown) => live && setError(errorText(err)),
+      (err: unknown) => live && setError(errorText(err, t)),
     );
     return () => {
       live = false;
     };
-  }, [projectId, errorText]);
+  }, [projectId, t]);
 
   const replace = (next: Webhook) => setHooks((list) => (list ?? []).map((h) => (h.id === next.id ? next : h)));
 

@@ -12,8 +12,9 @@ import { api } from '../../../../lib/api-client.ts';
 import { useLiveEvents } from '../../../../lib/live.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { useStoreReference } from '../../../sync/index.ts';
-import { useErrorText, useResource } from '../../hooks.ts';
+import { useResource } from '../../hooks.ts';
 import { TriageRow } from './TriageRow.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
 
 const DONE: Record<TriageActionInput['action'], string> = { accept: 'projects.triage.accepted', duplicate: 'projects.triage.duplicated', decline: 'projects.triage.declined', snooze: 'projects.triage.snoozed' };
 
@@ -22,7 +23,6 @@ export type TriageScope = { projectId: number; members: readonly Member[] } | { 
 
 export function TriageList({ scope }: { scope: TriageScope }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const projectId = 'mine' in scope ? null : scope.projectId;
   const list = useResource(() => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })), String(projectId));
   const store = useStoreReference();
@@ -37,7 +37,7 @@ export function TriageList({ scope }: { scope: TriageScope }) {
       await list.reload();
       return true;
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
       return false;
     }
   }
@@ -54,7 +54,7 @@ export function TriageList({ scope }: { scope: TriageScope }) {
     }
   }
 
-  if (list.error) return <FormAlert message={errorText(list.error)} />;
+  if (list.error) return <FormAlert message={errorText(list.error, t)} />;
   if (!list.data) return <Loading />;
   const items = list.data.issues;
   return (

@@ -8,9 +8,9 @@ import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { confirmAction } from '../../../../platform/confirm.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { apiTokensApi } from '../../api-tokens.ts';
-import { messageOf } from '../../api.ts';
 import { ApiTokenCreated } from './ApiTokenCreated.tsx';
 import { ApiTokenForm } from './ApiTokenForm.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
 
 export function ApiTokens() {
   const { t, i18n } = useTranslation();
@@ -21,7 +21,7 @@ export function ApiTokens() {
   useEffect(() => {
     apiTokensApi.list().then(
       (r) => setTokens(r.tokens),
-      (err: unknown) => setLoadError(messageOf(err, t('account.apiTokens.loadError'))),
+      (err: unknown) => setLoadError(errorText(err, t, { fallback: 'account.apiTokens.loadError' })),
     );
   }, [t]);
 
@@ -47,7 +47,7 @@ export function ApiTokens() {
       if (created?.id === token.id) setCreated(null);
       toast({ title: t('account.apiTokens.revoked'), color: 'success' });
     } catch (err) {
-      toast({ title: t('account.apiTokens.revokeFailed'), description: messageOf(err, ''), color: 'error' });
+      toast({ title: t('account.apiTokens.revokeFailed'), description: errorText(err, t), color: 'error' });
     }
   }
 
