@@ -62,6 +62,9 @@ const NO_SQL_IN_ROUTES = 'No SQL in route files: put the statement in the module
 
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
 
+const ONE_ERROR_TEXT =
+  'Word a failed call with miniapp/src/lib/error-text.ts (errorText) or lib/form-errors.ts (formErrorsFrom), a screen\'s own wording as its `codes`/`fallback`; read a status or code with refusalOf (lib/http.ts).';
+
 export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   { ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/out/', '**/coverage/', '**/dev-dist/'] },
@@ -108,6 +111,19 @@ export default defineConfig(
         'error',
         ...['window', 'globalThis', 'self'].flatMap((object) => ['fetch', 'XMLHttpRequest'].map((property) => ({ object, property, message: ONE_CLIENT }))),
         { object: 'navigator', property: 'sendBeacon', message: ONE_CLIENT },
+      ],
+    },
+  },
+  {
+    // Error → text once in the web app (issue 27): only lib/ reads an ApiError's insides, so no screen
+    // words a failure its own way (eleven helpers had grown, each with its own order of code and text).
+    files: ['miniapp/src/**/*.{ts,tsx}'],
+    ignores: ['miniapp/src/lib/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "BinaryExpression[operator='instanceof'][right.name='ApiError']", message: ONE_ERROR_TEXT },
+        { selector: "MemberExpression[property.name='statusMessage']", message: ONE_ERROR_TEXT },
       ],
     },
   },

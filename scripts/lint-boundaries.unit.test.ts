@@ -38,6 +38,17 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('miniapp/src/features/auth/probe.ts', "export { decideAccess } from '../../app/access.ts';\n")).toContain(RESTRICTED);
   });
 
+  it('only lib/ turns a failed call into words: no `instanceof ApiError` or `.statusMessage` elsewhere in the web app', async () => {
+    const SYNTAX = 'no-restricted-syntax';
+    const probe = (http: string) => `import { ApiError } from '${http}';\nexport const f = (e: unknown) => (e instanceof ApiError ? e.status : 0);\n`;
+    const words = 'export const f = (e: { statusMessage: string }) => e.statusMessage;\n';
+    expect(await errors('miniapp/src/features/issues/probe.ts', probe('../../lib/http.ts'))).toContain(SYNTAX);
+    expect(await errors('miniapp/src/components/probe.tsx', probe('../lib/http.ts'))).toContain(SYNTAX);
+    expect(await errors('miniapp/src/app/probe.ts', words)).toContain(SYNTAX);
+    expect(await errors('miniapp/src/lib/probe.ts', probe('./http.ts'))).toEqual([]);
+    expect(await errors('miniapp/src/lib/probe.ts', words)).toEqual([]);
+  });
+
   it('server http/ and db/ import no module; their tests may', async () => {
     const entity = "import type { User } from '../modules/users/user.entity.ts';\nexport type U = User;\n";
     expect(await errors('server/src/http/probe.ts', entity)).toContain(RESTRICTED);
