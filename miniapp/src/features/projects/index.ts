@@ -1,7 +1,6 @@
 // What other features may use from projects: the people picker, the confirm dialog, small hooks.
 import './projects.css';
 
-export { ConfirmDialog } from './components/ConfirmDialog.tsx';
 export { PeoplePicker } from './components/PeoplePicker.tsx';
 export { RecordPage } from './components/RecordPage.tsx';
 export { TriageList } from './components/triage/TriageList.tsx';

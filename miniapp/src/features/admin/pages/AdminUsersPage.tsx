@@ -7,7 +7,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { adminApi } from '../api.ts';
 import '../admin.css';
 
@@ -18,7 +18,6 @@ export default function AdminUsersPage() {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ users: AdminUser[]; total: number; pageSize: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<AdminUser | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -43,8 +42,11 @@ export default function AdminUsersPage() {
       setError(errorText(err, t));
     } finally {
       setBusy(false);
-      setConfirm(null);
     }
+  };
+  const block = async (user: AdminUser) => {
+    const ok = await confirmAction({ title: t('admin.users.block'), message: t('admin.users.blockConfirm', { name: user.name }), confirmText: t('admin.users.block'), destructive: true });
+    if (ok) await change(user, { blocked: true });
   };
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -101,7 +103,7 @@ export default function AdminUsersPage() {
                         type="button"
                         className="btn btn--ghost btn--small"
                         disabled={busy}
-                        onClick={() => (u.blockedAt ? change(u, { blocked: false }) : setConfirm(u))}
+                        onClick={() => void (u.blockedAt ? change(u, { blocked: false }) : block(u))}
                         data-testid="admin-toggle-block"
                       >
                         {u.blockedAt ? t('admin.users.unblock') : t('admin.users.block')}
@@ -126,17 +128,6 @@ export default function AdminUsersPage() {
             →
           </button>
         </nav>
-      )}
-      {confirm && (
-        <ConfirmDialog
-          title={t('admin.users.block')}
-          text={t('admin.users.blockConfirm', { name: confirm.name })}
-          confirm={t('admin.users.block')}
-          danger
-          busy={busy}
-          onConfirm={() => change(confirm, { blocked: true })}
-          onCancel={() => setConfirm(null)}
-        />
       )}
     </Page>
   );

@@ -7,9 +7,9 @@ import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { customFieldsApi, type CustomField, type ProjectOption } from '../custom-fields/api.ts';
-import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
 import '../custom-fields/custom-fields.css';
 
@@ -25,7 +25,6 @@ export default function CustomFieldEditPage() {
   const [version, setVersion] = useState(0);
   const [loadError, setLoadError] = useState<{ status: number; message: string } | null>(null);
   const [projects, setProjects] = useState<ProjectOption[] | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -71,14 +70,20 @@ export default function CustomFieldEditPage() {
 
   const remove = async () => {
     if (!field) return;
+    const ok = await confirmAction({
+      title: t('customFields.deleteTitle', { name: field.name[locale] }),
+      message: t('customFields.deleteText', { count: field.valueCount }),
+      confirmText: t('customFields.deleteConfirm'),
+      destructive: true,
+    });
+    if (!ok) return;
     setBusy(true);
+    setActionError(null);
     try {
       await customFieldsApi.remove(field.id);
-      setConfirmDelete(false);
       toast({ title: t('customFields.deleted', { name: field.name[locale] }), color: 'success' });
       navigate(href('customFields'));
     } catch (err) {
-      setConfirmDelete(false);
       setActionError(errorText(err, t));
     } finally {
       setBusy(false);
@@ -143,22 +148,11 @@ export default function CustomFieldEditPage() {
                 <p className="cf-danger__what">{t('customFields.deleteWhat')}</p>
                 <p className="field__hint">{t('customFields.deleteHint', { count: field.valueCount })}</p>
               </div>
-              <button type="button" className="btn btn--small btn--danger" disabled={busy} data-testid="cf-delete" onClick={() => setConfirmDelete(true)}>
+              <button type="button" className="btn btn--small btn--danger" disabled={busy} data-testid="cf-delete" onClick={() => void remove()}>
                 {t('customFields.delete')}
               </button>
             </div>
           </section>
-          {confirmDelete && (
-            <ConfirmDialog
-              title={t('customFields.deleteTitle', { name: field.name[locale] })}
-              text={t('customFields.deleteText', { count: field.valueCount })}
-              confirm={t('customFields.deleteConfirm')}
-              danger
-              busy={busy}
-              onConfirm={() => void remove()}
-              onCancel={() => setConfirmDelete(false)}
-            />
-          )}
         </>
       )}
     </Page>

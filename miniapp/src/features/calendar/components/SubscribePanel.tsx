@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toasts.ts';
 import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { Dialog } from '../../../components/Dialog.tsx';
+import { confirmAction } from '../../../platform/confirm.ts';
 
 interface Props {
   projects: readonly ProjectSummary[];
@@ -22,7 +22,6 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedFeed | null>(null);
   const [copied, setCopied] = useState(false);
-  const [revoking, setRevoking] = useState<Feed | null>(null);
 
   useEffect(() => {
     calendarApi.feeds().then(
@@ -74,7 +73,13 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
   };
 
   const revoke = async (feed: Feed) => {
-    setRevoking(null);
+    const ok = await confirmAction({
+      title: t('calendar.feeds.revokeTitle'),
+      message: t('calendar.feeds.revokeText', { name: scopeName(feed) }),
+      confirmText: t('calendar.feeds.revoke'),
+      destructive: true,
+    });
+    if (!ok) return;
     try {
       await calendarApi.revokeFeed(feed.id);
       setFeeds((list) => (list ?? []).filter((f) => f.id !== feed.id));
@@ -170,26 +175,12 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
               <span>
                 <strong>{scopeName(feed)}</strong> <span className="muted">{t('calendar.feeds.createdAt', { date: formatDate(feed.createdAt) })}</span>
               </span>
-              <button type="button" className="btn btn--ghost btn--small" data-testid={`cal-feed-revoke-${feed.id}`} onClick={() => setRevoking(feed)}>
+              <button type="button" className="btn btn--ghost btn--small" data-testid={`cal-feed-revoke-${feed.id}`} onClick={() => void revoke(feed)}>
                 {t('calendar.feeds.revoke')}
               </button>
             </li>
           ))}
         </ul>
-      )}
-
-      {revoking && (
-        <Dialog className="modal--small cal-dialog" titleClassName="modal__title" title={t('calendar.feeds.revokeTitle')} onClose={() => setRevoking(null)} testId="cal-revoke-dialog">
-          <p className="cal-dialog__text">{t('calendar.feeds.revokeText', { name: scopeName(revoking) })}</p>
-          <div className="modal__actions cal-dialog__actions">
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setRevoking(null)} autoFocus>
-              {t('calendar.cancel')}
-            </button>
-            <button type="button" className="btn btn--danger btn--small" data-testid="cal-revoke-confirm" onClick={() => void revoke(revoking)}>
-              {t('calendar.feeds.revoke')}
-            </button>
-          </div>
-        </Dialog>
       )}
     </section>
   );

@@ -12,9 +12,9 @@ import { createIssueClick } from '../../../lib/create-issue.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { projectsApi } from '../api.ts';
 import { ActivityFeed } from '../components/ActivityFeed.tsx';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ProjectBadge } from '../components/ProjectBadge.tsx';
 import { ProjectChecklist } from '../components/ProjectChecklist.tsx';
 import { TriageList } from '../components/triage/TriageList.tsx';
@@ -48,7 +48,6 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
   const tabs = statuses.some((s) => s.category === 'triage') ? TABS : TABS.filter((name) => name !== 'triage');
   const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
   const activity = useResource(() => projectsApi.activity(project.id, 15), String(project.id));
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
   useLiveEvents(
@@ -69,6 +68,26 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
       await action();
       if (done) toast({ title: done, color: 'success' });
       await reload();
+    } catch (err) {
+      setActionError(errorText(err, t));
+    }
+  };
+
+  // Everything in the project goes: the project's key has to be typed first.
+  const remove = async () => {
+    const ok = await confirmAction({
+      title: t('projects.delete.title', { key: project.key }),
+      message: t('projects.delete.text', { count: project.issueCount }),
+      confirmText: t('projects.delete.confirm'),
+      confirmWord: project.key,
+      destructive: true,
+    });
+    if (!ok) return;
+    setActionError(null);
+    try {
+      await projectsApi.remove(project.id);
+      toast({ title: t('projects.toast.deleted', { key: project.key }), color: 'success' });
+      navigate(href('projects'));
     } catch (err) {
       setActionError(errorText(err, t));
     }
@@ -119,12 +138,12 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
           </button>
         )}
         {can('project.delete') && (
-          <button type="button" className="btn btn--danger-ghost btn--small" data-testid="project-delete" onClick={() => setConfirmDelete(true)}>
+          <button type="button" className="btn btn--danger-ghost btn--small" data-testid="project-delete" onClick={() => void remove()}>
             {t('projects.actions.delete')}
           </button>
         )}
       </div>
-      {actionError && !confirmDelete && <FormAlert message={actionError} />}
+      <FormAlert message={actionError} />
 
       <div role="tablist" className="tabs" aria-label={t('projects.tabs.label')}>
         {tabs.map((name) => (
@@ -180,34 +199,6 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
           <ProjectIssues projectKey={project.key} layout={tab} />
         )}
       </div>
-
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('projects.delete.title', { key: project.key })}
-        confirmLabel={t('projects.delete.confirm')}
-        confirmWord={project.key}
-        danger
-        error={confirmDelete ? actionError : null}
-        testId="project-delete-dialog"
-        onClose={() => {
-          setConfirmDelete(false);
-          setActionError(null);
-        }}
-        onConfirm={() =>
-          void (async () => {
-            setActionError(null);
-            try {
-              await projectsApi.remove(project.id);
-              toast({ title: t('projects.toast.deleted', { key: project.key }), color: 'success' });
-              navigate(href('projects'));
-            } catch (err) {
-              setActionError(errorText(err, t));
-            }
-          })()
-        }
-      >
-        <p>{t('projects.delete.text', { count: project.issueCount })}</p>
-      </ConfirmDialog>
     </Page>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
-import { ConfirmDialog } from '../../projects/index.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { streamsApi, type StreamUpdateItem } from '../api.ts';
 import { sortFeed } from '../model.ts';
 import { HealthBadge } from './Badges.tsx';
@@ -128,7 +128,6 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
   const [body, setBody] = useState(item.body);
   const [health, setHealth] = useState<StreamHealth>(item.health);
   const [error, setError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState(false);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -140,6 +139,12 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
     } catch (err) {
       setError(errorText(err, t));
     }
+  };
+
+  const remove = async () => {
+    if (!(await confirmAction({ message: t('streams.feed.deleteTitle'), confirmText: t('streams.feed.delete'), destructive: true }))) return;
+    setError(null);
+    streamsApi.deletePost(item.id).then(onChanged, (err: unknown) => setError(errorText(err, t)));
   };
 
   return (
@@ -175,32 +180,12 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)} data-testid="feed-update-edit">
             {t('streams.feed.edit')}
           </button>
-          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => setConfirm(true)} data-testid="feed-update-delete">
+          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => void remove()} data-testid="feed-update-delete">
             {t('streams.feed.delete')}
           </button>
         </div>
       )}
       {!editing && error && <FormAlert message={error} />}
-      <ConfirmDialog
-        ns="streams"
-        open={confirm}
-        title={t('streams.feed.deleteTitle')}
-        message={t('streams.feed.deleteTitle')}
-        confirmLabel={t('streams.feed.delete')}
-        danger
-        error={error}
-        testId="update-delete-dialog"
-        onClose={() => setConfirm(false)}
-        onConfirm={() =>
-          void streamsApi.deletePost(item.id).then(
-            () => {
-              setConfirm(false);
-              onChanged();
-            },
-            (err: unknown) => setError(errorText(err, t)),
-          )
-        }
-      />
     </li>
   );
 }

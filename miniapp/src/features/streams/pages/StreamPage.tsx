@@ -8,14 +8,14 @@ import { Page } from '../../../components/Page.tsx';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { ConfirmDialog, RecordPage, useMe, useResource } from '../../projects/index.ts';
+import { RecordPage, useMe, useResource } from '../../projects/index.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';
 import { Composer, Feed } from '../components/Feed.tsx';
 import { StreamHeader } from '../components/StreamHeader.tsx';
 import { StreamIssues } from '../components/StreamIssues.tsx';
 import '../streams.css';
-import { fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 import { errorText } from '../../../lib/error-text.ts';
 
 export default function StreamPage() {
@@ -33,7 +33,6 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
   const me = useMe();
   const feed = useResource(() => streamsApi.feed(stream.id), String(stream.id));
   const [weighted, setWeighted] = useState(false);
-  const [confirm, setConfirm] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   useLiveEvents(
@@ -43,6 +42,24 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
       void feed.reload();
     },
   );
+
+  const remove = async () => {
+    const ok = await confirmAction({
+      title: t('streams.page.deleteTitle', { name: fit(stream.name, NAME_MAX) }),
+      message: t('streams.page.deleteText'),
+      confirmText: t('streams.page.delete'),
+      destructive: true,
+    });
+    if (!ok) return;
+    setDeleteError(null);
+    streamsApi.remove(stream.id).then(
+      () => {
+        toast({ title: t('streams.toast.deleted', { name: stream.name }), color: 'success' });
+        navigate(href('streams'));
+      },
+      (err: unknown) => setDeleteError(errorText(err, t)),
+    );
+  };
 
   return (
     <Page name="stream" className="streams" title={stream.name}>
@@ -81,33 +98,12 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
 
       {stream.can.includes('stream.delete') && (
         <section className="psection">
-          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => setConfirm(true)} data-testid="stream-delete">
+          <FormAlert message={deleteError} />
+          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => void remove()} data-testid="stream-delete">
             {t('streams.page.delete')}
           </button>
         </section>
       )}
-      <ConfirmDialog
-        ns="streams"
-        open={confirm}
-        title={t('streams.page.deleteTitle', { name: fit(stream.name, NAME_MAX) })}
-        message={t('streams.page.deleteText')}
-        confirmLabel={t('streams.page.delete')}
-        danger
-        error={deleteError}
-        testId="stream-delete-dialog"
-        onClose={() => setConfirm(false)}
-        onConfirm={() =>
-          void streamsApi.remove(stream.id).then(
-            () => {
-              toast({ title: t('streams.toast.deleted', { name: stream.name }), color: 'success' });
-              navigate(href('streams'));
-            },
-            (err: unknown) => setDeleteError(errorText(err, t)),
-          )
-        }
-      >
-        <p>{t('streams.page.deleteText')}</p>
-      </ConfirmDialog>
     </Page>
   );
 }
