@@ -64,6 +64,14 @@ const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/g
 
 const ONE_ERROR_TEXT =
   'Word a failed call with miniapp/src/lib/error-text.ts (errorText) or lib/form-errors.ts (formErrorsFrom), a screen\'s own wording as its `codes`/`fallback`; read a status or code with refusalOf (lib/http.ts).';
+const ERROR_TEXT_SYNTAX = [
+  { selector: "BinaryExpression[operator='instanceof'][right.name='ApiError']", message: ONE_ERROR_TEXT },
+  { selector: "MemberExpression[property.name='statusMessage']", message: ONE_ERROR_TEXT },
+];
+// components/ConfirmDialog.tsx by any relative path (not EmailConfirmDialog and the like); esquery's
+// regular expressions cannot hold a slash.
+const CONFIRM_DIALOG = '[^A-Za-z]ConfirmDialog(\\.tsx)?$';
+const ONE_CONFIRM = 'Ask with confirmAction (platform/confirm.ts): the one dialog is rendered by components/ConfirmHost.tsx, Telegram\'s popup inside Telegram.';
 
 export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -117,14 +125,19 @@ export default defineConfig(
   {
     // Error → text once in the web app (issue 27): only lib/ reads an ApiError's insides, so no screen
     // words a failure its own way (eleven helpers had grown, each with its own order of code and text).
+    // One confirmation: only ConfirmHost renders components/ConfirmDialog.tsx, by a dynamic import.
     files: ['miniapp/src/**/*.{ts,tsx}'],
     ignores: ['miniapp/src/lib/**'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "BinaryExpression[operator='instanceof'][right.name='ApiError']", message: ONE_ERROR_TEXT },
-        { selector: "MemberExpression[property.name='statusMessage']", message: ONE_ERROR_TEXT },
-      ],
+      'no-restricted-syntax': ['error', ...ERROR_TEXT_SYNTAX, { selector: `ImportExpression[source.value=/${CONFIRM_DIALOG}/]`, message: ONE_CONFIRM }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: CONFIRM_DIALOG, message: ONE_CONFIRM }] }],
+    },
+  },
+  {
+    files: ['miniapp/src/components/ConfirmHost.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', ...ERROR_TEXT_SYNTAX],
+      'no-restricted-imports': 'off',
     },
   },
   {

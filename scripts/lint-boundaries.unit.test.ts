@@ -49,6 +49,16 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('miniapp/src/lib/probe.ts', words)).toEqual([]);
   });
 
+  it('one confirmation: only ConfirmHost loads the dialog, every other place asks confirmAction', async () => {
+    const lazy = (from: string) => `import { lazy } from 'react';\nexport const D = lazy(() => import('${from}'));\n`;
+    expect(await errors('miniapp/src/features/projects/probe.tsx', "export { default } from '../../components/ConfirmDialog.tsx';\n")).toContain('no-restricted-imports');
+    expect(await errors('miniapp/src/components/probe.tsx', "import ConfirmDialog from './ConfirmDialog';\nexport const D = ConfirmDialog;\n")).toContain('no-restricted-imports');
+    expect(await errors('miniapp/src/app/probe.tsx', lazy('../components/ConfirmDialog.tsx'))).toContain('no-restricted-syntax');
+    expect(await errors('miniapp/src/components/ConfirmHost.tsx', lazy('./ConfirmDialog.tsx'))).toEqual([]);
+    expect(await errors('miniapp/src/features/account-dialogs/probe.tsx', lazy('./PhoneConfirmDialog.tsx'))).toEqual([]);
+    expect(await errors('miniapp/src/features/issues/probe.ts', "export { confirmAction } from '../../platform/confirm.ts';\n")).toEqual([]);
+  });
+
   it('server http/ and db/ import no module; their tests may', async () => {
     const entity = "import type { User } from '../modules/users/user.entity.ts';\nexport type U = User;\n";
     expect(await errors('server/src/http/probe.ts', entity)).toContain(RESTRICTED);
