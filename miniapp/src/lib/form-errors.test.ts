@@ -46,9 +46,13 @@ describe('form errors', () => {
     expect(formErrorsFrom(taken, ['title'], t)).toEqual({ fields: { title: 'That title is taken here' }, form: null });
   });
 
-  it('puts a field-bound code under its field', () => {
+  it('puts a field-bound code under its field, in its code\'s short text', () => {
     const err = new ApiError(409, 'E-mail taken', { code: 'email_taken', field: 'email' });
     expect(formErrorsFrom(err, ['email', 'password', 'name'], t)).toEqual({ fields: { email: 'This e-mail is already registered' }, form: null });
+    const weak = new ApiError(400, 'x', { code: 'weak_password', field: 'password', statusMessage: 'The password is too easy to guess. Choose a longer one.' });
+    expect(formErrorsFrom(weak, ['password'], (key, o) => (key === 'errors.codes.weak_password' ? 'Too easy to guess' : (o.defaultValue ?? key))).fields).toEqual({ password: 'Too easy to guess' });
+    const unknown = new ApiError(400, 'x', { code: 'no_such_code', field: 'password', statusMessage: 'Not like this' });
+    expect(formErrorsFrom(unknown, ['password'], t).fields).toEqual({ password: 'Not like this' });
   });
 
   it('says on the form what no shown field can: an issue about another field, a code, no connection', () => {

@@ -49,7 +49,11 @@ export function formErrorsFrom(err: unknown, fields: readonly string[], t: Trans
   const issues = data.issues ?? [];
   const shown: FieldErrors = {};
   for (const [field, message] of Object.entries(fieldErrorsFrom(issues, fields))) shown[field] = issueText(message, t);
-  if (data.field && fields.includes(data.field) && !(data.field in shown)) shown[data.field] = errorText(err, t, options);
+  if (data.field && fields.includes(data.field) && !(data.field in shown)) {
+    // Under a field its code's short text (a weak password's reasons are listed beside it), the server's sentence otherwise.
+    const code = data.code ? (options?.codes?.[data.code] ?? `errors.codes.${data.code}`) : '';
+    shown[data.field] = (code && t(code, { defaultValue: '' })) || errorText(err, t, options);
+  }
   const stray = issues.find((issue) => !fieldOf(issue.path, fields));
   if (stray) return { fields: shown, form: issueText(stray.message, t) };
   return { fields: shown, form: Object.keys(shown).length ? null : errorText(err, t, options) };
