@@ -8,7 +8,8 @@ import { http, refusalOf, type Http } from '../../lib/http.ts';
 import { clearAllDrafts } from '../../lib/issue-draft.ts';
 import { forgetUser, rememberedUser, rememberUser } from './remembered.ts';
 import { sessionToken, setSessionToken, setSessionUser } from '../../lib/session-token.ts';
-import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
+import { TOKEN_PRESENT, auth, type AuthStore } from '../../lib/auth.ts';
+import { clearQueries } from '../../lib/query.ts';
 
 export const authApi = {
   me: () => api(session.me),
@@ -87,6 +88,7 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
     setSessionUser(null);
     forgetUser();
     clearAllDrafts();
+    clearQueries();
     store.logout();
     // The local copy of the workspace leaves memory and the disk (it may be a shared computer). Its
     // own chunk: in the entry it would pull the shared schemas into the precached shell.
@@ -99,5 +101,6 @@ export function sessionEnded(store: AuthStore = auth) {
   setSessionToken(null);
   setSessionUser(null);
   forgetUser();
+  clearQueries();
   store.logout();
 }

@@ -9,7 +9,8 @@ import { myWorkApi } from './api.ts';
 import { OpenInvite } from './OpenInvite.tsx';
 import { errorText } from '../../lib/error-text.ts';
 
-export function Onboarding({ onCreated }: { onCreated: () => void }) {
+/** A first project, the demo or an invite; the sync feed brings the project to My work. */
+export function Onboarding() {
   const { t } = useTranslation();
   const href = useHref();
   const [, navigate] = useLocation();
@@ -36,7 +37,6 @@ export function Onboarding({ onCreated }: { onCreated: () => void }) {
     void run(async () => {
       const made = await myWorkApi.createProject(name.trim(), key);
       toast({ title: t('myWork.onboarding.created', { key: made.project.key }), color: 'success' });
-      onCreated();
     });
   };
 

@@ -9,6 +9,7 @@ import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
+import { invalidateQueries, setQueryData } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { adminApi } from '../api.ts';
@@ -17,6 +18,13 @@ import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 
 /** The inputs a refusal's issues can sit under; the rest (a body, "one language at least") go above the form. */
 const FIELDS = ['slug', 'tags', 'publishedAt', 'coverImageId', ...LOCALES.flatMap((l) => [`versions.${l}.title`, `versions.${l}.excerpt`])];
+
+/** The lists a saved or deleted post changes: the admin's, the dashboard's count, the public blog. */
+function postsChanged() {
+  invalidateQueries(['admin', 'posts']);
+  invalidateQueries(['admin', 'stats']);
+  invalidateQueries(['blog']);
+}
 
 /** Create or edit a post: both languages, Markdown with a live preview, cover and inline images. */
 export function PostEditor({ post }: { post: AdminPost | null }) {
@@ -63,6 +71,8 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
     setFormError(null);
     try {
       const { post: saved } = await adminApi.savePost(post?.id ?? null, toInput(s));
+      setQueryData(['admin', 'post', saved.id], () => saved);
+      postsChanged();
       toast({ title: t('admin.blog.saved'), color: 'success' });
       if (!post) navigate(href('adminPostEdit', { id: saved.id }), { replace: true });
       else setS(editorFrom(saved, locale));
@@ -80,6 +90,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   async function remove() {
     if (!post || !(await confirmAction({ message: t('admin.blog.deleteConfirm', { title: fit(post.versions[locale]?.title ?? post.slug, NAME_MAX) }), confirmText: t('admin.blog.delete'), destructive: true }))) return;
     await adminApi.deletePost(post.id);
+    postsChanged();
     toast({ title: t('admin.blog.deleted'), color: 'info' });
     navigate(href('adminBlog'));
   }

@@ -1,10 +1,9 @@
-import type { AdminPost } from '@tracker/shared/api/blog';
 import { matchRoute } from '@tracker/shared/routes';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { adminApi } from '../api.ts';
 import { PostEditor } from '../blog/PostEditor.tsx';
 import '../admin.css';
@@ -15,12 +14,8 @@ export default function AdminPostEditPage() {
   const { t } = useTranslation();
   const [location] = useLocation();
   const id = Number(matchRoute(location)?.params.id);
-  const [post, setPost] = useState<AdminPost | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    setPost(null);
-    adminApi.post(id).then((r) => setPost(r.post), (err: unknown) => setFailed(errorText(err, t)));
-  }, [id, t]);
+  const { data: post, error } = useQuery(['admin', 'post', id], () => adminApi.post(id).then((r) => r.post));
+  const failed = error !== null && !post ? errorText(error, t) : null;
   return (
     <Page name="adminPostEdit">
       {failed && (

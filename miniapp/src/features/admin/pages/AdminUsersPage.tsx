@@ -1,11 +1,12 @@
 import type { AdminUser } from '@tracker/shared/api/admin';
 import { can } from '@tracker/shared/permissions';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { adminApi } from '../api.ts';
@@ -16,20 +17,9 @@ export default function AdminUsersPage() {
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ users: AdminUser[]; total: number; pageSize: number } | null>(null);
+  const { data, error: loadError, setData } = useQuery(['admin', 'users', page, query], () => adminApi.users(query, page));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    adminApi.users(query, page).then(
-      (r) => live && setData(r),
-      (err: unknown) => live && setError(errorText(err, t)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, page, t]);
 
   const change = async (user: AdminUser, body: { admin?: boolean; blocked?: boolean }) => {
     setBusy(true);
@@ -69,7 +59,7 @@ export default function AdminUsersPage() {
           {t('admin.users.search')}
         </button>
       </form>
-      <FormAlert message={error} />
+      <FormAlert message={error ?? (loadError ? errorText(loadError, t) : null)} />
       {!data && <Loading />}
       {data && <p className="muted">{t('admin.users.total', { count: data.total })}</p>}
       {data && data.users.length === 0 && <p className="muted">{t('admin.users.empty')}</p>}

@@ -9,7 +9,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/http.ts';
 import { accountApi } from '../../users/index.ts';
-import { auth } from '../state.ts';
+import { auth } from '../../../lib/auth.ts';
 import { hydrateSession } from '../api.ts';
 
 type Result = { kind: 'checking' } | { kind: 'success'; email: string } | { kind: 'expired' | 'used' | 'invalid' | 'missing' | 'error'; message?: string };

@@ -1,6 +1,7 @@
 // ICS subscriptions: the secret URL is shown once, right after it is made; a feed can be revoked.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -14,22 +15,15 @@ interface Props {
 
 export function SubscribePanel({ projects, streams, formatDate }: Props) {
   const { t } = useTranslation();
-  const [feeds, setFeeds] = useState<Feed[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const asked = useQuery(['calendar', 'feeds'], () => calendarApi.feeds().then((r) => r.feeds));
+  const { data: feeds, setData: setFeeds } = asked;
   const [scope, setScope] = useState<FeedScope>('user');
   const [scopeId, setScopeId] = useState<string>('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedFeed | null>(null);
   const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    calendarApi.feeds().then(
-      (r) => setFeeds(r.feeds),
-      (err: unknown) => setLoadError(errorText(err, t)),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once when the panel opens
-  }, []);
+  const loadError = asked.error ? errorText(asked.error, t) : null;
 
   const scopeName = (feed: Feed) => {
     if (feed.scope === 'user') return t('calendar.feeds.personal');

@@ -12,7 +12,9 @@ import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { RecordPage, useMe, useResource } from '../../projects/index.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { RecordPage } from '../../projects/index.ts';
 import { importsApi } from '../api.ts';
 import { MappingStep } from '../components/MappingStep.tsx';
 import { PreviewView } from '../components/PreviewView.tsx';
@@ -37,7 +39,8 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
   const { project } = detail;
   // Asked only of those who may import (a viewer's page would log a refused request).
   const may = me ? canInProject(project.myRole, me.roles, 'project.import') : null;
-  const recent = useResource(() => (may ? importsApi.list(project.id) : Promise.resolve(null)), `${project.id}:${may}`);
+  // Asked on each visit: imports run on in the background.
+  const recent = useQuery(may ? ['imports', 'list', project.id] : null, () => importsApi.list(project.id), { freshMs: 0 });
   const formats = recent.data?.formats ?? ['csv'];
   const [format, setFormat] = useState<ImportFormat>('csv');
   const [file, setFile] = useState<File | null>(null);

@@ -3,12 +3,12 @@
 // all-or-nothing — the server's refusal is shown as is). Labels and streams: a box checked adds to
 // all, a box unchecked removes from all.
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import type { Stream } from '@tracker/shared/api/streams';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { bulkUpdate, listStreams, type BulkPatch } from '../api.ts';
+import { bulkUpdate, type BulkPatch } from '../api.ts';
+import { useStoreReference } from '../../sync/index.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
 import type { ProjectMap } from '../list/use-projects.ts';
@@ -28,10 +28,7 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [streams, setStreams] = useState<Stream[]>([]);
-  useEffect(() => {
-    listStreams().then(setStreams, () => undefined);
-  }, []);
+  const streams = useStoreReference()?.streams ?? [];
 
   const projectIds = [...new Set(issues.map((i) => i.projectId))];
   const single = projectIds.length === 1 ? projects.get(projectIds[0]!) : undefined;

@@ -26,7 +26,6 @@ import { useCreatableProjects } from './use-creatable-projects.ts';
 import { useCreateForm } from './use-create-form.ts';
 import '../detail/issue.css';
 import './create.css';
-import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   /** The project asked for (key or id): the one being viewed. */
@@ -39,7 +38,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
   const href = useHref();
   const ids = { project: useId(), title: useId(), more: useId() };
   const { user } = useSnapshot(auth.state);
-  const { projects, error: loadError } = useCreatableProjects();
+  const projects = useCreatableProjects();
   const projectId = useMemo(() => (projects ? (defaultProject(projects, project)?.id ?? null) : null), [projects, project]);
   const form = useCreateForm({ projects: projects ?? [], projectId, userId: user?.id ?? null });
   const { values, set, errors, busy, statuses, fields, templates } = form;
@@ -132,7 +131,6 @@ export function CreateIssueDialog({ project, onClose }: Props) {
         </div>
         {errors.projectId && <p className="field__error" data-testid="create-error-projectId">{err('projectId')}</p>}
         {noProjects && <FormAlert message={t('issues.form.noProjects')} />}
-        {!!loadError && !projects && <FormAlert message={errorText(loadError, t)} />}
 
         {!!templates.list.length && <TemplatePicker templates={templates.list} value={templates.chosen} onPick={templates.pick} />}
 

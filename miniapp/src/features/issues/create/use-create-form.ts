@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearDraft, loadDraft, saveDraft } from '../../../lib/issue-draft.ts';
 import { issueApi } from '../api-detail.ts';
+import { writeIssueNow } from '../../sync/index.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { rememberProject } from '../form/last-project.ts';
@@ -23,7 +24,7 @@ const SHOWN = ['projectId', 'title', 'description', 'statusId', 'priority', 'ass
 
 const fresh = (projectId: number | null): IssueFormValues => ({ ...emptyValues(), projectId });
 
-export function useCreateForm({ projects, projectId, userId }: { projects: readonly Project[]; projectId: number | null; userId: number | null }) {
+export function useCreateForm({ projects, projectId, userId }: { projects: readonly Pick<Project, 'id' | 'key' | 'name'>[]; projectId: number | null; userId: number | null }) {
   const { t, i18n } = useTranslation();
   // The draft is read once, when the dialog opens; later values are the user's.
   const [draft] = useState(() => (userId ? loadDraft(userId) : null));
@@ -96,7 +97,7 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
       const { projectId: _, ...request } = toCreateRequest(final, fields);
       const issue = template
         ? await templatesApi.apply(template.id, request).then((r) => ({ key: r.issue.key, projectId: template.projectId }))
-        : await issueApi.create({ ...request, projectId: final.projectId ?? 0 });
+        : await writeIssueNow(() => issueApi.create({ ...request, projectId: final.projectId ?? 0 }));
       rememberProject(issue.projectId);
       if (userId) clearDraft(userId);
       return issue;

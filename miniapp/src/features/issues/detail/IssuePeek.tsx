@@ -14,7 +14,7 @@ import { Properties } from './Properties.tsx';
 import { useIssueShortcuts } from './shortcuts.ts';
 import { Timeline } from './Timeline.tsx';
 import { useIssue } from './use-issue.ts';
-import { useMe } from './use-me.ts';
+import { useMe } from '../../../lib/auth.ts';
 import './issue.css';
 import './peek.css';
 import { errorText } from '../../../lib/error-text.ts';

@@ -12,6 +12,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { issueApi } from '../api-detail.ts';
+import { writeIssueNow } from '../../sync/index.ts';
 import { userRef } from '../detail/people.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { CustomFieldSet } from '../fields/custom.tsx';
@@ -31,7 +32,7 @@ interface Props {
   mode: 'create' | 'edit';
   initial: IssueFormValues;
   /** Create: the projects where I may create issues. Edit: the issue's project only. */
-  projects: readonly Project[];
+  projects: readonly Pick<Project, 'id' | 'key' | 'name'>[];
   initialParent?: ParentRef | null;
   issue?: IssueDetail;
   onSaved: (issue: IssueDetail) => void;
@@ -83,11 +84,12 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
     setBusy(true);
     try {
       let saved: IssueDetail;
-      if (mode === 'create') saved = await issueApi.create(toCreateRequest(current, fields));
+      // Through the store: the answer joins it, so lists show the issue without waiting for the feed.
+      if (mode === 'create') saved = await writeIssueNow(() => issueApi.create(toCreateRequest(current, fields)));
       else {
         const patch = toPatch(base.current, current, fields);
         if ((patch.title !== undefined || patch.description !== undefined) && version.current) patch.baseVersion = version.current;
-        saved = Object.keys(patch).length ? await issueApi.update(issue!.id, patch) : issue!;
+        saved = Object.keys(patch).length ? await writeIssueNow(() => issueApi.update(issue!.id, patch)) : issue!;
       }
       setSaved(true);
       haptic('success');

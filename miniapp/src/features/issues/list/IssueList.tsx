@@ -6,7 +6,6 @@ import { Link, useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { createIssueClick } from '../../../lib/create-issue.ts';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { toApiQuery, type GroupBy } from '../filters/url.ts';
 import { groupIssues } from './grouping.ts';
@@ -61,7 +60,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const pages = useListSource(apiQuery, me);
   const { issues, refresh, hasMore, loadMore } = pages;
   const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
-  const projects = useProjectDetails(projectIds, apiQuery.project);
+  const projects = useProjectDetails(projectIds);
   const allGroups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
   const rowsKey = `${JSON.stringify(apiQuery)}|${group}`;
   const complete = useCompleteAfterFirstFrame(rowsKey);
@@ -92,31 +91,6 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
     setSelected((s) => toggleSelection(s, orderRef.current, id, anchor.current, range));
     anchor.current = id;
   }, []);
-
-  // Live: refetch when an issue on the page (or one that may now match) changes.
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const shownIds = useMemo(() => new Set(issues.map((i) => i.id)), [issues]);
-  const scopeProjects = useMemo(() => {
-    const ref = apiQuery.project;
-    if (ref === undefined) return null;
-    for (const d of projects.values()) if (String(d.project.id) === String(ref) || d.project.key === ref) return d.project.id;
-    return undefined; // not known yet: accept every project
-  }, [apiQuery.project, projects]);
-  useLiveEvents(
-    (e) => {
-      if (pages.fromStore) return false; // the store follows the feed
-      if (e.type.startsWith('comment.')) return e.issueId !== null && shownIds.has(e.issueId);
-      if (!e.type.startsWith('issue.')) return false;
-      if (e.issueId !== null && shownIds.has(e.issueId)) return true;
-      if (apiQuery.stream !== undefined && !e.streamIds.includes(Number(apiQuery.stream))) return false;
-      return scopeProjects == null || e.projectId === scopeProjects;
-    },
-    () => {
-      clearTimeout(refreshTimer.current);
-      refreshTimer.current = setTimeout(refresh, 150);
-    },
-  );
-  useEffect(() => () => clearTimeout(refreshTimer.current), []);
 
   // Keyboard: j/k move, x toggles, Enter opens.
   const byId = useMemo(() => new Map(issues.map((i) => [i.id, i])), [issues]);

@@ -1,4 +1,5 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
+import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import type { ListProject } from '../detail/from-store.ts';
 import { memo, type MouseEvent } from 'react';
@@ -9,7 +10,7 @@ interface Props {
   issue: IssueListItem;
   project: ListProject | undefined;
   href: string;
-  locale: string;
+  locale: Locale;
   selectable: boolean;
   selected: boolean;
   active: boolean;

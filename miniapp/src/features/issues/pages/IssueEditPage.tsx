@@ -1,7 +1,5 @@
 // `/issues/{id}/edit`: the same form as create, saving only the changed fields (PATCH).
 import type { IssueDetail } from '@tracker/shared/api/issues';
-import type { Project } from '@tracker/shared/api/projects';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -9,8 +7,9 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { refusalOf } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { issueApi, lookupApi } from '../api-detail.ts';
-import { rememberUsers } from '../detail/people.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { useStoreReference } from '../../sync/index.ts';
+import { issueApi } from '../api-detail.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { IssueForm } from '../form/IssueForm.tsx';
 import { valuesFromIssue } from '../form/model.ts';
@@ -18,29 +17,17 @@ import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
 import { errorText } from '../../../lib/error-text.ts';
 
-
 export default function IssueEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useRouteParams();
   const href = useHref();
   const [, navigate] = useLocation();
-  const [state, setState] = useState<{ issue: IssueDetail; project: Project | null } | { error: unknown } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setState(null);
-    issueApi
-      .get(id)
-      .then(async (issue) => {
-        rememberUsers([issue.assignee, issue.reporter]);
-        const project = await lookupApi.project(issue.projectId).then((p) => p.project, () => null);
-        if (live) setState({ issue, project });
-      })
-      .catch((error: unknown) => live && setState({ error }));
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  // The issue as the server has it now (the form must not change under the user: no live refetch);
+  // its project from the client store.
+  const detail = useQuery(['issue', 'edit', id], () => issueApi.get(id), { freshMs: 0 });
+  const reference = useStoreReference();
+  const project = detail.data ? (reference?.projects.find((p) => p.id === detail.data!.projectId) ?? null) : null;
+  const state: { issue: IssueDetail; project: typeof project } | { error: unknown } | null = detail.data ? { issue: detail.data, project } : detail.error !== null ? { error: detail.error } : null;
 
   const refusedWith = state && 'error' in state ? refusalOf(state.error)?.status : undefined;
   if (state && 'error' in state && (refusedWith === 404 || refusedWith === 400)) throw new PageError(404, errorText(state.error, t));

@@ -21,7 +21,7 @@ import { DescriptionInPlace } from '../detail/DescriptionInPlace.tsx';
 import { TitleInPlace } from '../detail/TitleInPlace.tsx';
 import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
-import { useMe } from '../detail/use-me.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { useIssueShortcuts } from '../detail/shortcuts.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { haptic, useSecondaryButton } from '../../../platform/use-main-button.ts';

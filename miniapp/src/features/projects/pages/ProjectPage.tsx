@@ -9,7 +9,6 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { createIssueClick } from '../../../lib/create-issue.ts';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
@@ -21,7 +20,8 @@ import { TriageList } from '../components/triage/TriageList.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
-import { useMe, useResource } from '../hooks.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { useQuery } from '../../../lib/query.ts';
 import '../projects.css';
 import { errorText } from '../../../lib/error-text.ts';
 
@@ -30,8 +30,8 @@ type Tab = (typeof TABS)[number];
 
 export default function ProjectPage() {
   return (
-    <RecordPage name="project" className="projects" load={projectsApi.get}>
-      {(data, detail) => <ProjectView detail={data} reload={detail.reload} />}
+    <RecordPage name="project" className="projects" load={projectsApi.get} refetchOn={(e, shown) => e.projectId === shown.project.id}>
+      {(data, detail) => <ProjectView detail={data} reload={detail.refetch} />}
     </RecordPage>
   );
 }
@@ -47,16 +47,8 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
   // Triage is a tab while the project has its triage status (issue 26).
   const tabs = statuses.some((s) => s.category === 'triage') ? TABS : TABS.filter((name) => name !== 'triage');
   const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
-  const activity = useResource(() => projectsApi.activity(project.id, 15), String(project.id));
+  const activity = useQuery(['project', 'activity', project.id], () => projectsApi.activity(project.id, 15), { refetchOn: (e) => e.projectId === project.id });
   const [actionError, setActionError] = useState<string | null>(null);
-
-  useLiveEvents(
-    (e) => e.projectId === project.id,
-    () => {
-      void reload();
-      void activity.reload();
-    },
-  );
 
   const can = (cap: ProjectCapability) => canInProject(project.myRole, me?.roles, cap);
   const archived = !!project.archivedAt;

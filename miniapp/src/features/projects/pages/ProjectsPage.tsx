@@ -7,7 +7,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { projectsApi } from '../api.ts';
 import { Meter, ProjectBadge } from '../components/ProjectBadge.tsx';
-import { useResource } from '../hooks.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { donePercent } from '../model.ts';
 import '../projects.css';
 import { errorText } from '../../../lib/error-text.ts';
@@ -22,7 +22,7 @@ export default function ProjectsPage() {
   const href = useHref();
   const search = useSearch();
   const archived = new URLSearchParams(search).get('archived') === '1' ? '1' : '0';
-  const list = useResource(() => projectsApi.list(archived), archived);
+  const list = useQuery(['projects', 'list', archived], () => projectsApi.list(archived), { refetchOn: (e) => e.type === 'project.updated' });
 
   return (
     <Page name="projects" className="projects">

@@ -5,7 +5,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { useHref } from '../../../lib/use-locale.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { streamsApi, type StreamUpdateItem } from '../api.ts';
 import { sortFeed } from '../model.ts';
@@ -13,6 +13,7 @@ import { HealthBadge } from './Badges.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 /** Health choice as a radio group (text labels, not colour alone). */
 function HealthChoice({ value, onChange, name }: { value: StreamHealth; onChange: (h: StreamHealth) => void; name: string }) {
@@ -96,10 +97,10 @@ export function Feed({ items, meId, onChanged }: { items: readonly StreamFeedIte
 }
 
 function When({ at }: { at: string }) {
-  const { i18n } = useTranslation();
+  const locale = useLocale();
   return (
     <time dateTime={at} className="muted small">
-      {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))}
+      {formatDateTime(at, locale)}
     </time>
   );
 }

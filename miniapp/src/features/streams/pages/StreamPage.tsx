@@ -5,10 +5,11 @@ import { useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { RecordPage, useMe, useResource } from '../../projects/index.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { RecordPage } from '../../projects/index.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';
 import { Composer, Feed } from '../components/Feed.tsx';
@@ -20,8 +21,8 @@ import { errorText } from '../../../lib/error-text.ts';
 
 export default function StreamPage() {
   return (
-    <RecordPage name="stream" className="streams" load={streamsApi.get}>
-      {(data, stream) => <StreamView stream={data.stream} reload={stream.reload} set={(s) => stream.setData({ stream: s })} />}
+    <RecordPage name="stream" className="streams" load={streamsApi.get} refetchOn={(e, shown) => e.streamIds.includes(shown.stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0)}>
+      {(data, stream) => <StreamView stream={data.stream} reload={stream.refetch} set={(s) => stream.setData(() => ({ stream: s }))} />}
     </RecordPage>
   );
 }
@@ -31,17 +32,9 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
   const href = useHref();
   const [, navigate] = useLocation();
   const me = useMe();
-  const feed = useResource(() => streamsApi.feed(stream.id), String(stream.id));
+  const feed = useQuery(['stream', 'feed', stream.id], () => streamsApi.feed(stream.id), { refetchOn: (e) => e.streamIds.includes(stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0) });
   const [weighted, setWeighted] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  useLiveEvents(
-    (e) => e.streamIds.includes(stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0),
-    () => {
-      void reload();
-      void feed.reload();
-    },
-  );
 
   const remove = async () => {
     const ok = await confirmAction({
@@ -86,9 +79,9 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
 
       <section aria-labelledby="s-feed" className="psection">
         <h2 id="s-feed">{t('streams.page.feed')}</h2>
-        {stream.can.includes('stream.post') && <Composer streamId={stream.id} onPosted={() => void Promise.all([feed.reload(), reload()])} />}
+        {stream.can.includes('stream.post') && <Composer streamId={stream.id} onPosted={() => void Promise.all([feed.refetch(), reload()])} />}
         {feed.data ? (
-          <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.reload(), reload()])} />
+          <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.refetch(), reload()])} />
         ) : feed.error ? (
           <FormAlert message={errorText(feed.error, t)} />
         ) : (

@@ -6,9 +6,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { useResource } from '../../projects/index.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { DateRange, HealthBadge, StatusTag, StreamProgress } from '../components/Badges.tsx';
 import '../streams.css';
@@ -22,8 +21,7 @@ export default function StreamsPage() {
   const params = new URLSearchParams(useSearch());
   const status = params.get('status') as StreamStatus | null;
   const weighted = params.get('weighted') === '1';
-  const list = useResource(() => streamsApi.list(), 'streams');
-  useLiveEvents((e) => e.type === 'stream.updated' || e.streamIds.length > 0, () => void list.reload());
+  const list = useQuery(['streams', 'list'], () => streamsApi.list(), { refetchOn: (e) => e.type === 'stream.updated' || e.streamIds.length > 0 });
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);

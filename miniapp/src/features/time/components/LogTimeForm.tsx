@@ -4,8 +4,8 @@
 import { formatDurationLong, parseDuration } from '@tracker/shared/duration';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { today } from '../../../lib/dates.ts';
 import { formErrorsFrom } from '../../../lib/form-errors.ts';
-import { today } from '../../calendar/index.ts';
 
 export interface TimeDraft {
   spent: string;

@@ -38,7 +38,6 @@ function ProfileForm({ user }: { user: User }) {
   const form = useServerForm(profileUpdateRequestSchema, valuesOf(user));
   const pending = form.formState.isSubmitting;
   const [phoneDialog, setPhoneDialog] = useState(false);
-  const [telegramChanges, setTelegramChanges] = useState(0);
   const [resendNote, setResendNote] = useState<{ ok: boolean; text: string } | null>(null);
   const element = useRef<HTMLFormElement>(null);
   // Inside Telegram Save is also the MainButton; an edited, unsaved profile asks before closing.
@@ -133,8 +132,8 @@ function ProfileForm({ user }: { user: User }) {
           {t('account.profile.save')}
         </Button>
       </form>
-      <TelegramAccount onChange={() => setTelegramChanges((n) => n + 1)} />
-      <NotificationSettings key={telegramChanges} />
+      <TelegramAccount />
+      <NotificationSettings />
       <ApiTokens />
       {phoneDialog && user.phone && (
         <Suspense fallback={null}>

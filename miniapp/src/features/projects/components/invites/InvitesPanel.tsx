@@ -9,14 +9,14 @@ import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { confirmAction } from '../../../../platform/confirm.ts';
-import { useResource } from '../../hooks.ts';
+import { useQuery } from '../../../../lib/query.ts';
 import { InviteForms, type CreatedInvite } from './InviteForms.tsx';
 import { InviteRow } from './InviteRow.tsx';
 import { errorText } from '../../../../lib/error-text.ts';
 
 export function InvitesPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const list = useResource(() => api(endpoints.list, { params: { id: projectId } }).then((r) => r.invites), String(projectId));
+  const list = useQuery(['project', 'invites', projectId], () => api(endpoints.list, { params: { id: projectId } }).then((r) => r.invites));
   const [created, setCreated] = useState<CreatedInvite | null>(null);
 
   function onCreated(result: CreatedInvite) {

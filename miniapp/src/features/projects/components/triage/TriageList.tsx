@@ -9,10 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
 import { api } from '../../../../lib/api-client.ts';
-import { useLiveEvents } from '../../../../lib/live.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { useStoreReference } from '../../../sync/index.ts';
-import { useResource } from '../../hooks.ts';
+import { useQuery } from '../../../../lib/query.ts';
 import { TriageRow } from './TriageRow.tsx';
 import { errorText } from '../../../../lib/error-text.ts';
 
@@ -24,17 +23,16 @@ export type TriageScope = { projectId: number; members: readonly Member[] } | { 
 export function TriageList({ scope }: { scope: TriageScope }) {
   const { t } = useTranslation();
   const projectId = 'mine' in scope ? null : scope.projectId;
-  const list = useResource(() => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })), String(projectId));
+  const list = useQuery(['triage', projectId], () => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })), { refetchOn: (e) => e.type.startsWith('issue.') && (projectId === null || e.projectId === projectId) });
   const store = useStoreReference();
   const membersOf = (id: number) => ('mine' in scope ? (store?.members(id) ?? []) : scope.members);
   const rows = useRef<HTMLUListElement>(null);
-  useLiveEvents((e) => projectId === null || e.projectId === projectId, () => void list.reload());
 
   async function act(issueId: number, key: string, input: TriageActionInput): Promise<boolean> {
     try {
       await api(triage.act, { params: { ref: issueId }, body: input });
       toast({ title: t(DONE[input.action], { key }), color: 'success' });
-      await list.reload();
+      await list.refetch();
       return true;
     } catch (err) {
       toast({ title: errorText(err, t), color: 'error' });
