@@ -62,8 +62,24 @@ const NO_SQL_IN_ROUTES = 'No SQL in route files: put the statement in the module
 
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
 
+const ONE_ERROR_TEXT =
+  'Word a failed call with miniapp/src/lib/error-text.ts (errorText) or lib/form-errors.ts (formErrorsFrom), a screen\'s own wording as its `codes`/`fallback`; read a status or code with refusalOf (lib/http.ts).';
+const ERROR_TEXT_SYNTAX = [
+  { selector: "BinaryExpression[operator='instanceof'][right.name='ApiError']", message: ONE_ERROR_TEXT },
+  { selector: "MemberExpression[property.name='statusMessage']", message: ONE_ERROR_TEXT },
+];
+// components/ConfirmDialog.tsx by any relative path (not EmailConfirmDialog and the like); esquery's
+// regular expressions cannot hold a slash.
+const CONFIRM_DIALOG = '[^A-Za-z]ConfirmDialog(\\.tsx)?$';
+const ONE_CONFIRM = 'Ask with confirmAction (platform/confirm.ts): the one dialog is rendered by components/ConfirmHost.tsx, Telegram\'s popup inside Telegram.';
+
 const ONE_DATE_MODULE =
   "Format dates through miniapp/src/lib/dates.ts (the bot's: bot/src/dates.ts): its formatters are made once per locale, options and zone, and count instants in the user's zone. Numbers: Intl.NumberFormat.";
+// Without type information `toLocaleString` is refused on anything, numbers too.
+const DATE_SYNTAX = [
+  { selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: ONE_DATE_MODULE },
+  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: ONE_DATE_MODULE },
+];
 
 export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -117,15 +133,34 @@ export default defineConfig(
   {
     // Dates are formatted in one module per app (issue 27): one cache of formatters, and instants in
     // the user's time zone (the profile's, else the browser's) rather than whichever zone a screen
-    // happened to use. Without type information `toLocaleString` is refused on anything, numbers too.
+    // happened to use. A later block's no-restricted-syntax replaces this one's, so those repeat DATE_SYNTAX.
     files: ['miniapp/src/**/*.{ts,tsx}', 'bot/src/**/*.ts'],
     ignores: ['miniapp/src/lib/dates.ts', 'bot/src/dates.ts'],
     rules: {
+      'no-restricted-syntax': ['error', ...DATE_SYNTAX],
+    },
+  },
+  {
+    // Error → text once in the web app (issue 27): only lib/ reads an ApiError's insides, so no screen
+    // words a failure its own way (eleven helpers had grown, each with its own order of code and text).
+    // One confirmation: only ConfirmHost renders components/ConfirmDialog.tsx, by a dynamic import.
+    files: ['miniapp/src/**/*.{ts,tsx}'],
+    ignores: ['miniapp/src/lib/**'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: ONE_DATE_MODULE },
-        { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: ONE_DATE_MODULE },
+        ...ERROR_TEXT_SYNTAX,
+        { selector: `ImportExpression[source.value=/${CONFIRM_DIALOG}/]`, message: ONE_CONFIRM },
+        ...DATE_SYNTAX,
       ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: CONFIRM_DIALOG, message: ONE_CONFIRM }] }],
+    },
+  },
+  {
+    files: ['miniapp/src/components/ConfirmHost.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', ...ERROR_TEXT_SYNTAX, ...DATE_SYNTAX],
+      'no-restricted-imports': 'off',
     },
   },
   {

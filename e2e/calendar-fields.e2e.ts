@@ -126,7 +126,7 @@ describe('calendar', () => {
     const { feeds } = await json<{ feeds: { id: number; scopeId: number | null }[] }>(await context.request.get('/api/calendar/feeds'));
     const feed = feeds.find((f) => f.scopeId === project.id)!;
     await page.getByTestId(`cal-feed-revoke-${feed.id}`).click();
-    await page.getByTestId('cal-revoke-confirm').click();
+    await page.getByTestId('confirm-dialog-confirm').click();
     await page.getByTestId(`cal-feed-${feed.id}`).waitFor({ state: 'detached' });
     expect((await context.request.get(url)).status()).toBe(404);
 
@@ -225,8 +225,8 @@ describe('custom fields admin', () => {
     // Delete with confirmation.
     await page.goto(`/en/admin/custom-fields/${created.url!.id}/edit`);
     await page.getByTestId('cf-delete').click();
-    await page.getByTestId('cf-confirm').getByText('This cannot be undone').waitFor();
-    await page.getByTestId('cf-confirm-ok').click();
+    await page.getByTestId('confirm-dialog').getByText('This cannot be undone').waitFor();
+    await page.getByTestId('confirm-dialog-confirm').click();
     await page.waitForURL((u) => u.pathname === '/en/admin/custom-fields');
     expect((await context.request.get(`/api/admin/custom-fields/${created.url!.id}`)).status()).toBe(404);
     await context.close();

@@ -4,7 +4,7 @@ import { session } from '@tracker/shared/api/contract/session';
 import type { MeResponse, User } from '@tracker/shared/api/users';
 import { api, createApi } from '../../lib/api-client.ts';
 import { bootData } from '../../lib/boot-data.ts';
-import { ApiError, http, type Http } from '../../lib/http.ts';
+import { http, refusalOf, type Http } from '../../lib/http.ts';
 import { clearAllDrafts } from '../../lib/issue-draft.ts';
 import { forgetUser, rememberedUser, rememberUser } from './remembered.ts';
 import { sessionToken, setSessionToken, setSessionUser } from '../../lib/session-token.ts';
@@ -34,9 +34,10 @@ export async function hydrateSession(store: AuthStore = auth, client: Pick<Http,
     notSignedIn(store);
   } catch (err) {
     // No answer at all (offline): the last user, so the local store can show their work.
-    const last = err instanceof ApiError ? null : rememberedUser();
+    const answered = refusalOf(err) !== null;
+    const last = answered ? null : rememberedUser();
     if (last && isLaunchingAccount(last, launch)) return signedIn(last, store);
-    if (err instanceof ApiError) forgetUser();
+    if (answered) forgetUser();
     notSignedIn(store);
   }
 }

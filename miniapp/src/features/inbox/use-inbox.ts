@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { log } from '../../lib/logger.ts';
 import { readQuery, useQuery } from '../../lib/query.ts';
 import { toast } from '../../lib/toasts.ts';
-import { messageOf } from '../users/index.ts';
 import { inboxApi } from './api.ts';
 import { inboxUnreadCount, setInboxUnread } from './unread.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 /** What the list shows: every page loaded, and where the next one starts. */
 interface Shown {
@@ -77,7 +77,7 @@ export function useInbox(filter: InboxFilter) {
       if (latest.current !== filter) return;
       setData((shown) => shown && { items: [...shown.items, ...page.items.filter((i) => !shown.items.some((x) => x.id === i.id))], cursor: page.nextCursor });
     } catch (err) {
-      toast({ title: messageOf(err, t('inbox.loadFailed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'inbox.loadFailed' }), color: 'error' });
     } finally {
       setLoadingMore(false);
     }
@@ -115,7 +115,7 @@ export function useInbox(filter: InboxFilter) {
         setItems(() => snapshot.list);
         setInboxUnread(snapshot.unread);
         before.current = snapshot.unread;
-        toast({ title: messageOf(err, t('inbox.failed')), color: 'error' });
+        toast({ title: errorText(err, t, { fallback: 'inbox.failed' }), color: 'error' });
       }
     },
     [filter, items, setItems, t],
@@ -135,7 +135,7 @@ export function useInbox(filter: InboxFilter) {
       setItems(() => snapshot.list);
       setInboxUnread(snapshot.unread);
       before.current = snapshot.unread;
-      toast({ title: messageOf(err, t('inbox.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'inbox.failed' }), color: 'error' });
     }
   }, [items, setItems, t]);
 

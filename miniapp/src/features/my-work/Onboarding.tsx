@@ -5,9 +5,9 @@ import { useLocation } from 'wouter';
 import { toast } from '../../lib/toasts.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { normalizeKeyInput, suggestKey } from '../projects/index.ts';
-import { messageOf } from '../users/index.ts';
 import { myWorkApi } from './api.ts';
 import { OpenInvite } from './OpenInvite.tsx';
+import { errorText } from '../../lib/error-text.ts';
 
 /** A first project, the demo or an invite; the sync feed brings the project to My work. */
 export function Onboarding() {
@@ -26,7 +26,7 @@ export function Onboarding() {
     try {
       await action();
     } catch (err) {
-      toast({ title: messageOf(err, t('myWork.onboarding.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'myWork.onboarding.failed' }), color: 'error' });
     } finally {
       setBusy(false);
     }

@@ -10,9 +10,9 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { useMe } from '../../lib/auth.ts';
 import { issueApi, QuickAdd, useChips } from '../issues/index.ts';
 import { syncState, writeIssueNow } from '../sync/index.ts';
-import { messageOf } from '../users/index.ts';
 import { templatesApi, TemplateSuggestions, useTemplates } from '../templates/index.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 /** `@handle` among the people of my projects (the store's users): the whole name without spaces, else its start. */
 async function findPerson(handle: string): Promise<number | null> {
@@ -70,7 +70,7 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
       setValue('');
       toast({ title: t('myWork.quickAdd.added', { key: issue.key }), color: 'success' });
     } catch (err) {
-      toast({ title: messageOf(err, t('myWork.quickAdd.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'myWork.quickAdd.failed' }), color: 'error' });
     } finally {
       setBusy(false);
     }

@@ -7,12 +7,17 @@ import { Link, useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
 import { TextField } from '../../../components/TextField.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { invalidateQueries, setQueryData } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { adminApi, adminErrors } from '../api.ts';
+import { adminApi } from '../api.ts';
 import { editorFrom, imageMarkdown, postState, slugify, toInput, type EditorState } from './model.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
+
+/** The inputs a refusal's issues can sit under; the rest (a body, "one language at least") go above the form. */
+const FIELDS = ['slug', 'tags', 'publishedAt', 'coverImageId', ...LOCALES.flatMap((l) => [`versions.${l}.title`, `versions.${l}.excerpt`])];
 
 /** The lists a saved or deleted post changes: the admin's, the dashboard's count, the public blog. */
 function postsChanged() {
@@ -29,7 +34,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   const [, navigate] = useLocation();
   const [s, setS] = useState<EditorState>(() => editorFrom(post, locale));
   const [lang, setLang] = useState<Locale>(post && !post.versions[locale] ? (post.versions.ru ? 'ru' : 'en') : locale);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -38,7 +43,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   const preview = useMemo(() => renderPostMarkdown(version.body), [version.body]);
 
   const setVersion = (patch: Partial<typeof version>) => setS((x) => ({ ...x, versions: { ...x.versions, [lang]: { ...x.versions[lang], ...patch } } }));
-  const err = (path: string) => (fields[path] ? t(fields[path]!) : undefined);
+  const err = (path: string) => fields[path];
 
   async function upload(file: File | undefined, into: 'cover' | 'body') {
     if (!file) return;
@@ -53,8 +58,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
         setVersion({ body: version.body.slice(0, at) + md + version.body.slice(at) });
       }
     } catch (e) {
-      const x = adminErrors(e);
-      toast({ title: t('admin.blog.uploadFailed'), description: x.fields.file ? t(x.fields.file) : undefined, color: 'error' });
+      toast({ title: t('admin.blog.uploadFailed'), description: errorText(e, t), color: 'error' });
     } finally {
       setUploading(false);
     }
@@ -73,11 +77,11 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
       if (!post) navigate(href('adminPostEdit', { id: saved.id }), { replace: true });
       else setS(editorFrom(saved, locale));
     } catch (error) {
-      const x = adminErrors(error);
+      const x = formErrorsFrom(error, FIELDS, t);
       setFields(x.fields);
       const firstVersionError = Object.keys(x.fields).find((k) => k.startsWith('versions.'));
       if (firstVersionError) setLang(firstVersionError.split('.')[1] as Locale);
-      setFormError(x.form ? (x.form.raw ? x.form.key : t(x.form.key)) : x.fields.versions ? t(x.fields.versions) : null);
+      setFormError(x.form);
     } finally {
       setBusy(false);
     }
@@ -151,7 +155,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
       )}
       <div className="admin-row">
         <TextField name="slug" label={t('admin.blog.slug')} hint={t('admin.blog.slugHint')} value={s.slug} error={err('slug')} onChange={(e) => setS({ ...s, slug: e.target.value })} />
-        <TextField name="tags" label={t('admin.blog.tags')} hint={t('admin.blog.tagsHint')} value={s.tags} error={err('tags') ?? err('tags.0')} onChange={(e) => setS({ ...s, tags: e.target.value })} />
+        <TextField name="tags" label={t('admin.blog.tags')} hint={t('admin.blog.tagsHint')} value={s.tags} error={err('tags')} onChange={(e) => setS({ ...s, tags: e.target.value })} />
       </div>
       <div className="admin-row">
         <div className="field">

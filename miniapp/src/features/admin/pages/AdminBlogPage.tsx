@@ -4,6 +4,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { adminApi } from '../api.ts';
 import { postState } from '../blog/model.ts';
 import '../admin.css';
@@ -14,7 +15,7 @@ export default function AdminBlogPage() {
   const href = useHref();
   const locale = useLocale();
   const { data: posts, error } = useQuery(['admin', 'posts'], () => adminApi.posts().then((r) => r.posts));
-  const failed = error !== null;
+  const failed = error !== null ? errorText(error, t) : null;
   return (
     <Page name="adminBlog">
       <p>
@@ -24,7 +25,7 @@ export default function AdminBlogPage() {
       </p>
       {failed && (
         <p role="alert" className="form-alert">
-          {t('errors.network')}
+          {failed}
         </p>
       )}
       {!posts && !failed && <Loading />}

@@ -6,6 +6,7 @@ import { DownloadLink } from '../../../components/DownloadLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { adminApi } from '../api.ts';
@@ -24,13 +25,13 @@ export default function AdminPage() {
   const { t } = useTranslation();
   const href = useHref();
   const { data: stats, error } = useQuery(['admin', 'stats'], () => adminApi.stats());
-  const failed = error !== null;
+  const failed = error !== null ? errorText(error, t, { fallback: 'admin.dashboard.loadFailed' }) : null;
 
   return (
     <Page name="admin">
       {failed && (
         <p role="alert" className="form-alert">
-          {t('admin.dashboard.loadFailed')}
+          {failed}
         </p>
       )}
       {!stats && !failed && <Loading />}

@@ -8,18 +8,19 @@ import { adminApi } from '../api.ts';
 import { PostEditor } from '../blog/PostEditor.tsx';
 import '../admin.css';
 import '../../blog/blog.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function AdminPostEditPage() {
   const { t } = useTranslation();
   const [location] = useLocation();
   const id = Number(matchRoute(location)?.params.id);
   const { data: post, error } = useQuery(['admin', 'post', id], () => adminApi.post(id).then((r) => r.post));
-  const failed = error !== null && !post;
+  const failed = error !== null && !post ? errorText(error, t) : null;
   return (
     <Page name="adminPostEdit">
       {failed && (
         <p role="alert" className="form-alert">
-          {t('errors.codes.not_found')}
+          {failed}
         </p>
       )}
       {!post && !failed && <Loading />}

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { applyServerError, useServerForm } from '../../../lib/use-server-form.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { adminApi } from '../api.ts';
 import '../admin.css';
 
@@ -68,7 +69,7 @@ export default function AdminRedirectsPage() {
             {t('admin.redirects.enabled')}
           </label>
         </div>
-        <FormAlert message={form.formError ?? (redirects.error ? t('errors.network') : null)} />
+        <FormAlert message={form.formError ?? (redirects.error ? errorText(redirects.error, t) : null)} />
         <div className="admin-actions">
           <button type="submit" className="btn btn--primary btn--small" disabled={form.formState.isSubmitting} data-testid="redirect-save">
             {editing == null ? t('admin.redirects.add') : t('admin.redirects.save')}

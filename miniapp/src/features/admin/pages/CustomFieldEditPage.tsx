@@ -4,12 +4,13 @@ import { matchRoute } from '@tracker/shared/routes';
 import { Link, useLocation } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { customFieldsApi, type CustomField } from '../custom-fields/api.ts';
-import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
-import { errorMessage } from '../custom-fields/errors.ts';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
 import { useProjectOptions } from '../custom-fields/use-project-options.ts';
 import '../custom-fields/custom-fields.css';
@@ -36,15 +37,13 @@ export default function CustomFieldEditPage() {
   // The form starts anew from each saved field.
   const [version, setVersion] = useState(0);
   const projects = useProjectOptions();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const message = (err: unknown) => errorMessage(err, t);
   const loadError = !valid
     ? { status: 404, message: t('customFields.notFound') }
     : shown.error && !shown.data
-      ? { status: (shown.error as { status?: number }).status ?? 0, message: message(shown.error) }
+      ? { status: refusalOf(shown.error)?.status ?? 0, message: errorText(shown.error, t) }
       : null;
 
   const setArchived = async (archived: boolean) => {
@@ -57,7 +56,7 @@ export default function CustomFieldEditPage() {
       invalidateQueries(['admin', 'customFields']);
       toast({ title: archived ? t('customFields.archivedToast') : t('customFields.unarchivedToast'), color: 'success' });
     } catch (err) {
-      setActionError(message(err));
+      setActionError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -65,16 +64,22 @@ export default function CustomFieldEditPage() {
 
   const remove = async () => {
     if (!field) return;
+    const ok = await confirmAction({
+      title: t('customFields.deleteTitle', { name: field.name[locale] }),
+      message: t('customFields.deleteText', { count: field.valueCount }),
+      confirmText: t('customFields.deleteConfirm'),
+      destructive: true,
+    });
+    if (!ok) return;
     setBusy(true);
+    setActionError(null);
     try {
       await customFieldsApi.remove(field.id);
       invalidateQueries(['admin', 'customFields']);
-      setConfirmDelete(false);
       toast({ title: t('customFields.deleted', { name: field.name[locale] }), color: 'success' });
       navigate(href('customFields'));
     } catch (err) {
-      setConfirmDelete(false);
-      setActionError(message(err));
+      setActionError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -141,22 +146,11 @@ export default function CustomFieldEditPage() {
                 <p className="cf-danger__what">{t('customFields.deleteWhat')}</p>
                 <p className="field__hint">{t('customFields.deleteHint', { count: field.valueCount })}</p>
               </div>
-              <button type="button" className="btn btn--small btn--danger" disabled={busy} data-testid="cf-delete" onClick={() => setConfirmDelete(true)}>
+              <button type="button" className="btn btn--small btn--danger" disabled={busy} data-testid="cf-delete" onClick={() => void remove()}>
                 {t('customFields.delete')}
               </button>
             </div>
           </section>
-          {confirmDelete && (
-            <ConfirmDialog
-              title={t('customFields.deleteTitle', { name: field.name[locale] })}
-              text={t('customFields.deleteText', { count: field.valueCount })}
-              confirm={t('customFields.deleteConfirm')}
-              danger
-              busy={busy}
-              onConfirm={() => void remove()}
-              onCancel={() => setConfirmDelete(false)}
-            />
-          )}
         </>
       )}
     </Page>

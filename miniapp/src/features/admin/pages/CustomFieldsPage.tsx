@@ -6,7 +6,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { customFieldsApi, type ArchivedFilter } from '../custom-fields/api.ts';
-import { errorMessage } from '../custom-fields/errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useProjectOptions } from '../custom-fields/use-project-options.ts';
 import '../custom-fields/custom-fields.css';
 
@@ -22,7 +22,7 @@ export default function CustomFieldsPage() {
   const archived: ArchivedFilter = (FILTERS as readonly string[]).includes(archivedParam ?? '') ? (archivedParam as ArchivedFilter) : '0';
   const list = useQuery(['admin', 'customFields', archived], () => customFieldsApi.list(archived).then((r) => r.fields));
   const fields = list.data;
-  const error = list.error ? errorMessage(list.error, t) : null;
+  const error = list.error ? errorText(list.error, t) : null;
   const projects = useProjectOptions();
   const keys = useMemo(() => new Map((projects ?? []).map((p) => [p.id, p.key])), [projects]);
 

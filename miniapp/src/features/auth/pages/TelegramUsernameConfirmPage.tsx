@@ -6,7 +6,6 @@ import { useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { useServerAction } from '../../../lib/use-server-form.ts';
 import { platform } from '../../../platform/index.ts';
@@ -27,7 +26,7 @@ export default function TelegramUsernameConfirmPage() {
   const account: TelegramAccount | null | undefined = linked.error && !linked.data ? null : linked.data?.account;
   const [link, setLink] = useState<{ url: string; token: string } | null>(null);
   const [token, setToken] = useState<string | null>(() => new URLSearchParams(search).get('token'));
-  const linking = useServerAction((err) => (err instanceof ApiError && err.status !== 503 ? err.statusMessage : t('telegram.notConfigured')));
+  const linking = useServerAction({ codes: { unavailable: 'telegram.notConfigured' } });
   const { pending, error } = linking;
 
   // The bot reports what it did with the link: asked again while it waits; a refusal reads as expired.

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { blogApi } from '../api.ts';
@@ -30,7 +30,7 @@ export default function BlogPostPage() {
   const [location, navigate] = useLocation();
   const slug = matchRoute(location)?.params.slug ?? '';
   const { data: post, error } = useQuery(['blog', 'post', slug, locale], (signal) => blogApi.post(slug, locale, signal).then((r) => r.post));
-  const state = post ? 'ok' : error ? (error instanceof ApiError && error.status === 404 ? 'missing' : 'failed') : 'loading';
+  const state = post ? 'ok' : error ? (refusalOf(error)?.status === 404 ? 'missing' : 'failed') : 'loading';
 
   // An old slug: show the post at its current address.
   const moved = post && post.slug !== slug ? post.slug : null;

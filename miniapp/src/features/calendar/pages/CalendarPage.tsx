@@ -18,7 +18,7 @@ import { SubscribePanel } from '../components/SubscribePanel.tsx';
 import { Toolbar } from '../components/Toolbar.tsx';
 import { WeekRow } from '../components/WeekRow.tsx';
 import { monthGrid, shiftItem, viewRange, weekDays, type IsoDate } from '../dates.ts';
-import { errorText } from '../errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../format.ts';
 import { useDragReschedule } from '../use-drag.ts';
 import { calendarQuery, createIssueQuery, parseCalendarQuery, type CalendarState } from '../url-state.ts';
@@ -28,7 +28,7 @@ import { haptic } from '../../../platform/use-main-button.ts';
 const MONTH_LANES = 3;
 
 export default function CalendarPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const locale = useLocale();
   const href = useHref();
   const [location, navigate] = useLocation();
@@ -38,7 +38,6 @@ export default function CalendarPage() {
   const weekStart = weekStartOf(locale);
   const { from, to } = viewRange(state.view, state.date, weekStart);
   const fmt = useFormatters(locale);
-  const explain = useCallback((err: unknown) => errorText(err, t, (k) => i18n.exists(k)), [t, i18n]);
 
   const setState = (patch: Partial<CalendarState>) => navigate(`${location}?${calendarQuery({ ...state, ...patch })}`);
 
@@ -50,7 +49,7 @@ export default function CalendarPage() {
 
   const filter = useMemo(() => ({ from, to, mine: state.mine, project: state.project, stream: state.stream }), [from, to, state.mine, state.project, state.stream]);
   const { issues, loading, error: loadFailure, retry } = useCalendarIssues(filter);
-  const loadError = loadFailure === null ? null : explain(loadFailure);
+  const loadError = loadFailure === null ? null : errorText(loadFailure, t);
   // Projects, streams and status colours from the client store.
   const store = useStoreReference();
   const projects = store?.projects ?? [];

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';
@@ -18,7 +20,6 @@ import { MappingStep } from '../components/MappingStep.tsx';
 import { PreviewView } from '../components/PreviewView.tsx';
 import { RecentImports } from '../components/RecentImports.tsx';
 import { UserMapping } from '../components/UserMapping.tsx';
-import { refusedColumns, useImportErrorText } from '../errors.ts';
 import '../imports.css';
 
 export default function ImportPage() {
@@ -35,7 +36,6 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
   const [, navigate] = useLocation();
   const me = useMe();
   const id = useId();
-  const errorText = useImportErrorText();
   const { project } = detail;
   // Asked only of those who may import (a viewer's page would log a refused request).
   const may = me ? canInProject(project.myRole, me.roles, 'project.import') : null;
@@ -77,9 +77,10 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
       if (created.preview?.mapping) setMapping(created.preview.mapping);
     } catch (err) {
       setPreview(null);
-      setError(errorText(err));
-      const header = refusedColumns(err);
-      if (header) setColumns(header);
+      setError(errorText(err, t));
+      // A CSV refused for its missing title column names its header: the mapping step can still be offered.
+      const header = refusalOf(err)?.data.columns;
+      if (Array.isArray(header)) setColumns(header as string[]);
     } finally {
       setBusy(false);
     }

@@ -7,11 +7,11 @@ import { Link, useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { importsApi } from '../api.ts';
 import { ImportStatusView } from '../components/ImportStatusView.tsx';
-import { useImportErrorText } from '../errors.ts';
 import '../imports.css';
 
 const POLL_MS = 1000;
@@ -23,11 +23,10 @@ export default function ImportRunPage() {
   const params = matchRoute(location)?.params ?? {};
   const projectRef = params.id ?? '';
   const importId = params.importId ?? '';
-  const errorText = useImportErrorText();
   const valid = /^\d{1,10}$/.test(importId);
   const run = useQuery(valid ? ['imports', 'run', importId] : null, () => importsApi.get(importId).then((r) => r.import), { freshMs: 0 });
   const item = run.data ?? null;
-  const error = run.error ? errorText(run.error) : undefined;
+  const error = run.error ? errorText(run.error, t) : undefined;
 
   // Polled while it runs, and more slowly after a refusal (each answer sets the next poll).
   const { refetch } = run;

@@ -4,7 +4,6 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { csvItems } from '../filters/url.ts';
-import { errorText } from '../list/errors.ts';
 import { useListProject } from '../list/use-projects.ts';
 import { moveIssueOptimistic } from '../../sync/index.ts';
 import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
@@ -15,6 +14,7 @@ import { ChooseProject } from './ChooseProject.tsx';
 import { useBoardCards } from './use-board-cards.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { haptic } from '../../../platform/use-main-button.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export interface IssueBoardProps {
   /** Filters fixed by the embedding page; one of them (or of `filters`) must name the project. */
@@ -63,7 +63,7 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
   const { drag, onPointerDown } = useBoardDrag((id, target) => void move(id, target.statusId, target.index), scroller);
 
   if (missing) return <FormAlert message={t('errors.notFound.project')} />;
-  if (error) return <FormAlert message={errorText(t, error)} />;
+  if (error) return <FormAlert message={errorText(error, t)} />;
   if (!project || !issues) return <Loading />;
 
   const shownStatuses = csvItems(filters.status).map(Number);

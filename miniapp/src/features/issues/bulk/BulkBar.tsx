@@ -12,11 +12,11 @@ import { bulkUpdate, type BulkPatch } from '../api.ts';
 import { editIssue, useStoreReference } from '../../sync/index.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
-import { errorText } from '../list/errors.ts';
 import type { ProjectMap } from '../list/use-projects.ts';
 import { restoresOf, setPatch, sharedOf, type Shared } from './shared.ts';
 import '../detail/issue.css';
 import './bulk.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   issues: IssueListItem[];
@@ -62,7 +62,7 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
       onDone();
     } catch (err) {
       setHeld(null);
-      setError(errorText(t, err));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
     }

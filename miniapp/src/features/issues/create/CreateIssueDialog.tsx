@@ -179,7 +179,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
 
         <CustomFieldSet fields={fields} values={values.customValues} onChange={form.setCustom} error={err} testid="create-custom-fields" />
 
-        <FormAlert message={form.formError ? (form.formError.raw ? form.formError.key : t(form.formError.key)) : null} />
+        <FormAlert message={form.formError} />
         <div className="create-dialog__foot">
           <p className="create-dialog__created" aria-live="polite" data-testid="create-created">
             {created && (

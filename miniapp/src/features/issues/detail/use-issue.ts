@@ -12,6 +12,7 @@ import { escapeHtml } from '@tracker/shared/html';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { readQuery, useQuery } from '../../../lib/query.ts';
@@ -19,7 +20,6 @@ import { toast } from '../../../lib/toasts.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
 import { editIssue, storeStreams, syncState, writeIssueNow } from '../../sync/index.ts';
 import { issueApi } from '../api-detail.ts';
-import { errorMessage } from '../form/errors.ts';
 import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
 import { issuePageKey, loadIssuePage } from './prefetch.ts';
 
@@ -54,7 +54,7 @@ const withSending = (answer: IssuePageResponse, shown: IssuePageResponse | undef
   shown ? { ...answer, comments: [...answer.comments, ...shown.comments.filter((c) => c.id < 0)] } : answer;
 
 export function useIssue(ref: string) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const key = issuePageKey(ref);
   const shownId = useRef<number | null>(null);
   const page = useQuery(
@@ -118,9 +118,9 @@ export function useIssue(ref: string) {
   const fail = useCallback(
     (err: unknown) => {
       haptic('error');
-      toast({ title: t('issues.detail.saveFailed'), description: errorMessage(err, t, (k) => i18n.exists(k)), color: 'error' });
+      toast({ title: t('issues.detail.saveFailed'), description: errorText(err, t), color: 'error' });
     },
-    [t, i18n],
+    [t],
   );
 
   /**

@@ -20,13 +20,13 @@ import { DateField, EstimateField } from '../fields/inputs.tsx';
 import { AssigneeField, LabelsField, ParentField, StreamsField, type ParentRef } from '../fields/picked.tsx';
 import { editConflictOf, rebase } from './conflict.ts';
 import { DescriptionField } from './DescriptionField.tsx';
-import { formErrorsFrom, type FieldErrors, type FormErrors } from './errors.ts';
+import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { MergeDialog } from './MergeDialog.tsx';
 import { toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
 import { QuickAdd } from './QuickAdd.tsx';
 import { useQuickLine } from './use-quick-line.ts';
 import { useProjectData, useProjectSwitch, useStreams } from './use-form-data.ts';
-import { validateForm } from './validate.ts';
+import { issueFieldNames, validateForm } from './validate.ts';
 
 interface Props {
   mode: 'create' | 'edit';
@@ -48,7 +48,7 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
   const version = useRef(issue?.version);
   const [conflict, setConflict] = useState<{ data: EditConflictData; mine: IssueFormValues } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<FormErrors['form']>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   // Defaults filled in by the form itself (a project's custom fields) are not the user's changes.
@@ -101,9 +101,9 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
         setConflict({ data: stale, mine: current });
         return;
       }
-      const e = formErrorsFrom(err);
+      const e = formErrorsFrom(err, issueFieldNames(fields), t);
       setErrors(e.fields);
-      setFormError(e.form ?? (Object.keys(e.fields).some((k) => !isFieldShown(k, fields.map((f) => f.id))) ? { key: 'errors.codes.validation', raw: false } : null));
+      setFormError(e.form);
     } finally {
       setBusy(false);
     }
@@ -198,7 +198,7 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
 
         <CustomFieldSet fields={fields} values={values.customValues} onChange={setCustom} error={err} testid="custom-fields" />
 
-        <FormAlert message={formError ? (formError.raw ? formError.key : t(formError.key)) : null} />
+        <FormAlert message={formError} />
         <div className="actions">
           <button type="submit" className="btn btn--primary" data-testid="form-submit" disabled={busy}>
             {mode === 'create' ? t('issues.form.create') : t('issues.form.save')}
@@ -210,10 +210,4 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
       </form>
     </>
   );
-}
-
-const SHOWN = ['projectId', 'title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId'];
-/** Whether an error key has an input to sit under (otherwise the form-level alert says it). */
-function isFieldShown(key: string, fieldIds: number[]) {
-  return SHOWN.includes(key) || fieldIds.some((id) => key === `customValues.${id}`);
 }

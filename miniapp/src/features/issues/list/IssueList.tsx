@@ -8,7 +8,6 @@ import { Loading } from '../../../components/Loading.tsx';
 import { createIssueClick } from '../../../lib/create-issue.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { toApiQuery, type GroupBy } from '../filters/url.ts';
-import { errorText } from './errors.ts';
 import { groupIssues } from './grouping.ts';
 import { NONE_FOLDED, peekFromClick, toggleKey } from './row-actions.ts';
 import { IssueRow } from './IssueRow.tsx';
@@ -21,6 +20,7 @@ import './list.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { useSnapshot } from 'valtio';
 import { auth } from '../../auth/index.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
 
@@ -148,7 +148,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const clearSelection = useCallback(() => setSelected(new Set()), []);
 
   if (pages.loading && issues.length === 0) return <Loading />;
-  if (pages.error && issues.length === 0) return <FormAlert message={errorText(t, pages.error)} />;
+  if (pages.error && issues.length === 0) return <FormAlert message={errorText(pages.error, t)} />;
 
   const filtered = Object.keys(filters).length > 0;
   if (issues.length === 0) {
@@ -234,7 +234,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
           {pages.loadingMore ? t('common.loading') : t('issues.list.loadMore')}
         </button>
       )}
-      {pages.error != null && issues.length > 0 && <FormAlert message={errorText(t, pages.error)} />}
+      {pages.error != null && issues.length > 0 && <FormAlert message={errorText(pages.error, t)} />}
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { createView, deleteView, updateView, type SavedView } from '../api.ts';
 import { toViewQuery, type PageState } from '../filters/url.ts';
-import { errorText } from '../list/errors.ts';
 import type { Editing } from './ViewDialog.tsx';
 import './views.css';
 
@@ -15,6 +14,7 @@ const ViewDialog = lazy(() => import('./ViewDialog.tsx'));
 import { useStoreReference } from '../../sync/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   state: PageState;
@@ -61,7 +61,7 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
       await deleteView(view.id);
       toast({ title: t('issues.views.deleted'), color: 'success' });
     } catch (err) {
-      setError(errorText(t, err));
+      setError(errorText(err, t));
     }
   }
 

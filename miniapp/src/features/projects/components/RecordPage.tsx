@@ -1,10 +1,12 @@
 import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import type { LiveEvent } from '@tracker/shared/api/events';
+import { errorText } from '../../../lib/error-text.ts';
 import { useQuery, type QueryResult } from '../../../lib/query.ts';
-import { useErrorText, useRouteId } from '../hooks.ts';
+import { useRouteId } from '../hooks.ts';
 
 /**
  * A page about the one record named in its route (`/projects/:id`, `/streams/:id`…): a spinner while
@@ -12,16 +14,16 @@ import { useErrorText, useRouteId } from '../hooks.ts';
  * again after a live event `refetchOn` says is about the record shown.
  */
 export function RecordPage<T>({ name, className, load, refetchOn, children }: { name: string; className: string; load: (ref: string) => Promise<T>; refetchOn?: (event: LiveEvent, shown: T) => boolean; children: (data: T, query: QueryResult<T>) => ReactNode }) {
+  const { t } = useTranslation();
   const ref = useRouteId();
   const shown = useRef<T | undefined>(undefined);
   const query = useQuery([name, ref], () => load(ref), { refetchOn: refetchOn && ((e) => shown.current !== undefined && refetchOn(e, shown.current)) });
   shown.current = query.data;
-  const errorText = useErrorText();
   if (query.loading) return <Loading />;
   if (!query.data) {
     return (
       <Page name={name} className={className}>
-        <FormAlert message={errorText(query.error)} />
+        <FormAlert message={errorText(query.error, t)} />
       </Page>
     );
   }

@@ -8,7 +8,7 @@ import { Page } from '../../../components/Page.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { ConfirmDialog, RecordPage, useErrorText } from '../../projects/index.ts';
+import { RecordPage } from '../../projects/index.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';
@@ -16,7 +16,8 @@ import { Composer, Feed } from '../components/Feed.tsx';
 import { StreamHeader } from '../components/StreamHeader.tsx';
 import { StreamIssues } from '../components/StreamIssues.tsx';
 import '../streams.css';
-import { fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function StreamPage() {
   return (
@@ -31,11 +32,27 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
   const href = useHref();
   const [, navigate] = useLocation();
   const me = useMe();
-  const errorText = useErrorText();
   const feed = useQuery(['stream', 'feed', stream.id], () => streamsApi.feed(stream.id), { refetchOn: (e) => e.streamIds.includes(stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0) });
   const [weighted, setWeighted] = useState(false);
-  const [confirm, setConfirm] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const remove = async () => {
+    const ok = await confirmAction({
+      title: t('streams.page.deleteTitle', { name: fit(stream.name, NAME_MAX) }),
+      message: t('streams.page.deleteText'),
+      confirmText: t('streams.page.delete'),
+      destructive: true,
+    });
+    if (!ok) return;
+    setDeleteError(null);
+    streamsApi.remove(stream.id).then(
+      () => {
+        toast({ title: t('streams.toast.deleted', { name: stream.name }), color: 'success' });
+        navigate(href('streams'));
+      },
+      (err: unknown) => setDeleteError(errorText(err, t)),
+    );
+  };
 
   return (
     <Page name="stream" className="streams" title={stream.name}>
@@ -66,7 +83,7 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
         {feed.data ? (
           <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.refetch(), reload()])} />
         ) : feed.error ? (
-          <FormAlert message={errorText(feed.error)} />
+          <FormAlert message={errorText(feed.error, t)} />
         ) : (
           <Loading />
         )}
@@ -74,33 +91,12 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
 
       {stream.can.includes('stream.delete') && (
         <section className="psection">
-          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => setConfirm(true)} data-testid="stream-delete">
+          <FormAlert message={deleteError} />
+          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => void remove()} data-testid="stream-delete">
             {t('streams.page.delete')}
           </button>
         </section>
       )}
-      <ConfirmDialog
-        ns="streams"
-        open={confirm}
-        title={t('streams.page.deleteTitle', { name: fit(stream.name, NAME_MAX) })}
-        message={t('streams.page.deleteText')}
-        confirmLabel={t('streams.page.delete')}
-        danger
-        error={deleteError}
-        testId="stream-delete-dialog"
-        onClose={() => setConfirm(false)}
-        onConfirm={() =>
-          void streamsApi.remove(stream.id).then(
-            () => {
-              toast({ title: t('streams.toast.deleted', { name: stream.name }), color: 'success' });
-              navigate(href('streams'));
-            },
-            (err: unknown) => setDeleteError(errorText(err)),
-          )
-        }
-      >
-        <p>{t('streams.page.deleteText')}</p>
-      </ConfirmDialog>
     </Page>
   );
 }

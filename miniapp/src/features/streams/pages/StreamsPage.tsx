@@ -7,11 +7,11 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
-import { useErrorText } from '../../projects/index.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { DateRange, HealthBadge, StatusTag, StreamProgress } from '../components/Badges.tsx';
 import '../streams.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function StreamsPage() {
   const { t } = useTranslation();
@@ -22,7 +22,6 @@ export default function StreamsPage() {
   const status = params.get('status') as StreamStatus | null;
   const weighted = params.get('weighted') === '1';
   const list = useQuery(['streams', 'list'], () => streamsApi.list(), { refetchOn: (e) => e.type === 'stream.updated' || e.streamIds.length > 0 });
-  const errorText = useErrorText();
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -56,7 +55,7 @@ export default function StreamsPage() {
         </Link>
       </div>
       {list.loading && <Loading />}
-      {list.error != null && <FormAlert message={errorText(list.error)} />}
+      {list.error != null && <FormAlert message={errorText(list.error, t)} />}
       {list.data && shown.length === 0 && <p className="muted empty">{t(status ? 'streams.list.emptyFiltered' : 'streams.list.empty')}</p>}
       {shown.length > 0 && (
         <ul className="stack" data-testid="streams-list">

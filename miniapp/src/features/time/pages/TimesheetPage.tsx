@@ -10,6 +10,7 @@ import { Page } from '../../../components/Page.tsx';
 import { formatDay, formatMonth, today } from '../../../lib/dates.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { downloadFile } from '../../../lib/file-download.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useStoreReference } from '../../sync/index.ts';
@@ -36,7 +37,7 @@ export default function TimesheetPage() {
   const asked = useQuery(['time', 'sheet', key], (signal) => timeApi.timesheet(query, signal));
   const sheet = asked.data ?? null;
   const [exportError, setError] = useState<string | null>(null);
-  const loadError = asked.error ? (asked.error instanceof Error ? asked.error.message : String(asked.error)) : null;
+  const loadError = asked.error ? errorText(asked.error, t) : null;
   const error = exportError ?? loadError;
 
   // The pickers' projects and people from the client store (empty until its first bootstrap).
@@ -62,7 +63,7 @@ export default function TimesheetPage() {
       // The server's file as it is (with its BOM): a plain download outside Telegram, the client's own inside.
       await downloadFile(timeApi.csvPath(query), `timesheet-${range.from}-${range.to}.csv`);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err, t));
     } finally {
       setExporting(false);
     }

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { signedIn } from '../../auth/index.ts';
-import { accountApi, messageOf } from '../api.ts';
+import { accountApi } from '../api.ts';
 import { Avatar } from './Avatar.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** Upload (checked and resized by the server) or remove the avatar. */
 export function AvatarField({ user }: { user: User }) {
@@ -23,7 +24,7 @@ export function AvatarField({ user }: { user: User }) {
       signedIn(updated);
       toast({ title: t('account.profile.avatarSaved'), color: 'success' });
     } catch (err) {
-      setError(messageOf(err, t('auth.unexpected')));
+      setError(errorText(err, t));
     } finally {
       setPending(false);
     }

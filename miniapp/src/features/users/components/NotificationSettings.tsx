@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { auth } from '../../../lib/auth.ts';
-import { messageOf } from '../api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
 const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
@@ -21,7 +21,7 @@ export function NotificationSettings() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  if (!data) return <FormAlert message={settings.error ? messageOf(settings.error, t('notifications.loadError')) : null} />;
+  if (!data) return <FormAlert message={settings.error ? errorText(settings.error, t, { fallback: 'notifications.loadError' }) : null} />;
 
   const s = data.settings;
 
@@ -50,7 +50,7 @@ export function NotificationSettings() {
       if (auth.state.user) auth.hydrate({ ...auth.state.user, time_zone: saved.settings.timeZone });
       toast({ title: t('notifications.saved'), color: 'success' });
     } catch (err) {
-      setError(messageOf(err, t('notifications.saveError')));
+      setError(errorText(err, t, { fallback: 'notifications.saveError' }));
     } finally {
       setPending(false);
     }

@@ -11,7 +11,7 @@ import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
-import { messageOf } from '../api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 const nameOf = (a: Account) => [a.first_name, a.last_name].filter(Boolean).join(' ') + (a.username ? ` (@${a.username})` : '');
 
@@ -36,7 +36,7 @@ export function TelegramAccount() {
       // The notification settings say whether Telegram is linked.
       invalidateQueries(['users', 'notificationSettings']);
     } catch (err) {
-      toast({ title: t('account.telegram.disconnectFailed'), description: messageOf(err, ''), color: 'error' });
+      toast({ title: t('account.telegram.disconnectFailed'), description: errorText(err, t), color: 'error' });
     } finally {
       setPending(false);
     }

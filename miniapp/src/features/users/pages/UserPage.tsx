@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { accountApi } from '../api.ts';
@@ -25,7 +25,7 @@ export default function UserPage() {
   const earlier = useRef({ n, error });
   if (earlier.current.n !== n) earlier.current = { n, error };
   const refused = error && !data && error !== earlier.current.error ? error : null;
-  const status = !valid ? 404 : refused ? (refused instanceof ApiError ? refused.status : 500) : null;
+  const status = !valid ? 404 : refused ? (refusalOf(refused)?.status ?? 500) : null;
 
   // The app's error boundary shows its error page for a thrown statusCode (404 for an unknown id).
   if (status) throw Object.assign(new Error(status === 404 ? 'Page not found' : 'Internal Server Error'), { statusCode: status === 404 ? 404 : 500 });

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { webhooksApi } from '../api.ts';
-import { useErrorText } from '../errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 
@@ -13,7 +13,6 @@ import { useLocale } from '../../../lib/use-locale.ts';
 export function DeliveryLog({ webhookId }: { webhookId: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const errorText = useErrorText();
   // The newest page, asked each time the log opens (deliveries go on in the background); older pages join it.
   const log = useQuery(['webhooks', 'deliveries', webhookId], () => webhooksApi.deliveries(webhookId), { freshMs: 0 });
   const { setData } = log;
@@ -21,7 +20,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
   const cursor = log.data?.nextCursor ?? null;
   const [moreError, setMoreError] = useState<unknown>(null);
   const failure = moreError ?? log.error;
-  const error = failure ? errorText(failure) : null;
+  const error = failure ? errorText(failure, t) : null;
 
   const loadMore = async (after: string) => {
     try {
@@ -38,7 +37,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
       setData((shown) => shown && { ...shown, deliveries: [delivery, ...shown.deliveries] });
       toast({ title: t('webhooks.redelivered'), color: 'success' });
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
     }
   };
 

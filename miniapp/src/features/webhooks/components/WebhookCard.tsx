@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toasts.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { webhooksApi } from '../api.ts';
-import { useErrorText } from '../errors.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   hook: Webhook;
@@ -17,7 +17,6 @@ interface Props {
 /** One webhook: its URL, state, events and secret (with copy and "new secret"), edit, delete, delivery log. */
 export function WebhookCard({ hook, onChange, onRemoved }: Props) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
 
@@ -25,7 +24,7 @@ export function WebhookCard({ hook, onChange, onRemoved }: Props) {
     try {
       await fn();
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
     }
   };
 

@@ -4,18 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { webhooksApi } from '../api.ts';
-import { useErrorText } from '../errors.ts';
 import '../webhooks.css';
 import { WebhookCard } from './WebhookCard.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** The project's webhooks (owners and admins): the list, "Add webhook", each one's card and log. */
 export function WebhooksSection({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const asked = useQuery(['webhooks', projectId], () => webhooksApi.list(projectId).then((r) => r.webhooks));
   const { data: hooks, setData: setHooks } = asked;
-  const error = asked.error ? errorText(asked.error) : null;
+  const error = asked.error ? errorText(asked.error, t) : null;
   const [adding, setAdding] = useState(false);
 
   const replace = (next: Webhook) => setHooks((list) => (list ?? []).map((h) => (h.id === next.id ? next : h)));

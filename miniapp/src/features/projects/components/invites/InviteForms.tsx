@@ -8,15 +8,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { api } from '../../../../lib/api-client.ts';
-import { useErrorText } from '../../hooks.ts';
 import { RoleOptions } from '../RoleOptions.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
 
 export type CreatedInvite = CreatedInviteResponse;
 
 export function InviteForms({ projectId, onCreated }: { projectId: number; onCreated: (created: CreatedInvite) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [busy, setBusy] = useState<'email' | 'link' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -27,7 +26,7 @@ export function InviteForms({ projectId, onCreated }: { projectId: number; onCre
       onCreated(await api(endpoints.create, { params: { id: projectId }, body }));
       if (kind === 'email') form.reset();
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     } finally {
       setBusy(null);
     }

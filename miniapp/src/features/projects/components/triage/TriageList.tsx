@@ -11,9 +11,9 @@ import { Loading } from '../../../../components/Loading.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { useStoreReference } from '../../../sync/index.ts';
-import { useErrorText } from '../../hooks.ts';
 import { useQuery } from '../../../../lib/query.ts';
 import { TriageRow } from './TriageRow.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
 
 const DONE: Record<TriageActionInput['action'], string> = { accept: 'projects.triage.accepted', duplicate: 'projects.triage.duplicated', decline: 'projects.triage.declined', snooze: 'projects.triage.snoozed' };
 
@@ -22,7 +22,6 @@ export type TriageScope = { projectId: number; members: readonly Member[] } | { 
 
 export function TriageList({ scope }: { scope: TriageScope }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const projectId = 'mine' in scope ? null : scope.projectId;
   const list = useQuery(['triage', projectId], () => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })), { refetchOn: (e) => e.type.startsWith('issue.') && (projectId === null || e.projectId === projectId) });
   const store = useStoreReference();
@@ -36,7 +35,7 @@ export function TriageList({ scope }: { scope: TriageScope }) {
       await list.refetch();
       return true;
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
       return false;
     }
   }
@@ -53,7 +52,7 @@ export function TriageList({ scope }: { scope: TriageScope }) {
     }
   }
 
-  if (list.error) return <FormAlert message={errorText(list.error)} />;
+  if (list.error) return <FormAlert message={errorText(list.error, t)} />;
   if (!list.data) return <Loading />;
   const items = list.data.issues;
   return (

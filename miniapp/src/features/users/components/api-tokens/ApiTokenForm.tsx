@@ -9,7 +9,6 @@ import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { formErrorsFrom, type FieldErrors } from '../../../../lib/form-errors.ts';
 import { apiTokensApi } from '../../api-tokens.ts';
-import { messageOf } from '../../api.ts';
 import { endOfDay, today } from '../../../../lib/dates.ts';
 
 const FIELDS = ['name', 'scope', 'expiresAt'];
@@ -30,7 +29,7 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
     const expires = String(data.get('tokenExpires') ?? '');
     setFormError(null);
     if (!name) {
-      setFields({ name: 'validation.required' });
+      setFields({ name: t('validation.required') });
       return;
     }
     setFields({});
@@ -40,16 +39,16 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
       element.reset();
       onCreated(created);
     } catch (err) {
-      const state = formErrorsFrom(err, FIELDS);
+      const state = formErrorsFrom(err, FIELDS, t, { fallback: 'account.apiTokens.createError' });
       setFields(state.fields);
-      if (state.form) setFormError(messageOf(err, t('account.apiTokens.createError')));
+      setFormError(state.form);
     } finally {
       setPending(false);
     }
   }
 
   // The profile form above has its own `name`: these fields carry other names, the API's issues keep theirs.
-  const fieldError = (name: string) => (fields[name] ? t(fields[name]) : undefined);
+  const fieldError = (name: string) => fields[name];
   return (
     <form className="form api-tokens__form" noValidate onSubmit={onSubmit} aria-busy={pending} data-testid="api-token-form">
       <FormAlert message={formError} />

@@ -9,9 +9,9 @@ import { confirmAction } from '../../../../platform/confirm.ts';
 import { useQuery } from '../../../../lib/query.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { apiTokensApi } from '../../api-tokens.ts';
-import { messageOf } from '../../api.ts';
 import { ApiTokenCreated } from './ApiTokenCreated.tsx';
 import { ApiTokenForm } from './ApiTokenForm.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
 import { formatDate, formatDateTime } from '../../../../lib/dates.ts';
 import { useLocale } from '../../../../lib/use-locale.ts';
 
@@ -20,7 +20,7 @@ export function ApiTokens() {
   const locale = useLocale();
   const asked = useQuery(['users', 'apiTokens'], () => apiTokensApi.list().then((r) => r.tokens));
   const { data: tokens, setData: setTokens } = asked;
-  const loadError = asked.error ? messageOf(asked.error, t('account.apiTokens.loadError')) : null;
+  const loadError = asked.error ? errorText(asked.error, t, { fallback: 'account.apiTokens.loadError' }) : null;
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
 
   const day = (iso: string) => formatDate(iso, locale);
@@ -45,7 +45,7 @@ export function ApiTokens() {
       if (created?.id === token.id) setCreated(null);
       toast({ title: t('account.apiTokens.revoked'), color: 'success' });
     } catch (err) {
-      toast({ title: t('account.apiTokens.revokeFailed'), description: messageOf(err, ''), color: 'error' });
+      toast({ title: t('account.apiTokens.revokeFailed'), description: errorText(err, t), color: 'error' });
     }
   }
 
