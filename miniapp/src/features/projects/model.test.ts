@@ -46,6 +46,9 @@ describe('activity lines', () => {
   });
   it('maps every other action to its own line', () => {
     expect(activityLine({ ...base, action: 'comment.edited', newValue: { commentId: 3 } }, () => undefined).key).toBe('comment_edited');
+    const mention = { ...base, action: 'mentioned', newValue: { userId: 5, commentId: 3 } } as const;
+    expect(activityLine(mention, () => undefined, (id) => (id === 5 ? 'Иван Петров' : undefined)).values).toMatchObject({ name: 'Иван Петров' });
+    expect(activityLine(mention, () => undefined).values).toMatchObject({ name: '—' });
     expect(activityLine({ ...base, action: 'stream.issue_completed' }, () => undefined).key).toBe('stream_issue_completed');
     expect(activityLine({ ...base, action: 'issue.deleted', issue: null, oldValue: { id: 1, key: 'WEB-1', title: 'Gone' } }, () => undefined).values.issue).toBe('WEB-1 Gone');
   });

@@ -43,7 +43,8 @@ export interface ActivityLine {
 
 const text = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-export function activityLine(a: Activity, statusName: (id: number) => string | undefined): ActivityLine {
+/** `userName`: who a mention named (the store's people); `statusName` likewise for statuses. */
+export function activityLine(a: Activity, statusName: (id: number) => string | undefined, userName: (id: number) => string | undefined = () => undefined): ActivityLine {
   const values: Record<string, string> = { actor: a.actor?.name ?? '', issue: a.issue ? `${a.issue.key} ${a.issue.title}` : '' };
   switch (a.action) {
     case 'updated':
@@ -67,9 +68,10 @@ export function activityLine(a: Activity, statusName: (id: number) => string | u
       return { key: 'telegram_unlinked', values: { ...values, chat: a.oldValue.chat } };
     case 'member.joined':
       return { key: 'member_joined', values };
+    case 'mentioned':
+      return { key: 'mentioned', values: { ...values, name: userName(a.newValue.userId) ?? '—' } };
     case 'created':
     case 'commented':
-    case 'mentioned':
     case 'comment.edited':
     case 'comment.deleted':
     case 'relation.added':

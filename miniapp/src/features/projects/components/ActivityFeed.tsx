@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { ActorLine } from '../../issues/index.ts';
 import { activityLine } from '../model.ts';
+import { syncState } from '../../sync/index.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 
 // Lines the inbox and the bot also tell: their words come from the shared event texts.
@@ -18,10 +19,12 @@ export function ActivityFeed({ activity, statuses }: { activity: readonly Activi
   const locale = useLocale();
   if (!activity.length) return <p className="muted">{t('projects.activity.empty')}</p>;
   const statusName = (id: number) => statuses.find((s) => s.id === id)?.name;
+  // Who a mention named: the people of my projects, from the client store.
+  const users = syncState().users;
   return (
     <ol className="activity" data-testid="project-activity">
       {activity.map((a) => {
-        const line = activityLine(a, statusName);
+        const line = activityLine(a, statusName, (id) => users[id]?.name);
         const field = line.values.field ? t(`projects.fields.${line.values.field}`) : '';
         const kind = EVENT_OF[line.key];
         const what = kind ? eventText((key, values) => t(key, values ?? {}), kind, line.values) : t(`projects.activity.${line.key}`, { ...line.values, field });
