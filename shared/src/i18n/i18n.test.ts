@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../routes.ts';
 import { resources } from './index.ts';
 import { LAZY_NAMESPACES, lazyResources } from './lazy.ts';
+import { createTranslator } from './translator.ts';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -105,6 +106,14 @@ describe('locale resources', () => {
   it('word Russian texts without "(а)": they name the event rather than guess the actor\'s gender', () => {
     const found = Object.keys(ru).flatMap((file) => keys(ru[file] ?? {}).filter((key) => /\((а|ла)\)/.test(text(ru[file], key) ?? '')).map((key) => `${file}:${key}`));
     expect(found).toEqual([]);
+  });
+
+  it('agree a quick-add chip\'s "not found" with its kind in Russian (метка — не найдена)', async () => {
+    const tr = createTranslator();
+    await tr.load(['issues']);
+    expect(tr.text('ru', 'issues.quickAdd.notFound', { context: 'label' })).toBe('не найдена');
+    expect(tr.text('ru', 'issues.quickAdd.notFound', { context: 'assignee' })).toBe('не найден');
+    expect(tr.text('en', 'issues.quickAdd.notFound', { context: 'project' })).toBe('not found');
   });
 
   it('has a title for every route', () => {
