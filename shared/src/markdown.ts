@@ -78,14 +78,24 @@ const mentions = replaceInText(MENTION, (m, state, level) => {
   return { start, end: start + 1 + name.length, tokens: [chip] };
 });
 md.core.ruler.after('issue_keys', 'mentions', mentions);
-md.renderer.rules.mention = (tokens, idx) => `<span class="mention">@${md.utils.escapeHtml(tokens[idx]!.content)}</span>`;
+// Shown by the person's name when the caller knows whom the handle names (`RenderOptions`).
+md.renderer.rules.mention = (tokens, idx, _options, env) => {
+  const handle = tokens[idx]!.content;
+  const name = (env as RenderOptions | undefined)?.mentionName?.(handle);
+  return name ? `<span class="mention" title="@${md.utils.escapeHtml(handle)}">@${md.utils.escapeHtml(name)}</span>` : `<span class="mention">@${md.utils.escapeHtml(handle)}</span>`;
+};
 
 // `- [ ] to do` / `- [x] done`: read-only checkboxes, labelled by their item (linear: markdown-tasklist.ts).
 md.use(taskListPlugin);
 
+export interface RenderOptions {
+  /** The display name of the person a `@handle` names, if known (a comment's resolved mentions). */
+  mentionName?: (handle: string) => string | undefined;
+}
+
 /** Markdown (comments, descriptions) → HTML that is safe to insert into a page. */
-export function renderMarkdown(src: string): string {
-  const html = md.render(src);
+export function renderMarkdown(src: string, options: RenderOptions = {}): string {
+  const html = md.render(src, { ...options } as Record<string, unknown>);
   if (!html.includes('task-item-')) return html;
   // The plugin numbers its checkboxes per render; a page shows many renders (description, comments),
   // so the ids get a prefix of this text's own, keeping each label tied to its own box.

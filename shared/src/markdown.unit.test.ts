@@ -67,6 +67,14 @@ describe('chips and task lists', () => {
     expect(html.match(/class="mention"/g)).toHaveLength(2);
   });
 
+  it('shows a mention by the name of the person it names, when the caller knows them', () => {
+    const names: Record<string, string> = { иванпетров: 'Иван Петров' };
+    const html = renderMarkdown('Посмотри, @ИванПетров, и @maria <b>', { mentionName: (h) => names[h.toLowerCase()] });
+    expect(html).toContain('<span class="mention" title="@ИванПетров">@Иван Петров</span>,');
+    expect(html).toContain('<span class="mention">@maria</span>');
+    expect(renderMarkdown('@x', { mentionName: () => '<script>' })).toContain('@&lt;script&gt;');
+  });
+
   it('renders task lists as read-only labelled checkboxes, with ids no other text repeats', () => {
     const one = renderMarkdown('- [ ] write\n- [x] test');
     const two = renderMarkdown('- [ ] other');

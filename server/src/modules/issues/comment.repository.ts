@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Comment } from '@tracker/shared/api/issues';
 import { renderMarkdown } from '@tracker/shared/markdown';
 import { intArray, iso } from '../../db/sql.ts';
+import { handlesOfSql, mentionNames } from './mentions.ts';
 
 interface CommentRow {
   id: number;
@@ -13,14 +14,18 @@ interface CommentRow {
   created_at: string;
   updated_at: string;
   mentions: number[];
+  mentioned: { name: string; handles: (string | null)[] }[];
 }
 
-// Mentions are the `mentioned` activity rows a comment produced (the bot turns them into notifications).
+// Mentions are the `mentioned` activity rows a comment produced (the bot turns them into notifications);
+// their people's names and handles show each `@handle` by the name (renderMarkdown's mentionName).
+const MENTIONED = `select (a.new_value ->> 'userId')::int from activities a
+                where a.issue_id = c.issue_id and a.action = 'mentioned' and a.new_value ->> 'commentId' = c.id::text`;
 const COMMENT_SELECT = `
   select c.id, c.issue_id, c.author_id, u.name as author_name, c.body, c.created_at, c.updated_at,
-         array(select (a.new_value ->> 'userId')::int from activities a
-                where a.issue_id = c.issue_id and a.action = 'mentioned' and a.new_value ->> 'commentId' = c.id::text
-                order by a.id) as mentions
+         array(${MENTIONED} order by a.id) as mentions,
+         coalesce((select json_agg(json_build_object('name', mu.name, 'handles', ${handlesOfSql('mu')}))
+                     from users mu where mu.id in (${MENTIONED})), '[]'::json) as mentioned
     from comments c left join users u on u.id = c.author_id`;
 
 const toComment = (r: CommentRow): Comment => ({
@@ -28,7 +33,7 @@ const toComment = (r: CommentRow): Comment => ({
   issueId: r.issue_id,
   author: r.author_id != null ? { id: r.author_id, name: r.author_name ?? '' } : null,
   body: r.body,
-  bodyHtml: renderMarkdown(r.body),
+  bodyHtml: renderMarkdown(r.body, { mentionName: mentionNames(r.mentioned) }),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   mentions: [...new Set(r.mentions)],

@@ -32,6 +32,10 @@ describe('comments', () => {
     const comment = commentSchema.parse(res.body.comment);
     expect(comment.bodyHtml).not.toContain('<img');
     expect(comment.mentions.sort()).toEqual([ivan.id, maria.id].sort());
+    // Each handle shows as the person's name; a handle that names no one who may see it stays as typed.
+    expect(comment.bodyHtml).toContain(`<span class="mention" title="@IvanPetrov">@Ivan Petrov</span>`);
+    expect(comment.bodyHtml).toContain(`title="@M.Ivanova">@Maria</span>`);
+    expect(comment.bodyHtml).toContain('<span class="mention">@outsider</span>');
     const mentioned = await t.sql<{ new_value: { userId: number; commentId: number }; actor_id: number }>(
       `select new_value, actor_id from activities where issue_id = ? and action = 'mentioned' order by id`,
       [issue.id],

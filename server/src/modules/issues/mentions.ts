@@ -6,7 +6,18 @@ import { userCanViewProjectSql } from '../projects/project-guards.ts';
  * How a `@handle` matches a user, case-insensitively: the e-mail's local part, the name without
  * spaces, and the linked Telegram username (so `@handle` written as in Telegram reaches that user).
  */
-const HANDLE_EXPRESSIONS = [`lower(split_part(u.email, '@', 1))`, `lower(replace(u.name, ' ', ''))`, `lower(u.telegram_username)`];
+const handleExpressions = (u: string) => [`lower(split_part(${u}.email, '@', 1))`, `lower(replace(${u}.name, ' ', ''))`, `lower(${u}.telegram_username)`];
+const HANDLE_EXPRESSIONS = handleExpressions('u');
+
+/** The handles that name the user `u` (SQL for an array), as mentions match them. */
+export const handlesOfSql = (u: string) => `array[${handleExpressions(u).join(', ')}]`;
+
+/** `mentionName` for renderMarkdown: the people a text mentioned, each by any of their handles. */
+export function mentionNames(people: readonly { name: string; handles: (string | null)[] }[]): (handle: string) => string | undefined {
+  const byHandle = new Map<string, string>();
+  for (const p of people) for (const h of p.handles) if (h) byHandle.set(h, p.name);
+  return (handle) => byHandle.get(handle.toLowerCase());
+}
 
 /**
  * The users a Markdown text mentions who may see the project (others are never told about it),
