@@ -103,6 +103,10 @@ describe('issue page', () => {
     expect(errors).toEqual([]);
     await page.goto(`/issues/${KEY}-999`);
     expect(await page.getByTestId('error-page').getAttribute('data-status')).toBe('404');
+    // It names the issue it could not show, in the page's language.
+    expect(await page.getByTestId('error-message').textContent()).toBe(`Задачи ${KEY}-999 здесь нет: её удалили, или у вас нет доступа к её проекту.`);
+    await page.goto(`/en/issues/${KEY.toLowerCase()}-998`);
+    await expect.poll(() => page.getByTestId('error-message').textContent()).toBe(`There is no issue ${KEY}-998 here: it was deleted, or you have no access to its project.`);
     await page.close();
   });
 

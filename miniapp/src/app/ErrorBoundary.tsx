@@ -27,7 +27,8 @@ export class ErrorBoundary extends Component<Props, { error: unknown; key: strin
   override render() {
     if (this.state.error === null) return this.props.children;
     if (isCrawler()) return null;
-    const status = (this.state.error as { statusCode?: unknown }).statusCode;
-    return <ErrorPage status={typeof status === 'number' ? status : 500} />;
+    const { statusCode, message } = this.state.error as { statusCode?: unknown; message?: unknown };
+    // A page's own 404 (PageError) names what is missing: "There is no issue WEB-9 here".
+    return typeof statusCode === 'number' ? <ErrorPage status={statusCode} message={typeof message === 'string' ? message : undefined} /> : <ErrorPage status={500} />;
   }
 }

@@ -8,7 +8,7 @@ import { useHead } from './use-head.ts';
  * Spec §2: 404 shows the 'Page Not Found' variant (with the unknown `path`: 'Page Not Found: {path}'),
  * any other status 'Internal Server Error'; the Russian pages say the same in Russian.
  */
-export function ErrorPage({ status = 500, path }: { status?: number; path?: string }) {
+export function ErrorPage({ status = 500, path, message }: { status?: number; path?: string; message?: string }) {
   const { t } = useTranslation();
   const href = useHref();
   const notFound = status === 404;
@@ -20,9 +20,9 @@ export function ErrorPage({ status = 500, path }: { status?: number; path?: stri
         {status}
       </p>
       <h1 id="error-title">{heading}</h1>
-      {notFound && path !== undefined && (
+      {notFound && (message !== undefined || path !== undefined) && (
         <p className="error-page__message" data-testid="error-message">
-          {t('errors.notFoundMessage', { path })}
+          {message ?? t('errors.notFoundMessage', { path })}
         </p>
       )}
       <p>{notFound ? t('errors.notFoundText') : t('errors.serverErrorText')}</p>

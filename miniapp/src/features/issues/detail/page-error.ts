@@ -1,4 +1,4 @@
-/** Thrown during render: the app's error boundary shows its error page with `statusCode`. */
+/** Thrown during render: the app's error boundary shows its error page with `statusCode`, and the message (naming what is missing). */
 export class PageError extends Error {
   readonly statusCode: number;
   constructor(statusCode: number, message: string) {

@@ -30,7 +30,7 @@ export default function IssueEditPage() {
   const state: { issue: IssueDetail; project: typeof project } | { error: unknown } | null = detail.data ? { issue: detail.data, project } : detail.error !== null ? { error: detail.error } : null;
 
   const refusedWith = state && 'error' in state ? refusalOf(state.error)?.status : undefined;
-  if (state && 'error' in state && (refusedWith === 404 || refusedWith === 400)) throw new PageError(404, errorText(state.error, t));
+  if (state && 'error' in state && (refusedWith === 404 || refusedWith === 400)) throw new PageError(404, t('issues.detail.missing', { key: id.toUpperCase() }));
   const canEdit = state && 'issue' in state && state.issue.can.includes('issue.edit');
   return (
     <Page name="issueEdit" title={state && 'issue' in state ? t('issues.form.editTitle', { key: state.issue.key }) : undefined} className="issue-form-page">

@@ -42,7 +42,7 @@ export default function IssuePage() {
 
   if (state.status === 'error') {
     const status = refusalOf(state.error)?.status;
-    if (status === 404 || status === 400) throw new PageError(404, errorText(state.error, t));
+    if (status === 404 || status === 400) throw new PageError(404, t('issues.detail.missing', { key: id.toUpperCase() }));
     return (
       <Page name="issue">
         <FormAlert message={errorText(state.error, t)} />
