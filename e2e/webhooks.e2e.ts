@@ -53,6 +53,13 @@ describe('webhooks in the project settings', () => {
     await page.getByText('Это частный или локальный адрес').waitFor();
     await page.getByTestId('webhook-url').fill(url);
     await page.getByTestId('webhook-event-issue.updated').uncheck();
+    // Each event's label reads on one line beside its box (it wrapped letter by letter: "Issue create d").
+    const events = page.locator('.webhook__events label');
+    for (let i = 0; i < (await events.count()); i++) {
+      const [box, text] = await events.nth(i).evaluate((el) => [el.querySelector('input')!.getBoundingClientRect().width, el.getBoundingClientRect().height]);
+      expect(box).toBeLessThan(30);
+      expect(text).toBeLessThan(36);
+    }
     await centre('webhook-submit');
     await page.getByTestId('webhook-submit').click();
     const row = page.getByTestId('webhook-row');

@@ -137,7 +137,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
             onBlur={() => !s.slug && version.title && setS((x) => ({ ...x, slug: slugify(version.title) }))}
           />
           <TextField name="excerpt" label={t('admin.blog.excerpt')} value={version.excerpt} error={err(`versions.${lang}.excerpt`)} onChange={(e) => setVersion({ excerpt: e.target.value })} />
-          <div className="editor">
+          <div className="post-panes">
             <div className="field">
               <label htmlFor="post-body">{t('admin.blog.body')}</label>
               <textarea id="post-body" ref={body} value={version.body} onChange={(e) => setVersion({ body: e.target.value })} data-testid="post-body" />
@@ -148,7 +148,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
             </div>
             <section aria-label={t('admin.blog.preview')}>
               <h2>{t('admin.blog.preview')}</h2>
-              <div className="editor__preview blog-post__content" data-testid="post-preview" dangerouslySetInnerHTML={{ __html: preview }} />
+              <div className="post-panes__preview blog-post__content" data-testid="post-preview" dangerouslySetInnerHTML={{ __html: preview }} />
             </section>
           </div>
         </>
