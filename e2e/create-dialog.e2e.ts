@@ -62,6 +62,13 @@ describe('create dialog', () => {
     await page.getByTestId('create-assignee-options').waitFor({ state: 'hidden' });
     expect(await dialog().isVisible()).toBe(true);
     expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+    // Create is on screen without scrolling, also in a 700 px window, where the form is longer than the dialog.
+    await page.setViewportSize({ width: 1440, height: 700 });
+    const submit = (await page.getByTestId('create-submit').boundingBox())!;
+    const box = (await dialog().boundingBox())!;
+    expect(submit.y + submit.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(await dialog().evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('"create more" creates, says so with a link, and stays open with an empty focused title', async () => {

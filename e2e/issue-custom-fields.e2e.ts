@@ -55,6 +55,7 @@ describe('custom fields', () => {
     const errors = watchErrors(page);
     await page.goto(`/en/issues/${issue.key}/edit`);
     await page.getByTestId(`cf-${text.id}`).waitFor();
+    expect(await page.getByTestId('qa-input').count()).toBe(0); // quick add creates; an existing issue is edited field by field
     await page.getByTestId(`cf-${text.id}`).fill('Hello');
     await page.getByTestId(`cf-${number.id}`).fill('42.5');
     await page.getByTestId(`cf-${date.id}`).fill('2027-05-17');

@@ -1,4 +1,4 @@
-// The create/edit form: quick add on top fills the fields below (which stay editable), then every
+// The create/edit form: quick add on top (create only) fills the fields below (which stay editable), then every
 // field including the chosen project's custom fields, with per-field errors from the shared schema
 // (client) and the server's `data.issues`. Edit sends only what changed.
 import type { EditConflictData, IssueDetail } from '@tracker/shared/api/issues';
@@ -143,7 +143,8 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
           void submit();
         }}
       >
-        <QuickAdd value={quick} onChange={setQuick} chips={chips} onRemove={(token) => setQuick((q) => removeToken(q, token))} />
+        {/* Quick add is for a new issue; an existing one is edited field by field. */}
+        {mode === 'create' && <QuickAdd value={quick} onChange={setQuick} chips={chips} onRemove={(token) => setQuick((q) => removeToken(q, token))} />}
 
         <div className="form-grid">
           <div className={`field${errors.projectId ? ' field--error' : ''}`}>
