@@ -173,4 +173,18 @@ describe('/issues', () => {
     await other.close();
     expect(errors).toEqual([]);
   });
+
+  it('counts a group by its whole size, not by the rows on screen', async () => {
+    const key = `G${letters()}`;
+    const many = await ok<ProjectDetailResponse>(await context.request.post('/api/projects', { data: { key, name: `Groups ${key}` } }));
+    // One at a time: 60 at once would be the rate limit's business, not this test's.
+    for (let n = 0; n < 60; n++) await ok(await context.request.post('/api/issues', { data: { projectId: many.project.id, title: `Task ${n}`, priority: n < 55 ? 'low' : 'urgent' } }));
+    await page.goto(`/en/issues?project=${key}&group=priority&sort=priority&order=desc`);
+    const header = (name: string) => page.getByTestId('group-header').filter({ hasText: name });
+    await header('Urgent').waitFor();
+    // The first 50 rows on screen: 5 urgent, 45 low; the header counts all 55.
+    expect(await page.getByTestId('issue-row').count()).toBe(50);
+    await expect.poll(() => header('Low').locator('.issue-group__count').textContent()).toBe('55');
+    expect(await header('Urgent').locator('.issue-group__count').textContent()).toBe('5');
+  });
 });

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { id, text } from './fields.ts';
 import { userRefSchema } from './common.ts';
 
-/** How a saved view groups its list (the web's `GROUPS`, miniapp/src/features/issues/filters/url.ts). */
-export const VIEW_GROUPS = ['none', 'status', 'category', 'assignee', 'priority', 'project'] as const;
+import { ISSUE_GROUPS } from './values/issues.ts';
+
+/** How a saved view groups its list: the list's own groups. */
+export const VIEW_GROUPS = ISSUE_GROUPS;
 
 export const searchQuerySchema = z.object({ q: text().trim().min(1, 'validation.required').max(200), limit: z.coerce.number().int().min(1).max(50).default(20) });
 export const searchResponseSchema = z.object({

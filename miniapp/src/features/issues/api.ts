@@ -4,6 +4,7 @@ import { issues, search as searchApi, views } from '@tracker/shared/api/contract
 import type { bulkUpdateSchema, createSavedViewSchema, IssueListQuery, IssueListResponse, savedViewSchema, updateSavedViewSchema } from '@tracker/shared/api/issues';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import type { IssueGroup } from '@tracker/shared/api/values/issues';
 
 export type SavedView = z.infer<typeof savedViewSchema>;
 export type CreateSavedView = z.input<typeof createSavedViewSchema>;
@@ -18,6 +19,9 @@ export function listIssues(query: ListQuery, signal?: AbortSignal): Promise<Issu
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') q[k] = String(v);
   return api(issues.list, { query: q, signal });
 }
+
+/** Each group's whole count for a list's filters (the headers of a list not all loaded). */
+export const countIssues = (query: Record<string, string> & { group: Exclude<IssueGroup, 'none'> }, signal?: AbortSignal) => api(issues.counts, { query, signal });
 
 export const bulkUpdate = (ids: number[], patch: BulkPatch) => api(issues.bulk, { body: { ids, patch } });
 

@@ -144,6 +144,26 @@ describe('issue list', () => {
     expect((await list(owner, `sort=updated&cursor=${nextCursor}`)).issues).toHaveLength(50);
   });
 
+  it('counts each group of a filtered list whatever page is loaded, keyed as the web app groups', async () => {
+    const counts = async (user: TestUser, query: string) => {
+      const res = await user.client.get(`/api/issues/counts?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return Object.fromEntries((res.body as { counts: { key: string; count: number }[] }).counts.map((c) => [c.key, c.count]));
+    };
+    const key = project.project.key;
+    // 60 issues, priorities cycling none, urgent, high, medium, low: 12 of each.
+    expect(await counts(owner, `project=${key}&group=priority`)).toEqual({ none: 12, urgent: 12, high: 12, medium: 12, low: 12 });
+    // Assignee cycles member, owner, nobody; with a priority filter the counts follow it.
+    expect(await counts(member, `project=${key}&priority=urgent&group=assignee`)).toEqual({ [`u${member.id}`]: 4, [`u${owner.id}`]: 4, none: 4 });
+    const byStatus = await counts(owner, `group=status`);
+    expect(byStatus[`s${statusOf('started')}`]).toBe(10);
+    expect(Object.values(byStatus).reduce((a, b) => a + b, 0)).toBe(60); // the stranger's project is not counted
+    expect(await counts(owner, `group=category&category=started`)).toEqual({ cstarted: 10 });
+    expect(await counts(owner, `group=project`)).toEqual({ [`p${project.project.id}`]: 60 });
+    const refused = await owner.client.get('/api/issues/counts?group=colour');
+    expect(refused.body).toMatchObject({ statusCode: 400, data: { code: 'validation' } });
+  });
+
   it('refuses a page size above 200', async () => {
     const res = await owner.client.get('/api/issues?limit=201');
     expect(res.body).toMatchObject({ statusCode: 400, data: { code: 'validation' } });

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PRIORITY_VALUE, type IssueListResponse, type issueListQuerySchema, type Priority } from '@tracker/shared/api/issues';
+import { PRIORITIES, PRIORITY_VALUE, type IssueCountsResponse, type issueCountsQuerySchema, type IssueListResponse, type issueListQuerySchema, type Priority } from '@tracker/shared/api/issues';
 import type { z } from 'zod';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { intArray } from '../../db/sql.ts';
@@ -7,6 +7,8 @@ import type { CursorCodec } from './issue-cursor.ts';
 import { ISSUE_ROW_COLUMNS, toIssueListItem, type IssueRow } from './issue.mapper.ts';
 
 type ListQuery = z.output<typeof issueListQuerySchema>;
+type FilterQuery = Omit<ListQuery, 'sort' | 'order' | 'cursor' | 'limit'>;
+type CountsQuery = z.output<typeof issueCountsQuerySchema>;
 
 interface SortSpec {
   exprs: string[];
@@ -55,12 +57,8 @@ function customFieldMatches(id: string, value: string): string[] {
   return [alt(value)];
 }
 
-/**
- * The issue list: every filter and the keyset page in one SQL statement (labels, streams and
- * comment counts are subselects evaluated only for the page's rows), so a request costs the same
- * number of queries whatever the page size.
- */
-export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery, cursors: CursorCodec): Promise<IssueListResponse> {
+/** The list's filters as SQL conditions on `i` (issues) and `p` (projects), with their bound values. */
+function listFilters(viewer: Viewer, q: FilterQuery): { where: string[]; params: unknown[]; add: (sql: string, ...values: unknown[]) => void } {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -110,6 +108,16 @@ export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery
     }
   }
 
+  return { where, params, add };
+}
+
+/**
+ * The issue list: every filter and the keyset page in one SQL statement (labels, streams and
+ * comment counts are subselects evaluated only for the page's rows), so a request costs the same
+ * number of queries whatever the page size.
+ */
+export async function listIssues(em: EntityManager, viewer: Viewer, q: ListQuery, cursors: CursorCodec): Promise<IssueListResponse> {
+  const { where, params, add } = listFilters(viewer, q);
   const spec = sortSpec(q.sort, q.order, q.project !== undefined);
   // Sorted by priority, a priority filter is also a set of the sort expression's own values: said
   // that way, the sort's index reads just those rows, in order, instead of every issue before them.
@@ -175,4 +183,28 @@ async function byKeyAcrossProjects(
       limit ?`,
     [...o.params, ...keysetParams, o.limit + 1, ...(o.cursor ? [o.cursor.v[0]] : []), o.limit + 1],
   );
+}
+
+/** Each group's key as the web app names it (grouping.ts): a status, a category, a person, a priority, a project. */
+const GROUP_KEY: Record<CountsQuery['group'], string> = {
+  status: `'s' || i.status_id`,
+  category: `'c' || (select st.category from statuses st where st.id = i.status_id)`,
+  assignee: `coalesce('u' || i.assignee_id, 'none')`,
+  priority: `(?::text[])[i.priority + 1]`,
+  project: `'p' || i.project_id`,
+};
+
+/** How many issues of the list each group holds (one statement, whatever is loaded of the list). */
+export async function countIssues(em: EntityManager, viewer: Viewer, q: CountsQuery): Promise<IssueCountsResponse> {
+  const { group, ...filters } = q;
+  const { where, params } = listFilters(viewer, filters);
+  const keyParams = group === 'priority' ? [`{${PRIORITIES.join(',')}}`] : [];
+  const rows = await em.execute<{ key: string; count: number }[]>(
+    `select ${GROUP_KEY[group]} as key, count(*)::int as count
+       from issues i join projects p on p.id = i.project_id
+      where ${where.join(' and ')}
+      group by 1 order by 1`,
+    [...keyParams, ...params],
+  );
+  return { counts: rows.map((r) => ({ key: r.key, count: r.count })) };
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ISSUE_PAGE_ACTIVITY, issueListQuerySchema } from '@tracker/shared/api/issues';
+import { ISSUE_PAGE_ACTIVITY, issueCountsQuerySchema, issueListQuerySchema } from '@tracker/shared/api/issues';
 import { canInProject } from '@tracker/shared/permissions';
 import type { Context } from 'koa';
 import { forbidden, notFound } from '@tracker/shared/domain-errors';
@@ -10,7 +10,7 @@ import type { CursorCodec } from './issue-cursor.ts';
 import { listActivity } from '../activity/activity.ts';
 import { issueComments } from './comment.repository.ts';
 import { loadIssueDetail } from './issue-detail.ts';
-import { listIssues } from './issue-list.ts';
+import { countIssues, listIssues } from './issue-list.ts';
 import { issueVersions, projectVersions, visibleVersions, type IssueVersions } from './read-versions.repository.ts';
 
 /**
@@ -29,25 +29,35 @@ export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache
     await deps.cache.send(ctx, tag, () => load(access));
   }
 
+  /** A list-shaped answer tagged by the versions of what the viewer may see (one project's, or all). */
+  async function listBody(ctx: Context, viewer: Viewer, q: { project?: number | string; assignee?: string }, kind: string, load: () => Promise<unknown>) {
+    let versions: unknown[];
+    if (q.project !== undefined) {
+      const access = await projectVersions(deps.em(), viewer, q.project);
+      // An unknown or invisible project lists nothing, as it always did: nothing to tag or keep.
+      if (!access) {
+        ctx.body = await load();
+        return;
+      }
+      versions = [access.role, ...access.versions];
+    } else {
+      versions = await visibleVersions(deps.em(), viewer);
+    }
+    // `assignee=me` is the only thing in a list that depends on who asks, beyond what they may see.
+    const me = q.assignee?.split(',').includes('me') ? viewer.id : '';
+    await deps.cache.send(ctx, entityTag([kind, ...versions, me, ctx.querystring]), load);
+  }
+
   return {
     async list(ctx: Context, viewer: Viewer) {
       const q = parse(issueListQuerySchema, ctx.query);
-      const load = () => listIssues(deps.em(), viewer, q, deps.cursors);
-      let versions: unknown[];
-      if (q.project !== undefined) {
-        const access = await projectVersions(deps.em(), viewer, q.project);
-        // An unknown or invisible project lists nothing, as it always did: nothing to tag or keep.
-        if (!access) {
-          ctx.body = await load();
-          return;
-        }
-        versions = [access.role, ...access.versions];
-      } else {
-        versions = await visibleVersions(deps.em(), viewer);
-      }
-      // `assignee=me` is the only thing in a list that depends on who asks, beyond what they may see.
-      const me = q.assignee?.split(',').includes('me') ? viewer.id : '';
-      await deps.cache.send(ctx, entityTag(['list', ...versions, me, ctx.querystring]), load);
+      await listBody(ctx, viewer, q, 'list', () => listIssues(deps.em(), viewer, q, deps.cursors));
+    },
+
+    /** Each group's count for a list's filters (the list's group headers), cached as the list is. */
+    async counts(ctx: Context, viewer: Viewer) {
+      const q = parse(issueCountsQuerySchema, ctx.query);
+      await listBody(ctx, viewer, q, 'counts', () => countIssues(deps.em(), viewer, q));
     },
 
     /** The issue page; after a write too (then it answers the body, never a 304). */

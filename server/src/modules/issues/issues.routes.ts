@@ -23,6 +23,7 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCach
   const respond = (ctx: Context, viewer: Viewer, ref: number | string) => reads.page(ctx, viewer, ref);
 
   router.get(issues.list.path, (ctx) => reads.list(ctx, requireViewer(ctx)));
+  router.get(issues.counts.path, (ctx) => reads.counts(ctx, requireViewer(ctx)));
 
   router.post(issues.create.path, async (ctx) => {
     const viewer = requireViewer(ctx);

@@ -11,6 +11,8 @@ import {
   createRelationSchema,
   createSavedViewSchema,
   issueActivityQuerySchema,
+  issueCountsQuerySchema,
+  issueCountsResponseSchema,
   issueListQuerySchema,
   issueListResponseSchema,
   issuePageResponseSchema,
@@ -28,6 +30,7 @@ import { endpoint } from './endpoint.ts';
 
 export const issues = {
   list: endpoint('GET', '/api/issues', { query: issueListQuerySchema, response: issueListResponseSchema }),
+  counts: endpoint('GET', '/api/issues/counts', { query: issueCountsQuerySchema, response: issueCountsResponseSchema }),
   create: endpoint('POST', '/api/issues', { body: createIssueSchema, response: issueResponseSchema, status: 201 }),
   bulk: endpoint('POST', '/api/issues/bulk', { body: bulkUpdateSchema, response: bulkUpdateResponseSchema }),
   get: endpoint('GET', '/api/issues/:ref', { response: issueResponseSchema }),

@@ -6,3 +6,6 @@ export type Priority = (typeof PRIORITIES)[number];
 export const PRIORITY_VALUE: Record<Priority, number> = { none: 0, urgent: 1, high: 2, medium: 3, low: 4 };
 export const RELATION_TYPES = ['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by'] as const;
 export const ISSUE_SORTS = ['updated', 'created', 'priority', 'due', 'title', 'key'] as const;
+/** How a list groups its rows (saved views keep it; the counts endpoint counts by it). */
+export const ISSUE_GROUPS = ['none', 'status', 'category', 'assignee', 'priority', 'project'] as const;
+export type IssueGroup = (typeof ISSUE_GROUPS)[number];

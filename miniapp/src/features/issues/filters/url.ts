@@ -1,11 +1,13 @@
 // The /issues page state lives in the URL (shareable, back/forward work). Filter keys are the API's
 // own (`issueListQuerySchema`), plus `layout` and `group` for how the result is shown.
 
-export const GROUPS = ['none', 'status', 'category', 'assignee', 'priority', 'project'] as const;
-export type GroupBy = (typeof GROUPS)[number];
+import { ISSUE_GROUPS, ISSUE_SORTS, type IssueGroup } from '@tracker/shared/api/values/issues';
+
+export const GROUPS = ISSUE_GROUPS;
+export type GroupBy = IssueGroup;
 export const LAYOUTS = ['list', 'board'] as const;
 export type Layout = (typeof LAYOUTS)[number];
-export const SORTS = ['updated', 'created', 'priority', 'due', 'title', 'key'] as const;
+export const SORTS = ISSUE_SORTS;
 
 export const FILTER_KEYS = ['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'dueFrom', 'dueTo', 'q'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

@@ -14,6 +14,7 @@ import { IssueRow } from './IssueRow.tsx';
 import { moveActive, toggleSelection } from './selection.ts';
 import { isPageKey } from '../../../lib/page-keys.ts';
 import { useListSource } from './use-list-source.ts';
+import { useGroupCounts } from './use-group-counts.ts';
 import { usePendingIssues } from '../../sync/index.ts';
 import { useProjectDetails } from './use-projects.ts';
 import './list.css';
@@ -64,6 +65,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
   const projects = useProjectDetails(projectIds);
   const allGroups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
+  const counts = useGroupCounts(apiQuery, group, hasMore);
   const rowsKey = `${JSON.stringify(apiQuery)}|${group}`;
   const complete = useCompleteAfterFirstFrame(rowsKey);
   const groups = useMemo(() => firstRows(allGroups, complete ? Infinity : FIRST_FRAME_ROWS), [complete, allGroups]);
@@ -197,7 +199,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
                 <span className="issue-group__chevron" aria-hidden="true" />
                 {g.color && <ColorDot color={g.color} className="status-chip__dot" />}
                 <span>{groupTitle(t, g)}</span>
-                <span className="issue-group__count">{g.total}</span>
+                <span className="issue-group__count">{counts?.get(g.key) ?? g.total}</span>
               </button>
             </h2>
           )}
