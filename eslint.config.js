@@ -62,6 +62,10 @@ const NO_SQL_IN_ROUTES = 'No SQL in route files: put the statement in the module
 
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
 
+// `btn` and its modifiers are components/Button.tsx's classes; `link-button` was the second way.
+const BUTTON_CLASS = '/(^|\\s)(btn|link-button)(\\s|$|--)/';
+const ONE_BUTTON = 'Use <Button variant size> from components/Button.tsx (or buttonClass() for a link drawn as a button).';
+
 export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   { ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/out/', '**/coverage/', '**/dev-dist/'] },
@@ -108,6 +112,30 @@ export default defineConfig(
         'error',
         ...['window', 'globalThis', 'self'].flatMap((object) => ['fetch', 'XMLHttpRequest'].map((property) => ({ object, property, message: ONE_CLIENT }))),
         { object: 'navigator', property: 'sendBeacon', message: ONE_CLIENT },
+      ],
+    },
+  },
+  {
+    // One set of controls (issue 27): buttons and file pickers come from components/, styled once,
+    // not drawn again with classes by hand.
+    files: ['miniapp/src/**/*.{ts,tsx}'],
+    ignores: ['miniapp/src/components/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value', 'TemplateElement[value.raw'].map((node) => ({
+          selector: `JSXAttribute[name.name='className'] ${node}=${BUTTON_CLASS}]`,
+          message: ONE_BUTTON,
+        })),
+        { selector: "JSXOpeningElement[name.name='input']:has(JSXAttribute[name.name='type'][value.value='file'])", message: 'Choose files with components/FilePicker.tsx: a themed button that names the chosen file.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@telegram-apps/telegram-ui/**/Button', '@telegram-apps/telegram-ui/**/Button/**'], message: ONE_BUTTON },
+          ],
+        },
       ],
     },
   },

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { answerConfirm, confirmQueue } from '../platform/confirm.ts';
+import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 
 export default function ConfirmDialog() {
@@ -25,12 +26,12 @@ export default function ConfirmDialog() {
     >
       {title && <p id={textId}>{message}</p>}
       <div className="modal__actions">
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => answerConfirm(ask.id, false)} autoFocus data-testid="confirm-dialog-cancel">
+        <Button size="small" onClick={() => answerConfirm(ask.id, false)} autoFocus data-testid="confirm-dialog-cancel">
           {cancelText ?? t('confirm.cancel')}
-        </button>
-        <button type="button" className={`btn btn--small ${destructive ? 'btn--danger' : 'btn--primary'}`} onClick={() => answerConfirm(ask.id, true)} data-testid="confirm-dialog-confirm">
+        </Button>
+        <Button variant={destructive ? 'danger' : 'primary'} size="small" onClick={() => answerConfirm(ask.id, true)} data-testid="confirm-dialog-confirm">
           {confirmText}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import { findTemplate, parseTemplateCommand, templatePrefix } from '@tracker/sha
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Button } from '../../components/Button.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { auth } from '../auth/index.ts';
@@ -88,9 +89,9 @@ export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<P
             </select>
           </label>
         )}
-        <button type="submit" className="btn btn--primary" disabled={busy || !parsed} data-testid="my-quick-submit">
+        <Button type="submit" variant="primary" disabled={busy || !parsed} data-testid="my-quick-submit">
           {t('myWork.quickAdd.add')}
-        </button>
+        </Button>
       </div>
     </form>
   );

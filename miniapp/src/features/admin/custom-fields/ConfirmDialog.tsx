@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { usePopupConfirm } from '../../../platform/confirm.ts';
 
@@ -14,12 +15,12 @@ export function ConfirmDialog(props: { title: string; text: string; confirm: str
     <Dialog title={props.title} role="alertdialog" className="modal--small" titleClassName="modal__title" describedBy={textId} testId="cf-confirm" onClose={props.onCancel}>
       <p id={textId}>{props.text}</p>
       <div className="modal__actions">
-        <button type="button" className="btn btn--ghost btn--small" onClick={props.onCancel} autoFocus data-testid="cf-confirm-cancel">
+        <Button size="small" onClick={props.onCancel} autoFocus data-testid="cf-confirm-cancel">
           {t('customFields.cancel')}
-        </button>
-        <button type="button" className={`btn btn--small ${props.danger ? 'btn--danger' : 'btn--primary'}`} disabled={props.busy} onClick={props.onConfirm} data-testid="cf-confirm-ok">
+        </Button>
+        <Button variant={props.danger ? 'danger' : 'primary'} size="small" disabled={props.busy} onClick={props.onConfirm} data-testid="cf-confirm-ok">
           {props.confirm}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import type { Status } from '@tracker/shared/api/projects';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useLiveEvents } from '../../../lib/live.ts';
@@ -203,9 +204,9 @@ export default function CalendarPage() {
       {loadError && (
         <div role="alert" className="form-alert cal-error" data-testid="cal-error">
           {loadError}{' '}
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setReload((n) => n + 1)}>
+          <Button size="small" onClick={() => setReload((n) => n + 1)}>
             {t('calendar.retry')}
-          </button>
+          </Button>
         </div>
       )}
       {issues === null && loading ? (

@@ -2,6 +2,7 @@
 import type { Project } from '@tracker/shared/api/projects';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { listProjects } from '../api.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 
@@ -18,10 +19,10 @@ export function ChooseProject({ onChoose }: { onChoose?: (key: string) => void }
         <ul className="board-projects">
           {projects.map((p) => (
             <li key={p.id}>
-              <button type="button" className="btn btn--ghost" onClick={() => onChoose(p.key)} data-testid={`board-project-${p.key}`}>
+              <Button onClick={() => onChoose(p.key)} data-testid={`board-project-${p.key}`}>
                 <ColorDot color={p.color} className="status-chip__dot" />
                 {p.key} · {p.name}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { createView, deleteView, getMe, listViews, updateView, type SavedView } from '../api.ts';
@@ -79,12 +80,12 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
 
   return (
     <div className="views-menu" ref={root}>
-      <button ref={button} type="button" className="btn btn--ghost btn--small" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} data-testid="views-menu">
+      <Button ref={button} size="small" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} data-testid="views-menu">
         {t('issues.views.title')} ▾
-      </button>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing({ mode: 'create' })} data-testid="view-save">
+      </Button>
+      <Button size="small" onClick={() => setEditing({ mode: 'create' })} data-testid="view-save">
         {t('issues.views.save')}
-      </button>
+      </Button>
       {open && (
         <div className="views-menu__panel" id={panelId}>
           {error && <FormAlert message={error} />}
@@ -110,12 +111,12 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
                   </button>
                   {me?.id === v.owner.id && (
                     <>
-                      <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing({ mode: 'rename', view: v })} aria-label={t('issues.views.renameNamed', { name: v.name })} data-testid="view-rename">
+                      <Button size="small" onClick={() => setEditing({ mode: 'rename', view: v })} aria-label={t('issues.views.renameNamed', { name: v.name })} data-testid="view-rename">
                         {t('issues.views.rename')}
-                      </button>
-                      <button type="button" className="btn btn--ghost btn--small" onClick={() => void remove(v)} aria-label={t('issues.views.deleteNamed', { name: v.name })} data-testid="view-delete">
+                      </Button>
+                      <Button size="small" onClick={() => void remove(v)} aria-label={t('issues.views.deleteNamed', { name: v.name })} data-testid="view-delete">
                         {t('issues.views.delete')}
-                      </button>
+                      </Button>
                     </>
                   )}
                 </li>

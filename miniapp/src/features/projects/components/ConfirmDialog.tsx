@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { Dialog, DialogTitle } from '../../../components/Dialog.tsx';
 import { usePopupConfirm } from '../../../platform/confirm.ts';
 
@@ -57,12 +58,12 @@ export function ConfirmDialog({ open, title, children, message, confirmLabel, co
           </p>
         )}
         <div className="dialog__actions">
-          <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
+          <Button size="small" onClick={onClose}>
             {t(`${ns}.dialog.cancel`)}
-          </button>
-          <button type="submit" className={`btn btn--small ${danger ? 'btn--danger' : 'btn--primary'}`} disabled={!ready} data-testid={`${testId}-confirm`}>
+          </Button>
+          <Button type="submit" variant={danger ? 'danger' : 'primary'} size="small" disabled={!ready} data-testid={`${testId}-confirm`}>
             {confirmLabel}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>
