@@ -65,6 +65,7 @@ const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/g
 // `btn` and its modifiers are components/Button.tsx's classes; `link-button` was the second way.
 const BUTTON_CLASS = '/(^|\\s)(btn|link-button)(\\s|$|--)/';
 const ONE_BUTTON = 'Use <Button variant size> from components/Button.tsx (or buttonClass() for a link drawn as a button).';
+const ONE_POPUP = 'Menus and popovers are components/Menu.tsx and components/Popover.tsx (Radix places them and keeps them on screen).';
 
 export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -116,8 +117,8 @@ export default defineConfig(
     },
   },
   {
-    // One set of controls (issue 27): buttons and file pickers come from components/, styled once,
-    // not drawn again with classes by hand.
+    // One set of controls (issue 27): buttons, menus, popovers and file pickers come from components/,
+    // styled once and placed by Radix, not drawn again with classes by hand or positioned by coordinates.
     files: ['miniapp/src/**/*.{ts,tsx}'],
     ignores: ['miniapp/src/components/**', '**/*.test.{ts,tsx}'],
     rules: {
@@ -128,11 +129,16 @@ export default defineConfig(
           message: ONE_BUTTON,
         })),
         { selector: "JSXOpeningElement[name.name='input']:has(JSXAttribute[name.name='type'][value.value='file'])", message: 'Choose files with components/FilePicker.tsx: a themed button that names the chosen file.' },
+        { selector: "JSXAttribute[name.name='role'][value.value='menu']", message: ONE_POPUP },
+        { selector: "JSXAttribute[name.name='style'] Property[key.name=/^(top|left|right|bottom|inset)$/]", message: ONE_POPUP },
+        { selector: "CallExpression[callee.name='createPortal']", message: ONE_POPUP },
       ],
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'react-dom', importNames: ['createPortal'], message: ONE_POPUP }],
           patterns: [
+            { group: ['@radix-ui/react-popover'], message: ONE_POPUP },
             { group: ['@telegram-apps/telegram-ui/**/Button', '@telegram-apps/telegram-ui/**/Button/**'], message: ONE_BUTTON },
           ],
         },

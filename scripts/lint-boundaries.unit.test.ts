@@ -108,7 +108,7 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     }
   });
 
-  it('one set of controls: no button classes or file inputs by hand outside components/', async () => {
+  it('one set of controls: no button classes, file inputs, menus, portals or coordinates by hand outside components/', async () => {
     const at = 'miniapp/src/features/issues/probe.tsx';
     const jsx = (body: string) => `export const Probe = (p: { on: boolean; y: number }) => ${body};\n`;
     const SYNTAX = 'no-restricted-syntax';
@@ -117,11 +117,15 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors(at, jsx('<a className={`btn ${p.on ? "btn--primary" : ""}`}>Open</a>'))).toContain(SYNTAX);
     expect(await errors(at, jsx('<button className="link-button" disabled={p.on}>Edit</button>'))).toContain(SYNTAX);
     expect(await errors(at, jsx('<input type="file" disabled={p.on} />'))).toContain(SYNTAX);
+    expect(await errors(at, jsx('<div role="menu" hidden={p.on} />'))).toContain(SYNTAX);
+    expect(await errors(at, jsx('<ul style={{ top: p.y, left: 8 }} />'))).toContain(SYNTAX);
+    expect(await errors(at, "import { createPortal } from 'react-dom';\nexport const portal = createPortal;\n")).toContain(IMPORTS);
+    expect(await errors(at, "export { Root } from '@radix-ui/react-popover';\n")).toContain(IMPORTS);
     expect(await errors(at, "export { Button } from '@telegram-apps/telegram-ui/dist/components/Blocks/Button/Button';\n")).toContain(IMPORTS);
     // Other classes that merely end in "btn", other inputs and the components themselves pass.
     expect(await errors(at, jsx('<button className="cf-icon-btn" style={{ gridColumn: p.y }}>↑</button>'))).toEqual([]);
     expect(await errors(at, jsx('<input type="text" disabled={p.on} />'))).toEqual([]);
-    expect(await errors('miniapp/src/components/Probe.tsx', jsx('<button className="btn btn--primary" disabled={p.on}>Save</button>'))).toEqual([]);
+    expect(await errors('miniapp/src/components/Probe.tsx', jsx('<button className="btn btn--primary" role="menu" disabled={p.on}>Save</button>'))).toEqual([]);
   });
 
   it('checks hook dependencies in the web app, and refuses a disable comment that hides nothing', async () => {
