@@ -80,9 +80,19 @@ describe('app shell inside Telegram', () => {
     expect(bar.pad).toBe('34px');
     expect(bar.bottom).toBe(await page.evaluate(() => window.innerHeight));
 
-    await page.getByTestId('tab-profile').click();
+    // The phone's tabs reach the inbox (its badge counts what is unread) and, through More, the rest.
+    expect(await page.getByTestId('tab-inbox').innerText()).toContain('Inbox');
+    await page.getByTestId('tab-inbox-badge').waitFor(); // the assignment above is unread
+    await page.getByTestId('tab-more').click();
+    const sheet = page.getByTestId('more-sheet');
+    await sheet.waitFor();
+    for (const id of ['more-search', 'more-calendar', 'more-streams', 'more-timesheet', 'more-profile']) expect(await sheet.getByTestId(id).count(), id).toBe(1);
+    expect((await sheet.getByTestId('more-calendar').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await tgViolations(page)).toEqual([]);
+    await sheet.getByTestId('more-profile').click();
     await page.getByTestId('shell-settings').waitFor();
-    expect(await page.getByTestId('tab-profile').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('more-sheet').count()).toBe(0);
+    expect(await page.getByTestId('tab-more').getAttribute('aria-current')).toBe('page');
     expect(await page.getByTestId('shell-settings').getByTestId('lang-switch').count()).toBe(1);
     expect(await page.getByTestId('color-mode').count()).toBe(0);
     expect(await page.getByTestId('logout').count()).toBe(0);
@@ -174,7 +184,8 @@ describe('app shell in a browser', () => {
     await page.getByTestId('onboarding').waitFor();
     const axe = await axeOn(page).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    await page.getByTestId('tab-profile').click();
+    await page.getByTestId('tab-more').click();
+    await page.getByTestId('more-profile').click();
     await page.getByTestId('shell-settings').waitFor();
     for (const id of ['lang-switch', 'color-mode', 'logout']) expect(await page.getByTestId('shell-settings').getByTestId(id).count(), id).toBe(1);
     // Wider than a phone: the website again, live; from 1024 px the desktop app with its sidebar.

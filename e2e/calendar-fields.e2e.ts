@@ -90,11 +90,13 @@ describe('calendar', () => {
     const shifted = await until(() => getIssue(context.request, span.id), (i) => i.dueDate === '2027-03-19', 'the moved span');
     expect(shifted.startDate).toBe('2027-03-17');
 
-    // English weeks start on Sunday.
+    // English weeks start on Monday too, as the bot and quick add count them (issue 27: they started
+    // on Sunday here before, deliberately changed; the app's English is British).
     await page.goto(`/en/calendar?view=month&date=2027-03-10&project=${project.id}`);
     await page.getByTestId(`cal-chip-${single.key}`).waitFor();
-    expect((await page.getByTestId('cal-weekday-0').textContent())?.trim()).toBe('Sun');
-    expect(await page.getByTestId('cal-day-2027-02-28').isVisible()).toBe(true);
+    expect((await page.getByTestId('cal-weekday-0').textContent())?.trim()).toBe('Mon');
+    expect(await page.getByTestId('cal-day-2027-03-01').isVisible()).toBe(true);
+    expect(await page.getByTestId('cal-day-2027-02-28').count()).toBe(0);
 
     expect(errors).toEqual([]);
     // Clicking a day opens the issue form due that day, keeping the project filter.
@@ -124,7 +126,7 @@ describe('calendar', () => {
     const { feeds } = await json<{ feeds: { id: number; scopeId: number | null }[] }>(await context.request.get('/api/calendar/feeds'));
     const feed = feeds.find((f) => f.scopeId === project.id)!;
     await page.getByTestId(`cal-feed-revoke-${feed.id}`).click();
-    await page.getByTestId('cal-revoke-confirm').click();
+    await page.getByTestId('confirm-dialog-confirm').click();
     await page.getByTestId(`cal-feed-${feed.id}`).waitFor({ state: 'detached' });
     expect((await context.request.get(url)).status()).toBe(404);
 
@@ -223,8 +225,8 @@ describe('custom fields admin', () => {
     // Delete with confirmation.
     await page.goto(`/en/admin/custom-fields/${created.url!.id}/edit`);
     await page.getByTestId('cf-delete').click();
-    await page.getByTestId('cf-confirm').getByText('This cannot be undone').waitFor();
-    await page.getByTestId('cf-confirm-ok').click();
+    await page.getByTestId('confirm-dialog').getByText('This cannot be undone').waitFor();
+    await page.getByTestId('confirm-dialog-confirm').click();
     await page.waitForURL((u) => u.pathname === '/en/admin/custom-fields');
     expect((await context.request.get(`/api/admin/custom-fields/${created.url!.id}`)).status()).toBe(404);
     await context.close();

@@ -188,10 +188,13 @@ describe('an issue seen in the list', () => {
     const row = page.locator(`[data-testid="issue-row"][data-issue-key="${issue.key}"]`);
     await until(() => row.locator('.status-chip').textContent(), (text) => text === done.name, 'the new status in the row', SLOW_MS / 2);
     expect(slow.pending.has(`/api/issues/${issue.id}`)).toBe(true);
+    // …marked as not saved yet until the server has it.
+    expect(await row.getByTestId('issue-pending').getAttribute('aria-label')).toBe('Not saved yet: it is sent when the connection returns');
 
     // The answer arrives: still there, and saved.
     await until(async () => slow.pending.size, (n) => n === 0, 'the slow answers', SLOW_MS * 4);
     expect(await row.locator('.status-chip').textContent()).toBe(done.name);
+    await row.getByTestId('issue-pending').waitFor({ state: 'detached' });
     const saved = await api<{ issue: { statusId: number } }>(context, 'get', `/api/issues/${issue.id}`);
     expect(saved.issue.statusId).toBe(done.id);
     const thread = await api<{ comments: { body: string }[] }>(context, 'get', `/api/issues/${issue.id}/comments`);

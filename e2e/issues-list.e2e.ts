@@ -147,6 +147,15 @@ describe('/issues', () => {
     // The boxes show the selection (a click's default, if cancelled, would uncheck them on screen).
     for (const key of [issues.a.key, issues.b.key]) await expect.poll(() => page.locator(`[data-issue-key="${key}"] [data-testid="issue-select"]`).isChecked()).toBe(true);
     expect(await page.locator(`[data-issue-key="${issues.c.key}"] [data-testid="issue-select"]`).isChecked()).toBe(false);
+    // Toasts rise above the bar instead of covering it, where the bar floats at the window's bottom.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: size.width, height: 300 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const bar = (await page.getByTestId('bulk-bar').boundingBox())!;
+    expect(bar.y + bar.height).toBeGreaterThan(300 - 40); // floating at the bottom
+    const toasts = (await page.getByTestId('toasts').boundingBox())!;
+    expect(toasts.y + toasts.height).toBeLessThanOrEqual(bar.y);
+    await page.setViewportSize(size);
     await page.getByTestId('bulk-priority').selectOption('urgent');
     const [a, b] = await until(
       () => Promise.all([getIssue(context.request, issues.a.key), getIssue(context.request, issues.b.key)]),

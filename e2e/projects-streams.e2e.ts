@@ -1,6 +1,7 @@
 // Projects and streams through the UI: create a project (taken key → error under the field), its
-// default workflow in the creator's language, members, status order, a stream with date checks,
-// and an update with a health flag that shows in the feed and on the list.
+// default workflow in the creator's language, members, status order, deleting a status and the
+// project through the one confirmation, a stream with date checks, and an update with a health flag
+// that shows in the feed and on the list.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD } from './global-setup.ts';
@@ -113,7 +114,7 @@ describe('projects', () => {
     await context.close();
   });
 
-  it('an English-speaking creator gets the default workflow in English', async () => {
+  it('an English-speaking creator gets the default workflow in English; deletes a status (choosing where its issues go) and the project (typing its key)', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -128,6 +129,21 @@ describe('projects', () => {
     await page.goto(`/en/projects/${key}/edit`);
     await page.getByTestId('workflow-editor').waitFor();
     expect(await statusNames(page)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Cancelled']);
+
+    // The one confirmation asks what a popup cannot: a choice, and a word to type.
+    await page.locator('[data-testid="status-row"][data-name="Cancelled"]').getByTestId('status-delete').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.getByTestId('confirm-dialog-choice').selectOption({ label: 'Done' });
+    await ask.getByTestId('confirm-dialog-confirm').click();
+    await expect.poll(() => statusNames(page)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done']);
+
+    await page.goto(`/en/projects/${key}`);
+    await page.getByTestId('project-delete').click();
+    expect(await ask.getByTestId('confirm-dialog-confirm').isDisabled()).toBe(true);
+    await ask.getByTestId('confirm-dialog-word').fill(key);
+    await ask.getByTestId('confirm-dialog-confirm').click();
+    await page.waitForURL((u) => u.pathname === '/en/projects');
+    expect((await context.request.get(`/api/projects/${key}`)).status()).toBe(404);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -87,7 +87,8 @@ describe('two Telegram accounts, one after the other, in one webview storage', (
     await api(owner, 'put', `/api/projects/${project.id}/members/${me.user.id}`, { role: 'member' });
     await api(owner, 'post', '/api/issues', { projectId: project.id, title: 'План Бориса', assigneeId: me.user.id });
     await pageB.getByTestId('my-issue').filter({ hasText: 'План Бориса' }).waitFor();
-    await pageB.getByTestId('tab-profile').click();
+    await pageB.getByTestId('tab-more').click();
+    await pageB.getByTestId('more-profile').click();
     await expect.poll(() => pageB.locator('input[name="name"]').inputValue()).toBe(me.user.name);
     expect(await framesSeen(pageB)).toEqual([]);
 

@@ -23,9 +23,9 @@ const RESTRICTED = 'import-x/no-restricted-paths';
 describe('lint boundaries', { timeout: 60_000 }, () => {
   it('a feature reaches another feature only through its index.ts', async () => {
     const at = 'miniapp/src/features/streams/probe.ts';
-    expect(await errors(at, "export { ConfirmDialog } from '../projects/components/ConfirmDialog.tsx';\n")).toContain(RESTRICTED);
-    expect(await errors(at, "export { auth } from '../auth/state.ts';\n")).toContain(RESTRICTED);
-    expect(await errors(at, "export { ConfirmDialog } from '../projects/index.ts';\n")).toEqual([]);
+    expect(await errors(at, "export { RecordPage } from '../projects/components/RecordPage.tsx';\n")).toContain(RESTRICTED);
+    expect(await errors(at, "export { signedIn } from '../auth/api.ts';\n")).toContain(RESTRICTED);
+    expect(await errors(at, "export { RecordPage } from '../projects/index.ts';\n")).toEqual([]);
     expect(await errors(at, "export { auth } from '../auth/index.ts';\n")).toEqual([]);
   });
 
@@ -36,6 +36,27 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
       expect(await errors(at, "export { decideAccess } from '../app/access.ts';\n"), dir).toContain(RESTRICTED);
     }
     expect(await errors('miniapp/src/features/auth/probe.ts', "export { decideAccess } from '../../app/access.ts';\n")).toContain(RESTRICTED);
+  });
+
+  it('only lib/ turns a failed call into words: no `instanceof ApiError` or `.statusMessage` elsewhere in the web app', async () => {
+    const SYNTAX = 'no-restricted-syntax';
+    const probe = (http: string) => `import { ApiError } from '${http}';\nexport const f = (e: unknown) => (e instanceof ApiError ? e.status : 0);\n`;
+    const words = 'export const f = (e: { statusMessage: string }) => e.statusMessage;\n';
+    expect(await errors('miniapp/src/features/issues/probe.ts', probe('../../lib/http.ts'))).toContain(SYNTAX);
+    expect(await errors('miniapp/src/components/probe.tsx', probe('../lib/http.ts'))).toContain(SYNTAX);
+    expect(await errors('miniapp/src/app/probe.ts', words)).toContain(SYNTAX);
+    expect(await errors('miniapp/src/lib/probe.ts', probe('./http.ts'))).toEqual([]);
+    expect(await errors('miniapp/src/lib/probe.ts', words)).toEqual([]);
+  });
+
+  it('one confirmation: only ConfirmHost loads the dialog, every other place asks confirmAction', async () => {
+    const lazy = (from: string) => `import { lazy } from 'react';\nexport const D = lazy(() => import('${from}'));\n`;
+    expect(await errors('miniapp/src/features/projects/probe.tsx', "export { default } from '../../components/ConfirmDialog.tsx';\n")).toContain('no-restricted-imports');
+    expect(await errors('miniapp/src/components/probe.tsx', "import ConfirmDialog from './ConfirmDialog';\nexport const D = ConfirmDialog;\n")).toContain('no-restricted-imports');
+    expect(await errors('miniapp/src/app/probe.tsx', lazy('../components/ConfirmDialog.tsx'))).toContain('no-restricted-syntax');
+    expect(await errors('miniapp/src/components/ConfirmHost.tsx', lazy('./ConfirmDialog.tsx'))).toEqual([]);
+    expect(await errors('miniapp/src/features/account-dialogs/probe.tsx', lazy('./PhoneConfirmDialog.tsx'))).toEqual([]);
+    expect(await errors('miniapp/src/features/issues/probe.ts', "export { confirmAction } from '../../platform/confirm.ts';\n")).toEqual([]);
   });
 
   it('server http/ and db/ import no module; their tests may', async () => {
@@ -90,6 +111,27 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('shared/src/probe.ts', "export { loadConfig } from '../../server/src/config.ts';\n")).toContain(RESTRICTED);
     expect(await errors('shared/src/probe.ts', "export { createBot } from '@tracker/bot';\n")).toContain(RESTRICTED);
     expect(await errors('shared/src/probe.ts', "export { parseConfig } from '@tracker/miniapp/src/lib/config.ts';\n")).toContain(RESTRICTED);
+  });
+
+  it('formats dates only in the web app’s and the bot’s date module', async () => {
+    const SYNTAX = 'no-restricted-syntax';
+    const samples = [
+      "export const f = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });\n",
+      'export const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;\n',
+      "export const r = new Intl.RelativeTimeFormat('en');\n",
+      "export const s = new Date().toLocaleDateString('ru-RU');\n",
+      'export const s = (d: Date) => d.toLocaleTimeString();\n',
+      "export const s = (d: Date) => d.toLocaleString('en', { dateStyle: 'short' });\n",
+    ];
+    for (const code of samples) {
+      // The error-text and confirmation rules share no-restricted-syntax with this one in lib/, features and ConfirmHost alike.
+      for (const at of ['miniapp/src/features/issues/probe.tsx', 'miniapp/src/components/probe.ts', 'miniapp/src/components/ConfirmHost.tsx', 'miniapp/src/lib/probe.ts', 'bot/src/features/probe.ts']) {
+        expect(await errors(at, code), `${at}: ${code}`).toContain(SYNTAX);
+      }
+      expect(await errors('miniapp/src/lib/dates.ts', code), code).toEqual([]);
+      expect(await errors('bot/src/dates.ts', code), code).toEqual([]);
+    }
+    expect(await errors('miniapp/src/features/issues/probe.ts', "export const n = new Intl.NumberFormat('en').format(2);\n")).toEqual([]);
   });
 
   it('finds an import cycle through TypeScript files (the old sms.ts ↔ smsru.ts), with the lint’s own oxlint config', () => {

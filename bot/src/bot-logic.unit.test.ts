@@ -4,13 +4,16 @@ import type { IssueCard } from './backend.ts';
 import { formatCard } from './cards.ts';
 import { cardKeyboard, miniAppLink } from './keyboards.ts';
 import { refusalKey, REFUSAL_TEXT } from './context.ts';
+import { addDays, startOfNextWeek, weekStart } from '@tracker/shared/dates';
+import { LOCALES } from '@tracker/shared/locales';
+import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { parseDueDate, plusDays, snoozedDue } from './dates.ts';
 import { prefillFrom } from './features/new-issue.ts';
 import type { Message } from 'grammy/types';
 import { t } from './i18n.ts';
 
 // Wednesday 2026-11-25.
-const today = { year: 2026, month: 11, day: 25 };
+const today = '2026-11-25';
 
 describe('parseDueDate', () => {
   it.each([
@@ -23,11 +26,26 @@ describe('parseDueDate', () => {
     ['next monday', '2026-11-30'],
     ['до пятницы', '2026-11-27'],
   ])('%s → %s', (input, expected) => {
-    expect(parseDueDate(input, today)).toBe(expected);
+    expect(parseDueDate(input, today, 'ru')).toBe(expected);
+    expect(parseDueDate(input, today, 'en')).toBe(expected);
   });
 
   it.each(['', 'когда-нибудь', 'завтра утром позвонить', '31.02'])('rejects %j', (input) => {
-    expect(parseDueDate(input, today)).toBeNull();
+    expect(parseDueDate(input, today, 'ru')).toBeNull();
+  });
+
+  it('reads "next week" and "this week" as quick add does, in both languages, on every day of a week', () => {
+    for (const locale of LOCALES) {
+      for (let i = 0; i < 7; i++) {
+        const day = addDays('2026-11-23', i);
+        const now = new Date(`${day}T12:00:00Z`);
+        for (const phrase of ['next week', 'на следующей неделе', 'this week', 'до конца недели']) {
+          const quick = parseQuickAdd(`Отчёт ${phrase}`, { now, timeZone: 'UTC', locale }).dueDate;
+          expect(parseDueDate(phrase, day, locale), `${locale} ${day} ${phrase}`).toBe(quick);
+        }
+        expect(parseDueDate('next week', day, locale)).toBe(startOfNextWeek(day, weekStart(locale)));
+      }
+    }
   });
 
   it('adds days across a month end', () => {

@@ -35,9 +35,9 @@ describe('card buttons', () => {
 
 describe('due date buttons', () => {
   it('give today, tomorrow, the next Friday, or no date', () => {
-    const thursday = { year: 2026, month: 11, day: 26 };
+    const thursday = '2026-11-26';
     expect(['today', 'tomorrow', 'friday', 'none'].map((c) => dueChoiceDate(c, thursday))).toEqual(['2026-11-26', '2026-11-27', '2026-11-27', null]);
-    expect(dueChoiceDate('friday', { year: 2026, month: 11, day: 27 })).toBe('2026-12-04');
+    expect(dueChoiceDate('friday', '2026-11-27')).toBe('2026-12-04');
     expect(texts(dueKeyboard(1, 'ru'))).toEqual(['Сегодня', 'Завтра', 'Пятница', 'Без срока']);
     for (const b of dueKeyboard(9_999_999_999, 'en').inline_keyboard.flat()) expect(Buffer.byteLength('callback_data' in b ? b.callback_data : '')).toBeLessThanOrEqual(64);
   });

@@ -1,23 +1,21 @@
 // An issue as a Telegram message's HTML text (its buttons are in keyboards.ts). Pure, so it is unit-tested.
-import { LOCALE_TAGS, type Locale } from '@tracker/shared/locales';
+import { isOverdueOn } from '@tracker/shared/dates';
+import type { Locale } from '@tracker/shared/locales';
 import type { IssueCard } from './backend.ts';
 import { escapeHtml } from '@tracker/shared/html';
+import { formatDate } from './dates.ts';
 import { t } from './i18n.ts';
-
-export function formatDate(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
 
 const PRIORITY_MARK: Record<string, string> = { urgent: '🔴', high: '🟠', medium: '🟡', low: '🔵' };
 const DONE = new Set(['completed', 'canceled']);
 
-/** `today` (YYYY-MM-DD) marks an open issue's past due date as overdue. */
+/** `today` (YYYY-MM-DD, the reader's: `todayIn` of shared/src/dates.ts) marks an open issue's past due date as overdue. */
 export function formatCard(card: IssueCard, locale: Locale, today: string): string {
   const lines = [`<b>${escapeHtml(card.key)}</b> ${escapeHtml(card.title)}`];
   const facts = [`${t(locale, 'card.status')}: ${escapeHtml(card.statusName)}`];
   if (card.priority !== 'none') facts.push(`${PRIORITY_MARK[card.priority] ?? ''} ${t(locale, `priority.${card.priority}` as 'priority.none')}`);
   if (card.dueDate) {
-    const overdue = card.dueDate < today && !DONE.has(card.statusCategory);
+    const overdue = isOverdueOn(card.dueDate, today) && !DONE.has(card.statusCategory);
     facts.push(`${t(locale, 'card.due')}: ${formatDate(card.dueDate, locale)}${overdue ? ` ⚠️ ${t(locale, 'card.overdue')}` : ''}`);
   }
   facts.push(`${t(locale, 'card.assignee')}: ${card.assigneeName ? escapeHtml(card.assigneeName) : t(locale, 'card.unassigned')}`);

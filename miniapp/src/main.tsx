@@ -9,7 +9,7 @@ import { settleFirstRedirect } from './app/boot.ts';
 import { installIntentPreload } from './app/intent-preload.ts';
 import { preloadPage } from './app/pages.ts';
 import { startSession } from './features/auth/api.ts';
-import { auth } from './features/auth/state.ts';
+import { auth } from './lib/auth.ts';
 import { readEarly } from './features/sync/store-db.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';

@@ -1,9 +1,8 @@
 import { Composer } from 'grammy';
-import { formatYmd } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
 import type { BotBackend } from '../backend.ts';
 import { cardArticle } from '../keyboards.ts';
 import type { BotContext } from '../context.ts';
-import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
 
 /** `@bot <query>`: the sender's visible issues matching the text, shared as cards (with the open button only). */
@@ -21,7 +20,7 @@ export function inlineFeature(backend: BotBackend) {
     const privately = ctx.inlineQuery.chat_type === 'sender' || ctx.inlineQuery.chat_type === 'private';
     const open = privately ? null : await backend.shownInGroup(null, found.map((c) => c.id));
     const cards = open ? found.filter((c) => open.has(c.id)) : found;
-    const today = formatYmd(todayOf(user.timeZone));
+    const today = todayIn(user.timeZone);
     const results = cards.slice(0, 20).map((card) => cardArticle(card, ctx.locale, ctx.me.username, today));
     await ctx.answerInlineQuery(results, { cache_time: 0, is_personal: true });
   });

@@ -1,17 +1,16 @@
 import { Composer } from 'grammy';
-import { formatYmd } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
 import type { TriageActionInput } from '@tracker/shared/api/triage';
 import { QUICK_CATEGORIES, type BotBackend, type BotUser, type IssueCard, type QuickCategory } from '../backend.ts';
 import { callbacks, ISSUE_CODECS, onCallback } from '../callbacks.ts';
 import { answerQuery, asAccount, groupChatOf, redrawMessage, refusalKey, type BotContext } from '../context.ts';
 import { formatCard } from '../cards.ts';
-import { todayOf } from '../dates.ts';
 import { t } from '../i18n.ts';
 import { cardKeyboard, statusKeyboard } from '../keyboards.ts';
 
 const DAY_MS = 86_400_000;
 const isQuickCategory = (word: string): word is QuickCategory => (QUICK_CATEGORIES as readonly string[]).includes(word);
-const today = (user: BotUser) => formatYmd(todayOf(user.timeZone));
+const today = (user: BotUser) => todayIn(user.timeZone);
 
 /** The card and reminder buttons: change status, assign to me, snooze the due date, remind later. */
 export function issuesFeature(backend: BotBackend) {

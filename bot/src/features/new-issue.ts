@@ -1,14 +1,14 @@
 import { conversations, createConversation, type Conversation } from '@grammyjs/conversations';
 import { Composer, type Context } from 'grammy';
 import type { ForceReply, InlineKeyboardMarkup } from 'grammy/types';
-import { formatYmd } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { findTemplate, parseTemplateCommand } from '@tracker/shared/quick-add/template-command';
 import type { BotBackend, NewIssueInput } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
-import { formatCard, formatDate } from '../cards.ts';
+import { formatCard } from '../cards.ts';
 import { answerQuery, groupChatOf, identityOf, redrawMessage, refusalKey, type BotContext } from '../context.ts';
-import { dueChoiceDate, parseDueDate, todayOf } from '../dates.ts';
+import { dueChoiceDate, formatDate, parseDueDate } from '../dates.ts';
 import { attachFile, type Download } from '../files.ts';
 import { t, type BotKey } from '../i18n.ts';
 import { cardKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard, templateKeyboard } from '../keyboards.ts';
@@ -68,7 +68,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
     if (!projects.length) return void (await ctx.reply(t(locale, group ? 'new.noGroupProjects' : 'new.noProjects')));
     // A group linked to one project creates there: nothing to choose.
     const only = linked && projects.length === 1 ? projects[0]! : null;
-    const today = todayOf(user.timeZone, new Date(await conversation.now()));
+    const today = todayIn(user.timeZone, new Date(await conversation.now()));
 
     let anchor = ctx.message?.message_id ?? ctx.callbackQuery?.message?.message_id;
     const forceReply: ForceReply = { force_reply: true, selective: true };
@@ -141,8 +141,8 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
         }
         anchor = answer.ctx.message!.message_id;
         if (answer.value.text === '/skip') break;
-        dueDate = parseDueDate(answer.value.text, today);
-        if (dueDate && dueDate >= formatYmd(today)) break;
+        dueDate = parseDueDate(answer.value.text, today, locale);
+        if (dueDate && dueDate >= today) break;
         await ask(t(locale, dueDate ? 'new.pastDate' : 'new.badDate'));
         dueDate = null;
       }
@@ -177,7 +177,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       const command = parseTemplateCommand(prefill.quickLine);
       const line = command ? command.rest : prefill.quickLine;
       const parsed = parseQuickAdd(line, { now: new Date(await conversation.now()), timeZone: user.timeZone, locale });
-      if (parsed.dueDate && parsed.dueDate < formatYmd(today)) return void (await ctx.reply(t(locale, 'new.quickPastDate', { date: formatDate(parsed.dueDate, locale) })));
+      if (parsed.dueDate && parsed.dueDate < today) return void (await ctx.reply(t(locale, 'new.quickPastDate', { date: formatDate(parsed.dueDate, locale) })));
       const title = (command ? parsed.title : parsed.title || line).slice(0, TITLE_MAX);
       input = { title, description: '', priority: parsed.priority ?? 'none', dueDate: parsed.dueDate, assignee: parsed.assignee, labels: parsed.labels };
       const hints = await conversation.external(() => backend.projectHints(user, chat));
@@ -210,7 +210,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       }
     });
     if (!result.card) return void (await ctx.reply(t(locale, result.refused ?? 'invalid')));
-    await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, formatYmd(today))}`, {
+    await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, today)}`, {
       parse_mode: 'HTML',
       reply_markup: cardKeyboard(result.card, locale, ctx.me.username, true, group ? null : user.id),
       ...(prefill?.replyTo && prefill.replyTo.chatId === ctx.chat?.id ? { reply_parameters: { message_id: prefill.replyTo.messageId, allow_sending_without_reply: true } } : {}),

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Loading } from '../components/Loading.tsx';
-import { auth } from '../features/auth/state.ts';
+import { auth } from '../lib/auth.ts';
 import { decideAccess, loginRedirectPath } from './access.ts';
 import { boot } from './boot.ts';
 import { ErrorPage, ForbiddenPage } from './ErrorPage.tsx';

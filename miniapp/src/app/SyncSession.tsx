@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe, useSnapshot } from 'valtio';
 import { auth, sessionEnded } from '../features/auth/index.ts';
+import { errorText } from '../lib/error-text.ts';
 import { attachLiveFeed } from '../lib/live.ts';
 import { log } from '../lib/logger.ts';
 import { toast } from '../lib/toasts.ts';
@@ -58,7 +59,7 @@ export function SyncSession() {
             outbox: {
               // A refused edit is already rolled back: say so, with the server's reason.
               onRejected: (entry, error) =>
-                toast({ title: texts.current.t('sync.rejected', { key: issueKey(syncState(), entry.issueId) }), description: error.statusMessage, color: 'error' }),
+                toast({ title: texts.current.t('sync.rejected', { key: issueKey(syncState(), entry.issueId) }), description: errorText(error, texts.current.t), color: 'error' }),
               onOverridden: (entry, fields) => {
                 const { t: tr, locale } = texts.current;
                 const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(fields.map((f) => tr(`sync.fields.${f}`, { defaultValue: f })));

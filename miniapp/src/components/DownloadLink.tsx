@@ -3,7 +3,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, downloadsThroughTelegram } from '../lib/file-download.ts';
-import { ApiError } from '../lib/http.ts';
+import { errorText } from '../lib/error-text.ts';
 import { toast } from '../lib/toasts.ts';
 
 export function DownloadLink({ href, fileName, className, testId, children }: { href: string; fileName: string; className?: string; testId?: string; children: ReactNode }) {
@@ -12,7 +12,7 @@ export function DownloadLink({ href, fileName, className, testId, children }: { 
     if (!downloadsThroughTelegram()) return;
     e.preventDefault();
     downloadFile(href, fileName).catch((err: unknown) =>
-      toast({ title: t('common.downloadFailed'), description: err instanceof ApiError ? err.statusMessage : undefined, color: 'error' }),
+      toast({ title: t('common.downloadFailed'), description: errorText(err, t), color: 'error' }),
     );
   };
   return (

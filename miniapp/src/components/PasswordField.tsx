@@ -4,6 +4,7 @@ import type { PasswordStrength } from '@tracker/shared/passwords';
 import { useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPasswordRule, strengthKeys } from '../lib/password-rule.ts';
+import { useQuery } from '../lib/query.ts';
 import { TextField } from './TextField.tsx';
 
 /** Input props (a form's `register(...)`) pass through to the input; its own handlers run first. */
@@ -18,14 +19,16 @@ interface Props extends Omit<ComponentProps<'input'>, 'id' | 'type' | 'name'> {
   name?: string;
 }
 
-type Rule = Awaited<ReturnType<typeof loadPasswordRule>>;
-
 export function PasswordField({ label, hint, error, user, serverReasons, name = 'password', onFocus, onChange, ...input }: Props) {
   const { t } = useTranslation();
-  const [rule, setRule] = useState<Rule | null>(null);
+  // The rule's code never changes once loaded; asked on first focus, and again on a focus after a failure.
+  const [wanted, setWanted] = useState(false);
+  const asked = useQuery(wanted ? ['passwordRule'] : null, loadPasswordRule, { freshMs: Infinity });
+  const rule = asked.data ?? null;
   const [value, setValue] = useState('');
   const load = () => {
-    if (!rule) loadPasswordRule().then(setRule, () => {});
+    if (!wanted) setWanted(true);
+    else if (asked.error && !asked.fetching) void asked.refetch();
   };
   const { email, name: userName } = user;
   const strength: PasswordStrength | null = useMemo(

@@ -1,33 +1,60 @@
-// Turns zod issues (client-side) and API error bodies (server-side) into what the forms show:
-// one message key per field and one message for the whole form.
-import { ApiError } from './http.ts';
+// The one field mapping of the web app: zod issues (client-side) and refusals of the server land under
+// the fields a form shows, and the rest becomes one message for the whole form (lib/error-text.ts).
+import { errorText, issueText, type ErrorTextOptions, type Translate } from './error-text.ts';
+import { refusalOf } from './http.ts';
 
+/** Field name (a dotted path: `title`, `customValues.12`, `versions.en.title`) → its message: an i18n key, or words to show. */
 export type FieldErrors = Record<string, string>;
 
-export function fieldErrorsFrom(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** The field an issue belongs to: the longest start of its path that names one of `fields`; without a list, its first step. */
+function fieldOf(path: readonly PropertyKey[], fields?: readonly string[]): string | null {
+  const steps = path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number').map(String);
+  if (!fields) return steps[0] ?? null;
+  for (let n = steps.length; n > 0; n--) {
+    const name = steps.slice(0, n).join('.');
+    if (fields.includes(name)) return name;
+  }
+  return null;
+}
+
+/** The first issue of each field, keyed by field; issues about no listed field are left out. */
+export function fieldErrorsFrom(issues: readonly Issue[], fields?: readonly string[]): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
-    const first = issue.path[0];
-    const field = typeof first === 'string' || typeof first === 'number' ? String(first) : '';
+    const field = fieldOf(issue.path, fields);
     if (field && !(field in out)) out[field] = issue.message;
   }
   return out;
 }
 
 export interface FormErrorState {
+  /** Each shown field's message, in words. */
   fields: FieldErrors;
-  /** An i18n key, or text to show as is when `raw` is true. */
-  form: { key: string; raw: boolean } | null;
+  /** The message for the whole form; null when the fields say it all. */
+  form: string | null;
 }
 
-export function formErrorsFrom(err: unknown, fieldNames: readonly string[]): FormErrorState {
-  if (!(err instanceof ApiError)) return { fields: {}, form: { key: 'errors.network', raw: false } };
-  const { data } = err;
-  const fields = fieldErrorsFrom((data.issues ?? []).filter((i) => fieldNames.includes(String(i.path[0]))));
-  const codeKey = data.code ? `errors.codes.${data.code}` : null;
-  // A code tied to one field (409 email_taken with data.field) belongs under that field.
-  if (data.field && fieldNames.includes(data.field) && codeKey) return { fields: { ...fields, [data.field]: codeKey }, form: null };
-  if (Object.keys(fields).length > 0) return { fields, form: null };
-  if (codeKey) return { fields, form: { key: codeKey, raw: false } };
-  return { fields, form: { key: data.statusMessage || err.statusMessage || 'auth.unexpected', raw: !!(data.statusMessage || err.statusMessage) } };
+/**
+ * A refused submit, in words: the server's field issues under the `fields` the form shows (a code
+ * bound to a field, like 409 email_taken with `data.field`, too), and the rest as the form's message.
+ */
+export function formErrorsFrom(err: unknown, fields: readonly string[], t: Translate, options?: ErrorTextOptions): FormErrorState {
+  const data = refusalOf(err)?.data;
+  if (!data) return { fields: {}, form: errorText(err, t, options) };
+  const issues = data.issues ?? [];
+  const shown: FieldErrors = {};
+  for (const [field, message] of Object.entries(fieldErrorsFrom(issues, fields))) shown[field] = issueText(message, t);
+  if (data.field && fields.includes(data.field) && !(data.field in shown)) {
+    // Under a field its code's short text (a weak password's reasons are listed beside it), the server's sentence otherwise.
+    const code = data.code ? (options?.codes?.[data.code] ?? `errors.codes.${data.code}`) : '';
+    shown[data.field] = (code && t(code, { defaultValue: '' })) || errorText(err, t, options);
+  }
+  const stray = issues.find((issue) => !fieldOf(issue.path, fields));
+  if (stray) return { fields: shown, form: issueText(stray.message, t) };
+  return { fields: shown, form: Object.keys(shown).length ? null : errorText(err, t, options) };
 }

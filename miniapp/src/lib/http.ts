@@ -32,6 +32,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What the server answered to a refused call: its status and error data (code, issues, the refusal's
+ * own facts); null when no answer came (offline, a timeout, a bug). The words for the user come from
+ * lib/error-text.ts, not from here.
+ */
+export function refusalOf(err: unknown): { status: number; data: ApiErrorData } | null {
+  return err instanceof ApiError ? { status: err.status, data: err.data } : null;
+}
+
 export interface RequestOptions {
   method?: string;
   body?: unknown;

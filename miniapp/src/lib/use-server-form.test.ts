@@ -9,7 +9,7 @@ const TEXTS: Record<string, string> = {
   'errors.codes.invalid_credentials': 'Invalid e-mail or password',
   'errors.network': 'No connection',
 };
-const t = (key: string, options: { defaultValue: string }) => TEXTS[key] ?? options.defaultValue;
+const t = (key: string, options: { defaultValue?: string }) => TEXTS[key] ?? options.defaultValue ?? key;
 
 /** A stand-in form holding these values; records what lands on it. */
 function formWith(values: Record<string, unknown>) {
@@ -31,14 +31,14 @@ describe('applyServerError', () => {
     expect(form.errors).toEqual({ email: { type: 'server', message: 'This e-mail is already registered' } });
   });
 
-  it('gives the form the rest: a translated code, else the server text, else the network message', () => {
+  it('gives the form the rest: a translated code, else the server\'s words, else the network message', () => {
     const login = formWith({ email: '', password: '' });
     applyServerError(login as never, new ApiError(401, 'Nope', { code: 'invalid_credentials' }), t);
     expect(login.errors).toEqual({ 'root.server': { type: 'server', message: 'Invalid e-mail or password' } });
 
-    const gateway = formWith({ email: '' });
-    applyServerError(gateway as never, new ApiError(502, 'Bad Gateway'), t);
-    expect(gateway.errors['root.server']?.message).toBe('Bad Gateway');
+    const limited = formWith({ email: '' });
+    applyServerError(limited as never, new ApiError(429, 'Wait a minute', { code: 'rate_limited', statusMessage: 'Wait a minute' }), t);
+    expect(limited.errors['root.server']?.message).toBe('Wait a minute');
 
     const offline = formWith({ email: '' });
     applyServerError(offline as never, new TypeError('Failed to fetch'), t);

@@ -5,10 +5,8 @@ import { validationKey } from '@tracker/shared/api/values/fields';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { errorText, type ErrorTextOptions, type Translate } from './error-text.ts';
 import { formErrorsFrom } from './form-errors.ts';
-
-/** `t` with a fallback: keys the locale lacks show the fallback, never the bare key. */
-export type Translate = (key: string, options: { defaultValue: string }) => string;
 
 /** Where a refusal goes in a form: only these two calls, so tests can pass a stand-in. */
 type Target<T extends FieldValues> = Pick<UseFormReturn<T>, 'setError' | 'getValues'>;
@@ -18,16 +16,10 @@ type Target<T extends FieldValues> = Pick<UseFormReturn<T>, 'setError' | 'getVal
  * 409 email_taken) under their fields, the rest as the form's root message. Fields are the form's
  * own values, so an issue about something the form does not show becomes the root message.
  */
-export function applyServerError<T extends FieldValues>(form: Target<T>, err: unknown, t: Translate): void {
-  const state = formErrorsFrom(err, Object.keys(form.getValues() ?? {}));
-  const invalid = t('validation.invalid', { defaultValue: 'validation.invalid' });
-  for (const [field, key] of Object.entries(state.fields)) {
-    form.setError(field as FieldPath<T>, { type: 'server', message: t(key, { defaultValue: invalid }) });
-  }
-  if (state.form) {
-    const message = state.form.raw ? state.form.key : t(state.form.key, { defaultValue: state.form.key });
-    form.setError('root.server', { type: 'server', message });
-  }
+export function applyServerError<T extends FieldValues>(form: Target<T>, err: unknown, t: Translate, options?: ErrorTextOptions): void {
+  const state = formErrorsFrom(err, Object.keys(form.getValues() ?? {}), t, options);
+  for (const [field, message] of Object.entries(state.fields)) form.setError(field as FieldPath<T>, { type: 'server', message });
+  if (state.form) form.setError('root.server', { type: 'server', message: state.form });
 }
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -35,8 +27,8 @@ type FormSchema = z.ZodType<FieldValues, FieldValues>;
 interface SubmitOptions {
   /** Runs after the refusal is on the form (haptics, extra state). */
   onRefused?: (err: unknown) => void;
-  /** The form's message instead of the mapping, for screens whose spec fixes it (the account dialogs). */
-  message?: (err: unknown) => string;
+  /** The screen's wording of codes and of a failure the server did not explain (the account dialogs, spec §8). */
+  errors?: ErrorTextOptions;
 }
 
 /**
@@ -55,13 +47,12 @@ export function useServerForm<S extends FormSchema>(schema: S, defaults: Default
 
   /** Runs `send` with the parsed payload; what it throws goes onto the form. */
   const submit = (send: (data: z.output<S>) => Promise<unknown>, options: SubmitOptions | ((err: unknown) => void) = {}) => {
-    const { onRefused, message } = typeof options === 'function' ? { onRefused: options, message: undefined } : options;
+    const { onRefused, errors: wording } = typeof options === 'function' ? { onRefused: options, errors: undefined } : options;
     return form.handleSubmit(async (data) => {
       try {
         await send(data);
       } catch (err) {
-        if (message) form.setError('root.server', { type: 'server', message: message(err) });
-        else applyServerError(form, err, t);
+        applyServerError(form, err, t, wording);
         onRefused?.(err);
       }
     });
@@ -81,7 +72,8 @@ export type ServerForm<S extends FormSchema> = ReturnType<typeof useServerForm<S
  * A button's request without input (resend a mail, get a link): the same pending flag and message
  * as a form's submit, so no screen keeps its own.
  */
-export function useServerAction(message: (err: unknown) => string) {
+export function useServerAction(wording?: ErrorTextOptions) {
+  const { t } = useTranslation();
   const form = useForm();
   return {
     run: (send: () => Promise<unknown>) =>
@@ -89,7 +81,7 @@ export function useServerAction(message: (err: unknown) => string) {
         try {
           await send();
         } catch (err) {
-          form.setError('root.server', { type: 'server', message: message(err) });
+          form.setError('root.server', { type: 'server', message: errorText(err, t, wording) });
         }
       })(),
     pending: form.formState.isSubmitting,

@@ -1,6 +1,8 @@
 import { TG_POPUP } from '@tracker/shared/limits';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ref } from 'valtio';
 import { answerConfirm, CONFIRM_ID, confirmAction, confirmPopup, confirmQueue, fit } from './confirm.ts';
+import { platform, type TelegramApi } from './index.ts';
 import { popupProblems } from './popup.ts';
 
 describe('confirmPopup', () => {
@@ -40,5 +42,31 @@ describe('confirmAction outside Telegram', () => {
     expect(await first).toBe(false);
     expect(await second).toBe(true);
     expect(confirmQueue.asks).toEqual([]);
+  });
+});
+
+describe('confirmAction with a word to type or a choice', () => {
+  afterEach(() => {
+    platform.tg = null;
+  });
+
+  it('asks in the app even inside Telegram, whose popup has buttons only', async () => {
+    const popups: unknown[] = [];
+    platform.tg = ref({ canPopup: () => true, showPopup: (p: unknown) => (popups.push(p), Promise.resolve(CONFIRM_ID)) } as unknown as TelegramApi);
+    const typed = confirmAction({ message: 'Delete project WEB?', confirmText: 'Delete', confirmWord: 'WEB', destructive: true });
+    const chosen = confirmAction({ message: 'Delete status Done?', confirmText: 'Delete', choice: { label: 'Move its issues to', options: [{ value: '2', label: 'Todo' }] } });
+    expect(confirmQueue.asks.map((a) => a.options.message)).toEqual(['Delete project WEB?', 'Delete status Done?']);
+    const [a, b] = confirmQueue.asks;
+    answerConfirm(a!.id, true);
+    answerConfirm(b!.id, '2');
+    expect(await typed).toBe(true);
+    expect(await chosen).toBe('2');
+    expect(popups).toEqual([]);
+  });
+
+  it('answers null for a cancelled choice', async () => {
+    const chosen = confirmAction({ message: 'Delete status Done?', confirmText: 'Delete', choice: { label: 'Move to', options: [{ value: '2', label: 'Todo' }] } });
+    answerConfirm(confirmQueue.asks[0]!.id, false);
+    expect(await chosen).toBeNull();
   });
 });

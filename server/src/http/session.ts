@@ -3,6 +3,7 @@ import { SESSION_MAX_AGE_MS } from '@tracker/shared/limits';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
 import session from 'koa-session';
+import { profileZoneSql } from '../db/local-date.ts';
 import { bearerCaller } from './bearer.ts';
 
 /** The server-sent event streams: a session token may come in their query (EventSource sends no headers). */
@@ -53,7 +54,7 @@ export function postgresSessionStore(orm: MikroORM) {
   return {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: object }) {
       const [row] = await sql().execute<Record<string, unknown>[]>(
-        `select s.data as session_data, u.*
+        `select s.data as session_data, u.*, ${profileZoneSql('u.id')} as time_zone
            from sessions s left join users u on u.id = s.user_id
           where s.id = ? and s.expires_at > now()`,
         [key],

@@ -20,6 +20,11 @@ export const userSchema = z.object({
    * launch's init data: a session of another account is not taken over (issue 25).
    */
   telegram_id: z.number().int().nullable().optional(),
+  /**
+   * The time zone of the user's profile (notification settings), null while they have chosen none:
+   * the web app then counts "today" in the browser's (shared/src/dates.ts, `userTimeZone`).
+   */
+  time_zone: z.string().nullable().optional(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -8,37 +8,10 @@ export interface Ymd {
 
 const MS_PER_DAY = 86_400_000;
 
-export function todayIn(now: Date, timeZone: string): Ymd | null {
-  if (!(now instanceof Date) || Number.isNaN(now.getTime())) return null;
-  return localYmd(now, timeZone) ?? localYmd(now, 'UTC');
-}
-
-/** Today in a time zone (UTC when the zone is unknown): the one rule the server and the bot use. */
-export function todayOf(timeZone: string, now: Date = new Date()): Ymd {
-  return todayIn(now, timeZone) ?? todayIn(new Date(), 'UTC')!;
-}
-
-/** `todayOf` as `YYYY-MM-DD`. */
-export function todayDate(timeZone: string, now: Date = new Date()): string {
-  return formatYmd(todayOf(timeZone, now));
-}
-
-function localYmd(now: Date, timeZone: string): Ymd | null {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    }).formatToParts(now);
-    const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-    const ymd = { year: part('year'), month: part('month'), day: part('day') };
-    return isValidYmd(ymd.year, ymd.month, ymd.day) ? ymd : null;
-  } catch {
-    return null; // unknown time zone: the caller falls back to UTC
-  }
+/** A `YYYY-MM-DD` date as a triple. */
+export function ymdOf(date: string): Ymd {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
 }
 
 export function daysInMonth(year: number, month: number): number {
@@ -77,10 +50,6 @@ export function nextWeekday(today: Ymd, targetWeekday: number): Ymd {
   return addDays(today, diff === 0 ? 7 : diff);
 }
 
-export function startOfNextWeek(today: Ymd, weekStartsOn: 0 | 1): Ymd {
-  return nextWeekday(today, weekStartsOn);
-}
-
 export function endOfMonth(today: Ymd): Ymd {
   return { year: today.year, month: today.month, day: daysInMonth(today.year, today.month) };
 }
@@ -99,8 +68,7 @@ export function formatYmd(date: Ymd): string {
 
 /** A `YYYY-MM-DD` date `days` later (earlier when negative): due-date snoozes on the server and in the bot. */
 export function plusDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return formatYmd(addDays({ year, month, day }, days));
+  return formatYmd(addDays(ymdOf(date), days));
 }
 
 /**

@@ -72,13 +72,26 @@ describe('relative days', () => {
 
   it('"через день" (every other day) is not a date', () => expectNoDate('через день'));
 
-  it('next week starts on the locale’s first weekday unless weekStartsOn is given', () => {
-    expectDue('на следующей неделе', '2026-11-23');
-    expectDue('next week', '2026-11-23', { locale: 'ru' });
-    expectDue('next week', '2026-11-29', { locale: 'en' });
-    expectDue('на следующей неделе', '2026-11-29', { locale: 'en' });
-    expectDue('next week', '2026-11-23', { locale: 'en', weekStartsOn: 1 });
-    expectDue('до следующей недели', '2026-11-29', { weekStartsOn: 0 });
+  // Deliberately changed in issue 27: English weeks started on Sunday here (and on Monday in the bot);
+  // both languages now start them on Monday (weekStart, shared/src/dates.ts).
+  it('next week starts on Monday in both languages', () => {
+    for (const locale of ['ru', 'en'] as const) {
+      for (const phrase of ['next week', 'by next week', 'на следующей неделе', 'к следующей неделе', 'до следующей недели']) {
+        expectDue(phrase, '2026-11-23', { locale });
+      }
+    }
+  });
+
+  it('this week ends on its Sunday: today on a Sunday, the coming one on a Wednesday', () => {
+    const phrases = ['this week', 'by this week', 'end of week', 'by the end of the week', 'at the end of this week',
+      'на этой неделе', 'до конца недели', 'к концу недели', 'в конце этой недели'];
+    const wednesday = new Date('2026-11-25T10:00:00Z');
+    for (const locale of ['ru', 'en'] as const) {
+      for (const phrase of phrases) {
+        expectDue(phrase, '2026-11-22', { locale });
+        expectDue(phrase, '2026-11-29', { locale, now: wednesday });
+      }
+    }
   });
 });
 

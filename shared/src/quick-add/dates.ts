@@ -1,10 +1,13 @@
+import { endOfWeek, startOfNextWeek, weekStart } from '../dates.ts';
+import type { Locale } from '../locales.ts';
 import {
-  addDays, endOfMonth, nextWeekday, startOfNextWeek, upcoming, ymd, type Ymd,
+  addDays, endOfMonth, formatYmd, nextWeekday, upcoming, ymd, ymdOf, type Ymd,
 } from './calendar.ts';
 
 export interface DateContext {
   today: Ymd | null; // null when `now` was unusable: only dates with an explicit year resolve
-  weekStartsOn: 0 | 1;
+  /** The UI language: its week start (shared/src/dates.ts) decides "next week" and "this week". */
+  locale: Locale;
 }
 
 export interface DateMatch {
@@ -107,7 +110,11 @@ const PATTERNS: readonly Pattern[] = [
   }),
   pattern(
     String.raw`(?:(?:(?:by|due)${S})?next${S}week|(?:на|к)${S}следующей${S}неделе|до${S}следующей${S}недели)`,
-    (_m, ctx) => ctx.today && startOfNextWeek(ctx.today, ctx.weekStartsOn),
+    (_m, ctx) => ctx.today && ymdOf(startOfNextWeek(formatYmd(ctx.today), weekStart(ctx.locale))),
+  ),
+  pattern(
+    String.raw`(?:(?:(?:by|due|at)${S})?(?:the${S})?end${S}of${S}(?:the${S}|this${S})?week|(?:(?:by|due)${S})?this${S}week|на${S}этой${S}неделе|(?:в${S}конце|до${S}конца|к${S}концу)${S}(?:этой${S})?недели)`,
+    (_m, ctx) => ctx.today && ymdOf(endOfWeek(formatYmd(ctx.today), weekStart(ctx.locale))),
   ),
   pattern(
     String.raw`(?:(?:(?:by|due|at)${S})?(?:the${S})?end${S}of${S}(?:the${S})?month|(?:в${S}конце|до${S}конца|к${S}концу)${S}месяца)`,

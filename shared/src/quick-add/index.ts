@@ -1,4 +1,5 @@
-import { formatYmd, todayIn } from './calendar.ts';
+import { todayIn } from '../dates.ts';
+import { formatYmd, ymdOf } from './calendar.ts';
 import { findDates } from './dates.ts';
 import { findLabels, findMentions, findPriorities, findProjects, findSpokenPriorities, type Priority } from './tokens.ts';
 
@@ -26,8 +27,8 @@ export interface QuickAddResult {
 export interface QuickAddOptions {
   now: Date;
   timeZone: string; // IANA; an unknown zone falls back to UTC
+  /** The UI language (default ru): its week start decides "next week" and "this week". */
   locale?: 'ru' | 'en';
-  weekStartsOn?: 0 | 1; // default: ru → Monday, en → Sunday
   /** A transcript of speech: priorities said in words ("high priority", «высокий приоритет») count too. */
   spoken?: boolean;
 }
@@ -46,13 +47,13 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
   const text = typeof input === 'string' ? input : '';
   const scan = text.slice(0, QUICK_ADD_MAX_PARSED + SCAN_OVERHANG);
   const locale = options?.locale === 'en' ? 'en' : 'ru';
-  const weekStartsOn = options?.weekStartsOn === 0 || options?.weekStartsOn === 1
-    ? options.weekStartsOn
-    : locale === 'en' ? 0 : 1;
-  const today = todayIn(options?.now, typeof options?.timeZone === 'string' ? options.timeZone : 'UTC');
+  const now = options?.now;
+  const today = now instanceof Date && !Number.isNaN(now.getTime())
+    ? ymdOf(todayIn(typeof options?.timeZone === 'string' ? options.timeZone : 'UTC', now))
+    : null;
 
   const candidates: Candidate[] = [
-    ...findDates(scan, { today, weekStartsOn }).map((d) => ({ kind: 'due' as const, start: d.start, end: d.end, value: formatYmd(d.date) })),
+    ...findDates(scan, { today, locale }).map((d) => ({ kind: 'due' as const, start: d.start, end: d.end, value: formatYmd(d.date) })),
     ...findMentions(scan).map((m) => ({ kind: 'assignee' as const, ...m })),
     ...findLabels(scan).map((m) => ({ kind: 'label' as const, ...m })),
     ...findProjects(scan).map((m) => ({ kind: 'project' as const, ...m })),

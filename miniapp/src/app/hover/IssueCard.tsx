@@ -1,9 +1,10 @@
-// The card itself: the store's copy of the issue when it has one, else one API call.
+// The card itself: the store's copy of the issue when it has one, else one query.
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import { useEffect, useId, useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ColorDot } from '../../components/ColorDot.tsx';
+import { useQuery } from '../../lib/query.ts';
 import { issueApi } from '../../features/issues/index.ts';
 import { syncState } from '../../features/sync/index.ts';
 import type { HoverTarget } from './IssueHover.tsx';
@@ -24,19 +25,13 @@ export default function IssueCard({ target }: { target: HoverTarget }) {
   const fromStore: Shown | null = stored
     ? { key: stored.key, title: stored.title, status: store.statuses[stored.statusId] ?? null, assignee: stored.assignee?.name ?? null }
     : null;
-  const [fetched, setFetched] = useState<Shown | 'missing' | null>(null);
-
-  useEffect(() => {
-    if (fromStore) return;
-    let live = true;
-    issueApi.get(target.key).then(
-      (i) => live && setFetched({ key: i.key, title: i.title, status: i.status, assignee: i.assignee?.name ?? null }),
-      () => live && setFetched('missing'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [target.key, fromStore === null]); // eslint-disable-line react-hooks/exhaustive-deps -- asks once per key, when the store has no copy
+  // Not held by the store (another project's, or older than it keeps): asked once per key.
+  const asked = useQuery(fromStore ? null : ['issue', 'card', target.key], () => issueApi.get(target.key));
+  const fetched: Shown | 'missing' | null = asked.data
+    ? { key: asked.data.key, title: asked.data.title, status: asked.data.status, assignee: asked.data.assignee?.name ?? null }
+    : asked.error !== null
+      ? 'missing'
+      : null;
 
   // The link names its card for screen readers while it is shown.
   useLayoutEffect(() => {

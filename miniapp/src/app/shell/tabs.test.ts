@@ -11,13 +11,18 @@ describe('app shell tabs', () => {
     expect(currentTab('/issues', paths('ru'))).toBe('issues');
     expect(currentTab('/en/issues/WEB-1', paths('en'))).toBe('issues');
     expect(currentTab('/projects/WEB', paths('ru'))).toBe('projects');
-    expect(currentTab('/calendar', paths('ru'))).toBe('calendar');
+    expect(currentTab('/en/inbox', paths('en'))).toBe('inbox');
   });
-  it('marks Profile on the profile and account pages, and nothing elsewhere', () => {
-    expect(currentTab('/user/profile', paths('ru'))).toBe('profile');
-    expect(currentTab('/en/user', paths('en'))).toBe('profile');
+  it('marks More on the places of its sheet: calendar, streams, timesheet, profile, admin', () => {
+    expect(currentTab('/calendar', paths('ru'))).toBe('more');
+    expect(currentTab('/en/streams/3', paths('en'))).toBe('more');
+    expect(currentTab('/timesheet', paths('ru'))).toBe('more');
+    expect(currentTab('/user/profile', paths('ru'))).toBe('more');
+    expect(currentTab('/en/user', paths('en'))).toBe('more');
+    expect(currentTab('/admin/users', paths('ru'))).toBe('more');
+  });
+  it('marks nothing on pages of no tab', () => {
     expect(currentTab('/user/password', paths('ru'))).toBeNull();
-    expect(currentTab('/streams', paths('ru'))).toBeNull();
     expect(currentTab('/privacy', paths('ru'))).toBeNull();
   });
 });

@@ -7,13 +7,13 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useServerAction } from '../../lib/use-server-form.ts';
-import { accountApi, messageOf } from '../users/index.ts';
+import { accountApi } from '../users/index.ts';
 import { useReminder } from './use-reminder.ts';
 
 export function EmailConfirmDialog({ user, onOpenChange }: { user: User | null; onOpenChange?: (open: boolean) => void }) {
   const { t } = useTranslation();
   const reminder = useReminder(user, 'email', accountApi.emailReminder);
-  const action = useServerAction((err) => messageOf(err, t('account.emailDialog.error')));
+  const action = useServerAction({ fallback: 'account.emailDialog.error' });
   const { pending, error } = action;
   useEffect(() => onOpenChange?.(reminder.open), [onOpenChange, reminder.open]);
   if (!reminder.open || !user) return null;

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useServerAction, useServerForm } from '../../lib/use-server-form.ts';
 import { signedIn } from '../auth/index.ts';
-import { accountApi, messageOf } from '../users/index.ts';
+import { accountApi } from '../users/index.ts';
 import { CodeCells, emptyDigits } from './CodeCells.tsx';
 
 export function PhoneConfirmDialog({ user, onClose }: { user: User; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function PhoneConfirmDialog({ user, onClose }: { user: User; onClose: () 
   const codeLabel = useId();
   const [step, setStep] = useState<'intro' | 'code'>('intro');
   const [digits, setDigits] = useState(emptyDigits);
-  const sending = useServerAction((err) => messageOf(err, t('account.phoneDialog.sendError')));
+  const sending = useServerAction({ fallback: 'account.phoneDialog.sendError' });
   const check = useServerForm(verifyPhoneCodeRequestSchema, { code: '' });
   const pending = sending.pending || check.formState.isSubmitting;
   const error = sending.error ?? check.formError ?? check.errorFor('code') ?? null;
@@ -37,7 +37,7 @@ export function PhoneConfirmDialog({ user, onClose }: { user: User; onClose: () 
       toast({ title: t('account.phoneDialog.confirmed'), color: 'success' });
       onClose();
     },
-    { message: (err) => messageOf(err, t('account.phoneDialog.verifyError')) },
+    { errors: { fallback: 'account.phoneDialog.verifyError' } },
   );
 
   // The sixth digit sends the check; the digits stay for another try when it is refused.

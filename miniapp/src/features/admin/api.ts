@@ -1,6 +1,5 @@
 import { admin } from '@tracker/shared/api/contract/admin';
 import { api, apiUpload } from '../../lib/api-client.ts';
-import { ApiError } from '../../lib/http.ts';
 import type { RedirectInput } from '@tracker/shared/api/admin';
 import type { PostInput } from '@tracker/shared/api/blog';
 
@@ -21,19 +20,3 @@ export const adminApi = {
   /** Raw-body upload (the file's own content type), like issue attachments. */
   uploadImage: (file: File) => apiUpload(admin.uploadImage, file, {}).then((r) => r.image),
 };
-
-/** Field messages (i18n keys by dotted path) and one form message (already translated or a key). */
-export function adminErrors(err: unknown): { fields: Record<string, string>; form: { key: string; raw: boolean } | null } {
-  if (!(err instanceof ApiError)) return { fields: {}, form: { key: 'errors.network', raw: false } };
-  const fields: Record<string, string> = {};
-  let form: { key: string; raw: boolean } | null = null;
-  for (const issue of err.data.issues ?? []) {
-    const path = issue.path.join('.');
-    if (!path) form ??= { key: issue.message, raw: false };
-    else if (!(path in fields)) fields[path] = issue.message;
-  }
-  if (!form && !Object.keys(fields).length) {
-    form = err.data.code && err.data.code !== 'validation' ? { key: `errors.codes.${err.data.code}`, raw: false } : { key: err.statusMessage || 'errors.network', raw: !!err.statusMessage };
-  }
-  return { fields, form };
-}

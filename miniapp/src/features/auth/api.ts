@@ -4,11 +4,12 @@ import { session } from '@tracker/shared/api/contract/session';
 import type { MeResponse, User } from '@tracker/shared/api/users';
 import { api, createApi } from '../../lib/api-client.ts';
 import { bootData } from '../../lib/boot-data.ts';
-import { ApiError, http, type Http } from '../../lib/http.ts';
+import { http, refusalOf, type Http } from '../../lib/http.ts';
 import { clearAllDrafts } from '../../lib/issue-draft.ts';
 import { forgetUser, rememberedUser, rememberUser } from './remembered.ts';
 import { sessionToken, setSessionToken, setSessionUser } from '../../lib/session-token.ts';
-import { TOKEN_PRESENT, auth, type AuthStore } from './state.ts';
+import { TOKEN_PRESENT, auth, type AuthStore } from '../../lib/auth.ts';
+import { clearQueries } from '../../lib/query.ts';
 
 export const authApi = {
   me: () => api(session.me),
@@ -33,9 +34,10 @@ export async function hydrateSession(store: AuthStore = auth, client: Pick<Http,
     notSignedIn(store);
   } catch (err) {
     // No answer at all (offline): the last user, so the local store can show their work.
-    const last = err instanceof ApiError ? null : rememberedUser();
+    const answered = refusalOf(err) !== null;
+    const last = answered ? null : rememberedUser();
     if (last && isLaunchingAccount(last, launch)) return signedIn(last, store);
-    if (err instanceof ApiError) forgetUser();
+    if (answered) forgetUser();
     notSignedIn(store);
   }
 }
@@ -86,6 +88,7 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
     setSessionUser(null);
     forgetUser();
     clearAllDrafts();
+    clearQueries();
     store.logout();
     // The local copy of the workspace leaves memory and the disk (it may be a shared computer). Its
     // own chunk: in the entry it would pull the shared schemas into the precached shell.
@@ -98,5 +101,6 @@ export function sessionEnded(store: AuthStore = auth) {
   setSessionToken(null);
   setSessionUser(null);
   forgetUser();
+  clearQueries();
   store.logout();
 }

@@ -1,3 +1,4 @@
-import { LOCALE_TAGS, type Locale } from '@tracker/shared/locales';
+import type { Locale } from '@tracker/shared/locales';
+import { formatDate } from '../../lib/dates.ts';
 
-export const formatPostDate = (iso: string, locale: Locale) => new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long' }).format(new Date(iso));
+export const formatPostDate = (iso: string, locale: Locale) => formatDate(iso, locale, { dateStyle: 'long' });

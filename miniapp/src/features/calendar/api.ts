@@ -1,11 +1,5 @@
 import type { calendarResponseSchema, createFeedResponseSchema, feedsResponseSchema, FEED_SCOPES } from '@tracker/shared/api/calendar';
 import { calendar } from '@tracker/shared/api/contract/calendar';
-import { issues } from '@tracker/shared/api/contract/issues';
-import { projects } from '@tracker/shared/api/contract/projects';
-import { streams } from '@tracker/shared/api/contract/streams';
-import type { UpdateIssueRequest } from '@tracker/shared/api/issues';
-import type { projectsResponseSchema } from '@tracker/shared/api/projects';
-import type { streamsResponseSchema } from '@tracker/shared/api/streams';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 
@@ -14,8 +8,9 @@ export type CalendarIssue = CalendarResponse['issues'][number];
 export type Feed = z.infer<typeof feedsResponseSchema>['feeds'][number];
 export type FeedScope = (typeof FEED_SCOPES)[number];
 export type CreatedFeed = z.infer<typeof createFeedResponseSchema>;
-export type ProjectSummary = z.infer<typeof projectsResponseSchema>['projects'][number];
-export type StreamSummary = z.infer<typeof streamsResponseSchema>['streams'][number];
+/** What the calendar's pickers show of a project and a stream (from the client store). */
+export type ProjectSummary = { id: number; key: string; name: string };
+export type StreamSummary = { id: number; name: string };
 
 export interface CalendarQuery {
   from: string;
@@ -31,10 +26,6 @@ export const calendarApi = {
       query: { from: q.from, to: q.to, mine: q.mine ? '1' : '0', project: q.project ?? undefined, stream: q.stream ?? undefined },
       signal,
     }),
-  reschedule: (id: number, patch: Pick<UpdateIssueRequest, 'startDate' | 'dueDate'>) => api(issues.update, { params: { ref: id }, body: patch }),
-  projects: () => api(projects.list),
-  project: (id: number) => api(projects.get, { params: { ref: id } }),
-  streams: () => api(streams.list),
   feeds: () => api(calendar.feeds),
   createFeed: (scope: FeedScope, scopeId: number | null) => api(calendar.createFeed, { body: { scope, scopeId } }),
   revokeFeed: (id: number) => api(calendar.revokeFeed, { params: { id } }),

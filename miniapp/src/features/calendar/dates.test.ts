@@ -1,3 +1,6 @@
+import { weekStart } from '@tracker/shared/dates';
+import { LOCALES } from '@tracker/shared/locales';
+import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -13,10 +16,8 @@ import {
   shiftItem,
   spanOf,
   startOfWeek,
-  today,
   viewRange,
   weekDays,
-  weekStartFor,
 } from './dates.ts';
 import { calendarQuery, createIssueQuery, parseCalendarQuery } from './url-state.ts';
 
@@ -40,15 +41,24 @@ describe('day arithmetic', () => {
     expect(isIsoDate('26-02-01')).toBe(false);
     expect(isIsoDate(null)).toBe(false);
   });
-  it('reads today in local time', () => {
-    expect(today(new Date(2026, 10, 5, 23, 59))).toBe('2026-11-05');
-  });
 });
 
 describe('weeks', () => {
-  it('start on Monday in Russian and Sunday in English', () => {
-    expect(weekStartFor('ru')).toBe(1);
-    expect(weekStartFor('en')).toBe(0);
+  // Deliberately changed in issue 27: English weeks started on Sunday here; both languages now start
+  // them on Monday (weekStart, shared/src/dates.ts), as the bot and quick add do.
+  it('start on Monday in both languages, and end where quick add’s "this week" does; "next week" is the day after', () => {
+    const wednesday = new Date('2026-11-04T12:00:00Z');
+    for (const locale of LOCALES) {
+      const week = weekDays('2026-11-04', weekStart(locale));
+      expect(week[0], locale).toBe('2026-11-02');
+      const due = (phrase: string) => parseQuickAdd(`Report ${phrase}`, { now: wednesday, timeZone: 'UTC', locale }).dueDate;
+      expect(due('this week'), locale).toBe(week[6]);
+      expect(due('next week'), locale).toBe(addDays(week[6]!, 1));
+      expect(due('на следующей неделе'), locale).toBe(addDays(week[6]!, 1));
+    }
+  });
+
+  it('start on any weekday the arithmetic is given', () => {
     // 2026-11-04 is a Wednesday.
     expect(startOfWeek('2026-11-04', 1)).toBe('2026-11-02');
     expect(startOfWeek('2026-11-04', 0)).toBe('2026-11-01');

@@ -1,18 +1,14 @@
 // Calendar arithmetic on plain `YYYY-MM-DD` strings (the API's date format). Days are counted in
-// UTC so that a daylight-saving change never turns one day into 23 or 25 hours.
-import type { Locale } from '@tracker/shared/locales';
+// UTC so that a daylight-saving change never turns one day into 23 or 25 hours. Today and the week
+// start are the rules of shared/src/dates.ts (in the user's zone: lib/dates.ts).
+import { addDays, startOfWeek, type Weekday } from '@tracker/shared/dates';
+
+export { addDays, startOfWeek, weekdayOf, type Weekday } from '@tracker/shared/dates';
 
 export type IsoDate = string;
-/** 0 = Sunday … 6 = Saturday, as `Date.getUTCDay()`. */
-export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Weeks start on Monday in Russian, on Sunday in English (US calendars). */
-export function weekStartFor(locale: Locale): Weekday {
-  return locale === 'en' ? 0 : 1;
-}
 
 export function isIsoDate(value: string | null | undefined): value is IsoDate {
   const m = value ? DATE_RE.exec(value) : null;
@@ -34,30 +30,9 @@ export function fromDayNumber(n: number): IsoDate {
   return toIso(new Date(n * DAY_MS));
 }
 
-export function addDays(date: IsoDate, days: number): IsoDate {
-  return fromDayNumber(dayNumber(date) + days);
-}
-
 /** `b - a` in days. */
 export function diffDays(a: IsoDate, b: IsoDate): number {
   return dayNumber(b) - dayNumber(a);
-}
-
-export function weekdayOf(date: IsoDate): Weekday {
-  return new Date(`${date}T00:00:00Z`).getUTCDay() as Weekday;
-}
-
-/** Today in the browser's time zone. */
-export function today(now: Date = new Date()): IsoDate {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-export function startOfWeek(date: IsoDate, weekStart: Weekday): IsoDate {
-  const back = (weekdayOf(date) - weekStart + 7) % 7;
-  return addDays(date, -back);
 }
 
 export function startOfMonth(date: IsoDate): IsoDate {

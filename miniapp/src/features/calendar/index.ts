@@ -1,2 +1,2 @@
 // What other features may use from calendar: its date arithmetic on `YYYY-MM-DD` strings.
-export { addDays, addMonths, diffDays, endOfMonth, isIsoDate, startOfMonth, startOfWeek, today, weekStartFor, type IsoDate, type Weekday } from './dates.ts';
+export { addDays, addMonths, diffDays, endOfMonth, isIsoDate, startOfMonth, startOfWeek, type IsoDate, type Weekday } from './dates.ts';

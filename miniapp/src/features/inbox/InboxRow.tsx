@@ -6,10 +6,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ColorDot } from '../../components/ColorDot.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { formatDateTime, formatRelative, nextWeekMorning, tomorrowMorning } from '../../lib/dates.ts';
 import { toast } from '../../lib/toasts.ts';
 import { initials } from '../../lib/initials.ts';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
-import { nextWeekMorning, relativeTime, tomorrowMorning } from './time.ts';
 
 function Avatar({ actor }: { actor: InboxItem['actor'] }) {
   if (actor?.avatarUrl) return <img className="inbox-row__avatar" src={actor.avatarUrl} width={24} height={24} alt="" />;
@@ -36,7 +36,7 @@ export function InboxRow({ item, now, onChange }: { item: InboxItem; now: Date; 
   const what = eventText((key, values) => t(key, values ?? {}), item.kind, item.data);
   const snooze = (until: Date) => {
     onChange(item, { snoozedUntil: until.toISOString() });
-    toast({ title: t('inbox.snoozedUntil', { date: until.toLocaleString(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) }), color: 'info' });
+    toast({ title: t('inbox.snoozedUntil', { date: formatDateTime(until, locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) }), color: 'info' });
   };
   return (
     <li className={`inbox-row${unread ? ' inbox-row--unread' : ''}`} data-testid="inbox-item" data-kind={item.kind} data-unread={unread}>
@@ -51,8 +51,8 @@ export function InboxRow({ item, now, onChange }: { item: InboxItem; now: Date; 
         </span>
         {item.data.excerpt && <span className="inbox-row__excerpt">{item.data.excerpt}</span>}
       </Link>
-      <time className="inbox-row__time" dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString(locale)}>
-        {relativeTime(item.createdAt, now, locale)}
+      <time className="inbox-row__time" dateTime={item.createdAt} title={formatDateTime(item.createdAt, locale)}>
+        {formatRelative(item.createdAt, now, locale)}
       </time>
       <span className="inbox-row__actions">
         {item.archivedAt ? (
@@ -64,8 +64,8 @@ export function InboxRow({ item, now, onChange }: { item: InboxItem; now: Date; 
             ) : (
               <Action label={t('inbox.actions.unread')} icon="lucide:mail" onClick={() => onChange(item, { read: false })} testId="inbox-unread-one" />
             )}
-            <Action label={t('inbox.actions.snoozeTomorrow')} icon="lucide:alarm-clock" onClick={() => snooze(tomorrowMorning(new Date()))} testId="inbox-snooze-tomorrow" />
-            <Action label={t('inbox.actions.snoozeNextWeek')} icon="lucide:calendar-clock" onClick={() => snooze(nextWeekMorning(new Date()))} testId="inbox-snooze-week" />
+            <Action label={t('inbox.actions.snoozeTomorrow')} icon="lucide:alarm-clock" onClick={() => snooze(tomorrowMorning())} testId="inbox-snooze-tomorrow" />
+            <Action label={t('inbox.actions.snoozeNextWeek')} icon="lucide:calendar-clock" onClick={() => snooze(nextWeekMorning(locale))} testId="inbox-snooze-week" />
             <Action label={t('inbox.actions.archive')} icon="lucide:archive" onClick={() => onChange(item, { archived: true })} testId="inbox-archive" />
           </>
         )}

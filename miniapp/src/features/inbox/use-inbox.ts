@@ -1,16 +1,21 @@
-// The inbox page's list: pages by cursor, new items merged in on a live count rise, and optimistic
+// The inbox page's list: the newest page through the one query hook (asked again on a live count
+// rise, its new items going on top of the pages loaded), older pages by cursor, and optimistic
 // changes — the row changes at once and comes back, with a toast, when the server refuses.
 import type { InboxFilter, InboxItem, UpdateInboxItem } from '@tracker/shared/api/inbox';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLiveEvents } from '../../lib/live.ts';
 import { log } from '../../lib/logger.ts';
+import { readQuery, useQuery } from '../../lib/query.ts';
 import { toast } from '../../lib/toasts.ts';
-import { messageOf } from '../users/index.ts';
 import { inboxApi } from './api.ts';
-import { inboxUnread, setInboxUnread } from './unread.ts';
+import { inboxUnreadCount, setInboxUnread } from './unread.ts';
+import { errorText } from '../../lib/error-text.ts';
 
-const LIVE_COALESCE_MS = 300;
+/** What the list shows: every page loaded, and where the next one starts. */
+interface Shown {
+  items: InboxItem[];
+  cursor: string | null;
+}
 
 /** Whether an item counts as unread (as the server counts: not archived, not snoozed into the future). */
 const counted = (i: InboxItem, now: Date) => i.readAt === null && i.archivedAt === null && !(i.snoozedUntil && new Date(i.snoozedUntil) > now);
@@ -24,35 +29,45 @@ function stays(filter: InboxFilter, change: UpdateInboxItem): boolean {
 
 export function useInbox(filter: InboxFilter) {
   const { t } = useTranslation();
-  const [items, setItems] = useState<InboxItem[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const latest = useRef(filter);
   latest.current = filter;
   // The count last seen, to tell a new item (a rise) from a change of one's own.
-  const before = useRef(inboxUnread.count);
+  const before = useRef(inboxUnreadCount());
 
-  const loadFirst = useCallback(async () => {
-    try {
-      const page = await inboxApi.page(filter, null);
-      if (latest.current !== filter) return;
-      setItems(page.items);
-      setCursor(page.nextCursor);
+  // Asked on each showing of a filter (items change elsewhere: another tab, the bot, a snooze waking).
+  const key = ['inbox', filter] as const;
+  const first = useQuery<Shown>(
+    key,
+    async (signal) => {
+      const page = await inboxApi.page(filter, null, undefined, signal).catch((err: unknown) => {
+        if (!signal.aborted) log.warn('inbox: load failed', err);
+        throw err;
+      });
+      if (signal.aborted) throw signal.reason;
       setInboxUnread(page.unread);
       before.current = page.unread;
-      setFailed(false);
-    } catch (err) {
-      log.warn('inbox: load failed', err);
-      setFailed(true);
-    }
-  }, [filter]);
-
-  useEffect(() => {
-    setItems(null);
-    setCursor(null);
-    void loadFirst();
-  }, [loadFirst]);
+      // Items are newest first (by id): the new page stands for everything down to its last item,
+      // and the pages loaded below it stay.
+      const shown = readQuery<Shown>(key).data;
+      const bottom = page.items.at(-1)?.id;
+      if (!shown || page.nextCursor === null || bottom === undefined) return { items: page.items, cursor: page.nextCursor };
+      return { items: [...page.items, ...shown.items.filter((i) => i.id < bottom)], cursor: shown.cursor };
+    },
+    {
+      freshMs: 0,
+      // A new item arrived (the count rose); one's own changes lower it and are shown already.
+      refetchOn: (e) => {
+        if (e.type !== 'inbox.changed' || filter === 'archived') return false;
+        const rose = (e.unread ?? 0) > before.current;
+        before.current = e.unread ?? 0;
+        return rose;
+      },
+    },
+  );
+  const { setData, refetch } = first;
+  const items = first.data?.items ?? null;
+  const cursor = first.data?.cursor ?? null;
 
   const loadMore = useCallback(async () => {
     if (!cursor) return;
@@ -60,38 +75,18 @@ export function useInbox(filter: InboxFilter) {
     try {
       const page = await inboxApi.page(filter, cursor);
       if (latest.current !== filter) return;
-      setItems((list) => [...(list ?? []), ...page.items.filter((i) => !list?.some((x) => x.id === i.id))]);
-      setCursor(page.nextCursor);
+      setData((shown) => shown && { items: [...shown.items, ...page.items.filter((i) => !shown.items.some((x) => x.id === i.id))], cursor: page.nextCursor });
     } catch (err) {
-      toast({ title: messageOf(err, t('inbox.loadFailed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'inbox.loadFailed' }), color: 'error' });
     } finally {
       setLoadingMore(false);
     }
-  }, [cursor, filter, t]);
+  }, [cursor, filter, setData, t]);
 
-  // A new item arrived (the count rose): the newest page's items not shown yet go on top.
-  const burst = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(burst.current), []);
-  useLiveEvents(
-    (e) => e.type === 'inbox.changed' && filter !== 'archived',
-    (e) => {
-      const rose = (e.unread ?? 0) > before.current;
-      before.current = e.unread ?? 0;
-      if (!rose) return;
-      clearTimeout(burst.current);
-      burst.current = setTimeout(async () => {
-        try {
-          const page = await inboxApi.page(filter, null);
-          if (latest.current !== filter) return;
-          setItems((list) => {
-            const top = list?.[0]?.id ?? 0;
-            return [...page.items.filter((i) => i.id > top), ...(list ?? [])];
-          });
-        } catch (err) {
-          log.warn('inbox: live refresh failed', err);
-        }
-      }, LIVE_COALESCE_MS);
-    },
+  /** The list's items changed at once (an optimistic change, its answer, or its rollback). */
+  const setItems = useCallback(
+    (update: (list: InboxItem[]) => InboxItem[]) => setData((shown) => shown && { ...shown, items: update(shown.items) }),
+    [setData],
   );
 
   /** Applies `change` to one item at once; the server's answer (or a rollback) follows. */
@@ -106,30 +101,30 @@ export function useInbox(filter: InboxFilter) {
         ...(change.snoozedUntil !== undefined ? { snoozedUntil: change.snoozedUntil } : {}),
       };
       const keep = stays(filter, change);
-      const snapshot = { list: items, unread: inboxUnread.count };
+      const snapshot = { list: items ?? [], unread: inboxUnreadCount() };
       const delta = (counted(next, at) ? 1 : 0) - (counted(item, at) ? 1 : 0);
-      setItems((list) => (list ? (keep ? list.map((i) => (i.id === item.id ? next : i)) : list.filter((i) => i.id !== item.id)) : list));
-      setInboxUnread(inboxUnread.count + delta);
-      before.current = inboxUnread.count;
+      setItems((list) => (keep ? list.map((i) => (i.id === item.id ? next : i)) : list.filter((i) => i.id !== item.id)));
+      setInboxUnread(inboxUnreadCount() + delta);
+      before.current = inboxUnreadCount();
       try {
         const res = await inboxApi.update(item.id, change);
-        if (keep) setItems((list) => list?.map((i) => (i.id === item.id ? res.item : i)) ?? list);
+        if (keep) setItems((list) => list.map((i) => (i.id === item.id ? res.item : i)));
         setInboxUnread(res.unread);
         before.current = res.unread;
       } catch (err) {
-        setItems(snapshot.list);
+        setItems(() => snapshot.list);
         setInboxUnread(snapshot.unread);
         before.current = snapshot.unread;
-        toast({ title: messageOf(err, t('inbox.failed')), color: 'error' });
+        toast({ title: errorText(err, t, { fallback: 'inbox.failed' }), color: 'error' });
       }
     },
-    [filter, items, t],
+    [filter, items, setItems, t],
   );
 
   const readAll = useCallback(async () => {
-    const snapshot = { list: items, unread: inboxUnread.count };
+    const snapshot = { list: items ?? [], unread: inboxUnreadCount() };
     const now = new Date().toISOString();
-    setItems((list) => list?.map((i) => (i.readAt ? i : { ...i, readAt: now })) ?? list);
+    setItems((list) => list.map((i) => (i.readAt ? i : { ...i, readAt: now })));
     setInboxUnread(0);
     before.current = 0;
     try {
@@ -137,12 +132,12 @@ export function useInbox(filter: InboxFilter) {
       setInboxUnread(unread);
       before.current = unread;
     } catch (err) {
-      setItems(snapshot.list);
+      setItems(() => snapshot.list);
       setInboxUnread(snapshot.unread);
       before.current = snapshot.unread;
-      toast({ title: messageOf(err, t('inbox.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'inbox.failed' }), color: 'error' });
     }
-  }, [items, t]);
+  }, [items, setItems, t]);
 
-  return { items, failed, more: cursor !== null, loadingMore, loadMore, change, readAll, retry: loadFirst };
+  return { items, failed: first.error !== null, more: cursor !== null, loadingMore, loadMore, change, readAll, retry: refetch };
 }

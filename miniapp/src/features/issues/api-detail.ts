@@ -11,7 +11,7 @@ import { api, apiUpload } from '../../lib/api-client.ts';
 export const issueApi = {
   get: (ref: string | number) => api(issues.get, { params: { ref } }).then((r) => r.issue),
   /** The issue page in one call: the issue, its comments and its activity. */
-  page: (ref: string | number) => api(issues.page, { params: { ref } }),
+  page: (ref: string | number, signal?: AbortSignal) => api(issues.page, { params: { ref }, signal }),
   create: (body: CreateIssueRequest) => api(issues.create, { body }).then((r) => r.issue),
   update: (id: number, patch: UpdateIssueRequest) => api(issues.update, { params: { ref: id }, body: patch }).then((r) => r.issue),
   remove: (id: number) => api(issues.remove, { params: { ref: id } }),

@@ -14,7 +14,7 @@ export function IssueBoard(props: IssueBoardProps) {
   return createElement(Suspense, { fallback: createElement(Loading) }, createElement(LazyBoard, props));
 }
 // For My work: the issue calls, the list's row bits and the quick-add line.
-export { getProject, listIssues, searchUsers } from './api.ts';
+export { listIssues } from './api.ts';
 export { issueApi } from './api-detail.ts';
 export { DueDate, PriorityIcon, StatusChip } from './list/bits.tsx';
 export { ActorLine } from './detail/ActorLine.tsx';

@@ -1,10 +1,11 @@
 // My open issues grouped by due date, each with key, title, status and priority.
 import type { IssueListItem } from '@tracker/shared/api/issues';
+import { weekStart } from '@tracker/shared/dates';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { today } from '../../lib/dates.ts';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
-import { today, weekStartFor } from '../calendar/index.ts';
 import { DueDate, PriorityIcon, StatusChip, useProjectDetails } from '../issues/index.ts';
 import { groupByDue } from './grouping.ts';
 
@@ -13,7 +14,7 @@ export function MyIssues({ issues }: { issues: readonly IssueListItem[] }) {
   const locale = useLocale();
   const href = useHref();
   const projects = useProjectDetails(useMemo(() => issues.map((i) => i.projectId), [issues]));
-  const groups = groupByDue(issues, today(), weekStartFor(locale));
+  const groups = groupByDue(issues, today(), weekStart(locale));
   if (!issues.length) {
     return (
       <p className="my-work__empty" data-testid="my-work-empty">

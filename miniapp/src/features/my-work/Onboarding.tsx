@@ -6,11 +6,12 @@ import { Button } from '../../components/Button.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { normalizeKeyInput, suggestKey } from '../projects/index.ts';
-import { messageOf } from '../users/index.ts';
 import { myWorkApi } from './api.ts';
 import { OpenInvite } from './OpenInvite.tsx';
+import { errorText } from '../../lib/error-text.ts';
 
-export function Onboarding({ onCreated }: { onCreated: () => void }) {
+/** A first project, the demo or an invite; the sync feed brings the project to My work. */
+export function Onboarding() {
   const { t } = useTranslation();
   const href = useHref();
   const [, navigate] = useLocation();
@@ -26,7 +27,7 @@ export function Onboarding({ onCreated }: { onCreated: () => void }) {
     try {
       await action();
     } catch (err) {
-      toast({ title: messageOf(err, t('myWork.onboarding.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'myWork.onboarding.failed' }), color: 'error' });
     } finally {
       setBusy(false);
     }
@@ -37,7 +38,6 @@ export function Onboarding({ onCreated }: { onCreated: () => void }) {
     void run(async () => {
       const made = await myWorkApi.createProject(name.trim(), key);
       toast({ title: t('myWork.onboarding.created', { key: made.project.key }), color: 'success' });
-      onCreated();
     });
   };
 

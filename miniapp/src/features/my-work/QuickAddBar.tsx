@@ -4,25 +4,32 @@ import { parseQuickAdd, removeToken } from '@tracker/shared/quick-add/index';
 import { findTemplate, parseTemplateCommand, templatePrefix } from '@tracker/shared/quick-add/template-command';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
+import { timeZone } from '../../lib/dates.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { auth } from '../auth/index.ts';
-import { getProject, issueApi, QuickAdd, searchUsers, useChips } from '../issues/index.ts';
-import { messageOf } from '../users/index.ts';
+import { useMe } from '../../lib/auth.ts';
+import { issueApi, QuickAdd, useChips } from '../issues/index.ts';
+import { syncState, writeIssueNow } from '../sync/index.ts';
 import { templatesApi, TemplateSuggestions, useTemplates } from '../templates/index.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
+import { errorText } from '../../lib/error-text.ts';
 
+/** `@handle` among the people of my projects (the store's users): the whole name without spaces, else its start. */
 async function findPerson(handle: string): Promise<number | null> {
-  const users = await searchUsers(handle);
-  return (users.find((u) => u.name.replace(/\s+/g, '').toLowerCase() === handle.toLowerCase()) ?? users[0])?.id ?? null;
+  const squash = (name: string) => name.replace(/\s+/g, '').toLowerCase();
+  const people = Object.values(syncState().users);
+  const wanted = handle.toLowerCase();
+  return (people.find((u) => squash(u.name) === wanted) ?? people.find((u) => squash(u.name).startsWith(wanted)))?.id ?? null;
 }
 
-export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<Project, 'id' | 'key' | 'name'>[]; onCreated: () => void }) {
+const projectLabels = async (projectId: number) => Object.values(syncState().labels).filter((l) => l.projectId === projectId);
+
+/** Creates on Enter; the sync feed brings the new issue to My work. */
+export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id' | 'key' | 'name'>[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { user } = useSnapshot(auth.state);
+  const user = useMe();
   const [value, setValue] = useState('');
   const [projectId, setProjectId] = useState<number | null>(projects[0]?.id ?? null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +37,7 @@ export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<P
   const command = templatePrefix(value) === null ? parseTemplateCommand(value) : null;
   const line = command ? command.rest : value;
   const parsed = useMemo(
-    () => (line.trim() || command ? parseQuickAdd(line, { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale }) : null),
+    () => (line.trim() || command ? parseQuickAdd(line, { now: new Date(), timeZone: timeZone(), locale }) : null),
     [line, command, locale],
   );
   const chips = useChips(parsed, { assignee: undefined, labelNames: [], projectKeys: projects.map((p) => p.key) });
@@ -42,7 +49,7 @@ export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<P
     if (!parsed || busy || !user) return;
     setBusy(true);
     try {
-      const ctx = { projects, chosenProjectId: chosen, labels: (id: number) => getProject(id).then((d) => d.labels), findPerson, meId: user.id };
+      const ctx = { projects, chosenProjectId: chosen, labels: projectLabels, findPerson, meId: user.id };
       if (command) {
         const target = (parsed.projectKey ? projects.find((p) => p.key === parsed.projectKey)?.id : undefined) ?? chosen;
         const template = target ? findTemplate(await templatesApi.list(target), command.name) : undefined;
@@ -53,7 +60,6 @@ export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<P
         const { issue } = await templatesApi.apply(template.id, await templateApplyRequest(parsed, target, template.labelIds, ctx));
         setValue('');
         toast({ title: t('myWork.quickAdd.added', { key: issue.key }), color: 'success' });
-        onCreated();
         return;
       }
       const out = await quickAddRequest(value, parsed, ctx);
@@ -61,12 +67,11 @@ export function QuickAddBar({ projects, onCreated }: { projects: readonly Pick<P
         if (out.reason === 'noProject') toast({ title: t('myWork.quickAdd.noProject'), color: 'warning' });
         return;
       }
-      const issue = await issueApi.create(out.request);
+      const issue = await writeIssueNow(() => issueApi.create(out.request));
       setValue('');
       toast({ title: t('myWork.quickAdd.added', { key: issue.key }), color: 'success' });
-      onCreated();
     } catch (err) {
-      toast({ title: messageOf(err, t('myWork.quickAdd.failed')), color: 'error' });
+      toast({ title: errorText(err, t, { fallback: 'myWork.quickAdd.failed' }), color: 'error' });
     } finally {
       setBusy(false);
     }

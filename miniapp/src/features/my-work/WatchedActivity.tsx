@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
 import { ActorLine } from '../issues/index.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 function useDescribe() {
   const { t, i18n } = useTranslation();
@@ -61,7 +62,6 @@ export function WatchedActivity({ activity }: { activity: readonly Activity[] })
   const href = useHref();
   const locale = useLocale();
   const describe = useDescribe();
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <section className="my-work__activity" data-testid="my-activity" aria-labelledby="my-activity-title">
       <h2 id="my-activity-title">{t('myWork.activity.title')}</h2>
@@ -81,7 +81,7 @@ export function WatchedActivity({ activity }: { activity: readonly Activity[] })
                 </>
               )}
               <time dateTime={a.createdAt} className="my-activity__time">
-                {time.format(new Date(a.createdAt))}
+                {formatDateTime(a.createdAt, locale, { dateStyle: 'short', timeStyle: 'short' })}
               </time>
             </li>
           ))}

@@ -1,11 +1,9 @@
 // My work's own calls: my open issues, activity on the issues I watch, and onboarding (first project
-// or the demo one). Projects are fetched fresh here: onboarding changes them.
+// or the demo one); my issues and projects come from the client store.
 import { activity } from '@tracker/shared/api/contract/issues';
 import { projects } from '@tracker/shared/api/contract/projects';
-import type { IssueListItem } from '@tracker/shared/api/issues';
 import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 import { api } from '../../lib/api-client.ts';
-import { listIssues } from '../issues/index.ts';
 
 export const OPEN = STATUS_CATEGORIES.filter((c) => c !== 'completed' && c !== 'canceled').join(',');
 
@@ -13,9 +11,7 @@ export const OPEN = STATUS_CATEGORIES.filter((c) => c !== 'completed' && c !== '
 export const MY_ISSUES = { assignee: 'me', category: OPEN, sort: 'due', order: 'asc' } as const;
 
 export const myWorkApi = {
-  myIssues: (): Promise<IssueListItem[]> => listIssues({ ...MY_ISSUES, limit: 200 }).then((r) => r.issues),
   watching: (limit = 10) => api(activity.watching, { query: { limit } }).then((r) => r.activity),
-  projects: () => api(projects.list).then((r) => r.projects),
   createProject: (name: string, key: string) => api(projects.create, { body: { name, key } }),
   openDemo: () => api(projects.demo),
 };

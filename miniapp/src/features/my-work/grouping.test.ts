@@ -1,3 +1,6 @@
+import { weekStart } from '@tracker/shared/dates';
+import { LOCALES } from '@tracker/shared/locales';
+import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { describe, expect, it } from 'vitest';
 import { dueGroup, groupByDue } from './grouping.ts';
 
@@ -13,11 +16,21 @@ describe('My work due-date groups', () => {
     expect(dueGroup(null, today, 1)).toBe('none');
   });
 
-  it('ends the week on the locale\'s last weekday: Sunday in Russian, Saturday in English', () => {
+  it('ends the week on the last day of the week start’s week', () => {
     expect(dueGroup('2026-11-29', today, 1)).toBe('week'); // Sunday, Monday-first week
     expect(dueGroup('2026-11-30', today, 1)).toBe('later');
     expect(dueGroup('2026-11-28', today, 0)).toBe('week'); // Saturday, Sunday-first week
     expect(dueGroup('2026-11-29', today, 0)).toBe('later');
+  });
+
+  it('puts what quick add reads as "this week" in this week, and "next week" after it, in both languages', () => {
+    const now = new Date(`${today}T12:00:00Z`);
+    for (const locale of LOCALES) {
+      const due = (phrase: string) => parseQuickAdd(`Report ${phrase}`, { now, timeZone: 'UTC', locale }).dueDate;
+      expect(dueGroup(due('this week'), today, weekStart(locale)), locale).toBe('week');
+      expect(dueGroup(due('до конца недели'), today, weekStart(locale)), locale).toBe('week');
+      expect(dueGroup(due('next week'), today, weekStart(locale)), locale).toBe('later');
+    }
   });
 
   it('lists only non-empty groups, in order, earliest first within a group', () => {

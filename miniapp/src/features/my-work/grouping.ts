@@ -1,15 +1,16 @@
-// My work's due-date groups, in the user's calendar: the week is the locale's week (Monday in
-// Russian, Sunday in English) that contains today.
-import { addDays, startOfWeek, type IsoDate, type Weekday } from '../calendar/index.ts';
+// My work's due-date groups, in the user's calendar: `today` is the user's, the week the one of the
+// locale's week start that holds it (shared/src/dates.ts: quick add's "this week" ends on its last day).
+import { endOfWeek, isOverdueOn } from '@tracker/shared/dates';
+import type { IsoDate, Weekday } from '../calendar/index.ts';
 
 export const DUE_GROUPS = ['overdue', 'today', 'week', 'later', 'none'] as const;
 export type DueGroup = (typeof DUE_GROUPS)[number];
 
 export function dueGroup(dueDate: IsoDate | null, today: IsoDate, weekStart: Weekday): DueGroup {
   if (!dueDate) return 'none';
-  if (dueDate < today) return 'overdue';
+  if (isOverdueOn(dueDate, today)) return 'overdue';
   if (dueDate === today) return 'today';
-  return dueDate <= addDays(startOfWeek(today, weekStart), 6) ? 'week' : 'later';
+  return dueDate <= endOfWeek(today, weekStart) ? 'week' : 'later';
 }
 
 /** Non-empty groups in the order above; within a group the earliest due first (stable otherwise). */

@@ -1,5 +1,4 @@
 // Ctrl/⌘+K: one box to jump to an issue (by key or text), a project, a stream or a page.
-import type { SearchResponse } from '@tracker/shared/api/issues';
 import { buildPath, ROUTES, type RouteName } from '@tracker/shared/routes';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,10 @@ import { useLocation } from 'wouter';
 import { Dialog } from '../../components/Dialog.tsx';
 import { search } from '@tracker/shared/api/contract/issues';
 import { api } from '../../lib/api-client.ts';
+import { useMe } from '../../lib/auth.ts';
+import { useQuery } from '../../lib/query.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useSnapshot } from 'valtio';
-import { auth } from '../auth/index.ts';
 import { searchStore, syncState } from '../sync/index.ts';
 import { asIssueKey } from './keys.ts';
 import { contextIssueKey, globalActions, issueActions, matchAction, type PaletteAction } from './actions.ts';
@@ -38,14 +38,13 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const locale = useLocale();
   const [, navigate] = useLocation();
   const [q, setQ] = useState('');
-  const [results, setResults] = useState<SearchResponse | null>(null);
   const [active, setActive] = useState(0);
-  const admin = useSnapshot(auth.state).user?.roles.includes('admin') ?? false;
+  const user = useMe();
+  const admin = user?.roles.includes('admin') ?? false;
   const listId = useId();
   // What the store holds answers at once; the server's full-text search refines it.
   const { issues, projects, statuses, labels } = useSnapshot(syncState());
   const local = useMemo(() => searchStore({ issues, projects }, q, 8), [issues, projects, q]);
-  const user = useSnapshot(auth.state).user;
   const me = useMemo(() => (user ? { id: user.id, name: user.name } : null), [user]);
   const preference = useSnapshot(colorMode.state).preference;
   // Read once on open: the issue in view when the palette was called.
@@ -67,21 +66,14 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     return list;
   }, [contextKey, issues, statuses, labels, me, locale, t, preference]);
 
+  // The server is asked once typing pauses.
+  const [asked, setAsked] = useState('');
   useEffect(() => {
-    const text = q.trim();
-    if (!text) {
-      setResults(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api(search.all, { query: { q: text, limit: 8 }, signal: controller.signal, retry: 0 }).then(setResults, () => undefined);
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setAsked(q.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [q]);
+  const found = useQuery(asked ? ['palette', 'search', asked] : null, (signal) => api(search.all, { query: { q: asked, limit: 8 }, signal, retry: 0 }));
+  const results = q.trim() ? (found.data ?? null) : null;
 
   const items = useMemo<Item[]>(() => {
     const text = q.trim().toLowerCase();

@@ -5,13 +5,13 @@ import { colorMode } from '../../lib/color-mode.ts';
 import { log } from '../../lib/logger.ts';
 import { toast } from '../../lib/toasts.ts';
 import { issueApi } from '../issues/index.ts';
-import { editIssue } from '../sync/index.ts';
+import { editIssue, writeIssueNow } from '../sync/index.ts';
 import type { PaletteAction } from './actions.ts';
 
 export function runAction(action: PaletteAction, navigate: (path: string) => void): void {
   switch (action.kind) {
     case 'patch': {
-      const queued = editIssue(action.issueId, action.body, action.optimistic) ?? issueApi.update(action.issueId, action.body);
+      const queued = editIssue(action.issueId, action.body, action.optimistic) ?? writeIssueNow(() => issueApi.update(action.issueId, action.body));
       void Promise.resolve(queued).catch((err: unknown) => log.warn('palette edit failed', err));
       return;
     }

@@ -1,8 +1,6 @@
 // Typed calls of the projects API (shapes from @tracker/shared/api/projects).
 import { projects, users, workflow } from '@tracker/shared/api/contract/projects';
-import { session } from '@tracker/shared/api/contract/session';
 import type { CreateProjectRequest, ProjectRole, StatusCategory, UpdateProjectRequest } from '@tracker/shared/api/projects';
-import type { MeResponse } from '@tracker/shared/api/users';
 import { api } from '../../lib/api-client.ts';
 
 export const projectsApi = {
@@ -30,12 +28,3 @@ export const usersApi = {
   search: (q: string, signal?: AbortSignal) => api(users.search, { query: { q, limit: 10 }, signal }),
 };
 
-// The signed-in user (id and global roles) for hiding actions. Shared by the pages of one screen,
-// refetched after a few seconds so a later sign-in as someone else is seen.
-let me: { at: number; value: Promise<MeResponse['user'] | null> } | null = null;
-export function currentUser(): Promise<MeResponse['user'] | null> {
-  if (!me || Date.now() - me.at > 5_000) {
-    me = { at: Date.now(), value: api(session.me).then((r) => r.user, () => null) };
-  }
-  return me.value;
-}

@@ -1,10 +1,9 @@
-// What other features may use from projects: the people picker, the confirm dialog, small hooks.
+// What other features may use from projects: the people picker, the record page, small hooks.
 import './projects.css';
 
-export { ConfirmDialog } from './components/ConfirmDialog.tsx';
 export { PeoplePicker } from './components/PeoplePicker.tsx';
 export { RecordPage } from './components/RecordPage.tsx';
 export { TriageList } from './components/triage/TriageList.tsx';
 export { Meter } from './components/ProjectBadge.tsx';
-export { useErrorText, useMe, useResource, useRouteId } from './hooks.ts';
+export { useRouteId } from './hooks.ts';
 export { normalizeKeyInput, suggestKey } from './key.ts';

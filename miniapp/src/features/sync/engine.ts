@@ -4,7 +4,7 @@
 import type { LiveEvent } from '@tracker/shared/api/events';
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { SyncChange } from '@tracker/shared/api/sync';
-import { ApiError, http as defaultHttp, type Http } from '../../lib/http.ts';
+import { http as defaultHttp, refusalOf, type Http } from '../../lib/http.ts';
 import { addSeenIssues, applyChanges } from './apply.ts';
 import { forgetLastUsed, touchProject } from './lru.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
@@ -106,13 +106,14 @@ export function createSyncEngine(o: SyncEngineOptions) {
 
   async function fail(err: unknown) {
     if (stopped) return;
-    if (err instanceof ApiError && err.status === 401 && err.data.code === 'session_changed') {
+    const refused = refusalOf(err);
+    if (refused?.status === 401 && refused.data.code === 'session_changed') {
       stop();
       o.onSignedOut?.('changed');
-    } else if (err instanceof ApiError && err.status === 401) {
+    } else if (refused?.status === 401) {
       await wipe();
       o.onSignedOut?.('ended');
-    } else if (err instanceof ApiError && err.data.code === 'sync_expired') {
+    } else if (refused?.data.code === 'sync_expired') {
       await expire();
     } else {
       // Network errors, 5xx, unreadable answers: keep serving what we hold and try again.

@@ -16,6 +16,12 @@ export function useSyncPending(): boolean {
   return (status === 'loading' || status === 'bootstrapping') && syncId === null;
 }
 
+/** Issues with edits the server has not confirmed yet (queued offline, or on their way): shown as pending. */
+export function usePendingIssues(): ReadonlySet<number> {
+  const { outbox } = useSnapshot(syncState());
+  return useMemo(() => new Set(outbox.map((e) => e.issueId)), [outbox]);
+}
+
 /** True for the moment the store is read from IndexedDB: lists wait for it instead of asking the API. */
 export function useSyncLoading(): boolean {
   return useSnapshot(syncState()).status === 'loading';

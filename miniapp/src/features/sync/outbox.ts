@@ -9,7 +9,7 @@ import type { BodyOf } from '@tracker/shared/api/contract/endpoint';
 import { toListItem } from '@tracker/shared/api/issue-list-fields';
 import type { IssueDetail, IssueListItem } from '@tracker/shared/api/issues';
 import { createApi } from '../../lib/api-client.ts';
-import { ApiError, type Http } from '../../lib/http.ts';
+import { refusalOf, type Http } from '../../lib/http.ts';
 import type { Dirty } from './dirty.ts';
 import type { Persist } from './persist.ts';
 import type { SyncState } from './model.ts';
@@ -25,7 +25,7 @@ export interface EditResult {
 
 export interface OutboxHandlers {
   /** The server refused an edit: it was rolled back. */
-  onRejected?(entry: OutboxEntry, error: ApiError): void;
+  onRejected?(entry: OutboxEntry, error: unknown): void;
   /** The edit was saved, but a later write kept these fields. */
   onOverridden?(entry: OutboxEntry, fields: string[]): void;
 }
@@ -36,13 +36,16 @@ interface Deps {
   scheduleWrite(): void;
   handlers: OutboxHandlers;
   /** A 401: the session is gone, or is another account's (the engine tells which by its code). */
-  onSignedOut(err: ApiError): void;
+  onSignedOut(err: unknown): void;
   /** Where each pending edit is kept on disk, one record each (null: memory only). */
   journal(): Pick<Persist, 'putEdit' | 'deleteEdit'> | null;
 }
 
 /** A refusal the same request would get again: the edit is dropped. */
-const refused = (err: unknown): err is ApiError => err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status);
+function refused(err: unknown): boolean {
+  const status = refusalOf(err)?.status ?? 0;
+  return status >= 400 && status < 500 && ![401, 408, 429].includes(status);
+}
 
 let counter = 0;
 let lastSeq = 0;
@@ -118,7 +121,7 @@ export function createOutbox(state: SyncState, d: Deps) {
             waiting.delete(entry.id);
             continue;
           }
-          if (err instanceof ApiError && err.status === 401) return d.onSignedOut(err);
+          if (refusalOf(err)?.status === 401) return d.onSignedOut(err);
           return retryLater();
         }
         backoff = 1_000;

@@ -6,7 +6,7 @@
 import type { ResponseOf } from '@tracker/shared/api/contract/endpoint';
 import { sync } from '@tracker/shared/api/contract/sync';
 import { SYNC_CHANGES_MAX } from '@tracker/shared/api/values/sync';
-import { ApiError, type Http } from '../../lib/http.ts';
+import { refusalOf, type Http } from '../../lib/http.ts';
 import { addIssues, applyBootstrap, applyProjectBootstrap } from './apply.ts';
 import type { SyncState } from './model.ts';
 import type { createWriter } from './writer.ts';
@@ -40,7 +40,7 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
           await loadPages(b, id);
         } catch (err) {
           // Gone again before we asked: the feed says so next.
-          if (!(err instanceof ApiError && err.status === 404)) throw err;
+          if (refusalOf(err)?.status !== 404) throw err;
         }
       }),
 

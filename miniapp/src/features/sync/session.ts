@@ -1,6 +1,7 @@
 // The app's one engine: started for the signed-in user, replaced when another signs in, wiped on
 // sign-out. The state object stays the same across users, so screens subscribe to it once.
-import type { IssueListItem } from '@tracker/shared/api/issues';
+import { toListItem } from '@tracker/shared/api/issue-list-fields';
+import type { IssueDetail, IssueListItem } from '@tracker/shared/api/issues';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
 import { subscribe } from 'valtio';
 import { clearData, createSyncState, type SyncState } from './model.ts';
@@ -98,8 +99,20 @@ export async function signOutSync() {
 
 /**
  * An optimistic issue edit through the running engine (see outbox.ts); null when no engine runs
- * (the caller sends it itself).
+ * (before the store opens: the caller says it could not save).
  */
 export const editIssue = (issueId: number, body: Record<string, unknown>, optimistic: Partial<IssueListItem>) => engine?.edit(issueId, body, optimistic) ?? null;
 export const moveIssueOptimistic = (issueId: number, body: { statusId: number; beforeId: number | null; afterId: number | null }, optimistic: Partial<IssueListItem>) =>
   engine?.move(issueId, body, optimistic) ?? null;
+
+/**
+ * The store's other write: sent at once, not queued, for what must be settled while the user is
+ * there — a text edit carrying `baseVersion` (the outbox's last-writer-wins would overwrite someone's
+ * newer text; a conflict is shown beside the field), relations, watching. The issue `call` answers
+ * with joins the store, so every screen shows it; a refusal is thrown to the caller.
+ */
+export async function writeIssueNow<T extends IssueDetail | void>(call: () => Promise<T>): Promise<T> {
+  const issue = await call();
+  if (issue) engine?.remember([toListItem(issue)]);
+  return issue;
+}

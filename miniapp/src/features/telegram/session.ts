@@ -6,7 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { config } from '../../lib/config.ts';
 import { telegram } from '@tracker/shared/api/contract/session';
 import { api } from '../../lib/api-client.ts';
-import { ApiError } from '../../lib/http.ts';
+import { refusalOf } from '../../lib/http.ts';
 import { switchLocalePath } from '../../lib/locale.ts';
 import { log } from '../../lib/logger.ts';
 import { setSessionToken } from '../../lib/session-token.ts';
@@ -36,7 +36,8 @@ async function send(body: { tgWebAppDataRaw: string; unsafeFallback: boolean }):
     return await api(telegram.callback, { body });
   } catch (err) {
     // A refusal carries `error` (spec §8: logged only); anything else is a network/parse failure.
-    if (err instanceof ApiError && err.data.error !== undefined) return { error: err.data.error };
+    const refused = refusalOf(err)?.data.error;
+    if (refused !== undefined) return { error: refused };
     throw err;
   }
 }

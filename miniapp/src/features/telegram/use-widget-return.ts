@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { ApiError } from '../../lib/http.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { afterSignIn } from '../../lib/safe-redirect.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { auth, signedIn } from '../auth/index.ts';
 import { useSnapshot } from 'valtio';
 import { telegramApi, widgetDataFromSearch } from './api.ts';
+
+// Every refused widget sign-in is `telegram_auth_failed`, worded by the server in English only.
+const WIDGET_ERRORS = { codes: { telegram_auth_failed: 'telegram.widgetFailed' }, fallback: 'telegram.widgetFailed' };
 
 /** The Login Widget sent the browser back here with signed fields: sign in with them once. */
 export function useWidgetReturn(): string | null {
@@ -29,7 +32,7 @@ export function useWidgetReturn(): string | null {
         toast({ title: t('auth.welcome', { name: user.name }), color: 'success' });
         navigate(afterSignIn(new URLSearchParams(search).get('redirect'), locale), { replace: true });
       })
-      .catch((err: unknown) => live && setError(err instanceof ApiError && err.status !== 401 ? err.statusMessage : t('telegram.widgetFailed')));
+      .catch((err: unknown) => live && setError(errorText(err, t, WIDGET_ERRORS)));
     return () => {
       live = false;
     };

@@ -1,24 +1,11 @@
 import type { IssueTemplate } from '@tracker/shared/api/templates';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '../../lib/query.ts';
 import { templatesApi } from './api.ts';
+
+const NONE: IssueTemplate[] = [];
 
 /** A project's templates (empty while loading, on a failure or without a project), and a reload. */
 export function useTemplates(projectId: number | null) {
-  const [list, setList] = useState<{ projectId: number; templates: IssueTemplate[] } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [seq, setSeq] = useState(0);
-  useEffect(() => {
-    if (!projectId) return;
-    let live = true;
-    templatesApi.list(projectId).then(
-      (templates) => live && (setList({ projectId, templates }), setError(null)),
-      (err: unknown) => live && setError(err),
-    );
-    return () => {
-      live = false;
-    };
-  }, [projectId, seq]);
-  const reload = useCallback(() => setSeq((n) => n + 1), []);
-  const templates = list && list.projectId === projectId ? list.templates : [];
-  return { templates, loaded: list?.projectId === projectId, error, reload };
+  const list = useQuery(projectId ? ['templates', projectId] : null, () => templatesApi.list(projectId!));
+  return { templates: list.data ?? NONE, loaded: list.data !== undefined, error: list.error, reload: list.refetch };
 }

@@ -1,4 +1,3 @@
-import { projects } from '@tracker/shared/api/contract/projects';
 import { time } from '@tracker/shared/api/contract/time';
 import type { LogTimeInput, TimesheetQuery, UpdateTimeInput } from '@tracker/shared/api/time';
 import { api } from '../../lib/api-client.ts';
@@ -15,6 +14,4 @@ export const timeApi = {
     const qs = params.toString();
     return qs ? `${time.timesheetCsv.path}?${qs}` : time.timesheetCsv.path;
   },
-  projects: () => api(projects.list),
-  project: (id: number) => api(projects.get, { params: { ref: id } }),
 };

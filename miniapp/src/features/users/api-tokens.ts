@@ -10,6 +10,3 @@ export const apiTokensApi = {
   create: (body: CreateApiTokenRequest) => api(apiTokens.create, { body, headers: lang() }),
   revoke: (id: number) => api(apiTokens.revoke, { params: { id }, headers: lang() }),
 };
-
-/** The end of the chosen day in the person's own time zone: a date input gives the day, the API wants an instant. */
-export const endOfLocalDay = (date: string): string => new Date(`${date}T23:59:59.999`).toISOString();

@@ -27,13 +27,6 @@ export const accountApi = {
   publicUser: (id: number) => api(account.publicUser, { params: { id }, headers: lang() }),
 };
 
-/** What a failed call shows: the server's statusMessage, or the given fallback (spec §8). */
-export function messageOf(err: unknown, fallback: string): string {
-  const e = err as { statusMessage?: unknown; data?: { statusMessage?: unknown } };
-  const text = (typeof e?.data?.statusMessage === 'string' && e.data.statusMessage) || (typeof e?.statusMessage === 'string' && e.statusMessage);
-  return text || fallback;
-}
-
 /** A signed-in user's language switch is their account's choice: the bot and the mini app follow it. */
 export function saveAccountLocale(locale: Locale): void {
   if (!auth.state.user || auth.state.user.locale === locale) return;

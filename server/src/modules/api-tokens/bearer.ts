@@ -7,6 +7,7 @@ import { API_TOKEN_PATTERN, type ApiTokenScope } from '@tracker/shared/api/api-t
 import { DomainError, rateLimited } from '@tracker/shared/domain-errors';
 import type { ErrorCode } from '@tracker/shared/errors';
 import type { Context, Next } from 'koa';
+import { profileZoneSql } from '../../db/local-date.ts';
 import { isApiPath } from '../../http/api-path.ts';
 import { setBearerUserRow } from '../../http/bearer.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
@@ -45,7 +46,7 @@ export function bearerAuth(deps: { em: () => EntityManager; rateLimit: () => { m
     const [row] = await em.execute<TokenRow[]>(
       `select t.id as token_id, t.scope as token_scope, t.revoked_at is not null as token_revoked,
               coalesce(t.expires_at <= now(), false) as token_expired,
-              coalesce(t.last_used_at < now() - make_interval(secs => ?), true) as token_stale, u.*
+              coalesce(t.last_used_at < now() - make_interval(secs => ?), true) as token_stale, u.*, ${profileZoneSql('u.id')} as time_zone
          from api_tokens t join users u on u.id = t.user_id
         where t.token_hash = ?`,
       [LAST_USED_EVERY_SEC, hashSecretToken(token)],

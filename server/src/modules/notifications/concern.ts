@@ -2,7 +2,7 @@
 // notifications both act on (issue 15, item 6: "the same events as the bot's notifications").
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboxData, InboxKind } from '@tracker/shared/api/inbox';
-import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
+import { localNow, localToday, userZone } from '../../db/local-date.ts';
 import { intArray } from '../../db/sql.ts';
 import { userCanViewProjectSql } from '../projects/project-guards.ts';
 
@@ -126,9 +126,10 @@ const dueConcern = (kind: 'dueTomorrow' | 'dueToday', d: { issue_id: number; pro
  * it): the day before from midnight, on the day once the assignee's digest time (09:00) has passed.
  */
 export async function dueConcerns(em: EntityManager, now: Date): Promise<Concern[]> {
+  const local = localNow(userZone({ sql: 'u.id', params: [] }), now);
   const due = await em.execute<{ issue_id: number; project_id: number; assignee_id: number; due_date: string; kind: 'tomorrow' | 'today' }[]>(
     `with open_due as (
-       select i.id, i.due_date, (?::timestamptz at time zone coalesce(ns.time_zone, ?)) as local_now, coalesce(ns.digest_time, 540) as morning
+       select i.id, i.due_date, ${local.sql} as local_now, coalesce(ns.digest_time, 540) as morning
          from issues i join statuses s on s.id = i.status_id join users u on u.id = i.assignee_id
          left join notification_settings ns on ns.user_id = u.id
         where u.blocked_at is null and s.category not in ('completed', 'canceled') and i.due_date is not null),
@@ -140,7 +141,7 @@ export async function dueConcerns(em: EntityManager, now: Date): Promise<Concern
        returning issue_id, due_date, kind)
      select d.issue_id, i.project_id, i.assignee_id, to_char(d.due_date, 'YYYY-MM-DD') as due_date, d.kind
        from due d join issues i on i.id = d.issue_id order by d.kind desc, d.issue_id`,
-    [now.toISOString(), DEFAULT_TIME_ZONE],
+    local.params,
   );
   const out: Concern[] = [];
   for (const d of due) out.push(dueConcern(d.kind === 'today' ? 'dueToday' : 'dueTomorrow', d, await present(em, [d.assignee_id], d.project_id)));
@@ -152,12 +153,13 @@ export async function dueConcerns(em: EntityManager, now: Date): Promise<Concern
  * or its due date was moved past tomorrow (a snooze) or removed.
  */
 export async function reminderConcern(em: EntityManager, userId: number, issueId: number, now: Date): Promise<Concern | null> {
+  const today = localToday(userZone({ sql: '?', params: [userId] }), now);
   const [d] = await em.execute<{ issue_id: number; project_id: number; due_date: string; days: number }[]>(
     `select i.id as issue_id, i.project_id, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
-            i.due_date - (?::timestamptz at time zone coalesce((select time_zone from notification_settings where user_id = ?), ?))::date as days
+            i.due_date - ${today.sql} as days
        from issues i join statuses s on s.id = i.status_id
       where i.id = ? and i.due_date is not null and s.category not in ('completed', 'canceled')`,
-    [now.toISOString(), userId, DEFAULT_TIME_ZONE, issueId],
+    [...today.params, issueId],
   );
   if (!d || d.days > 1) return null;
   return dueConcern(d.days === 1 ? 'dueTomorrow' : 'dueToday', d, await present(em, [userId], d.project_id));

@@ -5,7 +5,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatDigest, type DigestChange } from '@tracker/bot';
 import type { InboxData, InboxKind } from '@tracker/shared/api/inbox';
+import { isOverdueOn } from '@tracker/shared/dates';
 import { isLocale } from '@tracker/shared/locales';
+import { localNow } from '../../db/local-date.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { assignedOpenCards } from '../issues/cards.queries.ts';
 import type { DigestSender } from './dispatch.ts';
@@ -23,8 +25,6 @@ interface DueRow {
   quiet_to: number | null;
 }
 
-/** `now` in the person's zone, as SQL over `notification_settings ns` (bound once as a timestamptz). */
-const LOCAL_NOW = `(?::timestamptz at time zone ns.time_zone)`;
 
 /** What happened on the person's issues since the last digest (a day back for the first one): their inbox, without due notices. */
 async function changesSince(em: EntityManager, userId: number, since: Date | null, now: Date): Promise<DigestChange[]> {
@@ -52,7 +52,7 @@ export function createDigestSender(deps: { jobs: JobQueue; botUsername: () => st
     const due = await assignedOpenCards(em, viewer, r.today);
     const locale = isLocale(r.locale) ? r.locale : 'ru';
     const text = formatDigest(locale, deps.botUsername(), {
-      overdue: due.filter((c) => c.dueDate! < r.today),
+      overdue: due.filter((c) => isOverdueOn(c.dueDate, r.today)),
       dueToday: due.filter((c) => c.dueDate === r.today),
       changes: await changesSince(em, r.user_id, claim.digest_sent_at, now),
     });
@@ -62,15 +62,16 @@ export function createDigestSender(deps: { jobs: JobQueue; botUsername: () => st
   }
 
   return async (em, now) => {
-    const at = now.toISOString();
+    // The person's wall clock: their profile's zone (a digest needs settings, so they have one).
+    const local = localNow({ sql: 'ns.time_zone', params: [] }, now);
     const due = await em.execute<DueRow[]>(
-      `select ns.user_id, u.telegram_id, u.locale, u.roles, ns.time_zone, to_char(${LOCAL_NOW}::date, 'YYYY-MM-DD') as today, ns.quiet_from, ns.quiet_to
+      `select ns.user_id, u.telegram_id, u.locale, u.roles, ns.time_zone, to_char(${local.sql}::date, 'YYYY-MM-DD') as today, ns.quiet_from, ns.quiet_to
          from notification_settings ns join users u on u.id = ns.user_id
         where ns.digest_enabled and u.telegram_id is not null and u.telegram_unreachable_at is null and u.blocked_at is null
-          and ${LOCAL_NOW}::time >= make_time(ns.digest_time / 60, ns.digest_time % 60, 0)
-          and ns.digest_sent_on is distinct from ${LOCAL_NOW}::date
+          and ${local.sql}::time >= make_time(ns.digest_time / 60, ns.digest_time % 60, 0)
+          and ns.digest_sent_on is distinct from ${local.sql}::date
         order by ns.user_id`,
-      [at, at, at],
+      [...local.params, ...local.params, ...local.params],
     );
     let sent = 0;
     for (const r of due) if (await em.transactional((tem) => sendOne(tem, r, now))) sent += 1;

@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cardKeyboard, formatCard, notifyHeadline, reminderKeyboard, type IssueCard } from '@tracker/bot';
 import { isLocale, type Locale } from '@tracker/shared/locales';
-import { todayDate } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
 import type { JobQueue } from '../jobs/index.ts';
 import { cardsByIds } from '../issues/cards.queries.ts';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
@@ -66,7 +66,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
       chatId: Number(r.telegram_id),
       issueId: card.id,
       line: text(locale),
-      card: formatCard(card, locale, todayDate(tz)),
+      card: formatCard(card, locale, todayIn(tz)),
       replyMarkup: reminder ? reminderKeyboard(card, locale, deps.botUsername()) : cardKeyboard(card, locale, deps.botUsername(), true, r.id),
       silent: inQuietHours({ from: r.quiet_from, to: r.quiet_to, timeZone: tz }),
     };
@@ -96,7 +96,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
         ...(chat.thread_id ? { threadId: chat.thread_id } : {}),
         issueId: card.id,
         line: text(locale),
-        card: formatCard(card, locale, todayDate(DEFAULT_TIME_ZONE)),
+        card: formatCard(card, locale, todayIn(DEFAULT_TIME_ZONE)),
         replyMarkup: cardKeyboard(card, locale, deps.botUsername(), false),
         silent: false,
       };

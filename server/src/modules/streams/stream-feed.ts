@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StreamFeedItem, StreamHealth } from '@tracker/shared/api/streams';
 import { renderMarkdown } from '@tracker/shared/markdown';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import { localToday, overdue, userZone } from '../../db/local-date.ts';
 import { iso } from '../../db/sql.ts';
 import type { UpdateRow } from './stream.service.ts';
 
@@ -36,10 +37,12 @@ export function toUpdateItem(row: Pick<UpdateRow, 'id' | 'author_id' | 'author_n
 /**
  * A stream's feed, newest first: members' posts, the issue events the issues module records
  * (`stream.issue_added|removed|completed`), and an `issue_overdue` event dated on the due date of
- * each open issue past it. Events only about issues the viewer can see. One query.
+ * each open issue past it (overdue in the viewer's time zone). Events only about issues the viewer
+ * can see. One query.
  */
-export async function streamFeed(em: EntityManager, viewer: Viewer, streamId: number, limit: number): Promise<StreamFeedItem[]> {
+export async function streamFeed(em: EntityManager, viewer: Viewer, streamId: number, limit: number, now = new Date()): Promise<StreamFeedItem[]> {
   const visible = visibleProjectsCondition(viewer, 'p');
+  const late = overdue('i.due_date', localToday(userZone({ sql: '?', params: [viewer.id] }), now));
   const rows = await em.execute<FeedRow[]>(
     `select x.kind, x.id, x.created_at, x.body, x.health, x.event, x.actor_id, u.name as actor_name,
             i.id as issue_id, ip.key || '-' || i.number as issue_key, i.title as issue_title
@@ -58,14 +61,14 @@ export async function streamFeed(em: EntityManager, viewer: Viewer, streamId: nu
            join issues i on i.id = ist.issue_id
            join statuses st on st.id = i.status_id
            join projects p on p.id = i.project_id
-          where ist.stream_id = ? and i.due_date < current_date and st.category not in ('completed', 'canceled') and ${visible.sql}
+          where ist.stream_id = ? and ${late.sql} and st.category not in ('completed', 'canceled') and ${visible.sql}
        ) x
        left join users u on u.id = x.actor_id
        left join issues i on i.id = x.issue_id
        left join projects ip on ip.id = i.project_id
       order by x.created_at desc, x.kind desc, x.id desc
       limit ?`,
-    [streamId, streamId, ...visible.params, streamId, ...visible.params, limit],
+    [streamId, streamId, ...visible.params, streamId, ...late.params, ...visible.params, limit],
   );
   return rows.map((r) =>
     r.kind === 'update'

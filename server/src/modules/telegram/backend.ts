@@ -8,7 +8,8 @@ import { createIssueSchema } from '@tracker/shared/api/issues';
 import { INVITE_DAYS_DEFAULT } from '@tracker/shared/api/invites';
 import { triageActionSchema } from '@tracker/shared/api/triage';
 import { isLocale } from '@tracker/shared/locales';
-import { plusDays, snoozedDue, todayDate } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
+import { plusDays, snoozedDue } from '@tracker/shared/quick-add/calendar';
 import { parse } from '../../http/validate.ts';
 import { TooLargeError, type BlobStore } from '../../storage/index.ts';
 import { fileNameSchema, mimeSchema, storeAttachment } from '../attachments/attachment.service.ts';
@@ -38,7 +39,7 @@ import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 import { quickAddNames } from './quick-add-names.ts';
 
 const viewerOf = (user: BotUser): Viewer => ({ id: user.id, roles: (user as Partial<TelegramAccount>).roles ?? [] });
-const todayFor = (user: BotUser) => todayDate(user.timeZone);
+const todayFor = (user: BotUser) => todayIn(user.timeZone);
 
 const REMIND_AFTER_MS = 60 * 60 * 1000;
 

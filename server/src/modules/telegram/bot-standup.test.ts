@@ -3,7 +3,8 @@
 // `/standup` posts it now, administrators set its time, and the scheduled one goes out once a day
 // through the chat's outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plusDays, todayDate } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
+import { plusDays } from '@tracker/shared/quick-add/calendar';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueueIn } from '../jobs/enqueue.ts';
 import { waitUntil } from '../../test/wait-until.ts';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   const asked = await kit.exchange(kit.message(ivan, '/link WEBS', GROUP));
   await kit.exchange(kit.press(ivan, buttons(sent(asked).find((c) => c.payload.chat_id === ivan.id))[0]!.callback_data!, { message_id: 90, chat: BotKit.privateChat(ivan) }));
 
-  const yesterday = plusDays(todayDate('Europe/Moscow'), -1);
+  const yesterday = plusDays(todayIn('Europe/Moscow'), -1);
   const make = async (projectId: number, title: string, assigneeId: number | null, category: string, extra: Record<string, unknown> = {}) => {
     const created = await createIssue(ivanUser, projectId, { title, assigneeId, ...extra });
     await kit.t.sql(`update issues set status_id = (select id from statuses where project_id = ? and category = ? order by position limit 1) where id = ?`, [projectId, category, created.id]);

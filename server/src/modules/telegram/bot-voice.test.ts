@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plusDays, todayDate } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
+import { plusDays } from '@tracker/shared/quick-add/calendar';
 import { waitUntil } from '../../test/wait-until.ts';
 import { addMember, createIssue, createProject } from '../projects/test-fixtures.ts';
 import { BotKit, buttons, sent, type Person } from './bot-test-kit.ts';
@@ -53,7 +54,7 @@ describe('a voice note sent to the bot', () => {
     const id = await idOfNumber(issueIdOf(String(card.payload.text)));
     await kit.settled();
     await edited(ivan.id, 1);
-    const tomorrow = plusDays(todayDate('Europe/Moscow'), 1);
+    const tomorrow = plusDays(todayIn('Europe/Moscow'), 1);
     expect(await issue(id)).toMatchObject({ title: 'Починить вход', due: tomorrow, priority: '2', description: '🎙 Починить вход завтра, высокий приоритет' });
     expect(await kit.t.sql('select mime_type, size from attachments where issue_id = ?', [id])).toEqual([{ mime_type: 'audio/ogg', size: clip('ru').length }]);
     const update = kit.api.of('editMessageText').find((c) => c.payload.chat_id === ivan.id)!;
@@ -70,7 +71,7 @@ describe('a voice note sent to the bot', () => {
     const id = await idOfNumber(issueIdOf(String(card.payload.text)));
     await kit.settled();
     await edited(emma.id, 1);
-    expect(await issue(id)).toMatchObject({ title: 'Fix the login', due: plusDays(todayDate('Europe/Moscow'), 1), priority: '2' });
+    expect(await issue(id)).toMatchObject({ title: 'Fix the login', due: plusDays(todayIn('Europe/Moscow'), 1), priority: '2' });
   });
 
   it('longer than 2 minutes or over 20 MB is attached (or not) and not transcribed, and says why', async () => {

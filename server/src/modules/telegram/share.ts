@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cardArticle, type BotContext } from '@tracker/bot';
 import { conflict, notFound } from '@tracker/shared/domain-errors';
-import { todayDate } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
 import type { Bot } from 'grammy';
 import { cardsByIds } from '../issues/cards.queries.ts';
 import { requireIssue } from '../issues/issue-access.ts';
@@ -21,7 +21,7 @@ export async function prepareShare(em: EntityManager, bot: Bot<BotContext> | nul
   if (!bot) throw conflict('telegram_not_configured');
   const open = (await issuesShownInGroup(em, null, [card.id])).has(card.id);
   await bot.init();
-  const today = todayDate(account.timeZone);
+  const today = todayIn(account.timeZone);
   const prepared = await bot.api.savePreparedInlineMessage(telegramId, cardArticle(card, account.locale, bot.botInfo.username, today), {
     allow_user_chats: true,
     allow_bot_chats: true,

@@ -1,6 +1,7 @@
 // A linked group's standup: the project's issues completed since the last one, in progress, and
 // blocked (by an open issue) or overdue; and the groups whose standup time has come.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { givenDay, localNow, overdue } from '../../db/local-date.ts';
 
 export interface StandupRow {
   id: number;
@@ -17,17 +18,19 @@ const OPEN = `s.category not in ('completed', 'canceled', 'triage')`;
 const BLOCKED = `exists (select 1 from issue_relations r join issues b on b.id = r.from_issue_id join statuses bs on bs.id = b.status_id
                  where r.to_issue_id = i.id and r.type = 'blocks' and bs.category not in ('completed', 'canceled'))`;
 
+/** `today`: the group's (its standup zone's). */
 export function selectStandupRows(em: EntityManager, projectId: number, since: Date, today: string) {
+  const late = overdue('i.due_date', givenDay(today));
   return em.execute<StandupRow[]>(
     `select i.id, p.key || '-' || i.number as key, i.title, u.name as assignee,
             (s.category = 'completed') as done, (s.category = 'started') as started,
-            (${OPEN} and ${BLOCKED}) as blocked, (${OPEN} and i.due_date < ?::date) as overdue
+            (${OPEN} and ${BLOCKED}) as blocked, (${OPEN} and ${late.sql}) as overdue
        from issues i join projects p on p.id = i.project_id join statuses s on s.id = i.status_id left join users u on u.id = i.assignee_id
       where i.project_id = ?
-        and ((s.category = 'completed' and i.completed_at > ?::timestamptz) or s.category = 'started' or (${OPEN} and (i.due_date < ?::date or ${BLOCKED})))
+        and ((s.category = 'completed' and i.completed_at > ?::timestamptz) or s.category = 'started' or (${OPEN} and (${late.sql} or ${BLOCKED})))
       order by u.name nulls last, i.number
       limit 300`,
-    [today, projectId, since.toISOString(), today],
+    [...late.params, projectId, since.toISOString(), ...late.params],
   );
 }
 
@@ -48,13 +51,12 @@ export interface DueStandup {
 
 /** Groups whose standup time has passed today in their zone, and that have not had today's. */
 export function selectDueStandups(em: EntityManager, now: Date) {
-  const local = `(?::timestamptz at time zone cs.standup_time_zone)`;
-  const at = now.toISOString();
+  const local = localNow({ sql: 'cs.standup_time_zone', params: [] }, now);
   return em.execute<DueStandup[]>(
-    `select cs.chat_id, to_char(${local}::date, 'YYYY-MM-DD') as today, cs.standup_sent_at as sent_at from telegram_chat_settings cs
-      where cs.standup_time is not null and ${local}::time >= cs.standup_time and cs.standup_sent_on is distinct from ${local}::date
+    `select cs.chat_id, to_char(${local.sql}::date, 'YYYY-MM-DD') as today, cs.standup_sent_at as sent_at from telegram_chat_settings cs
+      where cs.standup_time is not null and ${local.sql}::time >= cs.standup_time and cs.standup_sent_on is distinct from ${local.sql}::date
       order by cs.chat_id`,
-    [at, at, at, at],
+    [...local.params, ...local.params, ...local.params],
   );
 }
 

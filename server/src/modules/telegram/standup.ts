@@ -4,7 +4,7 @@
 // outbox, so Telegram's flood limits pause that chat. `/standup` posts it at once.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { formatStandup, type ChatRef, type Standup, type StandupIssue } from '@tracker/bot';
-import { todayDate } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
 import type { JobQueue } from '../jobs/index.ts';
 import { queueMessage } from '../notifications/outbox.ts';
 import { groupVisibleCondition } from '../projects/project-access.ts';
@@ -43,7 +43,7 @@ async function standups(em: EntityManager, chatId: number, since: Date, today: s
 /** `/standup` now, where it was sent (the last day's completions); null when no project is linked there. */
 export async function standupNow(em: EntityManager, chat: ChatRef): Promise<Standup | null> {
   const settings = await groupSettings(em, chat.chatId);
-  const [one] = await standups(em, chat.chatId, new Date(Date.now() - DAY_MS), todayDate(settings.timeZone), chat);
+  const [one] = await standups(em, chat.chatId, new Date(Date.now() - DAY_MS), todayIn(settings.timeZone), chat);
   return one?.standup ?? null;
 }
 

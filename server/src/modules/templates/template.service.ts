@@ -2,8 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createIssueSchema, PRIORITY_VALUE } from '@tracker/shared/api/issues';
 import { applyTemplateSchema, type createTemplateSchema, type IssueTemplate, type updateTemplateSchema } from '@tracker/shared/api/templates';
 import { conflict, notFound } from '@tracker/shared/domain-errors';
-import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
-import { todayDate } from '@tracker/shared/quick-add/calendar';
+import { todayIn } from '@tracker/shared/dates';
 import { templateDraft } from '@tracker/shared/templates/render';
 import type { z } from 'zod';
 import { validateCustomValues } from '../custom-fields/custom-values.ts';
@@ -12,6 +11,7 @@ import { createIssue } from '../issues/issue.service.ts';
 import { assigneeCanView, labelsInProject } from '../issues/issue-validate.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
+import { userDay } from '../users/user-day.repository.ts';
 import { intArray } from '../../db/sql.ts';
 import { selectTemplate } from './template.queries.ts';
 
@@ -90,11 +90,6 @@ export async function deleteTemplate(em: EntityManager, viewer: Viewer, id: numb
   });
 }
 
-async function timeZoneOf(em: EntityManager, userId: number): Promise<string> {
-  const [row] = await em.execute<{ time_zone: string | null }[]>('select time_zone from notification_settings where user_id = ?', [userId]);
-  return row?.time_zone ?? DEFAULT_TIME_ZONE;
-}
-
 /**
  * Creates an issue from a template and one sub-issue per checklist line, all in one transaction
  * and each through `createIssue`, so the create rules stay in one place. Fields given in `input`
@@ -129,7 +124,7 @@ export async function applyTemplate(em: EntityManager, viewer: Viewer, id: numbe
   return em.transactional(async (tx) => {
     const { template, project } = await requireTemplate(tx, viewer, id, 'issue.create');
     const { text, ...overrides } = input;
-    const draft = templateDraft(template, { text, today: todayDate(await timeZoneOf(tx, viewer.id)) });
+    const draft = templateDraft(template, { text, today: todayIn((await userDay(tx, viewer.id)).timeZone) });
     const main = parse(createIssueSchema, { ...draft, ...overrides, projectId: project.id });
     const issueId = await createIssue(tx, viewer, main);
     const subIssueIds: number[] = [];

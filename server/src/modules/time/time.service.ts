@@ -3,19 +3,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TimeEntry, TimesheetResponse } from '@tracker/shared/api/time';
 import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
-import { addDays, formatYmd, plusDays, todayOf, weekday } from '@tracker/shared/quick-add/calendar';
+import { addDays, endOfWeek, startOfWeek, todayIn, weekStart } from '@tracker/shared/dates';
 import { recordActivities } from '../activity/activity.ts';
 import { touchIssue } from '../issues/comment.repository.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { isAdmin, requireProject, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
+import { userDay } from '../users/user-day.repository.ts';
 import { deleteEntry, entryById, insertEntry, issueEntries, issueSpent, lockEntryRef, timesheet, timesheetEntries, toTimeEntry, updateEntry, type SheetFilter } from './time.repository.ts';
 
-const todayUtc = () => formatYmd(todayOf('UTC'));
-
-/** Time is logged for work done: a day after today at most (the caller's day may be ahead of UTC). */
+/**
+ * Time is logged for work done: a day after today in UTC at most. A bound, not the user's today: a
+ * client may count days in another zone than the profile's (the browser's), and no zone is more
+ * than a day ahead of UTC.
+ */
 function checkDate(date: string): void {
-  if (date > plusDays(todayUtc(), 1)) throw fieldError('date', 'validation.futureDate');
+  if (date > addDays(todayIn('UTC'), 1)) throw fieldError('date', 'validation.futureDate');
 }
 
 /** The author, or an admin, changes an entry. */
@@ -35,7 +38,7 @@ export async function loadEntry(em: EntityManager, viewer: Viewer, id: number): 
 
 /** Whoever may edit the issue logs time on it, for themselves. Returns the new entry's id. */
 export async function logTime(em: EntityManager, viewer: Viewer, ref: number | string, input: { minutes: number; date?: string; note: string }): Promise<number> {
-  const date = input.date ?? todayUtc();
+  const date = input.date ?? todayIn((await userDay(em, viewer.id)).timeZone);
   checkDate(date);
   return em.transactional(async (tem) => {
     const { issue, project } = await requireIssue(tem, viewer, ref, 'issue.edit');
@@ -76,11 +79,11 @@ export async function removeTime(em: EntityManager, viewer: Viewer, id: number):
   });
 }
 
-/** Monday to Sunday of the current week (UTC): the timesheet's range when none is asked for. */
-export function currentWeek(): { from: string; to: string } {
-  const today = todayOf('UTC');
-  const monday = addDays(today, -((weekday(today) + 6) % 7));
-  return { from: formatYmd(monday), to: formatYmd(addDays(monday, 6)) };
+/** The user's current week (their zone's today, their language's week start): the timesheet's range when none is asked for. */
+export async function currentWeek(em: EntityManager, userId: number): Promise<{ from: string; to: string }> {
+  const { timeZone, locale } = await userDay(em, userId);
+  const today = todayIn(timeZone);
+  return { from: startOfWeek(today, weekStart(locale)), to: endOfWeek(today, weekStart(locale)) };
 }
 
 /**
@@ -89,7 +92,7 @@ export function currentWeek(): { from: string; to: string } {
  * open to all. Without a user or a project it is the caller's own.
  */
 async function sheetFilter(em: EntityManager, viewer: Viewer, q: { userId?: number; projectId?: number; from?: string; to?: string }): Promise<SheetFilter> {
-  const range = q.from && q.to ? { from: q.from, to: q.to } : currentWeek();
+  const range = q.from && q.to ? { from: q.from, to: q.to } : await currentWeek(em, viewer.id);
   if (q.projectId !== undefined) await requireProject(em, viewer, q.projectId, 'project.view');
   const userId = q.userId ?? (q.projectId === undefined ? viewer.id : undefined);
   return { ...range, userId, projectId: q.projectId, visible: visibleProjectsCondition(viewer, 'p') };

@@ -4,7 +4,7 @@ import { activityResponseSchema, issueListResponseSchema } from '@tracker/shared
 import { syncBootstrapResponseSchema, syncChangesResponseSchema } from '@tracker/shared/api/sync';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
-import { currentWeek } from './time.service.ts';
+import { endOfWeek, startOfWeek, todayIn, weekStart } from '@tracker/shared/dates';
 
 let t: TestServer;
 let owner: TestUser;
@@ -192,9 +192,12 @@ describe('timesheet', () => {
     expect((await outsider.client.get(`/api/timesheet?projectId=${sheetProject.project.id}`)).status).toBe(404);
   });
 
-  it('defaults to the caller’s current week', async () => {
+  it('defaults to the caller’s current week: their zone’s today, their language’s week start', async () => {
+    // UTC+14: its date is a day ahead of UTC's for 14 hours of every day.
+    await t.sql(`insert into notification_settings (user_id, time_zone) values (?, 'Pacific/Kiritimati') on conflict (user_id) do update set time_zone = excluded.time_zone`, [worker.id]);
     const res = await sheet(worker, '');
-    expect({ from: res.from, to: res.to }).toEqual(currentWeek());
+    const today = todayIn('Pacific/Kiritimati');
+    expect({ from: res.from, to: res.to }).toEqual({ from: startOfWeek(today, weekStart('ru')), to: endOfWeek(today, weekStart('ru')) });
     expect(res.users.every((u) => u.id === worker.id)).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { profileZoneSql } from '../../db/local-date.ts';
 
 const UserSchema = defineEntity({
   name: 'User',
@@ -21,6 +22,10 @@ const UserSchema = defineEntity({
     blockedAt: p.datetime().nullable(),
     // Kept by a trigger from telegram_accounts (one Telegram id per user); never written from here.
     telegramId: p.bigint('number').nullable(),
+    // The profile's time zone (notification settings), null while none is chosen: the web app then
+    // counts days in the browser's. Read with the user; statements that read `users` rows by hand
+    // select it as `time_zone` beside `u.*` (session, token, signedIn).
+    timeZone: p.string().nullable().formula((_cols, table) => profileZoneSql(`${table.alias}.id`)),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -20,6 +20,7 @@ export function toUserDto(user: User): UserDto {
     locale: isLocale(user.locale) ? user.locale : 'ru',
     avatar_url: avatarUrl(user.avatarKey),
     telegram_id: user.telegramId ?? null,
+    time_zone: user.timeZone ?? null,
     created_at: user.createdAt.toISOString(),
   };
 }

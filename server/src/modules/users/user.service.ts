@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RegisterRequest } from '@tracker/shared/api/auth';
 import { conflict } from '@tracker/shared/domain-errors';
+import { profileZoneSql } from '../../db/local-date.ts';
 import { grantAdminFromEmail } from './admin-grants.ts';
 import { User } from './user.entity.ts';
 
@@ -30,7 +31,7 @@ export function createUserService(options: UserServiceOptions) {
     async signedIn(em: EntityManager, id: number, sessionRow?: Record<string, unknown>) {
       let row = sessionRow?.id === id ? sessionRow : undefined;
       if (!row) {
-        const [found] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [id]);
+        const [found] = await em.execute<Record<string, unknown>[]>(`select u.*, ${profileZoneSql('u.id')} as time_zone from users u where u.id = ?`, [id]);
         if (!found) return null;
         const { password_hash: _secret, ...rest } = found;
         row = rest;

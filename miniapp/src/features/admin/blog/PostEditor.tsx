@@ -9,11 +9,24 @@ import { FilePicker } from '../../../components/FilePicker.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
 import { TextField } from '../../../components/TextField.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
+import { invalidateQueries, setQueryData } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { adminApi, adminErrors } from '../api.ts';
+import { adminApi } from '../api.ts';
 import { editorFrom, imageMarkdown, postState, slugify, toInput, type EditorState } from './model.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
+
+/** The inputs a refusal's issues can sit under; the rest (a body, "one language at least") go above the form. */
+const FIELDS = ['slug', 'tags', 'publishedAt', 'coverImageId', ...LOCALES.flatMap((l) => [`versions.${l}.title`, `versions.${l}.excerpt`])];
+
+/** The lists a saved or deleted post changes: the admin's, the dashboard's count, the public blog. */
+function postsChanged() {
+  invalidateQueries(['admin', 'posts']);
+  invalidateQueries(['admin', 'stats']);
+  invalidateQueries(['blog']);
+}
 
 /** Create or edit a post: both languages, Markdown with a live preview, cover and inline images. */
 export function PostEditor({ post }: { post: AdminPost | null }) {
@@ -23,7 +36,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   const [, navigate] = useLocation();
   const [s, setS] = useState<EditorState>(() => editorFrom(post, locale));
   const [lang, setLang] = useState<Locale>(post && !post.versions[locale] ? (post.versions.ru ? 'ru' : 'en') : locale);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -32,7 +45,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   const preview = useMemo(() => renderPostMarkdown(version.body), [version.body]);
 
   const setVersion = (patch: Partial<typeof version>) => setS((x) => ({ ...x, versions: { ...x.versions, [lang]: { ...x.versions[lang], ...patch } } }));
-  const err = (path: string) => (fields[path] ? t(fields[path]!) : undefined);
+  const err = (path: string) => fields[path];
 
   async function upload(file: File | undefined, into: 'cover' | 'body') {
     if (!file) return;
@@ -47,8 +60,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
         setVersion({ body: version.body.slice(0, at) + md + version.body.slice(at) });
       }
     } catch (e) {
-      const x = adminErrors(e);
-      toast({ title: t('admin.blog.uploadFailed'), description: x.fields.file ? t(x.fields.file) : undefined, color: 'error' });
+      toast({ title: t('admin.blog.uploadFailed'), description: errorText(e, t), color: 'error' });
     } finally {
       setUploading(false);
     }
@@ -61,15 +73,17 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
     setFormError(null);
     try {
       const { post: saved } = await adminApi.savePost(post?.id ?? null, toInput(s));
+      setQueryData(['admin', 'post', saved.id], () => saved);
+      postsChanged();
       toast({ title: t('admin.blog.saved'), color: 'success' });
       if (!post) navigate(href('adminPostEdit', { id: saved.id }), { replace: true });
       else setS(editorFrom(saved, locale));
     } catch (error) {
-      const x = adminErrors(error);
+      const x = formErrorsFrom(error, FIELDS, t);
       setFields(x.fields);
       const firstVersionError = Object.keys(x.fields).find((k) => k.startsWith('versions.'));
       if (firstVersionError) setLang(firstVersionError.split('.')[1] as Locale);
-      setFormError(x.form ? (x.form.raw ? x.form.key : t(x.form.key)) : x.fields.versions ? t(x.fields.versions) : null);
+      setFormError(x.form);
     } finally {
       setBusy(false);
     }
@@ -78,6 +92,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   async function remove() {
     if (!post || !(await confirmAction({ message: t('admin.blog.deleteConfirm', { title: fit(post.versions[locale]?.title ?? post.slug, NAME_MAX) }), confirmText: t('admin.blog.delete'), destructive: true }))) return;
     await adminApi.deletePost(post.id);
+    postsChanged();
     toast({ title: t('admin.blog.deleted'), color: 'info' });
     navigate(href('adminBlog'));
   }
@@ -141,7 +156,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
       )}
       <div className="admin-row">
         <TextField name="slug" label={t('admin.blog.slug')} hint={t('admin.blog.slugHint')} value={s.slug} error={err('slug')} onChange={(e) => setS({ ...s, slug: e.target.value })} />
-        <TextField name="tags" label={t('admin.blog.tags')} hint={t('admin.blog.tagsHint')} value={s.tags} error={err('tags') ?? err('tags.0')} onChange={(e) => setS({ ...s, tags: e.target.value })} />
+        <TextField name="tags" label={t('admin.blog.tags')} hint={t('admin.blog.tagsHint')} value={s.tags} error={err('tags')} onChange={(e) => setS({ ...s, tags: e.target.value })} />
       </div>
       <div className="admin-row">
         <div className="field">

@@ -2,6 +2,7 @@ import type { CustomFieldType } from '@tracker/shared/api/custom-fields';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { customFieldsApi, type UserOption } from './api.ts';
 import { defaultFromText, type CustomFieldForm } from './form.ts';
 
@@ -131,22 +132,16 @@ function UserDefault({ value, userName, error, onChange }: UserProps) {
   const { t } = useTranslation();
   const id = useId();
   const [q, setQ] = useState('');
-  const [results, setResults] = useState<UserOption[]>([]);
   // The form holds the id; the name shown is the stored one's until another is picked.
   const [name, setName] = useState(userName);
+  // The server is asked once typing pauses.
+  const [asked, setAsked] = useState('');
   useEffect(() => {
-    if (!q.trim()) {
-      setResults([]);
-      return;
-    }
-    const timer = setTimeout(() => {
-      customFieldsApi.users(q.trim()).then(
-        (r) => setResults(r.users),
-        () => setResults([]),
-      );
-    }, 250);
+    const timer = setTimeout(() => setAsked(q.trim()), 250);
     return () => clearTimeout(timer);
   }, [q]);
+  const found = useQuery(asked ? ['admin', 'people', asked] : null, () => customFieldsApi.users(asked).then((r) => r.users));
+  const results: UserOption[] = (q.trim() && found.data) || [];
   return (
     <fieldset className={`cf-fieldset${error ? ' field--error' : ''}`} data-testid="cf-default">
       <legend>{t('customFields.form.defaultValue')}</legend>

@@ -1,5 +1,7 @@
 import type { AdminStats } from '@tracker/shared/api/admin';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 const W = 600;
 const H = 160;
@@ -7,10 +9,10 @@ const PAD = { left: 28, bottom: 18, top: 8 };
 
 /** Sign-ups and new issues per day as paired bars, in plain SVG (no chart library). */
 export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
-  const { t, i18n } = useTranslation();
-  // A calendar day (`2026-10-26`) in the reader's words ("26 окт." / "Oct 26"), at noon UTC so no zone shifts it.
-  const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const dayOf = (date: string) => day.format(new Date(`${date}T12:00:00Z`));
+  const { t } = useTranslation();
+  const locale = useLocale();
+  // A calendar day (`2026-10-26`) in the reader's words ("26 окт." / "Oct 26").
+  const dayOf = (date: string) => formatDay(date, locale);
   const max = Math.max(1, ...daily.map((d) => Math.max(d.signups, d.issues)));
   const slot = (W - PAD.left) / Math.max(1, daily.length);
   const bar = Math.max(1, slot / 2 - 1);

@@ -1,24 +1,22 @@
-import type { AdminPostRow } from '@tracker/shared/api/blog';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonClass } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { adminApi } from '../api.ts';
 import { postState } from '../blog/model.ts';
 import '../admin.css';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 export default function AdminBlogPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const href = useHref();
   const locale = useLocale();
-  const [posts, setPosts] = useState<AdminPostRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    adminApi.posts().then((r) => setPosts(r.posts), () => setFailed(true));
-  }, []);
+  const { data: posts, error } = useQuery(['admin', 'posts'], () => adminApi.posts().then((r) => r.posts));
+  const failed = error !== null ? errorText(error, t) : null;
   return (
     <Page name="adminBlog">
       <p>
@@ -28,7 +26,7 @@ export default function AdminBlogPage() {
       </p>
       {failed && (
         <p role="alert" className="form-alert">
-          {t('errors.network')}
+          {failed}
         </p>
       )}
       {!posts && !failed && <Loading />}
@@ -51,7 +49,7 @@ export default function AdminBlogPage() {
                   <code className="muted">{p.slug}</code>
                 </td>
                 <td>{t(`admin.blog.${postState(p)}`)}</td>
-                <td>{new Date(p.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                <td>{formatDateTime(p.updatedAt, locale)}</td>
               </tr>
             ))}
           </tbody>

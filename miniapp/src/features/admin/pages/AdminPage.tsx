@@ -1,13 +1,13 @@
-import type { AdminStats } from '@tracker/shared/api/admin';
 import { backupFileName } from '@tracker/shared/api/values/downloads';
 import type { RouteName } from '@tracker/shared/routes';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DownloadLink } from '../../../components/DownloadLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { adminApi } from '../api.ts';
 import { DailyChart } from '../dashboard/DailyChart.tsx';
@@ -24,17 +24,14 @@ const COUNTS = ['users', 'projects', 'issues', 'posts'] as const;
 export default function AdminPage() {
   const { t } = useTranslation();
   const href = useHref();
-  const [stats, setStats] = useState<AdminStats | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    adminApi.stats().then(setStats, () => setFailed(true));
-  }, []);
+  const { data: stats, error } = useQuery(['admin', 'stats'], () => adminApi.stats());
+  const failed = error !== null ? errorText(error, t, { fallback: 'admin.dashboard.loadFailed' }) : null;
 
   return (
     <Page name="admin">
       {failed && (
         <p role="alert" className="form-alert">
-          {t('admin.dashboard.loadFailed')}
+          {failed}
         </p>
       )}
       {!stats && !failed && <Loading />}

@@ -1,13 +1,15 @@
-import { redirectHostInputSchema, redirectInputSchema, type RedirectHostsResponse, type RedirectRule } from '@tracker/shared/api/admin';
-import { useCallback, useEffect, useState } from 'react';
+import { redirectHostInputSchema, redirectInputSchema, type RedirectRule } from '@tracker/shared/api/admin';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
+import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { applyServerError, useServerForm } from '../../../lib/use-server-form.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { adminApi } from '../api.ts';
 import '../admin.css';
 
@@ -15,18 +17,17 @@ const EMPTY = { fromPath: '', to: '', permanent: false, enabled: true };
 
 export default function AdminRedirectsPage() {
   const { t } = useTranslation();
-  const [rules, setRules] = useState<RedirectRule[] | null>(null);
-  const [hosts, setHosts] = useState<RedirectHostsResponse | null>(null);
+  const redirects = useQuery(['admin', 'redirects'], () => adminApi.redirects().then((r) => r.redirects));
+  const rules = redirects.data;
+  const { data: hosts } = useQuery(['admin', 'redirectHosts'], () => adminApi.hosts());
   const [editing, setEditing] = useState<number | null>(null);
   const form = useServerForm(redirectInputSchema, EMPTY);
   const hostForm = useServerForm(redirectHostInputSchema, { host: '' });
-  const { setError } = form;
 
-  const reload = useCallback(() => {
-    adminApi.redirects().then((r) => setRules(r.redirects), () => setError('root.server', { message: t('errors.network') }));
-    adminApi.hosts().then(setHosts, () => undefined);
-  }, [t, setError]);
-  useEffect(reload, [reload]);
+  const reload = () => {
+    invalidateQueries(['admin', 'redirects']);
+    invalidateQueries(['admin', 'redirectHosts']);
+  };
 
   const edit = (id: number | null, values = EMPTY) => {
     setEditing(id);
@@ -69,7 +70,7 @@ export default function AdminRedirectsPage() {
             {t('admin.redirects.enabled')}
           </label>
         </div>
-        <FormAlert message={form.formError} />
+        <FormAlert message={form.formError ?? (redirects.error ? errorText(redirects.error, t) : null)} />
         <div className="admin-actions">
           <Button type="submit" variant="primary" size="small" disabled={form.formState.isSubmitting} data-testid="redirect-save">
             {editing == null ? t('admin.redirects.add') : t('admin.redirects.save')}

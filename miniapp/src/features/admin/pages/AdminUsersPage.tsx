@@ -1,14 +1,16 @@
 import type { AdminUser } from '@tracker/shared/api/admin';
 import { can } from '@tracker/shared/permissions';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
-import { adminApi, adminErrors } from '../api.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
+import { adminApi } from '../api.ts';
 import '../admin.css';
 
 export default function AdminUsersPage() {
@@ -16,21 +18,9 @@ export default function AdminUsersPage() {
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ users: AdminUser[]; total: number; pageSize: number } | null>(null);
+  const { data, error: loadError, setData } = useQuery(['admin', 'users', page, query], () => adminApi.users(query, page));
   const [error, setError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<AdminUser | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    adminApi.users(query, page).then(
-      (r) => live && setData(r),
-      () => live && setError(t('errors.network')),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, page, t]);
 
   const change = async (user: AdminUser, body: { admin?: boolean; blocked?: boolean }) => {
     setBusy(true);
@@ -40,12 +30,14 @@ export default function AdminUsersPage() {
       setData((d) => d && { ...d, users: d.users.map((u) => (u.id === updated.id ? updated : u)) });
       toast({ title: t('admin.users.saved'), color: 'success' });
     } catch (err) {
-      const form = adminErrors(err).form;
-      setError(form ? (form.raw ? form.key : t(form.key)) : t('errors.network'));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
-      setConfirm(null);
     }
+  };
+  const block = async (user: AdminUser) => {
+    const ok = await confirmAction({ title: t('admin.users.block'), message: t('admin.users.blockConfirm', { name: user.name }), confirmText: t('admin.users.block'), destructive: true });
+    if (ok) await change(user, { blocked: true });
   };
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -68,7 +60,7 @@ export default function AdminUsersPage() {
           {t('admin.users.search')}
         </Button>
       </form>
-      <FormAlert message={error} />
+      <FormAlert message={error ?? (loadError ? errorText(loadError, t) : null)} />
       {!data && <Loading />}
       {data && <p className="muted">{t('admin.users.total', { count: data.total })}</p>}
       {data && data.users.length === 0 && <p className="muted">{t('admin.users.empty')}</p>}
@@ -101,7 +93,7 @@ export default function AdminUsersPage() {
                       <Button
                         size="small"
                         disabled={busy}
-                        onClick={() => (u.blockedAt ? change(u, { blocked: false }) : setConfirm(u))}
+                        onClick={() => void (u.blockedAt ? change(u, { blocked: false }) : block(u))}
                         data-testid="admin-toggle-block"
                       >
                         {u.blockedAt ? t('admin.users.unblock') : t('admin.users.block')}
@@ -126,17 +118,6 @@ export default function AdminUsersPage() {
             →
           </Button>
         </nav>
-      )}
-      {confirm && (
-        <ConfirmDialog
-          title={t('admin.users.block')}
-          text={t('admin.users.blockConfirm', { name: confirm.name })}
-          confirm={t('admin.users.block')}
-          danger
-          busy={busy}
-          onConfirm={() => change(confirm, { blocked: true })}
-          onCancel={() => setConfirm(null)}
-        />
       )}
     </Page>
   );

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Page } from '../../../components/Page.tsx';
+import { invalidateQueries } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { customFieldsApi, type ProjectOption } from '../custom-fields/api.ts';
+import { customFieldsApi } from '../custom-fields/api.ts';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
+import { useProjectOptions } from '../custom-fields/use-project-options.ts';
 import '../custom-fields/custom-fields.css';
 
 export default function CustomFieldCreatePage() {
@@ -13,10 +14,7 @@ export default function CustomFieldCreatePage() {
   const href = useHref();
   const locale = useLocale();
   const [, navigate] = useLocation();
-  const [projects, setProjects] = useState<ProjectOption[] | null>(null);
-  useEffect(() => {
-    customFieldsApi.projects().then((r) => setProjects(r.projects), () => setProjects([]));
-  }, []);
+  const projects = useProjectOptions();
   return (
     <Page name="customFieldCreate" className="cf-page cf-page--form">
       <p>
@@ -27,6 +25,7 @@ export default function CustomFieldCreatePage() {
         submitLabel={t('customFields.form.create')}
         onSubmit={async (body) => {
           const { field } = await customFieldsApi.create(body);
+          invalidateQueries(['admin', 'customFields']);
           toast({ title: t('customFields.created', { name: field.name[locale] }), color: 'success' });
           navigate(href('customFields'));
         }}

@@ -1,17 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoute } from '@tracker/shared/routes';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { refusalOf } from '../../../lib/http.ts';
+import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { customFieldsApi, type CustomField, type ProjectOption } from '../custom-fields/api.ts';
-import { ConfirmDialog } from '../custom-fields/ConfirmDialog.tsx';
-import { errorMessage } from '../custom-fields/errors.ts';
+import { customFieldsApi, type CustomField } from '../custom-fields/api.ts';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
+import { useProjectOptions } from '../custom-fields/use-project-options.ts';
 import '../custom-fields/custom-fields.css';
+
+/** A stored field; a user default gets its name from the people picker when possible. */
+async function withUserName(field: CustomField): Promise<{ field: CustomField; userName?: string }> {
+  if (field.type !== 'user' || typeof field.defaultValue !== 'number') return { field };
+  const found = await customFieldsApi.users('', 50).then((r) => r.users.find((u) => u.id === field.defaultValue), () => undefined);
+  return { field, userName: found?.name };
+}
 
 export default function CustomFieldEditPage() {
   const { t } = useTranslation();
@@ -20,41 +30,22 @@ export default function CustomFieldEditPage() {
   const [location, navigate] = useLocation();
   // The app matches routes with the shared table (not wouter's <Route>), so params come from it.
   const id = Number(matchRoute(location)?.params.id);
-  const [field, setField] = useState<CustomField | null>(null);
-  const [userName, setUserName] = useState<string>();
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const shown = useQuery(valid ? ['admin', 'customField', id] : null, () => customFieldsApi.get(id).then((r) => withUserName(r.field)));
+  const { setData } = shown;
+  const field = shown.data?.field ?? null;
+  const userName = shown.data?.userName;
+  // The form starts anew from each saved field.
   const [version, setVersion] = useState(0);
-  const [loadError, setLoadError] = useState<{ status: number; message: string } | null>(null);
-  const [projects, setProjects] = useState<ProjectOption[] | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const projects = useProjectOptions();
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const message = (err: unknown) => errorMessage(err, t);
-
-  /** Shows a stored field; a user default gets its name from the people picker when possible. */
-  const show = async (f: CustomField) => {
-    let name: string | undefined;
-    if (f.type === 'user' && typeof f.defaultValue === 'number') {
-      const found = await customFieldsApi.users('', 50).then((r) => r.users.find((u) => u.id === f.defaultValue), () => undefined);
-      name = found?.name;
-    }
-    setField(f);
-    setUserName(name);
-    setVersion((v) => v + 1);
-  };
-
-  useEffect(() => {
-    if (!Number.isSafeInteger(id) || id <= 0) {
-      setLoadError({ status: 404, message: t('customFields.notFound') });
-      return;
-    }
-    customFieldsApi.get(id).then(
-      (r) => void show(r.field),
-      (err: unknown) => setLoadError({ status: (err as { status?: number }).status ?? 0, message: message(err) }),
-    );
-    customFieldsApi.projects().then((r) => setProjects(r.projects), () => setProjects([]));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per field id
-  }, [id]);
+  const loadError = !valid
+    ? { status: 404, message: t('customFields.notFound') }
+    : shown.error && !shown.data
+      ? { status: refusalOf(shown.error)?.status ?? 0, message: errorText(shown.error, t) }
+      : null;
 
   const setArchived = async (archived: boolean) => {
     if (!field) return;
@@ -62,10 +53,11 @@ export default function CustomFieldEditPage() {
     setActionError(null);
     try {
       const r = await customFieldsApi.archive(field.id, archived);
-      setField(r.field);
+      setData((v) => v && { ...v, field: r.field });
+      invalidateQueries(['admin', 'customFields']);
       toast({ title: archived ? t('customFields.archivedToast') : t('customFields.unarchivedToast'), color: 'success' });
     } catch (err) {
-      setActionError(message(err));
+      setActionError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -73,15 +65,22 @@ export default function CustomFieldEditPage() {
 
   const remove = async () => {
     if (!field) return;
+    const ok = await confirmAction({
+      title: t('customFields.deleteTitle', { name: field.name[locale] }),
+      message: t('customFields.deleteText', { count: field.valueCount }),
+      confirmText: t('customFields.deleteConfirm'),
+      destructive: true,
+    });
+    if (!ok) return;
     setBusy(true);
+    setActionError(null);
     try {
       await customFieldsApi.remove(field.id);
-      setConfirmDelete(false);
+      invalidateQueries(['admin', 'customFields']);
       toast({ title: t('customFields.deleted', { name: field.name[locale] }), color: 'success' });
       navigate(href('customFields'));
     } catch (err) {
-      setConfirmDelete(false);
-      setActionError(message(err));
+      setActionError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -120,7 +119,10 @@ export default function CustomFieldEditPage() {
             onSubmit={async (body) => {
               const r = await customFieldsApi.update(field.id, body);
               toast({ title: t('customFields.saved'), color: 'success' });
-              await show(r.field);
+              const next = await withUserName(r.field);
+              setData(() => next);
+              setVersion((v) => v + 1);
+              invalidateQueries(['admin', 'customFields']);
             }}
           />
           <section className="cf-danger" aria-labelledby="cf-manage">
@@ -145,22 +147,11 @@ export default function CustomFieldEditPage() {
                 <p className="cf-danger__what">{t('customFields.deleteWhat')}</p>
                 <p className="field__hint">{t('customFields.deleteHint', { count: field.valueCount })}</p>
               </div>
-              <Button variant="danger" size="small" disabled={busy} data-testid="cf-delete" onClick={() => setConfirmDelete(true)}>
+              <Button variant="danger" size="small" disabled={busy} data-testid="cf-delete" onClick={() => void remove()}>
                 {t('customFields.delete')}
               </Button>
             </div>
           </section>
-          {confirmDelete && (
-            <ConfirmDialog
-              title={t('customFields.deleteTitle', { name: field.name[locale] })}
-              text={t('customFields.deleteText', { count: field.valueCount })}
-              confirm={t('customFields.deleteConfirm')}
-              danger
-              busy={busy}
-              onConfirm={() => void remove()}
-              onCancel={() => setConfirmDelete(false)}
-            />
-          )}
         </>
       )}
     </Page>

@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { buttonClass } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { customFieldsApi, type ArchivedFilter, type CustomField, type ProjectOption } from '../custom-fields/api.ts';
-import { errorMessage } from '../custom-fields/errors.ts';
+import { customFieldsApi, type ArchivedFilter } from '../custom-fields/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useProjectOptions } from '../custom-fields/use-project-options.ts';
 import '../custom-fields/custom-fields.css';
 
 const FILTERS: readonly ArchivedFilter[] = ['0', '1', 'all'];
@@ -19,28 +21,11 @@ export default function CustomFieldsPage() {
   const search = useSearch();
   const archivedParam = new URLSearchParams(search).get('archived');
   const archived: ArchivedFilter = (FILTERS as readonly string[]).includes(archivedParam ?? '') ? (archivedParam as ArchivedFilter) : '0';
-  const [fields, setFields] = useState<CustomField[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [projects, setProjects] = useState<ProjectOption[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    setFields(null);
-    setError(null);
-    customFieldsApi.list(archived).then(
-      (r) => live && setFields(r.fields),
-      (err: unknown) => {
-        if (live) setError(errorMessage(err, t));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [archived, t]);
-  useEffect(() => {
-    customFieldsApi.projects().then((r) => setProjects(r.projects), () => undefined);
-  }, []);
-  const keys = useMemo(() => new Map(projects.map((p) => [p.id, p.key])), [projects]);
+  const list = useQuery(['admin', 'customFields', archived], () => customFieldsApi.list(archived).then((r) => r.fields));
+  const fields = list.data;
+  const error = list.error ? errorText(list.error, t) : null;
+  const projects = useProjectOptions();
+  const keys = useMemo(() => new Map((projects ?? []).map((p) => [p.id, p.key])), [projects]);
 
   return (
     <Page name="customFields" className="cf-page">

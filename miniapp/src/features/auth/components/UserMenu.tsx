@@ -8,7 +8,7 @@ import { log } from '../../../lib/logger.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { signOut } from '../api.ts';
-import { auth } from '../state.ts';
+import { auth } from '../../../lib/auth.ts';
 
 /** Header account area: sign-in/sign-up links for visitors, name and sign-out for users. */
 export function UserMenu() {

@@ -6,9 +6,10 @@ import { Link, useSearch } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
-import { ApiError } from '../../../lib/http.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { accountApi } from '../../users/index.ts';
-import { auth } from '../state.ts';
+import { auth } from '../../../lib/auth.ts';
 import { hydrateSession } from '../api.ts';
 
 type Result = { kind: 'checking' } | { kind: 'success'; email: string } | { kind: 'expired' | 'used' | 'invalid' | 'missing' | 'error'; message?: string };
@@ -32,8 +33,8 @@ export default function ConfirmEmailPage() {
       },
       (err: unknown) => {
         if (!live) return;
-        const code = err instanceof ApiError ? String(err.data.code ?? '') : '';
-        setResult(BY_CODE[code] ? { kind: BY_CODE[code]! } : { kind: 'error', message: err instanceof ApiError ? err.statusMessage : t('errors.network') });
+        const code = refusalOf(err)?.data.code ?? '';
+        setResult(BY_CODE[code] ? { kind: BY_CODE[code]! } : { kind: 'error', message: errorText(err, t) });
       },
     );
     return () => {

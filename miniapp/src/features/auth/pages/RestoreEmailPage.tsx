@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { accountApi } from '../../users/index.ts';
 import { sessionEnded } from '../api.ts';
-import { auth } from '../state.ts';
+import { auth } from '../../../lib/auth.ts';
 
 type Result = { kind: 'ready' | 'restoring' } | { kind: 'success'; email: string } | { kind: 'expired' | 'used' | 'invalid' | 'missing' | 'error'; message?: string };
 const BY_CODE: Record<string, 'expired' | 'used' | 'invalid'> = { token_expired: 'expired', token_used: 'used', token_invalid: 'invalid', validation: 'invalid' };
@@ -31,8 +32,8 @@ export default function RestoreEmailPage() {
       if (auth.state.user) sessionEnded();
       setResult({ kind: 'success', email });
     } catch (err) {
-      const code = err instanceof ApiError ? String(err.data.code ?? '') : '';
-      setResult(BY_CODE[code] ? { kind: BY_CODE[code]! } : { kind: 'error', message: err instanceof ApiError ? err.statusMessage : t('errors.network') });
+      const code = refusalOf(err)?.data.code ?? '';
+      setResult(BY_CODE[code] ? { kind: BY_CODE[code]! } : { kind: 'error', message: errorText(err, t) });
     }
   };
 

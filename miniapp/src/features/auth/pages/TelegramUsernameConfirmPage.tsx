@@ -1,4 +1,4 @@
-import type { LinkStatus, TelegramAccount } from '@tracker/shared/api/telegram';
+import type { TelegramAccount } from '@tracker/shared/api/telegram';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -6,10 +6,10 @@ import { useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { useServerAction } from '../../../lib/use-server-form.ts';
 import { platform } from '../../../platform/index.ts';
-import { auth } from '../state.ts';
+import { auth } from '../../../lib/auth.ts';
 import { PhoneByContact, telegramApi } from '../../telegram/index.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 
@@ -21,44 +21,39 @@ export default function TelegramUsernameConfirmPage() {
   const { user, hydrated } = useSnapshot(auth.state);
   const { tg } = useSnapshot(platform);
   const search = useSearch();
-  const [account, setAccount] = useState<TelegramAccount | null | undefined>(undefined);
+  // Asked on each visit: the link is made in Telegram, outside this app. A refusal reads as none linked.
+  const linked = useQuery(user ? ['telegram', 'account'] : null, () => telegramApi.account(), { freshMs: 0 });
+  const account: TelegramAccount | null | undefined = linked.error && !linked.data ? null : linked.data?.account;
   const [link, setLink] = useState<{ url: string; token: string } | null>(null);
   const [token, setToken] = useState<string | null>(() => new URLSearchParams(search).get('token'));
-  const [status, setStatus] = useState<{ status: LinkStatus; username: string | null } | null>(null);
-  const linking = useServerAction((err) => (err instanceof ApiError && err.status !== 503 ? err.statusMessage : t('telegram.notConfigured')));
+  const linking = useServerAction({ codes: { unavailable: 'telegram.notConfigured' } });
   const { pending, error } = linking;
 
+  // The bot reports what it did with the link: asked again while it waits; a refusal reads as expired.
+  const checked = useQuery(user && token ? ['telegram', 'linkStatus', token] : null, () => telegramApi.linkStatus(token!), { freshMs: 0 });
+  const status = checked.error ? { status: 'expired' as const, username: null } : (checked.data ?? null);
+  const { refetch: checkAgain } = checked;
+  const waiting = status?.status === 'pending';
   useEffect(() => {
-    if (user) telegramApi.account().then((r) => setAccount(r.account), () => setAccount(null));
-  }, [user]);
-
+    if (!waiting) return;
+    const timer = setTimeout(() => void checkAgain(), STATUS_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, checked.data, checkAgain]);
+  const outcome = status && !waiting ? status.status : null;
   useEffect(() => {
-    if (!user || !token) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let live = true;
-    const check = () =>
-      telegramApi.linkStatus(token).then(
-        (s) => {
-          if (!live) return;
-          setStatus(s);
-          if (s.status === 'pending') timer = setTimeout(check, STATUS_POLL_MS);
-          else haptic(s.status === 'confirmed' ? 'success' : 'error');
-        },
-        () => live && setStatus({ status: 'expired', username: null }),
-      );
-    void check();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [user, token]);
+    if (!outcome) return;
+    haptic(outcome === 'confirmed' ? 'success' : 'error');
+    if (outcome !== 'confirmed') return;
+    invalidateQueries(['telegram', 'account']);
+    // The profile's notification settings say whether Telegram is linked.
+    invalidateQueries(['users', 'notificationSettings']);
+  }, [outcome]);
 
   const getLink = () =>
     linking.run(async () => {
       const created = await telegramApi.createLink();
       setLink(created);
       setToken(created.token);
-      setStatus(null);
     });
 
   const open = () => link && (tg ? tg.openLink(link.url) : window.open(link.url, '_blank', 'noopener'));

@@ -1,11 +1,11 @@
-import type { BlogListResponse, PostSummary } from '@tracker/shared/api/blog';
+import type { PostSummary } from '@tracker/shared/api/blog';
 import { SIZES } from '@tracker/shared/blog-images';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { blogApi } from '../api.ts';
 import { Masonry } from '../components/Masonry.tsx';
@@ -22,15 +22,8 @@ export default function BlogPage() {
   const params = new URLSearchParams(useSearch());
   const page = Math.max(1, Number(params.get('page')) || 1);
   const tag = params.get('tag');
-  const [data, setData] = useState<BlogListResponse | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    blogApi.list(locale, page, tag, controller.signal).then(setData, () => !controller.signal.aborted && setFailed(true));
-    return () => controller.abort();
-  }, [locale, page, tag]);
+  const { data, error } = useQuery(['blog', 'list', locale, page, tag], (signal) => blogApi.list(locale, page, tag, signal));
+  const failed = error !== null;
 
   const link = (next: { page?: number; tag?: string | null }) => {
     const q = new URLSearchParams();

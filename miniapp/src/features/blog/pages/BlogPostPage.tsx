@@ -1,13 +1,13 @@
-import type { BlogPost } from '@tracker/shared/api/blog';
 import { SIZES } from '@tracker/shared/blog-images';
 import { matchRoute } from '@tracker/shared/routes';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { blogApi } from '../api.ts';
 import { formatPostDate } from '../format.ts';
@@ -29,26 +29,14 @@ export default function BlogPostPage() {
   const href = useHref();
   const [location, navigate] = useLocation();
   const slug = matchRoute(location)?.params.slug ?? '';
-  const [post, setPost] = useState<BlogPost | null>(null);
-  const [state, setState] = useState<'loading' | 'ok' | 'missing' | 'failed'>('loading');
+  const { data: post, error } = useQuery(['blog', 'post', slug, locale], (signal) => blogApi.post(slug, locale, signal).then((r) => r.post));
+  const state = post ? 'ok' : error ? (refusalOf(error)?.status === 404 ? 'missing' : 'failed') : 'loading';
 
+  // An old slug: show the post at its current address.
+  const moved = post && post.slug !== slug ? post.slug : null;
   useEffect(() => {
-    const controller = new AbortController();
-    setState('loading');
-    blogApi.post(slug, locale, controller.signal).then(
-      ({ post: p }) => {
-        // An old slug: show the post at its current address.
-        if (p.slug !== slug) navigate(href('blogPost', { slug: p.slug }), { replace: true });
-        setPost(p);
-        setState('ok');
-      },
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(err instanceof ApiError && err.status === 404 ? 'missing' : 'failed');
-      },
-    );
-    return () => controller.abort();
-  }, [slug, locale, href, navigate]);
+    if (moved) navigate(href('blogPost', { slug: moved }), { replace: true });
+  }, [moved, href, navigate]);
 
   useEffect(() => {
     if (!post || state !== 'ok') return;

@@ -1,11 +1,12 @@
 // ICS subscriptions: the secret URL is shown once, right after it is made; a feed can be revoked.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
-import { errorText } from '../errors.ts';
-import { Dialog } from '../../../components/Dialog.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
 
 interface Props {
   projects: readonly ProjectSummary[];
@@ -14,25 +15,16 @@ interface Props {
 }
 
 export function SubscribePanel({ projects, streams, formatDate }: Props) {
-  const { t, i18n } = useTranslation();
-  const [feeds, setFeeds] = useState<Feed[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const asked = useQuery(['calendar', 'feeds'], () => calendarApi.feeds().then((r) => r.feeds));
+  const { data: feeds, setData: setFeeds } = asked;
   const [scope, setScope] = useState<FeedScope>('user');
   const [scopeId, setScopeId] = useState<string>('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedFeed | null>(null);
   const [copied, setCopied] = useState(false);
-  const [revoking, setRevoking] = useState<Feed | null>(null);
-  const explain = (err: unknown) => errorText(err, t, (k) => i18n.exists(k));
-
-  useEffect(() => {
-    calendarApi.feeds().then(
-      (r) => setFeeds(r.feeds),
-      (err: unknown) => setLoadError(explain(err)),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once when the panel opens
-  }, []);
+  const loadError = asked.error ? errorText(asked.error, t) : null;
 
   const scopeName = (feed: Feed) => {
     if (feed.scope === 'user') return t('calendar.feeds.personal');
@@ -58,7 +50,7 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
       setCopied(false);
       setFeeds((list) => [result.feed, ...(list ?? [])]);
     } catch (err) {
-      setError(explain(err));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -76,14 +68,20 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
   };
 
   const revoke = async (feed: Feed) => {
-    setRevoking(null);
+    const ok = await confirmAction({
+      title: t('calendar.feeds.revokeTitle'),
+      message: t('calendar.feeds.revokeText', { name: scopeName(feed) }),
+      confirmText: t('calendar.feeds.revoke'),
+      destructive: true,
+    });
+    if (!ok) return;
     try {
       await calendarApi.revokeFeed(feed.id);
       setFeeds((list) => (list ?? []).filter((f) => f.id !== feed.id));
       if (created?.feed.id === feed.id) setCreated(null);
       toast({ title: t('calendar.feeds.revoked'), color: 'success' });
     } catch (err) {
-      toast({ title: t('calendar.feeds.revokeFailed'), description: explain(err), color: 'error' });
+      toast({ title: t('calendar.feeds.revokeFailed'), description: errorText(err, t), color: 'error' });
     }
   };
 
@@ -172,26 +170,12 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
               <span>
                 <strong>{scopeName(feed)}</strong> <span className="muted">{t('calendar.feeds.createdAt', { date: formatDate(feed.createdAt) })}</span>
               </span>
-              <Button size="small" data-testid={`cal-feed-revoke-${feed.id}`} onClick={() => setRevoking(feed)}>
+              <Button size="small" data-testid={`cal-feed-revoke-${feed.id}`} onClick={() => void revoke(feed)}>
                 {t('calendar.feeds.revoke')}
               </Button>
             </li>
           ))}
         </ul>
-      )}
-
-      {revoking && (
-        <Dialog className="modal--small cal-dialog" titleClassName="modal__title" title={t('calendar.feeds.revokeTitle')} onClose={() => setRevoking(null)} testId="cal-revoke-dialog">
-          <p className="cal-dialog__text">{t('calendar.feeds.revokeText', { name: scopeName(revoking) })}</p>
-          <div className="modal__actions cal-dialog__actions">
-            <Button size="small" onClick={() => setRevoking(null)} autoFocus>
-              {t('calendar.cancel')}
-            </Button>
-            <Button variant="danger" size="small" data-testid="cal-revoke-confirm" onClick={() => void revoke(revoking)}>
-              {t('calendar.feeds.revoke')}
-            </Button>
-          </div>
-        </Dialog>
       )}
     </section>
   );

@@ -1,11 +1,13 @@
 import type { ImportsResponse } from '../model.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useHref } from '../../../lib/use-locale.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 /** This project's latest imports (not previews), each opening its own page with its report. */
 export function RecentImports({ projectKey, imports }: { projectKey: string; imports: ImportsResponse['imports'] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const href = useHref();
   const runs = imports.filter((i) => i.status !== 'dry_run');
   return (
@@ -21,7 +23,7 @@ export function RecentImports({ projectKey, imports }: { projectKey: string; imp
                 {i.fileName || `#${i.id}`}
               </Link>
               <span>{t(`imports.status.${i.status}`)}</span>
-              <time dateTime={i.createdAt}>{new Date(i.createdAt).toLocaleString(i18n.language)}</time>
+              <time dateTime={i.createdAt}>{formatDateTime(i.createdAt, locale)}</time>
             </li>
           ))}
         </ul>

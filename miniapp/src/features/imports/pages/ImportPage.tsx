@@ -11,14 +11,17 @@ import { Button } from '../../../components/Button.tsx';
 import { FilePicker } from '../../../components/FilePicker.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { RecordPage, useMe, useResource } from '../../projects/index.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { RecordPage } from '../../projects/index.ts';
 import { importsApi } from '../api.ts';
 import { MappingStep } from '../components/MappingStep.tsx';
 import { PreviewView } from '../components/PreviewView.tsx';
 import { RecentImports } from '../components/RecentImports.tsx';
 import { UserMapping } from '../components/UserMapping.tsx';
-import { refusedColumns, useImportErrorText } from '../errors.ts';
 import '../imports.css';
 
 export default function ImportPage() {
@@ -35,11 +38,11 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
   const [, navigate] = useLocation();
   const me = useMe();
   const id = useId();
-  const errorText = useImportErrorText();
   const { project } = detail;
   // Asked only of those who may import (a viewer's page would log a refused request).
   const may = me ? canInProject(project.myRole, me.roles, 'project.import') : null;
-  const recent = useResource(() => (may ? importsApi.list(project.id) : Promise.resolve(null)), `${project.id}:${may}`);
+  // Asked on each visit: imports run on in the background.
+  const recent = useQuery(may ? ['imports', 'list', project.id] : null, () => importsApi.list(project.id), { freshMs: 0 });
   const formats = recent.data?.formats ?? ['csv'];
   const [format, setFormat] = useState<ImportFormat>('csv');
   const [file, setFile] = useState<File | null>(null);
@@ -76,9 +79,10 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
       if (created.preview?.mapping) setMapping(created.preview.mapping);
     } catch (err) {
       setPreview(null);
-      setError(errorText(err));
-      const header = refusedColumns(err);
-      if (header) setColumns(header);
+      setError(errorText(err, t));
+      // A CSV refused for its missing title column names its header: the mapping step can still be offered.
+      const header = refusalOf(err)?.data.columns;
+      if (Array.isArray(header)) setColumns(header as string[]);
     } finally {
       setBusy(false);
     }

@@ -1,17 +1,17 @@
 // /projects/:id/import/:importId: one import's progress (polled while it runs) and its report; the
 // page can be left and opened again, the import goes on in the background.
-import type { ImportDto } from '@tracker/shared/api/imports';
 import { matchRoute } from '@tracker/shared/routes';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { importsApi } from '../api.ts';
 import { ImportStatusView } from '../components/ImportStatusView.tsx';
-import { useImportErrorText } from '../errors.ts';
 import '../imports.css';
 
 const POLL_MS = 1000;
@@ -23,37 +23,20 @@ export default function ImportRunPage() {
   const params = matchRoute(location)?.params ?? {};
   const projectRef = params.id ?? '';
   const importId = params.importId ?? '';
-  const errorText = useImportErrorText();
-  const [item, setItem] = useState<ImportDto | null>(null);
-  const [error, setError] = useState<string | undefined>();
-
   const valid = /^\d{1,10}$/.test(importId);
+  const run = useQuery(valid ? ['imports', 'run', importId] : null, () => importsApi.get(importId).then((r) => r.import), { freshMs: 0 });
+  const item = run.data ?? null;
+  const error = run.error ? errorText(run.error, t) : undefined;
 
+  // Polled while it runs, and more slowly after a refusal (each answer sets the next poll).
+  const { refetch } = run;
+  const running = item?.status === 'queued' || item?.status === 'running';
+  const delay = run.error ? POLL_MS * 5 : running ? POLL_MS : null;
   useEffect(() => {
-    if (!valid) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const { import: next } = await importsApi.get(importId);
-        if (!live) return;
-        setItem(next);
-        setError(undefined);
-        if (next.status === 'queued' || next.status === 'running') timer = setTimeout(() => void poll(), POLL_MS);
-      } catch (err) {
-        if (!live) return;
-        setError(errorText(err));
-        timer = setTimeout(() => void poll(), POLL_MS * 5);
-      }
-    };
-    void poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // errorText changes with the language only; polling restarts with the import.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [importId, valid]);
+    if (delay === null) return;
+    const timer = setTimeout(() => void refetch(), delay);
+    return () => clearTimeout(timer);
+  }, [delay, run.data, run.error, refetch]);
 
   return (
     <Page name="projectImportRun" className="imports">

@@ -1,13 +1,9 @@
-import type { IssueListItem } from '@tracker/shared/api/issues';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { moveIssue, type ListQuery as IssueListQuery } from '../api.ts';
 import { csvItems } from '../filters/url.ts';
-import { errorText } from '../list/errors.ts';
 import { useListProject } from '../list/use-projects.ts';
 import { moveIssueOptimistic } from '../../sync/index.ts';
 import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
@@ -15,9 +11,10 @@ import { useBoardDrag } from './use-drag.ts';
 import './board.css';
 import { BoardCardSlot, DragGhost, visibleIndex } from './BoardCard.tsx';
 import { ChooseProject } from './ChooseProject.tsx';
-import { loadAll, useStoreCards } from './use-board-cards.ts';
+import { useBoardCards } from './use-board-cards.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { haptic } from '../../../platform/use-main-button.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export interface IssueBoardProps {
   /** Filters fixed by the embedding page; one of them (or of `filters`) must name the project. */
@@ -36,52 +33,11 @@ export default function IssueBoard({ query, filters = {}, onChooseProject }: Iss
 
 function Board({ projectRef, filters }: { projectRef: string; filters: Record<string, string> }) {
   const { t } = useTranslation();
-  const { project, error: projectError } = useListProject(projectRef);
-  const storeCards = useStoreCards(filters);
-  const fromStore = storeCards !== null;
-  const [serverCards, setIssues] = useState<IssueListItem[] | null>(null);
-  const issues = storeCards ?? serverCards;
-  const [error, setError] = useState<unknown>(null);
+  const { project, missing } = useListProject(projectRef);
+  const { cards: issues, error, place } = useBoardCards(filters, project?.project.id ?? null);
   const issuesRef = useRef(issues);
   issuesRef.current = issues;
-  const key = JSON.stringify(filters);
-  const inFlight = useRef(0);
   const scroller = useRef<HTMLDivElement>(null);
-
-  const reload = useCallback(
-    (signal?: AbortSignal) =>
-      loadAll(JSON.parse(key) as IssueListQuery, signal).then(
-        (rows) => {
-          // A move still on its way would be undone by an older snapshot; its own answer will follow.
-          if (inFlight.current === 0) setIssues(rows);
-        },
-        (err: unknown) => !signal?.aborted && setError(err),
-      ),
-    [key],
-  );
-  useEffect(() => {
-    if (fromStore) return;
-    const c = new AbortController();
-    setIssues(null);
-    setError(null);
-    void reload(c.signal);
-    return () => c.abort();
-  }, [reload, fromStore]);
-
-  const dragging = useRef(false);
-  const pendingReload = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useLiveEvents(
-    (e) => !fromStore && e.type.startsWith('issue.') && project !== null && e.projectId === project.project.id,
-    () => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        if (dragging.current) pendingReload.current = true;
-        else void reload();
-      }, 150);
-    },
-  );
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const move = useCallback(
     async (id: number, statusId: number, index: number) => {
@@ -94,41 +50,20 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
       // Through the store's outbox: the card lands in the same frame; a refusal is rolled back and
       // toasted by it; offline, the move waits there.
       const queued = moveIssueOptimistic(id, body, { statusId: placement.statusId, sortOrder: placement.sortOrder });
-      if (queued) {
-        await queued.then(
-          ({ issue }) => haptic(issue.statusId === wasStatus ? 'light' : 'success'),
-          () => haptic('error'),
-        );
-        return;
-      }
-      setIssues(applyPlacement(before, id, placement));
-      inFlight.current++;
-      try {
-        const { issue } = await moveIssue(id, body);
-        setIssues((cur) => cur && cur.map((i) => (i.id === id ? { ...i, statusId: issue.statusId, sortOrder: issue.sortOrder, updatedAt: issue.updatedAt, completedAt: issue.completedAt } : i)));
-        haptic(issue.statusId === wasStatus ? 'light' : 'success');
-      } catch (err) {
-        haptic('error');
-        setIssues((cur) => cur && cur.map((i) => (i.id === id ? (before.find((b) => b.id === id) ?? i) : i)));
-        toast({ title: t('issues.board.moveFailed'), description: errorText(t, err), color: 'error' });
-      } finally {
-        inFlight.current--;
-      }
+      if (!queued) return toast({ title: t('issues.board.moveFailed'), color: 'error' }); // the store is not open yet
+      place((cards) => applyPlacement(cards, id, placement));
+      await queued.then(
+        ({ issue }) => haptic(issue.statusId === wasStatus ? 'light' : 'success'),
+        () => haptic('error'),
+      );
     },
-    [t],
+    [t, place],
   );
 
   const { drag, onPointerDown } = useBoardDrag((id, target) => void move(id, target.statusId, target.index), scroller);
-  useEffect(() => {
-    dragging.current = drag !== null;
-    if (!drag && pendingReload.current) {
-      pendingReload.current = false;
-      void reload();
-    }
-  }, [drag, reload]);
 
-  if (projectError) return <FormAlert message={errorText(t, projectError)} />;
-  if (error) return <FormAlert message={errorText(t, error)} />;
+  if (missing) return <FormAlert message={t('errors.notFound.project')} />;
+  if (error) return <FormAlert message={errorText(error, t)} />;
   if (!project || !issues) return <Loading />;
 
   const shownStatuses = csvItems(filters.status).map(Number);

@@ -3,19 +3,20 @@
 // all-or-nothing — the server's refusal is shown as is). Labels and streams: a box checked adds to
 // all, a box unchecked removes from all.
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import type { Stream } from '@tracker/shared/api/streams';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { bulkUpdate, listStreams, type BulkPatch } from '../api.ts';
+import { useBottomBar } from '../../../lib/use-bottom-bar.ts';
+import { bulkUpdate, type BulkPatch } from '../api.ts';
+import { editIssue, useStoreReference } from '../../sync/index.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
-import { errorText } from '../list/errors.ts';
 import type { ProjectMap } from '../list/use-projects.ts';
-import { setPatch, sharedOf, type Shared } from './shared.ts';
+import { restoresOf, setPatch, sharedOf, type Shared } from './shared.ts';
 import '../detail/issue.css';
 import './bulk.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   issues: IssueListItem[];
@@ -28,10 +29,9 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [streams, setStreams] = useState<Stream[]>([]);
-  useEffect(() => {
-    listStreams().then(setStreams, () => undefined);
-  }, []);
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBar(bar);
+  const streams = useStoreReference()?.streams ?? [];
 
   const projectIds = [...new Set(issues.map((i) => i.projectId))];
   const single = projectIds.length === 1 ? projects.get(projectIds[0]!) : undefined;
@@ -46,23 +46,30 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
     setHeld({ of: shared, value: shows });
     setBusy(true);
     setError(null);
+    const before = issues.map((i) => ({ ...i }));
     try {
       const r = await bulkUpdate(
         issues.map((i) => i.id),
         patch,
       );
-      toast({ title: t('issues.bulk.done', { count: r.updated.length }), color: 'success' });
+      // Undo puts each issue's own old values back, through the store's outbox (optimistic, queued offline).
+      const restores = restoresOf(before, patch);
+      toast({
+        title: t('issues.bulk.done', { count: r.updated.length }),
+        color: 'success',
+        action: { label: t('issues.comments.undo'), run: () => restores.forEach((x) => void editIssue(x.id, x.body, x.optimistic)?.catch(() => undefined)) },
+      });
       onDone();
     } catch (err) {
       setHeld(null);
-      setError(errorText(t, err));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <div className="bulk-bar" role="region" aria-label={t('issues.bulk.label')} data-testid="bulk-bar">
+    <div ref={bar} className="bulk-bar" role="region" aria-label={t('issues.bulk.label')} data-testid="bulk-bar">
       <div className="bulk-bar__head">
         <strong>{t('issues.list.selectedCount', { count: issues.length })}</strong>
         <button type="button" className="bulk-bar__clear" onClick={onClear} data-testid="bulk-clear" aria-label={t('issues.bulk.clear')} title={`${t('issues.bulk.clear')} (Esc)`}>

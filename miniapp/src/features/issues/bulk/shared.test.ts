@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setPatch, sharedOf } from './shared.ts';
+import { restoresOf, setPatch, sharedOf } from './shared.ts';
 
 const issue = (over: Partial<Parameters<typeof sharedOf>[0][number]> = {}) => ({ statusId: 1, priority: 'high' as const, assignee: { id: 7, name: 'Ann' }, labelIds: [1, 2], streamIds: [5], ...over });
 
@@ -28,5 +28,22 @@ describe('setPatch', () => {
 
   it('sends nothing when nothing changed', () => {
     expect(setPatch([1], [1], ['addLabelIds', 'removeLabelIds'])).toBeNull();
+  });
+});
+
+const a = { id: 1, statusId: 10, priority: 'low' as const, assignee: { id: 7, name: 'Ivan' }, labelIds: [1, 2], streamIds: [] };
+const b = { id: 2, statusId: 11, priority: 'high' as const, assignee: null, labelIds: [], streamIds: [5] };
+
+describe('undo of a bulk change', () => {
+  it('puts back, per issue, only the fields the change touched', () => {
+    expect(restoresOf([a, b], { priority: 'urgent' })).toEqual([
+      { id: 1, body: { priority: 'low' }, optimistic: { priority: 'low' } },
+      { id: 2, body: { priority: 'high' }, optimistic: { priority: 'high' } },
+    ]);
+    expect(restoresOf([a, b], { assigneeId: 3, addLabelIds: [9] })).toEqual([
+      { id: 1, body: { assigneeId: 7, labelIds: [1, 2] }, optimistic: { assignee: { id: 7, name: 'Ivan' }, labelIds: [1, 2] } },
+      { id: 2, body: { assigneeId: null, labelIds: [] }, optimistic: { assignee: null, labelIds: [] } },
+    ]);
+    expect(restoresOf([b], { statusId: 12, removeStreamIds: [5] })).toEqual([{ id: 2, body: { statusId: 11, streamIds: [5] }, optimistic: { statusId: 11, streamIds: [5] } }]);
   });
 });

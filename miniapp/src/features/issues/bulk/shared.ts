@@ -39,3 +39,28 @@ export function setPatch(before: readonly number[], after: readonly number[], [a
   if (!add.length && !remove.length) return null;
   return { ...(add.length ? { [addKey]: add } : {}), ...(remove.length ? { [removeKey]: remove } : {}) };
 }
+
+export interface Restore {
+  id: number;
+  /** The PATCH that puts back what the bulk change changed on this issue. */
+  body: { statusId?: number; priority?: Priority; assigneeId?: number | null; labelIds?: number[]; streamIds?: number[] };
+  /** The same, as the list shows it. */
+  optimistic: Partial<IssueListItem>;
+}
+
+/** Undo of a bulk change: for each issue as it was before, the fields the patch touched, put back. */
+export function restoresOf(before: readonly (Item & { id: number })[], patch: BulkPatch): Restore[] {
+  return before.map((i) => {
+    const body: Restore['body'] = {};
+    const optimistic: Partial<IssueListItem> = {};
+    if (patch.statusId !== undefined) body.statusId = optimistic.statusId = i.statusId;
+    if (patch.priority !== undefined) body.priority = optimistic.priority = i.priority;
+    if (patch.assigneeId !== undefined) {
+      body.assigneeId = i.assignee?.id ?? null;
+      optimistic.assignee = i.assignee ? { ...i.assignee } : null;
+    }
+    if (patch.addLabelIds || patch.removeLabelIds) body.labelIds = optimistic.labelIds = [...i.labelIds];
+    if (patch.addStreamIds || patch.removeStreamIds) body.streamIds = optimistic.streamIds = [...i.streamIds];
+    return { id: i.id, body, optimistic };
+  });
+}

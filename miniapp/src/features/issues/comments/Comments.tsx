@@ -8,15 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { issueApi } from '../api-detail.ts';
 import { formatDateTime } from '../detail/activity-format.ts';
-import { errorMessage } from '../form/errors.ts';
 import { MentionTextarea } from './MentionTextarea.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export function CommentItem({ comment, own, canModerate, onChanged }: { comment: Comment; own: boolean; canModerate: boolean; onChanged: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const locale = useLocale();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.body);
@@ -33,7 +33,7 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
       setEditing(false);
       onChanged();
     } catch (err) {
-      setError(errorMessage(err, t, (k) => i18n.exists(k)));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -52,7 +52,7 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
         if (undone) return;
         issueApi.deleteComment(comment.id).then(onChanged, (err: unknown) => {
           setGone(false);
-          setError(errorMessage(err, t, (k) => i18n.exists(k)));
+          setError(errorText(err, t));
         });
       },
     });
@@ -112,7 +112,7 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
 
 /** `onSend` shows the comment at once and resolves when it is saved; a refusal gives the text back here. */
 export function CommentComposer({ onSend }: { onSend: (body: string) => Promise<void> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -132,7 +132,7 @@ export function CommentComposer({ onSend }: { onSend: (body: string) => Promise<
     } catch (err) {
       haptic('error');
       setBody((typed) => typed || text);
-      setError(errorMessage(err, t, (k) => i18n.exists(k)));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,6 @@ import type { UserRef } from '@tracker/shared/api/common';
 import { useEffect, useId, useRef, useState, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupApi } from '../api-detail.ts';
-import { rememberUsers } from '../detail/people.ts';
 import { activeMention, handleFor, insertMention } from './mention.ts';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> {
@@ -29,7 +28,6 @@ export function MentionTextarea({ value, onChange, testid, ...rest }: Props) {
         .users(mention.query, 6)
         .then((found) => {
           if (n !== seq.current) return;
-          rememberUsers(found);
           setUsers(found);
           setActive(0);
         })

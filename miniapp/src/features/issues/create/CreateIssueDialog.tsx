@@ -21,7 +21,6 @@ import { CustomFieldSet } from '../fields/custom.tsx';
 import { DateField } from '../fields/inputs.tsx';
 import { AssigneeField } from '../fields/picked.tsx';
 import { DescriptionField } from '../form/DescriptionField.tsx';
-import { errorMessage } from '../form/errors.ts';
 import { defaultProject } from '../form/last-project.ts';
 import { QuickChips } from '../form/QuickAdd.tsx';
 import { useCreatableProjects } from './use-creatable-projects.ts';
@@ -40,7 +39,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
   const href = useHref();
   const ids = { project: useId(), title: useId(), more: useId() };
   const { user } = useSnapshot(auth.state);
-  const { projects, error: loadError } = useCreatableProjects();
+  const projects = useCreatableProjects();
   const projectId = useMemo(() => (projects ? (defaultProject(projects, project)?.id ?? null) : null), [projects, project]);
   const form = useCreateForm({ projects: projects ?? [], projectId, userId: user?.id ?? null });
   const { values, set, errors, busy, statuses, fields, templates } = form;
@@ -133,7 +132,6 @@ export function CreateIssueDialog({ project, onClose }: Props) {
         </div>
         {errors.projectId && <p className="field__error" data-testid="create-error-projectId">{err('projectId')}</p>}
         {noProjects && <FormAlert message={t('issues.form.noProjects')} />}
-        {!!loadError && !projects && <FormAlert message={errorMessage(loadError, t, (k) => i18n.exists(k))} />}
 
         {!!templates.list.length && <TemplatePicker templates={templates.list} value={templates.chosen} onPick={templates.pick} />}
 
@@ -182,7 +180,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
 
         <CustomFieldSet fields={fields} values={values.customValues} onChange={form.setCustom} error={err} testid="create-custom-fields" />
 
-        <FormAlert message={form.formError ? (form.formError.raw ? form.formError.key : t(form.formError.key)) : null} />
+        <FormAlert message={form.formError} />
         <div className="create-dialog__foot">
           <p className="create-dialog__created" aria-live="polite" data-testid="create-created">
             {created && (

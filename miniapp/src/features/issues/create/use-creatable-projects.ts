@@ -1,27 +1,16 @@
-// The projects where I may create issues, for the create dialog: the list of the last open shows at
-// once, and is read again on every open (a project may have been added or archived since).
-import type { Project } from '@tracker/shared/api/projects';
+// The projects where I may create issues, for the create dialog and page: from the client store, so
+// a project added or archived since shows at once (null until the store's first bootstrap).
+import type { SyncProject } from '@tracker/shared/api/sync';
 import { canInProject } from '@tracker/shared/permissions';
-import { useEffect, useState } from 'react';
-import { lookupApi } from '../api-detail.ts';
-import { loadMe } from '../detail/use-me.ts';
+import { useMemo } from 'react';
+import { useMe } from '../../../lib/auth.ts';
+import { useStoreReference } from '../../sync/index.ts';
 
-let last: Project[] | null = null;
-
-export function useCreatableProjects(): { projects: Project[] | null; error: unknown } {
-  const [state, setState] = useState<{ projects: Project[] | null; error: unknown }>({ projects: last, error: null });
-  useEffect(() => {
-    let live = true;
-    Promise.all([loadMe(), lookupApi.projects()]).then(
-      ([me, all]) => {
-        last = all.filter((p) => !p.archivedAt && canInProject(p.myRole, me?.roles, 'issue.create'));
-        if (live) setState({ projects: last, error: null });
-      },
-      (error: unknown) => live && setState((s) => ({ projects: s.projects, error })),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+export function useCreatableProjects(): readonly SyncProject[] | null {
+  const me = useMe();
+  const store = useStoreReference();
+  return useMemo(
+    () => (store ? (store.projects as SyncProject[]).filter((p) => canInProject(p.myRole, me?.roles, 'issue.create')) : null),
+    [store, me],
+  );
 }

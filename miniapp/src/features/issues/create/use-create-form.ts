@@ -8,13 +8,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearDraft, loadDraft, saveDraft } from '../../../lib/issue-draft.ts';
 import { issueApi } from '../api-detail.ts';
+import { writeIssueNow } from '../../sync/index.ts';
 import { defaultValues } from '../custom-fields/values.ts';
-import { formErrorsFrom, type FieldErrors, type FormErrors } from '../form/errors.ts';
+import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { rememberProject } from '../form/last-project.ts';
 import { emptyValues, toCreateRequest, type IssueFormValues } from '../form/model.ts';
 import { useProjectData, useProjectSwitch } from '../form/use-form-data.ts';
 import { useQuickLine } from '../form/use-quick-line.ts';
-import { validateForm } from '../form/validate.ts';
+import { issueFieldNames, validateForm } from '../form/validate.ts';
 import { templatesApi } from '../../templates/index.ts';
 import { useTemplateChoice } from './use-template-choice.ts';
 
@@ -23,15 +24,15 @@ const SHOWN = ['projectId', 'title', 'description', 'statusId', 'priority', 'ass
 
 const fresh = (projectId: number | null): IssueFormValues => ({ ...emptyValues(), projectId });
 
-export function useCreateForm({ projects, projectId, userId }: { projects: readonly Project[]; projectId: number | null; userId: number | null }) {
-  const { i18n } = useTranslation();
+export function useCreateForm({ projects, projectId, userId }: { projects: readonly Pick<Project, 'id' | 'key' | 'name'>[]; projectId: number | null; userId: number | null }) {
+  const { t, i18n } = useTranslation();
   // The draft is read once, when the dialog opens; later values are the user's.
   const [draft] = useState(() => (userId ? loadDraft(userId) : null));
   const base = useRef(fresh(projectId));
   const [values, setValues] = useState<IssueFormValues>(() => ({ ...base.current, description: draft?.description ?? '' }));
   const [line, setLine] = useState(draft?.title ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<FormErrors['form']>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   // The project chosen for the dialog arrives with the project list (or a second open asks for another).
@@ -96,15 +97,14 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
       const { projectId: _, ...request } = toCreateRequest(final, fields);
       const issue = template
         ? await templatesApi.apply(template.id, request).then((r) => ({ key: r.issue.key, projectId: template.projectId }))
-        : await issueApi.create({ ...request, projectId: final.projectId ?? 0 });
+        : await writeIssueNow(() => issueApi.create({ ...request, projectId: final.projectId ?? 0 }));
       rememberProject(issue.projectId);
       if (userId) clearDraft(userId);
       return issue;
     } catch (err) {
-      const e = formErrorsFrom(err);
+      const e = formErrorsFrom(err, issueFieldNames(fields, SHOWN), t);
       setErrors(e.fields);
-      const hidden = Object.keys(e.fields).some((k) => !SHOWN.includes(k) && !fields.some((f) => k === `customValues.${f.id}`));
-      setFormError(e.form ?? (hidden ? { key: 'errors.codes.validation', raw: false } : null));
+      setFormError(e.form);
       return null;
     } finally {
       setBusy(false);

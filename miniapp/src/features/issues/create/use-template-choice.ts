@@ -2,14 +2,12 @@
 // base the title's quick-add tokens fall back to); the title line is then its `{title}` text.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { IssueTemplate } from '@tracker/shared/api/templates';
-import { todayDate } from '@tracker/shared/quick-add/calendar';
 import { renderTitle, templateDraft } from '@tracker/shared/templates/render';
 import { useEffect, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { today } from '../../../lib/dates.ts';
 import { useTemplates } from '../../templates/index.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import type { IssueFormValues } from '../form/model.ts';
-
-const today = () => todayDate(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 export function useTemplateChoice(
   projectId: number | null,

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../../components/FilePicker.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { issueApi, uploadAttachment } from '../api-detail.ts';
-import { errorMessage } from '../form/errors.ts';
 import { formatDateTime } from './activity-format.ts';
 import { downloadAttachment } from './download.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Upload {
   id: number;
@@ -30,7 +30,7 @@ export function formatSize(bytes: number, locale: string): string {
 }
 
 export function useUploads(issueId: number | null, ctl: IssueController) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const set = (id: number, patch: Partial<Upload>) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...patch } : u)));
   const upload = useCallback(
@@ -46,10 +46,10 @@ export function useUploads(issueId: number | null, ctl: IssueController) {
             setUploads((list) => list.filter((u) => u.id !== id));
             void ctl.refresh();
           })
-          .catch((err: unknown) => set(id, { error: errorMessage(err, t, (k) => i18n.exists(k)) }));
+          .catch((err: unknown) => set(id, { error: errorText(err, t) }));
       }
     },
-    [issueId, ctl, t, i18n],
+    [issueId, ctl, t],
   );
   const dismiss = (id: number) => setUploads((list) => list.filter((u) => u.id !== id));
   return { uploads, upload, dismiss };

@@ -10,18 +10,18 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
-import { errorMessage } from '../form/errors.ts';
 import { isPageKey } from '../../../lib/page-keys.ts';
 import { Properties } from './Properties.tsx';
 import { useIssueShortcuts } from './shortcuts.ts';
 import { Timeline } from './Timeline.tsx';
 import { useIssue } from './use-issue.ts';
-import { useMe } from './use-me.ts';
+import { useMe } from '../../../lib/auth.ts';
 import './issue.css';
 import './peek.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function IssuePeek({ issueRef, onClose }: { issueRef: string; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const href = useHref();
   const ctl = useIssue(issueRef);
   const me = useMe();
@@ -60,7 +60,7 @@ export default function IssuePeek({ issueRef, onClose }: { issueRef: string; onC
         </button>
       </div>
       {state.status === 'loading' && <Loading />}
-      {state.status === 'error' && <FormAlert message={errorMessage(state.error, t, (k) => i18n.exists(k))} />}
+      {state.status === 'error' && <FormAlert message={errorText(state.error, t)} />}
       {data && (
         <div className="peek__body">
           <h2 className="peek__title" data-testid="peek-title">

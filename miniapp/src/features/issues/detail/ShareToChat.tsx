@@ -8,12 +8,11 @@ import { Button } from '../../../components/Button.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { platform } from '../../../platform/index.ts';
-import { useErrorText } from '../../projects/index.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export function ShareToChat({ issueKey }: { issueKey: string }) {
   const { t } = useTranslation();
   const { tg } = useSnapshot(platform);
-  const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   if (!tg?.canShareMessage()) return null;
 
@@ -23,7 +22,7 @@ export function ShareToChat({ issueKey }: { issueKey: string }) {
       const { id } = await api(telegram.share, { params: { ref: issueKey } });
       if ((await platform.tg!.shareMessage(id)) === 'sent') toast({ title: t('issues.detail.shared'), color: 'success' });
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@
 import type { IssueDetail } from '@tracker/shared/api/issues';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldRefusal } from '../form/errors.ts';
+import { formErrorsFrom } from '../../../lib/form-errors.ts';
 import { editRefusal, issueSchemas } from './schemas.ts';
 import type { IssueController } from './use-issue.ts';
 import './inplace.css';
@@ -57,7 +57,10 @@ export function TitleInPlace({ issue, canEdit, patch, headingId }: Props) {
     const title = checked.value.title ?? '';
     close(keepFocus);
     if (title === issue.title) return;
-    void patch({ title }, { title }, (err) => open(typed, fieldRefusal(err, 'title', t, (k) => i18n.exists(k))));
+    void patch({ title }, { title }, (err) => {
+      const refused = formErrorsFrom(err, ['title'], t);
+      open(typed, refused.fields.title ?? refused.form);
+    });
   };
 
   if (text === null)

@@ -6,6 +6,7 @@ import { formatDuration } from '@tracker/shared/duration-format';
 import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import { fieldLabel, isEmptyValue } from '../custom-fields/values.ts';
+import { formatDateTime as formatInstant, formatDay } from '../../../lib/dates.ts';
 
 export interface ActivityLine {
   /** Translated sentence after the actor's name ("changed the status"). */
@@ -35,16 +36,14 @@ export const plainT =
   (key: string, params?: Record<string, unknown>): string =>
     String(params ? t(key, params) : t(key));
 
+/** A `YYYY-MM-DD` value as a day; anything else as it is. */
 export function formatDate(value: string, locale: Locale): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return value;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, locale, { day: 'numeric', month: 'short', year: 'numeric' }) : value;
 }
 
+/** An API timestamp with its time; anything unreadable as it is. */
 export function formatDateTime(iso: string, locale: Locale): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return Number.isNaN(Date.parse(iso)) ? iso : formatInstant(iso, locale);
 }
 
 /** A custom field value as text (option names, user names, yes/no, local dates). */

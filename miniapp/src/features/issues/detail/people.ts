@@ -1,15 +1,10 @@
-// Names of people met anywhere on the page (members, picker results, authors), so activity rows
-// and user-type custom fields, which store ids, can show names.
+// Names of people by id, for activity rows and user-type custom fields, which store ids: from the
+// client store's users (everyone in my projects).
 import type { UserRef } from '@tracker/shared/api/common';
 import type { TFunction } from 'i18next';
+import { syncState } from '../../sync/index.ts';
 
-const names = new Map<number, string>();
+export const userName = (id: number): string | undefined => syncState().users[id]?.name;
 
-export function rememberUsers(users: readonly (UserRef | null | undefined)[]) {
-  for (const u of users) if (u) names.set(u.id, u.name);
-}
-
-export const userName = (id: number): string | undefined => names.get(id);
-
-/** A person a form holds by id, as a picker shows them: the name met, else "User #id". */
+/** A person a form holds by id, as a picker shows them: the name known, else "User #id". */
 export const userRef = (id: number | null, t: TFunction): UserRef | null => (id ? { id, name: userName(id) ?? t('issues.common.userN', { id }) } : null);

@@ -1,30 +1,30 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearQueries, readQuery, watchQuery } from '../../../lib/query.ts';
 
 const page = vi.fn((ref: string | number) => Promise.resolve({ ref }));
 vi.mock('../api-detail.ts', () => ({ issueApi: { page } }));
-const { issuePageData, prefetchIssuePage } = await import('./prefetch.ts');
+const { issuePageKey, loadIssuePage, prefetchIssuePage } = await import('./prefetch.ts');
+
+afterEach(() => {
+  clearQueries();
+  page.mockClear();
+});
 
 describe('the issue page asked on navigation intent', () => {
-  it('asks once per issue while fresh, and hands the answer to the page once', async () => {
-    prefetchIssuePage('web-7', 1_000);
-    prefetchIssuePage('WEB-7', 2_000); // a second hover: no second call
+  it('asks once per issue while fresh, and the page takes that answer', async () => {
+    prefetchIssuePage('web-7');
+    prefetchIssuePage('WEB-7'); // a second hover: no second call
     expect(page).toHaveBeenCalledTimes(1);
-    await expect(issuePageData('WEB-7', 3_000)).resolves.toEqual({ ref: 'web-7' });
-    await expect(issuePageData('WEB-7', 4_000)).resolves.toEqual({ ref: 'WEB-7' }); // used: a later visit asks afresh
-    expect(page).toHaveBeenCalledTimes(2);
+    const stop = watchQuery(issuePageKey('WEB-7'), () => loadIssuePage('WEB-7'), 10_000, () => undefined);
+    await vi.waitFor(() => expect(readQuery(issuePageKey('WEB-7')).data).toEqual({ ref: 'web-7' }));
+    expect(page).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('asks nothing more when the intent comes after the page asked for itself', () => {
-    page.mockClear();
-    void issuePageData('WEB-9', 1_000);
-    prefetchIssuePage('WEB-9', 1_500);
+    const stop = watchQuery(issuePageKey('WEB-9'), () => loadIssuePage('WEB-9'), 10_000, () => undefined);
+    prefetchIssuePage('WEB-9');
     expect(page).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not hand over an answer older than ten seconds', () => {
-    page.mockClear();
-    prefetchIssuePage('WEB-8', 1_000);
-    void issuePageData('WEB-8', 12_000);
-    expect(page).toHaveBeenCalledTimes(2);
+    stop();
   });
 });

@@ -11,7 +11,7 @@ import { confirmAction } from '../../../platform/confirm.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { editConflictOf } from '../form/conflict.ts';
-import { fieldRefusal } from '../form/errors.ts';
+import { formErrorsFrom } from '../../../lib/form-errors.ts';
 import { useLeaveGuard } from './leave-guard.ts';
 import { editRefusal, issueSchemas } from './schemas.ts';
 import type { IssueController } from './use-issue.ts';
@@ -103,7 +103,10 @@ export function useDescriptionEdit(issue: Pick<IssueDetail, 'id' | 'description'
       haptic('error');
       const stale = editConflictOf(err);
       if (stale) setConflict(stale);
-      else setError(fieldRefusal(err, 'description', t, (k) => i18n.exists(k)));
+      else {
+        const refused = formErrorsFrom(err, ['description'], t);
+        setError(refused.fields.description ?? refused.form);
+      }
     } finally {
       setBusy(false);
     }

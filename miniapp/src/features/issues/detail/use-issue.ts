@@ -1,25 +1,27 @@
-// Everything the issue page shows: the issue, its comments and activity in one call
-// (`/api/issues/:ref/page`); the project's statuses, labels and members and the custom fields from
-// the client store when it holds them (else asked), and so are the streams (else asked alongside,
-// never waited for).
-// Refetched when a live event names the issue. Inline edits are optimistic with rollback.
+// Everything the issue page shows. The issue, its comments and activity are one server answer
+// (`/api/issues/:ref/page`) through the query hook (asked again when a live event names the issue);
+// the store's copy of the issue lays its newer list fields over it, so an edit from the outbox or
+// the feed shows in the same frame; the project's statuses, labels and members, the custom fields and
+// the streams come from the client store. Writes go through the store: edits through its outbox
+// (optimistic, queued offline, rolled back on refusal), the rest through `writeIssueNow`.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import { ISSUE_LIST_FIELDS } from '@tracker/shared/api/issue-list-fields';
-import type { Activity, Comment, IssueDetail, IssueListItem, UpdateIssueRequest } from '@tracker/shared/api/issues';
+import type { Activity, Comment, IssueDetail, IssueListItem, IssuePageResponse, UpdateIssueRequest } from '@tracker/shared/api/issues';
 import type { Stream } from '@tracker/shared/api/streams';
 import { escapeHtml } from '@tracker/shared/html';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
+import { readQuery, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { editIssue, storeStreams, syncState, useIssue as useStoreIssue } from '../../sync/index.ts';
-import { issueApi, lookupApi } from '../api-detail.ts';
-import { errorMessage } from '../form/errors.ts';
-import { issuePageData } from './prefetch.ts';
-import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
-import { rememberUsers } from './people.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
+import { editIssue, storeStreams, syncState, writeIssueNow } from '../../sync/index.ts';
+import { issueApi } from '../api-detail.ts';
+import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
+import { issuePageKey, loadIssuePage } from './prefetch.ts';
 
 export interface IssueData {
   issue: IssueDetail;
@@ -32,14 +34,6 @@ export interface IssueData {
 
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: IssueData };
 
-function remember(data: Partial<IssueData>) {
-  const i = data.issue;
-  if (i) rememberUsers([i.assignee, i.reporter, ...i.watchers, ...i.attachments.map((a) => a.uploader)]);
-  rememberUsers(data.project?.members.map((m) => m.user) ?? []);
-  rememberUsers(data.comments?.map((c) => c.author) ?? []);
-  rememberUsers(data.activity?.map((a) => a.actor) ?? []);
-}
-
 let pendingIds = 0;
 
 /** A comment not yet saved: a negative id (never the server's), its text shown plain until the server renders it. */
@@ -48,7 +42,6 @@ export function pendingComment(issueId: number, body: string, author: Comment['a
   return { id: -++pendingIds, issueId, author, body, bodyHtml: `<p>${escapeHtml(body).replace(/\n/g, '<br>')}</p>`, createdAt: at, updatedAt: at, mentions: [] };
 }
 
-
 /** The list fields of an optimistic change (what the store's copy shows). */
 function listFields(change: Partial<IssueDetail>): Partial<IssueListItem> {
   const out: Partial<Record<keyof IssueListItem, unknown>> = {};
@@ -56,186 +49,129 @@ function listFields(change: Partial<IssueDetail>): Partial<IssueListItem> {
   return out as Partial<IssueListItem>;
 }
 
+/** The page's answer, keeping comments still being sent (an answer asked before they were saved). */
+const withSending = (answer: IssuePageResponse, shown: IssuePageResponse | undefined): IssuePageResponse =>
+  shown ? { ...answer, comments: [...answer.comments, ...shown.comments.filter((c) => c.id < 0)] } : answer;
+
 export function useIssue(ref: string) {
-  const { t, i18n } = useTranslation();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const current = useRef<IssueData | null>(null);
-  current.current = state.status === 'ready' ? state.data : null;
+  const { t } = useTranslation();
+  const key = issuePageKey(ref);
+  const shownId = useRef<number | null>(null);
+  const page = useQuery(
+    key,
+    (signal) => loadIssuePage(ref)(signal).then((answer) => withSending(answer, readQuery<IssuePageResponse>(key).data)),
+    { freshMs: 10_000, refetchOn: (e) => e.issueId !== null && e.issueId === shownId.current && e.type !== 'issue.deleted' },
+  );
+  shownId.current = page.data?.issue.id ?? null;
+  const setPage = page.setData;
 
-  const update = useCallback((fn: (d: IssueData) => IssueData) => {
-    setState((s) => {
-      if (s.status !== 'ready') return s;
-      const data = fn(s.data);
-      return data === s.data ? s : { status: 'ready', data };
-    });
-  }, []);
-
-  const streams = useRef<readonly Pick<Stream, 'id' | 'name'>[] | null>(null);
-  /** Counts the page's reads (a load, each refresh): an answer older than the latest asked is dropped. */
-  const asked = useRef(0);
-  const load = useCallback(async () => {
-    asked.current += 1;
-    setState({ status: 'loading' });
-    // From the store when it is synced; else asked alongside and filled in when it answers.
-    if (syncState().syncId !== null) streams.current = storeStreams(syncState());
-    else
-      void lookupApi.streams().then(
-        (list) => {
-          streams.current = list;
-          update((d) => ({ ...d, streams: list }));
-        },
-        () => undefined,
-      );
-    try {
-      const { issue, comments, activity } = await issuePageData(ref);
-      const store = syncState();
-      const [project, fields] = await Promise.all([
-        storeProject(store, issue.projectId) ?? lookupApi.project(issue.projectId).catch(() => null),
-        storeFields(store, issue.projectId) ?? lookupApi.customFields(issue.projectId).catch(() => [] as CustomField[]),
-      ]);
-      const data = { issue, project, fields, streams: streams.current ?? [], comments, activity };
-      remember(data);
-      setState({ status: 'ready', data });
-    } catch (error) {
-      setState({ status: 'error', error });
-    }
-  }, [ref, update]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /**
-   * Issue, comments and activity again (reference data rarely changes). Answers can arrive out of
-   * order (a live event's refetch asked before a comment was saved, answering after the one asked
-   * after it): only the latest asked is applied, and comments still being sent are kept.
-   */
-  const refresh = useCallback(async () => {
-    const d = current.current;
-    if (!d) return;
-    const n = ++asked.current;
-    try {
-      const { issue, comments, activity } = await issueApi.page(d.issue.id);
-      if (n !== asked.current) return;
-      remember({ issue, comments, activity });
-      update((old) => ({ ...old, issue, comments: [...comments, ...old.comments.filter((c) => c.id < 0)], activity }));
-    } catch (error) {
-      if (n === asked.current && error instanceof ApiError && error.status === 404) setState({ status: 'error', error });
-    }
-  }, [update]);
-
-  const refreshActivity = useCallback(async () => {
-    const d = current.current;
-    if (!d) return;
-    const activity = await issueApi.activity(d.issue.id).catch(() => null);
-    if (activity) update((old) => ({ ...old, activity }));
-  }, [update]);
-
-  // Live: within a second of someone else's change (our own arrive too; refetching is harmless).
-  const issueId = state.status === 'ready' ? state.data.issue.id : null;
-  // The store's feed is usually first: its copy of the list fields shows at once, the refetch below
-  // brings the rest.
-  const storeCopy = useStoreIssue(issueId ?? 0);
-  useEffect(() => {
-    if (!storeCopy) return;
-    update((d) => {
-      const issue = withStoreCopy(d.issue, storeCopy, syncState(), d.streams);
-      return issue === d.issue ? d : { ...d, issue };
-    });
-  }, [storeCopy, update]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Deleted by someone else while shown (our own delete leaves the page itself).
+  const [gone, setGone] = useState(false);
   const deleting = useRef(false);
   useLiveEvents(
-    (e) => issueId !== null && e.issueId === issueId,
-    (e) => {
-      if (e.type === 'issue.deleted') {
-        // Our own delete leaves the page itself; its event may arrive before the answer.
-        if (deleting.current) return;
-        setState({ status: 'error', error: new ApiError(404, 'Not Found') });
-        return;
-      }
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void refresh(), 150);
-    },
+    (e) => e.type === 'issue.deleted' && e.issueId !== null && e.issueId === shownId.current,
+    () => !deleting.current && setGone(true),
   );
-  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const { issues, projects, statuses, labels, members, users, customFields, streams, syncId } = useSnapshot(syncState());
+  const answer = page.data;
+  const data = useMemo((): IssueData | null => {
+    if (!answer) return null;
+    const projectId = answer.issue.projectId;
+    const tables = { projects, statuses, labels, members, users, customFields, syncId } as unknown as Parameters<typeof storeProject>[0] & Parameters<typeof storeFields>[0];
+    const streamList = storeStreams({ streams });
+    const copy = issues[answer.issue.id];
+    return {
+      issue: copy ? withStoreCopy(answer.issue, copy, { statuses, labels, issues }, streamList) : answer.issue,
+      project: storeProject(tables, projectId),
+      fields: storeFields(tables, projectId) ?? [],
+      streams: streamList,
+      comments: answer.comments,
+      activity: answer.activity,
+    };
+  }, [answer, issues, projects, statuses, labels, members, users, customFields, streams, syncId]);
+
+  const state: State = gone
+    ? { status: 'error', error: new ApiError(404, 'Not Found') }
+    : data
+      ? { status: 'ready', data }
+      : page.error !== null
+        ? { status: 'error', error: page.error }
+        : { status: 'loading' };
+
+  const current = useRef<IssueData | null>(null);
+  current.current = data;
+
+  /** Changes the page's answer in place (an optimistic change, or what a write answered). */
+  const update = useCallback(
+    (fn: (d: IssuePageResponse) => IssuePageResponse) => setPage((d) => d && fn(d)),
+    [setPage],
+  );
+  const setIssue = useCallback((issue: IssueDetail) => update((d) => ({ ...d, issue })), [update]);
+  const refresh = useCallback(() => page.refetch(), [page]);
+  const refreshActivity = useCallback(async () => {
+    const id = shownId.current;
+    const activity = id === null ? null : await issueApi.activity(id).catch(() => null);
+    if (activity) update((d) => ({ ...d, activity }));
+  }, [update]);
 
   const fail = useCallback(
     (err: unknown) => {
       haptic('error');
-      toast({ title: t('issues.detail.saveFailed'), description: errorMessage(err, t, (k) => i18n.exists(k)), color: 'error' });
+      toast({ title: t('issues.detail.saveFailed'), description: errorText(err, t), color: 'error' });
     },
-    [t, i18n],
+    [t],
   );
 
   /**
-   * Shows `optimistic` at once, sends `patch`, keeps the server's answer or rolls back; `onRefused`
-   * hears why (an edit in place shows it next to its field).
+   * Shows `optimistic` at once and sends `patch` through the store's outbox: lists show it in the
+   * same frame, an edit made offline waits there, and a refusal is rolled back and toasted by it;
+   * `onRefused` hears why (an edit in place shows it next to its field).
    */
   const patch = useCallback(
     async (body: UpdateIssueRequest, optimistic: Partial<IssueDetail>, onRefused?: (err: unknown) => void) => {
       const before = current.current?.issue;
       if (!before) return false;
-      update((d) => ({ ...d, issue: { ...d.issue, ...optimistic } }));
-      // Through the store's outbox when it runs: lists show the edit in the same frame, an edit
-      // made offline waits there and is sent later, and a refusal is rolled back and toasted by it.
       const queued = editIssue(before.id, body, listFields(optimistic));
-      if (queued) {
-        try {
-          const { issue } = await queued;
-          remember({ issue });
-          update((d) => ({ ...d, issue }));
-          void refreshActivity();
-          haptic('success');
-          return true;
-        } catch (err) {
-          update((d) => ({ ...d, issue: before }));
-          haptic('error');
-          onRefused?.(err);
-          return false;
-        }
+      if (!queued) {
+        fail(new Error('store not open'));
+        return false;
       }
+      update((d) => ({ ...d, issue: { ...d.issue, ...optimistic } }));
       try {
-        const issue = await issueApi.update(before.id, body);
-        remember({ issue });
-        update((d) => ({ ...d, issue }));
+        const { issue } = await queued;
+        setIssue(issue);
         void refreshActivity();
         haptic('success');
         return true;
       } catch (err) {
         update((d) => ({ ...d, issue: before }));
-        fail(err);
+        haptic('error');
         onRefused?.(err);
         return false;
       }
     },
-    [update, refreshActivity, fail],
+    [update, setIssue, refreshActivity, fail],
   );
 
-  /**
-   * A PATCH sent straight, not queued: for a text edit carrying `baseVersion` (the outbox sends
-   * `editedAt`, last writer wins, which would overwrite someone's newer text). Throws on refusal
-   * for the caller to show (the conflict view, the message next to the field).
-   */
+  /** A versioned text edit (see writeIssueNow); throws on refusal for the caller to show. */
   const save = useCallback(
     async (body: UpdateIssueRequest) => {
-      const d = current.current;
-      if (!d) return;
-      const issue = await issueApi.update(d.issue.id, body);
-      remember({ issue });
-      update((old) => ({ ...old, issue }));
+      const id = shownId.current;
+      if (id === null) return;
+      setIssue(await writeIssueNow(() => issueApi.update(id, body)));
       void refreshActivity();
       haptic('success');
     },
-    [update, refreshActivity],
+    [setIssue, refreshActivity],
   );
 
-  /** Runs a call that answers with the whole issue (relations, watching). */
+  /** Runs a call that answers with the whole issue (relations, watching), or nothing (then asks again). */
   const run = useCallback(
     async (call: () => Promise<IssueDetail | void>) => {
       try {
-        const issue = await call();
-        if (issue) update((d) => ({ ...d, issue }));
+        const answered = await writeIssueNow(call);
+        if (answered) setIssue(answered);
         else await refresh();
         void refreshActivity();
         haptic('success');
@@ -245,7 +181,7 @@ export function useIssue(ref: string) {
         return false;
       }
     },
-    [update, refresh, refreshActivity, fail],
+    [setIssue, refresh, refreshActivity, fail],
   );
 
   /**
@@ -254,15 +190,15 @@ export function useIssue(ref: string) {
    */
   const addComment = useCallback(
     async (body: string, author: Comment['author']) => {
-      const d = current.current;
-      if (!d) return;
-      const pending = pendingComment(d.issue.id, body, author);
-      update((old) => ({ ...old, comments: [...old.comments, pending] }));
+      const id = shownId.current;
+      if (id === null) return;
+      const pending = pendingComment(id, body, author);
+      update((d) => ({ ...d, comments: [...d.comments, pending] }));
       try {
-        const saved = await issueApi.addComment(d.issue.id, body);
-        update((old) => ({ ...old, comments: [...old.comments.filter((c) => c !== pending && c.id !== saved.id), saved] }));
+        const saved = await issueApi.addComment(id, body);
+        update((d) => ({ ...d, comments: [...d.comments.filter((c) => c !== pending && c.id !== saved.id), saved] }));
       } catch (err) {
-        update((old) => ({ ...old, comments: old.comments.filter((c) => c !== pending) }));
+        update((d) => ({ ...d, comments: d.comments.filter((c) => c !== pending) }));
         throw err;
       }
     },

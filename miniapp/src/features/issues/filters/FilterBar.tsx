@@ -10,9 +10,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { listCustomFields, listProjects, listStreams, searchUsers } from '../api.ts';
 import { useListProject } from '../list/use-projects.ts';
-import { useStoreReference, useSyncPending } from '../../sync/index.ts';
+import { useStoreReference } from '../../sync/index.ts';
 import { MultiPicker, type PickerOption } from './MultiPicker.tsx';
 import { withFilter } from './url.ts';
 import './filters.css';
@@ -29,37 +28,17 @@ const TEXT_DEBOUNCE_MS = 300;
 export function FilterBar({ filters, onChange, trailing }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [fetchedProjects, setProjects] = useState<PickerProject[]>([]);
-  const [fetchedStreams, setStreams] = useState<readonly Pick<Stream, 'id' | 'name'>[]>([]);
-  const [fetchedUsers, setUsers] = useState<readonly UserRef[]>([]);
-  const [fetchedFields, setFields] = useState<readonly CustomField[]>([]);
   const [more, setMore] = useState(() => hasSecondary(filters));
   const { project } = useListProject(filters.project);
   const projectId = project?.project.id;
   const ids = { q: useId(), project: useId(), stream: useId(), dueFrom: useId(), dueTo: useId() };
-  // Projects, people and fields from the client store when it is synced; asked otherwise.
+  // Projects, people, streams and fields from the client store (empty until its first bootstrap).
   const store = useStoreReference();
-  // The store's first bootstrap on its way brings these too: nothing to ask meanwhile.
-  const pending = useSyncPending();
-  const synced = store !== null || pending;
-
-  useEffect(() => {
-    if (synced) return;
-    listProjects().then(setProjects, () => undefined);
-    listStreams().then(setStreams, () => undefined);
-  }, [synced]);
-  useEffect(() => {
-    if (project) setUsers(project.members.map((m) => m.user));
-    else if (!synced) searchUsers('').then(setUsers, () => undefined);
-  }, [project, synced]);
-  useEffect(() => {
-    if (!synced) listCustomFields(projectId).then(setFields, () => setFields([]));
-  }, [projectId, synced]);
-  const projects = store ? store.projects : fetchedProjects;
-  const streams = store ? store.streams : fetchedStreams;
-  const users = project || !store ? fetchedUsers : store.users;
+  const projects: readonly PickerProject[] = store?.projects ?? [];
+  const streams: readonly Pick<Stream, 'id' | 'name'>[] = store?.streams ?? [];
+  const users: readonly UserRef[] = project ? project.members.map((m) => m.user) : (store?.users ?? []);
   // The store's snapshots are read-only; the filters only read them.
-  const fields = (store ? store.customFields(projectId) : fetchedFields) as readonly CustomField[];
+  const fields = (store?.customFields(projectId) ?? []) as unknown as readonly CustomField[];
 
   // The text box keeps its own value and writes the URL after a pause (replacing the entry).
   const [q, setQ] = useState(filters.q ?? '');

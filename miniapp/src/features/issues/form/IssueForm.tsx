@@ -13,6 +13,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { issueApi } from '../api-detail.ts';
+import { writeIssueNow } from '../../sync/index.ts';
 import { userRef } from '../detail/people.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { CustomFieldSet } from '../fields/custom.tsx';
@@ -20,19 +21,19 @@ import { DateField, EstimateField } from '../fields/inputs.tsx';
 import { AssigneeField, LabelsField, ParentField, StreamsField, type ParentRef } from '../fields/picked.tsx';
 import { editConflictOf, rebase } from './conflict.ts';
 import { DescriptionField } from './DescriptionField.tsx';
-import { formErrorsFrom, type FieldErrors, type FormErrors } from './errors.ts';
+import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { MergeDialog } from './MergeDialog.tsx';
 import { toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
 import { QuickAdd } from './QuickAdd.tsx';
 import { useQuickLine } from './use-quick-line.ts';
 import { useProjectData, useProjectSwitch, useStreams } from './use-form-data.ts';
-import { validateForm } from './validate.ts';
+import { issueFieldNames, validateForm } from './validate.ts';
 
 interface Props {
   mode: 'create' | 'edit';
   initial: IssueFormValues;
   /** Create: the projects where I may create issues. Edit: the issue's project only. */
-  projects: readonly Project[];
+  projects: readonly Pick<Project, 'id' | 'key' | 'name'>[];
   initialParent?: ParentRef | null;
   issue?: IssueDetail;
   onSaved: (issue: IssueDetail) => void;
@@ -48,7 +49,7 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
   const version = useRef(issue?.version);
   const [conflict, setConflict] = useState<{ data: EditConflictData; mine: IssueFormValues } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<FormErrors['form']>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   // Defaults filled in by the form itself (a project's custom fields) are not the user's changes.
@@ -84,11 +85,12 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
     setBusy(true);
     try {
       let saved: IssueDetail;
-      if (mode === 'create') saved = await issueApi.create(toCreateRequest(current, fields));
+      // Through the store: the answer joins it, so lists show the issue without waiting for the feed.
+      if (mode === 'create') saved = await writeIssueNow(() => issueApi.create(toCreateRequest(current, fields)));
       else {
         const patch = toPatch(base.current, current, fields);
         if ((patch.title !== undefined || patch.description !== undefined) && version.current) patch.baseVersion = version.current;
-        saved = Object.keys(patch).length ? await issueApi.update(issue!.id, patch) : issue!;
+        saved = Object.keys(patch).length ? await writeIssueNow(() => issueApi.update(issue!.id, patch)) : issue!;
       }
       setSaved(true);
       haptic('success');
@@ -100,9 +102,9 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
         setConflict({ data: stale, mine: current });
         return;
       }
-      const e = formErrorsFrom(err);
+      const e = formErrorsFrom(err, issueFieldNames(fields), t);
       setErrors(e.fields);
-      setFormError(e.form ?? (Object.keys(e.fields).some((k) => !isFieldShown(k, fields.map((f) => f.id))) ? { key: 'errors.codes.validation', raw: false } : null));
+      setFormError(e.form);
     } finally {
       setBusy(false);
     }
@@ -197,7 +199,7 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
 
         <CustomFieldSet fields={fields} values={values.customValues} onChange={setCustom} error={err} testid="custom-fields" />
 
-        <FormAlert message={formError ? (formError.raw ? formError.key : t(formError.key)) : null} />
+        <FormAlert message={formError} />
         <div className="actions">
           <Button type="submit" variant="primary" data-testid="form-submit" disabled={busy}>
             {mode === 'create' ? t('issues.form.create') : t('issues.form.save')}
@@ -209,10 +211,4 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
       </form>
     </>
   );
-}
-
-const SHOWN = ['projectId', 'title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId'];
-/** Whether an error key has an input to sit under (otherwise the form-level alert says it). */
-function isFieldShown(key: string, fieldIds: number[]) {
-  return SHOWN.includes(key) || fieldIds.some((id) => key === `customValues.${id}`);
 }

@@ -1,7 +1,7 @@
 // A stale edit (409 edit_conflict, issue 11 L4): what the server says changed, and the form's
 // values moved onto the issue as it is now — fields I did not touch take theirs, mine stay mine.
 import type { EditConflictData } from '@tracker/shared/api/issues';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import type { IssueFormValues } from './model.ts';
 
 /** Fields whose two texts the merge dialog shows side by side. */
@@ -9,7 +9,8 @@ export const MERGEABLE = ['title', 'description'] as const;
 export type MergeableField = (typeof MERGEABLE)[number];
 
 export function editConflictOf(err: unknown): EditConflictData | null {
-  return err instanceof ApiError && err.status === 409 && err.data.code === 'edit_conflict' ? (err.data as unknown as EditConflictData) : null;
+  const refused = refusalOf(err);
+  return refused?.status === 409 && refused.data.code === 'edit_conflict' ? (refused.data as unknown as EditConflictData) : null;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,8 +1,6 @@
 import type { IssueDetail } from '@tracker/shared/api/issues';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/http.ts';
-import { fieldRefusal, formErrorsFrom } from './errors.ts';
 import { emptyValues, quickPatch, syncQuickPatch, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
 
 const now = new Date('2026-03-10T09:00:00Z');
@@ -59,27 +57,5 @@ describe('edit patch', () => {
     const after = { ...before, labelIds: [2, 1], dueDate: '', estimate: '2', customValues: { '4': ' x ', '5': [1, 2], '6': false } };
     expect(toPatch(before, after, fields)).toEqual({ dueDate: null, customValues: { '6': false } });
     expect(toPatch(before, { ...before, customValues: { ...before.customValues, '4': '' } }, fields)).toEqual({ customValues: { '4': null } });
-  });
-});
-
-describe('server errors', () => {
-  it('maps custom field paths to their inputs', () => {
-    const err = new ApiError(400, 'Validation failed', { code: 'validation', issues: [{ path: ['customValues', '12'], message: 'validation.required' }, { path: ['title'], message: 'validation.tooLong' }] });
-    expect(formErrorsFrom(err)).toEqual({ fields: { 'customValues.12': 'validation.required', title: 'validation.tooLong' }, form: null });
-  });
-
-  it('puts a field-tied code under its field and other codes on the form', () => {
-    expect(formErrorsFrom(new ApiError(409, 'Already', { code: 'conflict', field: 'issue' })).fields).toEqual({ issue: 'errors.codes.conflict' });
-    expect(formErrorsFrom(new ApiError(403, 'Forbidden', { code: 'forbidden' })).form).toEqual({ key: 'errors.codes.forbidden', raw: false });
-  });
-
-  it('words a refusal of one field edited in place: its own message, else the one line', () => {
-    const keys: Record<string, string> = { 'validation.tooLong': 'Too long', 'errors.codes.forbidden': 'Not allowed', 'errors.network': 'Offline' };
-    const t = (k: string) => keys[k] ?? k;
-    const exists = (k: string) => k in keys;
-    expect(fieldRefusal(new ApiError(422, 'Unprocessable', { issues: [{ path: ['title'], message: 'That title is taken here' }] }), 'title', t, exists)).toBe('That title is taken here');
-    expect(fieldRefusal(new ApiError(400, 'Bad', { issues: [{ path: ['title'], message: 'validation.tooLong' }] }), 'title', t, exists)).toBe('Too long');
-    expect(fieldRefusal(new ApiError(403, 'Forbidden', { code: 'forbidden' }), 'title', t, exists)).toBe('Not allowed');
-    expect(fieldRefusal(new Error('offline'), 'description', t, exists)).toBe('Offline');
   });
 });

@@ -3,7 +3,6 @@ import type { UserRef } from '@tracker/shared/api/common';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueApi, lookupApi } from '../api-detail.ts';
-import { rememberUsers } from '../detail/people.ts';
 import { Combobox, type ComboItem } from '../../../components/Combobox.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { Popover } from '../../../components/Popover.tsx';
@@ -36,7 +35,6 @@ export function PeoplePicker(props: {
       extra={{ id: 'none', text: none, user: null }}
       load={async (q) => {
         const users = await lookupApi.users(q);
-        rememberUsers(users);
         return users.map((u) => ({ id: u.id, text: u.name, user: u }));
       }}
       onPick={(item) => props.onChange(item.user)}

@@ -1,51 +1,37 @@
-// Reference data the issue form needs for the chosen project: statuses, labels, custom fields;
-// and the streams list once.
+// Reference data the issue form needs for the chosen project (statuses, labels, custom fields) and
+// the streams, from the client store.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
-import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { Stream } from '@tracker/shared/api/streams';
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { lookupApi } from '../api-detail.ts';
-import { rememberUsers } from '../detail/people.ts';
+import { useEffect, useMemo, useRef, type Dispatch, type SetStateAction } from 'react';
+import { useSnapshot } from 'valtio';
+import { syncState, useStoreReference } from '../../sync/index.ts';
+import { storeFields, storeProject, type IssueProject } from '../detail/from-store.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import type { IssueFormValues } from './model.ts';
 
 export interface ProjectData {
   projectId: number;
-  detail: ProjectDetailResponse | null;
+  detail: IssueProject | null;
   fields: CustomField[];
 }
 
+/** The chosen project's statuses, labels, members and custom fields, from the client store. */
 export function useProjectData(projectId: number | null): ProjectData | null {
-  const [data, setData] = useState<ProjectData | null>(null);
-  useEffect(() => {
-    if (!projectId) {
-      setData(null);
-      return;
-    }
-    let live = true;
-    void Promise.all([lookupApi.project(projectId).catch(() => null), lookupApi.customFields(projectId).catch(() => [] as CustomField[])]).then(([detail, fields]) => {
-      if (!live) return;
-      rememberUsers(detail?.members.map((m) => m.user) ?? []);
-      setData({ projectId, detail, fields });
-    });
-    return () => {
-      live = false;
-    };
-  }, [projectId]);
-  return data && data.projectId === projectId ? data : null;
+  const { projects, statuses, labels, members, users, customFields, syncId } = useSnapshot(syncState());
+  return useMemo(() => {
+    if (!projectId) return null;
+    const tables = { projects, statuses, labels, members, users, customFields, syncId } as Parameters<typeof storeProject>[0] & Parameters<typeof storeFields>[0];
+    const detail = storeProject(tables, projectId);
+    return detail ? { projectId, detail, fields: storeFields(tables, projectId) ?? [] } : null;
+  }, [projectId, projects, statuses, labels, members, users, customFields, syncId]);
 }
 
-export function useStreams(): Stream[] {
-  const [streams, setStreams] = useState<Stream[]>([]);
-  useEffect(() => {
-    let live = true;
-    lookupApi.streams().then((s) => live && setStreams(s), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return streams;
+/** Every stream, from the client store. */
+export function useStreams(): readonly Pick<Stream, 'id' | 'name'>[] {
+  return useStoreReference()?.streams ?? NONE;
 }
+
+const NONE: readonly Pick<Stream, 'id' | 'name'>[] = [];
 
 /**
  * When the form lands on another project (and once for a new form): that project's custom-field

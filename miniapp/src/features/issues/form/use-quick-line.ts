@@ -3,19 +3,17 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import type { Label, Project } from '@tracker/shared/api/projects';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
-import { useEffect, useMemo, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { useEffect, useMemo, useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { timeZone } from '../../../lib/dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { lookupApi } from '../api-detail.ts';
-import { rememberUsers } from '../detail/people.ts';
-import { loadMe } from '../detail/use-me.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { useStoreReference } from '../../sync/index.ts';
 import { quickPatch, syncQuickPatch, type IssueFormValues, type QuickPatch } from './model.ts';
 import { useChips } from './QuickAdd.tsx';
 
-type Lookup = { handle: string; user: UserRef | null };
-
 interface Context {
   mode: 'create' | 'edit';
-  projects: readonly Project[];
+  projects: readonly Pick<Project, 'id' | 'key' | 'name'>[];
   labels: readonly Label[];
   setValues: Dispatch<SetStateAction<IssueFormValues>>;
   /** The values the form started from (or was rebased on). */
@@ -25,31 +23,25 @@ interface Context {
 /** Returns the chips that show what the line was read as. */
 export function useQuickLine(quick: string, { mode, projects, labels, setValues, base }: Context) {
   const locale = useLocale();
-  const [lookup, setLookup] = useState<Lookup | null>(null);
   const prevQuick = useRef<QuickPatch>({});
   const parsed = useMemo(
-    () => (quick.trim() ? parseQuickAdd(quick, { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale }) : null),
+    () => (quick.trim() ? parseQuickAdd(quick, { now: new Date(), timeZone: timeZone(), locale }) : null),
     [quick, locale],
   );
 
-  // Resolve `@handle` to a person: `@me`/`@я` is me; otherwise the exact name-without-spaces
-  // match among the picker's results, else its first result.
+  // Resolve `@handle` to a person: `@me`/`@я` is me; otherwise the person of my projects (the
+  // store's users) whose name without spaces is the handle, else the first it begins.
   const handle = parsed?.assignee ?? null;
-  useEffect(() => {
-    if (!handle) return;
-    let live = true;
-    const find = handle === 'me'
-      ? loadMe().then((me) => (me ? { id: me.id, name: me.name } : null))
-      : lookupApi.users(handle, 10).then((users) => {
-          rememberUsers(users);
-          return users.find((u) => u.name.replace(/\s+/g, '').toLowerCase() === handle.toLowerCase()) ?? users[0] ?? null;
-        });
-    find.then((user) => live && setLookup({ handle, user }), () => live && setLookup({ handle, user: null }));
-    return () => {
-      live = false;
-    };
-  }, [handle]);
-  const assignee = handle && lookup?.handle === handle ? lookup.user : handle ? undefined : null;
+  const me = useMe();
+  const people = useStoreReference()?.users;
+  const assignee = useMemo((): UserRef | null | undefined => {
+    if (!handle) return null;
+    if (handle === 'me') return me ? { id: me.id, name: me.name } : null;
+    if (!people) return undefined; // the store's first bootstrap brings them
+    const wanted = handle.toLowerCase();
+    const squash = (name: string) => name.replace(/\s+/g, '').toLowerCase();
+    return people.find((u) => squash(u.name) === wanted) ?? people.find((u) => squash(u.name).startsWith(wanted)) ?? null;
+  }, [handle, me, people]);
 
   // Apply the line's patch whenever it (or what it resolves against) changes.
   const creatable = mode === 'create' ? projects : [];

@@ -2,8 +2,14 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import { createIssueSchema, updateIssueSchema } from '@tracker/shared/api/issues';
 import { checkCustomValues } from '../custom-fields/values.ts';
-import { fieldErrorsFrom, type FieldErrors } from './errors.ts';
+import { fieldErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { toCreateRequest, toPatch, type IssueFormValues } from './model.ts';
+
+/** The issue form's inputs a refusal's issues can sit under (the create dialog shows fewer). */
+const ISSUE_FIELDS = ['projectId', 'title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId'];
+
+/** `shown` and the inputs of the project's custom fields, named as the server's issue paths (`customValues.12`). */
+export const issueFieldNames = (fields: readonly CustomField[], shown: readonly string[] = ISSUE_FIELDS) => [...shown, ...fields.map((f) => `customValues.${f.id}`)];
 
 /** zod's own messages (wrong type) are not ours to show; they become "Invalid value". */
 const keyed = (errors: FieldErrors, isKey: (k: string) => boolean): FieldErrors =>
@@ -14,7 +20,7 @@ export function validateForm(mode: 'create' | 'edit', values: IssueFormValues, b
   if (values.estimate.trim() !== '' && !Number.isFinite(Number(values.estimate.replace(',', '.')))) errors.estimate = 'validation.invalid';
   if (mode === 'create' && !values.projectId) errors.projectId = 'validation.required';
   const parsed = mode === 'create' ? createIssueSchema.safeParse(toCreateRequest(values, fields)) : updateIssueSchema.safeParse(toPatch(before, values, fields));
-  if (!parsed.success) for (const [k, v] of Object.entries(keyed(fieldErrorsFrom(parsed.error.issues), isKey))) errors[k] ??= v;
+  if (!parsed.success) for (const [k, v] of Object.entries(keyed(fieldErrorsFrom(parsed.error.issues, issueFieldNames(fields)), isKey))) errors[k] ??= v;
   Object.assign(errors, checkCustomValues(fields, values.customValues));
   return errors;
 }

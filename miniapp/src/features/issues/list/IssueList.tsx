@@ -7,21 +7,21 @@ import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { createIssueClick } from '../../../lib/create-issue.ts';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { toApiQuery, type GroupBy } from '../filters/url.ts';
-import { errorText } from './errors.ts';
 import { groupIssues } from './grouping.ts';
 import { NONE_FOLDED, peekFromClick, toggleKey } from './row-actions.ts';
 import { IssueRow } from './IssueRow.tsx';
 import { moveActive, toggleSelection } from './selection.ts';
 import { isPageKey } from '../../../lib/page-keys.ts';
 import { useListSource } from './use-list-source.ts';
+import { usePendingIssues } from '../../sync/index.ts';
 import { useProjectDetails } from './use-projects.ts';
 import './list.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { useSnapshot } from 'valtio';
 import { auth } from '../../auth/index.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
 
@@ -60,9 +60,10 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const apiQuery = useMemo(() => toApiQuery({ filters, sort, order }, query), [filters, sort, order, query]);
   const me = useSnapshot(auth.state).user?.id ?? null;
   const pages = useListSource(apiQuery, me);
+  const pending = usePendingIssues();
   const { issues, refresh, hasMore, loadMore } = pages;
   const projectIds = useMemo(() => issues.map((i) => i.projectId), [issues]);
-  const projects = useProjectDetails(projectIds, apiQuery.project);
+  const projects = useProjectDetails(projectIds);
   const allGroups = useMemo(() => groupIssues(issues, group, projects), [issues, group, projects]);
   const rowsKey = `${JSON.stringify(apiQuery)}|${group}`;
   const complete = useCompleteAfterFirstFrame(rowsKey);
@@ -93,31 +94,6 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
     setSelected((s) => toggleSelection(s, orderRef.current, id, anchor.current, range));
     anchor.current = id;
   }, []);
-
-  // Live: refetch when an issue on the page (or one that may now match) changes.
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const shownIds = useMemo(() => new Set(issues.map((i) => i.id)), [issues]);
-  const scopeProjects = useMemo(() => {
-    const ref = apiQuery.project;
-    if (ref === undefined) return null;
-    for (const d of projects.values()) if (String(d.project.id) === String(ref) || d.project.key === ref) return d.project.id;
-    return undefined; // not known yet: accept every project
-  }, [apiQuery.project, projects]);
-  useLiveEvents(
-    (e) => {
-      if (pages.fromStore) return false; // the store follows the feed
-      if (e.type.startsWith('comment.')) return e.issueId !== null && shownIds.has(e.issueId);
-      if (!e.type.startsWith('issue.')) return false;
-      if (e.issueId !== null && shownIds.has(e.issueId)) return true;
-      if (apiQuery.stream !== undefined && !e.streamIds.includes(Number(apiQuery.stream))) return false;
-      return scopeProjects == null || e.projectId === scopeProjects;
-    },
-    () => {
-      clearTimeout(refreshTimer.current);
-      refreshTimer.current = setTimeout(refresh, 150);
-    },
-  );
-  useEffect(() => () => clearTimeout(refreshTimer.current), []);
 
   // Keyboard: j/k move, x toggles, Enter opens.
   const byId = useMemo(() => new Map(issues.map((i) => [i.id, i])), [issues]);
@@ -173,7 +149,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
   const clearSelection = useCallback(() => setSelected(new Set()), []);
 
   if (pages.loading && issues.length === 0) return <Loading />;
-  if (pages.error && issues.length === 0) return <FormAlert message={errorText(t, pages.error)} />;
+  if (pages.error && issues.length === 0) return <FormAlert message={errorText(pages.error, t)} />;
 
   const filtered = Object.keys(filters).length > 0;
   if (issues.length === 0) {
@@ -238,6 +214,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
                   selectable={selectable}
                   selected={selected.has(issue.id)}
                   active={active === issue.id}
+                  pending={pending.has(issue.id)}
                   onToggle={onToggle}
                   t={t}
                 />
@@ -258,7 +235,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
           {pages.loadingMore ? t('common.loading') : t('issues.list.loadMore')}
         </Button>
       )}
-      {pages.error != null && issues.length > 0 && <FormAlert message={errorText(t, pages.error)} />}
+      {pages.error != null && issues.length > 0 && <FormAlert message={errorText(pages.error, t)} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
+import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import type { ListProject } from '../detail/from-store.ts';
 import { memo, type MouseEvent } from 'react';
@@ -9,17 +10,19 @@ interface Props {
   issue: IssueListItem;
   project: ListProject | undefined;
   href: string;
-  locale: string;
+  locale: Locale;
   selectable: boolean;
   selected: boolean;
   active: boolean;
+  /** Edited here, not yet confirmed by the server (queued offline, or on its way). */
+  pending: boolean;
   onToggle: (id: number, range: boolean) => void;
   /** The list's `t` (one translation hook for the list, not one per row). */
   t: TFunction;
 }
 
 /** One list row. Memoised: selection or focus changes re-render only the rows they touch. */
-export const IssueRow = memo(function IssueRow({ issue, project, href, locale, selectable, selected, active, onToggle, t }: Props) {
+export const IssueRow = memo(function IssueRow({ issue, project, href, locale, selectable, selected, active, pending, onToggle, t }: Props) {
   const status = project?.statuses.find((s) => s.id === issue.statusId);
   const labels = project ? project.labels.filter((l) => issue.labelIds.includes(l.id)) : [];
   // Handled on click (not change) to read the shift key. The click's own toggle is not cancelled: a
@@ -34,15 +37,17 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
       aria-current={active ? 'true' : undefined}
     >
       {selectable && (
-        <input
-          type="checkbox"
-          className="issue-row__check"
-          checked={selected}
-          onClick={onCheck}
-          onChange={() => undefined}
-          aria-label={t('issues.list.select', { key: issue.key })}
-          data-testid="issue-select"
-        />
+        <label className="issue-row__hit">
+          <input
+            type="checkbox"
+            className="issue-row__check"
+            checked={selected}
+            onClick={onCheck}
+            onChange={() => undefined}
+            aria-label={t('issues.list.select', { key: issue.key })}
+            data-testid="issue-select"
+          />
+        </label>
       )}
       <PriorityIcon priority={issue.priority} t={t} />
       <span className="issue-row__key">{issue.key}</span>
@@ -54,6 +59,11 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
       <Link href={href} className="issue-row__title" data-testid="issue-title">
         {issue.title}
       </Link>
+      {pending && (
+        <span className="issue-row__pending" role="img" title={t('issues.list.pending')} aria-label={t('issues.list.pending')} data-testid="issue-pending">
+          ⏳
+        </span>
+      )}
       <span className="issue-row__meta">
         <LabelChips labels={labels} />
         <StatusChip status={status} />

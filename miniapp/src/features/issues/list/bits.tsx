@@ -1,11 +1,14 @@
 // Small pieces shared by list rows and board cards. Meaning never rests on colour alone: every
 // icon carries text (visible or for screen readers).
 import type { Priority } from '@tracker/shared/api/issues';
+import { isOverdueOn } from '@tracker/shared/dates';
+import type { Locale } from '@tracker/shared/locales';
 import { formatDuration } from '@tracker/shared/duration-format';
 import type { Label, Status } from '@tracker/shared/api/projects';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import './bits.css';
+import { formatDay as formatDayIn, today as userToday } from '../../../lib/dates.ts';
 import { initials } from '../../../lib/initials.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 
@@ -74,30 +77,15 @@ export function Avatar({ name }: { name: string }) {
   );
 }
 
-export function todayIso(now = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
+/** Overdue: due before the user's today (shared/src/dates.ts) and not completed. */
+export const isOverdue = (dueDate: string | null, completedAt: string | null, today = userToday()): boolean => !completedAt && isOverdueOn(dueDate, today);
 
-/** Overdue: due before today and not completed. */
-export const isOverdue = (dueDate: string | null, completedAt: string | null, today = todayIso()): boolean => !!dueDate && !completedAt && dueDate < today;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
 /** Formatted days by locale and date: a list shows the same few dates many times. */
 const days = new Map<string, string>();
-export function formatDay(iso: string, locale: string): string {
+function formatDay(iso: string, locale: Locale): string {
   const key = `${locale}|${iso}`;
   let out = days.get(key);
-  if (out !== undefined) return out;
-  let f = formatters.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    formatters.set(locale, f);
-  }
-  out = f.format(new Date(`${iso}T00:00:00Z`));
-  days.set(key, out);
+  if (out === undefined) days.set(key, (out = formatDayIn(iso, locale)));
   return out;
 }
 
@@ -113,7 +101,7 @@ function dueText(t: TFunction, day: string) {
 }
 
 /** `done`: completed or canceled (by its status' category) — never shown as overdue. */
-export function DueDate({ dueDate, completedAt, done = false, locale, t }: { dueDate: string | null; completedAt: string | null; done?: boolean; locale: string; t: TFunction }) {
+export function DueDate({ dueDate, completedAt, done = false, locale, t }: { dueDate: string | null; completedAt: string | null; done?: boolean; locale: Locale; t: TFunction }) {
   if (!dueDate) return null;
   const overdue = !done && isOverdue(dueDate, completedAt);
   const day = formatDay(dueDate, locale);

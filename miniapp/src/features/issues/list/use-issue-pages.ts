@@ -1,9 +1,13 @@
-import type { IssueListItem } from '@tracker/shared/api/issues';
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The server's pages of an issue list (a query the client store cannot answer: not synced yet, a
+// text search, a custom-field filter), in the one query cache under the query's key: the route's
+// prefetch fills the same entry, "load more" appends a page to it, and asking again re-reads as many
+// rows as are shown, keeping unchanged rows' objects.
+import type { IssueListItem, IssueListResponse } from '@tracker/shared/api/issues';
+import { useCallback, useState } from 'react';
+import { readQuery, useQuery, type QueryKey } from '../../../lib/query.ts';
 import { listIssues, type ListQuery as IssueListQuery } from '../api.ts';
-import { FIRST_PAGE, takeAnsweredList, takePrefetchedList } from './prefetch.ts';
 
-const PAGE = FIRST_PAGE;
+export const FIRST_PAGE = 50;
 const MAX_LIMIT = 200;
 
 export interface IssuePages {
@@ -13,75 +17,68 @@ export interface IssuePages {
   loadingMore: boolean;
   error: unknown;
   loadMore: () => void;
-  /** Refetches the rows already shown (live updates), keeping how many are loaded. */
+  /** Re-reads the rows already shown (live updates), keeping how many are loaded. */
   refresh: () => void;
 }
 
-/** Keyset-paginated issue list for a query; resets when the query changes. Asks nothing while `enabled` is false. */
-export function useIssuePages(query: IssueListQuery, enabled = true): IssuePages {
-  const key = JSON.stringify(query);
-  const answeredAtStart = useRef(false);
-  const [state, setState] = useState<{ key: string; issues: IssueListItem[]; nextCursor: string | null; loading: boolean; loadingMore: boolean; error: unknown }>(() => {
-    // The route's prefetch has answered already: the first render shows the rows.
-    const ready = enabled ? takeAnsweredList(key) : null;
-    answeredAtStart.current = ready !== null;
-    return { key, issues: ready?.issues ?? [], nextCursor: ready?.nextCursor ?? null, loading: ready === null, loadingMore: false, error: null };
-  });
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const generation = useRef(0);
+export const issuePagesKey = (query: IssueListQuery): QueryKey => ['issues', 'pages', JSON.stringify(query)];
 
-  useEffect(() => {
-    const gen = ++generation.current;
-    if (!enabled) return;
-    if (answeredAtStart.current) return void (answeredAtStart.current = false);
-    const controller = new AbortController();
-    setState((s) => ({ key, issues: s.key === key ? s.issues : [], nextCursor: null, loading: true, loadingMore: false, error: null }));
-    (takePrefetchedList(key) ?? listIssues({ ...(JSON.parse(key) as IssueListQuery), limit: PAGE }, controller.signal)).then(
-      (r) => gen === generation.current && setState({ key, issues: r.issues, nextCursor: r.nextCursor, loading: false, loadingMore: false, error: null }),
-      (error: unknown) => gen === generation.current && !controller.signal.aborted && setState({ key, issues: [], nextCursor: null, loading: false, loadingMore: false, error }),
-    );
-    return () => controller.abort();
-  }, [key, enabled]);
+/** The first page, or as many rows as `shown` holds (up to the server's largest page each). */
+export function loadIssuePages(query: IssueListQuery, shown?: IssueListResponse) {
+  return async (signal: AbortSignal): Promise<IssueListResponse> => {
+    const want = Math.max(FIRST_PAGE, shown?.issues.length ?? 0);
+    const rows: IssueListItem[] = [];
+    let cursor: string | undefined;
+    let next: string | null;
+    do {
+      const r = await listIssues({ ...query, limit: Math.min(MAX_LIMIT, want - rows.length), cursor }, signal);
+      rows.push(...r.issues);
+      next = r.nextCursor;
+      cursor = next ?? undefined;
+    } while (next && rows.length < want);
+    return { issues: shown ? reuseUnchanged(shown.issues, rows) : rows, nextCursor: next };
+  };
+}
+
+const NONE: IssueListItem[] = [];
+
+/** Keyset-paginated issue list for a query. Asks nothing while `enabled` is false. */
+export function useIssuePages(query: IssueListQuery, enabled = true): IssuePages {
+  const key = issuePagesKey(query);
+  const pages = useQuery(enabled ? key : null, (signal) => loadIssuePages(query, readQuery<IssueListResponse>(key).data)(signal), { freshMs: 10_000 });
+  const [more, setMore] = useState<{ key: string; loading: boolean; error: unknown }>({ key: '', loading: false, error: null });
+  const id = JSON.stringify(key);
+  const { setData } = pages;
+  const cursor = pages.data?.nextCursor ?? null;
 
   const loadMore = useCallback(() => {
-    const s = stateRef.current;
-    if (!s.nextCursor || s.loadingMore || s.loading) return;
-    const gen = generation.current;
-    setState((p) => ({ ...p, loadingMore: true }));
-    listIssues({ ...(JSON.parse(s.key) as IssueListQuery), limit: PAGE, cursor: s.nextCursor }).then(
-      (r) =>
-        gen === generation.current &&
-        setState((p) => {
+    if (!cursor || (more.key === id && more.loading)) return;
+    setMore({ key: id, loading: true, error: null });
+    listIssues({ ...query, limit: FIRST_PAGE, cursor }).then(
+      (r) => {
+        setData((p) => {
+          if (!p) return p;
           const seen = new Set(p.issues.map((i) => i.id));
-          return { ...p, issues: [...p.issues, ...r.issues.filter((i) => !seen.has(i.id))], nextCursor: r.nextCursor, loadingMore: false };
-        }),
-      (error: unknown) => gen === generation.current && setState((p) => ({ ...p, loadingMore: false, error })),
+          return { issues: [...p.issues, ...r.issues.filter((i) => !seen.has(i.id))], nextCursor: r.nextCursor };
+        });
+        setMore({ key: id, loading: false, error: null });
+      },
+      (error: unknown) => setMore({ key: id, loading: false, error }),
     );
-  }, []);
+  }, [cursor, more, id, query, setData]);
 
-  const refresh = useCallback(() => {
-    const s = stateRef.current;
-    if (s.loading) return;
-    const gen = generation.current;
-    const want = Math.max(PAGE, s.issues.length);
-    const base = JSON.parse(s.key) as IssueListQuery;
-    void (async () => {
-      const rows: IssueListItem[] = [];
-      let cursor: string | undefined;
-      let next: string | null = null;
-      do {
-        const r = await listIssues({ ...base, limit: Math.min(MAX_LIMIT, want - rows.length), cursor });
-        rows.push(...r.issues);
-        next = r.nextCursor;
-        cursor = next ?? undefined;
-      } while (next && rows.length < want);
-      if (gen === generation.current) setState((p) => ({ ...p, issues: reuseUnchanged(p.issues, rows), nextCursor: next }));
-    })().catch(() => undefined);
-  }, []);
-
-  const current = state.key === key ? state : { ...state, issues: [], loading: true };
-  return { ...current, loadMore, refresh };
+  const { refetch } = pages;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const mine = more.key === id ? more : { loading: false, error: null };
+  return {
+    issues: pages.data?.issues ?? NONE,
+    nextCursor: cursor,
+    loading: pages.loading,
+    loadingMore: mine.loading,
+    error: pages.error ?? mine.error,
+    loadMore,
+    refresh,
+  };
 }
 
 /** Keeps the old object for rows whose data did not change, so memoised rows skip re-rendering. */

@@ -5,11 +5,12 @@
 // the server's list pages and keeps them in the store. Otherwise (not synced yet, a text search, a
 // custom-field filter) the server's pages as before, remembered by the store for the issue page.
 import type { IssueListItem } from '@tracker/shared/api/issues';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLiveEvents } from '../../../lib/live.ts';
 import { useSnapshot } from 'valtio';
 import { syncEngine, syncState, useStoreList, useSyncLoading } from '../../sync/index.ts';
 import { listIssues, type ListQuery } from '../api.ts';
-import { useIssuePages } from './use-issue-pages.ts';
+import { useIssuePages, type IssuePages } from './use-issue-pages.ts';
 
 const PAGE = 50;
 const OLDER_PAGE = 200;
@@ -23,9 +24,8 @@ export interface ListSource {
   error: unknown;
   hasMore: boolean;
   loadMore: () => void;
-  /** Refetches what the server shows (server rows only; the store's rows follow the feed). */
+  /** Asks the server's pages again now, after an edit of one's own (the store's rows follow the feed). */
   refresh: () => void;
-  fromStore: boolean;
 }
 
 /** Per query: how far the server's pages were read for older issues (kept across visits). */
@@ -79,11 +79,36 @@ export function useListSource(query: ListQuery, me: number | null): ListSource {
     if (olderLeft && !olderState.loading) void loadOlder().then(() => setShown({ key, count: count + PAGE }));
   }, [store, server, count, key, olderLeft, olderState.loading, loadOlder]);
 
-  if (waiting) return { issues: [], loading: true, loadingMore: false, error: null, hasMore: false, loadMore, refresh: noop, fromStore: false };
-  if (!store) {
-    return { issues: server.issues, loading: server.loading, loadingMore: server.loadingMore, error: server.error, hasMore: server.nextCursor !== null, loadMore, refresh: server.refresh, fromStore: false };
-  }
-  return { issues: rows, loading: false, loadingMore: olderState.loading, error: olderState.error, hasMore: storeMore, loadMore, refresh: noop, fromStore: true };
+  // The server's pages follow the live events themselves; the store's rows follow the feed.
+  useServerRefresh(query, store === null && !waiting ? server : null);
+
+  if (waiting) return { issues: [], loading: true, loadingMore: false, error: null, hasMore: false, loadMore, refresh: noop };
+  if (!store) return { issues: server.issues, loading: server.loading, loadingMore: server.loadingMore, error: server.error, hasMore: server.nextCursor !== null, loadMore, refresh: server.refresh };
+  return { issues: rows, loading: false, loadingMore: olderState.loading, error: olderState.error, hasMore: storeMore, loadMore, refresh: noop };
 }
 
 const noop = () => {};
+
+/** Asks the server's pages again (coalesced) when an issue shown, or one that may now match, changes. */
+function useServerRefresh(query: ListQuery, server: IssuePages | null) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const shown = useMemo(() => new Set(server?.issues.map((i) => i.id)), [server?.issues]);
+  const { projects } = useSnapshot(syncState());
+  const ref = query.project;
+  const scope = ref === undefined ? null : Object.values(projects).find((p) => String(p.id) === String(ref) || p.key === ref)?.id;
+  useLiveEvents(
+    (e) => {
+      if (!server) return false;
+      if (e.type.startsWith('comment.')) return e.issueId !== null && shown.has(e.issueId);
+      if (!e.type.startsWith('issue.')) return false;
+      if (e.issueId !== null && shown.has(e.issueId)) return true;
+      if (query.stream !== undefined && !e.streamIds.includes(Number(query.stream))) return false;
+      return scope == null || e.projectId === scope; // an unknown project: every change may matter
+    },
+    () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => server?.refresh(), 150);
+    },
+  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+}

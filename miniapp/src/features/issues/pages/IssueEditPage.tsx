@@ -1,55 +1,43 @@
 // `/issues/{id}/edit`: the same form as create, saving only the changed fields (PATCH).
 import type { IssueDetail } from '@tracker/shared/api/issues';
-import type { Project } from '@tracker/shared/api/projects';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { issueApi, lookupApi } from '../api-detail.ts';
-import { rememberUsers } from '../detail/people.ts';
+import { useQuery } from '../../../lib/query.ts';
+import { useStoreReference } from '../../sync/index.ts';
+import { issueApi } from '../api-detail.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
-import { errorMessage } from '../form/errors.ts';
 import { IssueForm } from '../form/IssueForm.tsx';
 import { valuesFromIssue } from '../form/model.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
-
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function IssueEditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useRouteParams();
   const href = useHref();
   const [, navigate] = useLocation();
-  const [state, setState] = useState<{ issue: IssueDetail; project: Project | null } | { error: unknown } | null>(null);
+  // The issue as the server has it now (the form must not change under the user: no live refetch);
+  // its project from the client store.
+  const detail = useQuery(['issue', 'edit', id], () => issueApi.get(id), { freshMs: 0 });
+  const reference = useStoreReference();
+  const project = detail.data ? (reference?.projects.find((p) => p.id === detail.data!.projectId) ?? null) : null;
+  const state: { issue: IssueDetail; project: typeof project } | { error: unknown } | null = detail.data ? { issue: detail.data, project } : detail.error !== null ? { error: detail.error } : null;
 
-  useEffect(() => {
-    let live = true;
-    setState(null);
-    issueApi
-      .get(id)
-      .then(async (issue) => {
-        rememberUsers([issue.assignee, issue.reporter]);
-        const project = await lookupApi.project(issue.projectId).then((p) => p.project, () => null);
-        if (live) setState({ issue, project });
-      })
-      .catch((error: unknown) => live && setState({ error }));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  if (state && 'error' in state && state.error instanceof ApiError && (state.error.status === 404 || state.error.status === 400)) throw new PageError(404, state.error.message);
+  const refusedWith = state && 'error' in state ? refusalOf(state.error)?.status : undefined;
+  if (state && 'error' in state && (refusedWith === 404 || refusedWith === 400)) throw new PageError(404, errorText(state.error, t));
   const canEdit = state && 'issue' in state && state.issue.can.includes('issue.edit');
   return (
     <Page name="issueEdit" title={state && 'issue' in state ? t('issues.form.editTitle', { key: state.issue.key }) : undefined} className="issue-form-page">
       {!state ? (
         <Loading />
       ) : 'error' in state ? (
-        <FormAlert message={errorMessage(state.error, t, (k) => i18n.exists(k))} />
+        <FormAlert message={errorText(state.error, t)} />
       ) : !canEdit ? (
         <FormAlert message={t('errors.codes.forbidden')} />
       ) : (

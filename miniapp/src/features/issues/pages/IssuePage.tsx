@@ -10,7 +10,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page, pageTitleId } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { issueApi } from '../api-detail.ts';
@@ -22,30 +22,31 @@ import { DescriptionInPlace } from '../detail/DescriptionInPlace.tsx';
 import { TitleInPlace } from '../detail/TitleInPlace.tsx';
 import { Timeline } from '../detail/Timeline.tsx';
 import { useIssue, type IssueController, type IssueData } from '../detail/use-issue.ts';
-import { useMe } from '../detail/use-me.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { useIssueShortcuts } from '../detail/shortcuts.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { haptic, useSecondaryButton } from '../../../platform/use-main-button.ts';
-import { errorMessage } from '../form/errors.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
 import { TimeSection } from '../../time/index.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { ShareToChat } from '../detail/ShareToChat.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 
 export default function IssuePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useRouteParams();
   const ctl = useIssue(id);
   const { state } = ctl;
 
   if (state.status === 'error') {
-    if (state.error instanceof ApiError && (state.error.status === 404 || state.error.status === 400)) throw new PageError(404, state.error.message);
+    const status = refusalOf(state.error)?.status;
+    if (status === 404 || status === 400) throw new PageError(404, errorText(state.error, t));
     return (
       <Page name="issue">
-        <FormAlert message={errorMessage(state.error, t, (k) => i18n.exists(k))} />
+        <FormAlert message={errorText(state.error, t)} />
       </Page>
     );
   }

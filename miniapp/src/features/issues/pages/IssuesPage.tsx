@@ -10,7 +10,7 @@ import type { SavedView } from '../api.ts';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { fromView, GROUPS, LAYOUTS, parseSearch, SORTS, toSearch, withFilter, type PageState } from '../filters/url.ts';
 import { IssueList } from '../list/IssueList.tsx';
-import { useProject } from '../list/use-projects.ts';
+import { useListProject } from '../list/use-projects.ts';
 import { ViewsMenu } from '../views/ViewsMenu.tsx';
 import '../list/page.css';
 
@@ -24,7 +24,7 @@ export default function IssuesPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const state = useMemo(() => parseSearch(search), [search]);
-  const { project } = useProject(state.filters.project);
+  const { project } = useListProject(state.filters.project);
   const ids = { group: useId(), sort: useId() };
   // On a phone the view options and filters fold behind one button, so the list starts near the top.
   const [options, setOptions] = useState(false);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { DAY_CODES, fromRule, NTHS, PRESETS, toRule, type Draft } from './preset.ts';
 import { formatDay, previewRule } from './use-rule-preview.ts';
+import { formatMonth } from '../../../lib/dates.ts';
 
 interface Props {
   value: Recurrence | null;
@@ -85,7 +86,7 @@ export function RecurrenceEditor({ value, dueDate, locale, onSave, onCancel }: P
           <select value={draft.month} data-testid="repeat-month" onChange={(e) => set({ month: Number(e.target.value) })}>
             {Array.from({ length: 12 }, (_, i) => (
               <option key={i + 1} value={i + 1}>
-                {new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, i, 1)))}
+                {formatMonth(`2026-${String(i + 1).padStart(2, '0')}-01`, locale, { month: 'long' })}
               </option>
             ))}
           </select>

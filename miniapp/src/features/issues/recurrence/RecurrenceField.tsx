@@ -6,14 +6,14 @@ import { describeRule } from '@tracker/shared/recurrence/describe';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { fieldRefusal } from '../form/errors.ts';
+import { formErrorsFrom } from '../../../lib/form-errors.ts';
 import type { IssueController } from '../detail/use-issue.ts';
 import { RecurrenceEditor } from './RecurrenceEditor.tsx';
 import { describer, formatDay } from './use-rule-preview.ts';
 import './recurrence.css';
 
 export function RecurrenceField({ issue, ctl, canEdit, locale }: { issue: IssueDetail; ctl: IssueController; canEdit: boolean; locale: Locale }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { recurrence } = issue;
@@ -49,9 +49,10 @@ export function RecurrenceField({ issue, ctl, canEdit, locale }: { issue: IssueD
             onSave={(value) => {
               setEditing(false);
               setError(null);
-              void ctl.patch({ recurrence: value }, { recurrence: value ? { ...value, nextAt: recurrence?.nextAt ?? null } : null }, (err) =>
-                setError(fieldRefusal(err, 'recurrence.rrule', t, (k) => i18n.exists(k))),
-              );
+              void ctl.patch({ recurrence: value }, { recurrence: value ? { ...value, nextAt: recurrence?.nextAt ?? null } : null }, (err) => {
+                const refused = formErrorsFrom(err, ['recurrence.rrule'], t);
+                setError(refused.fields['recurrence.rrule'] ?? refused.form);
+              });
             }}
           />
         ) : (

@@ -4,6 +4,7 @@ import type { Locale } from '@tracker/shared/locales';
 import { describeRule, type DescribeFn } from '@tracker/shared/recurrence/describe';
 import { checkRule, nextOccurrence, RuleTooCostly, utcMidnight } from '@tracker/shared/recurrence/rule';
 import type { TFunction } from 'i18next';
+import { formatDay as formatDayOf } from '../../../lib/dates.ts';
 
 export interface RulePreview {
   words: string | null;
@@ -35,5 +36,6 @@ export const describer =
   (key, values) =>
     t(key, values ?? {});
 
+/** A date of the series (an instant at midnight UTC, as the rules count days) as its day. */
 export const formatDay = (date: Date | string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(new Date(date));
+  formatDayOf(new Date(date).toISOString().slice(0, 10), locale, { day: 'numeric', month: 'long', year: 'numeric', weekday: 'short' });

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { Dialog, DialogTitle } from '../../../components/Dialog.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { errorText } from '../list/errors.ts';
 import type { SavedView } from '../api.ts';
+import { formErrorsFrom } from '../../../lib/form-errors.ts';
 
 export type Editing = { mode: 'create' } | { mode: 'rename'; view: SavedView };
 
@@ -27,9 +27,9 @@ export default function ViewDialog({ editing, projectId, projectName, onClose, o
     try {
       await onSave(name, shared);
     } catch (err) {
-      const issue = (err as { data?: { issues?: { path: (string | number)[]; message: string }[] } }).data?.issues?.find((i) => i.path[0] === 'name');
-      if (issue) setFieldError(t(issue.message));
-      else setError(errorText(t, err));
+      const refused = formErrorsFrom(err, ['name'], t);
+      setFieldError(refused.fields.name ?? null);
+      setError(refused.form);
     } finally {
       setBusy(false);
     }

@@ -1,22 +1,22 @@
 // Saved views: the current filters + layout + grouping under a name, personal or shared with a
 // project. Listed in a popover; saved and renamed in the shared modal.
-import type { UserRef } from '@tracker/shared/api/common';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Popover } from '../../../components/Popover.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { createView, deleteView, getMe, listViews, updateView, type SavedView } from '../api.ts';
+import { createView, deleteView, updateView, type SavedView } from '../api.ts';
 import { toViewQuery, type PageState } from '../filters/url.ts';
-import { errorText } from '../list/errors.ts';
 import type { Editing } from './ViewDialog.tsx';
 import './views.css';
 
 // The save and rename dialog (and the dialog library under it) loads when it is opened, not with the list.
 const ViewDialog = lazy(() => import('./ViewDialog.tsx'));
-import { useStoreReference, useSyncPending } from '../../sync/index.ts';
+import { useStoreReference } from '../../sync/index.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   state: PageState;
@@ -30,32 +30,20 @@ interface Props {
 export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [fetchedViews, setViews] = useState<SavedView[] | null>(null);
-  // From the client store when it is synced (kept current by the feed); asked otherwise.
-  const store = useStoreReference();
-  const views = store ? (store.views as SavedView[]) : fetchedViews;
-  const pending = useSyncPending(); // the first bootstrap brings them
-  const synced = store !== null || pending;
-  const [me, setMe] = useState<UserRef | null>(null);
+  // From the client store (the feed keeps them current; null until its first bootstrap).
+  const views = (useStoreReference()?.views ?? null) as SavedView[] | null;
+  const me = useMe();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const reload = useCallback(() => {
-    if (!synced) listViews().then(setViews, (err: unknown) => setError(errorText(t, err)));
-  }, [t, synced]);
-  useEffect(() => {
-    reload();
-    void getMe().then(setMe);
-  }, [reload]);
 
   async function remove(view: SavedView) {
     if (!(await confirmAction({ message: t('issues.views.confirmDelete', { name: fit(view.name, NAME_MAX) }), confirmText: t('issues.views.delete'), destructive: true }))) return;
     try {
       await deleteView(view.id);
-      setViews((vs) => vs?.filter((v) => v.id !== view.id) ?? null);
       toast({ title: t('issues.views.deleted'), color: 'success' });
     } catch (err) {
-      setError(errorText(t, err));
+      setError(errorText(err, t));
     }
   }
 
@@ -125,8 +113,7 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
             } else {
               await updateView(editing.view.id, { name });
             }
-            reload();
-            setEditing(null);
+            setEditing(null); // the sync feed brings the view into the store and this menu
           }}
         />
         </Suspense>

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { ActorLine } from '../../issues/index.ts';
 import { activityLine } from '../model.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 // Lines the inbox and the bot also tell: their words come from the shared event texts.
 const EVENT_OF: Partial<Record<string, EventKind>> = { created: 'created', status: 'statusChanged', commented: 'commented' };
@@ -15,7 +16,6 @@ export function ActivityFeed({ activity, statuses }: { activity: readonly Activi
   const { t } = useTranslation();
   const href = useHref();
   const locale = useLocale();
-  const fmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   if (!activity.length) return <p className="muted">{t('projects.activity.empty')}</p>;
   const statusName = (id: number) => statuses.find((s) => s.id === id)?.name;
   return (
@@ -40,7 +40,7 @@ export function ActivityFeed({ activity, statuses }: { activity: readonly Activi
               {line.key === 'stream_issue_completed' ? what : <ActorLine actor={line.values.actor || t('projects.activity.someone')} text={what} />}
             </span>
             <time dateTime={a.createdAt} className="muted small">
-              {fmt.format(new Date(a.createdAt))}
+              {formatDateTime(a.createdAt, locale)}
             </time>
           </li>
         );

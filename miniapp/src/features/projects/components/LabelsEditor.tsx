@@ -4,15 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
-import { useErrorText } from '../hooks.ts';
 import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** Labels of a project: add, rename (on blur or Enter), recolour, delete. */
 export function LabelsEditor({ projectId, labels, onChange, readOnly }: { projectId: number; labels: Label[]; onChange: (l: Label[]) => void; readOnly: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [color, setColor] = useState('#64748b');
 
@@ -21,7 +20,7 @@ export function LabelsEditor({ projectId, labels, onChange, readOnly }: { projec
     try {
       await fn();
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     }
   };
   const patch = (label: Label, body: Partial<Pick<Label, 'name' | 'color'>>) =>

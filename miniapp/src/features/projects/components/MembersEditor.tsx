@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
-import { useErrorText } from '../hooks.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 import { RoleOptions } from './RoleOptions.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** Members with roles: add by the people picker, change a role, remove (the server keeps one owner). */
 export function MembersEditor({ projectId, members, onChange, readOnly }: { projectId: number; members: Member[]; onChange: (m: Member[]) => void; readOnly: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [person, setPerson] = useState<UserRef[]>([]);
   const [role, setRole] = useState<ProjectRole>('member');
@@ -26,7 +25,7 @@ export function MembersEditor({ projectId, members, onChange, readOnly }: { proj
       onChange((await fn()).members);
       return true;
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
       return false;
     } finally {
       setBusy(false);

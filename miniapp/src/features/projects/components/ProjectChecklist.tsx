@@ -11,7 +11,7 @@ import { api } from '../../../lib/api-client.ts';
 import { config } from '../../../lib/config.ts';
 import { createIssueClick } from '../../../lib/create-issue.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { useResource } from '../hooks.ts';
+import { useQuery } from '../../../lib/query.ts';
 
 const hiddenKey = (projectId: number) => `tracker.checklist.hidden.${projectId}`;
 const readHidden = (projectId: number) => {
@@ -39,7 +39,7 @@ export function ProjectChecklist({ project }: { project: { id: number; key: stri
 function Steps({ project, onHide }: { project: { id: number; key: string }; onHide: () => void }) {
   const { t } = useTranslation();
   const href = useHref();
-  const steps = useResource(() => api(projects.checklist, { params: { id: project.id } }), String(project.id));
+  const steps = useQuery(['project', 'checklist', project.id], () => api(projects.checklist, { params: { id: project.id } }), { refetchOn: (e) => e.projectId === project.id });
   const done = steps.data;
   if (!done || Object.values(done).every(Boolean)) return null;
   const bot = config.telegramBotUsername;

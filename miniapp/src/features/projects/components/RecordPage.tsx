@@ -1,24 +1,31 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { useErrorText, useResource, useRouteId, type Resource } from '../hooks.ts';
+import type { LiveEvent } from '@tracker/shared/api/events';
+import { errorText } from '../../../lib/error-text.ts';
+import { useQuery, type QueryResult } from '../../../lib/query.ts';
+import { useRouteId } from '../hooks.ts';
 
 /**
  * A page about the one record named in its route (`/projects/:id`, `/streams/:id`…): a spinner while
- * it loads, the error on the page if it fails, then `children(data, resource)`.
+ * it loads, the error on the page if it fails, then `children(data, query)`. The answer is asked
+ * again after a live event `refetchOn` says is about the record shown.
  */
-export function RecordPage<T>({ name, className, load, children }: { name: string; className: string; load: (ref: string) => Promise<T>; children: (data: T, resource: Resource<T>) => ReactNode }) {
+export function RecordPage<T>({ name, className, load, refetchOn, children }: { name: string; className: string; load: (ref: string) => Promise<T>; refetchOn?: (event: LiveEvent, shown: T) => boolean; children: (data: T, query: QueryResult<T>) => ReactNode }) {
+  const { t } = useTranslation();
   const ref = useRouteId();
-  const resource = useResource(() => load(ref), ref);
-  const errorText = useErrorText();
-  if (resource.loading) return <Loading />;
-  if (!resource.data) {
+  const shown = useRef<T | undefined>(undefined);
+  const query = useQuery([name, ref], () => load(ref), { refetchOn: refetchOn && ((e) => shown.current !== undefined && refetchOn(e, shown.current)) });
+  shown.current = query.data;
+  if (query.loading) return <Loading />;
+  if (!query.data) {
     return (
       <Page name={name} className={className}>
-        <FormAlert message={errorText(resource.error)} />
+        <FormAlert message={errorText(query.error, t)} />
       </Page>
     );
   }
-  return children(resource.data, resource);
+  return children(query.data, query);
 }

@@ -3,12 +3,12 @@ import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { projectsApi } from '../api.ts';
-import { useErrorText } from '../hooks.ts';
 import { moveItem } from '../model.ts';
 import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   projectId: number;
@@ -21,15 +21,11 @@ interface Props {
 export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [category, setCategory] = useState<StatusCategory>('unstarted');
   const [color, setColor] = useState('#94a3b8');
-  const [removing, setRemoving] = useState<Status | null>(null);
-  const [moveTo, setMoveTo] = useState<number | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
   const sorted = [...statuses].sort((a, b) => a.position - b.position);
 
   const run = async (fn: () => Promise<void>) => {
@@ -37,7 +33,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
     try {
       await fn();
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     }
   };
 
@@ -61,6 +57,22 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
       const { status } = await projectsApi.updateStatus(s.id, body);
       onChange(statuses.map((x) => (x.id === status.id ? status : x)));
     });
+
+  // Its issues need another status: the confirmation asks which.
+  const remove = async (s: Status) => {
+    const others = sorted.filter((x) => x.id !== s.id);
+    const moveTo = await confirmAction({
+      message: t('projects.workflow.deleteTitle', { name: s.name }),
+      confirmText: t('projects.workflow.deleteConfirm'),
+      destructive: true,
+      choice: { label: t('projects.workflow.moveTo'), options: others.map((x) => ({ value: String(x.id), label: x.name })) },
+    });
+    if (moveTo === null) return;
+    await run(async () => {
+      await projectsApi.deleteStatus(s.id, Number(moveTo));
+      onChange(statuses.filter((x) => x.id !== s.id));
+    });
+  };
 
   const onDrop = (e: DragEvent, index: number) => {
     e.preventDefault();
@@ -155,11 +167,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
                   className="icon-btn"
                   aria-label={t('projects.workflow.delete', { name: s.name })}
                   data-testid="status-delete"
-                  onClick={() => {
-                    setRemoving(s);
-                    setDialogError(null);
-                    setMoveTo(sorted.find((x) => x.id !== s.id)?.id ?? null);
-                  }}
+                  onClick={() => void remove(s)}
                 >
                   ×
                 </button>
@@ -197,40 +205,6 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
           </div>
         </AddNameRow>
       )}
-      <ConfirmDialog
-        open={!!removing}
-        title={t('projects.workflow.deleteTitle', { name: removing?.name ?? '' })}
-        confirmLabel={t('projects.workflow.deleteConfirm')}
-        danger
-        error={dialogError}
-        testId="status-delete-dialog"
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          const target = removing;
-          if (!target || !moveTo) return;
-          setDialogError(null);
-          projectsApi.deleteStatus(target.id, moveTo).then(
-            () => {
-              onChange(statuses.filter((x) => x.id !== target.id));
-              setRemoving(null);
-            },
-            (err: unknown) => setDialogError(errorText(err)),
-          );
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`${id}-moveto`}>{t('projects.workflow.moveTo')}</label>
-          <select id={`${id}-moveto`} value={moveTo ?? ''} onChange={(e) => setMoveTo(Number(e.target.value))} data-testid="status-move-to">
-            {sorted
-              .filter((x) => x.id !== removing?.id)
-              .map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.name}
-                </option>
-              ))}
-          </select>
-        </div>
-      </ConfirmDialog>
     </div>
   );
 }

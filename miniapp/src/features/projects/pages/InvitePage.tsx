@@ -12,35 +12,36 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { useHref } from '../../../lib/use-locale.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { auth } from '../../auth/index.ts';
-import { useErrorText, useResource } from '../hooks.ts';
+import { useQuery } from '../../../lib/query.ts';
 import '../projects.css';
+import { errorText } from '../../../lib/error-text.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 export default function InvitePage() {
   const { t } = useTranslation();
   const token = useRouteParams().token ?? '';
-  const errorText = useErrorText();
-  const preview = useResource(() => api(invites.preview, { params: { token } }), token);
+  const preview = useQuery(['invite', token], () => api(invites.preview, { params: { token } }));
   return (
     <Page name="invite" className="auth projects">
-      {preview.data ? <Offer token={token} offer={preview.data} /> : preview.error ? <FormAlert message={errorText(preview.error)} /> : <Loading />}
+      {preview.data ? <Offer token={token} offer={preview.data} /> : preview.error ? <FormAlert message={errorText(preview.error, t)} /> : <Loading />}
       {!preview.data && !preview.loading && <p className="muted">{t('projects.invitePage.askOwner')}</p>}
     </Page>
   );
 }
 
 function Offer({ token, offer }: { token: string; offer: InvitePreview }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const href = useHref();
   const [location, navigate] = useLocation();
   const { user } = useSnapshot(auth.state);
-  const errorText = useErrorText();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const projectHref = href('project', { id: offer.project.key });
-  const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(offer.expiresAt));
+  const until = formatDate(offer.expiresAt, locale, { dateStyle: 'long' });
   const back = `?redirect=${encodeURIComponent(location)}`;
 
   async function join() {
@@ -51,7 +52,7 @@ function Offer({ token, offer }: { token: string; offer: InvitePreview }) {
       toast({ title: t('projects.invitePage.joined', { name: project.name }), color: 'success' });
       navigate(href('project', { id: project.key }), { replace: true });
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
       setPending(false);
     }
   }

@@ -15,7 +15,7 @@ import { ProjectForm } from '../components/ProjectForm.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
 import { WebhooksSection } from '../../webhooks/index.ts';
-import { useMe } from '../hooks.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { TemplatesEditor } from '../../templates/index.ts';
 import '../projects.css';
 

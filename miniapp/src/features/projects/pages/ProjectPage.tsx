@@ -10,28 +10,29 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { createIssueClick } from '../../../lib/create-issue.ts';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { projectsApi } from '../api.ts';
 import { ActivityFeed } from '../components/ActivityFeed.tsx';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ProjectBadge } from '../components/ProjectBadge.tsx';
 import { ProjectChecklist } from '../components/ProjectChecklist.tsx';
 import { TriageList } from '../components/triage/TriageList.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
 import { RecordPage } from '../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
-import { useErrorText, useMe, useResource } from '../hooks.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { useQuery } from '../../../lib/query.ts';
 import '../projects.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 const TABS = ['overview', 'list', 'board', 'triage'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ProjectPage() {
   return (
-    <RecordPage name="project" className="projects" load={projectsApi.get}>
-      {(data, detail) => <ProjectView detail={data} reload={detail.reload} />}
+    <RecordPage name="project" className="projects" load={projectsApi.get} refetchOn={(e, shown) => e.projectId === shown.project.id}>
+      {(data, detail) => <ProjectView detail={data} reload={detail.refetch} />}
     </RecordPage>
   );
 }
@@ -43,22 +44,12 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
   const [, navigate] = useLocation();
   const search = useSearch();
   const me = useMe();
-  const errorText = useErrorText();
   const tabParam = new URLSearchParams(search).get('tab');
   // Triage is a tab while the project has its triage status (issue 26).
   const tabs = statuses.some((s) => s.category === 'triage') ? TABS : TABS.filter((name) => name !== 'triage');
   const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
-  const activity = useResource(() => projectsApi.activity(project.id, 15), String(project.id));
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const activity = useQuery(['project', 'activity', project.id], () => projectsApi.activity(project.id, 15), { refetchOn: (e) => e.projectId === project.id });
   const [actionError, setActionError] = useState<string | null>(null);
-
-  useLiveEvents(
-    (e) => e.projectId === project.id,
-    () => {
-      void reload();
-      void activity.reload();
-    },
-  );
 
   const can = (cap: ProjectCapability) => canInProject(project.myRole, me?.roles, cap);
   const archived = !!project.archivedAt;
@@ -71,7 +62,27 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
       if (done) toast({ title: done, color: 'success' });
       await reload();
     } catch (err) {
-      setActionError(errorText(err));
+      setActionError(errorText(err, t));
+    }
+  };
+
+  // Everything in the project goes: the project's key has to be typed first.
+  const remove = async () => {
+    const ok = await confirmAction({
+      title: t('projects.delete.title', { key: project.key }),
+      message: t('projects.delete.text', { count: project.issueCount }),
+      confirmText: t('projects.delete.confirm'),
+      confirmWord: project.key,
+      destructive: true,
+    });
+    if (!ok) return;
+    setActionError(null);
+    try {
+      await projectsApi.remove(project.id);
+      toast({ title: t('projects.toast.deleted', { key: project.key }), color: 'success' });
+      navigate(href('projects'));
+    } catch (err) {
+      setActionError(errorText(err, t));
     }
   };
 
@@ -119,12 +130,12 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
           </Button>
         )}
         {can('project.delete') && (
-          <Button variant="danger-secondary" size="small" data-testid="project-delete" onClick={() => setConfirmDelete(true)}>
+          <Button variant="danger-secondary" size="small" data-testid="project-delete" onClick={() => void remove()}>
             {t('projects.actions.delete')}
           </Button>
         )}
       </div>
-      {actionError && !confirmDelete && <FormAlert message={actionError} />}
+      <FormAlert message={actionError} />
 
       <div role="tablist" className="tabs" aria-label={t('projects.tabs.label')}>
         {tabs.map((name) => (
@@ -171,7 +182,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
             </section>
             <section aria-labelledby="p-activity">
               <h2 id="p-activity">{t('projects.overview.activity')}</h2>
-              {activity.data ? <ActivityFeed activity={activity.data.activity} statuses={statuses} /> : activity.error ? <FormAlert message={errorText(activity.error)} /> : <Loading />}
+              {activity.data ? <ActivityFeed activity={activity.data.activity} statuses={statuses} /> : activity.error ? <FormAlert message={errorText(activity.error, t)} /> : <Loading />}
             </section>
           </div>
         ) : tab === 'triage' ? (
@@ -180,34 +191,6 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
           <ProjectIssues projectKey={project.key} layout={tab} />
         )}
       </div>
-
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('projects.delete.title', { key: project.key })}
-        confirmLabel={t('projects.delete.confirm')}
-        confirmWord={project.key}
-        danger
-        error={confirmDelete ? actionError : null}
-        testId="project-delete-dialog"
-        onClose={() => {
-          setConfirmDelete(false);
-          setActionError(null);
-        }}
-        onConfirm={() =>
-          void (async () => {
-            setActionError(null);
-            try {
-              await projectsApi.remove(project.id);
-              toast({ title: t('projects.toast.deleted', { key: project.key }), color: 'success' });
-              navigate(href('projects'));
-            } catch (err) {
-              setActionError(errorText(err));
-            }
-          })()
-        }
-      >
-        <p>{t('projects.delete.text', { count: project.issueCount })}</p>
-      </ConfirmDialog>
     </Page>
   );
 }

@@ -8,9 +8,10 @@ import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { projectsApi } from '../api.ts';
 import { Meter, ProjectBadge } from '../components/ProjectBadge.tsx';
-import { useErrorText, useResource } from '../hooks.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { donePercent } from '../model.ts';
 import '../projects.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 const FILTERS = [
   { value: '0', key: 'active' },
@@ -22,8 +23,7 @@ export default function ProjectsPage() {
   const href = useHref();
   const search = useSearch();
   const archived = new URLSearchParams(search).get('archived') === '1' ? '1' : '0';
-  const list = useResource(() => projectsApi.list(archived), archived);
-  const errorText = useErrorText();
+  const list = useQuery(['projects', 'list', archived], () => projectsApi.list(archived), { refetchOn: (e) => e.type === 'project.updated' });
 
   return (
     <Page name="projects" className="projects">
@@ -45,7 +45,7 @@ export default function ProjectsPage() {
         </Link>
       </div>
       {list.loading && <Loading />}
-      {list.error != null && <FormAlert message={errorText(list.error)} />}
+      {list.error != null && <FormAlert message={errorText(list.error, t)} />}
       {list.data && list.data.projects.length === 0 && <p className="muted empty">{t(archived === '1' ? 'projects.list.emptyArchived' : 'projects.list.empty')}</p>}
       {list.data && list.data.projects.length > 0 && (
         <ul className="stack" data-testid="projects-list">

@@ -2,6 +2,8 @@ import type { Stream, StreamHealth, StreamStatus } from '@tracker/shared/api/str
 import { useTranslation } from 'react-i18next';
 import { Meter } from '../../projects/index.ts';
 import { progressView } from '../model.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 const HEALTH_ICON: Record<StreamHealth, string> = { on_track: '●', at_risk: '▲', off_track: '■' };
 
@@ -38,9 +40,9 @@ export function StreamProgress({ progress, weighted }: { progress: Stream['progr
 }
 
 export function DateRange({ start, target }: { start: string | null; target: string | null }) {
-  const { t, i18n } = useTranslation();
-  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const show = (d: string | null) => (d ? fmt.format(new Date(`${d}T00:00:00Z`)) : '…');
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const show = (d: string | null) => (d ? formatDay(d, locale, { dateStyle: 'medium' }) : '…');
   if (!start && !target) return <span className="muted">{t('streams.dates.none')}</span>;
   return (
     <span>

@@ -6,13 +6,15 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { useHref } from '../../../lib/use-locale.ts';
-import { ConfirmDialog, useErrorText } from '../../projects/index.ts';
+import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { confirmAction } from '../../../platform/confirm.ts';
 import { streamsApi, type StreamUpdateItem } from '../api.ts';
 import { sortFeed } from '../model.ts';
 import { HealthBadge } from './Badges.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 /** Health choice as a radio group (text labels, not colour alone). */
 function HealthChoice({ value, onChange, name }: { value: StreamHealth; onChange: (h: StreamHealth) => void; name: string }) {
@@ -33,7 +35,6 @@ function HealthChoice({ value, onChange, name }: { value: StreamHealth; onChange
 export function Composer({ streamId, onPosted }: { streamId: number; onPosted: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [body, setBody] = useState('');
   const [health, setHealth] = useState<StreamHealth>('on_track');
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +57,7 @@ export function Composer({ streamId, onPosted }: { streamId: number; onPosted: (
       onPosted();
     } catch (err) {
       haptic('error');
-      setError(errorText(err));
+      setError(errorText(err, t));
     } finally {
       setPending(false);
     }
@@ -97,10 +98,10 @@ export function Feed({ items, meId, onChanged }: { items: readonly StreamFeedIte
 }
 
 function When({ at }: { at: string }) {
-  const { i18n } = useTranslation();
+  const locale = useLocale();
   return (
     <time dateTime={at} className="muted small">
-      {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))}
+      {formatDateTime(at, locale)}
     </time>
   );
 }
@@ -125,12 +126,10 @@ function EventItem({ item }: { item: Extract<StreamFeedItem, { kind: 'event' }> 
 function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: boolean; onChanged: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState(item.body);
   const [health, setHealth] = useState<StreamHealth>(item.health);
   const [error, setError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState(false);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -140,8 +139,14 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
       setEditing(false);
       onChanged();
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     }
+  };
+
+  const remove = async () => {
+    if (!(await confirmAction({ message: t('streams.feed.deleteTitle'), confirmText: t('streams.feed.delete'), destructive: true }))) return;
+    setError(null);
+    streamsApi.deletePost(item.id).then(onChanged, (err: unknown) => setError(errorText(err, t)));
   };
 
   return (
@@ -177,32 +182,12 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
           <Button size="small" onClick={() => setEditing(true)} data-testid="feed-update-edit">
             {t('streams.feed.edit')}
           </Button>
-          <Button variant="danger-secondary" size="small" onClick={() => setConfirm(true)} data-testid="feed-update-delete">
+          <Button variant="danger-secondary" size="small" onClick={() => void remove()} data-testid="feed-update-delete">
             {t('streams.feed.delete')}
           </Button>
         </div>
       )}
       {!editing && error && <FormAlert message={error} />}
-      <ConfirmDialog
-        ns="streams"
-        open={confirm}
-        title={t('streams.feed.deleteTitle')}
-        message={t('streams.feed.deleteTitle')}
-        confirmLabel={t('streams.feed.delete')}
-        danger
-        error={error}
-        testId="update-delete-dialog"
-        onClose={() => setConfirm(false)}
-        onConfirm={() =>
-          void streamsApi.deletePost(item.id).then(
-            () => {
-              setConfirm(false);
-              onChanged();
-            },
-            (err: unknown) => setError(errorText(err)),
-          )
-        }
-      />
     </li>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { fieldErrorsFrom, formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
+import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { PeoplePicker } from '../../projects/index.ts';
 import { streamsApi, type StreamPatch } from '../api.ts';
 import { datesValid } from '../model.ts';
@@ -16,14 +16,13 @@ const FIELDS = ['name', 'description', 'status', 'leadId', 'memberIds', 'startDa
 
 /** Status, lead, dates and members; each control saves on change when the viewer may edit. */
 export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s: Stream) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const editable = stream.can.includes('stream.edit');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [editingText, setEditingText] = useState(false);
-  const message = (k: string) => (i18n.exists(k) ? t(k) : t('validation.invalid'));
-  const errorFor = (f: string) => (errors[f] ? message(errors[f]) : undefined);
+  const errorFor = (f: string) => errors[f];
 
   const save = async (patch: StreamPatch) => {
     setFormError(null);
@@ -34,16 +33,16 @@ export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s:
       return true;
     } catch (err) {
       haptic('error');
-      const state = formErrorsFrom(err, FIELDS);
+      const state = formErrorsFrom(err, FIELDS, t);
       setErrors(state.fields);
-      setFormError(state.form ? (state.form.raw ? state.form.key : message(state.form.key)) : null);
+      setFormError(state.form);
       return false;
     }
   };
   const saveDate = (field: 'startDate' | 'targetDate', value: string) => {
     const next = { startDate: stream.startDate, targetDate: stream.targetDate, [field]: value || null };
     if (!datesValid(next.startDate, next.targetDate)) {
-      setErrors(fieldErrorsFrom([{ path: ['targetDate'], message: 'validation.dueBeforeStart' }]));
+      setErrors({ targetDate: t('validation.dueBeforeStart') });
       return;
     }
     void save({ [field]: value || null });

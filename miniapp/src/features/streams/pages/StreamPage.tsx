@@ -6,22 +6,24 @@ import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { ConfirmDialog, RecordPage, useErrorText, useMe, useResource } from '../../projects/index.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { RecordPage } from '../../projects/index.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';
 import { Composer, Feed } from '../components/Feed.tsx';
 import { StreamHeader } from '../components/StreamHeader.tsx';
 import { StreamIssues } from '../components/StreamIssues.tsx';
 import '../streams.css';
-import { fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function StreamPage() {
   return (
-    <RecordPage name="stream" className="streams" load={streamsApi.get}>
-      {(data, stream) => <StreamView stream={data.stream} reload={stream.reload} set={(s) => stream.setData({ stream: s })} />}
+    <RecordPage name="stream" className="streams" load={streamsApi.get} refetchOn={(e, shown) => e.streamIds.includes(shown.stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0)}>
+      {(data, stream) => <StreamView stream={data.stream} reload={stream.refetch} set={(s) => stream.setData(() => ({ stream: s }))} />}
     </RecordPage>
   );
 }
@@ -31,19 +33,27 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
   const href = useHref();
   const [, navigate] = useLocation();
   const me = useMe();
-  const errorText = useErrorText();
-  const feed = useResource(() => streamsApi.feed(stream.id), String(stream.id));
+  const feed = useQuery(['stream', 'feed', stream.id], () => streamsApi.feed(stream.id), { refetchOn: (e) => e.streamIds.includes(stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0) });
   const [weighted, setWeighted] = useState(false);
-  const [confirm, setConfirm] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  useLiveEvents(
-    (e) => e.streamIds.includes(stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0),
-    () => {
-      void reload();
-      void feed.reload();
-    },
-  );
+  const remove = async () => {
+    const ok = await confirmAction({
+      title: t('streams.page.deleteTitle', { name: fit(stream.name, NAME_MAX) }),
+      message: t('streams.page.deleteText'),
+      confirmText: t('streams.page.delete'),
+      destructive: true,
+    });
+    if (!ok) return;
+    setDeleteError(null);
+    streamsApi.remove(stream.id).then(
+      () => {
+        toast({ title: t('streams.toast.deleted', { name: stream.name }), color: 'success' });
+        navigate(href('streams'));
+      },
+      (err: unknown) => setDeleteError(errorText(err, t)),
+    );
+  };
 
   return (
     <Page name="stream" className="streams" title={stream.name}>
@@ -70,11 +80,11 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
 
       <section aria-labelledby="s-feed" className="psection">
         <h2 id="s-feed">{t('streams.page.feed')}</h2>
-        {stream.can.includes('stream.post') && <Composer streamId={stream.id} onPosted={() => void Promise.all([feed.reload(), reload()])} />}
+        {stream.can.includes('stream.post') && <Composer streamId={stream.id} onPosted={() => void Promise.all([feed.refetch(), reload()])} />}
         {feed.data ? (
-          <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.reload(), reload()])} />
+          <Feed items={feed.data.items} meId={me?.id ?? null} onChanged={() => void Promise.all([feed.refetch(), reload()])} />
         ) : feed.error ? (
-          <FormAlert message={errorText(feed.error)} />
+          <FormAlert message={errorText(feed.error, t)} />
         ) : (
           <Loading />
         )}
@@ -82,33 +92,12 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
 
       {stream.can.includes('stream.delete') && (
         <section className="psection">
-          <Button variant="danger-secondary" size="small" onClick={() => setConfirm(true)} data-testid="stream-delete">
+          <FormAlert message={deleteError} />
+          <Button variant="danger-secondary" size="small" onClick={() => void remove()} data-testid="stream-delete">
             {t('streams.page.delete')}
           </Button>
         </section>
       )}
-      <ConfirmDialog
-        ns="streams"
-        open={confirm}
-        title={t('streams.page.deleteTitle', { name: fit(stream.name, NAME_MAX) })}
-        message={t('streams.page.deleteText')}
-        confirmLabel={t('streams.page.delete')}
-        danger
-        error={deleteError}
-        testId="stream-delete-dialog"
-        onClose={() => setConfirm(false)}
-        onConfirm={() =>
-          void streamsApi.remove(stream.id).then(
-            () => {
-              toast({ title: t('streams.toast.deleted', { name: stream.name }), color: 'success' });
-              navigate(href('streams'));
-            },
-            (err: unknown) => setDeleteError(errorText(err)),
-          )
-        }
-      >
-        <p>{t('streams.page.deleteText')}</p>
-      </ConfirmDialog>
     </Page>
   );
 }

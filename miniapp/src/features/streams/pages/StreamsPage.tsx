@@ -7,12 +7,12 @@ import { buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { useLiveEvents } from '../../../lib/live.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { useErrorText, useResource } from '../../projects/index.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { DateRange, HealthBadge, StatusTag, StreamProgress } from '../components/Badges.tsx';
 import '../streams.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 export default function StreamsPage() {
   const { t } = useTranslation();
@@ -22,9 +22,7 @@ export default function StreamsPage() {
   const params = new URLSearchParams(useSearch());
   const status = params.get('status') as StreamStatus | null;
   const weighted = params.get('weighted') === '1';
-  const list = useResource(() => streamsApi.list(), 'streams');
-  const errorText = useErrorText();
-  useLiveEvents((e) => e.type === 'stream.updated' || e.streamIds.length > 0, () => void list.reload());
+  const list = useQuery(['streams', 'list'], () => streamsApi.list(), { refetchOn: (e) => e.type === 'stream.updated' || e.streamIds.length > 0 });
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -58,7 +56,7 @@ export default function StreamsPage() {
         </Link>
       </div>
       {list.loading && <Loading />}
-      {list.error != null && <FormAlert message={errorText(list.error)} />}
+      {list.error != null && <FormAlert message={errorText(list.error, t)} />}
       {list.data && shown.length === 0 && <p className="muted empty">{t(status ? 'streams.list.emptyFiltered' : 'streams.list.empty')}</p>}
       {shown.length > 0 && (
         <ul className="stack" data-testid="streams-list">

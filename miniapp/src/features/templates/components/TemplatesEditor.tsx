@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { templatesApi } from '../api.ts';
 import { useTemplates } from '../use-templates.ts';
@@ -48,8 +49,8 @@ export function TemplatesEditor({ projectId, labels, people, readOnly }: Props) 
       await templatesApi.remove(tpl.id);
       reload();
       toast({ title: t('projects.templates.deleted'), color: 'success' });
-    } catch {
-      setError(t('errors.codes.internal'));
+    } catch (err) {
+      setError(errorText(err, t));
     }
   };
 

@@ -5,8 +5,8 @@ import { formatDurationLong, parseDuration } from '@tracker/shared/duration';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { ApiError } from '../../../lib/http.ts';
-import { today } from '../../calendar/index.ts';
+import { today } from '../../../lib/dates.ts';
+import { formErrorsFrom } from '../../../lib/form-errors.ts';
 
 export interface TimeDraft {
   spent: string;
@@ -41,9 +41,8 @@ export function LogTimeForm({ initial, submitText, onSubmit, onCancel, testid }:
       setErrors({});
       if (!initial) setDraft((d) => ({ ...d, spent: '', note: '' }));
     } catch (err) {
-      const issues = err instanceof ApiError ? (err.data.issues ?? []) : [];
-      const fields = Object.fromEntries(issues.map((i) => [String(i.path[0] ?? 'form'), tr(i.message)]));
-      setErrors(Object.keys(fields).length ? fields : { form: err instanceof Error ? err.message : String(err) });
+      const refused = formErrorsFrom(err, ['spent', 'date', 'note'], t);
+      setErrors(refused.form ? { ...refused.fields, form: refused.form } : refused.fields);
     } finally {
       setBusy(false);
     }

@@ -3,15 +3,17 @@
 // points, not hours (issues/fields/inputs.tsx, streams' "estimate points"), so spent time is shown
 // on its own rather than as a share of it.
 import type { TimeEntry } from '@tracker/shared/api/time';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
+import { formatDay } from '../../../lib/dates.ts';
+import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
 import { timeApi } from '../api.ts';
-import { duration, formatDay } from '../format.ts';
+import { duration } from '../format.ts';
 import { LogTimeForm, type TimeDraft } from './LogTimeForm.tsx';
 import '../time.css';
 
@@ -24,24 +26,20 @@ interface Props {
 export function TimeSection({ issue, onChanged }: Props) {
   const { t } = useTranslation();
   const href = useHref();
-  const [entries, setEntries] = useState<TimeEntry[] | null>(null);
   const [open, setOpen] = useState(false);
-  const [reload, setReload] = useState(0);
   const canLog = issue.can.includes('issue.edit');
 
-  useEffect(() => {
-    // No time logged, no entries: the page asks the server for nothing more (it opens from one request).
-    if (issue.spentMinutes === 0) {
-      setEntries([]);
-      return;
-    }
-    const ac = new AbortController();
-    timeApi.list(issue.id, ac.signal).then((r) => setEntries(r.entries), () => undefined);
-    return () => ac.abort();
-  }, [issue.id, issue.spentMinutes, reload]);
+  // No time logged, no entries: the page asks the server for nothing more (it opens from one request).
+  // Asked on each showing; time logged by someone else touches the issue, whose live event asks again.
+  const { data } = useQuery(issue.spentMinutes === 0 ? null : ['time', 'issue', issue.id], (signal) => timeApi.list(issue.id, signal).then((r) => r.entries), {
+    freshMs: 0,
+    refetchOn: (e) => e.type === 'issue.updated' && e.issueId === issue.id,
+  });
+  const entries: TimeEntry[] | null = issue.spentMinutes === 0 ? [] : (data ?? null);
 
+  // This issue's entries and any timesheet that counts them.
   const changed = useCallback(() => {
-    setReload((n) => n + 1);
+    invalidateQueries(['time']);
     onChanged();
   }, [onChanged]);
 

@@ -2,8 +2,9 @@
 // narrow screen (a month is 31 columns) with the issue column held in place.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDay, formatWeekday } from '../../../lib/dates.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { duration, formatDay } from '../format.ts';
+import { duration } from '../format.ts';
 import type { Grid } from '../sheet-state.ts';
 
 export function TimesheetGrid({ grid, today }: { grid: Grid; today: string }) {
@@ -22,7 +23,7 @@ export function TimesheetGrid({ grid, today }: { grid: Grid; today: string }) {
             </th>
             {grid.days.map((d) => (
               <th key={d} scope="col" className={d === today ? 'sheet__today' : undefined}>
-                <span className="sheet__weekday">{formatDay(d, locale, { weekday: 'short' })}</span>
+                <span className="sheet__weekday">{formatWeekday(d, locale)}</span>
                 <span>{formatDay(d, locale, { day: 'numeric' })}</span>
               </th>
             ))}

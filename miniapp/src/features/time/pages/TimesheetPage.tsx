@@ -1,21 +1,23 @@
 // `/timesheet`: logged time per person and project over a week or a month, as a grid of issues ×
 // days with totals, and its CSV. Period and filters are in the query string.
-import type { TimesheetResponse } from '@tracker/shared/api/time';
-import { useEffect, useMemo, useState } from 'react';
+import { weekStart } from '@tracker/shared/dates';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { formatDay, formatMonth, today } from '../../../lib/dates.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { downloadFile } from '../../../lib/file-download.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { auth } from '../../auth/index.ts';
-import { today, weekStartFor } from '../../calendar/index.ts';
+import { useStoreReference } from '../../sync/index.ts';
 import { timeApi } from '../api.ts';
 import { SheetToolbar } from '../components/SheetToolbar.tsx';
 import { TimesheetGrid } from '../components/TimesheetGrid.tsx';
-import { duration, formatDay } from '../format.ts';
+import { duration } from '../format.ts';
 import { apiQuery, buildGrid, daysOf, parseSheetQuery, sheetQuery, sheetRange, type SheetState } from '../sheet-state.ts';
 import '../time.css';
 
@@ -26,33 +28,22 @@ export default function TimesheetPage() {
   const search = useSearch();
   const todayDate = today();
   const state = parseSheetQuery(search, todayDate);
-  const range = sheetRange(state.view, state.date, weekStartFor(locale));
-  const me = useSnapshot(auth.state).user?.id ?? null;
+  const range = sheetRange(state.view, state.date, weekStart(locale));
+  const me = useMe()?.id ?? null;
   const setState = (patch: Partial<SheetState>) => navigate(`${location}?${sheetQuery({ ...state, ...patch })}`);
   const query = apiQuery(state, range, me);
   const key = JSON.stringify(query);
 
-  const [sheet, setSheet] = useState<TimesheetResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const ac = new AbortController();
-    setSheet(null);
-    timeApi.timesheet(JSON.parse(key) as typeof query, ac.signal).then(
-      (r) => (setSheet(r), setError(null)),
-      (err: unknown) => !ac.signal.aborted && setError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => ac.abort();
-  }, [key]);
+  const asked = useQuery(['time', 'sheet', key], (signal) => timeApi.timesheet(query, signal));
+  const sheet = asked.data ?? null;
+  const [exportError, setError] = useState<string | null>(null);
+  const loadError = asked.error ? errorText(asked.error, t) : null;
+  const error = exportError ?? loadError;
 
-  const [projects, setProjects] = useState<{ id: number; key: string; name: string }[]>([]);
-  useEffect(() => {
-    timeApi.projects().then((r) => setProjects(r.projects), () => undefined);
-  }, []);
-  const [members, setMembers] = useState<{ id: number; name: string }[]>([]);
-  useEffect(() => {
-    if (state.project === null) return setMembers([]);
-    timeApi.project(state.project).then((r) => setMembers(r.members.map((m) => m.user)), () => setMembers([]));
-  }, [state.project]);
+  // The pickers' projects and people from the client store (empty until its first bootstrap).
+  const store = useStoreReference();
+  const projects = store?.projects ?? [];
+  const members = useMemo(() => (store && state.project !== null ? store.members(state.project).map((m) => m.user) : []), [store, state.project]);
   const people = useMemo(() => {
     const all = new Map([...members, ...(sheet?.users ?? [])].map((u) => [u.id, u]));
     return [...all.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -62,7 +53,7 @@ export default function TimesheetPage() {
   const grid = useMemo(() => (sheet ? buildGrid(sheet, daysOf({ from, to })) : null), [sheet, from, to]);
   const period =
     state.view === 'month'
-      ? formatDay(range.from, locale, { month: 'long', year: 'numeric' })
+      ? formatMonth(range.from, locale)
       : `${formatDay(range.from, locale)} – ${formatDay(range.to, locale, { day: 'numeric', month: 'short', year: 'numeric' })}`;
 
   const [exporting, setExporting] = useState(false);
@@ -72,7 +63,7 @@ export default function TimesheetPage() {
       // The server's file as it is (with its BOM): a plain download outside Telegram, the client's own inside.
       await downloadFile(timeApi.csvPath(query), `timesheet-${range.from}-${range.to}.csv`);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err, t));
     } finally {
       setExporting(false);
     }

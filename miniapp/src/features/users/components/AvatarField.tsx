@@ -6,8 +6,9 @@ import { Button } from '../../../components/Button.tsx';
 import { FilePicker } from '../../../components/FilePicker.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { signedIn } from '../../auth/index.ts';
-import { accountApi, messageOf } from '../api.ts';
+import { accountApi } from '../api.ts';
 import { Avatar } from './Avatar.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** Upload (checked and resized by the server) or remove the avatar. */
 export function AvatarField({ user }: { user: User }) {
@@ -24,7 +25,7 @@ export function AvatarField({ user }: { user: User }) {
       signedIn(updated);
       toast({ title: t('account.profile.avatarSaved'), color: 'success' });
     } catch (err) {
-      setError(messageOf(err, t('auth.unexpected')));
+      setError(errorText(err, t));
     } finally {
       setPending(false);
     }

@@ -1,27 +1,27 @@
 // /user/profile section: which Telegram notifications arrive, and quiet hours (they arrive silently).
 import { account } from '@tracker/shared/api/contract/session';
-import type { NotificationSettings as Settings, NotificationSettingsResponse } from '@tracker/shared/api/notifications';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { NotificationSettings as Settings } from '@tracker/shared/api/notifications';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { messageOf } from '../api.ts';
+import { auth } from '../../../lib/auth.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
 const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
 
 export function NotificationSettings() {
   const { t } = useTranslation();
-  const [data, setData] = useState<NotificationSettingsResponse | null>(null);
+  const settings = useQuery(['users', 'notificationSettings'], () => api(account.notificationSettings, { headers: lang() }));
+  const { data, setData } = settings;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  useEffect(() => {
-    api(account.notificationSettings, { headers: lang() }).then(setData, (err) => setError(messageOf(err, t('notifications.loadError'))));
-  }, [t]);
-  if (!data) return <FormAlert message={error} />;
+  if (!data) return <FormAlert message={settings.error ? errorText(settings.error, t, { fallback: 'notifications.loadError' }) : null} />;
 
   const s = data.settings;
 
@@ -44,10 +44,13 @@ export function NotificationSettings() {
     setPending(true);
     setError(null);
     try {
-      setData(await api(account.updateNotificationSettings, { body, headers: lang() }));
+      const saved = await api(account.updateNotificationSettings, { body, headers: lang() });
+      setData(() => saved);
+      // The profile has a zone now: the app's days follow it at once, as the server's do.
+      if (auth.state.user) auth.hydrate({ ...auth.state.user, time_zone: saved.settings.timeZone });
       toast({ title: t('notifications.saved'), color: 'success' });
     } catch (err) {
-      setError(messageOf(err, t('notifications.saveError')));
+      setError(errorText(err, t, { fallback: 'notifications.saveError' }));
     } finally {
       setPending(false);
     }

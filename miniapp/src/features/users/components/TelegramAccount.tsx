@@ -2,29 +2,27 @@
 // connect one (the one-time bot link page, which also serves the Login Widget's users).
 import { telegram } from '@tracker/shared/api/contract/session';
 import type { TelegramAccount as Account } from '@tracker/shared/api/telegram';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
-import { messageOf } from '../api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 const nameOf = (a: Account) => [a.first_name, a.last_name].filter(Boolean).join(' ') + (a.username ? ` (@${a.username})` : '');
 
-/** `onChange`: the link was removed (sections that depend on it reload). */
-export function TelegramAccount({ onChange }: { onChange: () => void }) {
+export function TelegramAccount() {
   const { t } = useTranslation();
   const href = useHref();
-  // undefined: loading; null: none linked.
-  const [account, setAccount] = useState<Account | null | undefined>(undefined);
+  // undefined: loading (or refused); null: none linked.
+  // Asked on each visit: the link is made in Telegram, outside this app.
+  const { data, setData } = useQuery(['telegram', 'account'], () => api(telegram.account), { freshMs: 0 });
+  const account: Account | null | undefined = data?.account;
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    api(telegram.account).then((r) => setAccount(r.account), () => setAccount(undefined));
-  }, []);
   if (account === undefined) return null;
 
   async function disconnect(linked: Account) {
@@ -33,11 +31,12 @@ export function TelegramAccount({ onChange }: { onChange: () => void }) {
     setPending(true);
     try {
       await api(telegram.disconnect);
-      setAccount(null);
+      setData(() => ({ account: null }));
       toast({ title: t('account.telegram.disconnected'), color: 'success' });
-      onChange();
+      // The notification settings say whether Telegram is linked.
+      invalidateQueries(['users', 'notificationSettings']);
     } catch (err) {
-      toast({ title: t('account.telegram.disconnectFailed'), description: messageOf(err, ''), color: 'error' });
+      toast({ title: t('account.telegram.disconnectFailed'), description: errorText(err, t), color: 'error' });
     } finally {
       setPending(false);
     }

@@ -2,10 +2,9 @@
 import '../users.css';
 import { changePasswordRequestSchema } from '@tracker/shared/api/account';
 import { can } from '@tracker/shared/permissions';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
-import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -13,27 +12,24 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { checkNewPassword, weakPasswordReasons } from '../../../lib/password-rule.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { auth } from '../../auth/index.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
 import { accountApi } from '../api.ts';
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
   const { id = '' } = useRouteParams();
-  const { user } = useSnapshot(auth.state);
+  const user = useMe();
   const targetId = Number(id);
   const own = user?.id === targetId;
-  const [targetName, setTargetName] = useState<string | null>(null);
+  const asked = !own && Number.isInteger(targetId) && targetId > 0;
+  const targetName = useQuery(asked ? ['users', 'public', targetId] : null, () => accountApi.publicUser(targetId)).data?.user.name ?? null;
   const form = useServerForm(changePasswordRequestSchema, { currentPassword: '', password: '' });
   const pending = form.formState.isSubmitting;
   const [done, setDone] = useState(false);
   const [serverReasons, setServerReasons] = useState<string[]>();
   const owner = useMemo(() => (own ? { email: user?.email, name: user?.name } : { name: targetName }), [own, user?.email, user?.name, targetName]);
-
-  useEffect(() => {
-    if (own || !Number.isInteger(targetId) || targetId <= 0) return;
-    accountApi.publicUser(targetId).then((r) => setTargetName(r.user.name), () => {});
-  }, [own, targetId]);
 
   if (user && !own && !can(user.roles, 'admin.users')) throw Object.assign(new Error('Forbidden'), { statusCode: 403 });
 

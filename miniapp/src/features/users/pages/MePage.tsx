@@ -4,10 +4,10 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Page } from '../../../components/Page.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { LOCALE_TAGS } from '@tracker/shared/locales';
 import { auth } from '../../auth/index.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import '../users.css';
+import { formatDate } from '../../../lib/dates.ts';
 
 export default function MePage() {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export default function MePage() {
     <Page name="me" title={user.name}>
       <div className="profile-card">
         <Avatar name={user.name} url={user.avatar_url} large />
-        <p className="muted">{t('account.me.memberSince', { date: new Date(user.created_at).toLocaleDateString(LOCALE_TAGS[locale]) })}</p>
+        <p className="muted">{t('account.me.memberSince', { date: formatDate(user.created_at, locale, { year: 'numeric', month: 'numeric', day: 'numeric' }) })}</p>
       </div>
       <dl className="profile-facts">
         <dt>{t('account.me.email')}</dt>

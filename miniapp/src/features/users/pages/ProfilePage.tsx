@@ -14,7 +14,7 @@ import { auth, signedIn } from '../../auth/index.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
 import { PhoneConfirmDialog } from '../../account-dialogs/index.ts';
 import { FullscreenSwitch } from '../../telegram/index.ts';
-import { accountApi, messageOf } from '../api.ts';
+import { accountApi } from '../api.ts';
 import { ApiTokens } from '../components/api-tokens/ApiTokens.tsx';
 import { AvatarField } from '../components/AvatarField.tsx';
 import { NotificationSettings } from '../components/NotificationSettings.tsx';
@@ -22,6 +22,7 @@ import { TelegramAccount } from '../components/TelegramAccount.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import '../users.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** What the form starts from: the account as stored (an unconfirmed new e-mail is what was typed). */
 const valuesOf = (user: User) => ({ name: user.name, email: user.pending_email ?? user.email ?? undefined, phone: user.phone ?? '', locale: user.locale });
@@ -37,7 +38,6 @@ function ProfileForm({ user }: { user: User }) {
   const form = useServerForm(profileUpdateRequestSchema, valuesOf(user));
   const pending = form.formState.isSubmitting;
   const [phoneDialog, setPhoneDialog] = useState(false);
-  const [telegramChanges, setTelegramChanges] = useState(0);
   const [resendNote, setResendNote] = useState<{ ok: boolean; text: string } | null>(null);
   const element = useRef<HTMLFormElement>(null);
   // Inside Telegram Save is also the MainButton; an edited, unsaved profile asks before closing.
@@ -61,7 +61,7 @@ function ProfileForm({ user }: { user: User }) {
       await accountApi.resendConfirmEmail();
       setResendNote({ ok: true, text: t('account.emailDialog.sent') });
     } catch (err) {
-      setResendNote({ ok: false, text: messageOf(err, t('account.emailDialog.error')) });
+      setResendNote({ ok: false, text: errorText(err, t, { fallback: 'account.emailDialog.error' }) });
     }
   }
 
@@ -132,8 +132,8 @@ function ProfileForm({ user }: { user: User }) {
           {t('account.profile.save')}
         </Button>
       </form>
-      <TelegramAccount onChange={() => setTelegramChanges((n) => n + 1)} />
-      <NotificationSettings key={telegramChanges} />
+      <TelegramAccount />
+      <NotificationSettings />
       <ApiTokens />
       {phoneDialog && user.phone && (
         <Suspense fallback={null}>

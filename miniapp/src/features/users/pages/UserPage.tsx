@@ -1,13 +1,13 @@
 // /user/{id} — another user's public page: name, avatar, projects in common; 404 for an unknown id.
-import type { PublicUserResponse } from '@tracker/shared/api/account';
 import { buildPath } from '@tracker/shared/routes';
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/http.ts';
+import { useQuery } from '../../../lib/query.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { accountApi } from '../api.ts';
 import { Avatar } from '../components/Avatar.tsx';
@@ -17,26 +17,15 @@ export default function UserPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { id = '' } = useRouteParams();
-  const [data, setData] = useState<PublicUserResponse | null>(null);
-  const [status, setStatus] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setData(null);
-    setStatus(null);
-    const n = Number(id);
-    if (!Number.isInteger(n) || n <= 0) {
-      setStatus(404);
-      return;
-    }
-    accountApi.publicUser(n).then(
-      (res) => live && setData(res),
-      (err: unknown) => live && setStatus(err instanceof ApiError ? err.status : 500),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const n = Number(id);
+  const valid = Number.isInteger(n) && n > 0;
+  const { data, error } = useQuery(valid ? ['users', 'public', n] : null, () => accountApi.publicUser(n));
+  // A refusal cached from an earlier visit is asked again first: thrown at once, the error page
+  // would keep showing it without asking.
+  const earlier = useRef({ n, error });
+  if (earlier.current.n !== n) earlier.current = { n, error };
+  const refused = error && !data && error !== earlier.current.error ? error : null;
+  const status = !valid ? 404 : refused ? (refusalOf(refused)?.status ?? 500) : null;
 
   // The app's error boundary shows its error page for a thrown statusCode (404 for an unknown id).
   if (status) throw Object.assign(new Error(status === 404 ? 'Page not found' : 'Internal Server Error'), { statusCode: status === 404 ? 404 : 500 });

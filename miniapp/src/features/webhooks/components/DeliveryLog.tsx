@@ -1,44 +1,48 @@
 import type { Delivery } from '@tracker/shared/api/webhooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { webhooksApi } from '../api.ts';
-import { useErrorText } from '../errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 /** A webhook's deliveries, newest first: status code, duration, time, the answer's opening; "Redeliver". */
 export function DeliveryLog({ webhookId }: { webhookId: number }) {
-  const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
-  const [list, setList] = useState<Delivery[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const locale = useLocale();
+  // The newest page, asked each time the log opens (deliveries go on in the background); older pages join it.
+  const log = useQuery(['webhooks', 'deliveries', webhookId], () => webhooksApi.deliveries(webhookId), { freshMs: 0 });
+  const { setData } = log;
+  const list = log.data?.deliveries ?? null;
+  const cursor = log.data?.nextCursor ?? null;
+  const [moreError, setMoreError] = useState<unknown>(null);
+  const failure = moreError ?? log.error;
+  const error = failure ? errorText(failure, t) : null;
 
-  const load = async (after?: string) => {
+  const loadMore = async (after: string) => {
     try {
       const page = await webhooksApi.deliveries(webhookId, after);
-      setList((prev) => [...(after ? (prev ?? []) : []), ...page.deliveries]);
-      setCursor(page.nextCursor);
+      setData((shown) => shown && { ...shown, deliveries: [...shown.deliveries, ...page.deliveries], nextCursor: page.nextCursor });
     } catch (err) {
-      setError(errorText(err));
+      setMoreError(err);
     }
   };
-  // Loaded once per webhook; `load` reads only this webhook's state.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => void load(), [webhookId]);
 
   const redeliver = async (d: Delivery) => {
     try {
       const { delivery } = await webhooksApi.redeliver(d.id);
-      setList((prev) => [delivery, ...(prev ?? [])]);
+      setData((shown) => shown && { ...shown, deliveries: [delivery, ...shown.deliveries] });
       toast({ title: t('webhooks.redelivered'), color: 'success' });
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
     }
   };
 
-  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = (iso: string) => formatDateTime(iso, locale, { dateStyle: 'short', timeStyle: 'medium' });
   if (error) return <FormAlert message={error} />;
   if (!list) return null;
   return (
@@ -74,7 +78,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
         </div>
       ))}
       {cursor && (
-        <Button size="small" onClick={() => void load(cursor)}>
+        <Button size="small" onClick={() => void loadMore(cursor)}>
           {t('webhooks.more')}
         </Button>
       )}

@@ -5,9 +5,9 @@ import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { webhooksApi } from '../api.ts';
-import { useErrorText } from '../errors.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   hook: Webhook;
@@ -18,7 +18,6 @@ interface Props {
 /** One webhook: its URL, state, events and secret (with copy and "new secret"), edit, delete, delivery log. */
 export function WebhookCard({ hook, onChange, onRemoved }: Props) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
 
@@ -26,7 +25,7 @@ export function WebhookCard({ hook, onChange, onRemoved }: Props) {
     try {
       await fn();
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
     }
   };
 

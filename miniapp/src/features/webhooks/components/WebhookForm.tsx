@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { useErrorText } from '../errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export interface WebhookValues {
   url: string;
@@ -23,7 +23,6 @@ interface Props {
 export function WebhookForm({ initial, submitLabel, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [values, setValues] = useState<WebhookValues>(initial ?? { url: '', events: [...WEBHOOK_EVENTS], enabled: true });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,7 +38,7 @@ export function WebhookForm({ initial, submitLabel, onSubmit, onCancel }: Props)
     try {
       await onSubmit({ ...values, url: values.url.trim() });
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
     }

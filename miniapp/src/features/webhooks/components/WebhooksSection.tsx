@@ -1,32 +1,22 @@
 import type { Webhook } from '@tracker/shared/api/webhooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
+import { useQuery } from '../../../lib/query.ts';
 import { webhooksApi } from '../api.ts';
-import { useErrorText } from '../errors.ts';
 import '../webhooks.css';
 import { WebhookCard } from './WebhookCard.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** The project's webhooks (owners and admins): the list, "Add webhook", each one's card and log. */
 export function WebhooksSection({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [hooks, setHooks] = useState<Webhook[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const asked = useQuery(['webhooks', projectId], () => webhooksApi.list(projectId).then((r) => r.webhooks));
+  const { data: hooks, setData: setHooks } = asked;
+  const error = asked.error ? errorText(asked.error, t) : null;
   const [adding, setAdding] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    webhooksApi.list(projectId).then(
-      (r) => live && setHooks(r.webhooks),
-      (err: unknown) => live && setError(errorText(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [projectId, errorText]);
 
   const replace = (next: Webhook) => setHooks((list) => (list ?? []).map((h) => (h.id === next.id ? next : h)));
 

@@ -9,15 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { api } from '../../../../lib/api-client.ts';
-import { useErrorText } from '../../hooks.ts';
 import { RoleOptions } from '../RoleOptions.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
 
 export type CreatedInvite = CreatedInviteResponse;
 
 export function InviteForms({ projectId, onCreated }: { projectId: number; onCreated: (created: CreatedInvite) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const errorText = useErrorText();
   const [busy, setBusy] = useState<'email' | 'link' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,7 +27,7 @@ export function InviteForms({ projectId, onCreated }: { projectId: number; onCre
       onCreated(await api(endpoints.create, { params: { id: projectId }, body }));
       if (kind === 'email') form.reset();
     } catch (err) {
-      setError(errorText(err));
+      setError(errorText(err, t));
     } finally {
       setBusy(null);
     }

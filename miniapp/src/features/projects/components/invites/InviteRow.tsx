@@ -2,10 +2,12 @@
 import type { Invite } from '@tracker/shared/api/invites';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button.tsx';
+import { formatDate } from '../../../../lib/dates.ts';
+import { useLocale } from '../../../../lib/use-locale.ts';
 
 export function InviteRow({ invite, onRevoke }: { invite: Invite; onRevoke: () => void }) {
-  const { t, i18n } = useTranslation();
-  const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(invite.expiresAt));
+  const { t } = useTranslation();
+  const until = formatDate(invite.expiresAt, useLocale());
   const uses = invite.maxUses === null ? t('projects.invites.uses', { count: invite.uses }) : t('projects.invites.usesOf', { uses: invite.uses, max: invite.maxUses });
   return (
     <li className="row" data-testid="invite-row" data-kind={invite.kind}>

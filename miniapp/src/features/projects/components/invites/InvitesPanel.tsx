@@ -9,14 +9,14 @@ import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { confirmAction } from '../../../../platform/confirm.ts';
-import { useErrorText, useResource } from '../../hooks.ts';
+import { useQuery } from '../../../../lib/query.ts';
 import { InviteForms, type CreatedInvite } from './InviteForms.tsx';
 import { InviteRow } from './InviteRow.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
 
 export function InvitesPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const list = useResource(() => api(endpoints.list, { params: { id: projectId } }).then((r) => r.invites), String(projectId));
+  const list = useQuery(['project', 'invites', projectId], () => api(endpoints.list, { params: { id: projectId } }).then((r) => r.invites));
   const [created, setCreated] = useState<CreatedInvite | null>(null);
 
   function onCreated(result: CreatedInvite) {
@@ -33,7 +33,7 @@ export function InvitesPanel({ projectId }: { projectId: number }) {
       if (created?.invite.id === invite.id) setCreated(null);
       toast({ title: t('projects.invites.revoked'), color: 'success' });
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
     }
   }
 
@@ -48,7 +48,7 @@ export function InvitesPanel({ projectId }: { projectId: number }) {
           {created.telegramUrl && <CopyField label={t('projects.invites.telegramLink')} value={created.telegramUrl} testId="invite-telegram-url" />}
         </div>
       )}
-      {list.error ? <FormAlert message={errorText(list.error)} /> : null}
+      {list.error ? <FormAlert message={errorText(list.error, t)} /> : null}
       {list.data && (list.data.length ? (
         <ul className="rows" data-testid="invite-list">
           {list.data.map((invite) => (

@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
 import { api } from '../../../../lib/api-client.ts';
-import { useLiveEvents } from '../../../../lib/live.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { useStoreReference } from '../../../sync/index.ts';
-import { useErrorText, useResource } from '../../hooks.ts';
+import { useQuery } from '../../../../lib/query.ts';
 import { TriageRow } from './TriageRow.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
 
 const DONE: Record<TriageActionInput['action'], string> = { accept: 'projects.triage.accepted', duplicate: 'projects.triage.duplicated', decline: 'projects.triage.declined', snooze: 'projects.triage.snoozed' };
 
@@ -22,22 +22,20 @@ export type TriageScope = { projectId: number; members: readonly Member[] } | { 
 
 export function TriageList({ scope }: { scope: TriageScope }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const projectId = 'mine' in scope ? null : scope.projectId;
-  const list = useResource(() => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })), String(projectId));
+  const list = useQuery(['triage', projectId], () => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })), { refetchOn: (e) => e.type.startsWith('issue.') && (projectId === null || e.projectId === projectId) });
   const store = useStoreReference();
   const membersOf = (id: number) => ('mine' in scope ? (store?.members(id) ?? []) : scope.members);
   const rows = useRef<HTMLUListElement>(null);
-  useLiveEvents((e) => projectId === null || e.projectId === projectId, () => void list.reload());
 
   async function act(issueId: number, key: string, input: TriageActionInput): Promise<boolean> {
     try {
       await api(triage.act, { params: { ref: issueId }, body: input });
       toast({ title: t(DONE[input.action], { key }), color: 'success' });
-      await list.reload();
+      await list.refetch();
       return true;
     } catch (err) {
-      toast({ title: errorText(err), color: 'error' });
+      toast({ title: errorText(err, t), color: 'error' });
       return false;
     }
   }
@@ -54,7 +52,7 @@ export function TriageList({ scope }: { scope: TriageScope }) {
     }
   }
 
-  if (list.error) return <FormAlert message={errorText(list.error)} />;
+  if (list.error) return <FormAlert message={errorText(list.error, t)} />;
   if (!list.data) return <Loading />;
   const items = list.data.issues;
   return (

@@ -8,14 +8,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../../components/Button.tsx';
-import { useHref } from '../../../../lib/use-locale.ts';
+import { useHref, useLocale } from '../../../../lib/use-locale.ts';
 import { TriageForm, type Pending } from './TriageForm.tsx';
+import { formatDateTime } from '../../../../lib/dates.ts';
 
 const DAY_MS = 86_400_000;
 const KEYS: Record<string, Pending | 'accept'> = { '1': 'accept', '2': 'duplicate', '3': 'decline', h: 'snooze' };
 
 export function TriageRow({ item, members, onAct }: { item: TriageItem; members: readonly Member[]; onAct: (input: TriageActionInput) => Promise<boolean> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const href = useHref();
   const id = useId();
   const { issue, source, snoozedUntil } = item;
@@ -40,7 +42,7 @@ export function TriageRow({ item, members, onAct }: { item: TriageItem; members:
     e.preventDefault();
     start(what);
   };
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(iso, locale);
 
   return (
     <li className="row triage__row" tabIndex={0} data-triage-row data-testid="triage-row" data-issue-key={issue.key} aria-busy={busy} aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>

@@ -1,5 +1,6 @@
 // Creates a personal access token: name, scope and an optional last day.
 import type { ApiTokenScope, CreateApiTokenResponse } from '@tracker/shared/api/api-tokens';
+import { addDays } from '@tracker/shared/dates';
 import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from '@tracker/shared/api/values/api-tokens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +8,12 @@ import { Button } from '../../../../components/Button.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { formErrorsFrom, type FieldErrors } from '../../../../lib/form-errors.ts';
-import { apiTokensApi, endOfLocalDay } from '../../api-tokens.ts';
-import { messageOf } from '../../api.ts';
+import { apiTokensApi } from '../../api-tokens.ts';
+import { endOfDay, today } from '../../../../lib/dates.ts';
 
 const FIELDS = ['name', 'scope', 'expiresAt'];
-/** Tomorrow as YYYY-MM-DD in local time: the earliest last day a date input offers. */
-const tomorrow = () => {
-  const d = new Date();
-  d.setDate(d.getDate() + 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** The user's tomorrow: the earliest last day a date input offers. */
+const tomorrow = () => addDays(today(), 1);
 
 export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiTokenResponse) => void }) {
   const { t } = useTranslation();
@@ -32,26 +29,26 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
     const expires = String(data.get('tokenExpires') ?? '');
     setFormError(null);
     if (!name) {
-      setFields({ name: 'validation.required' });
+      setFields({ name: t('validation.required') });
       return;
     }
     setFields({});
     setPending(true);
     try {
-      const created = await apiTokensApi.create({ name, scope: data.get('tokenScope') as ApiTokenScope, expiresAt: expires ? endOfLocalDay(expires) : null });
+      const created = await apiTokensApi.create({ name, scope: data.get('tokenScope') as ApiTokenScope, expiresAt: expires ? endOfDay(expires).toISOString() : null });
       element.reset();
       onCreated(created);
     } catch (err) {
-      const state = formErrorsFrom(err, FIELDS);
+      const state = formErrorsFrom(err, FIELDS, t, { fallback: 'account.apiTokens.createError' });
       setFields(state.fields);
-      if (state.form) setFormError(messageOf(err, t('account.apiTokens.createError')));
+      setFormError(state.form);
     } finally {
       setPending(false);
     }
   }
 
   // The profile form above has its own `name`: these fields carry other names, the API's issues keep theirs.
-  const fieldError = (name: string) => (fields[name] ? t(fields[name]) : undefined);
+  const fieldError = (name: string) => fields[name];
   return (
     <form className="form api-tokens__form" noValidate onSubmit={onSubmit} aria-busy={pending} data-testid="api-token-form">
       <FormAlert message={formError} />

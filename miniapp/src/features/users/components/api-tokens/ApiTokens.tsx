@@ -1,32 +1,30 @@
 // /user/profile section: personal access tokens (issue 17). The secret is shown once, right after
 // it is made; the list shows name, scope and dates, never the secret; revoking asks first.
 import type { ApiToken, CreateApiTokenResponse } from '@tracker/shared/api/api-tokens';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { confirmAction } from '../../../../platform/confirm.ts';
+import { useQuery } from '../../../../lib/query.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { apiTokensApi } from '../../api-tokens.ts';
-import { messageOf } from '../../api.ts';
 import { ApiTokenCreated } from './ApiTokenCreated.tsx';
 import { ApiTokenForm } from './ApiTokenForm.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
+import { formatDate, formatDateTime } from '../../../../lib/dates.ts';
+import { useLocale } from '../../../../lib/use-locale.ts';
 
 export function ApiTokens() {
-  const { t, i18n } = useTranslation();
-  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const asked = useQuery(['users', 'apiTokens'], () => apiTokensApi.list().then((r) => r.tokens));
+  const { data: tokens, setData: setTokens } = asked;
+  const loadError = asked.error ? errorText(asked.error, t, { fallback: 'account.apiTokens.loadError' }) : null;
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
 
-  useEffect(() => {
-    apiTokensApi.list().then(
-      (r) => setTokens(r.tokens),
-      (err: unknown) => setLoadError(messageOf(err, t('account.apiTokens.loadError'))),
-    );
-  }, [t]);
-
-  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
-  const moment = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const day = (iso: string) => formatDate(iso, locale);
+  const moment = (iso: string) => formatDateTime(iso, locale);
 
   function onCreated(result: CreateApiTokenResponse) {
     setCreated(result);
@@ -47,7 +45,7 @@ export function ApiTokens() {
       if (created?.id === token.id) setCreated(null);
       toast({ title: t('account.apiTokens.revoked'), color: 'success' });
     } catch (err) {
-      toast({ title: t('account.apiTokens.revokeFailed'), description: messageOf(err, ''), color: 'error' });
+      toast({ title: t('account.apiTokens.revokeFailed'), description: errorText(err, t), color: 'error' });
     }
   }
 

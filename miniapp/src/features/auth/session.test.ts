@@ -2,7 +2,7 @@ import type { User } from '@tracker/shared/api/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { hydrateSession, startSession } from './api.ts';
-import { createAuthStore } from './state.ts';
+import { createAuthStore } from '../../lib/auth.ts';
 
 const user: User = {
   id: 1,

@@ -1,7 +1,9 @@
-// Auth state of spec §3–4. The session token itself is an HttpOnly cookie; `token` only marks that
-// a session exists ('present') or not ('').
+// The signed-in user and the session's state (spec §3–4), read by every feature; features/auth
+// signs in and out. The session token itself is an HttpOnly cookie; `token` only marks that a
+// session exists ('present') or not ('').
 import type { User } from '@tracker/shared/api/users';
-import { proxy } from 'valtio';
+import { proxy, useSnapshot } from 'valtio';
+import { setProfileTimeZone } from './dates.ts';
 
 export const TOKEN_PRESENT = 'present';
 
@@ -29,11 +31,14 @@ export function createAuthStore() {
     hydrate(user: User | null) {
       state.user = user ? { ...user, roles: user.roles ?? [] } : null;
       state.hydrated = true;
+      // Days are the signed-in user's: counted in their profile's zone (lib/dates.ts).
+      setProfileTimeZone(user?.time_zone);
     },
     logout() {
       state.token = '';
       state.user = null;
       state.hydrated = true;
+      setProfileTimeZone(null);
     },
     setTelegramAuthParams(params: TelegramAuthParams) {
       state.telegramAuthParams = params;
@@ -47,3 +52,8 @@ export function createAuthStore() {
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
 export const auth = createAuthStore();
+
+/** The signed-in user (null for a visitor, and until the session is known); re-renders on change. */
+export function useMe(): User | null {
+  return useSnapshot(auth.state).user as User | null;
+}

@@ -1,0 +1,17 @@
+// Whose "today" and "this week" the server means for a user: their time zone (the profile's, else
+// DEFAULT_TIME_ZONE) and their language, whose week start shared/src/dates.ts decides.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
+import { isLocale, type Locale } from '@tracker/shared/locales';
+import { userZone } from '../../db/local-date.ts';
+
+export interface UserDay {
+  timeZone: string;
+  locale: Locale;
+}
+
+export async function userDay(em: EntityManager, userId: number): Promise<UserDay> {
+  const zone = userZone({ sql: 'u.id', params: [] });
+  const [row] = await em.execute<{ time_zone: string; locale: string }[]>(`select ${zone.sql} as time_zone, u.locale from users u where u.id = ?`, [...zone.params, userId]);
+  return { timeZone: row?.time_zone ?? DEFAULT_TIME_ZONE, locale: isLocale(row?.locale) ? row.locale : 'ru' };
+}
