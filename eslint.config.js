@@ -72,6 +72,8 @@ const ERROR_TEXT_SYNTAX = [
 // regular expressions cannot hold a slash.
 const CONFIRM_DIALOG = '[^A-Za-z]ConfirmDialog(\\.tsx)?$';
 const ONE_CONFIRM = 'Ask with confirmAction (platform/confirm.ts): the one dialog is rendered by components/ConfirmHost.tsx, Telegram\'s popup inside Telegram.';
+const CONFIRM_SYNTAX = [{ selector: `ImportExpression[source.value=/${CONFIRM_DIALOG}/]`, message: ONE_CONFIRM }];
+const CONFIRM_IMPORT_PATTERNS = [{ regex: CONFIRM_DIALOG, message: ONE_CONFIRM }];
 
 const ONE_DATE_MODULE =
   "Format dates through miniapp/src/lib/dates.ts (the bot's: bot/src/dates.ts): its formatters are made once per locale, options and zone, and count instants in the user's zone. Numbers: Intl.NumberFormat.";
@@ -80,6 +82,30 @@ const DATE_SYNTAX = [
   { selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: ONE_DATE_MODULE },
   { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: ONE_DATE_MODULE },
 ];
+
+// `btn` and its modifiers are components/Button.tsx's classes; `link-button` was the second way.
+const BUTTON_CLASS = '/(^|\\s)(btn|link-button)(\\s|$|--)/';
+const ONE_BUTTON = 'Use <Button variant size> from components/Button.tsx (or buttonClass() for a link drawn as a button).';
+const ONE_POPUP = 'Menus and popovers are components/Menu.tsx and components/Popover.tsx (Radix places them and keeps them on screen).';
+// One set of controls (issue 27): buttons, menus, popovers and file pickers come from components/,
+// styled once and placed by Radix, not drawn again with classes by hand or positioned by coordinates.
+const CONTROLS_SYNTAX = [
+  ...['Literal[value', 'TemplateElement[value.raw'].map((node) => ({
+    selector: `JSXAttribute[name.name='className'] ${node}=${BUTTON_CLASS}]`,
+    message: ONE_BUTTON,
+  })),
+  { selector: "JSXOpeningElement[name.name='input']:has(JSXAttribute[name.name='type'][value.value='file'])", message: 'Choose files with components/FilePicker.tsx: a themed button that names the chosen file.' },
+  { selector: "JSXAttribute[name.name='role'][value.value='menu']", message: ONE_POPUP },
+  { selector: "JSXAttribute[name.name='style'] Property[key.name=/^(top|left|right|bottom|inset)$/]", message: ONE_POPUP },
+  { selector: "CallExpression[callee.name='createPortal']", message: ONE_POPUP },
+];
+const CONTROLS_IMPORTS = {
+  paths: [{ name: 'react-dom', importNames: ['createPortal'], message: ONE_POPUP }],
+  patterns: [
+    { group: ['@radix-ui/react-popover'], message: ONE_POPUP },
+    { group: ['@telegram-apps/telegram-ui/**/Button', '@telegram-apps/telegram-ui/**/Button/**'], message: ONE_BUTTON },
+  ],
+};
 
 export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -131,9 +157,12 @@ export default defineConfig(
     },
   },
   {
-    // Dates are formatted in one module per app (issue 27): one cache of formatters, and instants in
-    // the user's time zone (the profile's, else the browser's) rather than whichever zone a screen
-    // happened to use. A later block's no-restricted-syntax replaces this one's, so those repeat DATE_SYNTAX.
+    // Flat config gives a rule the options of the last block that matches a file: a later block's
+    // no-restricted-syntax or no-restricted-imports replaces an earlier one's. So the blocks below go
+    // from the widest to the narrowest, and each repeats the selectors of the earlier ones that also
+    // cover its files. Dates (issue 27) are formatted in one module per app: one cache of formatters,
+    // and instants in the user's time zone (the profile's, else the browser's) rather than whichever
+    // zone a screen happened to use.
     files: ['miniapp/src/**/*.{ts,tsx}', 'bot/src/**/*.ts'],
     ignores: ['miniapp/src/lib/dates.ts', 'bot/src/dates.ts'],
     rules: {
@@ -147,13 +176,35 @@ export default defineConfig(
     files: ['miniapp/src/**/*.{ts,tsx}'],
     ignores: ['miniapp/src/lib/**'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...ERROR_TEXT_SYNTAX,
-        { selector: `ImportExpression[source.value=/${CONFIRM_DIALOG}/]`, message: ONE_CONFIRM },
-        ...DATE_SYNTAX,
-      ],
-      'no-restricted-imports': ['error', { patterns: [{ regex: CONFIRM_DIALOG, message: ONE_CONFIRM }] }],
+      'no-restricted-syntax': ['error', ...ERROR_TEXT_SYNTAX, ...CONFIRM_SYNTAX, ...DATE_SYNTAX],
+      'no-restricted-imports': ['error', { patterns: CONFIRM_IMPORT_PATTERNS }],
+    },
+  },
+  {
+    // One set of controls (CONTROLS_SYNTAX) everywhere outside components/ and tests: with the dates
+    // rule in lib/ ...
+    files: ['miniapp/src/lib/**/*.{ts,tsx}'],
+    ignores: ['miniapp/src/lib/dates.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...CONTROLS_SYNTAX, ...DATE_SYNTAX],
+      'no-restricted-imports': ['error', CONTROLS_IMPORTS],
+    },
+  },
+  {
+    // ... alone in the date module itself ...
+    files: ['miniapp/src/lib/dates.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...CONTROLS_SYNTAX],
+      'no-restricted-imports': ['error', CONTROLS_IMPORTS],
+    },
+  },
+  {
+    // ... and with the error-text, confirmation and dates rules in features/, app/ and platform/.
+    files: ['miniapp/src/**/*.{ts,tsx}'],
+    ignores: ['miniapp/src/lib/**', 'miniapp/src/components/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...CONTROLS_SYNTAX, ...ERROR_TEXT_SYNTAX, ...CONFIRM_SYNTAX, ...DATE_SYNTAX],
+      'no-restricted-imports': ['error', { paths: CONTROLS_IMPORTS.paths, patterns: [...CONTROLS_IMPORTS.patterns, ...CONFIRM_IMPORT_PATTERNS] }],
     },
   },
   {

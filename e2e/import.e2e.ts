@@ -53,6 +53,11 @@ describe('import page', () => {
     await page.getByTestId('project-import-link').click();
     await page.getByTestId('page-projectImport').waitFor();
     await page.getByTestId('import-file').setInputFiles({ name: 'moving.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    // The file picker is a button named by its field, and it shows the chosen file; on a phone the
+    // format's select is a full touch target (it was 23 px high, unstyled).
+    await page.getByRole('button', { name: 'File Choose file', exact: true }).waitFor();
+    expect(await page.getByTestId('import-file-name').textContent()).toBe('moving.csv');
+    expect((await page.getByTestId('import-format').boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await page.getByTestId('import-preview-button').click();
 
     // No column is called a title: the server says so and the columns come up for mapping.

@@ -4,6 +4,7 @@ import type { IssueDetail } from '@tracker/shared/api/issues';
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y-kit.ts';
 import { launchBrowser, newContext, registerIn, until, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Browser;
@@ -78,6 +79,8 @@ describe('/issues', () => {
     await page.goto('/en/issues');
     await page.getByTestId('page-issues').waitFor();
     await page.getByTestId('views-menu').click();
+    await page.getByRole('dialog', { name: 'Views' }).waitFor();
+    expect(await axeProblems(page, 'the views popover')).toEqual([]);
     await page.locator(`[data-testid="view-item"][data-view-name="${name}"] [data-testid="view-open"]`).click();
     await page.waitForURL((u) => u.searchParams.get('assignee') === 'me' && u.searchParams.get('priority') === 'high');
     await until(rowKeys, (k) => k.length === 1 && k[0] === issues.a.key, 'only issue A');
@@ -102,6 +105,36 @@ describe('/issues', () => {
     // Optimistic: the card is in the new column at once; the server agrees.
     await column.locator(`[data-issue-key="${issues.a.key}"]`).waitFor();
     const moved = await until(() => getIssue(context.request, issues.a.key), (i) => i.statusId === target.id, 'the new status');
+    expect(moved.statusId).toBe(target.id);
+  });
+
+  it('moves a card from its menu by keyboard (the board’s way without a pointer)', async () => {
+    await page.goto(`/en/issues?project=${project.project.key}&layout=board`);
+    const card = page.locator(`[data-testid="board-card"][data-issue-key="${issues.b.key}"]`);
+    await card.waitFor();
+    const button = card.getByTestId('card-menu');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Move to status' });
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.getByRole('menuitemradio', { checked: true }).getAttribute('data-testid')).toBe(`move-to-${issues.b.statusId}`);
+    expect(await axeProblems(page, 'the card menu')).toEqual([]);
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Still open: the later tests list it.
+    const target = project.statuses.find((s) => s.id !== issues.b.statusId && s.category === 'started')!;
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    for (let i = 0; i < project.statuses.length && (await focused()) !== `move-to-${target.id}`; i++) await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(`move-to-${target.id}`);
+    await page.keyboard.press('Enter');
+    await page.locator(`[data-testid="board-column"][data-column-id="${target.id}"] [data-issue-key="${issues.b.key}"]`).waitFor();
+    const moved = await until(() => getIssue(context.request, issues.b.key), (i) => i.statusId === target.id, 'the status chosen in the menu');
     expect(moved.statusId).toBe(target.id);
   });
 

@@ -150,6 +150,55 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     }
   });
 
+  it('one set of controls: no button classes, file inputs, menus, portals or coordinates by hand outside components/', async () => {
+    const at = 'miniapp/src/features/issues/probe.tsx';
+    const jsx = (body: string) => `export const Probe = (p: { on: boolean; y: number }) => ${body};\n`;
+    const SYNTAX = 'no-restricted-syntax';
+    const IMPORTS = 'no-restricted-imports';
+    expect(await errors(at, jsx('<button className="btn btn--primary" disabled={p.on}>Save</button>'))).toContain(SYNTAX);
+    expect(await errors(at, jsx('<a className={`btn ${p.on ? "btn--primary" : ""}`}>Open</a>'))).toContain(SYNTAX);
+    expect(await errors(at, jsx('<button className="link-button" disabled={p.on}>Edit</button>'))).toContain(SYNTAX);
+    expect(await errors(at, jsx('<input type="file" disabled={p.on} />'))).toContain(SYNTAX);
+    expect(await errors(at, jsx('<div role="menu" hidden={p.on} />'))).toContain(SYNTAX);
+    expect(await errors(at, jsx('<ul style={{ top: p.y, left: 8 }} />'))).toContain(SYNTAX);
+    expect(await errors(at, "import { createPortal } from 'react-dom';\nexport const portal = createPortal;\n")).toContain(IMPORTS);
+    expect(await errors(at, "export { Root } from '@radix-ui/react-popover';\n")).toContain(IMPORTS);
+    expect(await errors(at, "export { Button } from '@telegram-apps/telegram-ui/dist/components/Blocks/Button/Button';\n")).toContain(IMPORTS);
+    // Other classes that merely end in "btn", other inputs and the components themselves pass.
+    expect(await errors(at, jsx('<button className="cf-icon-btn" style={{ gridColumn: p.y }}>↑</button>'))).toEqual([]);
+    expect(await errors(at, jsx('<input type="text" disabled={p.on} />'))).toEqual([]);
+    expect(await errors('miniapp/src/components/Probe.tsx', jsx('<button className="btn btn--primary" role="menu" disabled={p.on}>Save</button>'))).toEqual([]);
+  });
+
+  it('the controls, error-text, confirmation and dates rules all hold where their blocks overlap', async () => {
+    // Flat config keeps only the last block's no-restricted-syntax and no-restricted-imports for a
+    // file: each sample breaks one rule, at every place where that rule and another apply together.
+    const SYNTAX = 'no-restricted-syntax';
+    const IMPORTS = 'no-restricted-imports';
+    const button = 'export const B = (p: { on: boolean }) => <button className="btn btn--primary" disabled={p.on}>Save</button>;\n';
+    const date = "export const s = new Date().toLocaleDateString('ru-RU');\n";
+    const words = 'export const f = (e: { statusMessage: string }) => e.statusMessage;\n';
+    const lazyDialog = "import { lazy } from 'react';\nexport const D = lazy(() => import('../../components/ConfirmDialog.tsx'));\n";
+    for (const at of ['miniapp/src/features/issues/probe.tsx', 'miniapp/src/app/shell/probe.tsx', 'miniapp/src/platform/probe.tsx']) {
+      for (const code of [button, date, words, lazyDialog]) expect(await errors(at, code), `${at}: ${code}`).toContain(SYNTAX);
+      expect(await errors(at, "export { default } from '../../components/ConfirmDialog.tsx';\n"), at).toContain(IMPORTS);
+      expect(await errors(at, "export { Root } from '@radix-ui/react-popover';\n"), at).toContain(IMPORTS);
+      expect(await errors(at, "import { createPortal } from 'react-dom';\nexport const portal = createPortal;\n"), at).toContain(IMPORTS);
+    }
+    // lib/ words errors and may not format dates outside dates.ts, but draws no controls by hand either.
+    for (const code of [button, date]) expect(await errors('miniapp/src/lib/probe.tsx', code), code).toContain(SYNTAX);
+    expect(await errors('miniapp/src/lib/probe.tsx', "export { Root } from '@radix-ui/react-popover';\n")).toContain(IMPORTS);
+    expect(await errors('miniapp/src/lib/dates.ts', "export { Root } from '@radix-ui/react-popover';\n")).toContain(IMPORTS);
+    expect(await errors('miniapp/src/lib/dates.ts', 'declare const createPortal: (at: Element) => void;\nexport const f = (el: Element) => createPortal(el);\n')).toContain(SYNTAX);
+    expect(await errors('miniapp/src/lib/dates.ts', date)).toEqual([]);
+    // components/ draws the controls, and still words no error and formats no date itself.
+    expect(await errors('miniapp/src/components/probe.tsx', button)).toEqual([]);
+    for (const code of [date, words]) expect(await errors('miniapp/src/components/probe.tsx', code), code).toContain(SYNTAX);
+    // A test may draw a button by hand, not format a date.
+    expect(await errors('miniapp/src/features/issues/probe.test.tsx', button)).toEqual([]);
+    expect(await errors('miniapp/src/features/issues/probe.test.tsx', date)).toContain(SYNTAX);
+  });
+
   it('checks hook dependencies in the web app, and refuses a disable comment that hides nothing', async () => {
     const hook = (deps: string) =>
       `import { useEffect } from 'react';\nexport function useProbe(n: number) {\n  useEffect(() => {\n    console.log(n);\n  }, [${deps}]);\n}\n`;

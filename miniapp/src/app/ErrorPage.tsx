@@ -1,6 +1,7 @@
 import { errorTitle } from '@tracker/shared/head';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { buttonClass } from '../components/Button.tsx';
 import { useHref } from '../lib/use-locale.ts';
 import { useHead } from './use-head.ts';
 
@@ -26,7 +27,7 @@ export function ErrorPage({ status = 500, path, message }: { status?: number; pa
         </p>
       )}
       <p>{notFound ? t('errors.notFoundText') : t('errors.serverErrorText')}</p>
-      <Link href={href('home')} className="btn btn--primary">
+      <Link href={href('home')} className={buttonClass({ variant: 'primary' })}>
         {t('errors.goHome')}
       </Link>
     </section>
@@ -44,7 +45,7 @@ export function ForbiddenPage() {
       </p>
       <h1 id="error-title">{t('errors.forbiddenTitle')}</h1>
       <p>{t('errors.forbiddenText')}</p>
-      <Link href={href('home')} className="btn btn--primary">
+      <Link href={href('home')} className={buttonClass({ variant: 'primary' })}>
         {t('errors.goHome')}
       </Link>
     </section>

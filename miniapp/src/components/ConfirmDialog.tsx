@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { answerConfirm, confirmQueue, type ConfirmAsk } from '../platform/confirm.ts';
+import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 
 export default function ConfirmDialog() {
@@ -55,12 +56,12 @@ function Question({ ask }: { ask: ConfirmAsk }) {
           </div>
         )}
         <div className="modal__actions">
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => answerConfirm(ask.id, false)} autoFocus data-testid="confirm-dialog-cancel">
+          <Button size="small" onClick={() => answerConfirm(ask.id, false)} autoFocus data-testid="confirm-dialog-cancel">
             {cancelText ?? t('confirm.cancel')}
-          </button>
-          <button type="submit" className={`btn btn--small ${destructive ? 'btn--danger' : 'btn--primary'}`} disabled={!ready} data-testid="confirm-dialog-confirm">
+          </Button>
+          <Button type="submit" variant={destructive ? 'danger' : 'primary'} size="small" disabled={!ready} data-testid="confirm-dialog-confirm">
             {confirmText}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -24,7 +24,7 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
       <label htmlFor={id}>{label}</label>
       <div className="copy-field">
         <input id={id} readOnly value={value} spellCheck={false} data-testid={testId} onFocus={(e) => e.target.select()} />
-        <Button type="button" size="s" mode="bezeled" onClick={() => void copy()} data-testid={`${testId}-copy`}>
+        <Button size="small" onClick={() => void copy()} data-testid={`${testId}-copy`}>
           {copied ? t('common.copy.copied') : t('common.copy.copy')}
         </Button>
       </div>

@@ -1,6 +1,7 @@
-// One popover for the app's pickers, on Radix's Popover: it opens from its trigger, sits below it and
-// flips or shifts to stay on screen, closes on Escape or a click outside, and gives focus back to the
-// trigger. Rendered in place (no portal), so it stays inside the dialog or form that holds it.
+// One popover for the app's pickers and panels (a menu of actions is Menu.tsx, on the same Radix
+// Popover): it opens from its trigger, sits below it and flips or shifts to stay on screen, closes on
+// Escape or a click outside, and gives focus back to the trigger. Rendered in place (no portal), so it
+// stays inside the dialog or form that holds it.
 import * as Radix from '@radix-ui/react-popover';
 import type { ReactElement, ReactNode } from 'react';
 

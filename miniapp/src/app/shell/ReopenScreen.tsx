@@ -18,7 +18,7 @@ export function ReopenScreen() {
       <img src="/icons/icon.svg" alt="" width="72" height="72" />
       <h1 id="reopen-title">{t('common.shell.reopen.title')}</h1>
       <p>{t('common.shell.reopen.text')}</p>
-      <Button size="l" stretched data-testid="tg-reopen-button" onClick={() => tg?.openLink(botLink(config.telegramBotUsername))}>
+      <Button variant="primary" size="large" stretched data-testid="tg-reopen-button" onClick={() => tg?.openLink(botLink(config.telegramBotUsername))}>
         {t('common.shell.reopen.button')}
       </Button>
     </section>

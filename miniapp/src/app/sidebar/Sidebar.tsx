@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
+import { buttonClass } from '../../components/Button.tsx';
 import { ColorModeSwitch } from '../../components/ColorModeSwitch.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LangSwitch } from '../../components/LangSwitch.tsx';
@@ -73,7 +74,7 @@ export function Sidebar() {
         </button>
       </div>
       <div className="sidebar__actions">
-        <Link href={href('issueCreate')} onClick={(e) => createIssueClick(viewedProject(window.location.search, window.location.pathname))(e)} className="btn btn--primary btn--small sidebar__new" data-testid="sidebar-new" aria-label={collapsed ? t('common.sidebar.newIssue') : undefined}>
+        <Link href={href('issueCreate')} onClick={(e) => createIssueClick(viewedProject(window.location.search, window.location.pathname))(e)} className={buttonClass({ variant: 'primary', size: 'small', className: 'sidebar__new' })} data-testid="sidebar-new" aria-label={collapsed ? t('common.sidebar.newIssue') : undefined}>
           <Icon name="lucide:plus" size={16} />
           {!collapsed && <span>{t('common.sidebar.newIssue')}</span>}
         </Link>

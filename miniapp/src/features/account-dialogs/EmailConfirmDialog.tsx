@@ -29,10 +29,10 @@ export function EmailConfirmDialog({ user, onOpenChange }: { user: User | null; 
     <Dialog title={t('account.emailDialog.title')} onClose={reminder.close} className="modal--small account-dialog" testId="email-confirm-dialog" describedBy="email-confirm-text">
       <p id="email-confirm-text">{t('account.emailDialog.text', { email: user.pending_email ?? user.email })}</p>
       <div className="modal__actions">
-        <Button mode="gray" onClick={reminder.close} data-testid="email-later">
+        <Button onClick={reminder.close} data-testid="email-later">
           {t('account.emailDialog.later')}
         </Button>
-        <Button onClick={resend} loading={pending} disabled={pending} data-testid="email-resend">
+        <Button variant="primary" onClick={resend} loading={pending} data-testid="email-resend">
           {t('account.emailDialog.resend')}
         </Button>
       </div>

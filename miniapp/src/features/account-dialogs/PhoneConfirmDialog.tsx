@@ -60,10 +60,10 @@ export function PhoneConfirmDialog({ user, onClose }: { user: User; onClose: () 
         <>
           <p data-testid="phone-intro">{t('account.phoneDialog.intro', { phone: user.phone })}</p>
           <div className="modal__actions">
-            <Button mode="gray" onClick={onClose} data-testid="phone-later">
+            <Button onClick={onClose} data-testid="phone-later">
               {t('account.phoneDialog.later')}
             </Button>
-            <Button onClick={send} loading={pending} disabled={pending} data-testid="phone-send">
+            <Button variant="primary" onClick={send} loading={pending} data-testid="phone-send">
               {t('account.phoneDialog.send')}
             </Button>
           </div>
@@ -75,10 +75,10 @@ export function PhoneConfirmDialog({ user, onClose }: { user: User; onClose: () 
           </p>
           <CodeCells digits={digits} onChange={setDigits} onComplete={verify} disabled={pending} labelledBy={codeLabel} />
           <div className="modal__actions">
-            <Button mode="gray" onClick={back} disabled={pending} data-testid="phone-back">
+            <Button onClick={back} disabled={pending} data-testid="phone-back">
               {t('account.phoneDialog.back')}
             </Button>
-            <Button mode="gray" onClick={onClose} data-testid="phone-later">
+            <Button onClick={onClose} data-testid="phone-later">
               {t('account.phoneDialog.later')}
             </Button>
           </div>

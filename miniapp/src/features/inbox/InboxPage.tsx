@@ -3,6 +3,7 @@
 import type { InboxFilter } from '@tracker/shared/api/inbox';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -49,9 +50,9 @@ export default function InboxPage() {
         <span className="inbox__count" data-testid="inbox-unread" data-count={unread} aria-live="polite">
           {t('inbox.unread', { count: unread })}
         </span>
-        <button type="button" className="btn btn--small btn--ghost inbox__read-all" onClick={() => void inbox.readAll()} disabled={unread === 0} data-testid="inbox-read-all">
+        <Button size="small" className="inbox__read-all" onClick={() => void inbox.readAll()} disabled={unread === 0} data-testid="inbox-read-all">
           {t('inbox.actions.readAll')}
-        </button>
+        </Button>
       </div>
       {view === 'triage' ? (
         <Suspense fallback={<Loading />}>
@@ -71,9 +72,9 @@ function InboxList({ inbox, filter, now }: { inbox: ReturnType<typeof useInbox>;
       {inbox.failed && !inbox.items && (
         <p role="alert">
           {t('inbox.loadFailed')}{' '}
-          <button type="button" className="btn btn--small btn--ghost" onClick={() => void inbox.retry()}>
+          <Button size="small" onClick={() => void inbox.retry()}>
             {t('inbox.actions.retry')}
-          </button>
+          </Button>
         </p>
       )}
       {!inbox.items && !inbox.failed && <Loading />}
@@ -90,9 +91,9 @@ function InboxList({ inbox, filter, now }: { inbox: ReturnType<typeof useInbox>;
           </ul>
         ))}
       {inbox.more && (
-        <button type="button" className="btn btn--small btn--ghost inbox__more" onClick={() => void inbox.loadMore()} disabled={inbox.loadingMore} data-testid="inbox-more">
+        <Button size="small" className="inbox__more" onClick={() => void inbox.loadMore()} disabled={inbox.loadingMore} data-testid="inbox-more">
           {t('inbox.actions.loadMore')}
-        </button>
+        </Button>
       )}
     </>
   );

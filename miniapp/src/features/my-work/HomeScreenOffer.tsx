@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Button } from '../../components/Button.tsx';
 import { platform } from '../../platform/index.ts';
 
 const KEY = 'tracker.homeScreenOffered';
@@ -44,12 +45,12 @@ export function HomeScreenOffer() {
       <h2 id="home-screen-offer">{t('myWork.homeScreen.title')}</h2>
       <p>{t('myWork.homeScreen.text')}</p>
       <div className="inline-actions">
-        <button type="button" className="btn btn--primary btn--small" onClick={() => answer(true)} data-testid="home-screen-add">
+        <Button variant="primary" size="small" onClick={() => answer(true)} data-testid="home-screen-add">
           {t('myWork.homeScreen.add')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => answer(false)} data-testid="home-screen-later">
+        </Button>
+        <Button size="small" onClick={() => answer(false)} data-testid="home-screen-later">
           {t('myWork.homeScreen.later')}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { Button } from '../../components/Button.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { normalizeKeyInput, suggestKey } from '../projects/index.ts';
@@ -59,13 +60,13 @@ export function Onboarding() {
           <label htmlFor="onboarding-key">{t('myWork.onboarding.key')}</label>
           <input id="onboarding-key" data-testid="onboarding-key" value={key} onChange={(e) => setOwnKey(normalizeKeyInput(e.target.value))} autoComplete="off" required minLength={2} maxLength={10} />
         </div>
-        <button type="submit" className="btn btn--primary" disabled={busy || !name.trim() || key.length < 2} data-testid="onboarding-create">
+        <Button type="submit" variant="primary" disabled={busy || !name.trim() || key.length < 2} data-testid="onboarding-create">
           {t('myWork.onboarding.create')}
-        </button>
+        </Button>
       </form>
-      <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void demo()} data-testid="onboarding-demo">
+      <Button disabled={busy} onClick={() => void demo()} data-testid="onboarding-demo">
         {t('myWork.onboarding.demo')}
-      </button>
+      </Button>
       <OpenInvite />
     </section>
   );

@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { Button } from '../../components/Button.tsx';
 import { useHref } from '../../lib/use-locale.ts';
 import { inviteTokenIn } from './invite-link.ts';
 
@@ -31,9 +32,9 @@ export function OpenInvite() {
           </p>
         )}
       </div>
-      <button type="submit" className="btn btn--secondary" data-testid="open-invite-go">
+      <Button type="submit" data-testid="open-invite-go">
         {t('myWork.onboarding.openInvite')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { parseQuickAdd, removeToken } from '@tracker/shared/quick-add/index';
 import { findTemplate, parseTemplateCommand, templatePrefix } from '@tracker/shared/quick-add/template-command';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { timeZone } from '../../lib/dates.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -93,9 +94,9 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
             </select>
           </label>
         )}
-        <button type="submit" className="btn btn--primary" disabled={busy || !parsed} data-testid="my-quick-submit">
+        <Button type="submit" variant="primary" disabled={busy || !parsed} data-testid="my-quick-submit">
           {t('myWork.quickAdd.add')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import './palette.css';
 
@@ -43,9 +44,9 @@ export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
           </div>
         ))}
       </dl>
-      <button type="button" className="btn btn--primary" onClick={onClose} data-testid="shortcuts-close" autoFocus>
+      <Button variant="primary" onClick={onClose} data-testid="shortcuts-close" autoFocus>
         {t('common.close')}
-      </button>
+      </Button>
     </Dialog>
   );
 }

@@ -49,7 +49,7 @@ export function PhoneByContact() {
         <p role="status">{t('telegram.phoneConfirmed', { phone: phone ?? '' })}</p>
       ) : (
         <>
-          <Button size="m" mode="bezeled" onClick={() => void share()} loading={state === 'waiting'} disabled={state === 'waiting'}>
+          <Button onClick={() => void share()} loading={state === 'waiting'}>
             {t('telegram.sharePhone')}
           </Button>
           {state === 'timeout' && <p role="status">{t('telegram.phoneTimeout')}</p>}

@@ -4,6 +4,8 @@ import { LOCALES, type Locale } from '@tracker/shared/locales';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
+import { FilePicker } from '../../../components/FilePicker.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -121,9 +123,9 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
       </fieldset>
       <div className="lang-tabs" role="group">
         {LOCALES.filter((l) => s.enabled[l]).map((l) => (
-          <button key={l} type="button" className={`btn btn--small ${lang === l ? 'btn--secondary' : 'btn--ghost'}`} aria-pressed={lang === l} onClick={() => setLang(l)}>
+          <Button key={l} size="small" aria-pressed={lang === l} onClick={() => setLang(l)}>
             {t(`admin.blog.${l}`)}
-          </button>
+          </Button>
         ))}
       </div>
       {s.enabled[lang] && (
@@ -141,10 +143,9 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
             <div className="field">
               <label htmlFor="post-body">{t('admin.blog.body')}</label>
               <textarea id="post-body" ref={body} value={version.body} onChange={(e) => setVersion({ body: e.target.value })} data-testid="post-body" />
-              <label className="btn btn--ghost btn--small">
+              <FilePicker accept="image/*" size="small" loading={uploading} testId="post-body-image" onFiles={([file]) => void upload(file, 'body')}>
                 {uploading ? t('admin.blog.uploading') : t('admin.blog.insertImage')}
-                <input type="file" accept="image/*" hidden onChange={(e) => void upload(e.target.files?.[0], 'body')} data-testid="post-body-image" />
-              </label>
+              </FilePicker>
             </div>
             <section aria-label={t('admin.blog.preview')}>
               <h2>{t('admin.blog.preview')}</h2>
@@ -171,27 +172,26 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
         <span>{t('admin.blog.cover')}</span>
         {s.cover && <ResponsiveImage image={s.cover} sizes={SIZES.card} className="editor-cover" />}
         <div className="admin-actions">
-          <label className="btn btn--ghost btn--small">
+          <FilePicker accept="image/*" size="small" loading={uploading} testId="post-cover" onFiles={([file]) => void upload(file, 'cover')}>
             {uploading ? t('admin.blog.uploading') : t('admin.blog.uploadCover')}
-            <input type="file" accept="image/*" hidden onChange={(e) => void upload(e.target.files?.[0], 'cover')} data-testid="post-cover" />
-          </label>
+          </FilePicker>
           {s.cover && (
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setS({ ...s, cover: null })}>
+            <Button size="small" onClick={() => setS({ ...s, cover: null })}>
               {t('admin.blog.removeCover')}
-            </button>
+            </Button>
           )}
         </div>
         {err('coverImageId') && <p className="field__error">{err('coverImageId')}</p>}
       </div>
       <FormAlert message={formError} />
       <div className="admin-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy || uploading} data-testid="post-save">
+        <Button type="submit" variant="primary" disabled={busy || uploading} data-testid="post-save">
           {t('admin.blog.save')}
-        </button>
+        </Button>
         {post && (
-          <button type="button" className="btn btn--ghost" onClick={() => void remove()}>
+          <Button onClick={() => void remove()}>
             {t('admin.blog.delete')}
-          </button>
+          </Button>
         )}
       </div>
     </form>

@@ -1,6 +1,7 @@
 import type { CustomFieldType } from '@tracker/shared/api/custom-fields';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { customFieldsApi, type UserOption } from './api.ts';
 import { defaultFromText, type CustomFieldForm } from './form.ts';
@@ -148,9 +149,9 @@ function UserDefault({ value, userName, error, onChange }: UserProps) {
         {typeof value === 'number' ? (
           <>
             <span data-testid="cf-default-user">{name ?? `#${value}`}</span>{' '}
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange(null)}>
+            <Button size="small" onClick={() => onChange(null)}>
               {t('customFields.form.clear')}
-            </button>
+            </Button>
           </>
         ) : (
           <span className="muted">{t('customFields.form.noDefault')}</span>

@@ -3,6 +3,7 @@ import { CUSTOM_FIELD_TYPES } from '@tracker/shared/api/values/custom-fields';
 import { useId, useRef, type ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useServerForm } from '../../../lib/use-server-form.ts';
@@ -181,9 +182,9 @@ export function FieldForm({ field, userName, projects, submitLabel, onSubmit, ac
       <DefaultValueInput form={form} keys={keys} userName={userName} />
 
       <div className="cf-actions">
-        <button type="submit" className="btn btn--primary" disabled={pending} data-testid="cf-submit">
+        <Button type="submit" variant="primary" disabled={pending} data-testid="cf-submit">
           {submitLabel}
-        </button>
+        </Button>
         {actions}
       </div>
     </form>

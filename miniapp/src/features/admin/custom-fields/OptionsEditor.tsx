@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { OPTION_COLORS, withoutOption, type CustomFieldForm, type OptionRows } from './form.ts';
 
 interface Props {
@@ -79,14 +80,13 @@ export function OptionsEditor({ form, options }: Props) {
           );
         })}
       </ol>
-      <button
-        type="button"
-        className="btn btn--ghost btn--small"
+      <Button
+        size="small"
         data-testid="cf-option-add"
         onClick={() => options.append({ name: '', color: OPTION_COLORS[options.fields.length % OPTION_COLORS.length] }, { shouldFocus: false })}
       >
         {t('customFields.form.optionAdd')}
-      </button>
+      </Button>
     </fieldset>
   );
 }

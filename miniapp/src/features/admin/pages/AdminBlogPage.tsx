@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { buttonClass } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useQuery } from '../../../lib/query.ts';
@@ -19,7 +20,7 @@ export default function AdminBlogPage() {
   return (
     <Page name="adminBlog">
       <p>
-        <Link href={href('adminPostCreate')} className="btn btn--primary btn--small" data-testid="post-create">
+        <Link href={href('adminPostCreate')} className={buttonClass({ variant: 'primary', size: 'small' })} data-testid="post-create">
           {t('admin.blog.newPost')}
         </Link>
       </p>

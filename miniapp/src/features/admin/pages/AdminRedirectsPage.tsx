@@ -1,6 +1,7 @@
 import { redirectHostInputSchema, redirectInputSchema, type RedirectRule } from '@tracker/shared/api/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -71,13 +72,13 @@ export default function AdminRedirectsPage() {
         </div>
         <FormAlert message={form.formError ?? (redirects.error ? errorText(redirects.error, t) : null)} />
         <div className="admin-actions">
-          <button type="submit" className="btn btn--primary btn--small" disabled={form.formState.isSubmitting} data-testid="redirect-save">
+          <Button type="submit" variant="primary" size="small" disabled={form.formState.isSubmitting} data-testid="redirect-save">
             {editing == null ? t('admin.redirects.add') : t('admin.redirects.save')}
-          </button>
+          </Button>
           {editing != null && (
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => edit(null)}>
+            <Button size="small" onClick={() => edit(null)}>
               {t('admin.redirects.cancel')}
-            </button>
+            </Button>
           )}
         </div>
       </form>
@@ -108,12 +109,12 @@ export default function AdminRedirectsPage() {
                     {!r.enabled && <span className="badge">{t('admin.redirects.disabled')}</span>}
                   </td>
                   <td className="admin-actions">
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => edit(r.id, { fromPath: r.fromPath, to: r.to, permanent: r.permanent, enabled: r.enabled })}>
+                    <Button size="small" onClick={() => edit(r.id, { fromPath: r.fromPath, to: r.to, permanent: r.permanent, enabled: r.enabled })}>
                       {t('admin.redirects.edit')}
-                    </button>
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => remove(r)}>
+                    </Button>
+                    <Button size="small" onClick={() => remove(r)}>
                       {t('admin.redirects.delete')}
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -134,9 +135,9 @@ export default function AdminRedirectsPage() {
           {hosts.hosts.map((h) => (
             <li key={h.host}>
               <code>{h.host}</code>{' '}
-              <button type="button" className="btn btn--ghost btn--small" onClick={() => adminApi.removeHost(h.host).then(reload, reload)}>
+              <Button size="small" onClick={() => adminApi.removeHost(h.host).then(reload, reload)}>
                 {t('admin.redirects.removeHost')}
-              </button>
+              </Button>
             </li>
           ))}
           {!hosts.configured.length && !hosts.hosts.length && <li className="muted">{t('admin.redirects.noHosts')}</li>}
@@ -144,9 +145,9 @@ export default function AdminRedirectsPage() {
       )}
       <form className="admin-row" onSubmit={addHost} noValidate aria-busy={hostForm.formState.isSubmitting}>
         <TextField {...hostForm.register('host')} label={t('admin.redirects.host')} error={hostForm.errorFor('host') ?? hostForm.formError ?? undefined} placeholder="docs.example.org" />
-        <button type="submit" className="btn btn--secondary btn--small" disabled={hostForm.formState.isSubmitting} data-testid="host-add">
+        <Button type="submit" size="small" disabled={hostForm.formState.isSubmitting} data-testid="host-add">
           {t('admin.redirects.addHost')}
-        </button>
+        </Button>
       </form>
     </Page>
   );

@@ -2,6 +2,7 @@ import type { AdminUser } from '@tracker/shared/api/admin';
 import { can } from '@tracker/shared/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -55,9 +56,9 @@ export default function AdminUsersPage() {
           <label htmlFor="admin-user-search">{t('admin.users.search')}</label>
           <input id="admin-user-search" type="search" value={q} placeholder={t('admin.users.searchPlaceholder')} onChange={(e) => setQ(e.target.value)} data-testid="admin-user-search" />
         </div>
-        <button type="submit" className="btn btn--secondary btn--small">
+        <Button type="submit" size="small">
           {t('admin.users.search')}
-        </button>
+        </Button>
       </form>
       <FormAlert message={error ?? (loadError ? errorText(loadError, t) : null)} />
       {!data && <Loading />}
@@ -86,18 +87,17 @@ export default function AdminUsersPage() {
                       <span className="badge">{u.blockedAt ? t('admin.users.blocked') : t('admin.users.active')}</span>
                     </td>
                     <td className="admin-actions">
-                      <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => change(u, { admin: !isAdmin })} data-testid="admin-toggle-admin">
+                      <Button size="small" disabled={busy} onClick={() => change(u, { admin: !isAdmin })} data-testid="admin-toggle-admin">
                         {isAdmin ? t('admin.users.revoke') : t('admin.users.grant')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--ghost btn--small"
+                      </Button>
+                      <Button
+                        size="small"
                         disabled={busy}
                         onClick={() => void (u.blockedAt ? change(u, { blocked: false }) : block(u))}
                         data-testid="admin-toggle-block"
                       >
                         {u.blockedAt ? t('admin.users.unblock') : t('admin.users.block')}
-                      </button>
+                      </Button>
                     </td>
                   </tr>
                 );
@@ -108,15 +108,15 @@ export default function AdminUsersPage() {
       )}
       {pages > 1 && (
         <nav className="blog-pager">
-          <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             ←
-          </button>
+          </Button>
           <span>
             {page} / {pages}
           </span>
-          <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             →
-          </button>
+          </Button>
         </nav>
       )}
     </Page>

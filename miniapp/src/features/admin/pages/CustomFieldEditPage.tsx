@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoute } from '@tracker/shared/routes';
 import { Link, useLocation } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -132,13 +133,13 @@ export default function CustomFieldEditPage() {
                 <p className="field__hint">{t('customFields.archiveHint')}</p>
               </div>
               {field.archivedAt ? (
-                <button type="button" className="btn btn--ghost btn--small" disabled={busy} data-testid="cf-unarchive" onClick={() => void setArchived(false)}>
+                <Button size="small" disabled={busy} data-testid="cf-unarchive" onClick={() => void setArchived(false)}>
                   {t('customFields.unarchive')}
-                </button>
+                </Button>
               ) : (
-                <button type="button" className="btn btn--ghost btn--small" disabled={busy} data-testid="cf-archive" onClick={() => void setArchived(true)}>
+                <Button size="small" disabled={busy} data-testid="cf-archive" onClick={() => void setArchived(true)}>
                   {t('customFields.archive')}
-                </button>
+                </Button>
               )}
             </div>
             <div className="cf-danger__row">
@@ -146,9 +147,9 @@ export default function CustomFieldEditPage() {
                 <p className="cf-danger__what">{t('customFields.deleteWhat')}</p>
                 <p className="field__hint">{t('customFields.deleteHint', { count: field.valueCount })}</p>
               </div>
-              <button type="button" className="btn btn--small btn--danger" disabled={busy} data-testid="cf-delete" onClick={() => void remove()}>
+              <Button variant="danger" size="small" disabled={busy} data-testid="cf-delete" onClick={() => void remove()}>
                 {t('customFields.delete')}
-              </button>
+              </Button>
             </div>
           </section>
         </>

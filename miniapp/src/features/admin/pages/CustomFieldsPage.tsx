@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { buttonClass } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useQuery } from '../../../lib/query.ts';
@@ -37,7 +38,7 @@ export default function CustomFieldsPage() {
             </button>
           ))}
         </div>
-        <Link href={href('customFieldCreate')} className="btn btn--primary btn--small" data-testid="cf-create">
+        <Link href={href('customFieldCreate')} className={buttonClass({ variant: 'primary', size: 'small' })} data-testid="cf-create">
           {t('customFields.create')}
         </Link>
       </div>

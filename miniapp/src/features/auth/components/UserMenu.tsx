@@ -2,6 +2,7 @@ import { can } from '@tracker/shared/permissions';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { Tooltip } from '../../../components/Tooltip.tsx';
 import { log } from '../../../lib/logger.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -19,10 +20,10 @@ export function UserMenu() {
   if (!snap.user) {
     return (
       <div className="user-menu">
-        <Link href={href('login')} className="btn btn--small btn--ghost">
+        <Link href={href('login')} className={buttonClass({ size: 'small', className: 'user-menu__action' })}>
           {t('common.user.signIn')}
         </Link>
-        <Link href={href('register')} className="btn btn--small btn--primary user-menu__signup">
+        <Link href={href('register')} className={buttonClass({ variant: 'primary', size: 'small', className: 'user-menu__action user-menu__signup' })}>
           {t('common.user.signUp')}
         </Link>
       </div>
@@ -56,9 +57,9 @@ export function SignOutButton() {
     navigate(href('home'));
   };
   return (
-    <button type="button" className="btn btn--small btn--ghost" data-testid="logout" onClick={onLogout}>
+    <Button size="small" className="user-menu__action" data-testid="logout" onClick={onLogout}>
       {t('common.user.signOut')}
-    </button>
+    </Button>
   );
 }
 

@@ -27,7 +27,7 @@ export default function LoginPage() {
         <FormAlert message={form.formError ?? widgetError} />
         <TextField {...form.form.register('email')} type="email" label={t('auth.email')} autoComplete="username" inputMode="email" required error={form.errorFor('email')} />
         <TextField {...form.form.register('password')} type="password" label={t('auth.password')} autoComplete="current-password" required error={form.errorFor('password')} />
-        <Button type="submit" size="l" stretched loading={form.pending} disabled={form.pending}>
+        <Button variant="primary" type="submit" size="large" stretched loading={form.pending}>
           {t('auth.loginSubmit')}
         </Button>
       </form>

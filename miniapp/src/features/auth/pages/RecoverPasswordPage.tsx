@@ -32,7 +32,7 @@ export default function RecoverPasswordPage() {
           <form noValidate onSubmit={onSubmit} className="form" aria-busy={pending}>
             <FormAlert message={form.formError} />
             <TextField {...form.register('email')} type="email" label={t('auth.email')} autoComplete="username" inputMode="email" required error={form.errorFor('email')} />
-            <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
+            <Button variant="primary" type="submit" size="large" stretched loading={pending}>
               {t('account.recover.submit')}
             </Button>
           </form>

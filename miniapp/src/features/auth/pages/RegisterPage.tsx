@@ -34,7 +34,7 @@ export default function RegisterPage() {
         <TextField {...form.form.register('name')} label={t('auth.name')} autoComplete="name" required error={form.errorFor('name')} />
         <TextField {...form.form.register('email')} type="email" label={t('auth.email')} autoComplete="email" inputMode="email" required error={form.errorFor('email')} />
         <PasswordField {...form.form.register('password')} label={t('auth.password')} hint={t('auth.passwordHint')} error={form.errorFor('password')} user={owner} serverReasons={form.serverReasons} />
-        <Button type="submit" size="l" stretched loading={form.pending} disabled={form.pending}>
+        <Button variant="primary" type="submit" size="large" stretched loading={form.pending}>
           {t('auth.registerSubmit')}
         </Button>
       </form>

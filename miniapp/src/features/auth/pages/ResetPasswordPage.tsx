@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
             {/* The token comes from the link, not an input: its message goes to the form. */}
             <FormAlert message={form.formError ?? form.errorFor('token') ?? null} />
             <PasswordField {...form.register('password')} label={t('account.reset.password')} hint={t('auth.passwordHint')} error={form.errorFor('password')} user={NO_USER} serverReasons={serverReasons} />
-            <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
+            <Button variant="primary" type="submit" size="large" stretched loading={pending}>
               {t('account.reset.submit')}
             </Button>
           </form>

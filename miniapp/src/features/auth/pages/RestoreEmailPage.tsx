@@ -42,7 +42,7 @@ export default function RestoreEmailPage() {
       {result.kind === 'ready' || result.kind === 'restoring' ? (
         <>
           <p className="muted">{t('account.restoreEmail.intro')}</p>
-          <Button size="l" stretched loading={result.kind === 'restoring'} disabled={result.kind === 'restoring'} onClick={() => void restore()} data-testid="restore-email">
+          <Button variant="primary" size="large" stretched loading={result.kind === 'restoring'} onClick={() => void restore()} data-testid="restore-email">
             {result.kind === 'restoring' ? t('account.restoreEmail.restoring') : t('account.restoreEmail.submit')}
           </Button>
         </>

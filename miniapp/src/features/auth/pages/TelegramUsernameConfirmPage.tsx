@@ -88,7 +88,7 @@ export default function TelegramUsernameConfirmPage() {
               {status?.status === 'pending' && <span className="muted"> {t('telegram.waiting')}</span>}
             </p>
           ) : (
-            <Button size="l" onClick={() => void getLink()} loading={pending} disabled={pending}>
+            <Button variant="primary" size="large" onClick={() => void getLink()} loading={pending}>
               {t('telegram.getLink')}
             </Button>
           )}

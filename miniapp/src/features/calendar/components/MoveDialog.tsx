@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarIssue } from '../api.ts';
+import { Button } from '../../../components/Button.tsx';
 import { diffDays, isIsoDate, spanOf } from '../dates.ts';
 import { Dialog } from '../../../components/Dialog.tsx';
 
@@ -50,12 +51,12 @@ export function MoveDialog({ issue, onClose, onMove }: { issue: CalendarIssue; o
           )}
         </div>
         <div className="modal__actions cal-dialog__actions">
-          <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
+          <Button size="small" onClick={onClose}>
             {t('calendar.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary btn--small" data-testid="cal-move-submit">
+          </Button>
+          <Button type="submit" variant="primary" size="small" data-testid="cal-move-submit">
             {t('calendar.moveDialog.submit')}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -1,6 +1,7 @@
 // ICS subscriptions: the secret URL is shown once, right after it is made; a feed can be revoked.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
@@ -126,9 +127,9 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
             </select>
           </div>
         )}
-        <button type="submit" className="btn btn--primary btn--small" disabled={busy} data-testid="cal-feed-create">
+        <Button type="submit" variant="primary" size="small" disabled={busy} data-testid="cal-feed-create">
           {t('calendar.feeds.create')}
-        </button>
+        </Button>
       </form>
       {error && (
         <p role="alert" className="form-alert" data-testid="cal-feed-error">
@@ -143,9 +144,9 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
             <label htmlFor="cal-feed-url">{t('calendar.feeds.url')}</label>
             <div className="cal-subscribe__url">
               <input id="cal-feed-url" readOnly value={created.url} data-testid="cal-feed-url" onFocus={(e) => e.target.select()} />
-              <button type="button" className="btn btn--ghost btn--small" onClick={copy} data-testid="cal-feed-copy">
+              <Button size="small" onClick={copy} data-testid="cal-feed-copy">
                 {copied ? t('calendar.feeds.copied') : t('calendar.feeds.copy')}
-              </button>
+              </Button>
             </div>
           </div>
           <details className="cal-subscribe__help">
@@ -169,9 +170,9 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
               <span>
                 <strong>{scopeName(feed)}</strong> <span className="muted">{t('calendar.feeds.createdAt', { date: formatDate(feed.createdAt) })}</span>
               </span>
-              <button type="button" className="btn btn--ghost btn--small" data-testid={`cal-feed-revoke-${feed.id}`} onClick={() => void revoke(feed)}>
+              <Button size="small" data-testid={`cal-feed-revoke-${feed.id}`} onClick={() => void revoke(feed)}>
                 {t('calendar.feeds.revoke')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

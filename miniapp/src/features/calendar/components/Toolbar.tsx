@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectSummary, StreamSummary } from '../api.ts';
+import { Button } from '../../../components/Button.tsx';
 import { shiftDate, VIEWS } from '../dates.ts';
 import type { CalendarState } from '../url-state.ts';
 
@@ -21,15 +22,15 @@ export function Toolbar({ state, period, projects, streams, subscribeOpen, onCha
     <div className="cal-toolbar">
       <div className="cal-toolbar__row">
         <div className="cal-nav">
-          <button type="button" className="btn btn--ghost btn--small cal-nav__arrow" data-testid="cal-prev" aria-label={t(`calendar.prev.${unit}`)} onClick={() => onChange({ date: shiftDate(state.view, state.date, -1) })}>
+          <Button size="small" className="cal-nav__arrow" data-testid="cal-prev" aria-label={t(`calendar.prev.${unit}`)} onClick={() => onChange({ date: shiftDate(state.view, state.date, -1) })}>
             <span aria-hidden="true">‹</span>
-          </button>
-          <button type="button" className="btn btn--ghost btn--small" data-testid="cal-today" onClick={onToday}>
+          </Button>
+          <Button size="small" data-testid="cal-today" onClick={onToday}>
             {t('calendar.today')}
-          </button>
-          <button type="button" className="btn btn--ghost btn--small cal-nav__arrow" data-testid="cal-next" aria-label={t(`calendar.next.${unit}`)} onClick={() => onChange({ date: shiftDate(state.view, state.date, 1) })}>
+          </Button>
+          <Button size="small" className="cal-nav__arrow" data-testid="cal-next" aria-label={t(`calendar.next.${unit}`)} onClick={() => onChange({ date: shiftDate(state.view, state.date, 1) })}>
             <span aria-hidden="true">›</span>
-          </button>
+          </Button>
           <h2 className="cal-period" aria-live="polite" data-testid="cal-period">
             {period}
           </h2>
@@ -69,9 +70,9 @@ export function Toolbar({ state, period, projects, streams, subscribeOpen, onCha
             ))}
           </select>
         </label>
-        <button type="button" className="btn btn--ghost btn--small cal-subscribe-btn" aria-expanded={subscribeOpen} aria-controls="cal-subscribe-panel" data-testid="cal-subscribe-toggle" onClick={onSubscribe}>
+        <Button size="small" className="cal-subscribe-btn" aria-expanded={subscribeOpen} aria-controls="cal-subscribe-panel" data-testid="cal-subscribe-toggle" onClick={onSubscribe}>
           {t('calendar.feeds.open')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { weekStart as weekStartOf } from '@tracker/shared/dates';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { today } from '../../../lib/dates.ts';
@@ -123,9 +124,9 @@ export default function CalendarPage() {
       {loadError && (
         <div role="alert" className="form-alert cal-error" data-testid="cal-error">
           {loadError}{' '}
-          <button type="button" className="btn btn--ghost btn--small" onClick={retry}>
+          <Button size="small" onClick={retry}>
             {t('calendar.retry')}
-          </button>
+          </Button>
         </div>
       )}
       {issues === null && loading ? (

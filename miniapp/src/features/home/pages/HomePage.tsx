@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { buttonClass } from '../../../components/Button.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 
@@ -13,10 +14,10 @@ export default function HomePage() {
       <p className="tagline">{t('home.tagline')}</p>
       <p className="lead">{t('home.lead')}</p>
       <div className="actions">
-        <Link href={href('register')} className="btn btn--primary">
+        <Link href={href('register')} className={buttonClass({ variant: 'primary' })}>
           {t('home.signUp')}
         </Link>
-        <Link href={href('login')} className="btn btn--secondary">
+        <Link href={href('login')} className={buttonClass({ variant: 'secondary' })}>
           {t('home.signIn')}
         </Link>
       </div>

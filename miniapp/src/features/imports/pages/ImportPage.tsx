@@ -7,6 +7,8 @@ import { canInProject } from '@tracker/shared/permissions';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
+import { FilePicker } from '../../../components/FilePicker.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -113,20 +115,29 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-file`}>{t('imports.file')}</label>
-            <input id={`${id}-file`} type="file" accept=".csv,.tsv,.txt,.json,text/csv,application/json" data-testid="import-file" onChange={(e) => (setFile(e.target.files?.[0] ?? null), reset())} />
+            <label id={`${id}-file-label`} htmlFor={`${id}-file`}>
+              {t('imports.file')}
+            </label>
+            <FilePicker
+              id={`${id}-file`}
+              labelledBy={`${id}-file-label`}
+              accept=".csv,.tsv,.txt,.json,text/csv,application/json"
+              showName
+              testId="import-file"
+              onFiles={([chosen]) => (setFile(chosen ?? null), reset())}
+            />
           </div>
           {columns && format === 'csv' && <MappingStep columns={columns} mapping={mapping} onChange={setMapping} disabled={busy} />}
           {preview && <UserMapping unmatched={preview.unmatchedUsers} chosen={people} onChange={setPeople} />}
           <FormAlert message={error ?? null} />
           <div className="imp-actions">
-            <button type="submit" className="btn btn--ghost" disabled={!file || busy} data-testid="import-preview-button">
+            <Button type="submit" disabled={!file || busy} data-testid="import-preview-button">
               {preview || columns ? t('imports.updatePreview') : t('imports.preview')}
-            </button>
+            </Button>
             {preview && (
-              <button type="button" className="btn btn--primary" disabled={busy || !project || !!project.archivedAt} data-testid="import-start" onClick={() => void send(false)}>
+              <Button variant="primary" disabled={busy || !project || !!project.archivedAt} data-testid="import-start" onClick={() => void send(false)}>
                 {busy ? t('imports.starting') : t('imports.start')}
-              </button>
+              </Button>
             )}
           </div>
           {preview && <PreviewView preview={preview} />}

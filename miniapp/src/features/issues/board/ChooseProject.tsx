@@ -1,5 +1,6 @@
 // The board needs one project: without one it offers the user's projects to choose from.
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { useStoreReference } from '../../sync/index.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 
@@ -13,10 +14,10 @@ export function ChooseProject({ onChoose }: { onChoose?: (key: string) => void }
         <ul className="board-projects">
           {projects.map((p) => (
             <li key={p.id}>
-              <button type="button" className="btn btn--ghost" onClick={() => onChoose(p.key)} data-testid={`board-project-${p.key}`}>
+              <Button onClick={() => onChoose(p.key)} data-testid={`board-project-${p.key}`}>
                 <ColorDot color={p.color} className="status-chip__dot" />
                 {p.key} · {p.name}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

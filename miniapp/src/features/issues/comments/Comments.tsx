@@ -1,5 +1,6 @@
 // A comment in the timeline (rendered from the server's sanitised `bodyHtml`; edit/delete own) and
 // the composer at the end of the timeline.
+import { Button } from '../../../components/Button.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import type { Comment } from '@tracker/shared/api/issues';
 import { useId, useState } from 'react';
@@ -74,13 +75,13 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
         {!editing && !sending && (own || canModerate) && (
           <span className="tl-item__actions">
             {own && (
-              <button type="button" className="link-button" data-testid="comment-edit" onClick={() => (setDraft(comment.body), setEditing(true))}>
+              <Button variant="link" size="small" data-testid="comment-edit" onClick={() => (setDraft(comment.body), setEditing(true))}>
                 {t('issues.comments.edit')}
-              </button>
+              </Button>
             )}
-            <button type="button" className="link-button" data-testid="comment-delete" onClick={() => void remove()}>
+            <Button variant="link" size="small" data-testid="comment-delete" onClick={() => void remove()}>
               {t('issues.comments.delete')}
-            </button>
+            </Button>
           </span>
         )}
       </header>
@@ -88,12 +89,12 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
         <div className="comment-edit">
           <MentionTextarea testid="comment-edit-input" aria-label={t('issues.comments.editLabel')} value={draft} onChange={setDraft} rows={4} />
           <div className="actions actions--tight">
-            <button type="button" className="btn btn--primary btn--small" data-testid="comment-save" disabled={busy || !draft.trim()} onClick={() => void save()}>
+            <Button variant="primary" size="small" data-testid="comment-save" disabled={busy || !draft.trim()} onClick={() => void save()}>
               {t('issues.comments.save')}
-            </button>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(false)}>
+            </Button>
+            <Button size="small" onClick={() => setEditing(false)}>
               {t('issues.common.cancel')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
@@ -174,9 +175,9 @@ export function CommentComposer({ onSend }: { onSend: (body: string) => Promise<
         </p>
       )}
       <div className="actions actions--tight">
-        <button type="submit" className="btn btn--primary btn--small" data-testid="comment-submit" disabled={busy}>
+        <Button type="submit" variant="primary" size="small" data-testid="comment-submit" disabled={busy}>
           {t('issues.comments.post')}
-        </button>
+        </Button>
       </div>
     </form>
   );

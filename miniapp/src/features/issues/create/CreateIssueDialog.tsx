@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type Keybo
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { Dialog, DialogTitle } from '../../../components/Dialog.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
@@ -196,9 +197,9 @@ export function CreateIssueDialog({ project, onClose }: Props) {
             <input id={ids.more} type="checkbox" checked={more} onChange={(e) => setMore(e.target.checked)} data-testid="create-more" />
             {t('issues.createDialog.createMore')}
           </label>
-          <button type="submit" className="btn btn--primary" data-testid="create-submit" disabled={busy || noProjects} aria-disabled={busy || undefined}>
+          <Button type="submit" variant="primary" data-testid="create-submit" disabled={busy || noProjects} aria-disabled={busy || undefined}>
             {busy ? t('issues.createDialog.creating') : t('issues.createDialog.submit')}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -1,8 +1,9 @@
 // Attachments: download links (by a signed link, see download.ts), upload by file input or by dropping files anywhere on the page
 // (with progress), the 10 MB limit checked before sending, deletion for those allowed.
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from '../../../components/FilePicker.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { issueApi, uploadAttachment } from '../api-detail.ts';
 import { formatDateTime } from './activity-format.ts';
@@ -57,7 +58,6 @@ export function useUploads(issueId: number | null, ctl: IssueController) {
 export function Attachments({ data, ctl, meId, uploader }: { data: IssueData; ctl: IssueController; meId: number | null; uploader: ReturnType<typeof useUploads> }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const input = useRef<HTMLInputElement>(null);
   const { issue } = data;
   const canEdit = issue.can.includes('issue.edit');
   const mayDelete = (uploaderId: number | undefined) => (uploaderId === meId && canEdit) || issue.can.includes('comment.moderate');
@@ -66,23 +66,9 @@ export function Attachments({ data, ctl, meId, uploader }: { data: IssueData; ct
       <div className="issue-section__head">
         <h2 id="attachments-title">{t('issues.attachments.title')}</h2>
         {canEdit && (
-          <>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="attachment-pick" onClick={() => input.current?.click()}>
-              {t('issues.attachments.add')}
-            </button>
-            <input
-              ref={input}
-              type="file"
-              multiple
-              hidden
-              data-testid="attachment-input"
-              aria-label={t('issues.attachments.add')}
-              onChange={(e) => {
-                if (e.target.files) uploader.upload([...e.target.files]);
-                e.target.value = '';
-              }}
-            />
-          </>
+          <FilePicker size="small" multiple testId="attachment-input" buttonTestId="attachment-pick" onFiles={uploader.upload}>
+            {t('issues.attachments.add')}
+          </FilePicker>
         )}
       </div>
       {canEdit && <p className="muted small">{t('issues.attachments.hint', { mb: ATTACHMENT_MAX_BYTES / MB })}</p>}

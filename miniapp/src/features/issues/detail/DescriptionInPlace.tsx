@@ -5,6 +5,7 @@
 import type { IssueDetail } from '@tracker/shared/api/issues';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { useMainButton } from '../../../platform/use-main-button.ts';
 import { MentionTextarea } from '../comments/MentionTextarea.tsx';
@@ -29,20 +30,20 @@ export function DescriptionInPlace({ issue, canEdit, save, userId }: Props) {
       <div className="issue-section__head">
         <h2 id="description-title">{t('issues.detail.description')}</h2>
         {canEdit && !d.edit && !empty && (
-          <button type="button" className="btn btn--ghost btn--small" aria-label={t('issues.inplace.editDescription')} data-testid="description-edit" onClick={() => d.start()}>
+          <Button size="small" aria-label={t('issues.inplace.editDescription')} data-testid="description-edit" onClick={() => d.start()}>
             {t('issues.inplace.edit')}
-          </button>
+          </Button>
         )}
       </div>
       {canEdit && d.offered && !d.edit && (
         <div className="issue-desc__draft" role="status" data-testid="description-draft">
           <p>{t('issues.inplace.draftFound')}</p>
-          <button type="button" className="btn btn--primary btn--small" data-testid="description-draft-restore" onClick={() => d.start(d.offered!)}>
+          <Button variant="primary" size="small" data-testid="description-draft-restore" onClick={() => d.start(d.offered!)}>
             {t('issues.inplace.restore')}
-          </button>
-          <button type="button" className="btn btn--ghost btn--small" data-testid="description-draft-discard" onClick={d.discardOffer}>
+          </Button>
+          <Button size="small" data-testid="description-draft-discard" onClick={d.discardOffer}>
             {t('issues.inplace.discard')}
-          </button>
+          </Button>
         </div>
       )}
       {d.edit ? (
@@ -115,12 +116,12 @@ function Editor({ d }: { d: DescriptionEditor }) {
         </p>
       )}
       <div className="actions actions--tight">
-        <button type="button" className="btn btn--primary btn--small" data-testid="description-save" disabled={d.busy} onClick={() => void d.submit()}>
+        <Button variant="primary" size="small" data-testid="description-save" disabled={d.busy} onClick={() => void d.submit()}>
           {t('issues.inplace.save')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" data-testid="description-cancel" disabled={d.busy} onClick={() => void d.cancel()}>
+        </Button>
+        <Button size="small" data-testid="description-cancel" disabled={d.busy} onClick={() => void d.cancel()}>
           {t('issues.common.cancel')}
-        </button>
+        </Button>
       </div>
     </div>
   );

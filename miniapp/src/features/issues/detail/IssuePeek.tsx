@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { buttonClass } from '../../../components/Button.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
@@ -51,7 +52,7 @@ export default function IssuePeek({ issueRef, onClose }: { issueRef: string; onC
             {data.issue.key}
           </span>
         )}
-        <Link href={href('issue', { id: data?.issue.key ?? issueRef })} className="btn btn--ghost btn--small" data-testid="peek-open">
+        <Link href={href('issue', { id: data?.issue.key ?? issueRef })} className={buttonClass({ size: 'small' })} data-testid="peek-open">
           {t('issues.peek.open')}
         </Link>
         <button type="button" className="peek__close" onClick={onClose} aria-label={t('issues.peek.close')} data-testid="peek-close">

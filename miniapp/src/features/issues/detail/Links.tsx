@@ -4,6 +4,7 @@ import { RELATION_TYPES } from '@tracker/shared/api/values/issues';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { issueApi } from '../api-detail.ts';
 import { IssuePicker } from '../form/pickers.tsx';
@@ -28,7 +29,7 @@ export function SubIssues({ data }: { data: IssueData }) {
           </span>
         )}
         {issue.can.includes('issue.edit') && (
-          <Link href={createHref} className="btn btn--ghost btn--small" data-testid="sub-issue-add">
+          <Link href={createHref} className={buttonClass({ size: 'small' })} data-testid="sub-issue-add">
             {t('issues.detail.addSubIssue')}
           </Link>
         )}
@@ -64,9 +65,9 @@ export function Relations({ data, ctl }: { data: IssueData; ctl: IssueController
       <div className="issue-section__head">
         <h2 id="relations-title">{t('issues.relations.title')}</h2>
         {canEdit && !adding && (
-          <button type="button" className="btn btn--ghost btn--small" data-testid="relation-add" onClick={() => setAdding(true)}>
+          <Button size="small" data-testid="relation-add" onClick={() => setAdding(true)}>
             {t('issues.relations.add')}
-          </button>
+          </Button>
         )}
       </div>
       {groups.length === 0 && <p className="muted">{t('issues.relations.none')}</p>}
@@ -114,9 +115,9 @@ export function Relations({ data, ctl }: { data: IssueData; ctl: IssueController
               void ctl.run(() => issueApi.addRelation(issue.id, type, picked.key)).then((ok) => ok && setAdding(false));
             }}
           />
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setAdding(false)}>
+          <Button size="small" onClick={() => setAdding(false)}>
             {t('issues.common.cancel')}
-          </button>
+          </Button>
         </div>
       )}
     </section>

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { DateField, EstimateField } from '../fields/inputs.tsx';
@@ -141,9 +142,9 @@ function ParentInPlace({ data, ctl, canEdit }: { data: IssueData; ctl: IssueCont
             }}
           />
         ) : (
-          <button type="button" className="link-button" data-testid="issue-parent-change" onClick={() => setEditing(true)}>
+          <Button variant="link" size="small" data-testid="issue-parent-change" onClick={() => setEditing(true)}>
             {t('issues.detail.changeParent')}
-          </button>
+          </Button>
         ))}
     </div>
   );

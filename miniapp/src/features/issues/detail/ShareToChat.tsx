@@ -4,6 +4,7 @@ import { telegram } from '@tracker/shared/api/contract/session';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Button } from '../../../components/Button.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { platform } from '../../../platform/index.ts';
@@ -28,8 +29,8 @@ export function ShareToChat({ issueKey }: { issueKey: string }) {
   }
 
   return (
-    <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void share()} data-testid="issue-share">
+    <Button size="small" disabled={busy} onClick={() => void share()} data-testid="issue-share">
       {t('issues.detail.share')}
-    </button>
+    </Button>
   );
 }

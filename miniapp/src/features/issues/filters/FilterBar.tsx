@@ -8,6 +8,7 @@ type PickerProject = Pick<Project, 'id' | 'key' | 'name'>;
 import type { Stream } from '@tracker/shared/api/streams';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useListProject } from '../list/use-projects.ts';
 import { useStoreReference } from '../../sync/index.ts';
@@ -111,13 +112,13 @@ export function FilterBar({ filters, onChange, trailing }: Props) {
           value={filters.priority}
           onChange={(v) => set('priority', v)}
         />
-        <button type="button" className="btn btn--ghost btn--small" aria-expanded={more} onClick={() => setMore((m) => !m)} data-testid="filter-more">
+        <Button size="small" aria-expanded={more} onClick={() => setMore((m) => !m)} data-testid="filter-more">
           {more ? t('issues.filters.fewer') : t('issues.filters.more')}
-        </button>
+        </Button>
         {count > 0 && (
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange({})} data-testid="filter-clear">
+          <Button size="small" onClick={() => onChange({})} data-testid="filter-clear">
             {t('issues.filters.clearCount', { count })}
-          </button>
+          </Button>
         )}
       </div>
       {more && (

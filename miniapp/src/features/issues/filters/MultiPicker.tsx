@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { Popover } from '../../../components/Popover.tsx';
 
@@ -84,9 +85,9 @@ export function MultiPicker({ name, label, options, value, onChange, disabled, h
         ))}
         {hidden > 0 && <p className="picker__empty">{t('issues.filters.moreOptions', { count: hidden })}</p>}
         {chosen.length > 0 && (
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange('')}>
+          <Button size="small" onClick={() => onChange('')}>
             {t('issues.filters.reset')}
-          </button>
+          </Button>
         )}
       </Popover>
     </div>

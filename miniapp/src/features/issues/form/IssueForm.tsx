@@ -7,6 +7,7 @@ import { removeToken } from '@tracker/shared/quick-add/index';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
@@ -201,10 +202,10 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
 
         <FormAlert message={formError} />
         <div className="actions">
-          <button type="submit" className="btn btn--primary" data-testid="form-submit" disabled={busy}>
+          <Button type="submit" variant="primary" data-testid="form-submit" disabled={busy}>
             {mode === 'create' ? t('issues.form.create') : t('issues.form.save')}
-          </button>
-          <Link href={issue ? href('issue', { id: issue.key }) : href('issues')} className="btn btn--ghost">
+          </Button>
+          <Link href={issue ? href('issue', { id: issue.key }) : href('issues')} className={buttonClass({ variant: 'secondary' })}>
             {t('issues.common.cancel')}
           </Link>
         </div>

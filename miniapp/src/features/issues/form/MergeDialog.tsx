@@ -3,6 +3,7 @@
 import type { EditConflictData } from '@tracker/shared/api/issues';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { MERGEABLE, type MergeableField } from './conflict.ts';
 
@@ -47,12 +48,12 @@ export function MergeDialog({ conflict, mine, onSave, onCancel }: Props) {
       })}
       {others.length > 0 && <p className="muted">{t('issues.conflict.others', { fields: others.join(', ') })}</p>}
       <div className="actions">
-        <button type="button" className="btn btn--primary" data-testid="conflict-save" onClick={() => onSave(merged)}>
+        <Button variant="primary" data-testid="conflict-save" onClick={() => onSave(merged)}>
           {t('issues.conflict.save')}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
+        </Button>
+        <Button onClick={onCancel}>
           {t('issues.common.cancel')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { createIssueClick } from '../../../lib/create-issue.ts';
@@ -160,15 +161,15 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
           <>
             <p>{t('issues.list.noMatches')}</p>
             {onClearFilters && (
-              <button type="button" className="btn btn--ghost" onClick={onClearFilters} data-testid="clear-filters">
+              <Button onClick={onClearFilters} data-testid="clear-filters">
                 {t('issues.filters.clear')}
-              </button>
+              </Button>
             )}
           </>
         ) : (
           <>
             <p>{t('issues.list.empty')}</p>
-            <Link className="btn btn--primary" href={href('issueCreate') + (query?.project ? `?project=${encodeURIComponent(query.project)}` : '')} onClick={createIssueClick(query?.project)} data-testid="issue-create-first">
+            <Link className={buttonClass({ variant: 'primary' })} href={href('issueCreate') + (query?.project ? `?project=${encodeURIComponent(query.project)}` : '')} onClick={createIssueClick(query?.project)} data-testid="issue-create-first">
               {t('issues.list.createFirst')}
             </Link>
           </>
@@ -232,9 +233,9 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
       )}
       {complete && <div ref={sentinel} />}
       {hasMore && (
-        <button type="button" className="btn issue-list__more" onClick={pages.loadMore} disabled={pages.loadingMore} data-testid="load-more">
+        <Button className="issue-list__more" onClick={pages.loadMore} disabled={pages.loadingMore} data-testid="load-more">
           {pages.loadingMore ? t('common.loading') : t('issues.list.loadMore')}
-        </button>
+        </Button>
       )}
       {pages.error != null && issues.length > 0 && <FormAlert message={errorText(pages.error, t)} />}
     </div>

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page, pageTitleId } from '../../../components/Page.tsx';
 import { refusalOf } from '../../../lib/http.ts';
@@ -136,25 +137,24 @@ function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueControll
           {issue.project.name}
         </Link>
         <span className="issue-meta__actions">
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
+          <Button
+            size="small"
             aria-pressed={issue.watching}
             data-testid="issue-watch"
             onClick={() => void ctl.run(() => issueApi.watch(issue.id, !issue.watching))}
           >
             {issue.watching ? t('issues.detail.unwatch') : t('issues.detail.watch')}
-          </button>
+          </Button>
           <ShareToChat issueKey={issue.key} />
           {canEdit && (
-            <Link href={href('issueEdit', { id: issue.key })} className="btn btn--ghost btn--small" data-testid="issue-edit-link">
+            <Link href={href('issueEdit', { id: issue.key })} className={buttonClass({ size: 'small' })} data-testid="issue-edit-link">
               {t('issues.detail.edit')}
             </Link>
           )}
           {issue.can.includes('issue.delete') && (
-            <button type="button" className="btn btn--danger-ghost btn--small" data-testid="issue-delete" onClick={() => void remove()}>
+            <Button variant="danger-secondary" size="small" data-testid="issue-delete" onClick={() => void remove()}>
               {t('issues.detail.delete')}
-            </button>
+            </Button>
           )}
         </span>
       </div>

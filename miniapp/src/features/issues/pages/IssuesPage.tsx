@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { createIssueClick } from '../../../lib/create-issue.ts';
@@ -72,20 +73,19 @@ export default function IssuesPage() {
                 ))}
                 {!(SORTS as readonly string[]).includes(state.sort) && <option value={state.sort}>{t('issues.list.sortCustom')}</option>}
               </select>
-              <button
-                type="button"
-                className="btn btn--ghost btn--small"
+              <Button
+                size="small"
                 onClick={() => go({ ...state, order: state.order === 'asc' ? 'desc' : 'asc' })}
                 aria-label={state.order === 'asc' ? t('issues.list.ascending') : t('issues.list.descending')}
                 title={state.order === 'asc' ? t('issues.list.ascending') : t('issues.list.descending')}
                 data-testid="sort-order"
               >
                 {state.order === 'asc' ? '↑' : '↓'}
-              </button>
+              </Button>
             </div>
           </>
         )}
-        <Link href={createHref} onClick={createIssueClick(state.filters.project)} className="btn btn--primary btn--small issues-toolbar__create" data-testid="issue-create">
+        <Link href={createHref} onClick={createIssueClick(state.filters.project)} className={buttonClass({ variant: 'primary', size: 'small', className: 'issues-toolbar__create' })} data-testid="issue-create">
           {t('issues.list.create')}
         </Link>
       </div>
@@ -112,10 +112,10 @@ function PhoneBar({ open, onToggle, count, createHref }: { open: boolean; onTogg
   const { t } = useTranslation();
   return (
     <div className="issues-phone-bar">
-      <button type="button" className="btn btn--ghost btn--small" aria-expanded={open} onClick={onToggle} data-testid="issues-options">
+      <Button size="small" aria-expanded={open} onClick={onToggle} data-testid="issues-options">
         {count > 0 ? t('issues.list.optionsCount', { count }) : t('issues.list.options')}
-      </button>
-      <Link href={createHref} className="btn btn--primary btn--small" aria-label={t('issues.list.create')} data-testid="issue-create-phone">
+      </Button>
+      <Link href={createHref} className={buttonClass({ variant: 'primary', size: 'small' })} aria-label={t('issues.list.create')} data-testid="issue-create-phone">
         +
       </Link>
     </div>

@@ -4,6 +4,7 @@ import type { Recurrence, RecurrenceInput } from '@tracker/shared/api/issues';
 import type { Locale } from '@tracker/shared/locales';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { DAY_CODES, fromRule, NTHS, PRESETS, toRule, type Draft } from './preset.ts';
 import { formatDay, previewRule } from './use-rule-preview.ts';
 import { formatMonth } from '../../../lib/dates.ts';
@@ -151,12 +152,12 @@ export function RecurrenceEditor({ value, dueDate, locale, onSave, onCancel }: P
       </p>
 
       <div className="repeat-editor__actions">
-        <button type="submit" className="btn btn--primary" data-testid="repeat-save" disabled={Boolean(preview.problem) || (rule === null && !value)}>
+        <Button type="submit" variant="primary" data-testid="repeat-save" disabled={Boolean(preview.problem) || (rule === null && !value)}>
           {t('recurrence.ui.save')}
-        </button>
-        <button type="button" className="link-button" onClick={onCancel}>
+        </Button>
+        <Button variant="link" size="small" onClick={onCancel}>
           {t('recurrence.ui.cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );

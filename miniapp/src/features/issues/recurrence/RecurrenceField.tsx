@@ -5,6 +5,7 @@ import type { Locale } from '@tracker/shared/locales';
 import { describeRule } from '@tracker/shared/recurrence/describe';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { formErrorsFrom } from '../../../lib/form-errors.ts';
 import type { IssueController } from '../detail/use-issue.ts';
 import { RecurrenceEditor } from './RecurrenceEditor.tsx';
@@ -55,9 +56,9 @@ export function RecurrenceField({ issue, ctl, canEdit, locale }: { issue: IssueD
             }}
           />
         ) : (
-          <button type="button" className="link-button" data-testid="issue-repeat-change" onClick={() => setEditing(true)}>
+          <Button variant="link" size="small" data-testid="issue-repeat-change" onClick={() => setEditing(true)}>
             {t(recurrence ? 'recurrence.ui.change' : 'recurrence.ui.set')}
-          </button>
+          </Button>
         ))}
     </div>
   );

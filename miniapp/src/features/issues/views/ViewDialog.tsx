@@ -2,6 +2,7 @@
 // project's members share it.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { Dialog, DialogTitle } from '../../../components/Dialog.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import type { SavedView } from '../api.ts';
@@ -55,12 +56,12 @@ export default function ViewDialog({ editing, projectId, projectName, onClose, o
         )}
         <FormAlert message={error} />
         <div className="view-dialog__actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
+          <Button onClick={onClose}>
             {t('issues.views.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy} data-testid="view-submit">
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy} data-testid="view-submit">
             {t('issues.views.submit')}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

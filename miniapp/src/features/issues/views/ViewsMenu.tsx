@@ -1,8 +1,10 @@
 // Saved views: the current filters + layout + grouping under a name, personal or shared with a
-// project. Opened from a disclosure panel; saved and renamed in the shared modal.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+// project. Listed in a popover; saved and renamed in the shared modal.
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
+import { Popover } from '../../../components/Popover.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { createView, deleteView, updateView, type SavedView } from '../api.ts';
 import { toViewQuery, type PageState } from '../filters/url.ts';
@@ -33,27 +35,7 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   const me = useMe();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
 
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onDown);
-    const el = root.current;
-    el?.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      el?.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   async function remove(view: SavedView) {
     if (!(await confirmAction({ message: t('issues.views.confirmDelete', { name: fit(view.name, NAME_MAX) }), confirmText: t('issues.views.delete'), destructive: true }))) return;
@@ -66,52 +48,57 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   }
 
   return (
-    <div className="views-menu" ref={root}>
-      <button ref={button} type="button" className="btn btn--ghost btn--small" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} data-testid="views-menu">
-        {t('issues.views.title')} ▾
-      </button>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing({ mode: 'create' })} data-testid="view-save">
+    <div className="views-menu">
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        label={t('issues.views.title')}
+        className="views-menu__panel"
+        trigger={
+          <Button size="small" data-testid="views-menu">
+            {t('issues.views.title')} ▾
+          </Button>
+        }
+      >
+        {error && <FormAlert message={error} />}
+        {views === null ? (
+          <p className="muted">{t('common.loading')}</p>
+        ) : views.length === 0 ? (
+          <p className="muted">{t('issues.views.none')}</p>
+        ) : (
+          <ul className="views-menu__list">
+            {views.map((v) => (
+              <li key={v.id} className="views-menu__item" data-testid="view-item" data-view-name={v.name}>
+                <button
+                  type="button"
+                  className="views-menu__open"
+                  onClick={() => {
+                    setOpen(false);
+                    onOpen(v);
+                  }}
+                  data-testid="view-open"
+                >
+                  <span>{v.name}</span>
+                  <span className="views-menu__scope">{v.projectId ? t('issues.views.shared') : t('issues.views.personal')}</span>
+                </button>
+                {me?.id === v.owner.id && (
+                  <>
+                    <Button size="small" onClick={() => setEditing({ mode: 'rename', view: v })} aria-label={t('issues.views.renameNamed', { name: v.name })} data-testid="view-rename">
+                      {t('issues.views.rename')}
+                    </Button>
+                    <Button size="small" onClick={() => void remove(v)} aria-label={t('issues.views.deleteNamed', { name: v.name })} data-testid="view-delete">
+                      {t('issues.views.delete')}
+                    </Button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Popover>
+      <Button size="small" onClick={() => setEditing({ mode: 'create' })} data-testid="view-save">
         {t('issues.views.save')}
-      </button>
-      {open && (
-        <div className="views-menu__panel" id={panelId}>
-          {error && <FormAlert message={error} />}
-          {views === null ? (
-            <p className="muted">{t('common.loading')}</p>
-          ) : views.length === 0 ? (
-            <p className="muted">{t('issues.views.none')}</p>
-          ) : (
-            <ul className="views-menu__list">
-              {views.map((v) => (
-                <li key={v.id} className="views-menu__item" data-testid="view-item" data-view-name={v.name}>
-                  <button
-                    type="button"
-                    className="views-menu__open"
-                    onClick={() => {
-                      setOpen(false);
-                      onOpen(v);
-                    }}
-                    data-testid="view-open"
-                  >
-                    <span>{v.name}</span>
-                    <span className="views-menu__scope">{v.projectId ? t('issues.views.shared') : t('issues.views.personal')}</span>
-                  </button>
-                  {me?.id === v.owner.id && (
-                    <>
-                      <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing({ mode: 'rename', view: v })} aria-label={t('issues.views.renameNamed', { name: v.name })} data-testid="view-rename">
-                        {t('issues.views.rename')}
-                      </button>
-                      <button type="button" className="btn btn--ghost btn--small" onClick={() => void remove(v)} aria-label={t('issues.views.deleteNamed', { name: v.name })} data-testid="view-delete">
-                        {t('issues.views.delete')}
-                      </button>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      </Button>
       {editing && (
         <Suspense fallback={null}>
         <ViewDialog

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/Button.tsx';
 
 /**
  * The "add one" form under a project editor's list (labels, statuses): a name, the editor's own
@@ -21,9 +22,9 @@ export function AddNameRow({ label, addLabel, testIdPrefix, onAdd, children }: {
         <input id={`${id}-new`} value={name} maxLength={50} onChange={(e) => setName(e.target.value)} data-testid={`${testIdPrefix}-new-name`} />
       </div>
       {children}
-      <button type="submit" className="btn btn--primary btn--small" disabled={!name.trim()} data-testid={`${testIdPrefix}-add`}>
+      <Button type="submit" variant="primary" size="small" disabled={!name.trim()} data-testid={`${testIdPrefix}-add`}>
         {addLabel}
-      </button>
+      </Button>
     </form>
   );
 }

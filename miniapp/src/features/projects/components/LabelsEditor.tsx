@@ -1,6 +1,7 @@
 import type { Label } from '@tracker/shared/api/projects';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
 import { AddNameRow } from './AddNameRow.tsx';
@@ -54,9 +55,8 @@ export function LabelsEditor({ projectId, labels, onChange, readOnly }: { projec
                 else e.target.value = l.name;
               }}
             />
-            <button
-              type="button"
-              className="btn btn--ghost btn--small"
+            <Button
+              size="small"
               disabled={readOnly}
               onClick={() =>
                 void run(async () => {
@@ -66,7 +66,7 @@ export function LabelsEditor({ projectId, labels, onChange, readOnly }: { projec
               }
             >
               {t('projects.labels.delete')}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import type { Member, ProjectRole } from '@tracker/shared/api/projects';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
@@ -50,15 +51,14 @@ export function MembersEditor({ projectId, members, onChange, readOnly }: { proj
             >
               <RoleOptions />
             </select>
-            <button
-              type="button"
-              className="btn btn--ghost btn--small"
+            <Button
+              size="small"
               disabled={readOnly || busy}
               data-testid="member-remove"
               onClick={() => void call(() => projectsApi.removeMember(projectId, m.user.id))}
             >
               {t('projects.members.remove')}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -79,9 +79,9 @@ export function MembersEditor({ projectId, members, onChange, readOnly }: { proj
               <RoleOptions />
             </select>
           </div>
-          <button type="submit" className="btn btn--primary btn--small" disabled={!person.length || busy} data-testid="member-add">
+          <Button type="submit" variant="primary" size="small" disabled={!person.length || busy} data-testid="member-add">
             {t('projects.members.addButton')}
-          </button>
+          </Button>
         </form>
       )}
     </div>

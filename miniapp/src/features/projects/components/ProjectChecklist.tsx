@@ -6,6 +6,7 @@ import type { ProjectChecklist as Steps } from '@tracker/shared/api/projects';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { config } from '../../../lib/config.ts';
 import { createIssueClick } from '../../../lib/create-issue.ts';
@@ -61,9 +62,9 @@ function Steps({ project, onHide }: { project: { id: number; key: string }; onHi
           </li>
         ))}
       </ol>
-      <button type="button" className="btn btn--ghost btn--small" onClick={onHide} data-testid="checklist-hide">
+      <Button size="small" onClick={onHide} data-testid="checklist-hide">
         {t('projects.checklist.hide')}
-      </button>
+      </Button>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { PROJECT_VISIBILITY } from '@tracker/shared/api/values/projects';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useServerForm } from '../../../lib/use-server-form.ts';
@@ -146,9 +147,9 @@ export function ProjectForm({ project, submitLabel, onSubmit, disabled }: Props)
         ))}
       </fieldset>
       <div className="actions">
-        <button type="submit" className="btn btn--primary" disabled={pending || disabled} data-testid="project-submit">
+        <Button type="submit" variant="primary" disabled={pending || disabled} data-testid="project-submit">
           {submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { Button } from '../../../components/Button.tsx';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -70,10 +70,10 @@ function Offer({ token, offer }: { token: string; offer: InvitePreview }) {
         <>
           <p>{t('projects.invitePage.signInFirst')}</p>
           <p className="inline-actions">
-            <Link href={href('login') + back} className="btn btn--primary" data-testid="invite-sign-in">
+            <Link href={href('login') + back} className={buttonClass({ variant: 'primary' })} data-testid="invite-sign-in">
               {t('projects.invitePage.signIn')}
             </Link>
-            <Link href={href('register') + back} className="btn btn--ghost" data-testid="invite-register">
+            <Link href={href('register') + back} className={buttonClass({ variant: 'secondary' })} data-testid="invite-register">
               {t('projects.invitePage.register')}
             </Link>
           </p>
@@ -81,12 +81,12 @@ function Offer({ token, offer }: { token: string; offer: InvitePreview }) {
       ) : offer.member ? (
         <p className="inline-actions">
           <span role="status">{t('projects.invitePage.member')}</span>
-          <Link href={projectHref} className="btn btn--primary" data-testid="invite-open">
+          <Link href={projectHref} className={buttonClass({ variant: 'primary' })} data-testid="invite-open">
             {t('projects.invitePage.open')}
           </Link>
         </p>
       ) : (
-        <Button size="l" stretched loading={pending} disabled={pending} onClick={join} data-testid="invite-join">
+        <Button variant="primary" size="large" stretched loading={pending} onClick={join} data-testid="invite-join">
           {t('projects.invitePage.join', { name: offer.project.name })}
         </Button>
       )}

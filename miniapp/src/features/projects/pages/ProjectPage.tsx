@@ -1,4 +1,5 @@
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import type { ProjectCapability } from '@tracker/shared/permissions';
 import { canInProject } from '@tracker/shared/permissions';
@@ -105,34 +106,33 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
       )}
       <div className="actions" data-testid="project-actions">
         {!archived && can('issue.create') && (
-          <Link href={`${href('issueCreate')}?project=${project.key}`} onClick={createIssueClick(project.key)} className="btn btn--primary btn--small" data-testid="project-new-issue">
+          <Link href={`${href('issueCreate')}?project=${project.key}`} onClick={createIssueClick(project.key)} className={buttonClass({ variant: 'primary', size: 'small' })} data-testid="project-new-issue">
             {t('projects.actions.newIssue')}
           </Link>
         )}
         {(can('project.edit') || can('project.labels')) && (
-          <Link href={href('projectEdit', { id: project.key })} className="btn btn--ghost btn--small" data-testid="project-edit">
+          <Link href={href('projectEdit', { id: project.key })} className={buttonClass({ size: 'small' })} data-testid="project-edit">
             {t('projects.actions.edit')}
           </Link>
         )}
         {!archived && can('project.import') && (
-          <Link href={href('projectImport', { id: project.key })} className="btn btn--ghost btn--small" data-testid="project-import">
+          <Link href={href('projectImport', { id: project.key })} className={buttonClass({ size: 'small' })} data-testid="project-import">
             {t('projects.actions.import')}
           </Link>
         )}
         {can('project.archive') && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
+          <Button
+            size="small"
             data-testid={archived ? 'project-unarchive' : 'project-archive'}
             onClick={() => void run(() => projectsApi.setArchived(project.id, !archived), t(archived ? 'projects.toast.unarchived' : 'projects.toast.archived'))}
           >
             {t(archived ? 'projects.actions.unarchive' : 'projects.actions.archive')}
-          </button>
+          </Button>
         )}
         {can('project.delete') && (
-          <button type="button" className="btn btn--danger-ghost btn--small" data-testid="project-delete" onClick={() => void remove()}>
+          <Button variant="danger-secondary" size="small" data-testid="project-delete" onClick={() => void remove()}>
             {t('projects.actions.delete')}
-          </button>
+          </Button>
         )}
       </div>
       <FormAlert message={actionError} />

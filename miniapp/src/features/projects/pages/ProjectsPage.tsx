@@ -1,6 +1,7 @@
 import type { Project } from '@tracker/shared/api/projects';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import { buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -39,7 +40,7 @@ export default function ProjectsPage() {
             </Link>
           ))}
         </nav>
-        <Link href={href('projectCreate')} className="btn btn--primary btn--small" data-testid="project-new">
+        <Link href={href('projectCreate')} className={buttonClass({ variant: 'primary', size: 'small' })} data-testid="project-new">
           {t('projects.list.new')}
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import type { StreamFeedItem, StreamHealth } from '@tracker/shared/api/streams';
 import { STREAM_HEALTH } from '@tracker/shared/api/values/streams';
+import { Button } from '../../../components/Button.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,9 +73,9 @@ export function Composer({ streamId, onPosted }: { streamId: number; onPosted: (
       </div>
       <HealthChoice value={health} onChange={setHealth} name={`${id}-health`} />
       <div className="actions">
-        <button type="submit" className="btn btn--primary btn--small" disabled={!body.trim() || pending} data-testid="stream-update-post">
+        <Button type="submit" variant="primary" size="small" disabled={!body.trim() || pending} data-testid="stream-update-post">
           {t('streams.feed.post')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -164,12 +165,12 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
           <textarea id={`${id}-edit`} rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
           <HealthChoice value={health} onChange={setHealth} name={`${id}-health`} />
           <div className="actions">
-            <button type="submit" className="btn btn--primary btn--small" disabled={!body.trim()}>
+            <Button type="submit" variant="primary" size="small" disabled={!body.trim()}>
               {t('streams.feed.save')}
-            </button>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(false)}>
+            </Button>
+            <Button size="small" onClick={() => setEditing(false)}>
               {t('streams.dialog.cancel')}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
@@ -178,12 +179,12 @@ function UpdateItem({ item, mine, onChanged }: { item: StreamUpdateItem; mine: b
       )}
       {mine && !editing && (
         <div className="feed__tools">
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)} data-testid="feed-update-edit">
+          <Button size="small" onClick={() => setEditing(true)} data-testid="feed-update-edit">
             {t('streams.feed.edit')}
-          </button>
-          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => void remove()} data-testid="feed-update-delete">
+          </Button>
+          <Button variant="danger-secondary" size="small" onClick={() => void remove()} data-testid="feed-update-delete">
             {t('streams.feed.delete')}
-          </button>
+          </Button>
         </div>
       )}
       {!editing && error && <FormAlert message={error} />}

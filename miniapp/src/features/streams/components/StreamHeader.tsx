@@ -2,6 +2,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import type { Stream } from '@tracker/shared/api/streams';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { PeoplePicker } from '../../projects/index.ts';
@@ -131,18 +132,18 @@ export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s:
             <textarea id={`${id}-desc`} name="description" rows={4} defaultValue={stream.description} />
           </div>
           <div className="actions">
-            <button type="submit" className="btn btn--primary btn--small">
+            <Button type="submit" variant="primary" size="small">
               {t('streams.feed.save')}
-            </button>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingText(false)}>
+            </Button>
+            <Button size="small" onClick={() => setEditingText(false)}>
               {t('streams.dialog.cancel')}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingText(true)} data-testid="stream-edit-text">
+        <Button size="small" onClick={() => setEditingText(true)} data-testid="stream-edit-text">
           {t('streams.page.editText')}
-        </button>
+        </Button>
       )}
     </div>
   );

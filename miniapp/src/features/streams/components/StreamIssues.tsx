@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { IssueBoard, IssueList } from '../../issues/index.ts';
 
 /**
@@ -28,9 +29,9 @@ export function StreamIssues({ streamId }: { streamId: number }) {
         <>
           {project && (
             <p>
-              <button type="button" className="btn btn--ghost btn--small" onClick={() => setProject(null)}>
+              <Button size="small" onClick={() => setProject(null)}>
                 {t('streams.page.otherProject', { key: project })}
-              </button>
+              </Button>
             </p>
           )}
           <IssueBoard query={boardQuery} onChooseProject={setProject} />

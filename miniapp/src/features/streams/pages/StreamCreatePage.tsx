@@ -3,6 +3,7 @@ import { createStreamSchema } from '@tracker/shared/api/streams';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -97,9 +98,9 @@ export default function StreamCreatePage() {
           <TextField {...form.register('targetDate', { setValueAs: dateOrNull })} type="date" label={t('streams.form.targetDate')} error={form.errorFor('targetDate')} />
         </div>
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={pending} data-testid="stream-submit">
+          <Button type="submit" variant="primary" disabled={pending} data-testid="stream-submit">
             {t('streams.form.create')}
-          </button>
+          </Button>
         </div>
       </form>
     </Page>

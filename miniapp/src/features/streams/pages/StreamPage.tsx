@@ -2,6 +2,7 @@ import type { Stream } from '@tracker/shared/api/streams';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -92,9 +93,9 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
       {stream.can.includes('stream.delete') && (
         <section className="psection">
           <FormAlert message={deleteError} />
-          <button type="button" className="btn btn--danger-ghost btn--small" onClick={() => void remove()} data-testid="stream-delete">
+          <Button variant="danger-secondary" size="small" onClick={() => void remove()} data-testid="stream-delete">
             {t('streams.page.delete')}
-          </button>
+          </Button>
         </section>
       )}
     </Page>

@@ -3,6 +3,7 @@ import { STREAM_STATUSES } from '@tracker/shared/api/values/streams';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -50,7 +51,7 @@ export default function StreamsPage() {
             {t('streams.progress.weightedToggle')}
           </label>
         </div>
-        <Link href={href('streamCreate')} className="btn btn--primary btn--small" data-testid="stream-new">
+        <Link href={href('streamCreate')} className={buttonClass({ variant: 'primary', size: 'small' })} data-testid="stream-new">
           {t('streams.list.new')}
         </Link>
       </div>

@@ -6,6 +6,7 @@ import type { Label } from '@tracker/shared/api/projects';
 import { createTemplateSchema, type CreateTemplateRequest, type IssueTemplate } from '@tracker/shared/api/templates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useServerForm } from '../../../lib/use-server-form.ts';
@@ -123,12 +124,12 @@ export function TemplateForm({ template, labels, people, onSubmit, onCancel }: P
         </p>
       </div>
       <div className="modal__actions">
-        <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+        <Button size="small" onClick={onCancel}>
           {t('projects.templates.cancel')}
-        </button>
-        <button type="submit" className="btn btn--primary btn--small" disabled={pending} data-testid="template-save">
+        </Button>
+        <Button type="submit" variant="primary" size="small" disabled={pending} data-testid="template-save">
           {t('projects.templates.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import type { Label } from '@tracker/shared/api/projects';
 import type { CreateTemplateRequest, IssueTemplate } from '@tracker/shared/api/templates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -67,12 +68,12 @@ export function TemplatesEditor({ projectId, labels, people, readOnly }: Props) 
             </span>
             {!readOnly && (
               <>
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(tpl)} data-testid="template-edit">
+                <Button size="small" onClick={() => setEditing(tpl)} data-testid="template-edit">
                   {t('projects.templates.edit')}
-                </button>
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => void remove(tpl)} data-testid="template-delete">
+                </Button>
+                <Button size="small" onClick={() => void remove(tpl)} data-testid="template-delete">
                   {t('projects.templates.delete')}
-                </button>
+                </Button>
               </>
             )}
           </li>
@@ -80,9 +81,9 @@ export function TemplatesEditor({ projectId, labels, people, readOnly }: Props) 
       </ul>
       {editing && <TemplateForm key={editing === 'new' ? 'new' : editing.id} template={editing === 'new' ? null : editing} labels={labels} people={people} onSubmit={save} onCancel={() => setEditing(null)} />}
       {!readOnly && !editing && (
-        <button type="button" className="btn btn--small" onClick={() => setEditing('new')} data-testid="template-add">
+        <Button size="small" onClick={() => setEditing('new')} data-testid="template-add">
           {t('projects.templates.add')}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -4,6 +4,7 @@
 import { formatDurationLong, parseDuration } from '@tracker/shared/duration';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { today } from '../../../lib/dates.ts';
 import { formErrorsFrom } from '../../../lib/form-errors.ts';
 
@@ -82,13 +83,13 @@ export function LogTimeForm({ initial, submitText, onSubmit, onCancel, testid }:
         </p>
       )}
       <div className="time-form__actions">
-        <button type="submit" className="btn btn--primary btn--small" data-testid="time-submit" disabled={busy}>
+        <Button type="submit" variant="primary" size="small" data-testid="time-submit" disabled={busy}>
           {submitText}
-        </button>
+        </Button>
         {onCancel && (
-          <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+          <Button size="small" onClick={onCancel}>
             {t('time.form.cancel')}
-          </button>
+          </Button>
         )}
       </div>
     </form>

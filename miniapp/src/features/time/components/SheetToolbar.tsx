@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { SHEET_VIEWS, shiftSheet, type SheetState } from '../sheet-state.ts';
 
 interface Props {
@@ -19,23 +20,23 @@ export function SheetToolbar({ state, period, projects, people, me, onChange, on
   return (
     <div className="sheet-toolbar">
       <div className="sheet-toolbar__row">
-        <button type="button" className="btn btn--ghost btn--small" data-testid="sheet-prev" aria-label={t('time.sheet.prev')} onClick={() => onChange({ date: shiftSheet(state.view, state.date, -1) })}>
+        <Button size="small" data-testid="sheet-prev" aria-label={t('time.sheet.prev')} onClick={() => onChange({ date: shiftSheet(state.view, state.date, -1) })}>
           <span aria-hidden="true">‹</span>
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" data-testid="sheet-today" onClick={onToday}>
+        </Button>
+        <Button size="small" data-testid="sheet-today" onClick={onToday}>
           {t('time.sheet.today')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" data-testid="sheet-next" aria-label={t('time.sheet.next')} onClick={() => onChange({ date: shiftSheet(state.view, state.date, 1) })}>
+        </Button>
+        <Button size="small" data-testid="sheet-next" aria-label={t('time.sheet.next')} onClick={() => onChange({ date: shiftSheet(state.view, state.date, 1) })}>
           <span aria-hidden="true">›</span>
-        </button>
+        </Button>
         <h2 className="sheet-period" aria-live="polite" data-testid="sheet-period">
           {period}
         </h2>
         <div className="sheet-views" role="group" aria-label={t('time.sheet.view')}>
           {SHEET_VIEWS.map((view) => (
-            <button key={view} type="button" className="btn btn--ghost btn--small" aria-pressed={state.view === view} data-testid={`sheet-view-${view}`} onClick={() => onChange({ view })}>
+            <Button key={view} size="small" aria-pressed={state.view === view} data-testid={`sheet-view-${view}`} onClick={() => onChange({ view })}>
               {t(`time.sheet.${view}`)}
-            </button>
+            </Button>
           ))}
         </div>
       </div>
@@ -69,9 +70,9 @@ export function SheetToolbar({ state, period, projects, people, me, onChange, on
               ))}
           </select>
         </label>
-        <button type="button" className="btn btn--ghost btn--small" data-testid="sheet-export" disabled={exporting} onClick={onExport}>
+        <Button size="small" data-testid="sheet-export" disabled={exporting} onClick={onExport}>
           {t('time.sheet.export')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import type { TimeEntry } from '@tracker/shared/api/time';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button } from '../../../components/Button.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
@@ -54,9 +55,9 @@ export function TimeSection({ issue, onChanged }: Props) {
       <div className="issue-section__head">
         <h2 id="time-title">{t('time.section.title')}</h2>
         {canLog && !open && (
-          <button type="button" className="btn btn--ghost btn--small" data-testid="time-log-open" onClick={() => setOpen(true)}>
+          <Button size="small" data-testid="time-log-open" onClick={() => setOpen(true)}>
             {t('time.form.log')}
-          </button>
+          </Button>
         )}
       </div>
       <p className="time-spent" data-testid="time-spent-total">

@@ -1,8 +1,9 @@
 import type { User } from '@tracker/shared/api/users';
 import { AVATAR_MAX_BYTES } from '@tracker/shared/limits';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
+import { FilePicker } from '../../../components/FilePicker.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { signedIn } from '../../auth/index.ts';
 import { accountApi } from '../api.ts';
@@ -12,7 +13,7 @@ import { errorText } from '../../../lib/error-text.ts';
 /** Upload (checked and resized by the server) or remove the avatar. */
 export function AvatarField({ user }: { user: User }) {
   const { t } = useTranslation();
-  const inputId = useId();
+  const pickerId = useId();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -30,10 +31,7 @@ export function AvatarField({ user }: { user: User }) {
     }
   }
 
-  function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
+  function onFile(file: File) {
     if (file.size > AVATAR_MAX_BYTES) {
       setError(t('account.errors.imageTooLarge'));
       return;
@@ -45,13 +43,23 @@ export function AvatarField({ user }: { user: User }) {
     <div className="profile-card">
       <Avatar name={user.name} url={user.avatar_url} large />
       <div>
-        <label htmlFor={inputId} className="field__label">
+        <label id={`${pickerId}-label`} htmlFor={pickerId} className="field__label">
           {t('account.profile.avatar')}
         </label>
-        <input id={inputId} type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={onFile} disabled={pending} data-testid="avatar-input" />
+        <FilePicker
+          id={pickerId}
+          labelledBy={`${pickerId}-label`}
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          size="small"
+          loading={pending}
+          testId="avatar-input"
+          onFiles={([file]) => file && onFile(file)}
+        >
+          {t('account.profile.uploadAvatar')}
+        </FilePicker>
         <p className="field__hint">{t('account.profile.avatarHint')}</p>
         {user.avatar_url && (
-          <Button type="button" size="s" mode="plain" onClick={() => void run(accountApi.removeAvatar)} disabled={pending}>
+          <Button size="small" variant="link" onClick={() => void run(accountApi.removeAvatar)} disabled={pending}>
             {t('account.profile.removeAvatar')}
           </Button>
         )}

@@ -94,7 +94,7 @@ export function NotificationSettings() {
         <label htmlFor="notify-tz">{t('notifications.timeZone')}</label>
         <input id="notify-tz" name="timeZone" defaultValue={s.timeZone} required maxLength={64} />
       </div>
-      <Button type="submit" loading={pending} disabled={pending}>
+      <Button variant="primary" type="submit" loading={pending}>
         {t('notifications.save')}
       </Button>
     </form>

@@ -48,7 +48,7 @@ export function TelegramAccount() {
       {account ? (
         <div className="inline-actions">
           <span data-testid="telegram-linked">{t('account.telegram.linked', { name: nameOf(account) })}</span>
-          <Button type="button" size="s" mode="plain" loading={pending} onClick={() => disconnect(account)} data-testid="disconnect-telegram">
+          <Button size="small" variant="link" loading={pending} onClick={() => disconnect(account)} data-testid="disconnect-telegram">
             {t('account.telegram.disconnect')}
           </Button>
         </div>

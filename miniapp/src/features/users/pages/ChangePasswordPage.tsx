@@ -69,7 +69,7 @@ export default function ChangePasswordPage() {
           user={owner}
           serverReasons={serverReasons}
         />
-        <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
+        <Button variant="primary" type="submit" size="large" stretched loading={pending}>
           {t('account.changePassword.submit')}
         </Button>
       </form>

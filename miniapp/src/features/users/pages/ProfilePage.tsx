@@ -96,7 +96,7 @@ function ProfileForm({ user }: { user: User }) {
           <div className="inline-actions">
             {status(user.pending_email ? null : user.email_confirmed_at)}
             {(!user.email_confirmed_at || user.pending_email) && (
-              <Button type="button" size="s" mode="plain" onClick={resend}>
+              <Button size="small" variant="link" onClick={resend}>
                 {t('account.profile.resendEmail')}
               </Button>
             )}
@@ -112,7 +112,7 @@ function ProfileForm({ user }: { user: User }) {
           <div className="inline-actions">
             {status(user.phone_confirmed_at)}
             {!user.phone_confirmed_at && (
-              <Button type="button" size="s" mode="plain" onClick={() => setPhoneDialog(true)} data-testid="confirm-phone">
+              <Button size="small" variant="link" onClick={() => setPhoneDialog(true)} data-testid="confirm-phone">
                 {t('account.profile.confirmPhone')}
               </Button>
             )}
@@ -128,7 +128,7 @@ function ProfileForm({ user }: { user: User }) {
             ))}
           </select>
         </div>
-        <Button type="submit" size="l" stretched loading={pending} disabled={pending}>
+        <Button variant="primary" type="submit" size="large" stretched loading={pending}>
           {t('account.profile.save')}
         </Button>
       </form>

@@ -1,6 +1,7 @@
 import type { Delivery } from '@tracker/shared/api/webhooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -59,9 +60,9 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
             <time className="webhook__meta" dateTime={d.createdAt}>
               {time(d.createdAt)}
             </time>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => void redeliver(d)} data-testid="delivery-redeliver">
+            <Button size="small" onClick={() => void redeliver(d)} data-testid="delivery-redeliver">
               {t('webhooks.redeliver')}
-            </button>
+            </Button>
           </div>
           {d.nextRetryAt && d.status === 'pending' && <span className="webhook__meta">{t('webhooks.nextRetry', { time: time(d.nextRetryAt) })}</span>}
           {d.error && (
@@ -77,9 +78,9 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
         </div>
       ))}
       {cursor && (
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => void loadMore(cursor)}>
+        <Button size="small" onClick={() => void loadMore(cursor)}>
           {t('webhooks.more')}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Webhook } from '@tracker/shared/api/webhooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { webhooksApi } from '../api.ts';
@@ -77,21 +78,21 @@ export function WebhookCard({ hook, onChange, onRemoved }: Props) {
       </span>
       <small className="webhook__meta">{t('webhooks.secretHint')}</small>
       <div className="webhook__tools">
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => void copy()}>
+        <Button size="small" onClick={() => void copy()}>
           {t('webhooks.copy')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => void rotate()}>
+        </Button>
+        <Button size="small" onClick={() => void rotate()}>
           {t('webhooks.rotate')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)} data-testid="webhook-edit">
+        </Button>
+        <Button size="small" onClick={() => setEditing(true)} data-testid="webhook-edit">
           {t('webhooks.edit')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => setShowLog((s) => !s)} aria-expanded={showLog} data-testid="webhook-log">
+        </Button>
+        <Button size="small" onClick={() => setShowLog((s) => !s)} aria-expanded={showLog} data-testid="webhook-log">
           {t('webhooks.deliveries')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => void remove()} data-testid="webhook-delete">
+        </Button>
+        <Button size="small" onClick={() => void remove()} data-testid="webhook-delete">
           {t('webhooks.delete')}
-        </button>
+        </Button>
       </div>
       {showLog && <DeliveryLog webhookId={hook.id} />}
     </li>

@@ -2,6 +2,7 @@ import type { WebhookEvent } from '@tracker/shared/api/webhooks';
 import { WEBHOOK_EVENTS } from '@tracker/shared/api/values/webhooks';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 
@@ -76,12 +77,12 @@ export function WebhookForm({ initial, submitLabel, onSubmit, onCancel }: Props)
         {t('webhooks.enabled')}
       </label>
       <div className="webhook__tools">
-        <button type="submit" className="btn btn--primary btn--small" disabled={busy} data-testid="webhook-submit">
+        <Button type="submit" variant="primary" size="small" disabled={busy} data-testid="webhook-submit">
           {submitLabel}
-        </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+        </Button>
+        <Button size="small" onClick={onCancel}>
           {t('webhooks.cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { Webhook } from '@tracker/shared/api/webhooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { webhooksApi } from '../api.ts';
@@ -42,9 +43,9 @@ export function WebhooksSection({ projectId }: { projectId: number }) {
       ) : (
         hooks && (
           <div>
-            <button type="button" className="btn btn--primary btn--small" onClick={() => setAdding(true)} data-testid="webhook-add">
+            <Button variant="primary" size="small" onClick={() => setAdding(true)} data-testid="webhook-add">
               {t('webhooks.add')}
-            </button>
+            </Button>
           </div>
         )
       )}

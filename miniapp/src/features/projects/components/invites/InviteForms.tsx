@@ -6,6 +6,7 @@ import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX } from '@tracker/
 import type { ProjectRole } from '@tracker/shared/api/projects';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/Button.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { RoleOptions } from '../RoleOptions.tsx';
@@ -59,9 +60,9 @@ export function InviteForms({ projectId, onCreated }: { projectId: number; onCre
           <input id={`${id}-email`} name="email" type="email" autoComplete="off" required data-testid="invite-email" />
         </div>
         {roles('email-role')}
-        <button type="submit" className="btn btn--primary btn--small" disabled={busy !== null} data-testid="invite-send">
+        <Button type="submit" variant="primary" size="small" disabled={busy !== null} data-testid="invite-send">
           {t('projects.invites.send')}
-        </button>
+        </Button>
       </form>
       <form
         className="addrow"
@@ -82,9 +83,9 @@ export function InviteForms({ projectId, onCreated }: { projectId: number; onCre
           <label htmlFor={`${id}-uses`}>{t('projects.invites.maxUses')}</label>
           <input id={`${id}-uses`} name="maxUses" type="number" min={1} max={INVITE_USES_MAX} placeholder={t('projects.invites.maxUsesHint')} data-testid="invite-max-uses" />
         </div>
-        <button type="submit" className="btn btn--primary btn--small" disabled={busy !== null} data-testid="invite-create-link">
+        <Button type="submit" variant="primary" size="small" disabled={busy !== null} data-testid="invite-create-link">
           {t('projects.invites.create')}
-        </button>
+        </Button>
       </form>
     </>
   );

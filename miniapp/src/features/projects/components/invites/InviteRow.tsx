@@ -1,6 +1,7 @@
 // One open invite: how (an e-mail or a link), the role, uses, expiry and Revoke.
 import type { Invite } from '@tracker/shared/api/invites';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/Button.tsx';
 import { formatDate } from '../../../../lib/dates.ts';
 import { useLocale } from '../../../../lib/use-locale.ts';
 
@@ -17,9 +18,9 @@ export function InviteRow({ invite, onRevoke }: { invite: Invite; onRevoke: () =
           {uses} · {t('projects.invites.expires', { date: until })}
         </span>
       </span>
-      <button type="button" className="btn btn--ghost btn--small" onClick={onRevoke} data-testid="invite-revoke">
+      <Button size="small" onClick={onRevoke} data-testid="invite-revoke">
         {t('projects.invites.revoke')}
-      </button>
+      </Button>
     </li>
   );
 }

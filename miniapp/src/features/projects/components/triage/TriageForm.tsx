@@ -2,6 +2,7 @@
 // and Snooze (for how long), inside the row.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/Button.tsx';
 
 export type Pending = 'duplicate' | 'decline' | 'snooze';
 const SNOOZE_DAYS = [1, 7] as const;
@@ -24,13 +25,13 @@ export function TriageForm({ kind, busy, onSubmit, onCancel }: { kind: Pending; 
     return (
       <div className="triage__form" role="group" aria-label={t('projects.triage.snooze')} onKeyDown={keys} data-testid="triage-snooze-form">
         {SNOOZE_DAYS.map((days, i) => (
-          <button key={days} ref={i === 0 ? first : undefined} type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onSubmit(String(days))} data-testid={`triage-snooze-${days}`}>
+          <Button key={days} ref={i === 0 ? first : undefined} size="small" disabled={busy} onClick={() => onSubmit(String(days))} data-testid={`triage-snooze-${days}`}>
             {t('projects.triage.snoozeDays', { count: days })}
-          </button>
+          </Button>
         ))}
-        <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+        <Button size="small" onClick={onCancel}>
           {t('projects.triage.cancel')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -51,12 +52,12 @@ export function TriageForm({ kind, busy, onSubmit, onCancel }: { kind: Pending; 
       ) : (
         <textarea id={id} ref={first} value={value} onChange={(e) => setValue(e.target.value)} maxLength={500} rows={2} data-testid="triage-reason" />
       )}
-      <button type="submit" className="btn btn--primary btn--small" disabled={busy || (kind === 'duplicate' && !value.trim())} data-testid={`triage-${kind}-confirm`}>
+      <Button type="submit" variant="primary" size="small" disabled={busy || (kind === 'duplicate' && !value.trim())} data-testid={`triage-${kind}-confirm`}>
         {t(kind === 'duplicate' ? 'projects.triage.duplicate' : 'projects.triage.decline')}
-      </button>
-      <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+      </Button>
+      <Button size="small" onClick={onCancel}>
         {t('projects.triage.cancel')}
-      </button>
+      </Button>
     </form>
   );
 }

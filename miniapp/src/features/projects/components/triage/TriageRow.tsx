@@ -7,6 +7,7 @@ import type { TriageActionInput, TriageItem } from '@tracker/shared/api/triage';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button } from '../../../../components/Button.tsx';
 import { useHref, useLocale } from '../../../../lib/use-locale.ts';
 import { TriageForm, type Pending } from './TriageForm.tsx';
 import { formatDateTime } from '../../../../lib/dates.ts';
@@ -87,9 +88,9 @@ export function TriageRow({ item, members, onAct }: { item: TriageItem; members:
           ))}
         </select>
         {Object.entries(KEYS).map(([key, what]) => (
-          <button key={what} type="button" className={`btn ${what === 'accept' ? 'btn--primary' : 'btn--ghost'} btn--small`} disabled={busy} onClick={() => start(what)} data-testid={`triage-${what}`} aria-keyshortcuts={key.toUpperCase()}>
+          <Button key={what} variant={what === 'accept' ? 'primary' : 'secondary'} size="small" disabled={busy} onClick={() => start(what)} data-testid={`triage-${what}`} aria-keyshortcuts={key.toUpperCase()}>
             {t(`projects.triage.${what}`)}
-          </button>
+          </Button>
         ))}
       </div>
       {pending && (

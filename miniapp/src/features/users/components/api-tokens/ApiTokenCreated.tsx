@@ -11,7 +11,7 @@ export function ApiTokenCreated({ created, onDone }: { created: CreateApiTokenRe
       <p className="api-tokens__once">{t('account.apiTokens.created', { name: created.apiToken.name })}</p>
       <p className="api-tokens__warning">{t('account.apiTokens.shownOnce')}</p>
       <CopyField label={t('account.apiTokens.token')} value={created.token} testId="api-token-secret" />
-      <Button type="button" size="s" mode="plain" onClick={onDone} data-testid="api-token-done">
+      <Button size="small" variant="link" onClick={onDone} data-testid="api-token-done">
         {t('account.apiTokens.done')}
       </Button>
     </div>

@@ -64,7 +64,7 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
         </select>
       </div>
       <TextField name="tokenExpires" type="date" min={tomorrow()} label={t('account.apiTokens.expires')} hint={t('account.apiTokens.expiresHint')} error={fieldError('expiresAt')} />
-      <Button type="submit" size="m" loading={pending} disabled={pending} data-testid="api-token-create">
+      <Button variant="primary" type="submit" loading={pending} data-testid="api-token-create">
         {t('account.apiTokens.create')}
       </Button>
     </form>

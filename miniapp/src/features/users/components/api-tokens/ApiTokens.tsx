@@ -77,7 +77,7 @@ export function ApiTokens() {
                 <li>{token.lastUsedAt ? t('account.apiTokens.lastUsed', { date: moment(token.lastUsedAt) }) : t('account.apiTokens.neverUsed')}</li>
                 <li>{expiry(token)}</li>
               </ul>
-              <Button type="button" size="s" mode="plain" className="api-tokens__revoke" onClick={() => void revoke(token)} data-testid={`api-token-revoke-${token.id}`}>
+              <Button size="small" variant="link" className="api-tokens__revoke" onClick={() => void revoke(token)} data-testid={`api-token-revoke-${token.id}`}>
                 {t('account.apiTokens.revoke')}
               </Button>
             </li>
