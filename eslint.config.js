@@ -44,6 +44,13 @@ const zones = [
     from: ['miniapp/src/app'],
     message: 'app/ composes features; features do not import app/.',
   },
+  {
+    // One read model (issue 27): a screen reads the store, or asks the server through useQuery over
+    // its feature's api module; it never calls the network itself.
+    target: ['miniapp/src/**/*.tsx'],
+    from: ['miniapp/src/lib/api-client.ts', 'miniapp/src/lib/http.ts'],
+    message: "Screens read the store or useQuery (lib/query.ts) over the feature's api.ts; the calls live there.",
+  },
   infrastructure,
   {
     target: 'bot/src',

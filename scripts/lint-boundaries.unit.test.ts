@@ -29,6 +29,15 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors(at, "export { auth } from '../auth/index.ts';\n")).toEqual([]);
   });
 
+  it('a screen never calls the network: api modules do, read through useQuery or the store', async () => {
+    const call = "import { api } from '../../../lib/api-client.ts';\nexport const f = api;\n";
+    const raw = "import { http } from '../../../lib/http.ts';\nexport const f = http;\n";
+    expect(await errors('miniapp/src/features/issues/pages/Probe.tsx', call)).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/features/issues/pages/Probe.tsx', raw)).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/components/Probe.tsx', "import { api } from '../lib/api-client.ts';\nexport const f = api;\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/features/issues/probe-api.ts', "import { api } from '../../lib/api-client.ts';\nexport const f = api;\n")).toEqual([]);
+  });
+
   it('components, lib and platform import no feature and not the app shell', async () => {
     for (const dir of ['components', 'lib', 'platform']) {
       const at = `miniapp/src/${dir}/probe.ts`;

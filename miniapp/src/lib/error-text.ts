@@ -4,6 +4,9 @@
 import { LOCALES } from '@tracker/shared/locales';
 import { ApiError } from './http.ts';
 
+/** A refusal's status and data, for screens that branch on them (a 404 page); the one import of screens. */
+export { refusalOf } from './http.ts';
+
 /** i18next's `t`, as far as the mapping uses it (tests pass a stand-in). */
 export type Translate = (key: string, options: { defaultValue?: string; lng?: string }) => string;
 

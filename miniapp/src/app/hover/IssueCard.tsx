@@ -22,11 +22,11 @@ export default function IssueCard({ target }: { target: HoverTarget }) {
   const id = useId();
   const store = useSnapshot(syncState());
   const stored = Object.values(store.issues).find((i) => i.key === target.key) as IssueListItem | undefined;
-  const fromStore: Shown | null = stored
+  const held: Shown | null = stored
     ? { key: stored.key, title: stored.title, status: store.statuses[stored.statusId] ?? null, assignee: stored.assignee?.name ?? null }
     : null;
   // Not held by the store (another project's, or older than it keeps): asked once per key.
-  const asked = useQuery(fromStore ? null : ['issue', 'card', target.key], () => issueApi.get(target.key));
+  const asked = useQuery(held ? null : ['issue', 'card', target.key], () => issueApi.get(target.key));
   const fetched: Shown | 'missing' | null = asked.data
     ? { key: asked.data.key, title: asked.data.title, status: asked.data.status, assignee: asked.data.assignee?.name ?? null }
     : asked.error !== null
@@ -39,14 +39,14 @@ export default function IssueCard({ target }: { target: HoverTarget }) {
     return () => target.link.removeAttribute('aria-describedby');
   }, [target.link, id]);
 
-  const shown = fromStore ?? (fetched === 'missing' ? null : fetched);
+  const shown = held ?? (fetched === 'missing' ? null : fetched);
   const rect = target.link.getBoundingClientRect();
   const left = Math.max(8, Math.min(rect.left, window.innerWidth - 328));
   const below = rect.bottom + 140 < window.innerHeight;
   const style = below ? { left, top: rect.bottom + 6 } : { left, bottom: window.innerHeight - rect.top + 6 };
   return (
     <div role="tooltip" id={id} className="issue-card" style={style} data-testid="issue-card">
-      {fetched === 'missing' && !fromStore ? (
+      {fetched === 'missing' && !held ? (
         <p className="issue-card__missing">{t('common.issueCard.missing', { key: target.key })}</p>
       ) : !shown ? (
         <p className="issue-card__missing">{t('common.loading')}</p>

@@ -2,13 +2,15 @@
 import { customFields } from '@tracker/shared/api/contract/custom-fields';
 import { attachments, comments, issues, search } from '@tracker/shared/api/contract/issues';
 import { projects, users } from '@tracker/shared/api/contract/projects';
-import { session } from '@tracker/shared/api/contract/session';
+import { session, telegram } from '@tracker/shared/api/contract/session';
 import { streams } from '@tracker/shared/api/contract/streams';
 import type { AttachmentUploadResponse } from '@tracker/shared/api/attachments';
 import type { CreateIssueRequest, RelationType, UpdateIssueRequest } from '@tracker/shared/api/issues';
 import { api, apiUpload } from '../../lib/api-client.ts';
 
 export const issueApi = {
+  /** A prepared inline message of the issue, for Telegram's share dialog. */
+  share: (ref: string) => api(telegram.share, { params: { ref } }),
   get: (ref: string | number) => api(issues.get, { params: { ref } }).then((r) => r.issue),
   /** The issue page in one call: the issue, its comments and its activity. */
   page: (ref: string | number, signal?: AbortSignal) => api(issues.page, { params: { ref }, signal }),

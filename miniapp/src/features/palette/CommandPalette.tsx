@@ -4,8 +4,7 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Dialog } from '../../components/Dialog.tsx';
-import { search } from '@tracker/shared/api/contract/issues';
-import { api } from '../../lib/api-client.ts';
+import { paletteSearch } from './api.ts';
 import { useMe } from '../../lib/auth.ts';
 import { useQuery } from '../../lib/query.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -72,7 +71,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     const timer = setTimeout(() => setAsked(q.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [q]);
-  const found = useQuery(asked ? ['palette', 'search', asked] : null, (signal) => api(search.all, { query: { q: asked, limit: 8 }, signal, retry: 0 }));
+  const found = useQuery(asked ? ['palette', 'search', asked] : null, (signal) => paletteSearch(asked, signal));
   const results = q.trim() ? (found.data ?? null) : null;
 
   const items = useMemo<Item[]>(() => {

@@ -1,7 +1,8 @@
 // Typed calls of the account area (spec §7 plus profile, password and recovery calls). Answers
 // carry statusMessage in the page's language: the page's language goes as Accept-Language.
 import type { ChangePasswordRequest, ProfileUpdateRequest, RecoverPasswordRequest, ResetPasswordRequest } from '@tracker/shared/api/account';
-import { account, session } from '@tracker/shared/api/contract/session';
+import { account, session, telegram } from '@tracker/shared/api/contract/session';
+import type { NotificationSettings } from '@tracker/shared/api/notifications';
 import { api, apiUpload } from '../../lib/api-client.ts';
 import type { Locale } from '@tracker/shared/locales';
 import { log } from '../../lib/logger.ts';
@@ -25,6 +26,10 @@ export const accountApi = {
   uploadAvatar: (file: File) => apiUpload(account.uploadAvatar, file, { headers: lang() }),
   removeAvatar: () => api(account.removeAvatar, { headers: lang() }),
   publicUser: (id: number) => api(account.publicUser, { params: { id }, headers: lang() }),
+  notificationSettings: () => api(account.notificationSettings, { headers: lang() }),
+  updateNotificationSettings: (body: NotificationSettings) => api(account.updateNotificationSettings, { body, headers: lang() }),
+  telegramAccount: () => api(telegram.account),
+  disconnectTelegram: () => api(telegram.disconnect),
 };
 
 /** A signed-in user's language switch is their account's choice: the bot and the mini app follow it. */

@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { refusalOf } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/error-text.ts';
 import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { confirmAction } from '../../../platform/confirm.ts';

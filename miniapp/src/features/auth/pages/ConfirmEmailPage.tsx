@@ -7,7 +7,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { refusalOf } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/error-text.ts';
 import { accountApi } from '../../users/index.ts';
 import { auth } from '../../../lib/auth.ts';
 import { hydrateSession } from '../api.ts';

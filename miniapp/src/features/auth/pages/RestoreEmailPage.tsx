@@ -8,7 +8,7 @@ import { Link, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { refusalOf } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { accountApi } from '../../users/index.ts';
 import { sessionEnded } from '../api.ts';

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
-import { refusalOf } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/error-text.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { blogApi } from '../api.ts';

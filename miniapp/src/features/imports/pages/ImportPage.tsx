@@ -12,7 +12,7 @@ import { FilePicker } from '../../../components/FilePicker.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { refusalOf } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';

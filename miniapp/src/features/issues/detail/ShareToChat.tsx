@@ -1,11 +1,10 @@
 // "Share to chat" on the issue page inside Telegram (issue 26): the bot prepares the issue's card
 // (with its Open button) and Telegram's own dialog sends it to any chat the person picks.
-import { telegram } from '@tracker/shared/api/contract/session';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/Button.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { issueApi } from '../api-detail.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { platform } from '../../../platform/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -19,7 +18,7 @@ export function ShareToChat({ issueKey }: { issueKey: string }) {
   async function share() {
     setBusy(true);
     try {
-      const { id } = await api(telegram.share, { params: { ref: issueKey } });
+      const { id } = await issueApi.share(issueKey);
       if ((await platform.tg!.shareMessage(id)) === 'sent') toast({ title: t('issues.detail.shared'), color: 'success' });
     } catch (err) {
       toast({ title: errorText(err, t), color: 'error' });

@@ -76,7 +76,12 @@ export function useListSource(query: ListQuery, me: number | null): ListSource {
   const loadMore = useCallback(() => {
     if (!store) return server.loadMore();
     if (count < store.ids.length) return setShown({ key, count: count + PAGE });
-    if (olderLeft && !olderState.loading) void loadOlder().then(() => setShown({ key, count: count + PAGE }));
+    if (!olderLeft || olderState.loading) return;
+    // The older rows join the store; then the window shows a page more of them.
+    void (async () => {
+      await loadOlder();
+      setShown({ key, count: count + PAGE });
+    })();
   }, [store, server, count, key, olderLeft, olderState.loading, loadOlder]);
 
   // The server's pages follow the live events themselves; the store's rows follow the feed.

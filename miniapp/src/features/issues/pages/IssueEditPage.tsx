@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { refusalOf } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useStoreReference } from '../../sync/index.ts';

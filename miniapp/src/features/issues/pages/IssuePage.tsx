@@ -10,7 +10,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page, pageTitleId } from '../../../components/Page.tsx';
-import { refusalOf } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { issueApi } from '../api-detail.ts';

@@ -1,13 +1,12 @@
 // A new project's short checklist for its owners (issue 26): invite people, connect Telegram, link
 // the team's group, create the first issue. Each step is ticked from the server's state; the card
 // goes once all are done, or when hidden (remembered on this device).
-import { projects } from '@tracker/shared/api/contract/projects';
 import type { ProjectChecklist as Steps } from '@tracker/shared/api/projects';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { projectsApi } from '../api.ts';
 import { config } from '../../../lib/config.ts';
 import { createIssueClick } from '../../../lib/create-issue.ts';
 import { useHref } from '../../../lib/use-locale.ts';
@@ -39,7 +38,7 @@ export function ProjectChecklist({ project }: { project: { id: number; key: stri
 function Steps({ project, onHide }: { project: { id: number; key: string }; onHide: () => void }) {
   const { t } = useTranslation();
   const href = useHref();
-  const steps = useQuery(['project', 'checklist', project.id], () => api(projects.checklist, { params: { id: project.id } }), { refetchOn: (e) => e.projectId === project.id });
+  const steps = useQuery(['project', 'checklist', project.id], () => projectsApi.checklist(project.id), { refetchOn: (e) => e.projectId === project.id });
   const done = steps.data;
   if (!done || Object.values(done).every(Boolean)) return null;
   const bot = config.telegramBotUsername;

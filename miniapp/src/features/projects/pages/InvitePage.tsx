@@ -1,6 +1,5 @@
 // /invite/:token — what an invite offers, and joining with one press (issue 26). A visitor signs in
 // or creates an account first and comes back here; a member already goes straight to the project.
-import { invites } from '@tracker/shared/api/contract/invites';
 import type { InvitePreview } from '@tracker/shared/api/invites';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { invitesApi } from '../api.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
@@ -23,7 +22,7 @@ import { formatDate } from '../../../lib/dates.ts';
 export default function InvitePage() {
   const { t } = useTranslation();
   const token = useRouteParams().token ?? '';
-  const preview = useQuery(['invite', token], () => api(invites.preview, { params: { token } }));
+  const preview = useQuery(['invite', token], () => invitesApi.preview(token));
   return (
     <Page name="invite" className="auth projects">
       {preview.data ? <Offer token={token} offer={preview.data} /> : preview.error ? <FormAlert message={errorText(preview.error, t)} /> : <Loading />}
@@ -48,7 +47,7 @@ function Offer({ token, offer }: { token: string; offer: InvitePreview }) {
     setPending(true);
     setError(null);
     try {
-      const { project } = await api(invites.accept, { params: { token } });
+      const { project } = await invitesApi.accept(token);
       toast({ title: t('projects.invitePage.joined', { name: project.name }), color: 'success' });
       navigate(href('project', { id: project.key }), { replace: true });
     } catch (err) {

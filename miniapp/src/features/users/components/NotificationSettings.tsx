@@ -1,22 +1,20 @@
 // /user/profile section: which Telegram notifications arrive, and quiet hours (they arrive silently).
-import { account } from '@tracker/shared/api/contract/session';
 import type { NotificationSettings as Settings } from '@tracker/shared/api/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { auth } from '../../../lib/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { accountApi } from '../api.ts';
 
 const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
-const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
 
 export function NotificationSettings() {
   const { t } = useTranslation();
-  const settings = useQuery(['users', 'notificationSettings'], () => api(account.notificationSettings, { headers: lang() }));
+  const settings = useQuery(['users', 'notificationSettings'], () => accountApi.notificationSettings());
   const { data, setData } = settings;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -44,7 +42,7 @@ export function NotificationSettings() {
     setPending(true);
     setError(null);
     try {
-      const saved = await api(account.updateNotificationSettings, { body, headers: lang() });
+      const saved = await accountApi.updateNotificationSettings(body);
       setData(() => saved);
       // The profile has a zone now: the app's days follow it at once, as the server's do.
       if (auth.state.user) auth.hydrate({ ...auth.state.user, time_zone: saved.settings.timeZone });

@@ -1,12 +1,11 @@
 // /user/profile section: the Telegram account linked to this one, with Disconnect, or the way to
 // connect one (the one-time bot link page, which also serves the Login Widget's users).
-import { telegram } from '@tracker/shared/api/contract/session';
 import type { TelegramAccount as Account } from '@tracker/shared/api/telegram';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { accountApi } from '../api.ts';
 import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
@@ -20,7 +19,7 @@ export function TelegramAccount() {
   const href = useHref();
   // undefined: loading (or refused); null: none linked.
   // Asked on each visit: the link is made in Telegram, outside this app.
-  const { data, setData } = useQuery(['telegram', 'account'], () => api(telegram.account), { freshMs: 0 });
+  const { data, setData } = useQuery(['telegram', 'account'], () => accountApi.telegramAccount(), { freshMs: 0 });
   const account: Account | null | undefined = data?.account;
   const [pending, setPending] = useState(false);
   if (account === undefined) return null;
@@ -30,7 +29,7 @@ export function TelegramAccount() {
     if (!ok) return;
     setPending(true);
     try {
-      await api(telegram.disconnect);
+      await accountApi.disconnectTelegram();
       setData(() => ({ account: null }));
       toast({ title: t('account.telegram.disconnected'), color: 'success' });
       // The notification settings say whether Telegram is linked.

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { refusalOf } from '../../../lib/http.ts';
+import { refusalOf } from '../../../lib/error-text.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { accountApi } from '../api.ts';

@@ -1,6 +1,5 @@
 // Two ways to invite: an e-mail (one use, mailed in the inviter's language) and a link with a role,
 // a validity in days and an optional limit of uses. The server checks every value.
-import { invites as endpoints } from '@tracker/shared/api/contract/invites';
 import type { CreatedInviteResponse, CreateInviteInput } from '@tracker/shared/api/invites';
 import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX } from '@tracker/shared/api/values/invites';
 import type { ProjectRole } from '@tracker/shared/api/projects';
@@ -8,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
-import { api } from '../../../../lib/api-client.ts';
+import { invitesApi } from '../../api.ts';
 import { RoleOptions } from '../RoleOptions.tsx';
 import { errorText } from '../../../../lib/error-text.ts';
 
@@ -24,7 +23,7 @@ export function InviteForms({ projectId, onCreated }: { projectId: number; onCre
     setBusy(kind);
     setError(null);
     try {
-      onCreated(await api(endpoints.create, { params: { id: projectId }, body }));
+      onCreated(await invitesApi.create(projectId, body));
       if (kind === 'email') form.reset();
     } catch (err) {
       setError(errorText(err, t));

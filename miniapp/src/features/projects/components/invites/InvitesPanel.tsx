@@ -1,12 +1,11 @@
 // The project's open invites (issue 26): who was invited how, uses and expiry, Revoke; and the forms
 // that make new ones. A new link's addresses are shown once, as the server keeps only their hash.
-import { invites as endpoints } from '@tracker/shared/api/contract/invites';
 import type { Invite } from '@tracker/shared/api/invites';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../../components/CopyField.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
-import { api } from '../../../../lib/api-client.ts';
+import { invitesApi } from '../../api.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { confirmAction } from '../../../../platform/confirm.ts';
 import { useQuery } from '../../../../lib/query.ts';
@@ -16,7 +15,7 @@ import { errorText } from '../../../../lib/error-text.ts';
 
 export function InvitesPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const list = useQuery(['project', 'invites', projectId], () => api(endpoints.list, { params: { id: projectId } }).then((r) => r.invites));
+  const list = useQuery(['project', 'invites', projectId], () => invitesApi.list(projectId));
   const [created, setCreated] = useState<CreatedInvite | null>(null);
 
   function onCreated(result: CreatedInvite) {
@@ -28,7 +27,7 @@ export function InvitesPanel({ projectId }: { projectId: number }) {
   async function revoke(invite: Invite) {
     if (!(await confirmAction({ title: t('projects.invites.revokeTitle'), message: t('projects.invites.revokeText'), confirmText: t('projects.invites.revoke'), destructive: true }))) return;
     try {
-      await api(endpoints.revoke, { params: { id: projectId, inviteId: invite.id } });
+      await invitesApi.revoke(projectId, invite.id);
       list.setData((prev) => (prev ?? []).filter((i) => i.id !== invite.id));
       if (created?.invite.id === invite.id) setCreated(null);
       toast({ title: t('projects.invites.revoked'), color: 'success' });

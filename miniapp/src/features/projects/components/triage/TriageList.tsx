@@ -1,14 +1,13 @@
 // Triage (issue 26): the issues nobody has looked at yet, oldest first, each accepted, closed as a
 // duplicate, declined with a reason or snoozed — a project's, or (in the inbox) every project's where
 // I am a member. Keys 1, 2, 3 and H act on the focused row, as in Linear; ↑/↓ move between rows.
-import { triage } from '@tracker/shared/api/contract/triage';
 import type { Member } from '@tracker/shared/api/projects';
 import type { TriageActionInput } from '@tracker/shared/api/triage';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
-import { api } from '../../../../lib/api-client.ts';
+import { triageApi } from '../../api.ts';
 import { toast } from '../../../../lib/toasts.ts';
 import { useStoreReference } from '../../../sync/index.ts';
 import { useQuery } from '../../../../lib/query.ts';
@@ -23,14 +22,14 @@ export type TriageScope = { projectId: number; members: readonly Member[] } | { 
 export function TriageList({ scope }: { scope: TriageScope }) {
   const { t } = useTranslation();
   const projectId = 'mine' in scope ? null : scope.projectId;
-  const list = useQuery(['triage', projectId], () => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })), { refetchOn: (e) => e.type.startsWith('issue.') && (projectId === null || e.projectId === projectId) });
+  const list = useQuery(['triage', projectId], () => triageApi.list(projectId), { refetchOn: (e) => e.type.startsWith('issue.') && (projectId === null || e.projectId === projectId) });
   const store = useStoreReference();
   const membersOf = (id: number) => ('mine' in scope ? (store?.members(id) ?? []) : scope.members);
   const rows = useRef<HTMLUListElement>(null);
 
   async function act(issueId: number, key: string, input: TriageActionInput): Promise<boolean> {
     try {
-      await api(triage.act, { params: { ref: issueId }, body: input });
+      await triageApi.act(issueId, input);
       toast({ title: t(DONE[input.action], { key }), color: 'success' });
       await list.refetch();
       return true;
