@@ -53,6 +53,11 @@ export function routeChunks(pagesFile: string): Plugin {
         for (const ns of namespaces) for (const t of texts(ns)) chunkFiles(bundle, t, files);
         routes[name] = [...files].filter((f) => !shell.has(f)).map((f) => `/${f}`);
       }
+      // Not a route: each language's first-render texts, which its shell preloads (`texts:ru`, `texts:en`).
+      for (const [id, file] of byModule) {
+        const lang = /[/\\]i18n[/\\]web-(ru|en)\.ts$/.exec(id)?.[1];
+        if (lang) routes[`texts:${lang}`] = [`/${file}`];
+      }
       this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: JSON.stringify(routes) });
     },
   };

@@ -26,6 +26,8 @@ export function shellFiles(bundle: Rolldown.OutputBundle): Set<string> {
     for (const dep of chunk.imports) visit(dep);
   };
   for (const output of Object.values(bundle)) if (output.type === 'chunk' && output.isEntry) visit(output.fileName);
+  // Each language's first-render texts: the entry imports them lazily, but renders only after one has loaded.
+  for (const output of Object.values(bundle)) if (output.type === 'chunk' && /[/\\]i18n[/\\]web-(ru|en)\.ts$/.test(output.facadeModuleId ?? '')) visit(output.fileName);
   return files;
 }
 

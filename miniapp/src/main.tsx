@@ -2,7 +2,8 @@ import '@telegram-apps/telegram-ui/dist/styles.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchRoute } from '@tracker/shared/routes';
+import { LOCALES } from '@tracker/shared/locales';
+import { matchRoute, splitLocale } from '@tracker/shared/routes';
 import { decideAccess } from './app/access.ts';
 import { App } from './app/App.tsx';
 import { settleFirstRedirect } from './app/boot.ts';
@@ -14,6 +15,7 @@ import { readEarly } from './features/sync/store-db.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
 import { config } from './lib/config.ts';
+import { loadLanguage } from './lib/i18n.ts';
 import { accountLocalePath, homeLocaleRedirect, rememberedLocale } from './lib/locale.ts';
 import { log, setLogLevel } from './lib/logger.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
@@ -35,6 +37,9 @@ const homeRedirect = launch === null ? homeLocaleRedirect(window.location.pathna
 const localePath = launch !== null ? accountLocalePath(auth.state.user) : homeRedirect && homeRedirect + window.location.search;
 if (localePath) history.replaceState(history.state, '', localePath + window.location.hash);
 settleFirstRedirect(window.location.pathname);
+// The page's language texts load with the entry (the server preloads them); the first render waits for them.
+const firstLocale = splitLocale(window.location.pathname).locale;
+const texts = loadLanguage(firstLocale).catch((err: unknown) => void log.warn('texts failed to load', err));
 installIntentPreload(document);
 // A reload reads the local store (IndexedDB) while the rest of the page starts, so the list's first
 // render can already show the stored rows: the database is opened and read from here, while the
@@ -86,8 +91,11 @@ function renderFirstPage() {
     first && decideAccess(first.route, auth.state) === 'allow'
       ? storeStarted.then((sync) => Promise.all([preloadPage(first.route.name, first.params, window.location.search), sync?.whenStoreRead()]))
       : null;
-  if (firstPage) void Promise.race([firstPage, wait(FIRST_PAGE_WAIT_MS)]).then(render, render);
-  else render();
+  const ready = firstPage ? Promise.race([firstPage, wait(FIRST_PAGE_WAIT_MS)]).catch(() => undefined) : undefined;
+  void Promise.all([texts, ready]).then(render, render);
+  // The other language once the page is up, so switching to it is immediate.
+  const other = LOCALES.find((l) => l !== firstLocale)!;
+  void texts.then(() => wait(2_000)).then(() => loadLanguage(other)).catch(() => undefined);
 }
 
 // A Telegram launch not signed in as its own account draws nothing until its sign-in has decided:

@@ -7,7 +7,7 @@ import { Router, useLocation } from 'wouter';
 import { ConfirmHost } from '../components/ConfirmHost.tsx';
 import { TelegramBridge } from '../features/telegram/TelegramBridge.tsx';
 import { colorMode } from '../lib/color-mode.ts';
-import { createI18n } from '../lib/i18n.ts';
+import { createI18n, loadLanguage } from '../lib/i18n.ts';
 import { platform } from '../platform/index.ts';
 import { Layout } from './Layout.tsx';
 import { NavigationStep } from './NavigationStep.tsx';
@@ -48,9 +48,12 @@ function Providers({ children }: { children: React.ReactNode }) {
     root.style.colorScheme = appearance;
   }, [appearance, mode]);
 
-  // The language follows the path (/en…); resources are bundled, so the switch is synchronous.
+  // The language follows the path (/en…). The page's language was loaded before the first render and
+  // the other one right after it (main.tsx), so a switch finds its texts already there.
+  // A path that changed before the first render (a Telegram account's language) may name a language
+  // whose texts are not there yet: they load, and the change of language re-renders with them.
   useLayoutEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (i18n.language !== locale || !i18n.hasResourceBundle(locale, 'common')) void loadLanguage(locale).then(() => i18n.changeLanguage(locale));
     document.documentElement.lang = locale;
   }, [i18n, locale]);
 

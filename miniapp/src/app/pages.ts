@@ -42,7 +42,7 @@ const DATA: Record<string, (params: Record<string, string>, search: string) => P
 
 const ENTRIES: Record<string, Entry> = {
   home: () => import('./shell/HomeRoute.tsx'),
-  privacy: () => import('../features/home/pages/PrivacyPage.tsx'),
+  privacy: withTexts(() => import('../features/home/pages/PrivacyPage.tsx'), ['privacy']),
   login: () => import('../features/auth/pages/LoginPage.tsx'),
   register: withTexts(() => import('../features/auth/pages/RegisterPage.tsx'), ['account']),
   blog: withTexts(() => import('../features/blog/pages/BlogPage.tsx'), ['blog']),

@@ -1,13 +1,27 @@
-import { instanceResources, resources } from '@tracker/shared/i18n/index';
 import { lazyResources, type LazyNamespace } from '@tracker/shared/i18n/lazy';
+import { WEB_EAGER_NAMESPACES, webTexts, type WebTexts } from '@tracker/shared/i18n/web';
 import { I18N_OPTIONS } from '@tracker/shared/i18n/options';
 import { LOCALES, type Locale } from '@tracker/shared/locales';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-// Lazy namespaces already fetched, and every instance to add them to (one per App mount).
+// The first-render texts of each language loaded so far (the page's before the first render, the
+// other one when idle or on a switch), lazy namespaces already fetched, and every instance to add
+// them to (one per App mount).
+const languages = new Map<Locale, WebTexts>();
 const loaded = new Map<LazyNamespace, Record<Locale, Record<string, unknown>>>();
 const instances = new Set<i18n>();
+
+/** Loads a language's first-render texts once; the app renders after its own language's. */
+export async function loadLanguage(locale: Locale): Promise<void> {
+  if (languages.has(locale)) return;
+  const { default: texts } = await webTexts[locale]();
+  languages.set(locale, texts);
+  for (const instance of instances) for (const [ns, bundle] of Object.entries(texts)) instance.addResourceBundle(locale, ns, bundle, true, true);
+}
+
+/** Each loaded language's texts, copied: loading a lazy namespace adds to the map it was given. */
+const instanceResources = () => Object.fromEntries([...languages].map(([locale, texts]) => [locale, { ...texts }]));
 
 function addLoaded(instance: i18n, ns: LazyNamespace, bundles: Record<Locale, Record<string, unknown>>) {
   for (const locale of LOCALES) instance.addResourceBundle(locale, ns, bundles[locale], true, true);
@@ -19,7 +33,7 @@ export function createI18n(locale: Locale) {
     ...I18N_OPTIONS,
     resources: instanceResources(),
     lng: locale,
-    ns: Object.keys(resources.ru),
+    ns: [...WEB_EAGER_NAMESPACES],
     // React escapes what it renders.
     interpolation: { escapeValue: false },
   });

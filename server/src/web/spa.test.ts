@@ -15,7 +15,7 @@ writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {}
 const js = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
-writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify({ privacy: ['/assets/PrivacyPage-1.js'], issues: ['/assets/IssuesPage-2.js', '/assets/IssuesPage-2.css'] }));
+writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify({ privacy: ['/assets/PrivacyPage-1.js'], issues: ['/assets/IssuesPage-2.js', '/assets/IssuesPage-2.css'], 'texts:ru': ['/assets/web-ru-3.js'], 'texts:en': ['/assets/web-en-4.js'] }));
 
 let t: TestServer;
 beforeAll(async () => {
@@ -54,7 +54,12 @@ describe('serving the web app', () => {
     expect(privacy.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PrivacyPage-1.js">');
     expect(privacy.body).not.toContain('IssuesPage');
     const visitor = await t.client().get('/issues');
-    expect(visitor.body).not.toContain('modulepreload');
+    expect(visitor.body).not.toContain('IssuesPage');
+    // Each language's page loads its own first-render texts with the entry, and only those.
+    expect(visitor.body).toContain('<link rel="modulepreload" crossorigin href="/assets/web-ru-3.js">');
+    expect(visitor.body).not.toContain('web-en');
+    expect(privacy.body).toContain('<link rel="modulepreload" crossorigin href="/assets/web-en-4.js">');
+    expect(privacy.body).not.toContain('web-ru');
     const user = await signUp(t, { name: 'Preloaded' });
     const issues = await user.client.get('/issues');
     expect(issues.body).toContain('<link rel="modulepreload" crossorigin href="/assets/IssuesPage-2.js"><link rel="preload" as="style" href="/assets/IssuesPage-2.css">');

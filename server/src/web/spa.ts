@@ -75,8 +75,13 @@ export function spa(options: { distDir: string; publicConfig: PublicConfig; boot
   const indexFile = path.join(options.distDir, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
-  const shells: Record<Locale, string> = { ru: renderShell(template, 'ru'), en: renderShell(template, 'en') };
   const preloads = routePreloads(options.distDir);
+  // Each language's shell starts loading that language's first-render texts with the entry.
+  const texts = (locale: Locale) => (preloads[`texts:${locale}`] ?? '');
+  const shells: Record<Locale, string> = {
+    ru: renderShell(template, 'ru').replace(BOOT_PLACEHOLDER, () => `${BOOT_PLACEHOLDER}${texts('ru')}`),
+    en: renderShell(template, 'en').replace(BOOT_PLACEHOLDER, () => `${BOOT_PLACEHOLDER}${texts('en')}`),
+  };
 
   const files = async (ctx: Context, next: Next) => {
     if (!built || !isPageCandidate(ctx)) return next();

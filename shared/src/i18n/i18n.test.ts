@@ -5,6 +5,7 @@ import { ROUTES } from '../routes.ts';
 import { resources } from './index.ts';
 import { LAZY_NAMESPACES, lazyResources } from './lazy.ts';
 import { createTranslator } from './translator.ts';
+import { WEB_EAGER_NAMESPACES, webTexts } from './web.ts';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -45,7 +46,17 @@ describe('locale resources', () => {
   });
 
   it('registers every namespace file, eagerly in the resource index or lazily', () => {
-    expect([...Object.keys(resources.ru), ...LAZY_NAMESPACES].sort()).toEqual(Object.keys(ru).map((f) => f.replace(/\.json$/, '')).sort());
+    expect([...new Set([...Object.keys(resources.ru), ...LAZY_NAMESPACES])].sort()).toEqual(Object.keys(ru).map((f) => f.replace(/\.json$/, '')).sort());
+  });
+
+  it("gives the web app every namespace it uses: first-render ones per language, the rest lazily, the bot's none", async () => {
+    for (const locale of ['ru', 'en'] as const) {
+      const { default: texts } = await webTexts[locale]();
+      expect(Object.keys(texts).sort()).toEqual([...WEB_EAGER_NAMESPACES].sort());
+      for (const ns of WEB_EAGER_NAMESPACES) expect(texts[ns]).toEqual(resources[locale][ns]);
+    }
+    const web = new Set<string>([...WEB_EAGER_NAMESPACES, ...LAZY_NAMESPACES]);
+    expect(Object.keys(resources.ru).filter((ns) => !web.has(ns))).toEqual(['bot']);
   });
 
   it('loads lazy namespaces in both languages', async () => {

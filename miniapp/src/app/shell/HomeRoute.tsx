@@ -8,7 +8,7 @@ import { auth } from '../../features/auth/index.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { useInTelegram } from './use-app-shell.ts';
 
-const MarketingHome = lazy(() => import('../../features/home/pages/HomePage.tsx'));
+const MarketingHome = lazy(() => Promise.all([import('../../features/home/pages/HomePage.tsx'), loadNamespaces(['home'])]).then(([m]) => m));
 const MyWorkPage = lazy(() => Promise.all([import('../../features/my-work/MyWorkPage.tsx'), loadNamespaces(['myWork', 'issues'])]).then(([m]) => m));
 
 export default function HomeRoute() {
