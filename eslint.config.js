@@ -40,6 +40,17 @@ const zones = [
     message: 'components/, lib/ and platform/ sit below features and app/.',
   },
   {
+    // The client store (issue 27) sits between: features and app/ read it; it reads lib/ and platform/.
+    target: ['miniapp/src/store'],
+    from: ['miniapp/src/features', 'miniapp/src/app', 'miniapp/src/components'],
+    message: 'store/ sits below features, app/ and components/; pass what it needs in.',
+  },
+  {
+    target: ['miniapp/src/lib', 'miniapp/src/platform'],
+    from: ['miniapp/src/store'],
+    message: 'lib/ and platform/ sit below the store; take what you need from it as an argument.',
+  },
+  {
     target: ['miniapp/src/features'],
     from: ['miniapp/src/app'],
     message: 'app/ composes features; features do not import app/.',

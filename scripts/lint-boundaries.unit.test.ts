@@ -47,6 +47,15 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('miniapp/src/features/auth/probe.ts', "export { decideAccess } from '../../app/access.ts';\n")).toContain(RESTRICTED);
   });
 
+  it('the client store sits below features and app/, above lib/ and platform/', async () => {
+    expect(await errors('miniapp/src/lib/probe.ts', "export { syncState } from '../store/index.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/platform/probe.ts', "export { syncState } from '../store/index.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/store/probe.ts', "export { auth } from '../features/auth/index.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/store/probe.ts', "export { decideAccess } from '../app/access.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/store/probe.ts', "export { http } from '../lib/http.ts';\n")).toEqual([]);
+    expect(await errors('miniapp/src/features/issues/probe.ts', "export { syncState } from '../../store/index.ts';\n")).toEqual([]);
+  });
+
   it('only lib/ turns a failed call into words: no `instanceof ApiError` or `.statusMessage` elsewhere in the web app', async () => {
     const SYNTAX = 'no-restricted-syntax';
     const probe = (http: string) => `import { ApiError } from '${http}';\nexport const f = (e: unknown) => (e instanceof ApiError ? e.status : 0);\n`;

@@ -13,7 +13,7 @@ import { attachLiveFeed } from '../lib/live.ts';
 import { log } from '../lib/logger.ts';
 import { toast } from '../lib/toasts.ts';
 
-const loadSync = () => import('../features/sync/index.ts');
+const loadSync = () => import('../store/index.ts');
 let started = false;
 let watching = false;
 let feed: ReturnType<typeof attachLiveFeed> | null = null;

@@ -92,7 +92,7 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
     store.logout();
     // The local copy of the workspace leaves memory and the disk (it may be a shared computer). Its
     // own chunk: in the entry it would pull the shared schemas into the precached shell.
-    await import('../sync/index.ts').then((sync) => sync.signOutSync());
+    await import('../../store/index.ts').then((sync) => sync.signOutSync());
   }
 }
 

@@ -10,7 +10,7 @@ import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useMe } from '../../lib/auth.ts';
 import { issueApi, QuickAdd, useChips } from '../issues/index.ts';
-import { syncState, writeIssueNow } from '../sync/index.ts';
+import { syncState, writeIssueNow } from '../../store/index.ts';
 import { templatesApi, TemplateSuggestions, useTemplates } from '../templates/index.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
 import { errorText } from '../../lib/error-text.ts';

@@ -5,7 +5,7 @@ import { colorMode } from '../../lib/color-mode.ts';
 import { log } from '../../lib/logger.ts';
 import { toast } from '../../lib/toasts.ts';
 import { issueApi } from '../issues/index.ts';
-import { editIssue, writeIssueNow } from '../sync/index.ts';
+import { editIssue, writeIssueNow } from '../../store/index.ts';
 import type { PaletteAction } from './actions.ts';
 
 export function runAction(action: PaletteAction, navigate: (path: string) => void): void {

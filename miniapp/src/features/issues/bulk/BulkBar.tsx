@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useBottomBar } from '../../../lib/use-bottom-bar.ts';
 import { bulkUpdate, type BulkPatch } from '../api.ts';
-import { editIssue, useStoreReference } from '../../sync/index.ts';
+import { editIssue, useStoreReference } from '../../../store/index.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
 import type { ProjectMap } from '../list/use-projects.ts';

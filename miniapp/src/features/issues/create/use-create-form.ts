@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearDraft, loadDraft, saveDraft } from '../../../lib/issue-draft.ts';
 import { issueApi } from '../api-detail.ts';
-import { writeIssueNow } from '../../sync/index.ts';
+import { writeIssueNow } from '../../../store/index.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { rememberProject } from '../form/last-project.ts';

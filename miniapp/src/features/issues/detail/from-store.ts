@@ -5,7 +5,7 @@ import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { IssueDetail, IssueListItem } from '@tracker/shared/api/issues';
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { Snapshot } from 'valtio';
-import type { SyncData } from '../../sync/index.ts';
+import type { SyncData } from '../../../store/index.ts';
 
 /** The part of a project the issue page uses. */
 export type IssueProject = Pick<ProjectDetailResponse, 'statuses' | 'labels' | 'members'>;

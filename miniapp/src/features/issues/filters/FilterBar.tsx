@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useListProject } from '../list/use-projects.ts';
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference } from '../../../store/index.ts';
 import { MultiPicker, type PickerOption } from './MultiPicker.tsx';
 import { withFilter } from './url.ts';
 import './filters.css';

@@ -13,7 +13,7 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { issueApi } from '../api-detail.ts';
-import { writeIssueNow } from '../../sync/index.ts';
+import { writeIssueNow } from '../../../store/index.ts';
 import { userRef } from '../detail/people.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { CustomFieldSet } from '../fields/custom.tsx';

@@ -16,7 +16,7 @@ import { moveActive, toggleSelection } from './selection.ts';
 import { isPageKey } from '../../../lib/page-keys.ts';
 import { useListSource } from './use-list-source.ts';
 import { useGroupCounts } from './use-group-counts.ts';
-import { usePendingIssues } from '../../sync/index.ts';
+import { usePendingIssues } from '../../../store/index.ts';
 import { useProjectDetails } from './use-projects.ts';
 import './list.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { syncState } from '../../sync/index.ts';
+import { syncState } from '../../../store/index.ts';
 import { storeListProject, type ListProject } from '../detail/from-store.ts';
 
 export type { ListProject };

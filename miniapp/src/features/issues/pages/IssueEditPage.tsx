@@ -8,7 +8,7 @@ import { Page } from '../../../components/Page.tsx';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useQuery } from '../../../lib/query.ts';
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference } from '../../../store/index.ts';
 import { issueApi } from '../api-detail.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { IssueForm } from '../form/IssueForm.tsx';

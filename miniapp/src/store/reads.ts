@@ -6,7 +6,7 @@
 import type { ResponseOf } from '@tracker/shared/api/contract/endpoint';
 import { sync } from '@tracker/shared/api/contract/sync';
 import { SYNC_CHANGES_MAX } from '@tracker/shared/api/values/sync';
-import { refusalOf, type Http } from '../../lib/http.ts';
+import { refusalOf, type Http } from '../lib/http.ts';
 import { addIssues, applyBootstrap, applyProjectBootstrap } from './apply.ts';
 import type { SyncState } from './model.ts';
 import type { createWriter } from './writer.ts';

@@ -4,7 +4,7 @@ import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './eng
 import { answer, FakeEventSource, fakeHttp, networkDown, noChanges, refuse, type Route } from './engine-fakes.ts';
 import { dbName } from './persist.ts';
 import { bootstrapOf, issue, project, status } from './test-data.ts';
-import { setSessionUser } from '../../lib/session-token.ts';
+import { setSessionUser } from '../lib/session-token.ts';
 
 const engines: SyncEngine[] = [];
 function start(routes: Record<string, Route>, options: Partial<SyncEngineOptions> = {}) {

@@ -5,8 +5,8 @@
 import { sync } from '@tracker/shared/api/contract/sync';
 import type { SyncChange } from '@tracker/shared/api/sync';
 import type { LiveEvent } from '@tracker/shared/api/events';
-import { LIVE_EVENT_TYPES, parseLiveEvent } from '../../lib/live.ts';
-import { sessionQuery } from '../../lib/session-token.ts';
+import { LIVE_EVENT_TYPES, parseLiveEvent } from '../lib/live.ts';
+import { sessionQuery } from '../lib/session-token.ts';
 
 export interface StreamHandlers {
   onOpen(): void;

@@ -1,7 +1,7 @@
 // Stand-ins for the engine tests: an HTTP client answering from a route table, and an EventSource
 // the test drives (open, a batch, expired, dropped for good).
 import type { SyncBootstrapResponse, SyncChange, SyncChangesResponse } from '@tracker/shared/api/sync';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '../lib/http.ts';
 
 type Query = Record<string, string | number | undefined> | undefined;
 export type Route = (query: Query) => unknown;

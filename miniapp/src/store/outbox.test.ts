@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { IssueDetail } from '@tracker/shared/api/issues';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '../lib/http.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
 import { answer, FakeEventSource, fakeHttp, noChanges } from './engine-fakes.ts';
 import { forgetLastUsed } from './lru.ts';

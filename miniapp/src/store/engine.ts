@@ -4,7 +4,7 @@
 import type { LiveEvent } from '@tracker/shared/api/events';
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { SyncChange } from '@tracker/shared/api/sync';
-import { http as defaultHttp, refusalOf, type Http } from '../../lib/http.ts';
+import { http as defaultHttp, refusalOf, type Http } from '../lib/http.ts';
 import { addSeenIssues, applyChanges } from './apply.ts';
 import { forgetLastUsed, touchProject } from './lru.ts';
 import { clearData, createSyncState, type SyncState } from './model.ts';
