@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { platform } from '../../platform/index.ts';
-import { auth } from '../auth/index.ts';
+import { auth } from '../../lib/auth.ts';
 import { telegramApi } from './api.ts';
 import { pollUntil } from './contact-poll.ts';
 import { haptic } from '../../platform/use-main-button.ts';

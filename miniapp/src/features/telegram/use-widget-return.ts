@@ -5,7 +5,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { afterSignIn } from '../../lib/safe-redirect.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { auth, signedIn } from '../auth/index.ts';
+import { auth, signedIn } from '../../lib/auth.ts';
 import { useSnapshot } from 'valtio';
 import { telegramApi, widgetDataFromSearch } from './api.ts';
 

@@ -6,7 +6,7 @@ import type { NotificationSettings } from '@tracker/shared/api/notifications';
 import { api, apiUpload } from '../../lib/api-client.ts';
 import type { Locale } from '@tracker/shared/locales';
 import { log } from '../../lib/logger.ts';
-import { auth, signedIn } from '../auth/index.ts';
+import { auth, signedIn } from '../../lib/auth.ts';
 
 const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
 

@@ -12,7 +12,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
 import { accountApi } from '../../users/index.ts';
-import { signedIn } from '../api.ts';
+import { signedIn } from '../../../lib/auth.ts';
 
 const NO_USER = {};
 

@@ -11,8 +11,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { accountApi } from '../../users/index.ts';
-import { sessionEnded } from '../api.ts';
-import { auth } from '../../../lib/auth.ts';
+import { auth, sessionEnded } from '../../../lib/auth.ts';
 
 type Result = { kind: 'ready' | 'restoring' } | { kind: 'success'; email: string } | { kind: 'expired' | 'used' | 'invalid' | 'missing' | 'error'; message?: string };
 const BY_CODE: Record<string, 'expired' | 'used' | 'invalid'> = { token_expired: 'expired', token_used: 'used', token_invalid: 'invalid', validation: 'invalid' };

@@ -13,7 +13,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
-import { auth } from '../../auth/index.ts';
+import { auth } from '../../../lib/auth.ts';
 import { TemplatePicker, TemplateSuggestions, TemplateSummary } from '../../templates/index.ts';
 import { userRef } from '../detail/people.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';

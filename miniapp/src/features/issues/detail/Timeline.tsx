@@ -9,7 +9,7 @@ import { CommentComposer, CommentItem } from '../comments/Comments.tsx';
 import { describeActivity, formatDateTime, plainT, type ActivityContext } from './activity-format.ts';
 import { userName } from './people.ts';
 import { useSnapshot } from 'valtio';
-import { auth } from '../../auth/index.ts';
+import { auth } from '../../../lib/auth.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
 
 const FILTERS = ['all', 'comments', 'history'] as const;

@@ -21,7 +21,7 @@ import { useProjectDetails } from './use-projects.ts';
 import './list.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { useSnapshot } from 'valtio';
-import { auth } from '../../auth/index.ts';
+import { auth } from '../../../lib/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
 
 const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));

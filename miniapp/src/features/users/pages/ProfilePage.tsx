@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { auth, signedIn } from '../../auth/index.ts';
+import { auth, signedIn } from '../../../lib/auth.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
 import { PhoneConfirmDialog } from '../../account-dialogs/index.ts';
 import { FullscreenSwitch } from '../../telegram/index.ts';
