@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { platform } from '../../platform/index.ts';
 import { auth } from '../../lib/auth.ts';
-import { telegramApi } from './api.ts';
+import { telegramApi } from '../../lib/api/telegram.ts';
 import { pollUntil } from './contact-poll.ts';
 import { haptic } from '../../platform/use-main-button.ts';
 

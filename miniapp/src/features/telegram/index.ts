@@ -1,6 +1,6 @@
 // What other features may use from telegram: the Login Widget and its return, the phone-by-contact
 // step, and the Telegram account calls.
-export { telegramApi } from './api.ts';
+export { telegramApi } from '../../lib/api/telegram.ts';
 export { PhoneByContact } from './PhoneByContact.tsx';
 export { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
 export { useSignedInRedirect, useWidgetReturn } from './use-widget-return.ts';

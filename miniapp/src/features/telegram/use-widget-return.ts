@@ -7,7 +7,7 @@ import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { auth, signedIn } from '../../lib/auth.ts';
 import { useSnapshot } from 'valtio';
-import { telegramApi, widgetDataFromSearch } from './api.ts';
+import { telegramApi, widgetDataFromSearch } from '../../lib/api/telegram.ts';
 
 // Every refused widget sign-in is `telegram_auth_failed`, worded by the server in English only.
 const WIDGET_ERRORS = { codes: { telegram_auth_failed: 'telegram.widgetFailed' }, fallback: 'telegram.widgetFailed' };

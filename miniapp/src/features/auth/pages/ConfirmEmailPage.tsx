@@ -8,7 +8,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/error-text.ts';
-import { accountApi } from '../../users/index.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 import { auth } from '../../../lib/auth.ts';
 import { hydrateSession } from '../api.ts';
 

@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useServerForm } from '../../../lib/use-server-form.ts';
-import { accountApi } from '../../users/index.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 
 export default function RecoverPasswordPage() {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { accountApi } from '../../users/index.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 import { auth, sessionEnded } from '../../../lib/auth.ts';
 
 type Result = { kind: 'ready' | 'restoring' } | { kind: 'success'; email: string } | { kind: 'expired' | 'used' | 'invalid' | 'missing' | 'error'; message?: string };

@@ -1,6 +1,6 @@
 // One timeline of comments and the full change history, oldest first, with a filter to show only
 // comments or only history.
-import { ActorLine } from './ActorLine.tsx';
+import { ActorLine } from '../../../components/issue/ActorLine.tsx';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';

@@ -9,7 +9,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useStoreReference } from '../../../store/index.ts';
 import { quickPatch, syncQuickPatch, type IssueFormValues, type QuickPatch } from './model.ts';
-import { useChips } from './QuickAdd.tsx';
+import { useChips } from '../../../components/issue/QuickAdd.tsx';
 
 interface Context {
   mode: 'create' | 'edit';

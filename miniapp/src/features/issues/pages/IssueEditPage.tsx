@@ -9,7 +9,7 @@ import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useStoreReference } from '../../../store/index.ts';
-import { issueApi } from '../api-detail.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { IssueForm } from '../form/IssueForm.tsx';
 import { valuesFromIssue } from '../form/model.ts';

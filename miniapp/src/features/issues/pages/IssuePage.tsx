@@ -13,7 +13,7 @@ import { Page, pageTitleId } from '../../../components/Page.tsx';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { issueApi } from '../api-detail.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 import { Attachments, useUploads } from '../detail/Attachments.tsx';
 import { Relations, SubIssues } from '../detail/Links.tsx';
 import { IssuePreview } from '../detail/Preview.tsx';

@@ -12,7 +12,7 @@ import { MembersEditor } from '../components/MembersEditor.tsx';
 import { InvitesPanel } from '../components/invites/InvitesPanel.tsx';
 import { ExportLinks } from '../components/ExportLinks.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
-import { RecordPage } from '../components/RecordPage.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
 import { WebhooksSection } from '../../webhooks/index.ts';
 import { useMe } from '../../../lib/auth.ts';

@@ -9,7 +9,7 @@ import { Page } from '../../../components/Page.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { RecordPage } from '../../projects/index.ts';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';

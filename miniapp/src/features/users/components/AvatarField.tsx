@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button.tsx';
 import { FilePicker } from '../../../components/FilePicker.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { signedIn } from '../../../lib/auth.ts';
-import { accountApi } from '../api.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 import { Avatar } from './Avatar.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 

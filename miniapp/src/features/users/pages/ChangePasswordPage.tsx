@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
-import { accountApi } from '../api.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();

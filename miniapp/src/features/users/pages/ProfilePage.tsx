@@ -14,7 +14,7 @@ import { auth, signedIn } from '../../../lib/auth.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
 import { PhoneConfirmDialog } from '../../account-dialogs/index.ts';
 import { FullscreenSwitch } from '../../telegram/index.ts';
-import { accountApi } from '../api.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 import { ApiTokens } from '../components/api-tokens/ApiTokens.tsx';
 import { AvatarField } from '../components/AvatarField.tsx';
 import { NotificationSettings } from '../components/NotificationSettings.tsx';

@@ -1,7 +1,7 @@
 // Typed calls of the issue templates API (shapes from @tracker/shared/api/templates).
 import { templates } from '@tracker/shared/api/contract/templates';
 import type { ApplyTemplateRequest, CreateTemplateRequest, IssueTemplate, UpdateTemplateRequest } from '@tracker/shared/api/templates';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 export const templatesApi = {
   list: (projectId: number) => api(templates.list, { params: { id: projectId } }).then((r) => r.templates),

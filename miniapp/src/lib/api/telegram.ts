@@ -1,6 +1,6 @@
 import { telegram } from '@tracker/shared/api/contract/session';
 import type { TelegramWidgetRequest } from '@tracker/shared/api/telegram';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** The Login Widget's fields (the only ones Telegram signs), taken from its redirect's query. */
 const WIDGET_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'] as const;

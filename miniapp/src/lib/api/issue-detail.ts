@@ -6,7 +6,7 @@ import { session, telegram } from '@tracker/shared/api/contract/session';
 import { streams } from '@tracker/shared/api/contract/streams';
 import type { AttachmentUploadResponse } from '@tracker/shared/api/attachments';
 import type { CreateIssueRequest, RelationType, UpdateIssueRequest } from '@tracker/shared/api/issues';
-import { api, apiUpload } from '../../lib/api-client.ts';
+import { api, apiUpload } from '../api-client.ts';
 
 export const issueApi = {
   /** A prepared inline message of the issue, for Telegram's share dialog. */

@@ -1,12 +1,12 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/FormAlert.tsx';
-import { Loading } from '../../../components/Loading.tsx';
-import { Page } from '../../../components/Page.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { Loading } from './Loading.tsx';
+import { Page } from './Page.tsx';
 import type { LiveEvent } from '@tracker/shared/api/events';
-import { errorText } from '../../../lib/error-text.ts';
-import { useQuery, type QueryResult } from '../../../lib/query.ts';
-import { useRouteId } from '../hooks.ts';
+import { errorText } from '../lib/error-text.ts';
+import { useQuery, type QueryResult } from '../lib/query.ts';
+import { useRouteId } from '../lib/use-route-id.ts';
 
 /**
  * A page about the one record named in its route (`/projects/:id`, `/streams/:id`…): a spinner while

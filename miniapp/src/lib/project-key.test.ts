@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeKeyInput, suggestKey, transliterate } from './key.ts';
+import { normalizeKeyInput, suggestKey, transliterate } from './project-key.ts';
 
 describe('project key suggestion', () => {
   it('takes the first three letters of one word', () => {

@@ -8,9 +8,9 @@ import type { Label, Status } from '@tracker/shared/api/projects';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import './bits.css';
-import { formatDay as formatDayIn, today as userToday } from '../../../lib/dates.ts';
-import { initials } from '../../../lib/initials.ts';
-import { ColorDot } from '../../../components/ColorDot.tsx';
+import { formatDay as formatDayIn, today as userToday } from '../../lib/dates.ts';
+import { initials } from '../../lib/initials.ts';
+import { ColorDot } from '../ColorDot.tsx';
 
 const BARS: Record<Priority, number> = { none: 0, urgent: 3, high: 3, medium: 2, low: 1 };
 

@@ -3,7 +3,7 @@
 import type { IssueTemplate } from '@tracker/shared/api/templates';
 import { matchTemplates } from '@tracker/shared/quick-add/template-command';
 import { useTranslation } from 'react-i18next';
-import { Combobox, type ComboItem } from '../../../components/Combobox.tsx';
+import { Combobox, type ComboItem } from '../Combobox.tsx';
 import './templates.css';
 
 interface Item extends ComboItem {

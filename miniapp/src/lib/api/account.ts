@@ -3,10 +3,10 @@
 import type { ChangePasswordRequest, ProfileUpdateRequest, RecoverPasswordRequest, ResetPasswordRequest } from '@tracker/shared/api/account';
 import { account, session, telegram } from '@tracker/shared/api/contract/session';
 import type { NotificationSettings } from '@tracker/shared/api/notifications';
-import { api, apiUpload } from '../../lib/api-client.ts';
+import { api, apiUpload } from '../api-client.ts';
 import type { Locale } from '@tracker/shared/locales';
-import { log } from '../../lib/logger.ts';
-import { auth, signedIn } from '../../lib/auth.ts';
+import { log } from '../logger.ts';
+import { auth, signedIn } from '../auth.ts';
 
 const lang = () => ({ 'accept-language': document.documentElement.lang || 'ru' });
 

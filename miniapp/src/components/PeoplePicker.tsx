@@ -2,8 +2,8 @@
 // chosen ones as removable chips.
 import type { UserRef } from '@tracker/shared/api/common';
 import { useTranslation } from 'react-i18next';
-import { Combobox, type ComboItem } from '../../../components/Combobox.tsx';
-import { usersApi } from '../api.ts';
+import { Combobox, type ComboItem } from './Combobox.tsx';
+import { usersApi } from '../lib/api/people.ts';
 
 interface Props {
   label: string;

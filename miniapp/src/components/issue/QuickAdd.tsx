@@ -2,8 +2,8 @@
 import type { QuickAddResult, QuickAddToken } from '@tracker/shared/quick-add/index';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/use-locale.ts';
-import { formatDate } from '../detail/activity-format.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { formatDayValue as formatDate } from '../../lib/dates.ts';
 
 export interface ChipInfo {
   token: QuickAddToken;

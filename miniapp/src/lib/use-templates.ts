@@ -1,6 +1,6 @@
 import type { IssueTemplate } from '@tracker/shared/api/templates';
-import { useQuery } from '../../lib/query.ts';
-import { templatesApi } from './api.ts';
+import { useQuery } from './query.ts';
+import { templatesApi } from './api/templates.ts';
 
 const NONE: IssueTemplate[] = [];
 
