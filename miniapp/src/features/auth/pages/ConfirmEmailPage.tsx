@@ -1,4 +1,4 @@
-import '../../users/users.css';
+import '../../../styles/account.css';
 // /user/confirm-email?token=… — confirms once and shows the result (success, expired, used, invalid).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import '../../users/users.css';
+import '../../../styles/account.css';
 // /user/recover-password — always the same answer, whether or not the e-mail has an account.
 import { recoverPasswordRequestSchema } from '@tracker/shared/api/account';
 import { useState } from 'react';

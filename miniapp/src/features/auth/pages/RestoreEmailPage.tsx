@@ -1,4 +1,4 @@
-import '../../users/users.css';
+import '../../../styles/account.css';
 // /user/restore-email?token=… — the link mailed to the old address after an e-mail change. It acts
 // only on a click (a mail scanner opening links must not undo a change), puts the old address back
 // and ends every session, this one too.

@@ -1,5 +1,5 @@
 // /user/change_password/{id} — your own password (current one required) or, for an admin, anyone's.
-import '../users.css';
+import '../../../styles/account.css';
 import { changePasswordRequestSchema } from '@tracker/shared/api/account';
 import { can } from '@tracker/shared/permissions';
 import { useMemo, useState } from 'react';

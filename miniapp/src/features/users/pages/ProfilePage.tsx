@@ -21,7 +21,7 @@ import { NotificationSettings } from '../components/NotificationSettings.tsx';
 import { TelegramAccount } from '../components/TelegramAccount.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
-import '../users.css';
+import '../../../styles/account.css';
 import { errorText } from '../../../lib/error-text.ts';
 
 /** What the form starts from: the account as stored (an unconfirmed new e-mail is what was typed). */
