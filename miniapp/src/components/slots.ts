@@ -3,6 +3,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { UserRef } from '@tracker/shared/api/common';
 import type { Label } from '@tracker/shared/api/projects';
+import type { User } from '@tracker/shared/api/users';
 
 type Slot<P> = ComponentType<P> | LazyExoticComponent<ComponentType<P>>;
 
@@ -14,6 +15,12 @@ export interface IssueViews {
 
 /** The issue page's time tracking section. */
 export type TimeSectionSlot = Slot<{ issue: { id: number; spentMinutes: number; can: readonly string[] }; onChanged: () => void }>;
+
+/** The profile's phone confirmation, the account dialogs' own (a lazy chunk: render it inside Suspense). */
+export type PhoneConfirmSlot = Slot<{ user: User; onClose: () => void }>;
+
+/** The inbox's triage tab: the projects feature's triage list of the issues waiting for me. */
+export type TriageListSlot = Slot<{ scope: { mine: true } }>;
 
 /** The project settings' sections of other features: issue templates and outgoing webhooks. */
 export interface ProjectSettingsSlots {

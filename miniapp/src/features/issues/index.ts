@@ -18,7 +18,6 @@ export { listIssues } from './api.ts';
 export { issueApi } from '../../lib/api/issue-detail.ts';
 export { DueDate, PriorityIcon, StatusChip } from '../../components/issue/bits.tsx';
 export { ActorLine } from '../../components/issue/ActorLine.tsx';
-export { useProjectDetails } from './list/use-projects.ts';
 export { QuickAdd, useChips } from '../../components/issue/QuickAdd.tsx';
 // For the app shell: the create dialog over any page (issue 15), opened through lib/create-issue.ts.
 export { CreateIssueDialog } from './create/CreateIssueDialog.tsx';

@@ -4,7 +4,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { csvItems } from '../filters/url.ts';
-import { useListProject } from '../list/use-projects.ts';
+import { useListProject } from '../../../store/use-projects.ts';
 import { moveIssueOptimistic } from '../../../store/index.ts';
 import { applyPlacement, byBoardOrder, isNoop, placeAt } from './order.ts';
 import { useBoardDrag } from './use-drag.ts';

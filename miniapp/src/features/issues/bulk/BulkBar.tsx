@@ -12,7 +12,7 @@ import { bulkUpdate, type BulkPatch } from '../api.ts';
 import { editIssue, useStoreReference } from '../../../store/index.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
-import type { ProjectMap } from '../list/use-projects.ts';
+import type { ProjectMap } from '../../../store/use-projects.ts';
 import { restoresOf, setPatch, sharedOf, type Shared } from './shared.ts';
 import '../detail/issue.css';
 import './bulk.css';

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { useListProject } from '../list/use-projects.ts';
+import { useListProject } from '../../../store/use-projects.ts';
 import { useStoreReference } from '../../../store/index.ts';
 import { MultiPicker, type PickerOption } from './MultiPicker.tsx';
 import { withFilter } from './url.ts';

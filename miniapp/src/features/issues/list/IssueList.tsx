@@ -17,7 +17,7 @@ import { isPageKey } from '../../../lib/page-keys.ts';
 import { useListSource } from './use-list-source.ts';
 import { useGroupCounts } from './use-group-counts.ts';
 import { usePendingIssues } from '../../../store/index.ts';
-import { useProjectDetails } from './use-projects.ts';
+import { useProjectDetails } from '../../../store/use-projects.ts';
 import './list.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { useSnapshot } from 'valtio';

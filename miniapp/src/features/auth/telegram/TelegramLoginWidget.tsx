@@ -3,7 +3,7 @@
 // 'unsafe-eval' in our CSP). The login page posts them to /api/auth/telegram/widget.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../lib/config.ts';
+import { config } from '../../../lib/config.ts';
 
 export const WIDGET_SCRIPT = 'https://telegram.org/js/telegram-widget.js?22';
 

@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Button } from '../../components/Button.tsx';
-import { platform } from '../../platform/index.ts';
-import { auth } from '../../lib/auth.ts';
-import { telegramApi } from '../../lib/api/telegram.ts';
-import { pollUntil } from './contact-poll.ts';
-import { haptic } from '../../platform/use-main-button.ts';
+import { Button } from '../../../components/Button.tsx';
+import { platform } from '../../../platform/index.ts';
+import { auth } from '../../../lib/auth.ts';
+import { telegramApi } from '../../../lib/api/telegram.ts';
+import { pollUntil } from '../../../lib/contact-poll.ts';
+import { haptic } from '../../../platform/use-main-button.ts';
 
 type State = 'idle' | 'waiting' | 'confirmed' | 'timeout' | 'cancelled';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { syncState } from '../../../store/index.ts';
-import { storeListProject, type ListProject } from '../detail/from-store.ts';
+import { syncState } from './session.ts';
+import { storeListProject, type ListProject } from './projects.ts';
 
 export type { ListProject };
 export type ProjectMap = ReadonlyMap<number, ListProject>;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { errorText } from '../../lib/error-text.ts';
-import { afterSignIn } from '../../lib/safe-redirect.ts';
-import { toast } from '../../lib/toasts.ts';
-import { useLocale } from '../../lib/use-locale.ts';
-import { auth, signedIn } from '../../lib/auth.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { afterSignIn } from '../../../lib/safe-redirect.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { auth, signedIn } from '../../../lib/auth.ts';
 import { useSnapshot } from 'valtio';
-import { telegramApi, widgetDataFromSearch } from '../../lib/api/telegram.ts';
+import { telegramApi, widgetDataFromSearch } from '../../../lib/api/telegram.ts';
 
 // Every refused widget sign-in is `telegram_auth_failed`, worded by the server in English only.
 const WIDGET_ERRORS = { codes: { telegram_auth_failed: 'telegram.widgetFailed' }, fallback: 'telegram.widgetFailed' };

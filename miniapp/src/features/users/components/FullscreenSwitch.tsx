@@ -3,7 +3,7 @@ import { Switch } from '@telegram-apps/telegram-ui/dist/components/Form/Switch/S
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { fullscreen, switchFullscreen } from '../../platform/fullscreen.ts';
+import { fullscreen, switchFullscreen } from '../../../platform/fullscreen.ts';
 
 export function FullscreenSwitch() {
   const { t } = useTranslation();
