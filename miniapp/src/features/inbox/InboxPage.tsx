@@ -27,7 +27,7 @@ function useNow(): Date {
   return now;
 }
 
-/** `TriageList`: the projects feature's triage list, passed in by the route (app/routes/InboxRoute.tsx). */
+/** `TriageList`: the projects feature's triage list, passed in by the route (app/routes/InboxPage.tsx). */
 export default function InboxPage({ TriageList }: { TriageList: TriageListSlot }) {
   const { t } = useTranslation();
   const [view, setView] = useState<InboxFilter | 'triage'>('unread');

@@ -35,7 +35,7 @@ import { ShareToChat } from '../detail/ShareToChat.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 
 
-/** `TimeSection`: time tracking's section, passed in by the route (app/routes/IssueRoute.tsx). */
+/** `TimeSection`: time tracking's section, passed in by the route (app/routes/IssuePage.tsx). */
 export default function IssuePage({ TimeSection }: { TimeSection: TimeSectionSlot }) {
   const { t } = useTranslation();
   const { id = '' } = useRouteParams();

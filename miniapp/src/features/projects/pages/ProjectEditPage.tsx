@@ -18,7 +18,7 @@ import { useMe } from '../../../lib/auth.ts';
 import type { ProjectSettingsSlots } from '../../../components/slots.ts';
 import '../projects.css';
 
-/** Templates and webhooks are their features' sections, passed in by the route (app/routes/ProjectEditRoute.tsx). */
+/** Templates and webhooks are their features' sections, passed in by the route (app/routes/ProjectEditPage.tsx). */
 export default function ProjectEditPage(slots: ProjectSettingsSlots) {
   return (
     <RecordPage name="projectEdit" className="projects" load={projectsApi.get}>

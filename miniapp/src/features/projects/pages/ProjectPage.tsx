@@ -30,7 +30,7 @@ import { errorText } from '../../../lib/error-text.ts';
 const TABS = ['overview', 'list', 'board', 'triage'] as const;
 type Tab = (typeof TABS)[number];
 
-/** `views`: the issues feature's list and board, passed in by the route (app/routes/ProjectRoute.tsx). */
+/** `views`: the issues feature's list and board, passed in by the route (app/routes/ProjectPage.tsx). */
 export default function ProjectPage({ views }: { views: IssueViews }) {
   return (
     <RecordPage name="project" className="projects" load={projectsApi.get} refetchOn={(e, shown) => e.projectId === shown.project.id}>

@@ -21,7 +21,7 @@ import '../streams.css';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 import { errorText } from '../../../lib/error-text.ts';
 
-/** `views`: the issues feature's list and board, passed in by the route (app/routes/StreamRoute.tsx). */
+/** `views`: the issues feature's list and board, passed in by the route (app/routes/StreamPage.tsx). */
 export default function StreamPage({ views }: { views: IssueViews }) {
   return (
     <RecordPage name="stream" className="streams" load={streamsApi.get} refetchOn={(e, shown) => e.streamIds.includes(shown.stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0)}>

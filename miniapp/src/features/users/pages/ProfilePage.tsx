@@ -27,7 +27,7 @@ import { errorText } from '../../../lib/error-text.ts';
 /** What the form starts from: the account as stored (an unconfirmed new e-mail is what was typed). */
 const valuesOf = (user: User) => ({ name: user.name, email: user.pending_email ?? user.email ?? undefined, phone: user.phone ?? '', locale: user.locale });
 
-/** `PhoneConfirmDialog`: the account dialogs' phone confirmation, passed in by the route (app/routes/ProfileRoute.tsx). */
+/** `PhoneConfirmDialog`: the account dialogs' phone confirmation, passed in by the route (app/routes/ProfilePage.tsx). */
 export default function ProfilePage({ PhoneConfirmDialog }: { PhoneConfirmDialog: PhoneConfirmSlot }) {
   const { user } = useSnapshot(auth.state);
   if (!user) return <Page name="profile" />;
