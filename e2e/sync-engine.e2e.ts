@@ -1,4 +1,4 @@
-// The client sync engine (miniapp/src/features/sync) in a real browser against the real server:
+// The client sync engine (miniapp/src/store) in a real browser against the real server:
 // real IndexedDB, EventSource and BroadcastChannel. No screen uses the engine yet, so the test
 // bundles its public index.ts and loads it into a page of the app's origin.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -29,7 +29,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     // React (for the feature's hooks) reads it; an app build sets it the same way.
     define: { 'process.env.NODE_ENV': '"production"' },
-    build: { write: false, minify: false, lib: { entry: 'miniapp/src/features/sync/index.ts', formats: ['iife'], name: 'TrackerSync' } },
+    build: { write: false, minify: false, lib: { entry: 'miniapp/src/store/index.ts', formats: ['iife'], name: 'TrackerSync' } },
   });
   bundle = (Array.isArray(out) ? out[0]! : (out as { output: { code: string }[] })).output[0]!.code;
   browser = await launchBrowser();

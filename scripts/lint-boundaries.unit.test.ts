@@ -21,12 +21,18 @@ async function errors(filePath: string, code: string): Promise<(string | null)[]
 const RESTRICTED = 'import-x/no-restricted-paths';
 
 describe('lint boundaries', { timeout: 60_000 }, () => {
-  it('a feature reaches another feature only through its index.ts', async () => {
+  it('a feature imports no other feature, not even through its index.ts or its stylesheet', async () => {
     const at = 'miniapp/src/features/streams/probe.ts';
-    expect(await errors(at, "export { RecordPage } from '../projects/components/RecordPage.tsx';\n")).toContain(RESTRICTED);
-    expect(await errors(at, "export { signedIn } from '../auth/api.ts';\n")).toContain(RESTRICTED);
-    expect(await errors(at, "export { RecordPage } from '../projects/index.ts';\n")).toEqual([]);
-    expect(await errors(at, "export { auth } from '../auth/index.ts';\n")).toEqual([]);
+    expect(await errors(at, "export { ProjectForm } from '../projects/components/ProjectForm.tsx';\n")).toContain(RESTRICTED);
+    expect(await errors(at, "export { TriageList } from '../projects/index.ts';\n")).toContain(RESTRICTED);
+    expect(await errors(at, "export { SignOutButton } from '../auth/index.ts';\n")).toContain(RESTRICTED);
+    expect(await errors(at, "export const load = () => import('../issues/index.ts');\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/features/issues/pages/Probe.tsx', "import '../../time/time.css';\n")).toContain(RESTRICTED);
+    // What features share sits below them, and app/ composes them.
+    expect(await errors(at, "export { streamsApi } from './api.ts';\n")).toEqual([]);
+    expect(await errors(at, "export { RecordPage } from '../../components/RecordPage.tsx';\n")).toEqual([]);
+    expect(await errors(at, "export { signedIn } from '../../lib/auth.ts';\n")).toEqual([]);
+    expect(await errors('miniapp/src/app/routes/Probe.tsx', "export { TimeSection } from '../../features/time/index.ts';\n")).toEqual([]);
   });
 
   it('a screen never calls the network: api modules do, read through useQuery or the store', async () => {
@@ -45,6 +51,15 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
       expect(await errors(at, "export { decideAccess } from '../app/access.ts';\n"), dir).toContain(RESTRICTED);
     }
     expect(await errors('miniapp/src/features/auth/probe.ts', "export { decideAccess } from '../../app/access.ts';\n")).toContain(RESTRICTED);
+  });
+
+  it('the client store sits below features and app/, above lib/ and platform/', async () => {
+    expect(await errors('miniapp/src/lib/probe.ts', "export { syncState } from '../store/index.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/platform/probe.ts', "export { syncState } from '../store/index.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/store/probe.ts', "export { auth } from '../features/auth/index.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/store/probe.ts', "export { decideAccess } from '../app/access.ts';\n")).toContain(RESTRICTED);
+    expect(await errors('miniapp/src/store/probe.ts', "export { http } from '../lib/http.ts';\n")).toEqual([]);
+    expect(await errors('miniapp/src/features/issues/probe.ts', "export { syncState } from '../../store/index.ts';\n")).toEqual([]);
   });
 
   it('only lib/ turns a failed call into words: no `instanceof ApiError` or `.statusMessage` elsewhere in the web app', async () => {

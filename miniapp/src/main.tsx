@@ -11,7 +11,7 @@ import { installIntentPreload } from './app/intent-preload.ts';
 import { preloadPage } from './app/pages.ts';
 import { startSession } from './features/auth/api.ts';
 import { auth } from './lib/auth.ts';
-import { readEarly } from './features/sync/store-db.ts';
+import { readEarly } from './store/store-db.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
 import { config } from './lib/config.ts';
@@ -48,7 +48,7 @@ const bootUser = auth.state.user?.id;
 const early = bootUser !== undefined ? readEarly(bootUser) : null;
 const storeStarted =
   bootUser !== undefined
-    ? import('./features/sync/index.ts').then((sync) => (sync.preloadSync(bootUser, early), sync)).catch((err: unknown) => void log.warn('local store read failed', err))
+    ? import('./store/index.ts').then((sync) => (sync.preloadSync(bootUser, early), sync)).catch((err: unknown) => void log.warn('local store read failed', err))
     : Promise.resolve(undefined);
 const telegramStep = initPlatform().then((kind) => {
   // Spec §4 step 2: the address-fragment fallback is tried only with the public setting on.

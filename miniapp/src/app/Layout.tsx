@@ -6,7 +6,7 @@ import { Toaster } from '../components/Toaster.tsx';
 import { CreateIssueHost } from './CreateIssueHost.tsx';
 import { PaletteHost } from '../features/palette/index.ts';
 import { AccountDialogsHost } from '../features/account-dialogs/index.ts';
-import { auth } from '../features/auth/index.ts';
+import { auth } from '../lib/auth.ts';
 import { telegramSession } from '../features/telegram/index.ts';
 import { useHref } from '../lib/use-locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';

@@ -7,13 +7,13 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe, useSnapshot } from 'valtio';
-import { auth, sessionEnded } from '../features/auth/index.ts';
+import { auth, sessionEnded } from '../lib/auth.ts';
 import { errorText } from '../lib/error-text.ts';
 import { attachLiveFeed } from '../lib/live.ts';
 import { log } from '../lib/logger.ts';
 import { toast } from '../lib/toasts.ts';
 
-const loadSync = () => import('../features/sync/index.ts');
+const loadSync = () => import('../store/index.ts');
 let started = false;
 let watching = false;
 let feed: ReturnType<typeof attachLiveFeed> | null = null;

@@ -1,9 +1,13 @@
-// The signed-in user and the session's state (spec §3–4), read by every feature; features/auth
+// The signed-in user and the session's state (spec §3–4), read by every feature, and the two steps
+// that any feature may take on it (a sign-in recorded, a session the server ended); features/auth
 // signs in and out. The session token itself is an HttpOnly cookie; `token` only marks that a
 // session exists ('present') or not ('').
 import type { User } from '@tracker/shared/api/users';
 import { proxy, useSnapshot } from 'valtio';
 import { setProfileTimeZone } from './dates.ts';
+import { clearQueries } from './query.ts';
+import { forgetUser, rememberUser } from './remembered-user.ts';
+import { setSessionToken, setSessionUser } from './session-token.ts';
 
 export const TOKEN_PRESENT = 'present';
 
@@ -56,4 +60,21 @@ export const auth = createAuthStore();
 /** The signed-in user (null for a visitor, and until the session is known); re-renders on change. */
 export function useMe(): User | null {
   return useSnapshot(auth.state).user as User | null;
+}
+
+/** A sign-in recorded: the user remembered for an offline start, the session marked, the store filled. */
+export function signedIn(user: User, store: AuthStore = auth) {
+  rememberUser(user);
+  setSessionUser(user.id);
+  store.setToken(TOKEN_PRESENT);
+  store.hydrate(user);
+}
+
+/** The server no longer knows the session (a 401 on the sync stream): signed out, no call to make. */
+export function sessionEnded(store: AuthStore = auth) {
+  setSessionToken(null);
+  setSessionUser(null);
+  forgetUser();
+  clearQueries();
+  store.logout();
 }

@@ -149,3 +149,8 @@ export function nextWeekMorning(locale: Locale, now: Date = new Date()): Date {
 export function endOfDay(date: string): Date {
   return new Date(instantAt(addDays(date, 1), 0).getTime() - 1);
 }
+
+/** A `YYYY-MM-DD` value as a day; anything else as it is. */
+export function formatDayValue(value: string, locale: Locale): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, locale, { day: 'numeric', month: 'short', year: 'numeric' }) : value;
+}

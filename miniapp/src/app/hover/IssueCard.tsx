@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { ColorDot } from '../../components/ColorDot.tsx';
 import { useQuery } from '../../lib/query.ts';
 import { issueApi } from '../../features/issues/index.ts';
-import { syncState } from '../../features/sync/index.ts';
+import { syncState } from '../../store/index.ts';
 import type { HoverTarget } from './IssueHover.tsx';
 import './hover.css';
 

@@ -4,7 +4,7 @@
 import { lazy } from 'react';
 import { useSnapshot } from 'valtio';
 import { Loading } from '../../components/Loading.tsx';
-import { auth } from '../../features/auth/index.ts';
+import { auth } from '../../lib/auth.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { useInTelegram } from './use-app-shell.ts';
 

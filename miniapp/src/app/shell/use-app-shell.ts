@@ -2,7 +2,7 @@
 // it follows resizes and display-mode changes.
 import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import { auth } from '../../features/auth/index.ts';
+import { auth } from '../../lib/auth.ts';
 import { platform } from '../../platform/index.ts';
 import { decideAppShell, SHELL_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from './decide.ts';
 

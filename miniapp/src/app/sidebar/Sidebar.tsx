@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/Button.tsx';
 import { ColorModeSwitch } from '../../components/ColorModeSwitch.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LangSwitch } from '../../components/LangSwitch.tsx';
-import { auth } from '../../features/auth/index.ts';
+import { auth } from '../../lib/auth.ts';
 import { useInboxUnread } from '../../features/inbox/index.ts';
 import { SignOutButton, useIsAdmin } from '../../features/auth/components/UserMenu.tsx';
 import { openPalette, viewedProject } from '../../features/palette/index.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ColorDot } from '../../components/ColorDot.tsx';
 import { fromView, toSearch } from '../../features/issues/filters/url.ts';
-import { useStoreReference } from '../../features/sync/index.ts';
+import { useStoreReference } from '../../store/index.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { orderByRecent, projectKeyOf, readRecent, rememberRecent } from './recent-projects.ts';
 

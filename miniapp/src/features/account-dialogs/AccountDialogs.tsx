@@ -2,7 +2,7 @@
 // e-mail one is not showing, so two modals never stack.
 import type { User } from '@tracker/shared/api/users';
 import { useCallback, useState } from 'react';
-import { accountApi } from '../users/index.ts';
+import { accountApi } from '../../lib/api/account.ts';
 import { EmailConfirmDialog } from './EmailConfirmDialog.tsx';
 import { PhoneConfirmDialog } from './PhoneConfirmDialog.tsx';
 import { useReminder } from './use-reminder.ts';

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import { auth } from '../auth/index.ts';
+import { auth } from '../../lib/auth.ts';
 
 const AccountDialogs = lazy(() => Promise.all([import('./AccountDialogs.tsx'), loadNamespaces(['account'])]).then(([m]) => m));
 

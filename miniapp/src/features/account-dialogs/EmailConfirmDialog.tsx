@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useServerAction } from '../../lib/use-server-form.ts';
-import { accountApi } from '../users/index.ts';
+import { accountApi } from '../../lib/api/account.ts';
 import { useReminder } from './use-reminder.ts';
 
 export function EmailConfirmDialog({ user, onOpenChange }: { user: User | null; onOpenChange?: (open: boolean) => void }) {

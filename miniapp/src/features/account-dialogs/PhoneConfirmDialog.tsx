@@ -8,8 +8,8 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useServerAction, useServerForm } from '../../lib/use-server-form.ts';
-import { signedIn } from '../auth/index.ts';
-import { accountApi } from '../users/index.ts';
+import { signedIn } from '../../lib/auth.ts';
+import { accountApi } from '../../lib/api/account.ts';
 import { CodeCells, emptyDigits } from './CodeCells.tsx';
 
 export function PhoneConfirmDialog({ user, onClose }: { user: User; onClose: () => void }) {

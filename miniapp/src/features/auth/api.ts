@@ -1,14 +1,14 @@
 import type { LoginRequest, RegisterRequest } from '@tracker/shared/api/auth';
 import type { BootData } from '@tracker/shared/api/boot';
 import { session } from '@tracker/shared/api/contract/session';
-import type { MeResponse, User } from '@tracker/shared/api/users';
+import type { User } from '@tracker/shared/api/users';
 import { api, createApi } from '../../lib/api-client.ts';
 import { bootData } from '../../lib/boot-data.ts';
 import { http, refusalOf, type Http } from '../../lib/http.ts';
 import { clearAllDrafts } from '../../lib/issue-draft.ts';
-import { forgetUser, rememberedUser, rememberUser } from './remembered.ts';
+import { forgetUser, rememberedUser } from '../../lib/remembered-user.ts';
 import { sessionToken, setSessionToken, setSessionUser } from '../../lib/session-token.ts';
-import { TOKEN_PRESENT, auth, type AuthStore } from '../../lib/auth.ts';
+import { auth, signedIn, type AuthStore } from '../../lib/auth.ts';
 import { clearQueries } from '../../lib/query.ts';
 
 export const authApi = {
@@ -73,12 +73,6 @@ function notSignedIn(store: AuthStore) {
   store.hydrate(null);
 }
 
-export function signedIn(user: MeResponse['user'], store: AuthStore = auth) {
-  rememberUser(user);
-  setSessionUser(user.id);
-  store.setToken(TOKEN_PRESENT);
-  store.hydrate(user);
-}
 
 export async function signOut(store: AuthStore = auth): Promise<void> {
   try {
@@ -92,15 +86,6 @@ export async function signOut(store: AuthStore = auth): Promise<void> {
     store.logout();
     // The local copy of the workspace leaves memory and the disk (it may be a shared computer). Its
     // own chunk: in the entry it would pull the shared schemas into the precached shell.
-    await import('../sync/index.ts').then((sync) => sync.signOutSync());
+    await import('../../store/index.ts').then((sync) => sync.signOutSync());
   }
-}
-
-/** The server no longer knows the session (a 401 on the sync stream): signed out, no call to make. */
-export function sessionEnded(store: AuthStore = auth) {
-  setSessionToken(null);
-  setSessionUser(null);
-  forgetUser();
-  clearQueries();
-  store.logout();
 }

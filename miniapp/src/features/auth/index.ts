@@ -1,4 +1,3 @@
-// What other features may use from auth: who is signed in, and the step that records a sign-in.
-export { auth } from '../../lib/auth.ts';
-export { sessionEnded, signedIn } from './api.ts';
+// What the app shell uses from auth: the sign-out button. Who is signed in, and the steps that record
+// a sign-in or an ended session, are lib/auth.ts: every feature reads them.
 export { SignOutButton } from './components/UserMenu.tsx';

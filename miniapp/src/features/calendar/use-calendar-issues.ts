@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useMe } from '../../lib/auth.ts';
 import { useQuery } from '../../lib/query.ts';
-import { syncEngine, useStoreCalendar } from '../sync/index.ts';
+import { syncEngine, useStoreCalendar } from '../../store/index.ts';
 import { calendarApi, type CalendarIssue, type CalendarQuery } from './api.ts';
 
 export function useCalendarIssues(filter: CalendarQuery): { issues: readonly CalendarIssue[] | null; loading: boolean; error: unknown; retry: () => void } {

@@ -1,7 +1,7 @@
 // The inbox (issue 15, item 6): what happened that concerns me — unread, all, or archived — newest
 // first, a page at a time; and Triage (issue 26): what waits to be looked at in my projects.
 import type { InboxFilter } from '@tracker/shared/api/inbox';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -10,13 +10,12 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { InboxRow } from './InboxRow.tsx';
 import { useInboxUnread } from './unread.ts';
 import { useInbox } from './use-inbox.ts';
+import type { TriageListSlot } from '../../components/slots.ts';
 import './inbox.css';
 
 const MINUTE = 60_000;
 // Types only from the schemas' module: the schemas load on demand (contract/inbox.ts).
 const FILTERS: readonly InboxFilter[] = ['unread', 'all', 'archived'];
-// Triage's actions and forms load when it is opened.
-const TriageList = lazy(() => import('../projects/index.ts').then((m) => ({ default: m.TriageList })));
 
 /** Now, moved on every minute, so the rows' "5 min. ago" stay true. */
 function useNow(): Date {
@@ -28,7 +27,8 @@ function useNow(): Date {
   return now;
 }
 
-export default function InboxPage() {
+/** `TriageList`: the projects feature's triage list, passed in by the route (app/routes/InboxPage.tsx). */
+export default function InboxPage({ TriageList }: { TriageList: TriageListSlot }) {
   const { t } = useTranslation();
   const [view, setView] = useState<InboxFilter | 'triage'>('unread');
   const filter = view === 'triage' ? 'unread' : view;

@@ -15,10 +15,9 @@ export function IssueBoard(props: IssueBoardProps) {
 }
 // For My work: the issue calls, the list's row bits and the quick-add line.
 export { listIssues } from './api.ts';
-export { issueApi } from './api-detail.ts';
-export { DueDate, PriorityIcon, StatusChip } from './list/bits.tsx';
-export { ActorLine } from './detail/ActorLine.tsx';
-export { useProjectDetails } from './list/use-projects.ts';
-export { QuickAdd, useChips } from './form/QuickAdd.tsx';
+export { issueApi } from '../../lib/api/issue-detail.ts';
+export { DueDate, PriorityIcon, StatusChip } from '../../components/issue/bits.tsx';
+export { ActorLine } from '../../components/issue/ActorLine.tsx';
+export { QuickAdd, useChips } from '../../components/issue/QuickAdd.tsx';
 // For the app shell: the create dialog over any page (issue 15), opened through lib/create-issue.ts.
 export { CreateIssueDialog } from './create/CreateIssueDialog.tsx';

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { today } from '../../lib/dates.ts';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
-import { DueDate, PriorityIcon, StatusChip, useProjectDetails } from '../issues/index.ts';
+import { DueDate, PriorityIcon, StatusChip } from '../../components/issue/bits.tsx';
+import { useProjectDetails } from '../../store/index.ts';
 import { groupByDue } from './grouping.ts';
 
 export function MyIssues({ issues }: { issues: readonly IssueListItem[] }) {

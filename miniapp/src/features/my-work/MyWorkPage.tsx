@@ -11,7 +11,7 @@ import { Page } from '../../components/Page.tsx';
 import { useMe } from '../../lib/auth.ts';
 import { useQuery } from '../../lib/query.ts';
 import { MY_ISSUES, myWorkApi } from './api.ts';
-import { syncState, useStoreList, useStoreReference } from '../sync/index.ts';
+import { syncState, useStoreList, useStoreReference } from '../../store/index.ts';
 import { MyIssues } from './MyIssues.tsx';
 import { HomeScreenOffer } from './HomeScreenOffer.tsx';
 import { Onboarding } from './Onboarding.tsx';

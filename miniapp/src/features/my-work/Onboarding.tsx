@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { useHref } from '../../lib/use-locale.ts';
-import { normalizeKeyInput, suggestKey } from '../projects/index.ts';
+import { normalizeKeyInput, suggestKey } from '../../lib/project-key.ts';
 import { myWorkApi } from './api.ts';
 import { OpenInvite } from './OpenInvite.tsx';
 import { errorText } from '../../lib/error-text.ts';

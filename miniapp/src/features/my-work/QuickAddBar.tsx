@@ -9,9 +9,12 @@ import { timeZone } from '../../lib/dates.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useMe } from '../../lib/auth.ts';
-import { issueApi, QuickAdd, useChips } from '../issues/index.ts';
-import { syncState, writeIssueNow } from '../sync/index.ts';
-import { templatesApi, TemplateSuggestions, useTemplates } from '../templates/index.ts';
+import { issueApi } from '../../lib/api/issue-detail.ts';
+import { QuickAdd, useChips } from '../../components/issue/QuickAdd.tsx';
+import { syncState, writeIssueNow } from '../../store/index.ts';
+import { templatesApi } from '../../lib/api/templates.ts';
+import { TemplateSuggestions } from '../../components/template/TemplatePicker.tsx';
+import { useTemplates } from '../../lib/use-templates.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
 import { errorText } from '../../lib/error-text.ts';
 

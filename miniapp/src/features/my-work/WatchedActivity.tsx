@@ -4,7 +4,7 @@ import { formatDuration } from '@tracker/shared/duration-format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
-import { ActorLine } from '../issues/index.ts';
+import { ActorLine } from '../../components/issue/ActorLine.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 
 function useDescribe() {

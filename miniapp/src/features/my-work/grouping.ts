@@ -1,7 +1,7 @@
 // My work's due-date groups, in the user's calendar: `today` is the user's, the week the one of the
 // locale's week start that holds it (shared/src/dates.ts: quick add's "this week" ends on its last day).
 import { endOfWeek, isOverdueOn } from '@tracker/shared/dates';
-import type { IsoDate, Weekday } from '../calendar/index.ts';
+import type { IsoDate, Weekday } from '../../lib/iso-dates.ts';
 
 export const DUE_GROUPS = ['overdue', 'today', 'week', 'later', 'none'] as const;
 export type DueGroup = (typeof DUE_GROUPS)[number];

@@ -9,7 +9,7 @@ import { useMe } from '../../lib/auth.ts';
 import { useQuery } from '../../lib/query.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useSnapshot } from 'valtio';
-import { searchStore, syncState } from '../sync/index.ts';
+import { searchStore, syncState } from '../../store/index.ts';
 import { asIssueKey } from './keys.ts';
 import { contextIssueKey, globalActions, issueActions, matchAction, type PaletteAction } from './actions.ts';
 import { runAction } from './run-action.ts';

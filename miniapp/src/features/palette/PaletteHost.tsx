@@ -7,7 +7,7 @@ import { openCreateIssue } from '../../lib/create-issue.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { isTypingTarget, modalOpen } from '../../lib/page-keys.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { auth } from '../auth/index.ts';
+import { auth } from '../../lib/auth.ts';
 import { createPath, shortcutFor, viewedProject } from './keys.ts';
 import { onOpenPalette } from './open.ts';
 

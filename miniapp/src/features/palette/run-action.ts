@@ -4,8 +4,8 @@ import { openCreateIssue } from '../../lib/create-issue.ts';
 import { colorMode } from '../../lib/color-mode.ts';
 import { log } from '../../lib/logger.ts';
 import { toast } from '../../lib/toasts.ts';
-import { issueApi } from '../issues/index.ts';
-import { editIssue, writeIssueNow } from '../sync/index.ts';
+import { issueApi } from '../../lib/api/issue-detail.ts';
+import { editIssue, writeIssueNow } from '../../store/index.ts';
 import type { PaletteAction } from './actions.ts';
 
 export function runAction(action: PaletteAction, navigate: (path: string) => void): void {

@@ -1,6 +1,6 @@
 // Typed calls of the projects API (shapes from @tracker/shared/api/projects).
 import { invites } from '@tracker/shared/api/contract/invites';
-import { projects, users, workflow } from '@tracker/shared/api/contract/projects';
+import { projects, workflow } from '@tracker/shared/api/contract/projects';
 import { triage } from '@tracker/shared/api/contract/triage';
 import type { CreateInviteInput } from '@tracker/shared/api/invites';
 import type { TriageActionInput } from '@tracker/shared/api/triage';
@@ -41,9 +41,5 @@ export const triageApi = {
   /** A project's Triage, or mine across my projects. */
   list: (projectId: number | null) => (projectId === null ? api(triage.mine) : api(triage.list, { params: { id: projectId } })),
   act: (issueId: number, input: TriageActionInput) => api(triage.act, { params: { ref: issueId }, body: input }),
-};
-
-export const usersApi = {
-  search: (q: string, signal?: AbortSignal) => api(users.search, { query: { q, limit: 10 }, signal }),
 };
 

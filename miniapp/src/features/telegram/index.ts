@@ -1,10 +1,4 @@
-// What other features may use from telegram: the Login Widget and its return, the phone-by-contact
-// step, and the Telegram account calls.
-export { telegramApi } from './api.ts';
-export { PhoneByContact } from './PhoneByContact.tsx';
-export { TelegramLoginWidget } from './TelegramLoginWidget.tsx';
-export { useSignedInRedirect, useWidgetReturn } from './use-widget-return.ts';
+// What the app shell uses from telegram: the session inside Telegram and the BackButton's routes.
 export { telegramSession } from './session-state.ts';
-export { FullscreenSwitch } from './FullscreenSwitch.tsx';
 /** Top-level pages (start page, tab roots: no BackButton) and the page above any other. */
 export { isTopLevel, parentPath } from './parent-route.ts';

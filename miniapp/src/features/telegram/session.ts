@@ -11,7 +11,7 @@ import { switchLocalePath } from '../../lib/locale.ts';
 import { log } from '../../lib/logger.ts';
 import { setSessionToken } from '../../lib/session-token.ts';
 import { platform } from '../../platform/index.ts';
-import { auth, signedIn } from '../auth/index.ts';
+import { auth, signedIn } from '../../lib/auth.ts';
 import type { User } from '@tracker/shared/api/users';
 import { autoSignIn, type AutoSignInResponse, type AutoSignInResult } from './auto-sign-in.ts';
 import { deepLinkPath, isUnknownStartParam } from './deep-link.ts';

@@ -1,8 +1,8 @@
 import { PAGE_RELOAD_GUARD_MS, TG_AUTO_AUTH_KEY } from '@tracker/shared/limits';
 import { describe, expect, it, vi } from 'vitest';
-import { widgetDataFromSearch } from './api.ts';
+import { widgetDataFromSearch } from '../../lib/api/telegram.ts';
 import { autoSignIn, initDataFromHash, type AutoSignInDeps } from './auto-sign-in.ts';
-import { pollDelays, pollUntil } from './contact-poll.ts';
+import { pollDelays, pollUntil } from '../../lib/contact-poll.ts';
 import { deepLinkPath, isUnknownStartParam } from './deep-link.ts';
 import { assertPopup, popupProblems } from '../../platform/popup.ts';
 

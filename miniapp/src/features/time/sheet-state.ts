@@ -2,7 +2,7 @@
 // the grid is built here from the server's cells: pure functions, tested without a browser. Day
 // arithmetic is the calendar feature's.
 import type { TimesheetResponse } from '@tracker/shared/api/time';
-import { addDays, addMonths, diffDays, endOfMonth, isIsoDate, startOfMonth, startOfWeek, type IsoDate, type Weekday } from '../calendar/index.ts';
+import { addDays, addMonths, diffDays, endOfMonth, isIsoDate, startOfMonth, startOfWeek, type IsoDate, type Weekday } from '../../lib/iso-dates.ts';
 
 export const SHEET_VIEWS = ['week', 'month'] as const;
 export type SheetView = (typeof SHEET_VIEWS)[number];

@@ -1,12 +1,12 @@
-// The client store's list queries (miniapp/src/features/sync/query.ts) against the server's list on
+// The client store's list queries (miniapp/src/store/query.ts) against the server's list on
 // the same data: every sort in both directions and the filters the client implements must give the
 // same ids in the same order, ties and missing priorities and due dates included.
 import { issueListResponseSchema } from '@tracker/shared/api/issues';
 import { syncBootstrapResponseSchema } from '@tracker/shared/api/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyBootstrap } from '../../../../miniapp/src/features/sync/apply.ts';
-import { emptyData } from '../../../../miniapp/src/features/sync/model.ts';
-import { queryIssues, type IssueQuery } from '../../../../miniapp/src/features/sync/query.ts';
+import { applyBootstrap } from '../../../../miniapp/src/store/apply.ts';
+import { emptyData } from '../../../../miniapp/src/store/model.ts';
+import { queryIssues, type IssueQuery } from '../../../../miniapp/src/store/query.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
 

@@ -1,7 +1,7 @@
 // The projects a field may apply to, archived ones too (a field may still name them): from the
 // client store, which holds every project the admin sees; null until its first bootstrap.
 import { useMemo } from 'react';
-import { useSyncStore } from '../../sync/index.ts';
+import { useSyncStore } from '../../../store/index.ts';
 import type { ProjectOption } from './api.ts';
 
 export function useProjectOptions(): readonly ProjectOption[] | null {

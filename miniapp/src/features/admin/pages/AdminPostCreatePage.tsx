@@ -1,7 +1,7 @@
 import { Page } from '../../../components/Page.tsx';
 import { PostEditor } from '../blog/PostEditor.tsx';
 import '../admin.css';
-import '../../blog/blog.css';
+import '../../../styles/blog.css';
 
 export default function AdminPostCreatePage() {
   return (

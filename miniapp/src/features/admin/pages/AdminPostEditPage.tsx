@@ -7,7 +7,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { adminApi } from '../api.ts';
 import { PostEditor } from '../blog/PostEditor.tsx';
 import '../admin.css';
-import '../../blog/blog.css';
+import '../../../styles/blog.css';
 import { errorText } from '../../../lib/error-text.ts';
 
 export default function AdminPostEditPage() {

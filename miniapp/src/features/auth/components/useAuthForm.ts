@@ -9,7 +9,7 @@ import { afterSignIn } from '../../../lib/safe-redirect.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
-import { signedIn } from '../api.ts';
+import { signedIn } from '../../../lib/auth.ts';
 
 /**
  * Shared flow of the sign-in and sign-up forms: the shared schema validates, `precheck` (e.g. the

@@ -1,4 +1,4 @@
-import '../../users/users.css';
+import '../../../styles/account.css';
 // /user/confirm-email?token=… — confirms once and shows the result (success, expired, used, invalid).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/error-text.ts';
-import { accountApi } from '../../users/index.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 import { auth } from '../../../lib/auth.ts';
 import { hydrateSession } from '../api.ts';
 

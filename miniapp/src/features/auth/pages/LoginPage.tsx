@@ -8,7 +8,8 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { authApi } from '../api.ts';
 import { useAuthForm } from '../components/useAuthForm.ts';
-import { TelegramLoginWidget, useSignedInRedirect, useWidgetReturn } from '../../telegram/index.ts';
+import { TelegramLoginWidget } from '../telegram/TelegramLoginWidget.tsx';
+import { useSignedInRedirect, useWidgetReturn } from '../telegram/use-widget-return.ts';
 import { useSnapshot } from 'valtio';
 import { platform } from '../../../platform/index.ts';
 

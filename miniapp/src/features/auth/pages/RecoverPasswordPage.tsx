@@ -1,4 +1,4 @@
-import '../../users/users.css';
+import '../../../styles/account.css';
 // /user/recover-password — always the same answer, whether or not the e-mail has an account.
 import { recoverPasswordRequestSchema } from '@tracker/shared/api/account';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useServerForm } from '../../../lib/use-server-form.ts';
-import { accountApi } from '../../users/index.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 
 export default function RecoverPasswordPage() {
   const { t } = useTranslation();

@@ -11,8 +11,8 @@ import { checkNewPassword, weakPasswordReasons } from '../../../lib/password-rul
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
-import { accountApi } from '../../users/index.ts';
-import { signedIn } from '../api.ts';
+import { accountApi } from '../../../lib/api/account.ts';
+import { signedIn } from '../../../lib/auth.ts';
 
 const NO_USER = {};
 

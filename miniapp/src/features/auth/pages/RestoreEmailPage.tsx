@@ -1,4 +1,4 @@
-import '../../users/users.css';
+import '../../../styles/account.css';
 // /user/restore-email?token=… — the link mailed to the old address after an e-mail change. It acts
 // only on a click (a mail scanner opening links must not undo a change), puts the old address back
 // and ends every session, this one too.
@@ -10,9 +10,8 @@ import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
-import { accountApi } from '../../users/index.ts';
-import { sessionEnded } from '../api.ts';
-import { auth } from '../../../lib/auth.ts';
+import { accountApi } from '../../../lib/api/account.ts';
+import { auth, sessionEnded } from '../../../lib/auth.ts';
 
 type Result = { kind: 'ready' | 'restoring' } | { kind: 'success'; email: string } | { kind: 'expired' | 'used' | 'invalid' | 'missing' | 'error'; message?: string };
 const BY_CODE: Record<string, 'expired' | 'used' | 'invalid'> = { token_expired: 'expired', token_used: 'used', token_invalid: 'invalid', validation: 'invalid' };

@@ -10,7 +10,8 @@ import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { useServerAction } from '../../../lib/use-server-form.ts';
 import { platform } from '../../../platform/index.ts';
 import { auth } from '../../../lib/auth.ts';
-import { PhoneByContact, telegramApi } from '../../telegram/index.ts';
+import { telegramApi } from '../../../lib/api/telegram.ts';
+import { PhoneByContact } from '../telegram/PhoneByContact.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 
 const STATUS_POLL_MS = 2000;

@@ -10,7 +10,7 @@ import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { blogApi } from '../api.ts';
 import { Masonry } from '../components/Masonry.tsx';
 import { formatPostDate } from '../format.ts';
-import '../blog.css';
+import '../../../styles/blog.css';
 
 // Rough card heights for placing cards in columns before they render.
 const estimate = (post: PostSummary, width: number) => (post.cover ? (width * post.cover.height) / Math.max(1, post.cover.width) : 0) + 120 + Math.ceil(post.excerpt.length / 45) * 22;

@@ -11,7 +11,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { blogApi } from '../api.ts';
 import { formatPostDate } from '../format.ts';
-import '../blog.css';
+import '../../../styles/blog.css';
 
 function setMeta(name: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);

@@ -12,7 +12,7 @@ import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import type { CalendarIssue } from '../api.ts';
 import { useCalendarIssues } from '../use-calendar-issues.ts';
 import { useSnapshot } from 'valtio';
-import { editIssue, syncState, usePendingIssues, useStoreReference } from '../../sync/index.ts';
+import { editIssue, syncState, usePendingIssues, useStoreReference } from '../../../store/index.ts';
 import { AgendaView } from '../components/AgendaView.tsx';
 import { MoveDialog } from '../components/MoveDialog.tsx';
 import { SubscribePanel } from '../components/SubscribePanel.tsx';

@@ -1,7 +1,7 @@
 // One import as it runs and once it ends: a progress bar (the page polls), then the report.
 import type { ImportDto } from '@tracker/shared/api/imports';
 import { useTranslation } from 'react-i18next';
-import { Meter } from '../../projects/index.ts';
+import { Meter } from '../../../components/ProjectBadge.tsx';
 import { SkipList } from './SkipList.tsx';
 
 export function ImportStatusView({ item }: { item: ImportDto }) {

@@ -1,7 +1,7 @@
 // People the file names who match no one in the project: each can be pointed at a user by hand.
 import type { UserRef } from '@tracker/shared/api/common';
 import { useTranslation } from 'react-i18next';
-import { PeoplePicker } from '../../projects/index.ts';
+import { PeoplePicker } from '../../../components/PeoplePicker.tsx';
 
 interface Props {
   unmatched: string[];

@@ -16,7 +16,7 @@ import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';
-import { RecordPage } from '../../projects/index.ts';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { importsApi } from '../api.ts';
 import { MappingStep } from '../components/MappingStep.tsx';
 import { PreviewView } from '../components/PreviewView.tsx';

@@ -5,8 +5,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon } from '../list/bits.tsx';
-import type { ListProject } from '../list/use-projects.ts';
+import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon } from '../../../components/issue/bits.tsx';
+import type { ListProject } from '../../../store/use-projects.ts';
 import { CardMenu } from './CardMenu.tsx';
 import type { DragState } from './use-drag.ts';
 

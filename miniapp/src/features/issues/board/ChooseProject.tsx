@@ -1,7 +1,7 @@
 // The board needs one project: without one it offers the user's projects to choose from.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference } from '../../../store/index.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 
 export function ChooseProject({ onChoose }: { onChoose?: (key: string) => void }) {

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { useMe } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { listIssues, type ListQuery as IssueListQuery } from '../api.ts';
-import { syncState, useStoreList } from '../../sync/index.ts';
+import { syncState, useStoreList } from '../../../store/index.ts';
 
 const PAGE = 200;
 const MAX_CARDS = 2000;

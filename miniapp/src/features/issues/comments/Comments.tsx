@@ -6,7 +6,7 @@ import type { Comment } from '@tracker/shared/api/issues';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { issueApi } from '../api-detail.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 import { formatDateTime } from '../detail/activity-format.ts';
 import { MentionTextarea } from './MentionTextarea.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';

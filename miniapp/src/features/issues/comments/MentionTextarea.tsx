@@ -2,7 +2,7 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import { useEffect, useId, useRef, useState, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupApi } from '../api-detail.ts';
+import { lookupApi } from '../../../lib/api/issue-detail.ts';
 import { activeMention, handleFor, insertMention } from './mention.ts';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> {

@@ -4,7 +4,7 @@ import type { SyncProject } from '@tracker/shared/api/sync';
 import { canInProject } from '@tracker/shared/permissions';
 import { useMemo } from 'react';
 import { useMe } from '../../../lib/auth.ts';
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference } from '../../../store/index.ts';
 
 export function useCreatableProjects(): readonly SyncProject[] | null {
   const me = useMe();

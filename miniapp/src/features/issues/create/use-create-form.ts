@@ -7,8 +7,8 @@ import { findTemplate, parseTemplateCommand, templatePrefix } from '@tracker/sha
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearDraft, loadDraft, saveDraft } from '../../../lib/issue-draft.ts';
-import { issueApi } from '../api-detail.ts';
-import { writeIssueNow } from '../../sync/index.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
+import { writeIssueNow } from '../../../store/index.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { rememberProject } from '../form/last-project.ts';
@@ -16,7 +16,7 @@ import { emptyValues, toCreateRequest, type IssueFormValues } from '../form/mode
 import { useProjectData, useProjectSwitch } from '../form/use-form-data.ts';
 import { useQuickLine } from '../form/use-quick-line.ts';
 import { issueFieldNames, validateForm } from '../form/validate.ts';
-import { templatesApi } from '../../templates/index.ts';
+import { templatesApi } from '../../../lib/api/templates.ts';
 import { useTemplateChoice } from './use-template-choice.ts';
 
 /** Error keys with an input in the dialog; any other goes to the alert under the form. */

@@ -5,7 +5,7 @@ import type { IssueTemplate } from '@tracker/shared/api/templates';
 import { renderTitle, templateDraft } from '@tracker/shared/templates/render';
 import { useEffect, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { today } from '../../../lib/dates.ts';
-import { useTemplates } from '../../templates/index.ts';
+import { useTemplates } from '../../../lib/use-templates.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import type { IssueFormValues } from '../form/model.ts';
 

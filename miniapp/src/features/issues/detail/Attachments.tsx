@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../../components/FilePicker.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { issueApi, uploadAttachment } from '../api-detail.ts';
+import { issueApi, uploadAttachment } from '../../../lib/api/issue-detail.ts';
 import { formatDateTime } from './activity-format.ts';
 import { downloadAttachment } from './download.ts';
 import type { IssueController, IssueData } from './use-issue.ts';

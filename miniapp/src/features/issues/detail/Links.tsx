@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
-import { issueApi } from '../api-detail.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 import { IssuePicker } from '../form/pickers.tsx';
 import type { IssueController, IssueData } from './use-issue.ts';
 

@@ -11,7 +11,7 @@ import { ColorDot } from '../../../components/ColorDot.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page, pageTitleId } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
-import { syncState } from '../../sync/index.ts';
+import { syncState } from '../../../store/index.ts';
 import { storeIssue } from './from-store.ts';
 import './inplace.css';
 

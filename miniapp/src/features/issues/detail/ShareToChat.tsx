@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/Button.tsx';
-import { issueApi } from '../api-detail.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { platform } from '../../../platform/index.ts';
 import { errorText } from '../../../lib/error-text.ts';

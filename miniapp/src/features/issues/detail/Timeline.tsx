@@ -1,6 +1,6 @@
 // One timeline of comments and the full change history, oldest first, with a filter to show only
 // comments or only history.
-import { ActorLine } from './ActorLine.tsx';
+import { ActorLine } from '../../../components/issue/ActorLine.tsx';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -9,7 +9,7 @@ import { CommentComposer, CommentItem } from '../comments/Comments.tsx';
 import { describeActivity, formatDateTime, plainT, type ActivityContext } from './activity-format.ts';
 import { userName } from './people.ts';
 import { useSnapshot } from 'valtio';
-import { auth } from '../../auth/index.ts';
+import { auth } from '../../../lib/auth.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
 
 const FILTERS = ['all', 'comments', 'history'] as const;

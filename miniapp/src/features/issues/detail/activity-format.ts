@@ -6,7 +6,7 @@ import { formatDuration } from '@tracker/shared/duration-format';
 import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import { fieldLabel, isEmptyValue } from '../custom-fields/values.ts';
-import { formatDateTime as formatInstant, formatDay } from '../../../lib/dates.ts';
+import { formatDateTime as formatInstant, formatDayValue } from '../../../lib/dates.ts';
 
 export interface ActivityLine {
   /** Translated sentence after the actor's name ("changed the status"). */
@@ -37,9 +37,7 @@ export const plainT =
     String(params ? t(key, params) : t(key));
 
 /** A `YYYY-MM-DD` value as a day; anything else as it is. */
-export function formatDate(value: string, locale: Locale): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, locale, { day: 'numeric', month: 'short', year: 'numeric' }) : value;
-}
+export const formatDate = formatDayValue;
 
 /** An API timestamp with its time; anything unreadable as it is. */
 export function formatDateTime(iso: string, locale: Locale): string {

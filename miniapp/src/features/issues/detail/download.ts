@@ -3,7 +3,7 @@
 // Inside Telegram the client downloads it; elsewhere a link with `download` does.
 import { clickDownload } from '../../../lib/file-download.ts';
 import { telegramDownload } from '../../../platform/telegram-download.ts';
-import { issueApi } from '../api-detail.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 
 export async function downloadAttachment(attachment: { id: number; fileName: string }): Promise<void> {
   const { url } = await issueApi.attachmentLink(attachment.id);

@@ -2,7 +2,7 @@ import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { IssueDetail, IssueListItem } from '@tracker/shared/api/issues';
 import type { SyncProject } from '@tracker/shared/api/sync';
 import { describe, expect, it } from 'vitest';
-import { createSyncState, type SyncState } from '../../sync/index.ts';
+import { createSyncState, type SyncState } from '../../../store/index.ts';
 import { storeFields, storeIssue, storeProject, withStoreCopy } from './from-store.ts';
 
 const at = '2026-01-01T00:00:00.000Z';

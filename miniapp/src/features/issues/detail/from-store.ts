@@ -3,14 +3,11 @@
 // custom fields that apply to it. Null: the store does not hold it, ask the API.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { IssueDetail, IssueListItem } from '@tracker/shared/api/issues';
-import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { Snapshot } from 'valtio';
-import type { SyncData } from '../../sync/index.ts';
+import type { SyncData } from '../../../store/index.ts';
+import { held } from '../../../store/projects.ts';
 
-/** The part of a project the issue page uses. */
-export type IssueProject = Pick<ProjectDetailResponse, 'statuses' | 'labels' | 'members'>;
-/** The part of a project a list row and its grouping use. */
-export type ListProject = IssueProject & { project: Pick<ProjectDetailResponse['project'], 'id' | 'key' | 'name' | 'color'> };
+export { storeListProject, storeProject, type IssueProject, type ListProject } from '../../../store/projects.ts';
 
 type Tables = Snapshot<Pick<SyncData, 'issues'>>;
 
@@ -20,33 +17,6 @@ export function storeIssue(store: Tables, ref: string): Snapshot<IssueListItem> 
   const key = ref.toUpperCase();
   for (const issue of Object.values(store.issues)) if (issue.key === key) return issue;
   return null;
-}
-
-const held = (store: Pick<SyncData, 'projects' | 'syncId'>, projectId: number) => store.syncId !== null && !!store.projects[projectId];
-
-/** Statuses in board order, labels by name, members with their names — as `/api/projects/:id` answers. */
-export function storeProject(store: Pick<SyncData, 'projects' | 'statuses' | 'labels' | 'members' | 'users' | 'syncId'>, projectId: number): IssueProject | null {
-  if (!held(store, projectId)) return null;
-  const statuses = Object.values(store.statuses)
-    .filter((s) => s.projectId === projectId)
-    .sort((a, b) => a.position - b.position || a.id - b.id)
-    .map(({ id, name, category, color, position }) => ({ id, name, category, color, position }));
-  const labels = Object.values(store.labels)
-    .filter((l) => l.projectId === projectId)
-    .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id))
-    .map(({ id, name, color }) => ({ id, name, color }));
-  const members = Object.values(store.members)
-    .filter((m) => m.projectId === projectId)
-    .sort((a, b) => a.userId - b.userId)
-    .map((m) => ({ user: store.users[m.userId] ?? { id: m.userId, name: '' }, role: m.role }));
-  return { statuses, labels, members };
-}
-
-/** What a list row and its grouping show of a project, from the store. */
-export function storeListProject(store: Pick<SyncData, 'projects' | 'statuses' | 'labels' | 'members' | 'users' | 'syncId'>, projectId: number): ListProject | null {
-  const parts = storeProject(store, projectId);
-  const p = store.projects[projectId];
-  return parts && p ? { ...parts, project: { id: p.id, key: p.key, name: p.name, color: p.color } } : null;
 }
 
 /** Active custom fields that apply to the project, in their order. */

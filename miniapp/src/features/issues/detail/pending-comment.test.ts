@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../api-detail.ts', () => ({ issueApi: {}, lookupApi: {} }));
+vi.mock('../../../lib/api/issue-detail.ts', () => ({ issueApi: {}, lookupApi: {} }));
 const { pendingComment } = await import('./use-issue.ts');
 
 describe('a comment shown before the server has it', () => {

@@ -2,7 +2,7 @@
 // client store's users (everyone in my projects).
 import type { UserRef } from '@tracker/shared/api/common';
 import type { TFunction } from 'i18next';
-import { syncState } from '../../sync/index.ts';
+import { syncState } from '../../../store/index.ts';
 
 export const userName = (id: number): string | undefined => syncState().users[id]?.name;
 

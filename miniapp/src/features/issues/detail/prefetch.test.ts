@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueries, readQuery, watchQuery } from '../../../lib/query.ts';
 
 const page = vi.fn((ref: string | number) => Promise.resolve({ ref }));
-vi.mock('../api-detail.ts', () => ({ issueApi: { page } }));
+vi.mock('../../../lib/api/issue-detail.ts', () => ({ issueApi: { page } }));
 const { issuePageKey, loadIssuePage, prefetchIssuePage } = await import('./prefetch.ts');
 
 afterEach(() => {

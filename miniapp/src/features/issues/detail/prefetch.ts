@@ -4,7 +4,7 @@
 // that answer instead of asking again.
 import type { QueryKey } from '../../../lib/query.ts';
 import { prefetchQuery } from '../../../lib/query.ts';
-import { issueApi } from '../api-detail.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 
 /** An intent this recent is answered from the call it started. */
 const FRESH_MS = 10_000;

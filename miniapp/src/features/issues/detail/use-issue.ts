@@ -18,8 +18,8 @@ import { useLiveEvents } from '../../../lib/live.ts';
 import { readQuery, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
-import { editIssue, storeStreams, syncState, writeIssueNow } from '../../sync/index.ts';
-import { issueApi } from '../api-detail.ts';
+import { editIssue, storeStreams, syncState, writeIssueNow } from '../../../store/index.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
 import { issuePageKey, loadIssuePage } from './prefetch.ts';
 

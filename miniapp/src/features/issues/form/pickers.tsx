@@ -2,7 +2,7 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueApi, lookupApi } from '../api-detail.ts';
+import { issueApi, lookupApi } from '../../../lib/api/issue-detail.ts';
 import { Combobox, type ComboItem } from '../../../components/Combobox.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { Popover } from '../../../components/Popover.tsx';

@@ -4,7 +4,7 @@ import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { Stream } from '@tracker/shared/api/streams';
 import { useEffect, useMemo, useRef, type Dispatch, type SetStateAction } from 'react';
 import { useSnapshot } from 'valtio';
-import { syncState, useStoreReference } from '../../sync/index.ts';
+import { syncState, useStoreReference } from '../../../store/index.ts';
 import { storeFields, storeProject, type IssueProject } from '../detail/from-store.ts';
 import { defaultValues } from '../custom-fields/values.ts';
 import type { IssueFormValues } from './model.ts';

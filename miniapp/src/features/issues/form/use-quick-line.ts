@@ -7,9 +7,9 @@ import { useEffect, useMemo, useRef, type Dispatch, type RefObject, type SetStat
 import { timeZone } from '../../../lib/dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference } from '../../../store/index.ts';
 import { quickPatch, syncQuickPatch, type IssueFormValues, type QuickPatch } from './model.ts';
-import { useChips } from './QuickAdd.tsx';
+import { useChips } from '../../../components/issue/QuickAdd.tsx';
 
 interface Context {
   mode: 'create' | 'edit';

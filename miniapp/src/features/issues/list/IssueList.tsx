@@ -16,12 +16,12 @@ import { moveActive, toggleSelection } from './selection.ts';
 import { isPageKey } from '../../../lib/page-keys.ts';
 import { useListSource } from './use-list-source.ts';
 import { useGroupCounts } from './use-group-counts.ts';
-import { usePendingIssues } from '../../sync/index.ts';
-import { useProjectDetails } from './use-projects.ts';
+import { usePendingIssues } from '../../../store/index.ts';
+import { useProjectDetails } from '../../../store/use-projects.ts';
 import './list.css';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { useSnapshot } from 'valtio';
-import { auth } from '../../auth/index.ts';
+import { auth } from '../../../lib/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
 
 const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ListProject } from '../detail/from-store.ts';
 import { memo, type MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon, Spent, StatusChip } from './bits.tsx';
+import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon, Spent, StatusChip } from '../../../components/issue/bits.tsx';
 
 interface Props {
   issue: IssueListItem;

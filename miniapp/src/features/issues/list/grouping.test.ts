@@ -1,7 +1,7 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import { describe, expect, it } from 'vitest';
-import { isOverdue } from './bits.tsx';
+import { isOverdue } from '../../../components/issue/bits.tsx';
 import { groupIssues } from './grouping.ts';
 import { reuseUnchanged } from './use-issue-pages.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueries, readQuery } from '../../../lib/query.ts';
-import { syncState } from '../../sync/index.ts';
+import { syncState } from '../../../store/index.ts';
 
 const listIssues = vi.fn();
 vi.mock('../api.ts', () => ({ listIssues: (...args: unknown[]) => listIssues(...args) }));

@@ -3,7 +3,7 @@
 // yet), or a query only the server applies (text search, custom fields). The first page goes into
 // the query cache under the key the list reads, so the list's first render can show it.
 import { prefetchQuery } from '../../../lib/query.ts';
-import { syncState, toIssueQuery, whenStoreRead } from '../../sync/index.ts';
+import { syncState, toIssueQuery, whenStoreRead } from '../../../store/index.ts';
 import { parseSearch, toApiQuery } from '../filters/url.ts';
 import { issuePagesKey, loadIssuePages } from './use-issue-pages.ts';
 

@@ -8,7 +8,7 @@ import type { IssueListItem } from '@tracker/shared/api/issues';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { useSnapshot } from 'valtio';
-import { syncEngine, syncState, useStoreList, useSyncLoading } from '../../sync/index.ts';
+import { syncEngine, syncState, useStoreList, useSyncLoading } from '../../../store/index.ts';
 import { listIssues, type ListQuery } from '../api.ts';
 import { useIssuePages, type IssuePages } from './use-issue-pages.ts';
 

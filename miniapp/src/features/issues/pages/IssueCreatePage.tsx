@@ -6,7 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
-import { syncState } from '../../sync/index.ts';
+import { syncState } from '../../../store/index.ts';
 import { useCreatableProjects } from '../create/use-creatable-projects.ts';
 import { IssueForm } from '../form/IssueForm.tsx';
 import { defaultProject, rememberProject } from '../form/last-project.ts';

@@ -13,7 +13,7 @@ import { Page, pageTitleId } from '../../../components/Page.tsx';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { issueApi } from '../api-detail.ts';
+import { issueApi } from '../../../lib/api/issue-detail.ts';
 import { Attachments, useUploads } from '../detail/Attachments.tsx';
 import { Relations, SubIssues } from '../detail/Links.tsx';
 import { IssuePreview } from '../detail/Preview.tsx';
@@ -28,14 +28,15 @@ import { useRouteParams } from '../../../lib/use-route-params.ts';
 import { haptic, useSecondaryButton } from '../../../platform/use-main-button.ts';
 import { PageError } from '../detail/page-error.ts';
 import '../detail/issue.css';
-import { TimeSection } from '../../time/index.ts';
+import type { TimeSectionSlot } from '../../../components/slots.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { ShareToChat } from '../detail/ShareToChat.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 
 
-export default function IssuePage() {
+/** `TimeSection`: time tracking's section, passed in by the route (app/routes/IssuePage.tsx). */
+export default function IssuePage({ TimeSection }: { TimeSection: TimeSectionSlot }) {
   const { t } = useTranslation();
   const { id = '' } = useRouteParams();
   const ctl = useIssue(id);
@@ -53,10 +54,10 @@ export default function IssuePage() {
   // Another issue opened from this one (a link in a comment): until its data is in, the previous
   // one's must not show under the new address.
   if (state.status === 'loading' || !namesIssue(id, state.data.issue)) return <IssuePreview issueRef={id} />;
-  return <IssueView data={state.data} ctl={ctl} routeId={id} />;
+  return <IssueView data={state.data} ctl={ctl} routeId={id} TimeSection={TimeSection} />;
 }
 
-function IssueView({ data, ctl, routeId }: { data: IssueData; ctl: IssueController; routeId: string }) {
+function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: IssueController; routeId: string; TimeSection: TimeSectionSlot }) {
   const { t } = useTranslation();
   const href = useHref();
   const [, navigate] = useLocation();

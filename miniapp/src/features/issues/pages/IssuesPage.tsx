@@ -10,7 +10,7 @@ import type { SavedView } from '../api.ts';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { fromView, GROUPS, LAYOUTS, parseSearch, SORTS, toSearch, withFilter, type PageState } from '../filters/url.ts';
 import { IssueList } from '../list/IssueList.tsx';
-import { useListProject } from '../list/use-projects.ts';
+import { useListProject } from '../../../store/use-projects.ts';
 import { ViewsMenu } from '../views/ViewsMenu.tsx';
 import '../list/page.css';
 

@@ -13,7 +13,7 @@ import './views.css';
 
 // The save and rename dialog (and the dialog library under it) loads when it is opened, not with the list.
 const ViewDialog = lazy(() => import('./ViewDialog.tsx'));
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference } from '../../../store/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 import { errorText } from '../../../lib/error-text.ts';

@@ -4,9 +4,9 @@ import { eventText, type EventKind } from '@tracker/shared/i18n/events';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { ActorLine } from '../../issues/index.ts';
+import { ActorLine } from '../../../components/issue/ActorLine.tsx';
 import { activityLine } from '../model.ts';
-import { syncState } from '../../sync/index.ts';
+import { syncState } from '../../../store/index.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 
 // Lines the inbox and the bot also tell: their words come from the shared event texts.

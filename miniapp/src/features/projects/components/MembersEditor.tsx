@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { projectsApi } from '../api.ts';
-import { PeoplePicker } from './PeoplePicker.tsx';
+import { PeoplePicker } from '../../../components/PeoplePicker.tsx';
 import { RoleOptions } from './RoleOptions.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 

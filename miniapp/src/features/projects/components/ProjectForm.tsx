@@ -8,10 +8,10 @@ import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useServerForm } from '../../../lib/use-server-form.ts';
-import { normalizeKeyInput, suggestKey } from '../key.ts';
+import { normalizeKeyInput, suggestKey } from '../../../lib/project-key.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
-import { PeoplePicker } from './PeoplePicker.tsx';
+import { PeoplePicker } from '../../../components/PeoplePicker.tsx';
 
 export const PROJECT_ICONS = ['★', '◆', '●', '▲', '■', '✦', '⚑', '✎', '⚙', '☰', '♥', '✓'] as const;
 export const PROJECT_COLORS = ['#3b82f6', '#22c55e', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#64748b'] as const;

@@ -13,7 +13,7 @@ import { invitesApi } from '../api.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { useRouteParams } from '../../../lib/use-route-params.ts';
-import { auth } from '../../auth/index.ts';
+import { auth } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';
 import '../projects.css';
 import { errorText } from '../../../lib/error-text.ts';

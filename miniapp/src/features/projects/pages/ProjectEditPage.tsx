@@ -12,22 +12,22 @@ import { MembersEditor } from '../components/MembersEditor.tsx';
 import { InvitesPanel } from '../components/invites/InvitesPanel.tsx';
 import { ExportLinks } from '../components/ExportLinks.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
-import { RecordPage } from '../components/RecordPage.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
-import { WebhooksSection } from '../../webhooks/index.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { TemplatesEditor } from '../../templates/index.ts';
+import type { ProjectSettingsSlots } from '../../../components/slots.ts';
 import '../projects.css';
 
-export default function ProjectEditPage() {
+/** Templates and webhooks are their features' sections, passed in by the route (app/routes/ProjectEditPage.tsx). */
+export default function ProjectEditPage(slots: ProjectSettingsSlots) {
   return (
     <RecordPage name="projectEdit" className="projects" load={projectsApi.get}>
-      {(data, detail) => <EditView detail={data} update={(patch) => detail.setData((prev) => (prev ? { ...prev, ...patch } : prev))} />}
+      {(data, detail) => <EditView detail={data} update={(patch) => detail.setData((prev) => (prev ? { ...prev, ...patch } : prev))} slots={slots} />}
     </RecordPage>
   );
 }
 
-function EditView({ detail, update }: { detail: ProjectDetailResponse; update: (patch: Partial<ProjectDetailResponse>) => void }) {
+function EditView({ detail, update, slots: { TemplatesEditor, WebhooksSection } }: { detail: ProjectDetailResponse; update: (patch: Partial<ProjectDetailResponse>) => void; slots: ProjectSettingsSlots }) {
   const { t } = useTranslation();
   const href = useHref();
   const me = useMe();

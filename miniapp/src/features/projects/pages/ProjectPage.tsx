@@ -15,11 +15,12 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { projectsApi } from '../api.ts';
 import { ActivityFeed } from '../components/ActivityFeed.tsx';
-import { ProjectBadge } from '../components/ProjectBadge.tsx';
+import { ProjectBadge } from '../../../components/ProjectBadge.tsx';
 import { ProjectChecklist } from '../components/ProjectChecklist.tsx';
 import { TriageList } from '../components/triage/TriageList.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
-import { RecordPage } from '../components/RecordPage.tsx';
+import type { IssueViews } from '../../../components/slots.ts';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
 import { useMe } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';
@@ -29,15 +30,16 @@ import { errorText } from '../../../lib/error-text.ts';
 const TABS = ['overview', 'list', 'board', 'triage'] as const;
 type Tab = (typeof TABS)[number];
 
-export default function ProjectPage() {
+/** `views`: the issues feature's list and board, passed in by the route (app/routes/ProjectPage.tsx). */
+export default function ProjectPage({ views }: { views: IssueViews }) {
   return (
     <RecordPage name="project" className="projects" load={projectsApi.get} refetchOn={(e, shown) => e.projectId === shown.project.id}>
-      {(data, detail) => <ProjectView detail={data} reload={detail.refetch} />}
+      {(data, detail) => <ProjectView detail={data} reload={detail.refetch} views={views} />}
     </RecordPage>
   );
 }
 
-function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload: () => Promise<void> }) {
+function ProjectView({ detail, reload, views }: { detail: ProjectDetailResponse; reload: () => Promise<void>; views: IssueViews }) {
   const { t } = useTranslation();
   const { project, descriptionHtml, members, statuses, progress } = detail;
   const href = useHref();
@@ -188,7 +190,7 @@ function ProjectView({ detail, reload }: { detail: ProjectDetailResponse; reload
         ) : tab === 'triage' ? (
           <TriageList scope={{ projectId: project.id, members }} />
         ) : (
-          <ProjectIssues projectKey={project.key} layout={tab} />
+          <ProjectIssues projectKey={project.key} layout={tab} views={views} />
         )}
       </div>
     </Page>

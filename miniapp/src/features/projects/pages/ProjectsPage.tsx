@@ -7,7 +7,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { projectsApi } from '../api.ts';
-import { Meter, ProjectBadge } from '../components/ProjectBadge.tsx';
+import { Meter, ProjectBadge } from '../../../components/ProjectBadge.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { donePercent } from '../model.ts';
 import '../projects.css';

@@ -1,6 +1,6 @@
 import type { Stream, StreamHealth, StreamStatus } from '@tracker/shared/api/streams';
 import { useTranslation } from 'react-i18next';
-import { Meter } from '../../projects/index.ts';
+import { Meter } from '../../../components/ProjectBadge.tsx';
 import { progressView } from '../model.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';

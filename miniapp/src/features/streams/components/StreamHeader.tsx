@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
-import { PeoplePicker } from '../../projects/index.ts';
+import { PeoplePicker } from '../../../components/PeoplePicker.tsx';
 import { streamsApi, type StreamPatch } from '../api.ts';
 import { datesValid } from '../model.ts';
 import { DateRange, HealthBadge, StatusTag } from './Badges.tsx';

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { IssueBoard, IssueList } from '../../issues/index.ts';
+import type { IssueViews } from '../../../components/slots.ts';
 
 /**
  * A stream spans projects while a board's columns are one project's statuses: the list, grouped by
  * status category (not by each project's own statuses), shows everything; the board shows the
  * stream's issues of one chosen project.
  */
-export function StreamIssues({ streamId }: { streamId: number }) {
+export function StreamIssues({ streamId, views: { IssueBoard, IssueList } }: { streamId: number; views: IssueViews }) {
   const { t } = useTranslation();
   const [layout, setLayout] = useState<'list' | 'board'>('list');
   const [project, setProject] = useState<string | null>(null);

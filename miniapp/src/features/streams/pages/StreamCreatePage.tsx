@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { PeoplePicker } from '../../projects/index.ts';
+import { PeoplePicker } from '../../../components/PeoplePicker.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { streamsApi } from '../api.ts';

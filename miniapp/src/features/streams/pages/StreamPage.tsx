@@ -9,26 +9,28 @@ import { Page } from '../../../components/Page.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { RecordPage } from '../../projects/index.ts';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { streamsApi } from '../api.ts';
 import { StreamProgress } from '../components/Badges.tsx';
 import { Composer, Feed } from '../components/Feed.tsx';
 import { StreamHeader } from '../components/StreamHeader.tsx';
 import { StreamIssues } from '../components/StreamIssues.tsx';
+import type { IssueViews } from '../../../components/slots.ts';
 import '../streams.css';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 import { errorText } from '../../../lib/error-text.ts';
 
-export default function StreamPage() {
+/** `views`: the issues feature's list and board, passed in by the route (app/routes/StreamPage.tsx). */
+export default function StreamPage({ views }: { views: IssueViews }) {
   return (
     <RecordPage name="stream" className="streams" load={streamsApi.get} refetchOn={(e, shown) => e.streamIds.includes(shown.stream.id) || (e.type === 'stream.updated' && e.streamIds.length === 0)}>
-      {(data, stream) => <StreamView stream={data.stream} reload={stream.refetch} set={(s) => stream.setData(() => ({ stream: s }))} />}
+      {(data, stream) => <StreamView stream={data.stream} reload={stream.refetch} set={(s) => stream.setData(() => ({ stream: s }))} views={views} />}
     </RecordPage>
   );
 }
 
-function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Promise<void>; set: (s: Stream) => void }) {
+function StreamView({ stream, reload, set, views }: { stream: Stream; reload: () => Promise<void>; set: (s: Stream) => void; views: IssueViews }) {
   const { t } = useTranslation();
   const href = useHref();
   const [, navigate] = useLocation();
@@ -75,7 +77,7 @@ function StreamView({ stream, reload, set }: { stream: Stream; reload: () => Pro
         <div className="section-head">
           <h2 id="s-issues">{t('streams.page.issues')}</h2>
         </div>
-        <StreamIssues streamId={stream.id} />
+        <StreamIssues streamId={stream.id} views={views} />
       </section>
 
       <section aria-labelledby="s-feed" className="psection">

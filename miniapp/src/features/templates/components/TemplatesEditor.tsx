@@ -9,10 +9,10 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
-import { templatesApi } from '../api.ts';
-import { useTemplates } from '../use-templates.ts';
+import { templatesApi } from '../../../lib/api/templates.ts';
+import { useTemplates } from '../../../lib/use-templates.ts';
 import { TemplateForm } from './TemplateForm.tsx';
-import './templates.css';
+import '../../../components/template/templates.css';
 
 interface Props {
   projectId: number;

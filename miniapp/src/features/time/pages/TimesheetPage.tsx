@@ -13,7 +13,7 @@ import { downloadFile } from '../../../lib/file-download.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { useStoreReference } from '../../sync/index.ts';
+import { useStoreReference } from '../../../store/index.ts';
 import { timeApi } from '../api.ts';
 import { SheetToolbar } from '../components/SheetToolbar.tsx';
 import { TimesheetGrid } from '../components/TimesheetGrid.tsx';

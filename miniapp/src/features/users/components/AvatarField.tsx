@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FilePicker } from '../../../components/FilePicker.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { signedIn } from '../../auth/index.ts';
-import { accountApi } from '../api.ts';
+import { signedIn } from '../../../lib/auth.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 import { Avatar } from './Avatar.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 

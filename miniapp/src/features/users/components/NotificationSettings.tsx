@@ -8,7 +8,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { auth } from '../../../lib/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { accountApi } from '../api.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 
 const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
-import { accountApi } from '../api.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref } from '../../../lib/use-locale.ts';

@@ -1,5 +1,5 @@
 // /user/change_password/{id} — your own password (current one required) or, for an admin, anyone's.
-import '../users.css';
+import '../../../styles/account.css';
 import { changePasswordRequestSchema } from '@tracker/shared/api/account';
 import { can } from '@tracker/shared/permissions';
 import { useMemo, useState } from 'react';
@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
-import { accountApi } from '../api.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();

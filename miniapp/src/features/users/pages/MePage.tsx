@@ -4,9 +4,9 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Page } from '../../../components/Page.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { auth } from '../../auth/index.ts';
+import { auth } from '../../../lib/auth.ts';
 import { Avatar } from '../components/Avatar.tsx';
-import '../users.css';
+import '../../../styles/account.css';
 import { formatDate } from '../../../lib/dates.ts';
 
 export default function MePage() {

@@ -10,30 +10,31 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { auth, signedIn } from '../../auth/index.ts';
+import { auth, signedIn } from '../../../lib/auth.ts';
 import { useServerForm } from '../../../lib/use-server-form.ts';
-import { PhoneConfirmDialog } from '../../account-dialogs/index.ts';
-import { FullscreenSwitch } from '../../telegram/index.ts';
-import { accountApi } from '../api.ts';
+import type { PhoneConfirmSlot } from '../../../components/slots.ts';
+import { FullscreenSwitch } from '../components/FullscreenSwitch.tsx';
+import { accountApi } from '../../../lib/api/account.ts';
 import { ApiTokens } from '../components/api-tokens/ApiTokens.tsx';
 import { AvatarField } from '../components/AvatarField.tsx';
 import { NotificationSettings } from '../components/NotificationSettings.tsx';
 import { TelegramAccount } from '../components/TelegramAccount.tsx';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
-import '../users.css';
+import '../../../styles/account.css';
 import { errorText } from '../../../lib/error-text.ts';
 
 /** What the form starts from: the account as stored (an unconfirmed new e-mail is what was typed). */
 const valuesOf = (user: User) => ({ name: user.name, email: user.pending_email ?? user.email ?? undefined, phone: user.phone ?? '', locale: user.locale });
 
-export default function ProfilePage() {
+/** `PhoneConfirmDialog`: the account dialogs' phone confirmation, passed in by the route (app/routes/ProfilePage.tsx). */
+export default function ProfilePage({ PhoneConfirmDialog }: { PhoneConfirmDialog: PhoneConfirmSlot }) {
   const { user } = useSnapshot(auth.state);
   if (!user) return <Page name="profile" />;
-  return <ProfileForm user={user as User} key={user.id} />;
+  return <ProfileForm user={user as User} key={user.id} PhoneConfirmDialog={PhoneConfirmDialog} />;
 }
 
-function ProfileForm({ user }: { user: User }) {
+function ProfileForm({ user, PhoneConfirmDialog }: { user: User; PhoneConfirmDialog: PhoneConfirmSlot }) {
   const { t } = useTranslation();
   const form = useServerForm(profileUpdateRequestSchema, valuesOf(user));
   const pending = form.formState.isSubmitting;

@@ -9,9 +9,9 @@ import { Page } from '../../../components/Page.tsx';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { accountApi } from '../api.ts';
+import { accountApi } from '../../../lib/api/account.ts';
 import { Avatar } from '../components/Avatar.tsx';
-import '../users.css';
+import '../../../styles/account.css';
 
 export default function UserPage() {
   const { t } = useTranslation();

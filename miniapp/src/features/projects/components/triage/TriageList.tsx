@@ -9,7 +9,7 @@ import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
 import { triageApi } from '../../api.ts';
 import { toast } from '../../../../lib/toasts.ts';
-import { useStoreReference } from '../../../sync/index.ts';
+import { useStoreReference } from '../../../../store/index.ts';
 import { useQuery } from '../../../../lib/query.ts';
 import { TriageRow } from './TriageRow.tsx';
 import { errorText } from '../../../../lib/error-text.ts';
