@@ -8,6 +8,7 @@ import { entryClosure } from './build/entry-closure.ts';
 import { explainKnownWarnings } from './build/known-warnings.ts';
 import { OFFLINE_SHELL, offlineShell } from './build/offline-shell.ts';
 import { precompress } from './build/precompress.ts';
+import { firstLoadReport } from './build/first-load-report.ts';
 import { routeChunks } from './build/route-chunks.ts';
 import { shellPrecache } from './build/shell-precache.ts';
 import { runtimeCaching } from './build/sw-caching.ts';
@@ -80,6 +81,7 @@ const config: UserConfig = {
     react(),
     offlineShell(),
     routeChunks(fileURLToPath(new URL('./src/app/pages.ts', import.meta.url))),
+    firstLoadReport(),
     core.plugin,
     shell.plugin,
     VitePWA({

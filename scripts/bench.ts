@@ -51,6 +51,12 @@ function shares(title: string, files: Iterable<string>) {
   console.log(`  ${title}: ${sizes.map((c) => `${path.basename(c.f).replace(/-[\w-]{8}\.js$/, '')} ${(c.size / 1024).toFixed(1)} KB (${Math.round((c.size / total) * 100)} %)`).join(', ')}`);
 }
 shares('first load, by chunk', firstLoad);
+// By package and app folder (miniapp/build/first-load-report.ts): the frameworks' floor and what is ours.
+const reportFile = path.join(dist, 'first-load-report.json');
+if (existsSync(reportFile)) {
+  const owners = JSON.parse(readFileSync(reportFile, 'utf8')) as { owner: string; bytes: number }[];
+  console.log(`  first load, by package: ${owners.slice(0, 14).map((o) => `${o.owner} ${(o.bytes / 1024).toFixed(1)} KB`).join(', ')}`);
+}
 // The list page's own chunks (what `/issues` adds to the first load): no zod among them (the light start).
 const listKey = Object.keys(manifest).find((k) => k.endsWith('/pages/IssuesPage.tsx'));
 if (listKey) {
