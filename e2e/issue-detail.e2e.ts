@@ -117,9 +117,17 @@ describe('issue page', () => {
     await select.waitFor();
     const options = await select.locator('option').evaluateAll((els) => els.map((e) => ({ value: (e as HTMLOptionElement).value, text: e.textContent ?? '' })));
     const target = options[2]!;
+    const was = await select.inputValue();
     await select.selectOption(target.value);
     await page.getByTestId('activity-item').filter({ hasText: `→ ${target.text}` }).waitFor();
     expect((await getIssue(`${KEY}-1`)).statusId).toBe(Number(target.value));
+    // The toast offers to undo it: the status goes back, on the page and on the server.
+    const toast = page.getByTestId('toast').filter({ hasText: 'You changed the status' });
+    await toast.getByTestId('toast-action').click();
+    await expect.poll(() => select.inputValue()).toBe(was);
+    await expect.poll(async () => (await getIssue(`${KEY}-1`)).statusId).toBe(Number(was));
+    await select.selectOption(target.value);
+    await expect.poll(async () => (await getIssue(`${KEY}-1`)).statusId).toBe(Number(target.value));
     await page.close();
   });
 

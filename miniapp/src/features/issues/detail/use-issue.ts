@@ -22,6 +22,7 @@ import { editIssue, storeStreams, syncState, writeIssueNow } from '../../../stor
 import { issueApi } from '../../../lib/api/issue-detail.ts';
 import { storeFields, storeProject, withStoreCopy, type IssueProject } from './from-store.ts';
 import { issuePageKey, loadIssuePage } from './prefetch.ts';
+import { undoOf, type Undo } from './undo.ts';
 
 export interface IssueData {
   issue: IssueDetail;
@@ -54,7 +55,7 @@ const withSending = (answer: IssuePageResponse, shown: IssuePageResponse | undef
   shown ? { ...answer, comments: [...answer.comments, ...shown.comments.filter((c) => c.id < 0)] } : answer;
 
 export function useIssue(ref: string) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const key = issuePageKey(ref);
   const shownId = useRef<number | null>(null);
   const page = useQuery(
@@ -129,7 +130,7 @@ export function useIssue(ref: string) {
    * `onRefused` hears why (an edit in place shows it next to its field).
    */
   const patch = useCallback(
-    async (body: UpdateIssueRequest, optimistic: Partial<IssueDetail>, onRefused?: (err: unknown) => void) => {
+    async (body: UpdateIssueRequest, optimistic: Partial<IssueDetail>, onRefused?: (err: unknown) => void, offerUndo = true) => {
       const before = current.current?.issue;
       if (!before) return false;
       const queued = editIssue(before.id, body, listFields(optimistic));
@@ -143,6 +144,11 @@ export function useIssue(ref: string) {
         setIssue(issue);
         void refreshActivity();
         haptic('success');
+        const undo = offerUndo ? undoOf(before, body) : null;
+        if (undo) {
+          const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(undo.fields.map((f) => t(`common.sync.fields.${f}`, { defaultValue: f })));
+          toast({ title: t('common.sync.changed', { fields: names }), color: 'success', action: { label: t('common.sync.undo'), run: () => void undoRef.current(undo) } });
+        }
         return true;
       } catch (err) {
         update((d) => ({ ...d, issue: before }));
@@ -151,8 +157,11 @@ export function useIssue(ref: string) {
         return false;
       }
     },
-    [update, setIssue, refreshActivity, fail],
+    [update, setIssue, refreshActivity, fail, t, i18n],
   );
+  // The toast's Undo is the same write path, once (an undo offers no undo of itself).
+  const undoRef = useRef((undo: Undo) => patch(undo.body, undo.optimistic, undefined, false));
+  undoRef.current = (undo: Undo) => patch(undo.body, undo.optimistic, undefined, false);
 
   /** A versioned text edit (see writeIssueNow); throws on refusal for the caller to show. */
   const save = useCallback(
