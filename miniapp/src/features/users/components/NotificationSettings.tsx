@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
+import { SwitchRow } from '../../../components/SwitchRow.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { auth } from '../../../lib/auth.ts';
@@ -67,16 +68,12 @@ export function NotificationSettings() {
       <fieldset className="field">
         <legend>{t('notifications.events')}</legend>
         {EVENTS.map((event) => (
-          <label key={event} className="checkbox">
-            <input type="checkbox" name={event} defaultChecked={s[event]} /> {t(`notifications.event.${event}`)}
-          </label>
+          <SwitchRow key={event} name={event} label={t(`notifications.event.${event}`)} defaultChecked={s[event]} testId={`notify-${event}`} />
         ))}
       </fieldset>
       <fieldset className="field">
         <legend>{t('notifications.digest')}</legend>
-        <label className="checkbox">
-          <input type="checkbox" name="digestEnabled" defaultChecked={s.digestEnabled} /> {t('notifications.digestEnabled')}
-        </label>
+        <SwitchRow name="digestEnabled" label={t('notifications.digestEnabled')} defaultChecked={s.digestEnabled} testId="notify-digest" />
         <input type="time" name="digestTime" aria-label={t('notifications.digestTime')} defaultValue={s.digestTime} required />
       </fieldset>
       <div className="field">
