@@ -220,4 +220,18 @@ describe('/issues', () => {
     await expect.poll(() => header('Low').locator('.issue-group__count').textContent()).toBe('55');
     expect(await header('Urgent').locator('.issue-group__count').textContent()).toBe('5');
   });
+
+  it('filters by kind of status across projects, by status within one', async () => {
+    await page.goto('/en/issues');
+    await page.getByTestId('page-issues').waitFor();
+    await page.getByTestId('filter-category').waitFor();
+    expect(await page.getByTestId('filter-status').count()).toBe(0); // no disabled status filter
+    await page.getByTestId('filter-category').click();
+    await page.getByTestId('filter-option-category-started').click();
+    await page.waitForURL((u) => u.searchParams.get('category') === 'started');
+    await page.keyboard.press('Escape');
+    await page.goto(`/en/issues?project=${project.project.key}`);
+    await page.getByTestId('filter-status').waitFor();
+    expect(await page.getByTestId('filter-status').isDisabled()).toBe(false);
+  });
 });

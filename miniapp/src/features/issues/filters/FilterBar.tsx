@@ -62,6 +62,15 @@ export function FilterBar({ filters, onChange, trailing }: Props) {
 
   const set = (key: string, value: string | undefined) => onChange(withFilter(filters, key, value));
   const needProject = t('issues.filters.needProject');
+  const categoryPicker = (
+    <MultiPicker
+      name="category"
+      label={t('issues.filters.category')}
+      options={STATUS_CATEGORIES.map((c) => ({ value: c, label: t(`issues.filters.categories.${c}`) }))}
+      value={filters.category}
+      onChange={(v) => set('category', v)}
+    />
+  );
   const statusOptions: PickerOption[] = project?.statuses.map((s) => ({ value: String(s.id), label: s.name, color: s.color })) ?? [];
   const labelOptions: PickerOption[] = project?.labels.map((l) => ({ value: String(l.id), label: l.name, color: l.color })) ?? [];
   const assigneeOptions: PickerOption[] = [
@@ -103,7 +112,12 @@ export function FilterBar({ filters, onChange, trailing }: Props) {
             ))}
           </select>
         </div>
-        <MultiPicker name="status" label={t('issues.filters.status')} options={statusOptions} value={filters.status} onChange={(v) => set('status', v)} disabled={!project} hint={needProject} />
+        {/* Statuses are a project's own: across projects the list filters by kind of status instead. */}
+        {project ? (
+          <MultiPicker name="status" label={t('issues.filters.status')} options={statusOptions} value={filters.status} onChange={(v) => set('status', v)} />
+        ) : (
+          categoryPicker
+        )}
         <MultiPicker name="assignee" label={t('issues.filters.assignee')} options={assigneeOptions} value={filters.assignee} onChange={(v) => set('assignee', v)} />
         <MultiPicker
           name="priority"
@@ -123,13 +137,7 @@ export function FilterBar({ filters, onChange, trailing }: Props) {
       </div>
       {more && (
         <div className="filter-bar__row filter-bar__row--more">
-          <MultiPicker
-            name="category"
-            label={t('issues.filters.category')}
-            options={STATUS_CATEGORIES.map((c) => ({ value: c, label: t(`issues.filters.categories.${c}`) }))}
-            value={filters.category}
-            onChange={(v) => set('category', v)}
-          />
+          {project && categoryPicker}
           <MultiPicker name="label" label={t('issues.filters.labels')} options={labelOptions} value={filters.label} onChange={(v) => set('label', v)} disabled={!project} hint={needProject} />
           <div className="filter-bar__field">
             <label htmlFor={ids.stream} className="visually-hidden">
