@@ -51,6 +51,10 @@ describe('/issues', () => {
     await page.getByTestId('page-issues').waitFor();
     await page.getByTestId('issue-row').first().waitFor();
     expect((await rowKeys()).sort()).toEqual([issues.a.key, issues.b.key, issues.c.key].sort());
+    // The properties on the right sit in columns: every row's status starts at the same x.
+    await page.locator('.issue-row .status-chip').nth(2).waitFor();
+    const starts = await page.locator('.issue-row .status-chip').evaluateAll((chips) => chips.map((c) => Math.round(c.getBoundingClientRect().left)));
+    expect(new Set(starts).size).toBe(1);
 
     await page.getByTestId('filter-assignee').click();
     await page.getByTestId('filter-option-assignee-me').click();

@@ -51,32 +51,44 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
       )}
       <PriorityIcon priority={issue.priority} t={t} />
       <span className="issue-row__key">{issue.key}</span>
-      {issue.recurrence && (
-        <span className="issue-row__repeat" title={t('recurrence.ui.repeats')} aria-label={t('recurrence.ui.repeats')} data-testid="issue-repeats">
-          ↻
-        </span>
-      )}
-      <Link href={href} className="issue-row__title" data-testid="issue-title">
-        {issue.title}
-      </Link>
-      {pending && (
-        <span className="issue-row__pending" role="img" title={t('issues.list.pending')} aria-label={t('issues.list.pending')} data-testid="issue-pending">
-          ⏳
-        </span>
-      )}
-      <span className="issue-row__meta">
-        <LabelChips labels={labels} />
-        <StatusChip status={status} />
-        <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(status)} locale={locale} t={t} />
-        <Spent minutes={issue.spentMinutes} t={t} />
-        {issue.assignee ? (
-          <span className="issue-row__assignee" title={issue.assignee.name}>
-            <Avatar name={issue.assignee.name} />
-            <span className="issue-row__assignee-name">{issue.assignee.name}</span>
+      {/* One grid cell for the title, its labels and marks, so the meta columns stay in line. */}
+      <span className="issue-row__main">
+        {issue.recurrence && (
+          <span className="issue-row__repeat" title={t('recurrence.ui.repeats')} aria-label={t('recurrence.ui.repeats')} data-testid="issue-repeats">
+            ↻
           </span>
-        ) : (
-          <span className="issue-row__assignee issue-row__assignee--none">{t('issues.list.unassigned')}</span>
         )}
+        <Link href={href} className="issue-row__title" data-testid="issue-title">
+          {issue.title}
+        </Link>
+        <LabelChips labels={labels} />
+        {pending && (
+          <span className="issue-row__pending" role="img" title={t('issues.list.pending')} aria-label={t('issues.list.pending')} data-testid="issue-pending">
+            ⏳
+          </span>
+        )}
+      </span>
+      {/* A cell per property, so each sits in its own column from row to row (empty cells hold their place). */}
+      <span className="issue-row__meta">
+        <span className="issue-row__cell">
+          <StatusChip status={status} />
+        </span>
+        <span className="issue-row__cell">
+          <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(status)} locale={locale} t={t} />
+        </span>
+        <span className="issue-row__cell">
+          <Spent minutes={issue.spentMinutes} t={t} />
+        </span>
+        <span className="issue-row__cell">
+          {issue.assignee ? (
+            <span className="issue-row__assignee" title={issue.assignee.name}>
+              <Avatar name={issue.assignee.name} />
+              <span className="issue-row__assignee-name">{issue.assignee.name}</span>
+            </span>
+          ) : (
+            <span className="issue-row__assignee issue-row__assignee--none">{t('issues.list.unassigned')}</span>
+          )}
+        </span>
       </span>
     </li>
   );
