@@ -148,6 +148,14 @@ describe('app shell inside Telegram', () => {
     const row = page.getByTestId('my-group-week').or(page.getByTestId('my-group-later')).locator('[data-testid="my-issue"]', { hasText: 'Water the plants' });
     await row.waitFor();
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
+    // A token the line's project cannot take is marked beside it, and nothing is created.
+    await page.getByTestId('qa-input').fill('Call the vet @nobody #nosuchlabel');
+    await expect.poll(() => page.locator('[data-testid="qa-chip"].qa-chip--unresolved').count()).toBe(2);
+    expect(await page.locator('[data-testid="qa-chip"][data-kind="label"]').textContent()).toContain('(not found)');
+    await page.getByTestId('qa-input').press('Enter');
+    await page.getByTestId('my-quick-refused').waitFor();
+    expect(await page.getByTestId('qa-input').inputValue()).toBe('Call the vet @nobody #nosuchlabel');
+    expect(await page.locator('[data-testid="my-issue"]', { hasText: 'Call the vet' }).count()).toBe(0);
     expect(await tgViolations(page)).toEqual([]);
     await context.close();
   });

@@ -10,6 +10,8 @@ export interface ChipInfo {
   text: string;
   /** Recognised but not usable (unknown label, person or project): shown, marked, not applied. */
   unresolved: boolean;
+  /** Why, when more is known than "not found" (a person who is not in the line's project). */
+  note?: string;
 }
 
 export function QuickAdd({ value, onChange, chips, onRemove }: { value: string; onChange: (v: string) => void; chips: ChipInfo[]; onRemove: (token: QuickAddToken) => void }) {
@@ -45,7 +47,7 @@ export function QuickChips({ chips, onRemove }: { chips: ChipInfo[]; onRemove: (
       {chips.map((c) => (
         <li key={`${c.token.kind}-${c.token.start}`} className={`chip qa-chip${c.unresolved ? ' qa-chip--unresolved' : ''}`} data-testid="qa-chip" data-kind={c.token.kind}>
           <span className="qa-chip__kind">{t(`issues.quickAdd.kinds.${c.token.kind}`)}:</span> {c.text}
-          {c.unresolved && <span className="qa-chip__warn"> ({t('issues.quickAdd.notFound', { context: c.token.kind })})</span>}
+          {c.unresolved && <span className="qa-chip__warn"> ({c.note ?? t('issues.quickAdd.notFound', { context: c.token.kind })})</span>}
           <button type="button" className="icon-button" data-testid="qa-chip-remove" aria-label={t('issues.quickAdd.remove', { text: c.token.text })} onClick={() => onRemove(c.token)}>
             ×
           </button>

@@ -4,6 +4,7 @@ import { parseQuickAdd, removeToken } from '@tracker/shared/quick-add/index';
 import { findTemplate, parseTemplateCommand, templatePrefix } from '@tracker/shared/quick-add/template-command';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Button } from '../../components/Button.tsx';
 import { timeZone } from '../../lib/dates.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -11,20 +12,17 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { useMe } from '../../lib/auth.ts';
 import { issueApi } from '../../lib/api/issue-detail.ts';
 import { QuickAdd, useChips } from '../../components/issue/QuickAdd.tsx';
-import { syncState, writeIssueNow } from '../../store/index.ts';
+import { syncState, useStoreReference, writeIssueNow } from '../../store/index.ts';
 import { templatesApi } from '../../lib/api/templates.ts';
 import { TemplateSuggestions } from '../../components/template/TemplatePicker.tsx';
 import { useTemplates } from '../../lib/use-templates.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
 import { errorText } from '../../lib/error-text.ts';
 
-/** `@handle` among the people of my projects (the store's users): the whole name without spaces, else its start. */
-async function findPerson(handle: string): Promise<number | null> {
-  const squash = (name: string) => name.replace(/\s+/g, '').toLowerCase();
-  const people = Object.values(syncState().users);
-  const wanted = handle.toLowerCase();
-  return (people.find((u) => squash(u.name) === wanted) ?? people.find((u) => squash(u.name).startsWith(wanted)))?.id ?? null;
-}
+const squash = (name: string) => name.replace(/\s+/g, '').toLowerCase();
+/** `@handle` among `people`: the whole name without spaces, else the first it begins. */
+const byHandle = <P extends { name: string }>(people: readonly P[], handle: string): P | undefined =>
+  people.find((u) => squash(u.name) === handle.toLowerCase()) ?? people.find((u) => squash(u.name).startsWith(handle.toLowerCase()));
 
 const projectLabels = async (projectId: number) => Object.values(syncState().labels).filter((l) => l.projectId === projectId);
 
@@ -43,16 +41,33 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
     () => (line.trim() || command ? parseQuickAdd(line, { now: new Date(), timeZone: timeZone(), locale }) : null),
     [line, command, locale],
   );
-  const chips = useChips(parsed, { assignee: undefined, labelNames: [], projectKeys: projects.map((p) => p.key) });
   const chosen = projects.some((p) => p.id === projectId) ? projectId : (projects[0]?.id ?? null);
+  // Every token is checked against the project the line names (`+KEY` moves the selector), else
+  // the chosen one: a person who is not in it, or a label it lacks, is marked and nothing is created.
+  const named = parsed?.projectKey ? projects.find((p) => p.key === parsed.projectKey) : undefined;
+  const target = named?.id ?? chosen;
+  const targetKey = projects.find((p) => p.id === target)?.key ?? '';
+  const store = useStoreReference();
+  const { labels: allLabels } = useSnapshot(syncState());
+  const labelNames = useMemo(() => Object.values(allLabels).filter((l) => l.projectId === target).map((l) => l.name), [allLabels, target]);
+  const handle = parsed?.assignee ?? null;
+  const members = target !== null && store ? store.members(target).map((m) => m.user) : [];
+  const person = !handle ? undefined : handle === 'me' ? (user ? { id: user.id, name: user.name } : null) : (byHandle(members, handle) ?? null);
+  const outsider = handle && handle !== 'me' && !person && store ? byHandle(store.users, handle) : undefined;
+  const chips = useChips(parsed, { assignee: person, labelNames, projectKeys: projects.map((p) => p.key) }).map((c) =>
+    c.token.kind === 'assignee' && outsider ? { ...c, text: outsider.name, note: t('issues.quickAdd.notInProject', { project: targetKey }) } : c,
+  );
+  const [refused, setRefused] = useState(false);
   const { templates } = useTemplates(chosen);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!parsed || busy || !user) return;
+    if (chips.some((c) => c.unresolved)) return setRefused(true);
+    setRefused(false);
     setBusy(true);
     try {
-      const ctx = { projects, chosenProjectId: chosen, labels: projectLabels, findPerson, meId: user.id };
+      const ctx = { projects, chosenProjectId: chosen, labels: projectLabels, findPerson: async () => person?.id ?? null, meId: user.id };
       if (command) {
         const target = (parsed.projectKey ? projects.find((p) => p.key === parsed.projectKey)?.id : undefined) ?? chosen;
         const template = target ? findTemplate(await templatesApi.list(target), command.name) : undefined;
@@ -82,13 +97,18 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
 
   return (
     <form className="my-work__quick" onSubmit={submit} data-testid="my-quick-add" data-filled={value ? '' : undefined} aria-label={t('myWork.quickAdd.label')}>
-      <QuickAdd value={value} onChange={setValue} chips={chips} onRemove={(token) => setValue((v) => (command ? v.slice(0, v.length - line.length) + removeToken(line, token) : removeToken(v, token)))} />
+      <QuickAdd value={value} onChange={(v) => (setValue(v), setRefused(false))} chips={chips} onRemove={(token) => setValue((v) => (command ? v.slice(0, v.length - line.length) + removeToken(line, token) : removeToken(v, token)))} />
+      {refused && (
+        <p className="field__error" role="alert" data-testid="my-quick-refused">
+          {t('myWork.quickAdd.fixTokens')}
+        </p>
+      )}
       <TemplateSuggestions templates={templates} prefix={templatePrefix(value)} onPick={(tpl) => setValue(`/${tpl.name} `)} />
       <div className="my-work__quick-row">
         {projects.length > 1 && (
           <label className="select-wrap">
             <span className="visually-hidden">{t('common.nav.projects')}</span>
-            <select value={chosen ?? ''} onChange={(e) => setProjectId(Number(e.target.value))} data-testid="my-quick-project">
+            <select value={target ?? ''} onChange={(e) => setProjectId(Number(e.target.value))} disabled={named !== undefined} data-testid="my-quick-project">
               {projects.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.key} · {p.name}
