@@ -1,11 +1,12 @@
 // The app shell's bottom tabs (telegram-ui Tabbar): My work, Issues, Inbox (with its unread badge),
 // Projects, and More (a sheet with the other places).
 import { Tabbar } from '@telegram-apps/telegram-ui/dist/components/Layout/Tabbar/Tabbar';
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
 import { useInboxUnread } from '../../features/inbox/index.ts';
+import { useHeightVar } from '../../lib/use-height-var.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { currentTab, TABS, tabPaths } from './tabs.ts';
 
@@ -20,7 +21,8 @@ export function TabBar() {
   const holder = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState(false);
   const unread = useInboxUnread();
-  useBarHeight(holder);
+  // The shell's bottom padding clears the bar: its real height, text size and safe area included.
+  useHeightVar(holder, '--tabbar-h', { measure: (h) => h.firstElementChild, host: (h) => h.closest<HTMLElement>('.layout') });
   return (
     // A box-less holder: telegram-ui's Tabbar takes no ref, and its element is what is measured.
     <div ref={holder} className="tabbar">
@@ -38,7 +40,7 @@ export function TabBar() {
               <span className="tabbar__icon">
                 <Icon name={tab.icon} size={26} />
                 {tab.id === 'inbox' && unread > 0 && (
-                  <span className="tabbar__badge" aria-label={t('common.shell.tabs.unread', { count: unread })} data-testid="tab-inbox-badge">
+                  <span className="count-badge tabbar__badge" aria-label={t('common.shell.tabs.unread', { count: unread })} data-testid="tab-inbox-badge">
                     {unread > 99 ? '99+' : unread}
                   </span>
                 )}
@@ -67,24 +69,4 @@ export function TabBar() {
       )}
     </div>
   );
-}
-
-/**
- * Keeps the shell's --tabbar-h at the bar's real height, so the page's bottom padding clears it:
- * the height changes with the text size, the labels' font and the safe area.
- */
-function useBarHeight(holder: RefObject<HTMLDivElement | null>) {
-  useLayoutEffect(() => {
-    const el = holder.current?.firstElementChild;
-    const layout = holder.current?.closest<HTMLElement>('.layout');
-    if (!el || !layout) return;
-    const set = () => layout.style.setProperty('--tabbar-h', `${el.getBoundingClientRect().height}px`);
-    set();
-    const observer = new ResizeObserver(set);
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      layout.style.removeProperty('--tabbar-h');
-    };
-  }, [holder]);
 }

@@ -48,7 +48,7 @@ export function Sidebar() {
       icon: 'lucide:inbox',
       label: t('common.nav.inbox'),
       badge: unread > 0 && (
-        <span className="sidebar__badge" data-testid="sidebar-inbox-unread" aria-label={t('common.sidebar.unread', { count: unread })}>
+        <span className="count-badge sidebar__badge" data-testid="sidebar-inbox-unread" aria-label={t('common.sidebar.unread', { count: unread })}>
           {unread > 99 ? '99+' : unread}
         </span>
       ),

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { useBottomBar } from '../../../lib/use-bottom-bar.ts';
+import { useHeightVar } from '../../../lib/use-height-var.ts';
 import { bulkUpdate, type BulkPatch } from '../api.ts';
 import { editIssue, useStoreReference } from '../../../store/index.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
@@ -30,7 +30,7 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const bar = useRef<HTMLDivElement>(null);
-  useBottomBar(bar);
+  useHeightVar(bar, '--floating-bar-h');
   const streams = useStoreReference()?.streams ?? [];
 
   const projectIds = [...new Set(issues.map((i) => i.projectId))];
