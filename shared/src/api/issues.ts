@@ -4,9 +4,9 @@ import { dateSchema, userRefSchema } from './common.ts';
 import { labelSchema, PROJECT_ROLES, statusSchema, STATUS_CATEGORIES } from './projects.ts';
 import { commentSchema } from './comments.ts';
 import { recurrenceInputSchema, recurrenceSchema } from './recurrence.ts';
-import { ISSUE_GROUPS, PRIORITIES, PRIORITY_VALUE, RELATION_TYPES, ISSUE_SORTS } from './values/issues.ts';
+import { PRIORITIES, PRIORITY_VALUE, RELATION_TYPES, ISSUE_SORTS } from './values/issues.ts';
 
-export { ISSUE_GROUPS, PRIORITIES, PRIORITY_VALUE, RELATION_TYPES, ISSUE_SORTS };
+export { PRIORITIES, PRIORITY_VALUE, RELATION_TYPES, ISSUE_SORTS };
 
 // Comments, search and saved views have files of their own; issue modules import them from here too.
 export * from './comments.ts';
@@ -164,15 +164,6 @@ export type IssueListItem = z.infer<typeof issueListItemSchema>;
 
 export const issueListResponseSchema = z.object({ issues: z.array(issueListItemSchema), nextCursor: z.string().nullable() });
 
-/**
- * How many issues each group of a list holds, whatever is loaded: the list's filters and a group.
- * Keys as the web app's groups: `s<statusId>`, `c<category>`, `u<userId>` or `none`, the priority, `p<projectId>`.
- */
-export const issueCountsQuerySchema = issueListQuerySchema
-  .omit({ sort: true, order: true, cursor: true, limit: true })
-  .extend({ group: z.enum(ISSUE_GROUPS.filter((g) => g !== 'none') as ['status', 'category', 'assignee', 'priority', 'project']) });
-export const issueCountsResponseSchema = z.object({ counts: z.array(z.object({ key: z.string(), count: z.number().int() })) });
-export type IssueCountsResponse = z.infer<typeof issueCountsResponseSchema>;
 export type IssueListResponse = z.infer<typeof issueListResponseSchema>;
 
 export const relationSchema = z.object({

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PRIORITIES, PRIORITY_VALUE, type IssueCountsResponse, type issueCountsQuerySchema, type IssueListResponse, type issueListQuerySchema, type Priority } from '@tracker/shared/api/issues';
+import type { IssueCountsResponse, issueCountsQuerySchema } from '@tracker/shared/api/issue-counts';
+import { PRIORITIES, PRIORITY_VALUE, type IssueListResponse, type issueListQuerySchema, type Priority } from '@tracker/shared/api/issues';
 import type { z } from 'zod';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { intArray } from '../../db/sql.ts';

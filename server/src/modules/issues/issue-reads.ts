@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ISSUE_PAGE_ACTIVITY, issueCountsQuerySchema, issueListQuerySchema } from '@tracker/shared/api/issues';
+import { issueCountsQuerySchema } from '@tracker/shared/api/issue-counts';
+import { ISSUE_PAGE_ACTIVITY, issueListQuerySchema } from '@tracker/shared/api/issues';
 import { canInProject } from '@tracker/shared/permissions';
 import type { Context } from 'koa';
 import { forbidden, notFound } from '@tracker/shared/domain-errors';

@@ -11,8 +11,6 @@ import {
   createRelationSchema,
   createSavedViewSchema,
   issueActivityQuerySchema,
-  issueCountsQuerySchema,
-  issueCountsResponseSchema,
   issueListQuerySchema,
   issueListResponseSchema,
   issuePageResponseSchema,
@@ -26,6 +24,7 @@ import {
   updateSavedViewSchema,
   watchingActivityQuerySchema,
 } from '../issues.ts';
+import { issueCountsQuerySchema, issueCountsResponseSchema } from '../issue-counts.ts';
 import { endpoint } from './endpoint.ts';
 
 export const issues = {
