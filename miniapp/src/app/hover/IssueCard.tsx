@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ColorDot } from '../../components/ColorDot.tsx';
 import { useQuery } from '../../lib/query.ts';
-import { issueApi } from '../../features/issues/index.ts';
+import { issueApi } from '../../lib/api/issue-detail.ts';
 import { syncState } from '../../store/index.ts';
 import type { HoverTarget } from './IssueHover.tsx';
 import './hover.css';

@@ -5,6 +5,7 @@ import { eventText } from '@tracker/shared/i18n/events';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ColorDot } from '../../components/ColorDot.tsx';
+import '../../components/issue/bits.css'; // .avatar, as on issue rows
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime, formatRelative, nextWeekMorning, tomorrowMorning } from '../../lib/dates.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -12,9 +13,9 @@ import { initials } from '../../lib/initials.ts';
 import { useHref, useLocale } from '../../lib/use-locale.ts';
 
 function Avatar({ actor }: { actor: InboxItem['actor'] }) {
-  if (actor?.avatarUrl) return <img className="inbox-row__avatar" src={actor.avatarUrl} width={24} height={24} alt="" />;
+  if (actor?.avatarUrl) return <img className="avatar" src={actor.avatarUrl} width={24} height={24} alt="" />;
   return (
-    <span className="inbox-row__avatar" aria-hidden="true">
+    <span className="avatar" aria-hidden="true">
       {actor ? initials(actor.name) : <Icon name="lucide:calendar-clock" size={14} />}
     </span>
   );

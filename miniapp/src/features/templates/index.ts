@@ -1,5 +1,2 @@
-// What other features may use from templates: the calls, the list hook, the picker and the editor.
-export { templatesApi } from '../../lib/api/templates.ts';
-export { useTemplates } from '../../lib/use-templates.ts';
-export { TemplatePicker, TemplateSuggestions, TemplateSummary } from '../../components/template/TemplatePicker.tsx';
+// What the app shell uses from templates: the editor on a project's settings.
 export { TemplatesEditor } from './components/TemplatesEditor.tsx';

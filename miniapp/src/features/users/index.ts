@@ -1,3 +1,2 @@
-// What other features may use from users: the account calls (confirmations, recovery) and their
-// error text.
-export { accountApi, saveAccountLocale } from '../../lib/api/account.ts';
+// What the app shell uses from users: saving a signed-in user's language choice to the account.
+export { saveAccountLocale } from '../../lib/api/account.ts';

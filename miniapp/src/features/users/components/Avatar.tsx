@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 /** The user's avatar (1× and 2× WebP), or their initial. */
 export function Avatar({ name, url, large }: { name: string; url: string | null | undefined; large?: boolean }) {
   const { t } = useTranslation();
-  const className = large ? 'avatar avatar--large' : 'avatar';
+  const className = large ? 'profile-avatar profile-avatar--large' : 'profile-avatar';
   if (!url) {
     return (
       <span className={className} aria-hidden="true">
