@@ -95,6 +95,18 @@ describe('custom fields', () => {
     expect(await page.getByTestId(`cf-${url.id}`).inputValue()).toBe('https://example.com/spec');
     expect(await page.getByTestId(`cf-${user.id}`).inputValue()).toBe(f.mateName);
     await page.getByTestId('activity-item').filter({ hasText: `Field select ${f.stamp}` }).filter({ hasText: 'Stage' }).waitFor();
+
+    // The create dialog keeps Create in reach: the required field shows, the optional ones are folded.
+    await page.goto(`/en/issues?project=${f.project.key}`);
+    await page.getByTestId('issue-create').click();
+    const dialog = page.getByTestId('create-dialog');
+    await dialog.getByTestId(`cf-${required.id}`).waitFor();
+    const folded = dialog.getByTestId('create-more-fields');
+    expect(await folded.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await folded.locator('summary').textContent()).toMatch(/^\d+ more fields$/); // other specs' fields for all projects may be there too
+    expect(await dialog.getByTestId(`cf-${text.id}`).isVisible()).toBe(false);
+    await folded.locator('summary').click();
+    await dialog.getByTestId(`cf-${text.id}`).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

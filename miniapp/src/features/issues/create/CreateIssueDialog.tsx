@@ -18,6 +18,7 @@ import { TemplatePicker, TemplateSuggestions, TemplateSummary } from '../../../c
 import { userRef } from '../detail/people.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { CustomFieldSet } from '../fields/custom.tsx';
+import { fieldKey } from '../custom-fields/values.ts';
 import { DateField } from '../fields/inputs.tsx';
 import { AssigneeField } from '../fields/picked.tsx';
 import { DescriptionField } from '../form/DescriptionField.tsx';
@@ -57,6 +58,9 @@ export function CreateIssueDialog({ project, onClose }: Props) {
 
   const msg = (key: string | undefined) => (key ? (i18n.exists(key) ? t(key) : key) : undefined);
   const err = (key: string) => msg(errors[key]);
+  const required = fields.filter((f) => f.required);
+  const optional = fields.filter((f) => !f.required);
+  const optionalOpen = optional.some((f) => err(fieldKey(f)) !== undefined);
 
   const requestClose = async () => {
     if (asking.current) return;
@@ -178,7 +182,14 @@ export function CreateIssueDialog({ project, onClose }: Props) {
           <DateField which="dueDate" value={values.dueDate} onChange={(v) => set('dueDate', v)} error={err('dueDate')} testid="create-due" />
         </div>
 
-        <CustomFieldSet fields={fields} values={values.customValues} onChange={form.setCustom} error={err} testid="create-custom-fields" />
+        {/* Required fields show; the optional ones fold away, opened by a value or an error among them. */}
+        <CustomFieldSet fields={required} values={values.customValues} onChange={form.setCustom} error={err} testid="create-custom-fields" />
+        {optional.length > 0 && (
+          <details className="create-dialog__more-fields" open={optionalOpen || undefined} data-testid="create-more-fields">
+            <summary>{t('issues.createDialog.moreFields', { count: optional.length })}</summary>
+            <CustomFieldSet fields={optional} values={values.customValues} onChange={form.setCustom} error={err} testid="create-optional-fields" />
+          </details>
+        )}
 
         <FormAlert message={form.formError} />
         <div className="create-dialog__foot">
