@@ -154,7 +154,8 @@ describe('issue page', () => {
     await input.click();
     await input.pressSequentially(`Please check @${mateHandle.slice(0, 6)}`);
     await page.getByTestId('mention-option').filter({ hasText: mateName }).click();
-    expect(await input.inputValue()).toBe(`Please check @${mateName.replace(' ', '')} `);
+    // Inserted by name, as written (not a handle glued together), and shown as one chip once posted.
+    expect(await input.inputValue()).toBe(`Please check @${mateName} `);
     await input.pressSequentially('thanks');
     await page.getByTestId('comment-submit').click();
     const posted = page.getByTestId('comment').filter({ hasText: 'thanks' });

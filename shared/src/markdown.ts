@@ -35,7 +35,8 @@ function replaceInText(pattern: RegExp, replace: Replace) {
         let at = 0;
         for (const m of token.content.matchAll(pattern)) {
           const found = replace(m, state, token.level);
-          if (!found) continue;
+          // A match inside what the last one took (a mention by a full name) is part of it.
+          if (!found || found.start < at) continue;
           if (found.start > at) out.push(text(state, token.content.slice(at, found.start), token.level));
           out.push(...found.tokens);
           at = found.end;
@@ -68,20 +69,50 @@ const issueKeys = replaceInText(ISSUE_KEY, (m, state, level) => {
 });
 md.core.ruler.after('linkify', 'issue_keys', issueKeys);
 
-/** `@handle` in text (not in links or code) becomes a chip: `<span class="mention">@handle</span>`. */
+/**
+ * `@handle` in text (not in links or code) becomes a chip: `<span class="mention">@handle</span>`; so
+ * does `@Full Name` of a person the text mentions (`mentionedNames`), as the composer inserts names.
+ */
 const mentions = replaceInText(MENTION, (m, state, level) => {
+  const start = m.index! + m[1]!.length;
+  const full = fullNameAt(m.input!, start, (state.env as RenderOptions | undefined)?.mentionedNames);
+  if (full) {
+    const chip = Object.assign(new state.Token('mention', 'span', 0), { content: full, level, meta: { name: full } });
+    return { start, end: start + 1 + full.length, tokens: [chip] };
+  }
   // A trailing dot is punctuation ("thanks @ivan."), not part of the name.
   const name = m[2]!.replace(/\.+$/, '');
   if (!name) return null;
-  const start = m.index! + m[1]!.length;
   const chip = Object.assign(new state.Token('mention', 'span', 0), { content: name, level });
   return { start, end: start + 1 + name.length, tokens: [chip] };
 });
+
+/** The longest of `names` written right after the `@` at `at` (any case), as the text spells it. */
+function fullNameAt(text: string, at: number, names: readonly string[] | undefined): string | null {
+  let best: string | null = null;
+  for (const name of names ?? []) {
+    if (name.length > (best?.length ?? 0) && mentionAt(text, at, name)) best = text.slice(at + 1, at + 1 + name.length);
+  }
+  return best;
+}
+
+const NAME_ENDS = /^(?![\p{L}\p{N}_])/u;
+const mentionAt = (text: string, at: number, name: string) =>
+  text[at] === '@' && text.slice(at + 1, at + 1 + name.length).toLowerCase() === name.toLowerCase() && NAME_ENDS.test(text.slice(at + 1 + name.length));
+
+/** Whether `text` mentions `name` as the composer writes it: `@Full Name`, at the start or after whitespace. */
+export function mentionsName(text: string, name: string): boolean {
+  if (!name.trim()) return false;
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    if ((at === 0 || /\s/u.test(text[at - 1]!)) && mentionAt(text, at, name)) return true;
+  }
+  return false;
+}
 md.core.ruler.after('issue_keys', 'mentions', mentions);
 // Shown by the person's name when the caller knows whom the handle names (`RenderOptions`).
 md.renderer.rules.mention = (tokens, idx, _options, env) => {
   const handle = tokens[idx]!.content;
-  const name = (env as RenderOptions | undefined)?.mentionName?.(handle);
+  const name = (tokens[idx]!.meta as { name?: string } | null)?.name ?? (env as RenderOptions | undefined)?.mentionName?.(handle);
   return name ? `<span class="mention" title="@${md.utils.escapeHtml(handle)}">@${md.utils.escapeHtml(name)}</span>` : `<span class="mention">@${md.utils.escapeHtml(handle)}</span>`;
 };
 
@@ -91,6 +122,8 @@ md.use(taskListPlugin);
 export interface RenderOptions {
   /** The display name of the person a `@handle` names, if known (a comment's resolved mentions). */
   mentionName?: (handle: string) => string | undefined;
+  /** The full names of the people the text mentions, shown whole where written as `@Full Name`. */
+  mentionedNames?: readonly string[];
 }
 
 /** Markdown (comments, descriptions) → HTML that is safe to insert into a page. */

@@ -111,3 +111,23 @@ describe('chips and task lists', () => {
     expect(large / Math.max(small, 1)).toBeLessThan(8);
   });
 });
+
+describe('mentions by full name (as the composer inserts them)', () => {
+  it('finds @Full Name at the start or after whitespace, in any case, as a whole name', async () => {
+    const { mentionsName } = await import('./markdown.ts');
+    expect(mentionsName('cc @Иван Петров, please', 'Иван Петров')).toBe(true);
+    expect(mentionsName('@иван петров', 'Иван Петров')).toBe(true);
+    expect(mentionsName('cc @Иван Петровский', 'Иван Петров')).toBe(false);
+    expect(mentionsName('mail x@Иван Петров', 'Иван Петров')).toBe(false);
+    expect(mentionsName('cc @Иван', 'Иван Петров')).toBe(false);
+    expect(mentionsName('cc @', ' ')).toBe(false);
+  });
+
+  it('shows the whole name as one chip when the text mentions that person, the longest name winning', () => {
+    const html = renderMarkdown('cc @Иван Петров and @Mira Tester Jr, @maria', { mentionedNames: ['Иван Петров', 'Mira Tester', 'Mira Tester Jr'], mentionName: (h) => (h === 'maria' ? 'Maria P' : undefined) });
+    expect(html).toContain('<span class="mention" title="@Иван Петров">@Иван Петров</span> and');
+    expect(html).toContain('>@Mira Tester Jr</span>,');
+    expect(html).toContain('title="@maria">@Maria P</span>');
+    expect(renderMarkdown('cc @Иван Петров')).toContain('<span class="mention">@Иван</span> Петров');
+  });
+});

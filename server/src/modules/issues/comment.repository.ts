@@ -33,7 +33,7 @@ const toComment = (r: CommentRow): Comment => ({
   issueId: r.issue_id,
   author: r.author_id != null ? { id: r.author_id, name: r.author_name ?? '' } : null,
   body: r.body,
-  bodyHtml: renderMarkdown(r.body, { mentionName: mentionNames(r.mentioned) }),
+  bodyHtml: renderMarkdown(r.body, { mentionName: mentionNames(r.mentioned), mentionedNames: r.mentioned.map((p) => p.name) }),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   mentions: [...new Set(r.mentions)],

@@ -58,6 +58,20 @@ describe('comments', () => {
     expect(res.body.comment.mentions).toEqual([olga.id]);
   });
 
+  it('resolves a full name as the composer inserts it (@Имя Фамилия), whole names only, and shows it as one chip', async () => {
+    const anna = await signUp(t, { name: 'Анна Белова', email: 'a.b@example.com' });
+    const annaS = await signUp(t, { name: 'Анна Беловская', email: 'a.bs@example.com' });
+    await signUp(t, { name: 'Анна Чужая', email: 'a.ch@example.com' });
+    await addMember(owner, project.project.id, anna, 'member');
+    await addMember(owner, project.project.id, annaS, 'member');
+    const issue = await createIssue(owner, project.project.id);
+    const res = await owner.client.post(`/api/issues/${issue.id}/comments`, { body: 'Посмотри, @Анна Белова, и @Анна Чужая; почта x@Анна Беловская' });
+    expect(res.status).toBe(201);
+    // Not Анна Беловская (her name is not written after a space-led @), not the stranger (not in the project).
+    expect(res.body.comment.mentions).toEqual([anna.id]);
+    expect(res.body.comment.bodyHtml).toContain('<span class="mention" title="@Анна Белова">@Анна Белова</span>, и ');
+  });
+
   it('resolves a linked Telegram username, case-insensitively, only for people who can see the issue', async () => {
     const pavel = await signUp(t, { name: 'Pavel Sidorov', email: 'p.sidorov@example.com' });
     await addMember(owner, project.project.id, pavel, 'member');

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { extractMentions } from '@tracker/shared/markdown';
+import { extractMentions, mentionsName } from '@tracker/shared/markdown';
 import { userCanViewProjectSql } from '../projects/project-guards.ts';
 
 /**
@@ -21,22 +21,24 @@ export function mentionNames(people: readonly { name: string; handles: (string |
 
 /**
  * The users a Markdown text mentions who may see the project (others are never told about it),
- * without `exceptUserId` (the author).
+ * without `exceptUserId` (the author): by a `@handle`, or by `@Full Name` as the composer inserts it
+ * (the name's words found in the text by SQL, its boundaries checked by `mentionsName`).
  */
 export async function resolveMentions(em: EntityManager, text: string, projectId: number, exceptUserId: number): Promise<number[]> {
+  if (!text.includes('@')) return [];
   const handles = extractMentions(text).map((h) => h.toLowerCase());
-  if (!handles.length) return [];
   // One bound array literal (elements quoted and escaped), never text spliced into the SQL.
   const list = `{${handles.map((h) => `"${h.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-  const rows = await em.execute<{ id: number }[]>(
-    `with h as (select ?::text[] as handles)
-     select u.id from users u join projects p on p.id = ? cross join h
-      where (${HANDLE_EXPRESSIONS.map((e) => `${e} = any(h.handles)`).join(' or ')})
+  const rows = await em.execute<{ id: number; name: string; by_handle: boolean }[]>(
+    `with h as (select ?::text[] as handles, lower(?::text) as body)
+     select u.id, u.name, (${HANDLE_EXPRESSIONS.map((e) => `${e} = any(h.handles)`).join(' or ')}) as by_handle
+       from users u join projects p on p.id = ? cross join h
+      where (${HANDLE_EXPRESSIONS.map((e) => `${e} = any(h.handles)`).join(' or ')} or strpos(h.body, '@' || lower(u.name)) > 0)
         and u.id <> ? and ${userCanViewProjectSql('u', 'p')}
       order by u.id`,
-    [list, projectId, exceptUserId],
+    [list, text, projectId, exceptUserId],
   );
-  return rows.map((r) => r.id);
+  return rows.filter((r) => r.by_handle || mentionsName(text, r.name)).map((r) => r.id);
 }
 
 /** The user a quick-add `@handle` names (matched as mentions are), if they may see the project. */

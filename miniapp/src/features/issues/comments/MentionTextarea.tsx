@@ -3,7 +3,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import { useEffect, useId, useRef, useState, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupApi } from '../../../lib/api/issue-detail.ts';
-import { activeMention, handleFor, insertMention } from './mention.ts';
+import { activeMention, insertMention } from './mention.ts';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> {
   value: string;
@@ -40,10 +40,8 @@ export function MentionTextarea({ value, onChange, testid, ...rest }: Props) {
   const pick = (user: UserRef | undefined) => {
     const el = ref.current;
     if (!user || !mention || !el) return;
-    const handle = handleFor(user, mention.query);
-    if (!handle) return;
     const caret = el.selectionStart ?? value.length;
-    const next = insertMention(value, mention.start, caret, handle);
+    const next = insertMention(value, mention.start, caret, user.name);
     onChange(next.text);
     setMention(null);
     requestAnimationFrame(() => {

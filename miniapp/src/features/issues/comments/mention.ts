@@ -1,8 +1,4 @@
 // `@mention` autocomplete in a plain textarea: which word is being typed, and what to insert.
-import type { UserRef } from '@tracker/shared/api/common';
-
-/** The server matches a handle against the e-mail's local part or the name without spaces, in any alphabet. */
-const HANDLE = /^[\p{L}\p{N}_.-]{1,32}$/u;
 
 /** The `@query` the caret is in (after whitespace or at the start), or null. */
 export function activeMention(text: string, caret: number): { start: number; query: string } | null {
@@ -13,18 +9,11 @@ export function activeMention(text: string, caret: number): { start: number; que
 }
 
 /**
- * The handle to insert for a picked user: the name without spaces when that is a valid handle,
- * otherwise what the user typed (it matched the person's e-mail, which the picker never reveals).
+ * Replaces `@query` at `start…caret` with `@Full Name ` (the server finds mentions by name too, and the
+ * text reads as written) and returns the new text and caret.
  */
-export function handleFor(user: UserRef, typed: string): string | null {
-  const compact = user.name.replace(/\s+/g, '');
-  if (HANDLE.test(compact)) return compact;
-  return HANDLE.test(typed) ? typed : null;
-}
-
-/** Replaces `@query` at `start…caret` with `@handle ` and returns the new text and caret. */
-export function insertMention(text: string, start: number, caret: number, handle: string): { text: string; caret: number } {
-  const insert = `@${handle} `;
+export function insertMention(text: string, start: number, caret: number, name: string): { text: string; caret: number } {
+  const insert = `@${name} `;
   const after = text.slice(caret).replace(/^\S*/, '');
   const next = text.slice(0, start) + insert + after.replace(/^ /, '');
   return { text: next, caret: start + insert.length };
