@@ -3,6 +3,7 @@ import type { QuickAddResult, QuickAddToken } from '@tracker/shared/quick-add/in
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/use-locale.ts';
+import { Button } from '../Button.tsx';
 import { formatDayValue as formatDate } from '../../lib/dates.ts';
 
 export interface ChipInfo {
@@ -12,6 +13,8 @@ export interface ChipInfo {
   unresolved: boolean;
   /** Why, when more is known than "not found" (a person who is not in the line's project). */
   note?: string;
+  /** What fixes it from here (add the person to the project), when the user may. */
+  fix?: { label: string; run: () => void };
 }
 
 export function QuickAdd({ value, onChange, chips, onRemove }: { value: string; onChange: (v: string) => void; chips: ChipInfo[]; onRemove: (token: QuickAddToken) => void }) {
@@ -48,6 +51,11 @@ export function QuickChips({ chips, onRemove }: { chips: ChipInfo[]; onRemove: (
         <li key={`${c.token.kind}-${c.token.start}`} className={`chip qa-chip${c.unresolved ? ' qa-chip--unresolved' : ''}`} data-testid="qa-chip" data-kind={c.token.kind}>
           <span className="qa-chip__kind">{t(`issues.quickAdd.kinds.${c.token.kind}`)}:</span> {c.text}
           {c.unresolved && <span className="qa-chip__warn"> ({c.note ?? t('issues.quickAdd.notFound', { context: c.token.kind })})</span>}
+          {c.unresolved && c.fix && (
+            <Button variant="link" size="small" data-testid="qa-chip-fix" onClick={c.fix.run}>
+              {c.fix.label}
+            </Button>
+          )}
           <button type="button" className="icon-button" data-testid="qa-chip-remove" aria-label={t('issues.quickAdd.remove', { text: c.token.text })} onClick={() => onRemove(c.token)}>
             ×
           </button>

@@ -18,6 +18,7 @@ import { TemplateSuggestions } from '../../components/template/TemplatePicker.ts
 import { useTemplates } from '../../lib/use-templates.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { useAddToProject } from './add-to-project.ts';
 
 const squash = (name: string) => name.replace(/\s+/g, '').toLowerCase();
 /** `@handle` among `people`: the whole name without spaces, else the first it begins. */
@@ -54,8 +55,11 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
   const members = target !== null && store ? store.members(target).map((m) => m.user) : [];
   const person = !handle ? undefined : handle === 'me' ? (user ? { id: user.id, name: user.name } : null) : (byHandle(members, handle) ?? null);
   const outsider = handle && handle !== 'me' && !person && store ? byHandle(store.users, handle) : undefined;
+  const addOutsider = useAddToProject(target, outsider);
   const chips = useChips(parsed, { assignee: person, labelNames, projectKeys: projects.map((p) => p.key) }).map((c) =>
-    c.token.kind === 'assignee' && outsider ? { ...c, text: outsider.name, note: t('issues.quickAdd.notInProject', { project: targetKey }) } : c,
+    c.token.kind === 'assignee' && outsider
+      ? { ...c, text: outsider.name, note: t('issues.quickAdd.notInProject', { project: targetKey }), fix: addOutsider && { label: t('issues.quickAdd.addToProject', { project: targetKey }), run: addOutsider } }
+      : c,
   );
   const [refused, setRefused] = useState(false);
   const { templates } = useTemplates(chosen);
