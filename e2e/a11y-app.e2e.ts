@@ -50,17 +50,36 @@ describe('accessibility of the app', () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
-  it('an open confirmation dialog, light and dark (its red button read #991B1B on #B91C1C once)', async () => {
+  it('every kind of open dialog and menu, light and dark (the confirmation\'s red button read #991B1B on #B91C1C once)', async () => {
     const context = await newContext(browser, { ...WEB, viewport: { width: 1440, height: 900 } });
     await trackContext(context);
     const me = await registerIn(context, uniqueEmail('axe-dialog'), 'Axe Dialog');
     const ids = await seed(context, me.id);
     const page = await context.newPage();
-    await openInApp(page, `/en/issues/${ids.issue}`);
-    await loaded(page, 'page-issue');
-    await page.getByTestId('issue-delete').click();
-    await page.getByTestId('confirm-dialog-confirm').waitFor();
-    const problems = await bothSchemes(page, 'the delete confirmation');
+    const problems: string[] = [];
+    // Each opens one popup on its loaded page and is checked in both schemes.
+    const popups: { label: string; url: string; testId: string; open: () => Promise<unknown>; phone?: true }[] = [
+      { label: 'the delete confirmation', url: `/en/issues/${ids.issue}`, testId: 'page-issue', open: () => page.getByTestId('issue-delete').click().then(() => page.getByTestId('confirm-dialog-confirm').waitFor()) },
+      { label: 'the create dialog', url: '/en/issues', testId: 'page-issues', open: () => page.getByTestId('issue-create').click().then(() => page.getByTestId('create-dialog').waitFor()) },
+      { label: 'the command palette', url: '/en/issues', testId: 'page-issues', open: () => page.keyboard.press('Control+k').then(() => page.getByTestId('palette-input').waitFor()) },
+      { label: 'the views popover', url: '/en/issues', testId: 'page-issues', open: () => page.getByTestId('views-menu').click().then(() => page.getByRole('dialog', { name: 'Views' }).waitFor()) },
+      {
+        label: "a board card's menu",
+        url: `/en/issues?project=${ids.project}&layout=board`,
+        testId: 'page-issues',
+        open: () => page.getByTestId('card-menu').first().click().then(() => page.getByRole('menu', { name: 'Move to status' }).waitFor()),
+      },
+      { label: "the phone's More sheet", url: '/en/issues', testId: 'page-issues', phone: true, open: () => page.getByTestId('tab-more').click().then(() => page.getByTestId('more-search').waitFor()) },
+    ];
+    for (const popup of popups) {
+      if (popup.phone) await page.setViewportSize({ width: 390, height: 800 });
+      await openInApp(page, popup.url);
+      await loaded(page, popup.testId);
+      await popup.open();
+      problems.push(...(await bothSchemes(page, popup.label)));
+      await page.keyboard.press('Escape');
+      await until(() => page.locator('[role="dialog"], [role="alertdialog"], [role="menu"]').count(), (n) => n === 0, `${popup.label} to close`);
+    }
     await context.close();
     expect(problems).toEqual([]);
   });

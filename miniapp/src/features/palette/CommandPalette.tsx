@@ -117,6 +117,10 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
       go(items[active]);
     } else if (e.key === 'Home' && e.ctrlKey) {
       setActive(0);
+    } else if (e.key === 'Escape') {
+      // The dialog leaves Escape to a combobox whose list is open, and this one's list always is.
+      e.preventDefault();
+      onClose();
     }
   };
 
