@@ -10,6 +10,7 @@ import { startEmbeddedPostgres } from '../server/src/db/embedded.ts';
 import { createOrm, migrate } from '../server/src/db/orm.ts';
 import { seedDemo } from '../server/src/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/demo-data.ts';
+import { benchLighthouse } from './bench-lighthouse.ts';
 import { startBenchServer } from './bench-server.ts';
 
 type Report = (name: string, value: number, unit: string, budget?: number, atLeast?: boolean) => void;
@@ -260,6 +261,7 @@ export async function benchBrowser(report: Report) {
       }
       reportSamples(report, 'sort change → rows in the new order', sorts, 50);
       await context?.close();
+      await benchLighthouse(report, server.base, cookies.map((c) => `${c.name}=${c.value}`).join('; '), CHROMIUM_ARGS);
     } finally {
       await browser.close();
       await server.close();
