@@ -55,7 +55,7 @@ function AllowedPage({ name, title }: { name: string; title: string }) {
   // the page and run its effects twice (a confirmation link would be spent twice).
   const [Page] = useState(() => loadedPage(name) ?? PAGES[name]!);
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<Loading page />}>
       <Page />
     </Suspense>
   );

@@ -67,25 +67,3 @@ export function useServerForm<S extends FormSchema>(schema: S, defaults: Default
 }
 
 export type ServerForm<S extends FormSchema> = ReturnType<typeof useServerForm<S>>;
-
-/**
- * A button's request without input (resend a mail, get a link): the same pending flag and message
- * as a form's submit, so no screen keeps its own.
- */
-export function useServerAction(wording?: ErrorTextOptions) {
-  const { t } = useTranslation();
-  const form = useForm();
-  return {
-    run: (send: () => Promise<unknown>) =>
-      form.handleSubmit(async () => {
-        try {
-          await send();
-        } catch (err) {
-          form.setError('root.server', { type: 'server', message: errorText(err, t, wording) });
-        }
-      })(),
-    pending: form.formState.isSubmitting,
-    error: form.formState.errors.root?.['server']?.message ?? null,
-    clearError: () => form.clearErrors(),
-  };
-}

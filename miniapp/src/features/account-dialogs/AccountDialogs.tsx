@@ -1,10 +1,10 @@
 // The reminder dialogs (lazy chunk): the e-mail one first; the phone one is checked once the
 // e-mail one is not showing, so two modals never stack.
 import type { User } from '@tracker/shared/api/users';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { accountApi } from '../../lib/api/account.ts';
 import { EmailConfirmDialog } from './EmailConfirmDialog.tsx';
-import { PhoneConfirmDialog } from './PhoneConfirmDialog.tsx';
+import { PhoneConfirmDialog } from './phone-dialog.ts';
 import { useReminder } from './use-reminder.ts';
 import './account-dialogs.css';
 
@@ -21,5 +21,9 @@ export default function AccountDialogs({ user }: { user: User | null }) {
 
 function PhoneReminder({ user }: { user: User | null }) {
   const reminder = useReminder(user, 'phone', accountApi.phoneReminder);
-  return reminder.open && user ? <PhoneConfirmDialog user={user} onClose={reminder.close} /> : null;
+  return reminder.open && user ? (
+    <Suspense fallback={null}>
+      <PhoneConfirmDialog user={user} onClose={reminder.close} />
+    </Suspense>
+  ) : null;
 }

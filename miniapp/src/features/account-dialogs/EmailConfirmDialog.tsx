@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { useServerAction } from '../../lib/use-server-form.ts';
+import { useServerAction } from '../../lib/use-server-action.ts';
 import { accountApi } from '../../lib/api/account.ts';
 import { useReminder } from './use-reminder.ts';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { invalidateQueries, useQuery } from '../../../lib/query.ts';
-import { useServerAction } from '../../../lib/use-server-form.ts';
+import { useServerAction } from '../../../lib/use-server-action.ts';
 import { platform } from '../../../platform/index.ts';
 import { auth } from '../../../lib/auth.ts';
 import { telegramApi } from '../../../lib/api/telegram.ts';
