@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothSchemes } from './a11y-kit.ts';
-import { api, until, watchErrors } from './browser.ts';
+import { api, newContext, until, watchErrors } from './browser.ts';
 import { issueFixture, type IssueFixture } from './issue-fixture.ts';
 
 let f: IssueFixture;
@@ -15,9 +15,9 @@ beforeAll(async () => {
 
 afterAll(() => f?.close());
 
-async function openIssue(path: string, title: string): Promise<{ page: Page; key: string; errors: string[] }> {
+async function openIssue(path: string, title: string, context = f.owner): Promise<{ page: Page; key: string; errors: string[] }> {
   const { issue } = await api<{ issue: { key: string } }>(f.owner, 'post', '/api/issues', { projectId: f.project.id, title, dueDate: '2026-11-26' });
-  const page = await f.owner.newPage();
+  const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${path}/issues/${issue.key}`);
   await page.getByTestId('page-issue').waitFor();
@@ -119,5 +119,29 @@ describe('the date input', () => {
     await page.getByTestId('issue-due-problem').filter({ hasText: 'Enter a date as' }).waitFor();
     expect(await due(key)).toBe('2027-01-15');
     expect(errors).toEqual([]);
+  });
+
+  it('on a phone: the box, its button and every day are a finger’s 44 px; at 320 px the calendar stays on screen', async () => {
+    const phone = await newContext(f.browser, { viewport: { width: 390, height: 700 }, hasTouch: true, isMobile: true, storageState: await f.owner.storageState() });
+    try {
+      const { page } = await openIssue('', 'Срок на телефоне', phone);
+      await expect.poll(() => page.getByTestId('issue-due').inputValue()).toBe('26.11.2026');
+      const sizes = (locator: Locator) => locator.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).flatMap((r) => [Math.round(r.width), Math.round(r.height)]));
+      expect(Math.min(...(await sizes(page.getByTestId('issue-due-open'))))).toBeGreaterThanOrEqual(44);
+      expect((await sizes(page.getByTestId('issue-due')))[1]).toBeGreaterThanOrEqual(44);
+      const calendar = await openCalendar(page);
+      const days = await sizes(calendar.locator('.rdp-day_button'));
+      expect(days.length).toBe(60);
+      expect(Math.min(...days)).toBeGreaterThanOrEqual(44);
+
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 320, height: 700 });
+      await openCalendar(page);
+      const box = (await calendar.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+    } finally {
+      await phone.close();
+    }
   });
 });
