@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothSchemes } from './a11y-kit.ts';
 import { api, newContext, until, watchErrors } from './browser.ts';
-import { issueFixture, type IssueFixture } from './issue-fixture.ts';
+import { issueFixture, TZ, type IssueFixture } from './issue-fixture.ts';
 
 let f: IssueFixture;
 
@@ -34,6 +34,15 @@ async function openCalendar(page: Page): Promise<Locator> {
   await calendar.locator('.rdp-weekday').first().waitFor();
   return calendar;
 }
+
+/** `YYYY-MM-DD` of today and tomorrow in the fixture's zone, the owner's browser's. */
+function todayAndTomorrow(): [string, string] {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const next = new Date(`${today}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return [today, next.toISOString().slice(0, 10)];
+}
+const russian = (day: string) => day.split('-').reverse().join('.');
 
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
@@ -143,5 +152,27 @@ describe('the date input', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it('honours min: a token’s last day is tomorrow at the earliest, typed or picked', async () => {
+    const [today, tomorrow] = todayAndTomorrow();
+    const page = await f.owner.newPage();
+    await page.goto('/user/profile');
+    const input = page.getByTestId('api-token-expires');
+    await input.fill(russian(today));
+    await input.press('Enter');
+    await page.getByTestId('api-token-expires-problem').filter({ hasText: `Не раньше ${russian(tomorrow)}` }).waitFor();
+    expect(await page.getByTestId('api-token-created').count()).toBe(0);
+
+    await page.getByTestId('api-token-expires-open').click();
+    const calendar = page.getByTestId('api-token-expires-calendar');
+    const day = (iso: string) => calendar.locator(`.rdp-day[data-day="${iso}"] .rdp-day_button`);
+    await day(tomorrow).waitFor();
+    // The calendar opens on the first month allowed: today is in it unless tomorrow starts a month.
+    if (today.slice(0, 7) === tomorrow.slice(0, 7)) expect(await day(today).isDisabled()).toBe(true);
+    await day(tomorrow).click();
+    await expect.poll(() => input.inputValue()).toBe(russian(tomorrow));
+    expect(await page.getByTestId('api-token-expires-problem').count()).toBe(0);
+    await page.close();
   });
 });

@@ -83,7 +83,6 @@ export function DateInput({ id: givenId, value, onChange, min, max, onBlur, 'dat
           {...input}
           id={id}
           type="text"
-          inputMode="numeric"
           autoComplete="off"
           placeholder={t('dateInput.placeholder')}
           data-testid={testid}
