@@ -102,6 +102,15 @@ const DATE_SYNTAX = [
   { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: ONE_DATE_MODULE },
 ];
 
+// One date input (issue 27): components/DateInput.tsx shows the day in the app's language with a
+// calendar that starts the week on its day; a native one showed mm/dd/yyyy in the Russian UI. It is a
+// text box, so the rule holds in components/ too.
+const DATE_INPUT_SYNTAX = [
+  {
+    selector: "JSXAttribute[name.name='type'][value.value='date']",
+    message: 'Dates are entered with components/DateInput.tsx (the app\'s language and week start, a `YYYY-MM-DD` value), not a native date input.',
+  },
+];
 // `btn` and its modifiers are components/Button.tsx's classes; `link-button` was the second way.
 const BUTTON_CLASS = '/(^|\\s)(btn|link-button)(\\s|$|--)/';
 const ONE_BUTTON = 'Use <Button variant size> from components/Button.tsx (or buttonClass() for a link drawn as a button).';
@@ -117,6 +126,7 @@ const CONTROLS_SYNTAX = [
   { selector: "JSXAttribute[name.name='role'][value.value='menu']", message: ONE_POPUP },
   { selector: "JSXAttribute[name.name='style'] Property[key.name=/^(top|left|right|bottom|inset)$/]", message: ONE_POPUP },
   { selector: "CallExpression[callee.name='createPortal']", message: ONE_POPUP },
+  ...DATE_INPUT_SYNTAX,
 ];
 const CONTROLS_IMPORTS = {
   paths: [{ name: 'react-dom', importNames: ['createPortal'], message: ONE_POPUP }],
@@ -192,10 +202,11 @@ export default defineConfig(
     // Error → text once in the web app (issue 27): only lib/ reads an ApiError's insides, so no screen
     // words a failure its own way (eleven helpers had grown, each with its own order of code and text).
     // One confirmation: only ConfirmHost renders components/ConfirmDialog.tsx, by a dynamic import.
+    // No native date input, components/ included (DATE_INPUT_SYNTAX).
     files: ['miniapp/src/**/*.{ts,tsx}'],
     ignores: ['miniapp/src/lib/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...ERROR_TEXT_SYNTAX, ...CONFIRM_SYNTAX, ...DATE_SYNTAX],
+      'no-restricted-syntax': ['error', ...ERROR_TEXT_SYNTAX, ...CONFIRM_SYNTAX, ...DATE_SYNTAX, ...DATE_INPUT_SYNTAX],
       'no-restricted-imports': ['error', { patterns: CONFIRM_IMPORT_PATTERNS }],
     },
   },
@@ -229,7 +240,7 @@ export default defineConfig(
   {
     files: ['miniapp/src/components/ConfirmHost.tsx'],
     rules: {
-      'no-restricted-syntax': ['error', ...ERROR_TEXT_SYNTAX, ...DATE_SYNTAX],
+      'no-restricted-syntax': ['error', ...ERROR_TEXT_SYNTAX, ...DATE_SYNTAX, ...DATE_INPUT_SYNTAX],
       'no-restricted-imports': 'off',
     },
   },

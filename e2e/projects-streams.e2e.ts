@@ -167,7 +167,11 @@ describe('streams', () => {
     await page.getByTestId('error-targetDate').filter({ hasText: 'Дата окончания раньше даты начала' }).waitFor();
     expect(page.url()).toContain('/streams/create');
 
+    // The date box commits on leaving it (components/DateInput.tsx); the error under it then goes,
+    // which would move the button between a mouse's press and release.
     await page.locator('input[name="targetDate"]').fill('2026-06-30');
+    await page.locator('input[name="targetDate"]').press('Tab');
+    await page.getByTestId('error-targetDate').waitFor({ state: 'detached' });
     await page.getByTestId('stream-submit').click();
     await page.waitForURL((u) => /^\/streams\/\d+$/.test(u.pathname));
     await page.getByTestId('page-stream').waitFor();

@@ -53,7 +53,8 @@ describe('templates', () => {
 
     await expect.poll(() => page.getByTestId('create-priority').inputValue()).toBe('high');
     expect(await page.getByTestId('form-description').inputValue()).toBe('Steps to reproduce:');
-    expect(await page.locator('input[data-testid="create-due"]').inputValue()).toMatch(/^\d{4}-\d\d-\d\d$/);
+    // The template's due date, as the English box writes it (components/DateInput.tsx: British, day first).
+    expect(await page.locator('input[data-testid="create-due"]').inputValue()).toMatch(/^\d\d\/\d\d\/\d{4}$/);
     const summary = page.getByTestId('create-template-summary');
     expect(await summary.innerText()).toContain('Labels: bugfix');
     expect(await page.getByTestId('create-template-checklist').locator('li').allInnerTexts()).toEqual(['Reproduce', 'Fix and test']);

@@ -188,6 +188,13 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors(at, "import { createPortal } from 'react-dom';\nexport const portal = createPortal;\n")).toContain(IMPORTS);
     expect(await errors(at, "export { Root } from '@radix-ui/react-popover';\n")).toContain(IMPORTS);
     expect(await errors(at, "export { Button } from '@telegram-apps/telegram-ui/dist/components/Blocks/Button/Button';\n")).toContain(IMPORTS);
+    // One date input (components/DateInput.tsx): no native one, by hand or through TextField, in components/ and lib/ too.
+    expect(await errors(at, jsx('<input type="date" disabled={p.on} />'))).toContain(SYNTAX);
+    expect(await errors('miniapp/src/app/routes/probe.tsx', jsx('<TextField name="due" label="Due" type="date" disabled={p.on} />'))).toContain(SYNTAX);
+    expect(await errors('miniapp/src/components/Probe.tsx', jsx('<input type="date" disabled={p.on} />'))).toContain(SYNTAX);
+    expect(await errors('miniapp/src/components/ConfirmHost.tsx', jsx('<input type="date" disabled={p.on} />'))).toContain(SYNTAX);
+    expect(await errors('miniapp/src/lib/probe.tsx', jsx('<input type="date" disabled={p.on} />'))).toContain(SYNTAX);
+    expect(await errors(at, jsx('<DateInput value="" onChange={() => p.on} disabled={p.on} />'))).toEqual([]);
     // Other classes that merely end in "btn", other inputs and the components themselves pass.
     expect(await errors(at, jsx('<button className="cf-icon-btn" style={{ gridColumn: p.y }}>↑</button>'))).toEqual([]);
     expect(await errors(at, jsx('<input type="text" disabled={p.on} />'))).toEqual([]);

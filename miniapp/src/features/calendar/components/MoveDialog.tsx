@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarIssue } from '../api.ts';
 import { Button } from '../../../components/Button.tsx';
 import { diffDays, isIsoDate, spanOf } from '../dates.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 
 /** The keyboard way to reschedule: pick the new due date; a start date moves by the same days. */
@@ -27,15 +28,14 @@ export function MoveDialog({ issue, onClose, onMove }: { issue: CalendarIssue; o
         <p className="muted cal-dialog__text">{issue.title}</p>
         <div className={`field${error ? ' field--error' : ''}`}>
           <label htmlFor="cal-move-date">{issue.dueDate ? t('calendar.moveDialog.due') : t('calendar.moveDialog.start')}</label>
-          <input
+          <DateInput
             id="cal-move-date"
-            type="date"
             value={value}
             required
             data-testid="cal-move-date"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'cal-move-error' : 'cal-move-hint'}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={setValue}
           />
           {error ? (
             <p id="cal-move-error" className="field__error">

@@ -7,6 +7,7 @@ import { userRef } from '../detail/people.ts';
 import { MultiSelect, PeoplePicker } from '../form/pickers.tsx';
 import { fieldHint, fieldLabel } from './values.ts';
 import { ColorDot } from '../../../components/ColorDot.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 interface Props {
   field: CustomField;
@@ -49,7 +50,7 @@ export function CustomFieldInput({ field, value, onChange, error, disabled, hide
       control = <input {...common} type="url" inputMode="url" placeholder="https://" value={str} onChange={(e) => onChange(e.target.value)} />;
       break;
     case 'date':
-      control = <input {...common} type="date" value={str} onChange={(e) => onChange(e.target.value || null)} />;
+      control = <DateInput {...common} value={str} onChange={(v) => onChange(v || null)} />;
       break;
     case 'number':
       control = (

@@ -1,6 +1,7 @@
-// Dates and the estimate: native inputs holding text as typed ('' is none).
+// Dates (components/DateInput.tsx: `YYYY-MM-DD`, '' for none) and the estimate (text as typed).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { Field, invalid, type FieldProps } from './Field.tsx';
 
 export function DateField({ which, value, onChange, testid, error, disabled }: FieldProps<string> & { which: 'startDate' | 'dueDate' }) {
@@ -8,7 +9,7 @@ export function DateField({ which, value, onChange, testid, error, disabled }: F
   const id = useId();
   return (
     <Field id={id} label={t(`issues.form.${which}`)} testid={testid} error={error}>
-      <input id={id} type="date" data-testid={testid} disabled={disabled} value={value} {...invalid(id, error)} onChange={(e) => onChange(e.target.value)} />
+      <DateInput id={id} data-testid={testid} disabled={disabled} value={value} {...invalid(id, error)} onChange={onChange} />
     </Field>
   );
 }

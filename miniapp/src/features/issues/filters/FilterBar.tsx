@@ -9,6 +9,7 @@ import type { Stream } from '@tracker/shared/api/streams';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useListProject } from '../../../store/use-projects.ts';
 import { useStoreReference } from '../../../store/index.ts';
@@ -154,11 +155,11 @@ export function FilterBar({ filters, onChange, trailing }: Props) {
           </div>
           <div className="filter-bar__field filter-bar__field--labelled">
             <label htmlFor={ids.dueFrom}>{t('issues.filters.dueFrom')}</label>
-            <input id={ids.dueFrom} type="date" value={filters.dueFrom ?? ''} onChange={(e) => set('dueFrom', e.target.value)} data-testid="filter-dueFrom" />
+            <DateInput id={ids.dueFrom} value={filters.dueFrom ?? ''} onChange={(v) => set('dueFrom', v)} data-testid="filter-dueFrom" />
           </div>
           <div className="filter-bar__field filter-bar__field--labelled">
             <label htmlFor={ids.dueTo}>{t('issues.filters.dueTo')}</label>
-            <input id={ids.dueTo} type="date" value={filters.dueTo ?? ''} onChange={(e) => set('dueTo', e.target.value)} data-testid="filter-dueTo" />
+            <DateInput id={ids.dueTo} value={filters.dueTo ?? ''} onChange={(v) => set('dueTo', v)} data-testid="filter-dueTo" />
           </div>
           {fields.map((f) => (
             <CustomFieldFilter key={f.id} field={f} name={f.name[locale] || f.name.ru} value={filters[`cf.${f.id}`]} users={users} onChange={(v) => set(`cf.${f.id}`, v)} />
@@ -214,7 +215,7 @@ function CustomFieldFilter({ field, name, value, users, onChange }: { field: Cus
       );
       break;
     case 'date':
-      control = <input id={id} type="date" value={value ?? ''} onChange={(e) => onChange(e.target.value)} data-testid={testid} />;
+      control = <DateInput id={id} value={value ?? ''} onChange={onChange} data-testid={testid} />;
       break;
     default:
       control = (

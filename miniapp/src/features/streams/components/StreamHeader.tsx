@@ -3,6 +3,7 @@ import type { Stream } from '@tracker/shared/api/streams';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { PeoplePicker } from '../../../components/PeoplePicker.tsx';
@@ -98,12 +99,12 @@ export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s:
         />
         <div className="field">
           <label htmlFor={`${id}-start`}>{t('streams.form.startDate')}</label>
-          <input id={`${id}-start`} type="date" key={`s${stream.startDate}`} defaultValue={stream.startDate ?? ''} onChange={(e) => saveDate('startDate', e.target.value)} />
+          <DateInput id={`${id}-start`} value={stream.startDate ?? ''} onChange={(v) => saveDate('startDate', v)} />
           {errorFor('startDate') && <p className="field__error">{errorFor('startDate')}</p>}
         </div>
         <div className={`field${errorFor('targetDate') ? ' field--error' : ''}`}>
           <label htmlFor={`${id}-target`}>{t('streams.form.targetDate')}</label>
-          <input id={`${id}-target`} type="date" key={`t${stream.targetDate}`} defaultValue={stream.targetDate ?? ''} onChange={(e) => saveDate('targetDate', e.target.value)} />
+          <DateInput id={`${id}-target`} value={stream.targetDate ?? ''} onChange={(v) => saveDate('targetDate', v)} />
           {errorFor('targetDate') && (
             <p className="field__error" data-testid="error-targetDate">
               {errorFor('targetDate')}

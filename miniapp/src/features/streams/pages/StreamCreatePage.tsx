@@ -1,9 +1,11 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import { createStreamSchema } from '@tracker/shared/api/streams';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -17,9 +19,6 @@ import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { streamsApi } from '../api.ts';
 import { StatusField } from '../components/StatusField.tsx';
 import '../streams.css';
-
-/** A date input's empty text means "no date". */
-const dateOrNull = (v: string | null | undefined) => v || null;
 
 export default function StreamCreatePage() {
   const { t } = useTranslation();
@@ -94,8 +93,33 @@ export default function StreamCreatePage() {
           error={form.errorFor('memberIds')}
         />
         <div className="dates">
-          <TextField {...form.register('startDate', { setValueAs: dateOrNull })} type="date" label={t('streams.form.startDate')} error={form.errorFor('startDate')} />
-          <TextField {...form.register('targetDate', { setValueAs: dateOrNull })} type="date" label={t('streams.form.targetDate')} error={form.errorFor('targetDate')} />
+          {(['startDate', 'targetDate'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <div className={`field${form.errorFor(name) ? ' field--error' : ''}`}>
+                  <label htmlFor={`${id}-${name}`}>{t(`streams.form.${name}`)}</label>
+                  <DateInput
+                    id={`${id}-${name}`}
+                    name={name}
+                    ref={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(v) => field.onChange(v || null)}
+                    onBlur={field.onBlur}
+                    aria-invalid={form.errorFor(name) ? true : undefined}
+                    aria-describedby={form.errorFor(name) ? `${id}-${name}-error` : undefined}
+                  />
+                  {form.errorFor(name) && (
+                    <p id={`${id}-${name}-error`} className="field__error" data-testid={`error-${name}`}>
+                      {form.errorFor(name)}
+                    </p>
+                  )}
+                </div>
+              )}
+            />
+          ))}
         </div>
         <div className="actions">
           <Button type="submit" variant="primary" disabled={pending} data-testid="stream-submit">

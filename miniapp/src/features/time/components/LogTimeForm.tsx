@@ -5,6 +5,7 @@ import { formatDurationLong, parseDuration } from '@tracker/shared/duration';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { today } from '../../../lib/dates.ts';
 import { formErrorsFrom } from '../../../lib/form-errors.ts';
 
@@ -69,7 +70,7 @@ export function LogTimeForm({ initial, submitText, onSubmit, onCancel, testid }:
       </div>
       <div className={`field${errors.date ? ' field--error' : ''}`}>
         <label htmlFor={`${id}-date`}>{t('time.form.date')}</label>
-        <input id={`${id}-date`} type="date" data-testid="time-date" value={draft.date} required onChange={(e) => set({ date: e.target.value })} />
+        <DateInput id={`${id}-date`} data-testid="time-date" value={draft.date} required onChange={(date) => set({ date })} />
         {errors.date && <p className="field__error">{errors.date}</p>}
       </div>
       <div className={`field time-form__note${errors.note ? ' field--error' : ''}`}>

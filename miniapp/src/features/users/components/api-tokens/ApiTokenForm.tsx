@@ -5,6 +5,7 @@ import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from '@tracker/shared/api/values
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button.tsx';
+import { DateInput } from '../../../../components/DateInput.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { formErrorsFrom, type FieldErrors } from '../../../../lib/form-errors.ts';
@@ -20,13 +21,13 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
   const [pending, setPending] = useState(false);
   const [fields, setFields] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [expires, setExpires] = useState('');
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const element = e.currentTarget;
     const data = new FormData(element);
     const name = String(data.get('tokenName') ?? '').trim();
-    const expires = String(data.get('tokenExpires') ?? '');
     setFormError(null);
     if (!name) {
       setFields({ name: t('validation.required') });
@@ -37,6 +38,7 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
     try {
       const created = await apiTokensApi.create({ name, scope: data.get('tokenScope') as ApiTokenScope, expiresAt: expires ? endOfDay(expires).toISOString() : null });
       element.reset();
+      setExpires('');
       onCreated(created);
     } catch (err) {
       const state = formErrorsFrom(err, FIELDS, t, { fallback: 'account.apiTokens.createError' });
@@ -63,7 +65,27 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
           ))}
         </select>
       </div>
-      <TextField name="tokenExpires" type="date" min={tomorrow()} label={t('account.apiTokens.expires')} hint={t('account.apiTokens.expiresHint')} error={fieldError('expiresAt')} />
+      <div className={`field${fieldError('expiresAt') ? ' field--error' : ''}`}>
+        <label htmlFor="api-token-expires">{t('account.apiTokens.expires')}</label>
+        <DateInput
+          id="api-token-expires"
+          data-testid="api-token-expires"
+          min={tomorrow()}
+          value={expires}
+          onChange={setExpires}
+          aria-invalid={fieldError('expiresAt') ? true : undefined}
+          aria-describedby={fieldError('expiresAt') ? 'api-token-expires-error' : 'api-token-expires-hint'}
+        />
+        {fieldError('expiresAt') ? (
+          <p id="api-token-expires-error" className="field__error">
+            {fieldError('expiresAt')}
+          </p>
+        ) : (
+          <p id="api-token-expires-hint" className="field__hint">
+            {t('account.apiTokens.expiresHint')}
+          </p>
+        )}
+      </div>
       <Button variant="primary" type="submit" loading={pending} data-testid="api-token-create">
         {t('account.apiTokens.create')}
       </Button>
