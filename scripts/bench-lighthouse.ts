@@ -69,7 +69,6 @@ async function runOnce(port: number, url: string, cookie?: string): Promise<LhRe
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: cookie ? { Cookie: cookie } : undefined });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (process.env.LH_DUMP) (await import('node:fs')).writeFileSync(`/tmp/lhr-${url.replace(/\W+/g, '_')}.json`, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id];
   const num = (id: string) => Math.round(audit(id)?.numericValue ?? NaN);
