@@ -1,6 +1,6 @@
 // The one date input (issue 27, components/DateInput.tsx) on the issue page: the day in the app's
 // language (26.11.2026 / 26/11/2026), a calendar in that language with Monday first, a day picked
-// there or typed (either form or ISO) saved on Enter, garbage refused, an empty box saving none.
+// there or typed (either form or ISO) saved once whole or on Enter, garbage refused, an empty box saving none.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothSchemes } from './a11y-kit.ts';
@@ -73,11 +73,15 @@ describe('the date input', () => {
     await page.reload();
     await expect.poll(() => input.inputValue()).toBe('27.11.2026');
 
-    // Typed in the Russian form, saved on Enter, not while typing.
-    await input.fill('3.12.2026');
+    // Typed in the Russian form: saved once the date is whole (its year's four digits), not before;
+    // the box keeps the text as typed until Enter shows it in full.
+    await input.fill('');
+    await input.pressSequentially('3.12.202');
     expect(await due(key)).toBe('2026-11-27');
-    await input.press('Enter');
+    await input.press('6');
     await saved(key, '2026-12-03');
+    expect(await input.inputValue()).toBe('3.12.2026');
+    await input.press('Enter');
     expect(await input.inputValue()).toBe('03.12.2026');
 
     // Not a day: marked, explained, never saved.

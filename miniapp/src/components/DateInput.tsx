@@ -1,8 +1,8 @@
 // The app's one date input (issue 27): a text box in the app's language (26.11.2026 / 26/11/2026,
 // lib/day-field.ts) and a button that opens a calendar (DateCalendar.tsx, react-day-picker) in a
 // Popover. Native date inputs showed mm/dd/yyyy in the Russian UI. The value stays `YYYY-MM-DD` or ''
-// (none) and changes only on a commit: Enter, leaving the box, or a day picked in the calendar; an
-// entry that is not a day is marked and never handed on. The calendar and its locale load on the
+// (none) and changes on a commit: a whole date typed, Enter, leaving the box, or a day picked in the
+// calendar; an entry that is not a day is marked and never handed on. The calendar and its locale load on the
 // first hover or focus of the button, not with the page: the first load stays without them. The lint
 // refuses `type="date"` anywhere in the web app (eslint.config.js).
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type Ref } from 'react';
@@ -63,6 +63,16 @@ export function DateInput({ id: givenId, value, onChange, min, max, onBlur, 'dat
     hand(result.value);
     return true;
   };
+  // A whole date (its year of four digits) is handed on as it is typed, the text left as typed: an error
+  // under a form's field then goes while typing, not on the click that leaves the box (which it moved).
+  const type = (text: string) => {
+    setDraft(text);
+    if (!/(^|\D)\d{4}(\D\d{1,2}\D\d{1,2})?\s*$/.test(text)) return;
+    const result = parseDayField(text, { min, max });
+    if (!result.ok) return;
+    setProblem(null);
+    if (result.value !== value) onChange(result.value);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' && !commit()) e.preventDefault(); // a form is not sent with a wrong date in it
     if (e.key === 'Escape' && draft !== null) {
@@ -89,7 +99,7 @@ export function DateInput({ id: givenId, value, onChange, min, max, onBlur, 'dat
           value={draft ?? formatDayField(value, locale)}
           aria-invalid={problem || invalid ? true : undefined}
           aria-describedby={[describedBy, problem ? problemId : ''].filter(Boolean).join(' ') || undefined}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => type(e.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => {
             commit();
