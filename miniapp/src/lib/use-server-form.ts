@@ -5,7 +5,7 @@ import { validationKey } from '@tracker/shared/api/values/fields';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { errorText, type ErrorTextOptions, type Translate } from './error-text.ts';
+import type { ErrorTextOptions, Translate } from './error-text.ts';
 import { formErrorsFrom } from './form-errors.ts';
 
 /** Where a refusal goes in a form: only these two calls, so tests can pass a stand-in. */
