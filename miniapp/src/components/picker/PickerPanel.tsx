@@ -15,12 +15,14 @@ export interface PanelProps<T extends PickerItem> extends Source<T> {
   multiple?: boolean;
   /** The "None" entry's text, first in the list, where the field may be empty. */
   none?: string;
+  /** Shown when there is nothing to choose from at all (no query typed). */
+  emptyText?: string;
   isSelected: (item: T) => boolean;
   noneSelected?: boolean;
   onPick: (item: T | null) => void;
 }
 
-export function PickerPanel<T extends PickerItem>({ label, testid, placeholder, multiple, none, isSelected, noneSelected, onPick, ...source }: PanelProps<T>) {
+export function PickerPanel<T extends PickerItem>({ label, testid, placeholder, multiple, none, emptyText, isSelected, noneSelected, onPick, ...source }: PanelProps<T>) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState('');
@@ -103,7 +105,7 @@ export function PickerPanel<T extends PickerItem>({ label, testid, placeholder, 
       </ul>
       {empty && (
         <p className="fpicker__empty" role="status">
-          {loading ? t('common.loading') : t('common.nothingFound')}
+          {loading ? t('common.loading') : (!query.trim() && emptyText) || t('common.nothingFound')}
         </p>
       )}
     </div>

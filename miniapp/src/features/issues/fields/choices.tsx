@@ -47,6 +47,7 @@ export function OptionsChoice({ options, value, onChange, ...framed }: Framed & 
       display={<ChipsValue options={options.filter((o) => value.includes(o.id))} empty={t('issues.common.none')} />}
       placeholder={t('issues.common.find')}
       items={options.map((o) => ({ id: o.id, text: o.name, icon: dot(o.color) }))}
+      emptyText={t('issues.common.noOptions')}
       isSelected={(item) => value.includes(item.id)}
       onPick={(item) => item && onChange(value.includes(item.id) ? value.filter((v) => v !== item.id) : [...value, item.id])}
     />
