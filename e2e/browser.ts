@@ -1,7 +1,7 @@
 // Playwright on Debian's chromium (never a downloaded browser).
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { chromium, type Browser, type BrowserContext, type Download, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Frame, type Locator, type Page } from 'playwright-core';
 import { inject, vi } from 'vitest';
 import { E2E_PASSWORD } from './global-setup.ts';
 
@@ -119,6 +119,22 @@ export function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what
 export async function waitForLive(page: Page | Frame): Promise<void> {
   await page.locator('html[data-live="open"]').waitFor({ state: 'attached', timeout: 15_000 });
 }
+
+/**
+ * Chooses `option` in the picker `testid` (components/picker/FieldPicker.tsx), as a person does: opens
+ * it (unless open), types `search` when given (people and issues are searched on the server), and
+ * clicks the option named `option` (a string is its whole text). A single choice closes the picker;
+ * a multiple one stays open for the next (Escape closes it).
+ */
+export async function pickIn(scope: Page | Frame | Locator, testid: string, option: string | RegExp, search?: string): Promise<void> {
+  const panel = scope.getByTestId(`${testid}-panel`);
+  if (!(await panel.isVisible())) await scope.getByTestId(testid).click();
+  if (search !== undefined) await panel.getByTestId(`${testid}-search`).fill(search);
+  await panel.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+/** The value a picker's button holds (`data-value`: an id, a priority, ids joined by commas). */
+export const pickedIn = (scope: Page | Frame | Locator, testid: string) => scope.getByTestId(testid).getAttribute('data-value');
 
 /** Telegram's servers, which tests cannot reach: the Login Widget's script fails to load from there. */
 const TELEGRAM_WIDGET_ORIGIN = 'https://telegram.org/';

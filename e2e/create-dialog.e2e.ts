@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeOn } from './a11y-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, waitForLive, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, pickedIn, registerIn, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -52,14 +52,15 @@ describe('create dialog', () => {
     await expect.poll(() => page.getByTestId('create-project').inputValue()).toBe(String(viewed.id));
     await page.keyboard.type('Fix login !high');
     await page.locator('[data-testid="qa-chip"][data-kind="priority"]').waitFor();
-    await expect.poll(() => page.getByTestId('create-priority').inputValue()).toBe('high');
+    await expect.poll(() => pickedIn(page, 'create-priority')).toBe('high');
     const axe = await axeOn(page).include('[data-testid="create-dialog"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    // Escape in the open assignee list closes the list, not the dialog.
-    await page.getByTestId('create-assignee').focus();
+    // Escape in the open assignee picker closes the picker, not the dialog, and the focus is back on its button.
+    await page.getByTestId('create-assignee').click();
     await page.getByTestId('create-assignee-options').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByTestId('create-assignee-options').waitFor({ state: 'hidden' });
+    await page.getByTestId('create-assignee-panel').waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('create-assignee');
     expect(await dialog().isVisible()).toBe(true);
     expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
     // Create is on screen without scrolling, also in a 700 px window, where the form is longer than the dialog.
@@ -81,7 +82,7 @@ describe('create dialog', () => {
     expect(await dialog().isVisible()).toBe(true);
     await expect.poll(() => title().inputValue()).toBe('');
     await expect.poll(focused).toBe('create-title');
-    expect(await page.getByTestId('create-priority').inputValue()).toBe('none');
+    expect(await pickedIn(page, 'create-priority')).toBe('none');
     const issue = await api<{ issue: { title: string; priority: string } }>(context, 'get', `/api/issues/${key}`);
     expect(issue.issue).toMatchObject({ title: 'Fix login', priority: 'high' });
     // The list behind the dialog shows it (the live feed), with no navigation.

@@ -3,7 +3,7 @@
 // the issue page answers one-key shortcuts.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, pickedIn, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let mine: BrowserContext;
@@ -90,7 +90,7 @@ describe('the desktop app', () => {
     await page.getByTestId('palette-item').first().waitFor();
     expect(await page.getByTestId('palette-item').first().textContent()).toContain('Set priority: Urgent');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('issue-priority').inputValue()).toBe('urgent');
+    await expect.poll(() => pickedIn(page, 'issue-priority')).toBe('urgent');
     const key = (await page.getByTestId('issue-key').textContent())!;
     await expect.poll(async () => (await api<{ issue: { priority: string } }>(mine, 'get', `/api/issues/${key}`)).issue.priority).toBe('urgent');
   });
@@ -118,15 +118,20 @@ describe('the desktop app', () => {
 
   it('answers one-key shortcuts on the issue page: s opens the status, [ folds the sidebar', async () => {
     await page.getByTestId('issue-status').waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    // `s` opens the status picker, its search box focused; Escape gives the focus back to its button.
     await page.keyboard.press('s');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('issue-status');
+    await expect.poll(focused).toBe('issue-status-search');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('issue-status-panel').waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('issue-status');
     await page.locator('body').click({ position: { x: 700, y: 5 } });
-    // `a` opens the assignee search; Escape closes its list and leaves the page's keys working.
+    // `a` opens the assignee search; Escape closes it and leaves the page's keys working.
     await page.keyboard.press('a');
     await page.getByTestId('issue-assignee-options').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('issue-assignee');
+    expect(await focused()).toBe('issue-assignee-search');
     await page.keyboard.press('Escape');
-    await page.getByTestId('issue-assignee-options').waitFor({ state: 'hidden' });
+    await page.getByTestId('issue-assignee-panel').waitFor({ state: 'detached' });
     await page.locator('body').click({ position: { x: 700, y: 5 } });
     await page.keyboard.press('[');
     await page.locator('[data-testid="sidebar"][data-collapsed]').waitFor();

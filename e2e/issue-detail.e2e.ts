@@ -3,7 +3,7 @@
 // issue-custom-fields.e2e.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newContext, registerIn, waitForLive, watchErrors } from './browser.ts';
+import { api, newContext, pickedIn, pickIn, registerIn, waitForLive, watchErrors } from './browser.ts';
 import { issueFixture, TZ, type IssueFixture } from './issue-fixture.ts';
 
 let f: IssueFixture;
@@ -42,7 +42,7 @@ async function quickAdd(page: Page, path: string, line: string) {
   await chips.filter({ hasText: mateName }).waitFor();
   await page.locator('[data-testid="qa-chip"][data-kind="label"]:not(.qa-chip--unresolved)').waitFor();
   expect(await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')).sort())).toEqual(['assignee', 'due', 'label', 'priority']);
-  expect(await page.getByTestId('form-priority').inputValue()).toBe('high');
+  expect(await pickedIn(page, 'form-priority')).toBe('high');
   await page.getByTestId('form-submit').click();
   await page.waitForURL((u) => /\/issues\/[A-Z]+-\d+$/.test(u.pathname));
   await page.getByTestId('page-issue').waitFor();
@@ -72,7 +72,7 @@ describe('quick add', () => {
     await page.getByTestId('qa-chip').nth(1).waitFor();
     await page.getByTestId('qa-chip').filter({ hasText: /Low/ }).getByTestId('qa-chip-remove').click();
     expect(await page.getByTestId('qa-input').inputValue()).toBe('Write docs tomorrow');
-    expect(await page.getByTestId('form-priority').inputValue()).toBe('none');
+    expect(await pickedIn(page, 'form-priority')).toBe('none');
     await page.getByTestId('form-submit').click();
     await page.getByTestId('page-issue').waitFor();
     const docs = await getIssue(decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!));
@@ -113,20 +113,22 @@ describe('issue page', () => {
   it('changes the status and shows it in the history', async () => {
     const page = await owner.newPage();
     await page.goto(`/en/issues/${KEY}-1`);
-    const select = page.getByTestId('issue-status');
-    await select.waitFor();
-    const options = await select.locator('option').evaluateAll((els) => els.map((e) => ({ value: (e as HTMLOptionElement).value, text: e.textContent ?? '' })));
+    const status = page.getByTestId('issue-status');
+    await status.waitFor();
+    await status.click();
+    const options = await page.getByTestId('issue-status-option').evaluateAll((els) => els.map((e) => ({ value: e.getAttribute('data-value')!, text: e.textContent!.replace('✓', '') })));
+    await page.keyboard.press('Escape');
     const target = options[2]!;
-    const was = await select.inputValue();
-    await select.selectOption(target.value);
+    const was = await pickedIn(page, 'issue-status');
+    await pickIn(page, 'issue-status', target.text);
     await page.getByTestId('activity-item').filter({ hasText: `→ ${target.text}` }).waitFor();
     expect((await getIssue(`${KEY}-1`)).statusId).toBe(Number(target.value));
     // The toast offers to undo it: the status goes back, on the page and on the server.
     const toast = page.getByTestId('toast').filter({ hasText: 'You changed the status' });
     await toast.getByTestId('toast-action').click();
-    await expect.poll(() => select.inputValue()).toBe(was);
+    await expect.poll(() => pickedIn(page, 'issue-status')).toBe(was);
     await expect.poll(async () => (await getIssue(`${KEY}-1`)).statusId).toBe(Number(was));
-    await select.selectOption(target.value);
+    await pickIn(page, 'issue-status', target.text);
     await expect.poll(async () => (await getIssue(`${KEY}-1`)).statusId).toBe(Number(target.value));
     await page.close();
   });

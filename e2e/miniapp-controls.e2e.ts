@@ -3,7 +3,7 @@
 // SettingsButton → profile, closing confirmation while a form is dirty, haptics.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser } from './browser.ts';
+import { api, launchBrowser, pickIn } from './browser.ts';
 import { backVisible, confirmsClosing, finish, haptics, holdRequests, mainButton, openApp, path, reopenAt } from './telegram-app.ts';
 import { tgLast, tgSend } from './telegram-client.ts';
 
@@ -81,8 +81,8 @@ describe('Telegram controls', () => {
     expect(await confirmsClosing(page)).toBe(false);
     await page.getByTestId('form-title').fill('Made with the MainButton');
     await expect.poll(() => confirmsClosing(page)).toBe(true);
-    // A select's change ticks.
-    await page.getByTestId('form-priority').selectOption('high');
+    // A picker's choice ticks.
+    await pickIn(page, 'form-priority', 'High');
     await expect.poll(() => haptics(page)).toContainEqual({ type: 'selection_change' });
 
     const create = await holdRequests(page, '**/api/issues', 'POST');

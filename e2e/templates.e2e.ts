@@ -4,7 +4,7 @@
 // And the project settings list the templates for editing, within a 320 px screen.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, registerIn, waitForLive, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, pickedIn, registerIn, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -51,7 +51,7 @@ describe('templates', () => {
     await page.getByTestId('create-template').focus();
     await page.getByTestId('create-template-option').filter({ hasText: 'bug' }).click();
 
-    await expect.poll(() => page.getByTestId('create-priority').inputValue()).toBe('high');
+    await expect.poll(() => pickedIn(page, 'create-priority')).toBe('high');
     expect(await page.getByTestId('form-description').inputValue()).toBe('Steps to reproduce:');
     // The template's due date, as the English box writes it (components/DateInput.tsx: British, day first).
     expect(await page.locator('input[data-testid="create-due"]').inputValue()).toMatch(/^\d\d\/\d\d\/\d{4}$/);
@@ -80,7 +80,7 @@ describe('templates', () => {
     await expect.poll(() => page.getByTestId('create-title').inputValue()).toBe('crash on save');
     expect(await page.getByTestId('create-template').inputValue()).toBe('bug');
     await expect.poll(() => page.getByTestId('create-template-title').innerText()).toBe('Title: Bug: crash on save');
-    await expect.poll(() => page.getByTestId('create-priority').inputValue()).toBe('high');
+    await expect.poll(() => pickedIn(page, 'create-priority')).toBe('high');
     await page.getByTestId('create-close').click();
     const confirm = page.getByTestId('confirm-dialog-confirm');
     if (await confirm.count()) await confirm.click();

@@ -1,7 +1,8 @@
 // A searchable combobox on downshift's useCombobox (the ARIA 1.2 pattern: type to search, ↑/↓ to
 // move, Enter to pick, Escape to close, the highlighted option announced). The search is ours: it
-// asks `load` after a short pause, and only the latest answer counts. Used by the people picker, the
-// issue picker, the relation search and the project and stream people pickers.
+// asks `load` after a short pause, and only the latest answer counts. Used by the project and stream
+// people pickers (components/PeoplePicker.tsx) and the template search; an issue's own fields use
+// components/picker/FieldPicker.tsx.
 import { useCombobox } from 'downshift';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

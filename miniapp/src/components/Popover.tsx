@@ -14,10 +14,12 @@ interface Props {
   className?: string;
   testId?: string;
   align?: 'start' | 'end';
+  /** Focus moves to the first control inside on opening (false: it stays on the trigger). */
+  focusInside?: boolean;
   children: ReactNode;
 }
 
-export function Popover({ open, onOpenChange, trigger, label, className, testId, align = 'start', children }: Props) {
+export function Popover({ open, onOpenChange, trigger, label, className, testId, align = 'start', focusInside = true, children }: Props) {
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
       <Radix.Trigger asChild>{trigger}</Radix.Trigger>
@@ -31,6 +33,7 @@ export function Popover({ open, onOpenChange, trigger, label, className, testId,
         collisionPadding={8}
         // Escape closes this popover only, not the dialog or panel around it.
         onEscapeKeyDown={(e) => e.stopPropagation()}
+        onOpenAutoFocus={focusInside ? undefined : (e) => e.preventDefault()}
       >
         {children}
       </Radix.Content>

@@ -88,8 +88,8 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
         />
         <PriorityField value={shown.priority} placeholder={mixed} disabled={busy} testid="bulk-priority" onChange={(priority) => apply({ priority }, { priority })} />
         <AssigneeField
-          // The picker shows its value's name: issues assigned to different people read "mixed".
-          value={shown.assignee === undefined ? { id: 0, name: mixed } : shown.assignee}
+          value={shown.assignee}
+          placeholder={mixed}
           disabled={busy}
           testid="bulk-assignee"
           onChange={(assignee) => apply({ assigneeId: assignee?.id ?? null }, { assignee })}

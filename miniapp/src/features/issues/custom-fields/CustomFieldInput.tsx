@@ -1,12 +1,12 @@
-// One input per custom field type, with its label, required marker, description and error.
+// One input per custom field type (choices and people in the shared picker), with its label, required
+// marker, description and error.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { userRef } from '../detail/people.ts';
-import { MultiSelect, PeoplePicker } from '../form/pickers.tsx';
+import { OptionChoice, OptionsChoice, PersonChoice } from '../fields/choices.tsx';
 import { fieldHint, fieldLabel } from './values.ts';
-import { ColorDot } from '../../../components/ColorDot.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
 
 interface Props {
@@ -40,6 +40,7 @@ export function CustomFieldInput({ field, value, onChange, error, disabled, hide
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, 'data-testid': testid, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': field.required || undefined };
   const str = typeof value === 'string' ? value : '';
+  const picker = { id, label, testid, disabled, errorId: error ? describedBy : undefined };
 
   let control;
   switch (field.type) {
@@ -71,58 +72,19 @@ export function CustomFieldInput({ field, value, onChange, error, disabled, hide
         </span>
       );
       break;
-    case 'select': {
-      const chosen = field.options.find((o) => o.id === value);
-      control = (
-        <span className="select-line">
-          {chosen && <ColorDot color={chosen.color} />}
-          <select {...common} value={typeof value === 'number' ? String(value) : ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
-            <option value="">{t('issues.common.none')}</option>
-            {field.options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </span>
-      );
+    case 'select':
+      control = <OptionChoice {...picker} options={field.options} value={typeof value === 'number' ? value : null} onChange={onChange} />;
       break;
-    }
     case 'multiselect':
-      return (
-        <div className={`field${error ? ' field--error' : ''}`}>
-          <MultiSelect
-            label={label + (field.required ? ' *' : '')}
-            hideLabel={hideLabel}
-            testid={testid}
-            disabled={disabled}
-            options={field.options}
-            value={Array.isArray(value) ? (value as number[]) : []}
-            onChange={(ids) => onChange(ids)}
-          />
-          {hint && <p className="field__hint">{hint}</p>}
-          {error && <p className="field__error" data-testid={`error-${testid}`}>{error}</p>}
-        </div>
-      );
+      control = <OptionsChoice {...picker} options={field.options} value={Array.isArray(value) ? (value as number[]) : []} onChange={onChange} />;
+      break;
     case 'user':
-      return (
-        <div className={`field${error ? ' field--error' : ''}`}>
-          <PeoplePicker
-            label={label + (field.required ? ' *' : '')}
-            hideLabel={hideLabel}
-            testid={testid}
-            disabled={disabled}
-            value={userRef(typeof value === 'number' ? value : null, t)}
-            onChange={(u) => onChange(u?.id ?? null)}
-          />
-          {hint && <p className="field__hint">{hint}</p>}
-          {error && <p className="field__error" data-testid={`error-${testid}`}>{error}</p>}
-        </div>
-      );
+      control = <PersonChoice {...picker} value={userRef(typeof value === 'number' ? value : null, t)} onChange={(u) => onChange(u?.id ?? null)} />;
+      break;
   }
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+      <label id={`${id}-label`} htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
         {labelText}
       </label>
       {control}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { formatCustomValue, plainT } from '../detail/activity-format.ts';
 import { userName } from '../detail/people.ts';
-import { Chip } from '../form/pickers.tsx';
+import { OptionChip } from '../../../components/picker/values.tsx';
 import { isEmptyValue } from './values.ts';
 
 export function CustomFieldValue({ field, value }: { field: CustomField; value: unknown }) {
@@ -22,7 +22,7 @@ export function CustomFieldValue({ field, value }: { field: CustomField; value: 
     return (
       <span className="chips">
         {field.options.filter((o) => ids.includes(o.id)).map((o) => (
-          <Chip key={o.id} option={o} />
+          <OptionChip key={o.id} option={o} />
         ))}
       </span>
     );

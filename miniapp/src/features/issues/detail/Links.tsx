@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { useHref } from '../../../lib/use-locale.ts';
 import { issueApi } from '../../../lib/api/issue-detail.ts';
-import { IssuePicker } from '../form/pickers.tsx';
+import { IssueChoice } from '../fields/choices.tsx';
 import type { IssueController, IssueData } from './use-issue.ts';
 
 export function SubIssues({ data }: { data: IssueData }) {
@@ -59,6 +59,7 @@ export function Relations({ data, ctl }: { data: IssueData; ctl: IssueController
   const [type, setType] = useState<RelationType>('relates');
   const [adding, setAdding] = useState(false);
   const typeId = useId();
+  const issueId = useId();
   const groups = RELATION_TYPES.map((ty) => ({ type: ty, items: issue.relations.filter((r) => r.type === ty) })).filter((g) => g.items.length);
   return (
     <section className="issue-section" aria-labelledby="relations-title" data-testid="relations">
@@ -106,15 +107,23 @@ export function Relations({ data, ctl }: { data: IssueData; ctl: IssueController
               ))}
             </select>
           </div>
-          <IssuePicker
-            label={t('issues.relations.issue')}
-            testid="relation-search"
-            excludeId={issue.id}
-            onPick={(picked) => {
-              if (!picked) return;
-              void ctl.run(() => issueApi.addRelation(issue.id, type, picked.key)).then((ok) => ok && setAdding(false));
-            }}
-          />
+          <div className="field">
+            <label id={`${issueId}-label`} htmlFor={issueId}>
+              {t('issues.relations.issue')}
+            </label>
+            <IssueChoice
+              id={issueId}
+              label={t('issues.relations.issue')}
+              testid="relation-search"
+              display=""
+              empty={t('issues.common.searchIssue')}
+              excludeId={issue.id}
+              onPick={(picked) => {
+                if (!picked) return;
+                void ctl.run(() => issueApi.addRelation(issue.id, type, picked.key)).then((ok) => ok && setAdding(false));
+              }}
+            />
+          </div>
           <Button size="small" onClick={() => setAdding(false)}>
             {t('issues.common.cancel')}
           </Button>

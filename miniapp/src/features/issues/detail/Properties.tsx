@@ -1,13 +1,13 @@
 // The issue's properties, each editable in place when `issue.can` allows: changes apply at once
 // (optimistic) and roll back with the server's message when refused.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Button } from '../../../components/Button.tsx';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { DateField, EstimateField } from '../fields/inputs.tsx';
-import { AssigneeField, LabelsField, ParentField, StreamsField } from '../fields/picked.tsx';
+import { IssueChoice } from '../fields/choices.tsx';
+import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
 import { formatDate } from './activity-format.ts';
 import { InlineCustomField } from './InlineCustomField.tsx';
 import { useDraft } from './use-draft.ts';
@@ -113,11 +113,10 @@ function EstimateInPlace({ value, disabled, onCommit }: { value: number | null; 
   return <EstimateField value={draft} onChange={setDraft} onCommit={commit} disabled={disabled} testid="issue-estimate" />;
 }
 
-/** The parent is a link; changing it opens the issue search below it. */
+/** The parent is a link; "Change parent" opens the issue search. */
 function ParentInPlace({ data, ctl, canEdit }: { data: IssueData; ctl: IssueController; canEdit: boolean }) {
   const { t } = useTranslation();
   const href = useHref();
-  const [editing, setEditing] = useState(false);
   const { issue } = data;
   return (
     <div className="field">
@@ -129,23 +128,18 @@ function ParentInPlace({ data, ctl, canEdit }: { data: IssueData; ctl: IssueCont
       ) : (
         <span className="muted">{t('issues.common.none')}</span>
       )}
-      {canEdit &&
-        (editing ? (
-          <ParentField
-            label={t('issues.detail.chooseParent')}
-            value={null}
-            excludeId={issue.id}
-            testid="issue-parent"
-            onChange={(picked) => {
-              setEditing(false);
-              void ctl.patch({ parentId: picked?.issueId ?? null }, { parentId: picked?.issueId ?? null, parent: picked ? { id: picked.issueId, key: picked.key, title: picked.title } : null });
-            }}
-          />
-        ) : (
-          <Button variant="link" size="small" data-testid="issue-parent-change" onClick={() => setEditing(true)}>
-            {t('issues.detail.changeParent')}
-          </Button>
-        ))}
+      {canEdit && (
+        <IssueChoice
+          label={t('issues.detail.chooseParent')}
+          testid="issue-parent"
+          variant="link"
+          display={t('issues.detail.changeParent')}
+          allowNone
+          currentKey={issue.parent?.key ?? null}
+          excludeId={issue.id}
+          onPick={(picked) => void ctl.patch({ parentId: picked?.issueId ?? null }, { parentId: picked?.issueId ?? null, parent: picked ? { id: picked.issueId, key: picked.key, title: picked.title } : null })}
+        />
+      )}
     </div>
   );
 }

@@ -35,8 +35,9 @@ export function useIssueShortcuts(enabled: boolean, openEdit: () => void) {
       const el = document.querySelector<HTMLElement>(TARGET[action]!);
       if (!el || (el as HTMLInputElement).disabled) return;
       el.focus();
+      // The pickers are buttons: a click opens them with their search box focused.
       if (el instanceof HTMLButtonElement) el.click();
-      else if (el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && el.type === 'date')) {
+      else if (el instanceof HTMLInputElement && el.type === 'date') {
         try {
           el.showPicker();
         } catch {

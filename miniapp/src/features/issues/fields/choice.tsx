@@ -1,10 +1,12 @@
-// Status and priority: native selects, so the browser's own list, keys and phone picker serve them.
+// Status and priority: the shared picker over the project's statuses and the fixed priorities.
 import type { Priority } from '@tracker/shared/api/issues';
 import { PRIORITIES } from '@tracker/shared/api/values/issues';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ColorDot } from '../../../components/ColorDot.tsx';
-import { Field, invalid, type FieldProps } from './Field.tsx';
+import { PriorityIcon } from '../../../components/issue/bits.tsx';
+import { FieldPicker } from '../../../components/picker/FieldPicker.tsx';
+import { dot, IconValue, Muted } from '../../../components/picker/values.tsx';
+import { errorIdOf, Field, type FieldProps } from './Field.tsx';
 
 interface StatusOption {
   id: number;
@@ -25,31 +27,30 @@ interface StatusProps extends FieldProps<number | null> {
 export function StatusField({ statuses, withDefault, placeholder, title, value, onChange, testid, error, disabled }: StatusProps) {
   const { t } = useTranslation();
   const id = useId();
-  // By default the project's first status: its colour shows, so choosing another does not shift the select.
-  const chosen = statuses.find((s) => s.id === value) ?? (withDefault ? statuses[0] : undefined);
-  const empty = withDefault ? t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' }) : value === null ? placeholder : undefined;
+  const label = t('issues.form.status');
+  const chosen = statuses.find((s) => s.id === value);
+  // By default the project's first status: its colour shows beside "By default: …".
+  const byDefault = withDefault ? t('issues.form.defaultStatus', { name: statuses[0]?.name ?? '—' }) : undefined;
+  const display = chosen ? <IconValue icon={dot(chosen.color)} text={chosen.name} /> : byDefault ? <IconValue icon={dot(statuses[0]?.color)} text={byDefault} /> : <Muted text={placeholder ?? ''} />;
   return (
-    <Field id={id} label={t('issues.form.status')} testid={testid} error={error}>
-      <span className="select-line">
-        {chosen?.color && <ColorDot color={chosen.color} />}
-        <select
-          id={id}
-          data-testid={testid}
-          data-status-id={value ?? undefined}
-          disabled={disabled}
-          title={title}
-          value={value ?? ''}
-          {...invalid(id, error)}
-          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
-        >
-          {empty !== undefined && <option value="">{empty}</option>}
-          {statuses.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </span>
+    <Field id={id} label={label} testid={testid} error={error}>
+      <FieldPicker
+        id={id}
+        labelledBy={`${id}-label`}
+        label={label}
+        testid={testid}
+        display={display}
+        disabled={disabled}
+        title={title}
+        errorId={errorIdOf(id, error)}
+        data={{ 'data-status-id': value ?? undefined, 'data-value': value ?? '' }}
+        placeholder={t('issues.common.find')}
+        items={statuses.map((s) => ({ id: s.id, text: s.name, icon: dot(s.color) }))}
+        none={byDefault}
+        noneSelected={value === null}
+        isSelected={(item) => item.id === value}
+        onPick={(item) => onChange(item ? item.id : null)}
+      />
     </Field>
   );
 }
@@ -57,16 +58,24 @@ export function StatusField({ statuses, withDefault, placeholder, title, value, 
 export function PriorityField({ placeholder, value, onChange, testid, error, disabled }: FieldProps<Priority | null, Priority> & { placeholder?: string }) {
   const { t } = useTranslation();
   const id = useId();
+  const label = t('issues.form.priority');
+  const icon = (p: Priority) => <PriorityIcon priority={p} t={t} />;
   return (
-    <Field id={id} label={t('issues.form.priority')} testid={testid} error={error}>
-      <select id={id} data-testid={testid} disabled={disabled} value={value ?? ''} {...invalid(id, error)} onChange={(e) => e.target.value && onChange(e.target.value as Priority)}>
-        {value === null && <option value="">{placeholder}</option>}
-        {PRIORITIES.map((p) => (
-          <option key={p} value={p}>
-            {t(`issues.priority.${p}`)}
-          </option>
-        ))}
-      </select>
+    <Field id={id} label={label} testid={testid} error={error}>
+      <FieldPicker
+        id={id}
+        labelledBy={`${id}-label`}
+        label={label}
+        testid={testid}
+        display={value ? <IconValue icon={<span aria-hidden="true">{icon(value)}</span>} text={t(`issues.priority.${value}`)} /> : <Muted text={placeholder ?? ''} />}
+        disabled={disabled}
+        errorId={errorIdOf(id, error)}
+        data={{ 'data-value': value ?? '' }}
+        placeholder={t('issues.common.find')}
+        items={PRIORITIES.map((p) => ({ id: p, text: t(`issues.priority.${p}`), icon: <span aria-hidden="true">{icon(p)}</span> }))}
+        isSelected={(item) => item.id === value}
+        onPick={(item) => item && onChange(item.id)}
+      />
     </Field>
   );
 }

@@ -1,24 +1,43 @@
-// Assignee, labels, streams and the parent: the shared pickers (form/pickers.tsx), each with its label.
+// Assignee, labels, streams and the parent: the shared pickers (choices.tsx), each with its label.
 import type { UserRef } from '@tracker/shared/api/common';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IssuePicker, MultiSelect, PeoplePicker, type IssueRefItem, type Option } from '../form/pickers.tsx';
-import type { FieldProps } from './Field.tsx';
+import type { ColoredOption } from '../../../components/picker/values.tsx';
+import { IssueChoice, OptionsChoice, PersonChoice } from './choices.tsx';
+import { errorIdOf, Field, type FieldProps } from './Field.tsx';
+import type { IssueRefItem } from './search.ts';
 
-export function AssigneeField(props: FieldProps<UserRef | null>) {
+/** `placeholder`: shown while the value is unknown (`undefined`: bulk edit of issues assigned differently). */
+export function AssigneeField({ value, onChange, testid, error, disabled, placeholder }: FieldProps<UserRef | null | undefined, UserRef | null> & { placeholder?: string }) {
   const { t } = useTranslation();
-  return <PeoplePicker label={t('issues.form.assignee')} {...props} />;
+  const id = useId();
+  const label = t('issues.form.assignee');
+  return (
+    <Field id={id} label={label} testid={testid} error={error}>
+      <PersonChoice id={id} label={label} testid={testid} disabled={disabled} errorId={errorIdOf(id, error)} value={value} placeholder={placeholder} onChange={onChange} />
+    </Field>
+  );
 }
 
-type OptionsProps = FieldProps<readonly number[], number[]> & { options: readonly Option[] };
+type OptionsProps = FieldProps<readonly number[], number[]> & { options: readonly ColoredOption[] };
+
+function OptionsField({ label, options, value, onChange, testid, error, disabled }: OptionsProps & { label: string }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} testid={testid} error={error}>
+      <OptionsChoice id={id} label={label} testid={testid} disabled={disabled} errorId={errorIdOf(id, error)} options={options} value={value} onChange={onChange} />
+    </Field>
+  );
+}
 
 export function LabelsField(props: OptionsProps) {
   const { t } = useTranslation();
-  return <MultiSelect label={t('issues.form.labels')} {...props} />;
+  return <OptionsField label={t('issues.form.labels')} {...props} />;
 }
 
 export function StreamsField(props: OptionsProps) {
   const { t } = useTranslation();
-  return <MultiSelect label={t('issues.form.streams')} {...props} />;
+  return <OptionsField label={t('issues.form.streams')} {...props} />;
 }
 
 export interface ParentRef {
@@ -27,17 +46,23 @@ export interface ParentRef {
 }
 
 /** The issue picker has no disabled state: where the parent may not change, it is not shown. */
-export function ParentField({ label, excludeId, value, onChange, testid, error }: Omit<FieldProps<ParentRef | null, IssueRefItem | null>, 'disabled'> & { label?: string; excludeId?: number }) {
+export function ParentField({ value, onChange, testid, error, excludeId }: Omit<FieldProps<ParentRef | null, IssueRefItem | null>, 'disabled'> & { excludeId?: number }) {
   const { t } = useTranslation();
+  const id = useId();
+  const label = t('issues.form.parent');
   return (
-    <IssuePicker
-      label={label ?? t('issues.form.parent')}
-      testid={testid}
-      allowNone
-      excludeId={excludeId}
-      display={value ? `${value.key} ${value.title}` : ''}
-      error={error}
-      onPick={onChange}
-    />
+    <Field id={id} label={label} testid={testid} error={error}>
+      <IssueChoice
+        id={id}
+        label={label}
+        testid={testid}
+        errorId={errorIdOf(id, error)}
+        allowNone
+        currentKey={value?.key ?? null}
+        excludeId={excludeId}
+        display={value ? `${value.key} ${value.title}` : ''}
+        onPick={onChange}
+      />
+    </Field>
   );
 }
