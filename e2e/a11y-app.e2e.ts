@@ -6,7 +6,7 @@ import { ROUTES } from '@tracker/shared/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './global-setup.ts';
-import { api, launchBrowser, newContext, PagePool, registerIn, uniqueEmail, until } from './browser.ts';
+import { api, launchBrowser, newContext, PagePool, pickIn, registerIn, uniqueEmail, until } from './browser.ts';
 import { axeProblems, bothSchemes, loaded, seed, targets, type Target } from './a11y-kit.ts';
 import { openInApp, trackContext } from './layout-fit.ts';
 import { signedIn } from './telegram-app.ts';
@@ -68,6 +68,12 @@ describe('accessibility of the app', () => {
         url: `/en/issues?project=${ids.project}&layout=board`,
         testId: 'page-issues',
         open: () => page.getByTestId('card-menu').first().click().then(() => page.getByRole('menu', { name: 'Move to status' }).waitFor()),
+      },
+      {
+        label: 'a toast (with Undo) over the issue page',
+        url: `/en/issues/${ids.issue}`,
+        testId: 'page-issue',
+        open: () => pickIn(page, 'issue-priority', 'Low').then(() => page.getByTestId('toast').first().waitFor()),
       },
       { label: "the phone's More sheet", url: '/en/issues', testId: 'page-issues', phone: true, open: () => page.getByTestId('tab-more').click().then(() => page.getByTestId('more-search').waitFor()) },
     ];

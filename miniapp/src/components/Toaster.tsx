@@ -9,7 +9,7 @@ import { swipeCloses, toaster, type Toast } from '../lib/toasts.ts';
 export function Toaster() {
   const { t } = useTranslation();
   const snap = useSnapshot(toaster.state);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -24,11 +24,13 @@ export function Toaster() {
 
   return (
     <section aria-label={t('common.notifications')} className="toaster">
-      <ol ref={region} tabIndex={-1} aria-live="polite" className="toaster__list" style={{ gap: TOASTS.gapPx }} data-testid="toasts">
+      {/* A stack of status messages, not a list: each toast is its own polite live region (a list item
+          may not be one, and axe refused the page whenever a toast showed). */}
+      <div ref={region} tabIndex={-1} className="toaster__list" style={{ gap: TOASTS.gapPx }} data-testid="toasts">
         {snap.toasts.map((item) => (
           <ToastItem key={item.id} toast={item} closeLabel={t('common.close')} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -37,7 +39,7 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   const [dx, setDx] = useState(0);
   const start = useRef<number | null>(null);
 
-  const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     // Capturing the pointer would send the click to the toast itself: its buttons and link would
     // never get it. A swipe starts on the toast's text.
     if (e.target instanceof Element && e.target.closest('button, a')) return;
@@ -45,10 +47,10 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
     e.currentTarget.setPointerCapture?.(e.pointerId);
     toaster.pause(toast.id);
   };
-  const onPointerMove = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
   };
-  const onPointerEnd = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
     if (start.current === null) return;
     const delta = e.clientX - start.current;
     start.current = null;
@@ -60,7 +62,7 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   };
 
   return (
-    <li
+    <div
       role="status"
       className={`toast toast--${toast.color}`}
       data-state={toast.open ? 'open' : 'closed'}
@@ -90,6 +92,6 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => toaster.close(toast.id)}>
         ×
       </button>
-    </li>
+    </div>
   );
 }
