@@ -52,6 +52,30 @@ describe('the store in IndexedDB', () => {
     expect(loaded?.data.syncId).toBe(9);
   });
 
+  it('writes a whole store in short transactions, the position last; cut short, it reads as no store but keeps the queued edits', async () => {
+    const p = await persistFor(1);
+    const { data, dirty } = stored();
+    for (let id = 100; id < 500; id++) data.issues[id] = issue(id, 1);
+    const edit = { id: 'e1', kind: 'update' as const, issueId: 2, body: { title: 'Mine' }, optimistic: { title: 'Mine' }, editedAt: '2026-11-29T08:00:00+00:00', seq: 1 };
+    await p.putEdit(edit);
+    let committed: number;
+    const db = await openDB(dbName(1));
+    const writing = p.write(data, dirty, []);
+    // Between two batches: some issues are in, the position is not, and a reader finds no store.
+    for (;;) {
+      committed = await db.count('issues');
+      if (committed > 0 || (await db.get('meta', 'state')) !== undefined) break;
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(committed).toBeLessThan(Object.keys(data.issues).length);
+    const between = await (await persistFor(1)).load();
+    expect(between?.data.syncId).toBeNull();
+    expect(between?.data.outbox).toEqual([edit]);
+    await writing;
+    db.close();
+    expect((await (await persistFor(1)).load())?.data.issues[499]).toBeDefined();
+  });
+
   it('keeps one database per user', async () => {
     const { data, dirty } = stored();
     await (await persistFor(1)).write(data, dirty, []);

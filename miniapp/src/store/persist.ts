@@ -27,6 +27,20 @@ function isMeta(value: unknown): value is Meta {
 }
 
 export { dbName, SCHEMA_VERSION } from './store-db.ts';
+
+/** Rows per transaction when the whole store is written: each a short task on a slow phone. */
+const WRITE_BATCH = 150;
+/** Yields to the browser (input, paint) between two batches. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function metaRecord(data: Snapshot<SyncData>, lastUsed: Iterable<[number, number]>): Meta {
+  return {
+    syncId: data.syncId!,
+    evicted: Object.keys(data.evicted).map(Number),
+    lastUsed: [...lastUsed],
+    confirmed: Object.values(data.confirmed) as IssueListItem[],
+  };
+}
 /** Another tab holding an old version open, or a stuck disk: screens stop waiting and use the API. */
 const OPEN_TIMEOUT_MS = 3_000;
 
@@ -59,8 +73,9 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION, earl
     const raw = await (pending ?? readRaw(db));
     pending = null;
     if (!raw) return null;
-    if (!isMeta(raw.meta)) throw new Error('the stored meta record is unreadable');
-    const meta = raw.meta;
+    // Edits queued before a whole write was cut short: they wait, the rest is bootstrapped.
+    const meta: Meta = raw.meta === undefined ? { syncId: -1, evicted: [], lastUsed: [], confirmed: [] } : (raw.meta as Meta);
+    if (!isMeta(meta)) throw new Error('the stored meta record is unreadable');
     const data = emptyData();
     TABLES.forEach((table, t) => {
       const [keys, rows] = raw.tables[t]!;
@@ -69,11 +84,33 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION, earl
     });
     for (const c of Object.values(data.comments).sort((a, b) => a.id - b.id)) (data.commentsByIssue[c.issueId] ??= []).push(c.id);
     for (const p of meta.evicted) data.evicted[p] = true;
-    data.syncId = meta.syncId;
+    data.syncId = meta.syncId < 0 ? null : meta.syncId;
     const edits = raw.outbox as OutboxEntry[];
     data.outbox = edits.sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : 1));
     for (const c of meta.confirmed) data.confirmed[c.id] = c;
     return { data, lastUsed: meta.lastUsed };
+  }
+
+  /**
+   * A whole store (after a bootstrap) in short transactions of WRITE_BATCH rows, one per task: written
+   * at once, its 2,000 rows were one long task of a quarter of a second (four times that on a phone),
+   * the start's largest block of input. The meta record goes first out and last in: a reload that
+   * comes in between finds no store, and bootstraps.
+   */
+  async function writeAll(data: Snapshot<SyncData>, lastUsed: Iterable<[number, number]>) {
+    const clear = db.transaction([...TABLES, 'meta'], 'readwrite');
+    await Promise.all([clear.objectStore('meta').delete(META_KEY), ...TABLES.map((table) => clear.objectStore(table).clear()), clear.done]);
+    for (const table of TABLES) {
+      const entries = Object.entries(data[table] as Record<string | number, unknown>);
+      for (let at = 0; at < entries.length; at += WRITE_BATCH) {
+        await nextTask();
+        const tx = db.transaction(table, 'readwrite');
+        const store = tx.objectStore(table);
+        const puts = entries.slice(at, at + WRITE_BATCH).map(([key, row]) => store.put(row, table === 'members' ? key : Number(key)));
+        await Promise.all([...puts, tx.done]);
+      }
+    }
+    await db.put('meta', metaRecord(data, lastUsed), META_KEY);
   }
 
   return {
@@ -89,11 +126,12 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION, earl
     },
     async write(data, dirty, lastUsed) {
       if (data.syncId === null) return;
+      if (dirty.all) return writeAll(data, lastUsed);
       const tx = db.transaction([...TABLES, 'meta'], 'readwrite');
       const meta = tx.objectStore('meta');
       const stored = (await meta.get(META_KEY)) as Meta | undefined;
       // Another tab further ahead wrote last: its data is newer than ours, keep it.
-      if (stored && stored.syncId > data.syncId && !dirty.all) {
+      if (stored && stored.syncId > data.syncId) {
         tx.abort();
         return tx.done.catch(() => undefined);
       }
@@ -101,21 +139,10 @@ export async function openPersist(userId: number, version = SCHEMA_VERSION, earl
       for (const table of TABLES) {
         const store = tx.objectStore(table);
         const rows = data[table] as Record<string | number, unknown>;
-        if (dirty.all) {
-          work.push(store.clear());
-          for (const [key, row] of Object.entries(rows)) work.push(store.put(row, table === 'members' ? key : Number(key)));
-          continue;
-        }
         for (const key of dirty.put.get(table) ?? []) if (rows[key] !== undefined) work.push(store.put(rows[key], key));
         for (const key of dirty.del.get(table) ?? []) work.push(store.delete(key));
       }
-      const record: Meta = {
-        syncId: data.syncId,
-        evicted: Object.keys(data.evicted).map(Number),
-        lastUsed: [...lastUsed],
-        confirmed: Object.values(data.confirmed) as IssueListItem[],
-      };
-      work.push(meta.put(record, META_KEY));
+      work.push(meta.put(metaRecord(data, lastUsed), META_KEY));
       await Promise.all([...work, tx.done]);
     },
     async putEdit(entry) {

@@ -54,7 +54,9 @@ export async function readRaw(db: IDBPDatabase): Promise<RawStore | null> {
     tx.objectStore(OUTBOX).getAll(),
     ...TABLES.map((table) => Promise.all([tx.objectStore(table).getAllKeys(), tx.objectStore(table).getAll()])),
   ]);
-  return meta === undefined ? null : { meta, tables, outbox };
+  // No meta: no store (never written, or a whole write cut short); edits still queued are kept.
+  if (meta === undefined) return outbox.length ? { meta: undefined, tables: TABLES.map(() => [[], []] as [IDBValidKey[], unknown[]]), outbox } : null;
+  return { meta, tables, outbox };
 }
 
 /** The user's database opened and read, started now (the page's first moments); errors are the caller's. */

@@ -16,6 +16,7 @@ export function createWriter(state: SyncState, o: { delay?: number; sizeLimit?: 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastEvictCheck = 0;
   let held = 0;
+  let writing: Promise<unknown> = Promise.resolve();
 
   function schedule() {
     if (!persist || timer) return;
@@ -31,8 +32,13 @@ export function createWriter(state: SyncState, o: { delay?: number; sizeLimit?: 
       lastEvictCheck = now;
       for (const p of projectsToEvict(projectSizes(state), lastUsed(), o.sizeLimit ?? SIZE_LIMIT)) evictIssues(state, p, dirty);
     }
-    if (dirty.empty) return;
-    await persist.write(snapshot(state), dirty.take(), lastUsed()).catch(() => undefined);
+    if (dirty.empty) return writing;
+    // One write at a time, in order: a whole store is written over many tasks, and a change written
+    // between two of its batches would be put back by a later one.
+    const taken = dirty.take();
+    const to = persist;
+    writing = writing.then(() => to.write(snapshot(state), taken, lastUsed())).catch(() => undefined);
+    await writing;
   }
 
   return {
