@@ -30,7 +30,7 @@ export async function benchLighthouse(report: Report, base: string, cookie: stri
     console.log('\nLighthouse 12, mobile preset (simulated slow 4G, CPU 4×), median of 3 runs:');
     for (const audit of audits) {
       const runs: LhResult[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(port, base + audit.path, audit.cookie));
+      for (let i = 0; i < RUNS; i++) runs.push(await withRetries(() => runOnce(port, base + audit.path, audit.cookie)));
       runs.sort((a, b) => a.performance - b.performance);
       const mid = runs[Math.floor(RUNS / 2)]!;
       report(`Lighthouse ${audit.label}: performance`, mid.performance, 'points', audit.budgets.performance, true);
@@ -47,6 +47,18 @@ export async function benchLighthouse(report: Report, base: string, cookie: stri
     }
   } finally {
     await browser.close();
+  }
+}
+
+/** Lighthouse now and then fails to record a trace here (NO_NAVSTART): that run is tried again. */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.log(`  (a Lighthouse run failed, trying again: ${(err as Error).message.slice(0, 120)})`);
+    }
   }
 }
 
