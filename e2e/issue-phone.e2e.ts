@@ -80,6 +80,14 @@ describe('the issue page on a phone', () => {
       const errors = watchErrors(page);
       await open(page, issue, lang);
       const height = await page.evaluate(() => window.innerHeight);
+      // One header line: the key, the project and the menu of the issue's actions.
+      const [key, actions] = [await rect(page, 'issue-key'), await rect(page, 'issue-actions')];
+      expect(Math.abs(key.top + key.bottom - actions.top - actions.bottom) / 2).toBeLessThan(12);
+      await page.getByTestId('issue-actions').click();
+      // The reporter watches their issue.
+      expect(await page.getByTestId('issue-actions-menu').getByRole('menuitem').allTextContents()).toEqual(lang === 'ru' ? ['Не следить', 'Изменить', 'Удалить'] : ['Stop watching', 'Edit', 'Delete']);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('issue-actions-menu').waitFor({ state: 'detached' });
       // The title, the status and the assignee on the first screen; the description within one and a half.
       for (const id of ['issue-title-edit', 'issue-status', 'issue-assignee']) expect((await rect(page, id)).bottom, id).toBeLessThan(height);
       expect((await page.locator('h1').boundingBox())!.y).toBeLessThan(height / 3);

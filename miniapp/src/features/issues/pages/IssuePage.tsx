@@ -76,7 +76,7 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
 
   return (
     <Page name="issue" ownHeading className={phone ? 'issue-page issue-page--phone' : 'issue-page'}>
-      <IssueHeader data={data} ctl={ctl} />
+      <IssueHeader data={data} ctl={ctl} compact={phone} />
       <div className="issue-layout">
         <TitleInPlace issue={issue} canEdit={canEdit} patch={ctl.patch} headingId={pageTitleId('issue')} />
         {phone && <PhoneProperties data={data} ctl={ctl} />}
