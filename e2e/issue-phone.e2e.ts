@@ -1,11 +1,14 @@
 // The issue page on a phone (issue 27): the title, the status and the assignee on the first screen,
 // the description soon after, the other properties in a bottom sheet (it saves, closes on Escape and
 // gives the focus back), and the comment composer docked above the tab bar, before and after
-// scrolling, with toasts above it. In Russian and English, and the sheet in the dark theme with axe.
+// scrolling, with toasts above it. In Russian and English, the sheet in the dark theme with axe, and
+// inside Telegram, where the BackButton closes the sheet before it leaves the page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './a11y-kit.ts';
 import { api, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, watchErrors } from './browser.ts';
+import { backVisible, finish, openApp, path, reopenAt } from './telegram-app.ts';
+import { tgSend } from './telegram-client.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 const DESCRIPTION = 'Steps to reproduce:\n\n1. Open the app on a phone\n2. Sign in with a long e-mail\n3. See the form jump';
@@ -183,5 +186,28 @@ describe('the issue page on a phone', () => {
     await page.getByTestId('issue-props-sheet').waitFor();
     expect(await axeProblems(page, 'the properties sheet (dark)')).toEqual([]);
     await page.close();
+  });
+
+  it('inside Telegram the sheet sits on the safe area and the BackButton closes it before leaving the page', async () => {
+    const o = await openApp(browser, { platform: 'ios' });
+    const { issue } = await o.seed();
+    const { page } = o;
+    await reopenAt(page, `/en/issues/${issue.key}`, 'issue-props-open');
+    await page.getByTestId('tabbar').waitFor();
+    await expect.poll(() => backVisible(page)).toBe(true);
+    expect((await composerOnScreen(page)).reached).toBe(true);
+    await page.getByTestId('issue-props-open').click();
+    const sheet = page.getByTestId('issue-props-sheet');
+    await sheet.waitFor();
+    // Its end clears the home indicator (the iOS client reports a 34 px bottom safe area).
+    await expect.poll(() => sheet.locator('.sheet__body').evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingBottom))).toBe(16 + 34);
+    await tgSend(page, 'back_button_pressed');
+    await sheet.waitFor({ state: 'detached' });
+    expect(path(page)).toBe(`/en/issues/${issue.key}`);
+    await expect.poll(() => focused(page)).toBe('issue-props-open');
+    // Nothing open: back leaves the page, up to the issue list.
+    await tgSend(page, 'back_button_pressed');
+    await page.getByTestId('page-issues').waitFor();
+    await finish(o);
   });
 });
