@@ -148,6 +148,13 @@ describe('the issue page on a phone', () => {
       const form = await rect(page, 'comment-form');
       expect((await page.getByTestId('comment').last().boundingBox())!.y + (await page.getByTestId('comment').last().boundingBox())!.height).toBeLessThanOrEqual(form.top);
 
+      // Typing into another field (the title), the composer steps aside for it.
+      await page.getByTestId('issue-title-edit').click();
+      await page.getByTestId('issue-title-input').waitFor();
+      await expect.poll(() => page.getByTestId('comment-form').isVisible()).toBe(false);
+      await page.getByTestId('issue-title-input').press('Escape');
+      await expect.poll(() => page.getByTestId('comment-form').isVisible()).toBe(true);
+
       // The box grows while typing (up to a few lines) and sends with its button.
       const input = page.getByTestId('comment-input');
       await input.fill('First line\nsecond line\nthird line');
