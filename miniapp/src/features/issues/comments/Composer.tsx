@@ -1,7 +1,7 @@
 // Writing a comment: at the end of the timeline on wide screens (CommentComposer), docked to the
 // bottom of a phone's screen above the tab bar (DockedComposer: one line that grows while typing, a
 // send button beside it). Both send the same way (useCommentSend).
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -93,24 +93,30 @@ export function CommentComposer({ onSend }: { onSend: Send }) {
 // The box grows with its text up to this many lines, then scrolls inside.
 const MAX_LINES = 6;
 
+/** Fits the textarea inside `holder` to its text (`text` changes, or is emptied once sent). */
+function useGrowingBox(holder: RefObject<HTMLElement | null>, text: string) {
+  useLayoutEffect(() => {
+    const box = holder.current?.querySelector('textarea');
+    if (!box) return;
+    const style = getComputedStyle(box);
+    const line = Number.parseFloat(style.lineHeight) || 22;
+    const borders = box.offsetHeight - box.clientHeight;
+    const max = line * MAX_LINES + Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom) + borders;
+    box.style.height = 'auto';
+    box.style.height = `${Math.min(box.scrollHeight + borders, max)}px`;
+  }, [holder, text]);
+}
+
 export function DockedComposer({ onSend }: { onSend: Send }) {
   const { t } = useTranslation();
   const id = useId();
   const { body, setBody, error, busy, submit, onKeyDownCapture } = useCommentSend(onSend);
   const form = useRef<HTMLFormElement>(null);
-  // Toasts and the page's bottom padding clear the composer (styles/feedback.css, detail/phone.css);
+  // Toasts and the page's bottom padding clear the composer (styles/feedback.css, detail/issue.css);
   // the keyboard's height lifts it where the keyboard covers the page instead of resizing it.
   useHeightVar(form, '--floating-bar-h');
   useKeyboardInset();
-  useLayoutEffect(() => {
-    const box = form.current?.querySelector('textarea');
-    if (!box) return;
-    const style = getComputedStyle(box);
-    const line = Number.parseFloat(style.lineHeight) || 22;
-    const frame = box.offsetHeight - box.clientHeight + Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
-    box.style.height = 'auto';
-    box.style.height = `${Math.min(box.scrollHeight + box.offsetHeight - box.clientHeight, line * MAX_LINES + frame)}px`;
-  }, [body]);
+  useGrowingBox(form, body);
   return (
     <form
       ref={form}
