@@ -1,5 +1,5 @@
 // The one date input (issue 27, components/DateInput.tsx) on the issue page: the day in the app's
-// language (26.11.2026 / 26/11/2026), a calendar in that language with Monday first, a day picked
+// language (26.11.2026 / 11/26/2026: ru-RU and en-US, as every other date), a calendar in that language with Monday first, a day picked
 // there or typed (either form or ISO) saved once whole or on Enter, garbage refused, an empty box saving none.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,10 +103,10 @@ describe('the date input', () => {
     expect(errors).toEqual([]);
   });
 
-  it('in English: 26/11/2026, a calendar from Monday in English; the keyboard picks a day, ISO typing works', async () => {
+  it('in English: 11/26/2026 (en-US), a calendar from Monday in English; the keyboard picks a day, ISO typing works', async () => {
     const { page, key, errors } = await openIssue('/en', 'Due in the calendar');
     const input = page.getByTestId('issue-due');
-    await expect.poll(() => input.inputValue()).toBe('26/11/2026');
+    await expect.poll(() => input.inputValue()).toBe('11/26/2026');
 
     const calendar = await openCalendar(page);
     expect(await calendar.locator('.rdp-weekday').allInnerTexts()).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
@@ -119,15 +119,16 @@ describe('the date input', () => {
     await page.keyboard.press('Enter');
     await calendar.waitFor({ state: 'detached' });
     await saved(key, '2026-12-02');
-    expect(await input.inputValue()).toBe('02/12/2026');
+    expect(await input.inputValue()).toBe('12/02/2026');
 
     await input.fill('2027-01-15');
     await input.press('Tab'); // leaving the box commits too
     await saved(key, '2027-01-15');
     await page.reload();
-    await expect.poll(() => input.inputValue()).toBe('15/01/2027');
+    await expect.poll(() => input.inputValue()).toBe('01/15/2027');
+    // Month first: the 15th month is no date.
 
-    await input.fill('15/13/2027');
+    await input.fill('15/01/2027');
     await input.press('Enter');
     await page.getByTestId('issue-due-problem').filter({ hasText: 'Enter a date as' }).waitFor();
     expect(await due(key)).toBe('2027-01-15');

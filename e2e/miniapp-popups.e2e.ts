@@ -19,6 +19,7 @@ describe('Telegram popups, swipes and old clients', () => {
     const { page } = o;
     await reopenAt(page, `/en/issues/${issue.key}`, 'page-issue');
     await tgPopupAnswer(page, 'last');
+    await page.getByTestId('issue-actions').click();
     await page.getByTestId('issue-delete').click();
     await expect.poll(async () => (await tgCalls(page, 'web_app_open_popup')).length).toBe(1);
     const popup = (await tgLast<{ message: string; buttons: { type: string }[] }>(page, 'web_app_open_popup'))!;
@@ -29,6 +30,7 @@ describe('Telegram popups, swipes and old clients', () => {
     expect(path(page)).toBe(`/en/issues/${issue.key}`);
 
     await tgPopupAnswer(page, 'first');
+    await page.getByTestId('issue-actions').click();
     await page.getByTestId('issue-delete').click();
     await page.getByTestId('page-issues').waitFor();
     expect((await page.request.get(`/api/issues/${issue.key}`)).status()).toBe(404);
@@ -85,6 +87,7 @@ describe('Telegram popups, swipes and old clients', () => {
     await posted.waitFor();
     await posted.getByTestId('comment-sending').waitFor({ state: 'detached' }); // saved, not just shown
     // No popup in 6.0: the app's own dialog asks (never the browser's native confirm).
+    await page.getByTestId('issue-actions').click();
     await page.getByTestId('issue-delete').click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('page-issues').waitFor();

@@ -167,8 +167,8 @@ describe('streams', () => {
     await page.getByTestId('error-targetDate').filter({ hasText: 'Дата окончания раньше даты начала' }).waitFor();
     expect(page.url()).toContain('/streams/create');
 
-    // The date box commits on leaving it (components/DateInput.tsx); the error under it then goes,
-    // which would move the button between a mouse's press and release.
+    // The date box hands a whole date on as it is typed (components/DateInput.tsx): the error under
+    // it goes then, not on the click that leaves the box (it would move the button under the mouse).
     await page.locator('input[name="targetDate"]').fill('2026-06-30');
     await page.locator('input[name="targetDate"]').press('Tab');
     await page.getByTestId('error-targetDate').waitFor({ state: 'detached' });

@@ -69,6 +69,8 @@ describe('the Repeat property', () => {
     const phone = await newContext(browser, { viewport: { width: 320, height: 640 }, locale: 'ru-RU', storageState: await owner.storageState() });
     const p = await phone.newPage();
     await p.goto(`/issues/${issue.key}`);
+    // On a phone the properties but the status and the assignee are in a sheet.
+    await p.getByTestId('issue-props-open').click();
     await p.getByTestId('issue-repeat-change').click();
     await p.getByTestId('repeat-preset').selectOption('monthlyNth');
     await expect.poll(() => p.getByTestId('repeat-preview').textContent()).toMatch(/^каждый второй вторник месяца/);

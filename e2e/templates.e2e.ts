@@ -53,7 +53,7 @@ describe('templates', () => {
 
     await expect.poll(() => pickedIn(page, 'create-priority')).toBe('high');
     expect(await page.getByTestId('form-description').inputValue()).toBe('Steps to reproduce:');
-    // The template's due date, as the English box writes it (components/DateInput.tsx: British, day first).
+    // The template's due date, as the English box writes it (components/DateInput.tsx: en-US, month first).
     expect(await page.locator('input[data-testid="create-due"]').inputValue()).toMatch(/^\d\d\/\d\d\/\d{4}$/);
     const summary = page.getByTestId('create-template-summary');
     expect(await summary.innerText()).toContain('Labels: bugfix');

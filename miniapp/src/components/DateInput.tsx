@@ -1,4 +1,4 @@
-// The app's one date input (issue 27): a text box in the app's language (26.11.2026 / 26/11/2026,
+// The app's one date input (issue 27): a text box in the app's language (26.11.2026 / 11/26/2026,
 // lib/day-field.ts) and a button that opens a calendar (DateCalendar.tsx, react-day-picker) in a
 // Popover. Native date inputs showed mm/dd/yyyy in the Russian UI. The value stays `YYYY-MM-DD` or ''
 // (none) and changes on a commit: a whole date typed, Enter, leaving the box, or a day picked in the
@@ -55,7 +55,7 @@ export function DateInput({ id: givenId, value, onChange, min, max, onBlur, 'dat
   /** False when the typed text is not a day the field takes. */
   const commit = (): boolean => {
     if (draft === null) return true;
-    const result = parseDayField(draft, { min, max });
+    const result = parseDayField(draft, locale, { min, max });
     if (!result.ok) {
       setProblem(result.problem);
       return false;
@@ -68,7 +68,7 @@ export function DateInput({ id: givenId, value, onChange, min, max, onBlur, 'dat
   const type = (text: string) => {
     setDraft(text);
     if (!/(^|\D)\d{4}(\D\d{1,2}\D\d{1,2})?\s*$/.test(text)) return;
-    const result = parseDayField(text, { min, max });
+    const result = parseDayField(text, locale, { min, max });
     if (!result.ok) return;
     setProblem(null);
     if (result.value !== value) onChange(result.value);

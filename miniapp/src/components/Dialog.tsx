@@ -4,7 +4,7 @@
 // it was. A field with `autoFocus` inside takes the first focus.
 import * as Radix from '@radix-ui/react-dialog';
 import { setNonce } from 'get-nonce';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { pageNonce } from '../lib/boot-data.ts';
 import { MODAL_CLASS } from '../lib/page-keys.ts';
 
@@ -32,6 +32,20 @@ export function Dialog({ title, titleClassName, open = true, onClose, closeOnBac
   const keepOpen = (e: Event) => {
     if (!closeOnBackdrop) e.preventDefault();
   };
+  // Radix gives focus back only to its own Trigger, which this dialog has none of: the element focused
+  // when it opened gets it back, if it is still on the page. Read as the dialog mounts open (before a
+  // field's autoFocus moves the focus in), or as Radix is about to move it in on a later opening.
+  const [focusedAtMount] = useState(() => (open && typeof document !== 'undefined' ? document.activeElement : null));
+  const returnTo = useRef<Element | null>(focusedAtMount);
+  const giveBack = (e: Event) => {
+    const to = returnTo.current;
+    returnTo.current = null;
+    // Not when something has taken the focus since (the page the dialog navigated to).
+    const now = document.activeElement;
+    if (!(to instanceof HTMLElement) || !to.isConnected || (now && now !== document.body)) return;
+    e.preventDefault();
+    to.focus();
+  };
   return (
     <Radix.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Radix.Portal>
@@ -44,6 +58,8 @@ export function Dialog({ title, titleClassName, open = true, onClose, closeOnBac
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
           onEscapeKeyDown={closePopupFirst}
+          onOpenAutoFocus={() => (returnTo.current = document.activeElement)}
+          onCloseAutoFocus={giveBack}
         >
           {title !== undefined && <DialogTitle className={titleClassName}>{title}</DialogTitle>}
           {children}

@@ -18,6 +18,15 @@ export function modalOpen(): boolean {
   return typeof document !== 'undefined' && document.querySelector(`.${MODAL_CLASS}`) !== null;
 }
 
+/**
+ * Closes the topmost modal as Escape does (Radix listens for it on the document, and the dialog's
+ * owner decides: a dirty form asks first; an open list inside closes before the dialog).
+ */
+export function closeTopModal(): void {
+  const at = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
+  at.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true, cancelable: true }));
+}
+
 /** A key the page's shortcuts may take. */
 export function isPageKey(e: KeyboardEvent): boolean {
   return !e.defaultPrevented && !isTypingTarget(e.target) && !modalOpen();

@@ -1,10 +1,12 @@
 // Inside Telegram: the native BackButton on every inner page (not on the start page or a tab's
 // root), going back through the app's own history, or "up" to the page's parent when nothing of the
-// app lies behind (deep link, reload) instead of leaving the app; the SettingsButton opens the profile.
+// app lies behind (deep link, reload) instead of leaving the app; an open dialog (a bottom sheet, a
+// question) is closed first, as Telegram's own screens do. The SettingsButton opens the profile.
 import { buildPath, splitLocale } from '@tracker/shared/routes';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { closeTopModal, modalOpen } from '../../lib/page-keys.ts';
 import { platform } from '../../platform/index.ts';
 import { useSelectionHaptics } from '../../platform/use-main-button.ts';
 import { appHistory } from './app-history.ts';
@@ -24,7 +26,8 @@ export function TelegramBridge() {
   useEffect(() => {
     if (!tg) return;
     return tg.setBackButton(inner, () => {
-      if (inApp?.canGoBack()) history.back();
+      if (modalOpen()) closeTopModal();
+      else if (inApp?.canGoBack()) history.back();
       else navigate(parentPath(window.location.pathname) ?? buildPath('home', {}, locale.current), { replace: true });
     });
   }, [tg, inner, navigate]);

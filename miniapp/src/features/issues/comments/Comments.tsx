@@ -1,9 +1,9 @@
-// A comment in the timeline (rendered from the server's sanitised `bodyHtml`; edit/delete own) and
-// the composer at the end of the timeline.
+// A comment in the timeline (rendered from the server's sanitised `bodyHtml`; edit/delete own); the
+// composer is Composer.tsx.
 import { Button } from '../../../components/Button.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import type { Comment } from '@tracker/shared/api/issues';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { issueApi } from '../../../lib/api/issue-detail.ts';
@@ -11,8 +11,6 @@ import { formatDateTime } from '../detail/activity-format.ts';
 import { MentionTextarea } from './MentionTextarea.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
-import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { errorText } from '../../../lib/error-text.ts';
 
 export function CommentItem({ comment, own, canModerate, onChanged }: { comment: Comment; own: boolean; canModerate: boolean; onChanged: () => void }) {
@@ -107,78 +105,5 @@ export function CommentItem({ comment, own, canModerate, onChanged }: { comment:
         </p>
       )}
     </article>
-  );
-}
-
-/** `onSend` shows the comment at once and resolves when it is saved; a refusal gives the text back here. */
-export function CommentComposer({ onSend }: { onSend: (body: string) => Promise<void> }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!body.trim()) {
-      setError(t('validation.required'));
-      return;
-    }
-    const text = body;
-    setBusy(true);
-    setError(null);
-    setBody('');
-    try {
-      await onSend(text);
-      haptic('success');
-    } catch (err) {
-      haptic('error');
-      setBody((typed) => typed || text);
-      setError(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
-  // Inside Telegram a written comment is sent with the MainButton; leaving it unsent asks first.
-  // While the comment is on its way (already shown, marked as sending) the button keeps its progress
-  // and closing asks first: it is not saved yet.
-  const written = body.trim() !== '';
-  useMainButton(written || busy ? { text: t('issues.comments.post'), loading: busy, enabled: !busy } : null, () => void (busy || submit()));
-  useUnsavedChanges(written || busy);
-  return (
-    <form
-      className="composer"
-      data-testid="comment-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <label htmlFor={id}>{t('issues.comments.add')}</label>
-      <MentionTextarea
-        id={id}
-        testid="comment-input"
-        rows={4}
-        placeholder={t('issues.comments.placeholder')}
-        value={body}
-        onChange={setBody}
-        aria-invalid={error ? true : undefined}
-        onKeyDownCapture={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-            e.preventDefault();
-            void submit();
-          }
-        }}
-      />
-      <p className="muted small">{t('issues.comments.hint')}</p>
-      {error && (
-        <p role="alert" className="field__error" data-testid="comment-error">
-          {error}
-        </p>
-      )}
-      <div className="actions actions--tight">
-        <Button type="submit" variant="primary" size="small" data-testid="comment-submit" disabled={busy}>
-          {t('issues.comments.post')}
-        </Button>
-      </div>
-    </form>
   );
 }

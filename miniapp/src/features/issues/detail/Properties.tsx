@@ -4,12 +4,13 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { PriorityField, StatusField } from '../fields/choice.tsx';
+import { PriorityField } from '../fields/choice.tsx';
 import { DateField, EstimateField } from '../fields/inputs.tsx';
 import { IssueChoice } from '../fields/choices.tsx';
-import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
+import { LabelsField, StreamsField } from '../fields/picked.tsx';
 import { formatDate } from './activity-format.ts';
 import { InlineCustomField } from './InlineCustomField.tsx';
+import { AssigneeProp, ReadOnly, StatusProp } from './StatusAssignee.tsx';
 import { useDraft } from './use-draft.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
 
@@ -25,35 +26,22 @@ function RepeatPlace() {
   );
 }
 
-export function Properties({ data, ctl }: { data: IssueData; ctl: IssueController }) {
+/** `phone`: in the phone's sheet, without the status and the assignee (they sit under the title). */
+export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl: IssueController; phone?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { issue, project, fields } = data;
   const canEdit = issue.can.includes('issue.edit');
-  const statuses = project?.statuses ?? [issue.status];
   const labels = project?.labels ?? issue.labels;
   const streams = data.streams.length ? data.streams : issue.streams;
 
   return (
     <div className="props" data-testid="issue-properties">
-      <StatusField
-        statuses={statuses}
-        value={issue.statusId}
-        disabled={!canEdit}
-        testid="issue-status"
-        onChange={(id) => {
-          const status = statuses.find((s) => s.id === id);
-          if (status) void ctl.patch({ statusId: status.id }, { statusId: status.id, status });
-        }}
-      />
+      {!phone && <StatusProp data={data} ctl={ctl} />}
 
       <PriorityField value={issue.priority} disabled={!canEdit} testid="issue-priority" onChange={(priority) => void ctl.patch({ priority }, { priority })} />
 
-      {canEdit ? (
-        <AssigneeField value={issue.assignee} testid="issue-assignee" onChange={(user) => void ctl.patch({ assigneeId: user?.id ?? null }, { assignee: user })} />
-      ) : (
-        <ReadOnly label={t('issues.detail.assignee')} value={issue.assignee?.name ?? t('issues.common.nobody')} />
-      )}
+      {!phone && <AssigneeProp data={data} ctl={ctl} />}
 
       <ReadOnly label={t('issues.detail.reporter')} value={issue.reporter?.name ?? t('issues.common.unknown')} />
 
@@ -90,15 +78,6 @@ export function Properties({ data, ctl }: { data: IssueData; ctl: IssueControlle
       {fields.map((field) => (
         <InlineCustomField key={field.id} field={field} value={issue.customValues[String(field.id)]} canEdit={canEdit} ctl={ctl} />
       ))}
-    </div>
-  );
-}
-
-function ReadOnly({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="field">
-      <span className="field__label">{label}</span>
-      <span>{value}</span>
     </div>
   );
 }
@@ -140,6 +119,16 @@ function ParentInPlace({ data, ctl, canEdit }: { data: IssueData; ctl: IssueCont
           onPick={(picked) => void ctl.patch({ parentId: picked?.issueId ?? null }, { parentId: picked?.issueId ?? null, parent: picked ? { id: picked.issueId, key: picked.key, title: picked.title } : null })}
         />
       )}
+    </div>
+  );
+}
+
+export function Watchers({ watchers }: { watchers: readonly { name: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field" data-testid="issue-watchers">
+      <span className="field__label">{t('issues.detail.watchers', { count: watchers.length })}</span>
+      <span>{watchers.map((w) => w.name).join(', ') || t('issues.common.none')}</span>
     </div>
   );
 }

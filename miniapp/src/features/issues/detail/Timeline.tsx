@@ -5,7 +5,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
-import { CommentComposer, CommentItem } from '../comments/Comments.tsx';
+import { CommentItem } from '../comments/Comments.tsx';
+import { CommentComposer, DockedComposer } from '../comments/Composer.tsx';
 import { describeActivity, formatDateTime, plainT, type ActivityContext } from './activity-format.ts';
 import { userName } from './people.ts';
 import { useSnapshot } from 'valtio';
@@ -15,7 +16,8 @@ import type { IssueController, IssueData } from './use-issue.ts';
 const FILTERS = ['all', 'comments', 'history'] as const;
 type Filter = (typeof FILTERS)[number];
 
-export function Timeline({ data, ctl, meId }: { data: IssueData; ctl: IssueController; meId: number | null }) {
+/** `docked`: the composer stays at the bottom of the screen (phones) instead of after the last item. */
+export function Timeline({ data, ctl, meId, docked = false }: { data: IssueData; ctl: IssueController; meId: number | null; docked?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useHref();
@@ -106,10 +108,14 @@ export function Timeline({ data, ctl, meId }: { data: IssueData; ctl: IssueContr
       </div>
       <div className="timeline">{shown.length ? shown.map((i) => i.node) : <p className="muted">{t('issues.activity.empty')}</p>}</div>
       {issue.can.includes('comment.create') ? (
-        <CommentComposer onSend={(body) => ctl.addComment(body, me ? { id: me.id, name: me.name } : null).then(() => void ctl.refresh())} />
+        <Composer docked={docked} onSend={(body) => ctl.addComment(body, me ? { id: me.id, name: me.name } : null).then(() => void ctl.refresh())} />
       ) : (
         <p className="muted">{t('issues.comments.readOnly')}</p>
       )}
     </section>
   );
+}
+
+function Composer({ docked, onSend }: { docked: boolean; onSend: (body: string) => Promise<void> }) {
+  return docked ? <DockedComposer onSend={onSend} /> : <CommentComposer onSend={onSend} />;
 }
