@@ -36,7 +36,7 @@ describe('invites', () => {
     await api(owner, 'patch', '/api/user/profile', { locale: 'en' });
     const page = await owner.newPage();
     const errors = watchErrors(page);
-    await page.goto(`/en/projects/${project.key}/edit`);
+    await page.goto(`/en/projects/${project.key}/edit/members`);
     const panel = page.getByTestId('invites-panel');
     await panel.getByTestId('invite-max-uses').fill('1');
     await panel.getByTestId('invite-create-link').click();
@@ -100,7 +100,7 @@ describe('invites', () => {
   it('an e-mail invite is listed until revoked; its mailed link then says so (ru)', async () => {
     await api(owner, 'patch', '/api/user/profile', { locale: 'ru' });
     const page = await owner.newPage();
-    await page.goto(`/projects/${project.key}/edit`);
+    await page.goto(`/projects/${project.key}/edit/members`);
     const panel = page.getByTestId('invites-panel');
     const email = uniqueEmail('mailed');
     await panel.getByTestId('invite-email').fill(email);

@@ -76,10 +76,13 @@ describe('projects', () => {
     // Default workflow in the creator's language.
     await page.getByTestId('project-edit').click();
     await page.waitForURL((u) => u.pathname === `/projects/${key}/edit`);
+    await page.getByTestId('settings-nav-workflow').click();
+    await page.waitForURL((u) => u.pathname === `/projects/${key}/edit/workflow`);
     await page.getByTestId('workflow-editor').waitFor();
     expect(await statusNames(page)).toEqual(['Бэклог', 'К выполнению', 'В работе', 'На проверке', 'Готово', 'Отменено']);
 
     // Add a member with the people picker.
+    await page.getByTestId('settings-nav-members').click();
     await page.getByTestId('member-picker-input').fill(teammate.split(' ')[0]!);
     await page.getByTestId('member-picker').getByRole('option', { name: teammate }).click();
     await page.getByTestId('member-new-role').selectOption('viewer');
@@ -87,11 +90,13 @@ describe('projects', () => {
     await page.getByTestId('member-row').filter({ hasText: teammate }).waitFor();
     expect(await page.getByTestId('member-row').filter({ hasText: teammate }).getByTestId('member-role').inputValue()).toBe('viewer');
 
-    // The last owner cannot leave: the server's message is shown.
+    // The last owner cannot leave: the row comes back and the server's message is shown.
     await page.getByTestId('member-row').filter({ hasText: 'Анна Проектова' }).getByTestId('member-remove').click();
-    await page.getByTestId('members-editor').getByRole('alert').filter({ hasText: 'хотя бы один владелец' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'хотя бы один владелец' }).waitFor();
+    await page.getByTestId('member-row').filter({ hasText: 'Анна Проектова' }).waitFor();
 
     // Reorder with the buttons, then by drag; both are kept after a reload.
+    await page.getByTestId('settings-nav-workflow').click();
     await page.getByTestId('status-row').first().getByTestId('status-down').click();
     await expect.poll(() => statusNames(page)).toEqual(['К выполнению', 'Бэклог', 'В работе', 'На проверке', 'Готово', 'Отменено']);
     await dragRow(page, 5, 0);
@@ -126,7 +131,7 @@ describe('projects', () => {
     await page.locator('input[name="key"]').fill(key);
     await page.getByTestId('project-submit').click();
     await page.waitForURL((u) => u.pathname === `/en/projects/${key}`);
-    await page.goto(`/en/projects/${key}/edit`);
+    await page.goto(`/en/projects/${key}/edit/workflow`);
     await page.getByTestId('workflow-editor').waitFor();
     expect(await statusNames(page)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Cancelled']);
 

@@ -1,7 +1,9 @@
 // Who gets the app shell (bottom tabs, My work, no website chrome) instead of the website.
 
+import { PHONE_MAX_WIDTH } from '../../lib/use-media.ts';
+
 /** Widest screen (CSS px) on which a signed-in browser user gets the app shell. */
-export const SHELL_MAX_WIDTH = 640;
+export const SHELL_MAX_WIDTH = PHONE_MAX_WIDTH;
 
 export interface ShellInputs {
   telegram: boolean;

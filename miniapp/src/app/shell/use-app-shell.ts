@@ -1,33 +1,19 @@
 // The one "app shell" decision (Telegram, installed PWA, or a signed-in phone-width browser), live:
 // it follows resizes and display-mode changes.
-import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { auth } from '../../lib/auth.ts';
+import { PHONE_QUERY, useMedia } from '../../lib/use-media.ts';
 import { platform } from '../../platform/index.ts';
-import { decideAppShell, SHELL_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from './decide.ts';
+import { decideAppShell, SIDEBAR_MIN_WIDTH } from './decide.ts';
 
 const STANDALONE = '(display-mode: standalone)';
-const NARROW = `(max-width: ${SHELL_MAX_WIDTH}px)`;
 const WIDE = `(min-width: ${SIDEBAR_MIN_WIDTH}px)`;
-
-function useMedia(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof matchMedia !== 'function') return () => undefined;
-      const list = matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => typeof matchMedia === 'function' && matchMedia(query).matches,
-    () => false,
-  );
-}
 
 export function useAppShell(): boolean {
   const { kind } = useSnapshot(platform);
   const { user } = useSnapshot(auth.state);
   const standalone = useMedia(STANDALONE);
-  const narrow = useMedia(NARROW);
+  const narrow = useMedia(PHONE_QUERY);
   return decideAppShell({ telegram: kind === 'telegram', standalone, signedIn: !!user, narrow });
 }
 
