@@ -105,7 +105,11 @@ describe('invites', () => {
     const email = uniqueEmail('mailed');
     await panel.getByTestId('invite-email').fill(email);
     await panel.getByTestId('invite-send').click();
-    await page.getByRole('status').filter({ hasText: `Приглашение отправлено на ${email}` }).first().waitFor();
+    const sent = page.getByTestId('toast').filter({ hasText: `Приглашение отправлено на ${email}` });
+    await sent.waitFor();
+    // The section is short: the toast sits over its last row until closed.
+    await sent.getByRole('button', { name: 'Закрыть' }).click();
+    await sent.waitFor({ state: 'detached' });
     const row = panel.locator('[data-testid="invite-row"][data-kind="email"]').filter({ hasText: email });
     await row.getByTestId('invite-revoke').click();
     await page.getByTestId('confirm-dialog-confirm').click();
