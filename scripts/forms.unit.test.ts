@@ -27,7 +27,6 @@ const STILL_OWN_STATE = [
   'features/issues/comments/Comments.tsx',
   'features/issues/create/CreateIssueDialog.tsx',
   'features/issues/form/IssueForm.tsx',
-  'features/issues/views/ViewDialog.tsx',
   'features/my-work/Onboarding.tsx',
   'features/my-work/OpenInvite.tsx',
   'features/my-work/QuickAddBar.tsx',
