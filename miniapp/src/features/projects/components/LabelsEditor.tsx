@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button.tsx';
 import type { ProjectWrites } from '../settings/use-project-writes.ts';
 import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
+import { pending } from '../model.ts';
 
 /** Labels of a project: add, rename (on blur or Enter), recolour, delete — each shown at once (`writes`). */
 export function LabelsEditor({ labels, writes, readOnly }: { labels: readonly Label[]; writes: ProjectWrites['labels']; readOnly: boolean }) {
@@ -20,7 +21,7 @@ export function LabelsEditor({ labels, writes, readOnly }: { labels: readonly La
             <label className="visually-hidden" htmlFor={`${id}-c-${l.id}`}>
               {t('projects.labels.colorOf', { name: l.name })}
             </label>
-            <ColorInput id={`${id}-c-${l.id}`} value={l.color} disabled={readOnly} onCommit={(c) => void writes.update(l, { color: c })} />
+            <ColorInput id={`${id}-c-${l.id}`} value={l.color} disabled={readOnly || pending(l)} onCommit={(c) => void writes.update(l, { color: c })} />
             <label className="visually-hidden" htmlFor={`${id}-n-${l.id}`}>
               {t('projects.labels.nameOf', { name: l.name })}
             </label>
@@ -31,7 +32,7 @@ export function LabelsEditor({ labels, writes, readOnly }: { labels: readonly La
               className="row__grow"
               defaultValue={l.name}
               maxLength={50}
-              disabled={readOnly}
+              disabled={readOnly || pending(l)}
               data-testid="label-name"
               onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), e.currentTarget.blur())}
               onBlur={(e) => {
@@ -40,7 +41,7 @@ export function LabelsEditor({ labels, writes, readOnly }: { labels: readonly La
                 else e.target.value = l.name;
               }}
             />
-            <Button size="small" disabled={readOnly} data-testid="label-delete" onClick={() => void writes.remove(l)}>
+            <Button size="small" disabled={readOnly || pending(l)} data-testid="label-delete" onClick={() => void writes.remove(l)}>
               {t('projects.labels.delete')}
             </Button>
           </li>

@@ -4,7 +4,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../platform/confirm.ts';
 import type { ProjectWrites } from '../settings/use-project-writes.ts';
-import { moveItem } from '../model.ts';
+import { moveItem, pending } from '../model.ts';
 import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
 
@@ -85,7 +85,7 @@ export function WorkflowEditor({ statuses, writes, readOnly }: Props) {
             <label className="visually-hidden" htmlFor={`${id}-c-${s.id}`}>
               {t('projects.workflow.colorOf', { name: s.name })}
             </label>
-            <ColorInput id={`${id}-c-${s.id}`} value={s.color} disabled={readOnly} onCommit={(c) => patch(s, { color: c })} />
+            <ColorInput id={`${id}-c-${s.id}`} value={s.color} disabled={readOnly || pending(s)} onCommit={(c) => patch(s, { color: c })} />
             <label className="visually-hidden" htmlFor={`${id}-n-${s.id}`}>
               {t('projects.workflow.nameOf', { name: s.name })}
             </label>
@@ -95,7 +95,7 @@ export function WorkflowEditor({ statuses, writes, readOnly }: Props) {
               className="row__grow"
               defaultValue={s.name}
               maxLength={50}
-              disabled={readOnly}
+              disabled={readOnly || pending(s)}
               data-testid="status-name"
               onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), e.currentTarget.blur())}
               onBlur={(e) => {
@@ -107,14 +107,14 @@ export function WorkflowEditor({ statuses, writes, readOnly }: Props) {
             <label className="visually-hidden" htmlFor={`${id}-k-${s.id}`}>
               {t('projects.workflow.categoryOf', { name: s.name })}
             </label>
-            <select id={`${id}-k-${s.id}`} value={s.category} disabled={readOnly} onChange={(e) => patch(s, { category: e.target.value as StatusCategory })}>
+            <select id={`${id}-k-${s.id}`} value={s.category} disabled={readOnly || pending(s)} onChange={(e) => patch(s, { category: e.target.value as StatusCategory })}>
               {STATUS_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {t(`projects.categories.${c}`)}
                 </option>
               ))}
             </select>
-            {!readOnly && (
+            {!readOnly && !pending(s) && (
               <span className="row__tools">
                 <button type="button" className="icon-btn" aria-label={t('projects.workflow.up', { name: s.name })} disabled={i === 0} onClick={() => reorder(i, i - 1)} data-testid="status-up">
                   ↑
