@@ -20,7 +20,6 @@ const NOT_SENDING: Record<string, string> = {
 /** Forms still keeping their own busy and error state beside the helper: move them, then delete the line. */
 const STILL_OWN_STATE = [
   'features/admin/blog/PostEditor.tsx',
-  'features/admin/pages/AdminUsersPage.tsx',
   'features/calendar/components/MoveDialog.tsx',
   'features/calendar/components/SubscribePanel.tsx',
   'features/imports/pages/ImportPage.tsx',
