@@ -1,6 +1,7 @@
 // The project settings' sections (issue 27): a side list on a wide screen and rows then a section on a
 // phone, each section at its own address (deep links, reload, the browser's back button); a label
-// rename shown before the server answers, and a refused one rolled back with the server's words.
+// rename shown before the server answers, and a refused one rolled back with the server's words; a
+// member of an archived project sees only what they may open, read-only, under the archived banner.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, uniqueKey, watchErrors } from './browser.ts';
@@ -143,3 +144,38 @@ for (const lang of ['ru', 'en'] as const) {
     });
   });
 }
+
+describe('project settings for a member of an archived project', () => {
+  it('lists only what a member may open, keeps the archived banner on every section, and refuses webhooks by address', async () => {
+    const { context: ownerContext, project } = await owner({}, 'en');
+    const member = await newContext(browser, { viewport: { width: 1280, height: 800 } });
+    const { id } = await registerIn(member, undefined, 'Mia Member');
+    await api(ownerContext, 'put', `/api/projects/${project.id}/members/${id}`, { role: 'member' });
+    await api(ownerContext, 'post', `/api/projects/${project.id}/archive`);
+    const page = await member.newPage();
+    const errors = watchErrors(page);
+
+    await page.goto(`/en/projects/${project.key}/edit/labels`);
+    await page.getByTestId('labels-editor').waitFor();
+    await page.getByTestId('project-archived-banner').waitFor();
+    expect(await page.getByTestId('settings-nav-webhooks').count()).toBe(0);
+    expect(await page.getByTestId('project-import-link').count()).toBe(0);
+    expect(await page.getByTestId('settings-nav-labels').getAttribute('aria-current')).toBe('page');
+    // Archived: a member who may edit labels reads them only.
+    expect(await page.getByTestId('label-name').first().isDisabled()).toBe(true);
+    expect(await page.getByTestId('label-new-name').count()).toBe(0);
+
+    await page.getByTestId('settings-nav-members').click();
+    await page.getByTestId('members-editor').waitFor();
+    await page.getByTestId('project-archived-banner').waitFor();
+    expect(await page.getByTestId('invites-panel').count()).toBe(0);
+    expect(await page.getByTestId('member-role').first().isDisabled()).toBe(true);
+
+    await page.goto(`/en/projects/${project.key}/edit/webhooks`);
+    await page.getByTestId('settings-section-webhooks').getByText('You do not have permission').waitFor();
+    expect(await page.getByTestId('webhooks-editor').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await member.close();
+    await ownerContext.close();
+  });
+});
