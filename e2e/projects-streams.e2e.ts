@@ -155,7 +155,7 @@ describe('projects', () => {
 });
 
 describe('streams', () => {
-  it('creates a stream (target before start is refused), posts an at-risk update, sees it in the feed and on the list', async () => {
+  it('creates a stream (target before start is refused), posts an at-risk update, sees it in the feed and on the list, edits and deletes it', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -192,6 +192,19 @@ describe('streams', () => {
     await row.waitFor();
     expect(await row.getByTestId('stream-health').getAttribute('data-health')).toBe('at_risk');
     expect(await row.getByTestId('stream-health').textContent()).toContain('Есть риски');
+
+    // Its author edits the update, then deletes it.
+    await page.goBack();
+    await post.getByTestId('feed-update-edit').click();
+    const edit = page.getByTestId('stream-update-form');
+    await edit.getByTestId('stream-update-body').fill('Поставщик прислал **API**.');
+    await edit.getByTestId('health-on_track').check();
+    await edit.getByTestId('stream-update-save').click();
+    await page.getByTestId('feed-update').filter({ hasText: 'Поставщик прислал' }).waitFor();
+    expect(await page.getByTestId('feed-update').first().getAttribute('data-health')).toBe('on_track');
+    await page.getByTestId('feed-update').first().getByTestId('feed-update-delete').click();
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await page.getByTestId('feed-update').waitFor({ state: 'detached' });
 
     expect(errors).toEqual([]);
     await context.close();

@@ -30,7 +30,6 @@ const STILL_OWN_STATE = [
   'features/my-work/OpenInvite.tsx',
   'features/my-work/QuickAddBar.tsx',
   'features/projects/components/triage/TriageForm.tsx',
-  'features/streams/components/Feed.tsx',
   'features/streams/components/StreamHeader.tsx',
   'features/time/components/LogTimeForm.tsx',
   'features/users/components/api-tokens/ApiTokenForm.tsx',
