@@ -22,7 +22,6 @@ const STILL_OWN_STATE = [
   'features/admin/blog/PostEditor.tsx',
   'features/calendar/components/MoveDialog.tsx',
   'features/calendar/components/SubscribePanel.tsx',
-  'features/imports/pages/ImportPage.tsx',
   'features/issues/comments/Comments.tsx',
   'features/issues/create/CreateIssueDialog.tsx',
   'features/issues/form/IssueForm.tsx',
