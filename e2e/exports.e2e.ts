@@ -23,7 +23,7 @@ describe('export', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
 
-    await page.goto(`/en/projects/${projectKey}/edit`);
+    await page.goto(`/en/projects/${projectKey}/edit/export`);
     await page.getByTestId('export-csv').waitFor();
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(csv.suggestedFilename()).toMatch(new RegExp(`^${projectKey}-export-\\d{4}-\\d\\d-\\d\\d\\.csv$`));

@@ -36,7 +36,7 @@ describe('invites', () => {
     await api(owner, 'patch', '/api/user/profile', { locale: 'en' });
     const page = await owner.newPage();
     const errors = watchErrors(page);
-    await page.goto(`/en/projects/${project.key}/edit`);
+    await page.goto(`/en/projects/${project.key}/edit/members`);
     const panel = page.getByTestId('invites-panel');
     await panel.getByTestId('invite-max-uses').fill('1');
     await panel.getByTestId('invite-create-link').click();
@@ -100,12 +100,16 @@ describe('invites', () => {
   it('an e-mail invite is listed until revoked; its mailed link then says so (ru)', async () => {
     await api(owner, 'patch', '/api/user/profile', { locale: 'ru' });
     const page = await owner.newPage();
-    await page.goto(`/projects/${project.key}/edit`);
+    await page.goto(`/projects/${project.key}/edit/members`);
     const panel = page.getByTestId('invites-panel');
     const email = uniqueEmail('mailed');
     await panel.getByTestId('invite-email').fill(email);
     await panel.getByTestId('invite-send').click();
-    await page.getByRole('status').filter({ hasText: `Приглашение отправлено на ${email}` }).first().waitFor();
+    const sent = page.getByTestId('toast').filter({ hasText: `Приглашение отправлено на ${email}` });
+    await sent.waitFor();
+    // The section is short: the toast sits over its last row until closed.
+    await sent.getByRole('button', { name: 'Закрыть' }).click();
+    await sent.waitFor({ state: 'detached' });
     const row = panel.locator('[data-testid="invite-row"][data-kind="email"]').filter({ hasText: email });
     await row.getByTestId('invite-revoke').click();
     await page.getByTestId('confirm-dialog-confirm').click();

@@ -76,10 +76,13 @@ describe('projects', () => {
     // Default workflow in the creator's language.
     await page.getByTestId('project-edit').click();
     await page.waitForURL((u) => u.pathname === `/projects/${key}/edit`);
+    await page.getByTestId('settings-nav-workflow').click();
+    await page.waitForURL((u) => u.pathname === `/projects/${key}/edit/workflow`);
     await page.getByTestId('workflow-editor').waitFor();
     expect(await statusNames(page)).toEqual(['Бэклог', 'К выполнению', 'В работе', 'На проверке', 'Готово', 'Отменено']);
 
     // Add a member with the people picker.
+    await page.getByTestId('settings-nav-members').click();
     await page.getByTestId('member-picker-input').fill(teammate.split(' ')[0]!);
     await page.getByTestId('member-picker').getByRole('option', { name: teammate }).click();
     await page.getByTestId('member-new-role').selectOption('viewer');
@@ -87,11 +90,13 @@ describe('projects', () => {
     await page.getByTestId('member-row').filter({ hasText: teammate }).waitFor();
     expect(await page.getByTestId('member-row').filter({ hasText: teammate }).getByTestId('member-role').inputValue()).toBe('viewer');
 
-    // The last owner cannot leave: the server's message is shown.
+    // The last owner cannot leave: the row comes back and the server's message is shown.
     await page.getByTestId('member-row').filter({ hasText: 'Анна Проектова' }).getByTestId('member-remove').click();
-    await page.getByTestId('members-editor').getByRole('alert').filter({ hasText: 'хотя бы один владелец' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'хотя бы один владелец' }).waitFor();
+    await page.getByTestId('member-row').filter({ hasText: 'Анна Проектова' }).waitFor();
 
     // Reorder with the buttons, then by drag; both are kept after a reload.
+    await page.getByTestId('settings-nav-workflow').click();
     await page.getByTestId('status-row').first().getByTestId('status-down').click();
     await expect.poll(() => statusNames(page)).toEqual(['К выполнению', 'Бэклог', 'В работе', 'На проверке', 'Готово', 'Отменено']);
     await dragRow(page, 5, 0);
@@ -126,7 +131,7 @@ describe('projects', () => {
     await page.locator('input[name="key"]').fill(key);
     await page.getByTestId('project-submit').click();
     await page.waitForURL((u) => u.pathname === `/en/projects/${key}`);
-    await page.goto(`/en/projects/${key}/edit`);
+    await page.goto(`/en/projects/${key}/edit/workflow`);
     await page.getByTestId('workflow-editor').waitFor();
     expect(await statusNames(page)).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done', 'Cancelled']);
 
@@ -150,7 +155,7 @@ describe('projects', () => {
 });
 
 describe('streams', () => {
-  it('creates a stream (target before start is refused), posts an at-risk update, sees it in the feed and on the list', async () => {
+  it('creates a stream (target before start is refused), posts an at-risk update, sees it in the feed and on the list, edits and deletes it', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -191,6 +196,19 @@ describe('streams', () => {
     await row.waitFor();
     expect(await row.getByTestId('stream-health').getAttribute('data-health')).toBe('at_risk');
     expect(await row.getByTestId('stream-health').textContent()).toContain('Есть риски');
+
+    // Its author edits the update, then deletes it.
+    await page.goBack();
+    await post.getByTestId('feed-update-edit').click();
+    const edit = page.getByTestId('stream-update-form');
+    await edit.getByTestId('stream-update-body').fill('Поставщик прислал **API**.');
+    await edit.getByTestId('health-on_track').check();
+    await edit.getByTestId('stream-update-save').click();
+    await page.getByTestId('feed-update').filter({ hasText: 'Поставщик прислал' }).waitFor();
+    expect(await page.getByTestId('feed-update').first().getAttribute('data-health')).toBe('on_track');
+    await page.getByTestId('feed-update').first().getByTestId('feed-update-delete').click();
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await page.getByTestId('feed-update').waitFor({ state: 'detached' });
 
     expect(errors).toEqual([]);
     await context.close();

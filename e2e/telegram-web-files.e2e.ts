@@ -155,7 +155,7 @@ describe('files in a Telegram mobile client', () => {
       return res.text();
     };
 
-    await navigate(page.mainFrame(), `/en/projects/${key}/edit`);
+    await navigate(page.mainFrame(), `/en/projects/${key}/edit/export`);
     await page.getByTestId('export-csv').click();
     const csv = await asked(1);
     expect(csv.file_name).toBe(`${key}-export-${today}.csv`);

@@ -88,7 +88,9 @@ describe('templates', () => {
 
   it('the project settings list, add, edit and delete templates at 320 px', async () => {
     await page.setViewportSize({ width: 320, height: 700 });
+    // A phone opens the settings on their list of sections.
     await page.goto(`/en/projects/${project.key}/edit`);
+    await page.getByTestId('settings-nav-templates').click();
     const editor = page.getByTestId('templates-editor');
     await editor.getByTestId('template-row').filter({ hasText: '/bug' }).waitFor();
     await editor.getByTestId('template-edit').click();

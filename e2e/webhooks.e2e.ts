@@ -41,7 +41,7 @@ describe('webhooks in the project settings', () => {
   it('adds a webhook, shows its delivery log with Redeliver, and deletes it, fitting 320 px', async () => {
     const page = await owner.newPage();
     const errors = watchErrors(page);
-    await page.goto(`/projects/${project.key}/edit`);
+    await page.goto(`/projects/${project.key}/edit/webhooks`);
     // The section ends the page: centred, so the fixed tab bar does not cover its buttons.
     const centre = (testId: string) => page.getByTestId(testId).first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await centre('webhook-add');

@@ -63,6 +63,14 @@ export const ROUTES = defineRoutes([
   { name: 'projectCreate', path: '/projects/create', access: 'private' },
   { name: 'project', path: '/projects/:id', access: 'private' },
   { name: 'projectEdit', path: '/projects/:id/edit', access: 'private', parent: 'project' },
+  // The settings' sections (issue 27): the entry above shows General on a wide screen, the list of sections on a phone.
+  { name: 'projectEditGeneral', path: '/projects/:id/edit/general', access: 'private', parent: 'project' },
+  { name: 'projectEditMembers', path: '/projects/:id/edit/members', access: 'private', parent: 'project' },
+  { name: 'projectEditWorkflow', path: '/projects/:id/edit/workflow', access: 'private', parent: 'project' },
+  { name: 'projectEditLabels', path: '/projects/:id/edit/labels', access: 'private', parent: 'project' },
+  { name: 'projectEditTemplates', path: '/projects/:id/edit/templates', access: 'private', parent: 'project' },
+  { name: 'projectEditWebhooks', path: '/projects/:id/edit/webhooks', access: 'private', parent: 'project' },
+  { name: 'projectEditExport', path: '/projects/:id/edit/export', access: 'private', parent: 'project' },
   // Importing issues from a file (issue 17); the second shows one import's progress and report.
   { name: 'projectImport', path: '/projects/:id/import', access: 'private', parent: 'project' },
   { name: 'projectImportRun', path: '/projects/:id/import/:importId', access: 'private', parent: 'project' },

@@ -18,12 +18,16 @@ const once = (load: Loader): Loader => {
 };
 
 const LOADERS: Record<string, Loader> = {};
+const byModule = new Map<Loader, string[]>();
+const sharing = (load: Loader) => byModule.get(load) ?? [];
 const LOADED: Record<string, ComponentType> = {};
 
 /** A lazy page; `namespaces` are its feature texts, loaded together with its code. */
 const page = (name: string, load: Loader, namespaces: readonly LazyNamespace[] = []) => {
   const both = namespaces.length ? () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module) : load;
-  const loader = once(() => both().then((module) => ((LOADED[name] = module.default), module)));
+  // Routes sharing one module (the settings' sections) are all loaded once it is: moving between
+  // them renders at once instead of suspending each one's lazy wrapper.
+  const loader = once(() => both().then((module) => (sharing(load).forEach((n) => (LOADED[n] = module.default)), module)));
   LOADERS[name] = loader;
   return lazy(loader);
 };
@@ -39,6 +43,9 @@ const DATA: Record<string, (params: Record<string, string>, search: string) => P
   issue: (params) => import('../features/issues/detail/prefetch.ts').then((m) => m.prefetchIssuePage(params.id!)),
   issues: (_params, search) => import('../features/issues/list/prefetch.ts').then((m) => m.prefetchIssueList(search)),
 };
+
+// The project settings' sections are one page (one chunk), each at its own address.
+const settings = withTexts(() => import('./routes/ProjectEditPage.tsx'), ['projects', 'issues', 'webhooks']);
 
 const ENTRIES: Record<string, Entry> = {
   home: () => import('./shell/HomeRoute.tsx'),
@@ -67,7 +74,14 @@ const ENTRIES: Record<string, Entry> = {
   projects: withTexts(() => import('../features/projects/pages/ProjectsPage.tsx'), ['projects']),
   projectCreate: withTexts(() => import('../features/projects/pages/ProjectCreatePage.tsx'), ['projects']),
   project: withTexts(() => import('./routes/ProjectPage.tsx'), ['projects', 'issues']),
-  projectEdit: withTexts(() => import('./routes/ProjectEditPage.tsx'), ['projects', 'issues', 'webhooks']),
+  projectEdit: settings,
+  projectEditGeneral: settings,
+  projectEditMembers: settings,
+  projectEditWorkflow: settings,
+  projectEditLabels: settings,
+  projectEditTemplates: settings,
+  projectEditWebhooks: settings,
+  projectEditExport: settings,
   projectImport: withTexts(() => import('../features/imports/pages/ImportPage.tsx'), ['imports', 'projects']),
   projectImportRun: withTexts(() => import('../features/imports/pages/ImportRunPage.tsx'), ['imports', 'projects']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
@@ -83,6 +97,11 @@ const ENTRIES: Record<string, Entry> = {
   adminPostCreate: withTexts(() => import('../features/admin/pages/AdminPostCreatePage.tsx'), ['admin']),
   adminPostEdit: withTexts(() => import('../features/admin/pages/AdminPostEditPage.tsx'), ['admin']),
 };
+
+for (const [name, entry] of Object.entries(ENTRIES)) {
+  const load = typeof entry === 'function' ? entry : entry.load;
+  byModule.set(load, [...sharing(load), name]);
+}
 
 /** One lazy component per route name. */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(

@@ -1,19 +1,19 @@
 // A setting as Telegram's own settings draw it: the whole row is the target (48 px), the words on
-// the left, a switch on the right. A native checkbox with the switch role, so forms read it as one.
-import type { ReactNode } from 'react';
+// the left, a switch on the right. A native checkbox with the switch role, so forms read it as one
+// (and `{...form.register(name)}` passes through to it).
+import type { ComponentProps, ReactNode } from 'react';
 
-interface Props {
+interface Props extends Omit<ComponentProps<'input'>, 'type' | 'role'> {
   name: string;
   label: ReactNode;
-  defaultChecked?: boolean;
   testId?: string;
 }
 
-export function SwitchRow({ name, label, defaultChecked, testId }: Props) {
+export function SwitchRow({ label, testId, className: _className, ...input }: Props) {
   return (
     <label className="switch-row" data-testid={testId}>
       <span className="switch-row__label">{label}</span>
-      <input type="checkbox" role="switch" className="switch-row__switch" name={name} defaultChecked={defaultChecked} />
+      <input type="checkbox" role="switch" className="switch-row__switch" {...input} />
     </label>
   );
 }

@@ -2,7 +2,7 @@
 // app shell and the phone layouts share.
 import { useSyncExternalStore } from 'react';
 
-/** Widest screen (CSS px) counted as a phone: the app shell's tabs, the issue page's phone layout. */
+/** Widest screen (CSS px) counted as a phone: the app shell's tabs, the issue page, the settings as rows. */
 export const PHONE_MAX_WIDTH = 640;
 export const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
 

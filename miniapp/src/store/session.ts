@@ -7,6 +7,7 @@ import { subscribe } from 'valtio';
 import { clearData, createSyncState, type SyncState } from './model.ts';
 import { loadStored, type Persist } from './persist.ts';
 import type { EarlyRead } from './store-db.ts';
+import { writeRows, type RowWrite } from './write-rows.ts';
 
 const state = createSyncState();
 let engine: SyncEngine | null = null;
@@ -116,3 +117,9 @@ export async function writeIssueNow<T extends IssueDetail | void>(call: () => Pr
   if (issue) engine?.remember([toListItem(issue)]);
   return issue;
 }
+
+/**
+ * A change to a project's own rows (details, statuses, labels, members) through the store: shown at
+ * once, joined by the answer, rolled back on refusal, which is thrown to the caller (write-rows.ts).
+ */
+export const writeProjectRows = <T>(write: RowWrite<T>): Promise<T> => writeRows(state, write);

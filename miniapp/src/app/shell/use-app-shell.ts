@@ -2,19 +2,18 @@
 // it follows resizes and display-mode changes.
 import { useSnapshot } from 'valtio';
 import { auth } from '../../lib/auth.ts';
-import { useMedia } from '../../lib/use-media.ts';
+import { usePhone, useMedia } from '../../lib/use-media.ts';
 import { platform } from '../../platform/index.ts';
-import { decideAppShell, SHELL_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from './decide.ts';
+import { decideAppShell, SIDEBAR_MIN_WIDTH } from './decide.ts';
 
 const STANDALONE = '(display-mode: standalone)';
-const NARROW = `(max-width: ${SHELL_MAX_WIDTH}px)`;
 const WIDE = `(min-width: ${SIDEBAR_MIN_WIDTH}px)`;
 
 export function useAppShell(): boolean {
   const { kind } = useSnapshot(platform);
   const { user } = useSnapshot(auth.state);
   const standalone = useMedia(STANDALONE);
-  const narrow = useMedia(NARROW);
+  const narrow = usePhone();
   return decideAppShell({ telegram: kind === 'telegram', standalone, signedIn: !!user, narrow });
 }
 

@@ -38,7 +38,7 @@ export function createPath(base: string, search: string, pathname = ''): string 
 function projectOfPath(pathname: string): string | null {
   const match = pathname ? matchRoute(pathname) : null;
   if (!match) return null;
-  if (match.route.name === 'project' || match.route.name === 'projectEdit') return match.params.id ?? null;
+  if (match.route.name === 'project' || match.route.name.startsWith('projectEdit')) return match.params.id ?? null;
   if (match.route.name === 'issue' || match.route.name === 'issueEdit') return /^([A-Za-z]{2,10})-\d+$/.exec(match.params.id ?? '')?.[1]?.toUpperCase() ?? null;
   return null;
 }

@@ -94,3 +94,6 @@ export function activityLine(a: Activity, statusName: (id: number) => string | u
 function unreachable(a: never): ActivityLine {
   return { key: 'other', values: { action: String((a as Activity).action) } };
 }
+
+/** A row added a moment ago that the server has not numbered yet (store/write-rows.ts): nothing can be asked about it. */
+export const pending = (row: { id: number }) => row.id < 0;

@@ -11,6 +11,7 @@ import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { adminApi } from '../api.ts';
+import { useServerAction } from '../../../lib/use-server-action.ts';
 import '../admin.css';
 
 export default function AdminUsersPage() {
@@ -19,22 +20,15 @@ export default function AdminUsersPage() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const { data, error: loadError, setData } = useQuery(['admin', 'users', page, query], () => adminApi.users(query, page));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const change = async (user: AdminUser, body: { admin?: boolean; blocked?: boolean }) => {
-    setBusy(true);
-    setError(null);
-    try {
+  // A row's change (admin, block): one pending flag and the refusal's words, as a form's.
+  const action = useServerAction();
+  const busy = action.pending;
+  const change = (user: AdminUser, body: { admin?: boolean; blocked?: boolean }) =>
+    action.run(async () => {
       const { user: updated } = await adminApi.updateUser(user.id, body);
       setData((d) => d && { ...d, users: d.users.map((u) => (u.id === updated.id ? updated : u)) });
       toast({ title: t('admin.users.saved'), color: 'success' });
-    } catch (err) {
-      setError(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const block = async (user: AdminUser) => {
     const ok = await confirmAction({ title: t('admin.users.block'), message: t('admin.users.blockConfirm', { name: user.name }), confirmText: t('admin.users.block'), destructive: true });
     if (ok) await change(user, { blocked: true });
@@ -60,7 +54,7 @@ export default function AdminUsersPage() {
           {t('admin.users.search')}
         </Button>
       </form>
-      <FormAlert message={error ?? (loadError ? errorText(loadError, t) : null)} />
+      <FormAlert message={action.error ?? (loadError ? errorText(loadError, t) : null)} />
       {!data && <Loading />}
       {data && <p className="muted">{t('admin.users.total', { count: data.total })}</p>}
       {data && data.users.length === 0 && <p className="muted">{t('admin.users.empty')}</p>}

@@ -11,11 +11,11 @@ import { Button } from '../../../components/Button.tsx';
 import { FilePicker } from '../../../components/FilePicker.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useQuery } from '../../../lib/query.ts';
+import { useServerAction } from '../../../lib/use-server-action.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { importsApi } from '../api.ts';
 import { MappingStep } from '../components/MappingStep.tsx';
@@ -50,8 +50,9 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [people, setPeople] = useState<Record<string, UserRef | null>>({});
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  // The dry run and the start: one pending flag and the refusal's words, as a form's.
+  const action = useServerAction();
+  const busy = action.pending;
   const allowed = may !== false;
 
   const reset = () => {
@@ -59,33 +60,31 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
     setMapping({});
     setPeople({});
     setPreview(null);
-    setError(undefined);
+    action.clearError();
   };
 
-  async function send(dryRun: boolean) {
+  function send(dryRun: boolean) {
     if (!file) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    void action.run(async () => {
       const userMapping = Object.fromEntries(Object.entries(people).map(([name, u]) => [name, u ? u.id : null]));
       const body = { columns: format === 'csv' && Object.keys(mapping).length ? mapping : undefined, userMapping };
-      const { import: created } = await importsApi.create(project.id, { file, format, mapping: body, dryRun });
-      if (!dryRun) {
-        navigate(href('projectImportRun', { id: project.key, importId: created.id }));
-        return;
+      try {
+        const { import: created } = await importsApi.create(project.id, { file, format, mapping: body, dryRun });
+        if (!dryRun) {
+          navigate(href('projectImportRun', { id: project.key, importId: created.id }));
+          return;
+        }
+        setPreview(created.preview ?? null);
+        if (created.preview?.columns) setColumns(created.preview.columns);
+        if (created.preview?.mapping) setMapping(created.preview.mapping);
+      } catch (err) {
+        setPreview(null);
+        // A CSV refused for its missing title column names its header: the mapping step can still be offered.
+        const header = refusalOf(err)?.data.columns;
+        if (Array.isArray(header)) setColumns(header as string[]);
+        throw err;
       }
-      setPreview(created.preview ?? null);
-      if (created.preview?.columns) setColumns(created.preview.columns);
-      if (created.preview?.mapping) setMapping(created.preview.mapping);
-    } catch (err) {
-      setPreview(null);
-      setError(errorText(err, t));
-      // A CSV refused for its missing title column names its header: the mapping step can still be offered.
-      const header = refusalOf(err)?.data.columns;
-      if (Array.isArray(header)) setColumns(header as string[]);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -100,7 +99,7 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
           className="imp-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void send(true);
+            send(true);
           }}
         >
           <p className="hint">{t('imports.intro')}</p>
@@ -129,13 +128,13 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
           </div>
           {columns && format === 'csv' && <MappingStep columns={columns} mapping={mapping} onChange={setMapping} disabled={busy} />}
           {preview && <UserMapping unmatched={preview.unmatchedUsers} chosen={people} onChange={setPeople} />}
-          <FormAlert message={error ?? null} />
+          <FormAlert message={action.error} />
           <div className="imp-actions">
             <Button type="submit" disabled={!file || busy} data-testid="import-preview-button">
               {preview || columns ? t('imports.updatePreview') : t('imports.preview')}
             </Button>
             {preview && (
-              <Button variant="primary" disabled={busy || !project || !!project.archivedAt} data-testid="import-start" onClick={() => void send(false)}>
+              <Button variant="primary" disabled={busy || !project || !!project.archivedAt} data-testid="import-start" onClick={() => send(false)}>
                 {busy ? t('imports.starting') : t('imports.start')}
               </Button>
             )}

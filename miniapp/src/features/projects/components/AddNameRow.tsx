@@ -3,9 +3,10 @@ import { Button } from '../../../components/Button.tsx';
 
 /**
  * The "add one" form under a project editor's list (labels, statuses): a name, the editor's own
- * extra fields, an add button. `onAdd` gets the trimmed name and `clear`, to call once it is added.
+ * extra fields, an add button. The row shows in the list at once, so the name clears at once; it
+ * comes back when `onAdd` resolves false (refused), to be corrected.
  */
-export function AddNameRow({ label, addLabel, testIdPrefix, onAdd, children }: { label: string; addLabel: string; testIdPrefix: string; onAdd: (name: string, clear: () => void) => void; children?: ReactNode }) {
+export function AddNameRow({ label, addLabel, testIdPrefix, onAdd, children }: { label: string; addLabel: string; testIdPrefix: string; onAdd: (name: string) => Promise<boolean>; children?: ReactNode }) {
   const id = useId();
   const [name, setName] = useState('');
   return (
@@ -13,8 +14,10 @@ export function AddNameRow({ label, addLabel, testIdPrefix, onAdd, children }: {
       className="addrow"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!name.trim()) return;
-        onAdd(name.trim(), () => setName(''));
+        const added = name.trim();
+        if (!added) return;
+        setName('');
+        void onAdd(added).then((ok) => ok || setName((now) => now || added));
       }}
     >
       <div className="field row__grow">

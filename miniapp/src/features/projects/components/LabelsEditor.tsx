@@ -2,87 +2,53 @@ import type { Label } from '@tracker/shared/api/projects';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { FormAlert } from '../../../components/FormAlert.tsx';
-import { projectsApi } from '../api.ts';
+import type { ProjectWrites } from '../settings/use-project-writes.ts';
 import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { pending } from '../model.ts';
 
-/** Labels of a project: add, rename (on blur or Enter), recolour, delete. */
-export function LabelsEditor({ projectId, labels, onChange, readOnly }: { projectId: number; labels: Label[]; onChange: (l: Label[]) => void; readOnly: boolean }) {
+/** Labels of a project: add, rename (on blur or Enter), recolour, delete — each shown at once (`writes`). */
+export function LabelsEditor({ labels, writes, readOnly }: { labels: readonly Label[]; writes: ProjectWrites['labels']; readOnly: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
   const [color, setColor] = useState('#64748b');
-
-  const run = async (fn: () => Promise<void>) => {
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(errorText(err, t));
-    }
-  };
-  const patch = (label: Label, body: Partial<Pick<Label, 'name' | 'color'>>) =>
-    run(async () => {
-      const { label: next } = await projectsApi.updateLabel(label.id, body);
-      onChange(labels.map((l) => (l.id === next.id ? next : l)));
-    });
 
   return (
     <div className="editor" data-testid="labels-editor">
-      <FormAlert message={error} />
       <ul className="rows">
         {labels.map((l) => (
-          <li key={l.id} className="row" data-testid="label-row">
+          <li key={l.id} className="row" data-testid="label-row" data-name={l.name}>
             <label className="visually-hidden" htmlFor={`${id}-c-${l.id}`}>
               {t('projects.labels.colorOf', { name: l.name })}
             </label>
-            <ColorInput id={`${id}-c-${l.id}`} value={l.color} disabled={readOnly} onCommit={(color) => void patch(l, { color })} />
+            <ColorInput id={`${id}-c-${l.id}`} value={l.color} disabled={readOnly || pending(l)} onCommit={(c) => void writes.update(l, { color: c })} />
             <label className="visually-hidden" htmlFor={`${id}-n-${l.id}`}>
               {t('projects.labels.nameOf', { name: l.name })}
             </label>
             <input
               id={`${id}-n-${l.id}`}
+              // A rename rolled back shows the name again.
+              key={`${l.id}-${l.name}`}
               className="row__grow"
               defaultValue={l.name}
               maxLength={50}
-              disabled={readOnly}
+              disabled={readOnly || pending(l)}
+              data-testid="label-name"
               onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), e.currentTarget.blur())}
               onBlur={(e) => {
                 const v = e.target.value.trim();
-                if (v && v !== l.name) void patch(l, { name: v });
+                if (v && v !== l.name) void writes.update(l, { name: v });
                 else e.target.value = l.name;
               }}
             />
-            <Button
-              size="small"
-              disabled={readOnly}
-              onClick={() =>
-                void run(async () => {
-                  await projectsApi.deleteLabel(l.id);
-                  onChange(labels.filter((x) => x.id !== l.id));
-                })
-              }
-            >
+            <Button size="small" disabled={readOnly || pending(l)} data-testid="label-delete" onClick={() => void writes.remove(l)}>
               {t('projects.labels.delete')}
             </Button>
           </li>
         ))}
       </ul>
       {!readOnly && (
-        <AddNameRow
-          label={t('projects.labels.new')}
-          addLabel={t('projects.labels.add')}
-          testIdPrefix="label"
-          onAdd={(name, clear) =>
-            void run(async () => {
-              const { label } = await projectsApi.createLabel(projectId, { name, color });
-              onChange([...labels, label]);
-              clear();
-            })
-          }
-        >
+        <AddNameRow label={t('projects.labels.new')} addLabel={t('projects.labels.add')} testIdPrefix="label" onAdd={(name) => writes.add(name, color)}>
           <div className="field">
             <label htmlFor={`${id}-newc`}>{t('projects.labels.color')}</label>
             <input id={`${id}-newc`} type="color" value={color} onChange={(e) => setColor(e.target.value)} />

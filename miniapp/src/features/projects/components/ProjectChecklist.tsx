@@ -43,7 +43,7 @@ function Steps({ project, onHide }: { project: { id: number; key: string }; onHi
   if (!done || Object.values(done).every(Boolean)) return null;
   const bot = config.telegramBotUsername;
   const items: [keyof Steps, ReactNode][] = [
-    ['invite', <Link href={`${href('projectEdit', { id: project.key })}#p-invites`}>{t('projects.checklist.invite')}</Link>],
+    ['invite', <Link href={`${href('projectEditMembers', { id: project.key })}#p-invites`}>{t('projects.checklist.invite')}</Link>],
     ['telegram', <Link href={href('telegramUsernameConfirm')}>{t('projects.checklist.telegram')}</Link>],
     ['group', bot ? <a href={`https://t.me/${bot}?startgroup=true`} target="_blank" rel="noreferrer">{t('projects.checklist.group')}</a> : t('projects.checklist.group')],
     ['issue', <Link href={`${href('issueCreate')}?project=${project.key}`} onClick={createIssueClick(project.key)}>{t('projects.checklist.issue')}</Link>],

@@ -2,61 +2,33 @@ import type { Status, StatusCategory } from '@tracker/shared/api/projects';
 import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/FormAlert.tsx';
 import { confirmAction } from '../../../platform/confirm.ts';
-import { projectsApi } from '../api.ts';
-import { moveItem } from '../model.ts';
+import type { ProjectWrites } from '../settings/use-project-writes.ts';
+import { moveItem, pending } from '../model.ts';
 import { AddNameRow } from './AddNameRow.tsx';
 import { ColorInput } from './ColorInput.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
-  projectId: number;
-  statuses: Status[];
-  onChange: (s: Status[]) => void;
+  statuses: readonly Status[];
+  writes: ProjectWrites['statuses'];
   readOnly: boolean;
 }
 
-/** Ordered statuses: add with a category, rename, recolour, reorder (drag or ↑/↓), delete moving issues. */
-export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Props) {
+/** Ordered statuses: add with a category, rename, recolour, reorder (drag or ↑/↓), delete moving issues — each shown at once (`writes`). */
+export function WorkflowEditor({ statuses, writes, readOnly }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [category, setCategory] = useState<StatusCategory>('unstarted');
   const [color, setColor] = useState('#94a3b8');
   const sorted = [...statuses].sort((a, b) => a.position - b.position);
 
-  const run = async (fn: () => Promise<void>) => {
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(errorText(err, t));
-    }
-  };
-
-  // Optimistic: the new order shows at once and comes back if the server refuses.
   const reorder = (from: number, to: number) => {
     if (from === to || to < 0 || to >= sorted.length) return;
-    const next = moveItem(sorted, from, to).map((s, i) => ({ ...s, position: i + 1 }));
-    const before = statuses;
-    onChange(next);
-    void run(async () => {
-      try {
-        onChange((await projectsApi.reorderStatuses(projectId, next.map((s) => s.id))).statuses);
-      } catch (err) {
-        onChange(before);
-        throw err;
-      }
-    });
+    void writes.reorder(moveItem(sorted, from, to));
   };
-  const patch = (s: Status, body: Partial<Pick<Status, 'name' | 'color' | 'category'>>) =>
-    run(async () => {
-      const { status } = await projectsApi.updateStatus(s.id, body);
-      onChange(statuses.map((x) => (x.id === status.id ? status : x)));
-    });
+  const patch = (s: Status, body: Partial<Pick<Status, 'name' | 'color' | 'category'>>) => void writes.update(s, body);
 
   // Its issues need another status: the confirmation asks which.
   const remove = async (s: Status) => {
@@ -67,11 +39,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
       destructive: true,
       choice: { label: t('projects.workflow.moveTo'), options: others.map((x) => ({ value: String(x.id), label: x.name })) },
     });
-    if (moveTo === null) return;
-    await run(async () => {
-      await projectsApi.deleteStatus(s.id, Number(moveTo));
-      onChange(statuses.filter((x) => x.id !== s.id));
-    });
+    if (moveTo !== null) await writes.remove(s, Number(moveTo));
   };
 
   const onDrop = (e: DragEvent, index: number) => {
@@ -83,7 +51,6 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
 
   return (
     <div className="editor" data-testid="workflow-editor">
-      <FormAlert message={error} />
       <p className="muted small">{t('projects.workflow.hint')}</p>
       <ol className="rows">
         {sorted.map((s, i) => (
@@ -118,7 +85,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
             <label className="visually-hidden" htmlFor={`${id}-c-${s.id}`}>
               {t('projects.workflow.colorOf', { name: s.name })}
             </label>
-            <ColorInput id={`${id}-c-${s.id}`} value={s.color} disabled={readOnly} onCommit={(c) => void patch(s, { color: c })} />
+            <ColorInput id={`${id}-c-${s.id}`} value={s.color} disabled={readOnly || pending(s)} onCommit={(c) => patch(s, { color: c })} />
             <label className="visually-hidden" htmlFor={`${id}-n-${s.id}`}>
               {t('projects.workflow.nameOf', { name: s.name })}
             </label>
@@ -128,26 +95,26 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
               className="row__grow"
               defaultValue={s.name}
               maxLength={50}
-              disabled={readOnly}
+              disabled={readOnly || pending(s)}
               data-testid="status-name"
               onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), e.currentTarget.blur())}
               onBlur={(e) => {
                 const v = e.target.value.trim();
-                if (v && v !== s.name) void patch(s, { name: v });
+                if (v && v !== s.name) patch(s, { name: v });
                 else e.target.value = s.name;
               }}
             />
             <label className="visually-hidden" htmlFor={`${id}-k-${s.id}`}>
               {t('projects.workflow.categoryOf', { name: s.name })}
             </label>
-            <select id={`${id}-k-${s.id}`} value={s.category} disabled={readOnly} onChange={(e) => void patch(s, { category: e.target.value as StatusCategory })}>
+            <select id={`${id}-k-${s.id}`} value={s.category} disabled={readOnly || pending(s)} onChange={(e) => patch(s, { category: e.target.value as StatusCategory })}>
               {STATUS_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {t(`projects.categories.${c}`)}
                 </option>
               ))}
             </select>
-            {!readOnly && (
+            {!readOnly && !pending(s) && (
               <span className="row__tools">
                 <button type="button" className="icon-btn" aria-label={t('projects.workflow.up', { name: s.name })} disabled={i === 0} onClick={() => reorder(i, i - 1)} data-testid="status-up">
                   ↑
@@ -181,13 +148,7 @@ export function WorkflowEditor({ projectId, statuses, onChange, readOnly }: Prop
           label={t('projects.workflow.new')}
           addLabel={t('projects.workflow.add')}
           testIdPrefix="status"
-          onAdd={(name, clear) =>
-            void run(async () => {
-              const { status } = await projectsApi.createStatus(projectId, { name, category, color });
-              onChange([...statuses, status]);
-              clear();
-            })
-          }
+          onAdd={(name) => writes.add(name, category, color, (sorted.at(-1)?.position ?? 0) + 1)}
         >
           <div className="field">
             <label htmlFor={`${id}-newk`}>{t('projects.workflow.category')}</label>

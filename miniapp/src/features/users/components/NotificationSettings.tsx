@@ -1,10 +1,11 @@
 // /user/profile section: which Telegram notifications arrive, and quiet hours (they arrive silently).
-import type { NotificationSettings as Settings } from '@tracker/shared/api/notifications';
-import { useState, type FormEvent } from 'react';
+import { notificationSettingsSchema } from '@tracker/shared/api/notifications';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { SwitchRow } from '../../../components/SwitchRow.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useServerForm } from '../../../lib/use-server-form.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { auth } from '../../../lib/auth.ts';
@@ -16,47 +17,34 @@ const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'd
 export function NotificationSettings() {
   const { t } = useTranslation();
   const settings = useQuery(['users', 'notificationSettings'], () => accountApi.notificationSettings());
-  const { data, setData } = settings;
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
+  const { data } = settings;
   if (!data) return <FormAlert message={settings.error ? errorText(settings.error, t, { fallback: 'notifications.loadError' }) : null} />;
+  return <SettingsForm data={data} saved={(next) => settings.setData(() => next)} />;
+}
 
-  const s = data.settings;
+type Answer = Awaited<ReturnType<typeof accountApi.notificationSettings>>;
+// An empty time field is "no quiet hours".
+const timeOrNull = (v: unknown) => (v ? String(v) : null);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const time = (name: string) => (form.get(name) as string) || null;
-    const body: Settings = {
-      assigned: form.has('assigned'),
-      mentioned: form.has('mentioned'),
-      statusChanged: form.has('statusChanged'),
-      dueSoon: form.has('dueSoon'),
-      assignedComments: form.has('assignedComments'),
-      digestEnabled: form.has('digestEnabled'),
-      digestTime: time('digestTime') ?? s.digestTime,
-      quietFrom: time('quietFrom'),
-      quietTo: time('quietTo'),
-      timeZone: String(form.get('timeZone') ?? ''),
-    };
-    setPending(true);
-    setError(null);
-    try {
-      const saved = await accountApi.updateNotificationSettings(body);
-      setData(() => saved);
+function SettingsForm({ data, saved }: { data: Answer; saved: (next: Answer) => void }) {
+  const { t } = useTranslation();
+  const form = useServerForm(notificationSettingsSchema, data.settings);
+  const pending = form.formState.isSubmitting;
+
+  const submit = form.submit(
+    async (body) => {
+      const next = await accountApi.updateNotificationSettings(body);
+      saved(next);
+      form.reset(next.settings);
       // The profile has a zone now: the app's days follow it at once, as the server's do.
-      if (auth.state.user) auth.hydrate({ ...auth.state.user, time_zone: saved.settings.timeZone });
+      if (auth.state.user) auth.hydrate({ ...auth.state.user, time_zone: next.settings.timeZone });
       toast({ title: t('notifications.saved'), color: 'success' });
-    } catch (err) {
-      setError(errorText(err, t, { fallback: 'notifications.saveError' }));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    { errors: { fallback: 'notifications.saveError' } },
+  );
 
   return (
-    <form className="form" onSubmit={onSubmit} aria-busy={pending} data-testid="notification-settings">
+    <form className="form" noValidate onSubmit={submit} aria-busy={pending} data-testid="notification-settings">
       <h2>{t('notifications.title')}</h2>
       {!data.telegramLinked && <p className="muted">{t('notifications.notLinked')}</p>}
       {data.telegramUnreachableSince && (
@@ -64,31 +52,30 @@ export function NotificationSettings() {
           {t('notifications.unreachable')}
         </p>
       )}
-      <FormAlert message={error} />
+      <FormAlert message={form.formError} />
       <fieldset className="field">
         <legend>{t('notifications.events')}</legend>
         {EVENTS.map((event) => (
-          <SwitchRow key={event} name={event} label={t(`notifications.event.${event}`)} defaultChecked={s[event]} testId={`notify-${event}`} />
+          <SwitchRow key={event} {...form.register(event)} label={t(`notifications.event.${event}`)} testId={`notify-${event}`} />
         ))}
       </fieldset>
       <fieldset className="field">
         <legend>{t('notifications.digest')}</legend>
-        <SwitchRow name="digestEnabled" label={t('notifications.digestEnabled')} defaultChecked={s.digestEnabled} testId="notify-digest" />
-        <input type="time" name="digestTime" aria-label={t('notifications.digestTime')} defaultValue={s.digestTime} required />
+        <SwitchRow {...form.register('digestEnabled')} label={t('notifications.digestEnabled')} testId="notify-digest" />
+        <input type="time" {...form.register('digestTime')} aria-label={t('notifications.digestTime')} required />
+        {form.errorFor('digestTime') && <p className="field__error">{form.errorFor('digestTime')}</p>}
       </fieldset>
       <div className="field">
         <span>{t('notifications.quietHours')}</span>
         <div className="inline-actions">
-          <input type="time" name="quietFrom" aria-label={t('notifications.quietFrom')} defaultValue={s.quietFrom ?? ''} />
+          <input type="time" {...form.register('quietFrom', { setValueAs: timeOrNull })} aria-label={t('notifications.quietFrom')} />
           <span>—</span>
-          <input type="time" name="quietTo" aria-label={t('notifications.quietTo')} defaultValue={s.quietTo ?? ''} />
+          <input type="time" {...form.register('quietTo', { setValueAs: timeOrNull })} aria-label={t('notifications.quietTo')} />
         </div>
         <small className="muted">{t('notifications.quietHint')}</small>
+        {(form.errorFor('quietFrom') ?? form.errorFor('quietTo')) && <p className="field__error">{form.errorFor('quietFrom') ?? form.errorFor('quietTo')}</p>}
       </div>
-      <div className="field">
-        <label htmlFor="notify-tz">{t('notifications.timeZone')}</label>
-        <input id="notify-tz" name="timeZone" defaultValue={s.timeZone} required maxLength={64} />
-      </div>
+      <TextField {...form.register('timeZone')} label={t('notifications.timeZone')} required maxLength={64} error={form.errorFor('timeZone')} />
       <Button variant="primary" type="submit" loading={pending}>
         {t('notifications.save')}
       </Button>

@@ -1,10 +1,10 @@
-import type { WebhookEvent } from '@tracker/shared/api/webhooks';
+import { createWebhookSchema, type WebhookEvent } from '@tracker/shared/api/webhooks';
 import { WEBHOOK_EVENTS } from '@tracker/shared/api/values/webhooks';
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { TextField } from '../../../components/TextField.tsx';
+import { useServerForm } from '../../../lib/use-server-form.ts';
 
 export interface WebhookValues {
   url: string;
@@ -19,62 +19,43 @@ interface Props {
   onCancel: () => void;
 }
 
-/** URL, events and the on/off switch of a webhook; the server's refusal (a private address…) shows above. */
+/** URL, events and the on/off switch of a webhook; the server's refusal (a private address…) shows under its field. */
 export function WebhookForm({ initial, submitLabel, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
-  const id = useId();
-  const [values, setValues] = useState<WebhookValues>(initial ?? { url: '', events: [...WEBHOOK_EVENTS], enabled: true });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useServerForm(createWebhookSchema, initial ?? { url: '', events: [...WEBHOOK_EVENTS], enabled: true });
+  const events = form.watch('events');
+  const busy = form.formState.isSubmitting;
 
   const toggle = (event: WebhookEvent, on: boolean) =>
-    setValues((v) => ({ ...v, events: on ? WEBHOOK_EVENTS.filter((e) => e === event || v.events.includes(e)) : v.events.filter((e) => e !== event) }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!values.events.length) return setError(t('validation.webhookEvents'));
-    setError(null);
-    setBusy(true);
-    try {
-      await onSubmit({ ...values, url: values.url.trim() });
-    } catch (err) {
-      setError(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    form.setValue('events', on ? WEBHOOK_EVENTS.filter((e) => e === event || events.includes(e)) : events.filter((e) => e !== event), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
   return (
-    <form className="editor" onSubmit={(e) => void submit(e)} data-testid="webhook-form">
-      <FormAlert message={error} />
-      <div className="field">
-        <label htmlFor={`${id}-url`}>{t('webhooks.url')}</label>
-        <input
-          id={`${id}-url`}
-          type="url"
-          inputMode="url"
-          required
-          maxLength={2000}
-          placeholder="https://"
-          value={values.url}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => setValues((v) => ({ ...v, url: e.target.value }))}
-          data-testid="webhook-url"
-        />
-        <small id={`${id}-hint`}>{t('webhooks.urlHint')}</small>
-      </div>
+    <form className="editor" noValidate onSubmit={form.submit((values) => onSubmit({ ...values, enabled: values.enabled ?? true }))} aria-busy={busy} data-testid="webhook-form">
+      <FormAlert message={form.formError} />
+      <TextField
+        {...form.register('url')}
+        label={t('webhooks.url')}
+        type="url"
+        inputMode="url"
+        required
+        maxLength={2000}
+        placeholder="https://"
+        hint={t('webhooks.urlHint')}
+        error={form.errorFor('url')}
+        data-testid="webhook-url"
+      />
       <fieldset className="webhook__events">
         <legend>{t('webhooks.events')}</legend>
         {WEBHOOK_EVENTS.map((event) => (
           <label key={event}>
-            <input type="checkbox" checked={values.events.includes(event)} onChange={(e) => toggle(event, e.target.checked)} data-testid={`webhook-event-${event}`} />
+            <input type="checkbox" checked={events.includes(event)} onChange={(e) => toggle(event, e.target.checked)} data-testid={`webhook-event-${event}`} />
             {t(`webhooks.event.${event}`)}
           </label>
         ))}
+        {form.errorFor('events') && <p className="field__error">{form.errorFor('events')}</p>}
       </fieldset>
       <label>
-        <input type="checkbox" checked={values.enabled} onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))} data-testid="webhook-enabled" />{' '}
-        {t('webhooks.enabled')}
+        <input type="checkbox" {...form.register('enabled')} data-testid="webhook-enabled" /> {t('webhooks.enabled')}
       </label>
       <div className="webhook__tools">
         <Button type="submit" variant="primary" size="small" disabled={busy} data-testid="webhook-submit">

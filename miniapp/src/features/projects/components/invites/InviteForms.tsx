@@ -1,91 +1,97 @@
 // Two ways to invite: an e-mail (one use, mailed in the inviter's language) and a link with a role,
-// a validity in days and an optional limit of uses. The server checks every value.
-import type { CreatedInviteResponse, CreateInviteInput } from '@tracker/shared/api/invites';
+// a validity in days and an optional limit of uses. Each is a form on its branch of the shared schema;
+// the server's refusal lands under the field it names.
+import { createInviteSchema, type CreatedInviteResponse } from '@tracker/shared/api/invites';
 import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX } from '@tracker/shared/api/values/invites';
-import type { ProjectRole } from '@tracker/shared/api/projects';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
+import { useServerForm } from '../../../../lib/use-server-form.ts';
 import { invitesApi } from '../../api.ts';
 import { RoleOptions } from '../RoleOptions.tsx';
-import { errorText } from '../../../../lib/error-text.ts';
 
 export type CreatedInvite = CreatedInviteResponse;
+type Props = { projectId: number; onCreated: (created: CreatedInvite) => void };
 
-export function InviteForms({ projectId, onCreated }: { projectId: number; onCreated: (created: CreatedInvite) => void }) {
+const [emailSchema, linkSchema] = createInviteSchema.options;
+const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+export function InviteForms(props: Props) {
+  return (
+    <>
+      <EmailInviteForm {...props} />
+      <LinkInviteForm {...props} />
+    </>
+  );
+}
+
+function RoleField({ form, testId }: { form: { register: (name: 'role') => object }; testId: string }) {
   const { t } = useTranslation();
   const id = useId();
-  const [busy, setBusy] = useState<'email' | 'link' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function send(kind: 'email' | 'link', body: CreateInviteInput, form: HTMLFormElement) {
-    setBusy(kind);
-    setError(null);
-    try {
-      onCreated(await invitesApi.create(projectId, body));
-      if (kind === 'email') form.reset();
-    } catch (err) {
-      setError(errorText(err, t));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const value = (e: FormEvent<HTMLFormElement>, name: string) => String(new FormData(e.currentTarget).get(name) ?? '').trim();
-  const roles = (name: string) => (
+  return (
     <div className="field">
-      <label htmlFor={`${id}-${name}`}>{t('projects.invites.role')}</label>
-      <select id={`${id}-${name}`} name="role" defaultValue="member" data-testid={`invite-${name}`}>
+      <label htmlFor={id}>{t('projects.invites.role')}</label>
+      <select id={id} {...form.register('role')} data-testid={testId}>
         <RoleOptions />
       </select>
     </div>
   );
+}
 
+function EmailInviteForm({ projectId, onCreated }: Props) {
+  const { t } = useTranslation();
+  const form = useServerForm(emailSchema, { kind: 'email', email: '', role: 'member' });
+  const busy = form.formState.isSubmitting;
+  const submit = form.submit(async (values) => {
+    onCreated(await invitesApi.create(projectId, values));
+    form.reset();
+  });
   return (
-    <>
-      <FormAlert message={error} />
-      <form
-        className="addrow"
-        aria-busy={busy === 'email'}
-        data-testid="invite-email-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send('email', { kind: 'email', email: value(e, 'email'), role: value(e, 'role') as ProjectRole }, e.currentTarget);
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('projects.invites.byEmail')}</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="off" required data-testid="invite-email" />
-        </div>
-        {roles('email-role')}
-        <Button type="submit" variant="primary" size="small" disabled={busy !== null} data-testid="invite-send">
-          {t('projects.invites.send')}
-        </Button>
-      </form>
-      <form
-        className="addrow"
-        aria-busy={busy === 'link'}
-        data-testid="invite-link-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const uses = value(e, 'maxUses');
-          void send('link', { kind: 'link', role: value(e, 'role') as ProjectRole, expiresInDays: Number(value(e, 'days')), maxUses: uses ? Number(uses) : null }, e.currentTarget);
-        }}
-      >
-        {roles('link-role')}
-        <div className="field">
-          <label htmlFor={`${id}-days`}>{t('projects.invites.days')}</label>
-          <input id={`${id}-days`} name="days" type="number" min={1} max={INVITE_DAYS_MAX} defaultValue={INVITE_DAYS_DEFAULT} required data-testid="invite-days" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-uses`}>{t('projects.invites.maxUses')}</label>
-          <input id={`${id}-uses`} name="maxUses" type="number" min={1} max={INVITE_USES_MAX} placeholder={t('projects.invites.maxUsesHint')} data-testid="invite-max-uses" />
-        </div>
-        <Button type="submit" variant="primary" size="small" disabled={busy !== null} data-testid="invite-create-link">
-          {t('projects.invites.create')}
-        </Button>
-      </form>
-    </>
+    <form className="addrow" noValidate aria-busy={busy} data-testid="invite-email-form" onSubmit={submit}>
+      <FormAlert message={form.formError} />
+      <TextField {...form.register('email')} label={t('projects.invites.byEmail')} type="email" autoComplete="off" required error={form.errorFor('email')} data-testid="invite-email" />
+      <RoleField form={form} testId="invite-email-role" />
+      <Button type="submit" variant="primary" size="small" disabled={busy} data-testid="invite-send">
+        {t('projects.invites.send')}
+      </Button>
+    </form>
+  );
+}
+
+function LinkInviteForm({ projectId, onCreated }: Props) {
+  const { t } = useTranslation();
+  const form = useServerForm(linkSchema, { kind: 'link', role: 'member', expiresInDays: INVITE_DAYS_DEFAULT, maxUses: null });
+  const busy = form.formState.isSubmitting;
+  const submit = form.submit(async (values) => onCreated(await invitesApi.create(projectId, values)));
+  return (
+    <form className="addrow" noValidate aria-busy={busy} data-testid="invite-link-form" onSubmit={submit}>
+      <FormAlert message={form.formError} />
+      <RoleField form={form} testId="invite-link-role" />
+      <TextField
+        {...form.register('expiresInDays', { setValueAs: optionalNumber })}
+        label={t('projects.invites.days')}
+        type="number"
+        min={1}
+        max={INVITE_DAYS_MAX}
+        required
+        error={form.errorFor('expiresInDays')}
+        data-testid="invite-days"
+      />
+      <TextField
+        {...form.register('maxUses', { setValueAs: optionalNumber })}
+        label={t('projects.invites.maxUses')}
+        type="number"
+        min={1}
+        max={INVITE_USES_MAX}
+        placeholder={t('projects.invites.maxUsesHint')}
+        error={form.errorFor('maxUses')}
+        data-testid="invite-max-uses"
+      />
+      <Button type="submit" variant="primary" size="small" disabled={busy} data-testid="invite-create-link">
+        {t('projects.invites.create')}
+      </Button>
+    </form>
   );
 }
