@@ -6,7 +6,7 @@ export { createSyncState, memberKey, type SyncData, type SyncState, type SyncSta
 export { addSeenIssues, applyBootstrap, applyChanges, applyProjectBootstrap, removeProject } from './apply.ts';
 export { calendarIssues, holdsAll, issueById, queryIssues, toIssueQuery, type CalendarFilter, type IssueQuery, type IssueSort } from './query.ts';
 export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
-export { editIssue, writeIssueNow, writeProjectRows, moveIssueOptimistic, preloadSync, startSync, whenStoreRead, stopSync, setAsideSync, signOutSync, syncEngine, syncState } from './session.ts';
+export { editIssue, writeIssueNow, writeStoreRows, moveIssueOptimistic, preloadSync, startSync, whenStoreRead, stopSync, setAsideSync, signOutSync, syncEngine, syncState } from './session.ts';
 export type { EditResult, OutboxHandlers } from './outbox.ts';
 export type { OutboxEntry } from './outbox-model.ts';
 export { useIssue, useIssueIds, usePendingIssues, useStoreCalendar, useStoreList, useSyncLoading, useSyncPending, useSyncStore, type StoreList } from './hooks.ts';

@@ -122,4 +122,4 @@ export async function writeIssueNow<T extends IssueDetail | void>(call: () => Pr
  * A change to a project's own rows (details, statuses, labels, members) through the store: shown at
  * once, joined by the answer, rolled back on refusal, which is thrown to the caller (write-rows.ts).
  */
-export const writeProjectRows = <T>(write: RowWrite<T>): Promise<T> => writeRows(state, write);
+export const writeStoreRows = <T>(write: RowWrite<T>): Promise<T> => writeRows(state, write);

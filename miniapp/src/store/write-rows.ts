@@ -1,7 +1,10 @@
-// The store's write for a project's own rows (its details, statuses, labels, members): shown at once,
-// sent at once (not queued: a settings change is made while the user watches), joined by the answer,
-// and rolled back on refusal. Issue edits have the outbox (outbox.ts) and writeIssueNow instead.
+// The store's write for its rows other than issues: a project's own (details, statuses, labels,
+// members), saved views and custom fields. Shown at once, sent at once (not queued: a settings change
+// is made while the user watches), joined by the answer, and rolled back on refusal. Issue edits have
+// the outbox (outbox.ts) and writeIssueNow instead.
 import type { UserRef } from '@tracker/shared/api/common';
+import type { CustomField } from '@tracker/shared/api/custom-fields';
+import type { SavedView } from '@tracker/shared/api/issues';
 import type { SyncLabel, SyncMember, SyncProject, SyncStatus } from '@tracker/shared/api/sync';
 import type { SyncData } from './model.ts';
 
@@ -12,10 +15,12 @@ export interface RowPatch {
   labels?: Record<number, SyncLabel | null>;
   members?: Record<string, SyncMember | null>;
   users?: Record<number, UserRef | null>;
+  views?: Record<number, SavedView | null>;
+  customFields?: Record<number, CustomField | null>;
 }
 
 type Table = keyof RowPatch;
-const TABLES: readonly Table[] = ['projects', 'statuses', 'labels', 'members', 'users'];
+const TABLES: readonly Table[] = ['projects', 'statuses', 'labels', 'members', 'users', 'views', 'customFields'];
 
 export interface RowWrite<T> {
   /** What the change looks like before the server answers. */

@@ -4,6 +4,7 @@ import { Page } from '../../../components/Page.tsx';
 import { invalidateQueries } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { writeStoreRows } from '../../../store/index.ts';
 import { customFieldsApi } from '../custom-fields/api.ts';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
 import { useProjectOptions } from '../custom-fields/use-project-options.ts';
@@ -24,7 +25,7 @@ export default function CustomFieldCreatePage() {
         projects={projects}
         submitLabel={t('customFields.form.create')}
         onSubmit={async (body) => {
-          const { field } = await customFieldsApi.create(body);
+          const { field } = await writeStoreRows({ call: () => customFieldsApi.create(body), settled: (a) => ({ customFields: { [a.field.id]: a.field } }) });
           invalidateQueries(['admin', 'customFields']);
           toast({ title: t('customFields.created', { name: field.name[locale] }), color: 'success' });
           navigate(href('customFields'));

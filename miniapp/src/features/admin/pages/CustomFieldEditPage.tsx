@@ -11,6 +11,7 @@ import { invalidateQueries, useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
+import { writeStoreRows } from '../../../store/index.ts';
 import { customFieldsApi, type CustomField } from '../custom-fields/api.ts';
 import { FieldForm } from '../custom-fields/FieldForm.tsx';
 import { useProjectOptions } from '../custom-fields/use-project-options.ts';
@@ -52,7 +53,7 @@ export default function CustomFieldEditPage() {
     setBusy(true);
     setActionError(null);
     try {
-      const r = await customFieldsApi.archive(field.id, archived);
+      const r = await writeStoreRows({ call: () => customFieldsApi.archive(field.id, archived), settled: (a) => ({ customFields: { [a.field.id]: a.field } }) });
       setData((v) => v && { ...v, field: r.field });
       invalidateQueries(['admin', 'customFields']);
       toast({ title: archived ? t('customFields.archivedToast') : t('customFields.unarchivedToast'), color: 'success' });
@@ -75,7 +76,7 @@ export default function CustomFieldEditPage() {
     setBusy(true);
     setActionError(null);
     try {
-      await customFieldsApi.remove(field.id);
+      await writeStoreRows({ optimistic: { customFields: { [field.id]: null } }, call: () => customFieldsApi.remove(field.id) });
       invalidateQueries(['admin', 'customFields']);
       toast({ title: t('customFields.deleted', { name: field.name[locale] }), color: 'success' });
       navigate(href('customFields'));
@@ -117,7 +118,7 @@ export default function CustomFieldEditPage() {
             projects={projects}
             submitLabel={t('customFields.form.save')}
             onSubmit={async (body) => {
-              const r = await customFieldsApi.update(field.id, body);
+              const r = await writeStoreRows({ call: () => customFieldsApi.update(field.id, body), settled: (a) => ({ customFields: { [a.field.id]: a.field } }) });
               toast({ title: t('customFields.saved'), color: 'success' });
               const next = await withUserName(r.field);
               setData(() => next);

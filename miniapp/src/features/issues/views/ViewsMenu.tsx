@@ -13,7 +13,7 @@ import './views.css';
 
 // The save and rename dialog (and the dialog library under it) loads when it is opened, not with the list.
 const ViewDialog = lazy(() => import('./ViewDialog.tsx'));
-import { useStoreReference } from '../../../store/index.ts';
+import { useStoreReference, writeStoreRows } from '../../../store/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -40,7 +40,7 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   async function remove(view: SavedView) {
     if (!(await confirmAction({ message: t('issues.views.confirmDelete', { name: fit(view.name, NAME_MAX) }), confirmText: t('issues.views.delete'), destructive: true }))) return;
     try {
-      await deleteView(view.id);
+      await writeStoreRows({ optimistic: { views: { [view.id]: null } }, call: () => deleteView(view.id) });
       toast({ title: t('issues.views.deleted'), color: 'success' });
     } catch (err) {
       setError(errorText(err, t));
@@ -107,13 +107,16 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
           projectName={projectName}
           onClose={() => setEditing(null)}
           onSave={async (name, shared) => {
+            // Through the store: the view shows in this menu at once (a rename before the answer).
             if (editing.mode === 'create') {
-              const view = await createView({ name, projectId: shared ? projectId : null, query: toViewQuery(state), layout: state.layout, groupBy: state.group });
+              const body = { name, projectId: shared ? projectId : null, query: toViewQuery(state), layout: state.layout, groupBy: state.group };
+              const view = await writeStoreRows({ call: () => createView(body), settled: (v) => ({ views: { [v.id]: v } }) });
               toast({ title: t('issues.views.saved', { name: view.name }), color: 'success' });
             } else {
-              await updateView(editing.view.id, { name });
+              const { view } = editing;
+              await writeStoreRows({ optimistic: { views: { [view.id]: { ...view, name } } }, call: () => updateView(view.id, { name }), settled: (v) => ({ views: { [v.id]: v } }) });
             }
-            setEditing(null); // the sync feed brings the view into the store and this menu
+            setEditing(null);
           }}
         />
         </Suspense>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { errorText } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { memberKey, storeProject, syncState, temporaryId, writeProjectRows, type RowPatch, type RowWrite } from '../../../store/index.ts';
+import { memberKey, storeProject, syncState, temporaryId, writeStoreRows, type RowPatch, type RowWrite } from '../../../store/index.ts';
 import { projectsApi } from '../api.ts';
 
 type Lists = Pick<ProjectDetailResponse, 'statuses' | 'labels' | 'members'>;
@@ -40,7 +40,7 @@ export function useProjectWrites(projectId: number, refetch: () => Promise<void>
       users: Object.fromEntries(members.map((m) => [m.user.id, m.user])),
     });
     const send = async <T>(write: RowWrite<T>): Promise<T> => {
-      const answer = await writeProjectRows(held() ? write : { call: write.call });
+      const answer = await writeStoreRows(held() ? write : { call: write.call });
       if (!held()) await refetch();
       return answer;
     };
