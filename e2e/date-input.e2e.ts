@@ -139,6 +139,9 @@ describe('the date input', () => {
     const phone = await newContext(f.browser, { viewport: { width: 390, height: 700 }, hasTouch: true, isMobile: true, storageState: await f.owner.storageState() });
     try {
       const { page } = await openIssue('', 'Срок на телефоне', phone);
+      // On a phone the dates are in the Properties sheet.
+      await page.getByTestId('issue-props-open').click();
+      await page.getByTestId('issue-props-sheet').waitFor();
       await expect.poll(() => page.getByTestId('issue-due').inputValue()).toBe('26.11.2026');
       const sizes = (locator: Locator) => locator.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).flatMap((r) => [Math.round(r.width), Math.round(r.height)]));
       expect(Math.min(...(await sizes(page.getByTestId('issue-due-open'))))).toBeGreaterThanOrEqual(44);

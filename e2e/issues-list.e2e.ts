@@ -5,7 +5,7 @@ import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './a11y-kit.ts';
-import { launchBrowser, newContext, pickIn, registerIn, until, waitForLive, watchErrors } from './browser.ts';
+import { api, launchBrowser, newContext, pickIn, registerIn, until, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -89,6 +89,33 @@ describe('/issues', () => {
     await page.waitForURL((u) => u.searchParams.get('assignee') === 'me' && u.searchParams.get('priority') === 'high');
     await until(rowKeys, (k) => k.length === 1 && k[0] === issues.a.key, 'only issue A');
     expect(await rowKeys()).toEqual([issues.a.key]);
+  });
+
+  it('renames a view from the menu and deletes it, through the store', async () => {
+    const { view } = await api<{ view: { id: number } }>(context, 'post', '/api/views', { name: `Old ${letters()}`, projectId: null, query: {}, layout: 'list', groupBy: 'none' });
+    await page.goto('/en/issues');
+    await page.getByTestId('page-issues').waitFor();
+    const menu = page.getByRole('dialog', { name: 'Views' });
+    const item = (name: string) => page.locator(`[data-testid="view-item"][data-view-name="${name}"]`);
+    const openMenu = async () => (await menu.isVisible()) || (await page.getByTestId('views-menu').click());
+    await openMenu();
+    const oldName = (await page.locator('[data-testid="view-item"][data-view-name^="Old "]').first().getAttribute('data-view-name'))!;
+
+    const newName = `New ${letters()}`;
+    await item(oldName).getByTestId('view-rename').click();
+    await page.getByTestId('view-name').fill(newName);
+    await page.getByTestId('view-submit').click();
+    await page.getByTestId('view-dialog').waitFor({ state: 'detached' });
+    await openMenu();
+    await item(newName).waitFor();
+    await expect.poll(async () => (await api<{ views: { id: number; name: string }[] }>(context, 'get', '/api/views')).views.find((v) => v.id === view.id)?.name).toBe(newName);
+
+    // Deleted: gone from the menu and from the server (a refusal's roll-back: store/write-rows.test.ts).
+    await item(newName).getByTestId('view-delete').click();
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await openMenu();
+    await item(newName).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await api<{ views: { id: number }[] }>(context, 'get', '/api/views')).views.some((v) => v.id === view.id)).toBe(false);
   });
 
   it('drags a card to another column on the board', async () => {

@@ -7,7 +7,7 @@ import type { IssueDetail } from '@tracker/shared/api/issues';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formErrorsFrom } from '../../../lib/form-errors.ts';
-import { editRefusal, issueSchemas } from './schemas.ts';
+import { editRefusal, preloadIssueSchemas } from './schemas.ts';
 import type { IssueController } from './use-issue.ts';
 import './inplace.css';
 
@@ -30,7 +30,7 @@ export function TitleInPlace({ issue, canEdit, patch, headingId }: Props) {
   const closed = useRef(true);
 
   const open = (value: string, why: string | null = null) => {
-    void issueSchemas();
+    preloadIssueSchemas();
     closed.current = false;
     setText(value);
     setError(why);

@@ -13,7 +13,7 @@ import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { editConflictOf } from '../form/conflict.ts';
 import { formErrorsFrom } from '../../../lib/form-errors.ts';
 import { useLeaveGuard } from './leave-guard.ts';
-import { editRefusal, issueSchemas } from './schemas.ts';
+import { editRefusal, preloadIssueSchemas } from './schemas.ts';
 import type { IssueController } from './use-issue.ts';
 
 export interface DescriptionEdit {
@@ -65,7 +65,7 @@ export function useDescriptionEdit(issue: Pick<IssueDetail, 'id' | 'description'
 
   /** Opens the editor on the saved text, or on a draft restored (with the version it began from). */
   const start = (from?: DescriptionDraft) => {
-    void issueSchemas();
+    preloadIssueSchemas();
     setOffered(null);
     setError(null);
     setEdit({ text: from?.description ?? issue.description, original: issue.description, baseVersion: from?.baseVersion ?? issue.version });

@@ -3,7 +3,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Popover } from '../../../components/Popover.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { createView, deleteView, updateView, type SavedView } from '../api.ts';
@@ -34,7 +33,6 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
   const views = (useStoreReference()?.views ?? null) as SavedView[] | null;
   const me = useMe();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
 
   async function remove(view: SavedView) {
@@ -43,7 +41,8 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
       await writeStoreRows({ optimistic: { views: { [view.id]: null } }, call: () => deleteView(view.id) });
       toast({ title: t('issues.views.deleted'), color: 'success' });
     } catch (err) {
-      setError(errorText(err, t));
+      // A toast: the menu may have closed behind the question.
+      toast({ title: errorText(err, t), color: 'error' });
     }
   }
 
@@ -60,7 +59,6 @@ export function ViewsMenu({ state, projectId, projectName, onOpen }: Props) {
           </Button>
         }
       >
-        {error && <FormAlert message={error} />}
         {views === null ? (
           <p className="muted">{t('common.loading')}</p>
         ) : views.length === 0 ? (
