@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { ColorDot } from '../ColorDot.tsx';
 import { initials } from '../../lib/initials.ts';
+import '../issue/bits.css'; // .avatar, the people's initials
 
 export interface ColoredOption {
   id: number;
@@ -46,4 +47,4 @@ export const dot = (color: string | undefined) => (color ? <ColorDot color={colo
 
 // The initials are drawn by CSS (attr()), not text: the button's name is "label, person", and a
 // visible text missing from it would fail WCAG 2.5.3 (label in name).
-export const avatar = (name: string) => <span className="fpicker__avatar" data-initials={initials(name)} aria-hidden="true" />;
+export const avatar = (name: string) => <span className="avatar fpicker__avatar" data-initials={initials(name)} aria-hidden="true" />;
