@@ -9,6 +9,9 @@ export interface Undo {
   fields: string[];
 }
 
+/** An id field and what the page shows for it: both are put back. */
+const SHOWN_AS = { statusId: 'status', labelIds: 'labels', streamIds: 'streams', parentId: 'parent' } as const satisfies Partial<Record<keyof UpdateIssueRequest, keyof IssueDetail>>;
+
 /** Null when the change touched nothing an undo can put back (a repeat rule is set again by hand). */
 export function undoOf(before: IssueDetail, change: UpdateIssueRequest): Undo | null {
   const body: Record<string, unknown> = {};
@@ -20,20 +23,11 @@ export function undoOf(before: IssueDetail, change: UpdateIssueRequest): Undo | 
         optimistic.assignee = before.assignee;
         break;
       case 'statusId':
-        body.statusId = optimistic.statusId = before.statusId;
-        optimistic.status = before.status;
-        break;
       case 'labelIds':
-        body.labelIds = optimistic.labelIds = before.labelIds;
-        optimistic.labels = before.labels;
-        break;
       case 'streamIds':
-        body.streamIds = optimistic.streamIds = before.streamIds;
-        optimistic.streams = before.streams;
-        break;
       case 'parentId':
-        body.parentId = optimistic.parentId = before.parentId;
-        optimistic.parent = before.parent;
+        body[key] = optimistic[key] = before[key];
+        optimistic[SHOWN_AS[key]] = before[SHOWN_AS[key]];
         break;
       case 'customValues': {
         const values: Record<string, unknown> = {};

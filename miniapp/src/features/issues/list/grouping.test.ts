@@ -4,32 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { isOverdue } from '../../../components/issue/bits.tsx';
 import { groupIssues } from './grouping.ts';
 import { reuseUnchanged } from './use-issue-pages.ts';
+import { issue as storeIssue } from '../../../store/test-data.ts';
 
-const issue = (id: number, over: Partial<IssueListItem> = {}): IssueListItem => ({
-  id,
-  key: `WEB-${id}`,
-  projectId: 1,
-  number: id,
-  title: `Issue ${id}`,
-  statusId: 10,
-  priority: 'none',
-  assignee: null,
-  labelIds: [],
-  streamIds: [],
-  startDate: null,
-  dueDate: null,
-  estimate: null,
-  parentId: null,
-  sortOrder: id,
-  customValues: {},
-  commentCount: 0,
-  spentMinutes: 0,
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
-  completedAt: null,
-  recurrence: null,
-  ...over,
-});
+// The store's test rows (store/test-data.ts), as this list's project WEB with one status and one time.
+const at = '2025-01-01T00:00:00Z';
+const issue = (id: number, over: Partial<IssueListItem> = {}): IssueListItem => storeIssue(id, 1, { key: `WEB-${id}`, statusId: 10, createdAt: at, updatedAt: at, ...over });
 
 const project = {
   project: { id: 1, key: 'WEB', name: 'Web', color: '#f00' },
