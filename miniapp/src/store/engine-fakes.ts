@@ -1,7 +1,10 @@
 // Stand-ins for the engine tests: an HTTP client answering from a route table, and an EventSource
 // the test drives (open, a batch, expired, dropped for good).
 import type { SyncBootstrapResponse, SyncChange, SyncChangesResponse } from '@tracker/shared/api/sync';
+import { afterEach, beforeEach } from 'vitest';
 import { ApiError } from '../lib/http.ts';
+import type { SyncEngine } from './engine.ts';
+import { forgetLastUsed } from './lru.ts';
 
 type Query = Record<string, string | number | undefined> | undefined;
 export type Route = (query: Query) => unknown;
@@ -63,4 +66,21 @@ export class FakeEventSource extends EventTarget {
   close() {
     this.readyState = 2;
   }
+}
+
+/**
+ * Each test starts with no fake streams and no last use, and ends with its engines stopped and every
+ * IndexedDB database deleted: the engines the test made go into the returned list.
+ */
+export function cleanEngines(): SyncEngine[] {
+  const engines: SyncEngine[] = [];
+  beforeEach(() => {
+    FakeEventSource.all = [];
+    forgetLastUsed();
+  });
+  afterEach(async () => {
+    for (const e of engines.splice(0)) e.stop();
+    for (const d of await indexedDB.databases()) if (d.name) indexedDB.deleteDatabase(d.name);
+  });
+  return engines;
 }

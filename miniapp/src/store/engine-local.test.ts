@@ -1,15 +1,15 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
-import { answer, FakeEventSource, fakeHttp, noChanges, type Route } from './engine-fakes.ts';
-import { forgetLastUsed, touchProject } from './lru.ts';
+import { answer, cleanEngines, FakeEventSource, fakeHttp, noChanges, type Route } from './engine-fakes.ts';
+import { touchProject } from './lru.ts';
 import { projectSizes } from './evict.ts';
 import { openPersist } from './persist.ts';
 import { continues } from './tabs.ts';
 import { bootstrapOf, issue, project } from './test-data.ts';
 
 // The engine's local side: IndexedDB at start, tabs, the size limit.
-const engines: SyncEngine[] = [];
+const engines = cleanEngines();
 function start(routes: Record<string, Route>, options: Partial<SyncEngineOptions> = {}) {
   const http = fakeHttp(routes);
   const engine = createSyncEngine({ userId: 1, http, EventSource: FakeEventSource, events: null, writeDelay: 0, ...options });
@@ -19,14 +19,6 @@ function start(routes: Record<string, Route>, options: Partial<SyncEngineOptions
 const ids = (engine: SyncEngine) => Object.keys(engine.state.issues).map(Number);
 const routes = (): Record<string, Route> => ({ '/api/sync/bootstrap': answer(bootstrapOf()), '/api/sync/changes': noChanges });
 
-beforeEach(() => {
-  FakeEventSource.all = [];
-  forgetLastUsed();
-});
-afterEach(async () => {
-  for (const e of engines.splice(0)) e.stop();
-  for (const d of await indexedDB.databases()) if (d.name) indexedDB.deleteDatabase(d.name);
-});
 
 describe('the sync engine, locally', () => {
   it('renders from IndexedDB before any answer, then catches up from the stored position', async () => {

@@ -1,10 +1,9 @@
 import 'fake-indexeddb/auto';
 import type { IssueDetail } from '@tracker/shared/api/issues';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/http.ts';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './engine.ts';
-import { answer, FakeEventSource, fakeHttp, noChanges } from './engine-fakes.ts';
-import { forgetLastUsed } from './lru.ts';
+import { createSyncEngine, type SyncEngineOptions } from './engine.ts';
+import { answer, cleanEngines, FakeEventSource, fakeHttp, noChanges } from './engine-fakes.ts';
 import { bootstrapOf, issue } from './test-data.ts';
 
 // Optimistic writes: shown at once, sent in order, confirmed, rolled back on refusal, kept while
@@ -16,7 +15,7 @@ interface Sent {
 }
 type Answer = (sent: Sent) => Promise<{ issue: Partial<IssueDetail>; overridden?: string }>;
 
-const engines: SyncEngine[] = [];
+const engines = cleanEngines();
 function start(server: Answer, options: Partial<SyncEngineOptions> = {}) {
   const sent: Sent[] = [];
   const http = {
@@ -37,15 +36,7 @@ function start(server: Answer, options: Partial<SyncEngineOptions> = {}) {
 /** The server's answer: the issue as stored with the patch applied, a minute newer. */
 const saved = (id: number, patch: Record<string, unknown>) => ({ ...issue(id, 1), ...patch, updatedAt: new Date(Date.UTC(2026, 5, 1)).toISOString(), version: 2 }) as unknown as IssueDetail;
 
-beforeEach(() => {
-  FakeEventSource.all = [];
-  forgetLastUsed();
-});
-afterEach(async () => {
-  for (const e of engines.splice(0)) e.stop();
-  for (const d of await indexedDB.databases()) if (d.name) indexedDB.deleteDatabase(d.name);
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the outbox', () => {
   it('shows an edit at once, sends it with the time it was made, and keeps the server copy it answers', async () => {
