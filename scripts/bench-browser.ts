@@ -264,7 +264,7 @@ export async function benchBrowser(report: Report) {
       }
       reportSamples(report, 'sort change → rows in the new order', sorts, 50);
       await context?.close();
-      await benchLighthouse(report, server.base, cookies.map((c) => `${c.name}=${c.value}`).join('; '), CHROMIUM_ARGS);
+      if (!process.env.BENCH_SKIP_LIGHTHOUSE) await benchLighthouse(report, server.base, cookies.map((c) => `${c.name}=${c.value}`).join('; '), CHROMIUM_ARGS);
     } finally {
       await browser.close();
       await server.close();

@@ -45,18 +45,26 @@ function RoutePage({ match }: { match: RouteMatch }) {
 }
 
 function AllowedPage({ name, title }: { name: string; title: string }) {
+  // Chosen once per route: switching from the lazy wrapper to the loaded component would remount
+  // the page and run its effects twice (a confirmation link would be spent twice).
+  const [Page] = useState(() => loadedPage(name) ?? PAGES[name]!);
+  return (
+    <>
+      <RouteHead name={name} title={title} />
+      <Suspense fallback={<Loading page />}>
+        <Page />
+      </Suspense>
+    </>
+  );
+}
+
+/** The document's title: apart from the page, so a page naming itself (an issue's key) renders no page again. */
+function RouteHead({ name, title }: { name: string; title: string }) {
   const { t } = useTranslation();
   const named = useSnapshot(pageTitle).text;
   const signedIn = useSnapshot(auth.state).user !== null;
   // Signed in, the home route is my work (app/shell/HomeRoute.tsx).
   const routeTitle = name === 'home' && signedIn ? t('titles.myWork') : title;
   useHead(documentTitle(named ?? routeTitle, t('productName')), true);
-  // Chosen once per route: switching from the lazy wrapper to the loaded component would remount
-  // the page and run its effects twice (a confirmation link would be spent twice).
-  const [Page] = useState(() => loadedPage(name) ?? PAGES[name]!);
-  return (
-    <Suspense fallback={<Loading page />}>
-      <Page />
-    </Suspense>
-  );
+  return null;
 }

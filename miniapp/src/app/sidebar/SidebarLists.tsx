@@ -18,7 +18,8 @@ export function SidebarLists({ collapsed }: { collapsed: boolean }) {
   const [recent, setRecent] = useState(readRecent);
   const key = projectKeyOf(location);
   useEffect(() => {
-    if (key) setRecent(rememberRecent(key));
+    // Already the most recent (an issue of the project just shown): no new list, no render.
+    if (key) setRecent((list) => (list[0] === key ? list : rememberRecent(key)));
   }, [key]);
   const projects = useMemo(() => orderByRecent(store?.projects ?? [], recent).slice(0, SHOWN), [store, recent]);
   const projectsHref = href('projects');

@@ -66,4 +66,5 @@ export function FieldPicker<T extends PickerItem>({ id, labelledBy, display, dis
 
 // On a touch screen the search box waits for a tap: focusing it at once would raise the keyboard over
 // the list the finger is about to choose from.
-const coarse = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+const coarseQuery = typeof matchMedia === 'function' ? matchMedia('(pointer: coarse)') : null;
+const coarse = () => coarseQuery?.matches === true;

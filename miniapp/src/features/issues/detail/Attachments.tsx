@@ -1,7 +1,7 @@
 // Attachments: download links (by a signed link, see download.ts), upload by file input or by dropping files anywhere on the page
 // (with progress), the 10 MB limit checked before sending, deletion for those allowed.
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../../components/FilePicker.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -51,8 +51,8 @@ export function useUploads(issueId: number | null, ctl: IssueController) {
     },
     [issueId, ctl, t],
   );
-  const dismiss = (id: number) => setUploads((list) => list.filter((u) => u.id !== id));
-  return { uploads, upload, dismiss };
+  const dismiss = useCallback((id: number) => setUploads((list) => list.filter((u) => u.id !== id)), []);
+  return useMemo(() => ({ uploads, upload, dismiss }), [uploads, upload, dismiss]);
 }
 
 export function Attachments({ data, ctl, meId, uploader }: { data: IssueData; ctl: IssueController; meId: number | null; uploader: ReturnType<typeof useUploads> }) {

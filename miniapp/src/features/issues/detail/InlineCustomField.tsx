@@ -1,6 +1,7 @@
 // A custom field edited in place on the issue page: text-like values save on leaving the input (or
 // Enter), choices save at once.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldInput } from '../custom-fields/CustomFieldInput.tsx';
 import { CustomFieldValue } from '../custom-fields/CustomFieldValue.tsx';
@@ -9,7 +10,7 @@ import type { IssueController } from './use-issue.ts';
 
 const IMMEDIATE = new Set(['checkbox', 'select', 'multiselect', 'user', 'date']);
 
-export function InlineCustomField({ field, value, canEdit, ctl }: { field: CustomField; value: unknown; canEdit: boolean; ctl: IssueController }) {
+export const InlineCustomField = memo(function InlineCustomField({ field, value, canEdit, ctl }: { field: CustomField; value: unknown; canEdit: boolean; ctl: IssueController }) {
   const { i18n } = useTranslation();
   const [draft, setDraft] = useDraft<unknown>(value ?? null);
   const key = String(field.id);
@@ -43,4 +44,4 @@ export function InlineCustomField({ field, value, canEdit, ctl }: { field: Custo
       />
     </div>
   );
-}
+});

@@ -23,7 +23,7 @@ import { errorText } from '../../../lib/error-text.ts';
 export default function IssuePeek({ issueRef, onClose }: { issueRef: string; onClose: () => void }) {
   const { t } = useTranslation();
   const href = useHref();
-  const ctl = useIssue(issueRef);
+  const { state, ctl } = useIssue(issueRef);
   const me = useMe();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -38,7 +38,6 @@ export default function IssuePeek({ issueRef, onClose }: { issueRef: string; onC
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const { state } = ctl;
   const data = state.status === 'ready' ? state.data : null;
   const [, navigate] = useLocation();
   const editHref = data ? href('issueEdit', { id: data.issue.key }) : null;

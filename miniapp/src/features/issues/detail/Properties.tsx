@@ -1,6 +1,7 @@
 // The issue's properties, each editable in place when `issue.can` allows: changes apply at once
 // (optimistic) and roll back with the server's message when refused.
-import { lazy, Suspense } from 'react';
+import type { IssueDetail, Priority } from '@tracker/shared/api/issues';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
@@ -34,36 +35,36 @@ export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl:
   const canEdit = issue.can.includes('issue.edit');
   const labels = project?.labels ?? issue.labels;
   const streams = data.streams.length ? data.streams : issue.streams;
+  // One handler per field for the page's life, so the memoised fields skip an edit of another one.
+  const on = useMemo(
+    () => ({
+      priority: (priority: Priority) => void ctl.patch({ priority }, { priority }),
+      labels: (labelIds: number[]) => void ctl.patch({ labelIds }, { labelIds, labels: labels.filter((l) => labelIds.includes(l.id)) }),
+      streams: (streamIds: number[]) => void ctl.patch({ streamIds }, { streamIds, streams: streams.filter((s) => streamIds.includes(s.id)).map((s) => ({ id: s.id, name: s.name })) }),
+      startDate: (v: string) => void ctl.patch({ startDate: v || null }, { startDate: v || null }),
+      dueDate: (v: string) => void ctl.patch({ dueDate: v || null }, { dueDate: v || null }),
+      estimate: (estimate: number | null) => void ctl.patch({ estimate }, { estimate }),
+    }),
+    [ctl, labels, streams],
+  );
 
   return (
     <div className="props" data-testid="issue-properties">
       {!phone && <StatusProp data={data} ctl={ctl} />}
 
-      <PriorityField value={issue.priority} disabled={!canEdit} testid="issue-priority" onChange={(priority) => void ctl.patch({ priority }, { priority })} />
+      <PriorityField value={issue.priority} disabled={!canEdit} testid="issue-priority" onChange={on.priority} />
 
       {!phone && <AssigneeProp data={data} ctl={ctl} />}
 
       <ReadOnly label={t('issues.detail.reporter')} value={issue.reporter?.name ?? t('issues.common.unknown')} />
 
-      <LabelsField
-        options={labels}
-        value={issue.labelIds}
-        disabled={!canEdit}
-        testid="issue-labels"
-        onChange={(labelIds) => void ctl.patch({ labelIds }, { labelIds, labels: labels.filter((l) => labelIds.includes(l.id)) })}
-      />
+      <LabelsField options={labels} value={issue.labelIds} disabled={!canEdit} testid="issue-labels" onChange={on.labels} />
 
-      <StreamsField
-        options={streams}
-        value={issue.streamIds}
-        disabled={!canEdit}
-        testid="issue-streams"
-        onChange={(streamIds) => void ctl.patch({ streamIds }, { streamIds, streams: streams.filter((s) => streamIds.includes(s.id)).map((s) => ({ id: s.id, name: s.name })) })}
-      />
+      <StreamsField options={streams} value={issue.streamIds} disabled={!canEdit} testid="issue-streams" onChange={on.streams} />
 
       <div className="props__pair">
-        <DateField which="startDate" value={issue.startDate ?? ''} disabled={!canEdit} testid="issue-start" onChange={(v) => void ctl.patch({ startDate: v || null }, { startDate: v || null })} />
-        <DateField which="dueDate" value={issue.dueDate ?? ''} disabled={!canEdit} testid="issue-due" onChange={(v) => void ctl.patch({ dueDate: v || null }, { dueDate: v || null })} />
+        <DateField which="startDate" value={issue.startDate ?? ''} disabled={!canEdit} testid="issue-start" onChange={on.startDate} />
+        <DateField which="dueDate" value={issue.dueDate ?? ''} disabled={!canEdit} testid="issue-due" onChange={on.dueDate} />
       </div>
       {issue.dueDate && !canEdit && <p className="muted">{formatDate(issue.dueDate, locale)}</p>}
 
@@ -71,9 +72,9 @@ export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl:
         <RecurrenceField issue={issue} ctl={ctl} canEdit={canEdit} locale={locale} />
       </Suspense>
 
-      <EstimateInPlace value={issue.estimate} disabled={!canEdit} onCommit={(estimate) => void ctl.patch({ estimate }, { estimate })} />
+      <EstimateInPlace value={issue.estimate} disabled={!canEdit} onCommit={on.estimate} />
 
-      <ParentInPlace data={data} ctl={ctl} canEdit={canEdit} />
+      <ParentInPlace issueId={issue.id} parent={issue.parent} ctl={ctl} canEdit={canEdit} />
 
       {fields.map((field) => (
         <InlineCustomField key={field.id} field={field} value={issue.customValues[String(field.id)]} canEdit={canEdit} ctl={ctl} />
@@ -83,26 +84,25 @@ export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl:
 }
 
 /** Typed freely, saved on leaving the input or Enter (a number half typed is not a value yet). */
-function EstimateInPlace({ value, disabled, onCommit }: { value: number | null; disabled: boolean; onCommit: (v: number | null) => void }) {
+const EstimateInPlace = memo(function EstimateInPlace({ value, disabled, onCommit }: { value: number | null; disabled: boolean; onCommit: (v: number | null) => void }) {
   const [draft, setDraft] = useDraft(value == null ? '' : String(value));
   const commit = () => {
     const next = draft.trim() === '' ? null : Number(draft);
     if (next !== value && (next === null || Number.isFinite(next))) onCommit(next);
   };
   return <EstimateField value={draft} onChange={setDraft} onCommit={commit} disabled={disabled} testid="issue-estimate" />;
-}
+});
 
 /** The parent is a link; "Change parent" opens the issue search. */
-function ParentInPlace({ data, ctl, canEdit }: { data: IssueData; ctl: IssueController; canEdit: boolean }) {
+const ParentInPlace = memo(function ParentInPlace({ issueId, parent, ctl, canEdit }: { issueId: number; parent: IssueDetail['parent']; ctl: IssueController; canEdit: boolean }) {
   const { t } = useTranslation();
   const href = useHref();
-  const { issue } = data;
   return (
     <div className="field">
       <span className="field__label">{t('issues.detail.parent')}</span>
-      {issue.parent ? (
-        <Link href={href('issue', { id: issue.parent.key })} data-testid="issue-parent-link">
-          {issue.parent.key} {issue.parent.title}
+      {parent ? (
+        <Link href={href('issue', { id: parent.key })} data-testid="issue-parent-link">
+          {parent.key} {parent.title}
         </Link>
       ) : (
         <span className="muted">{t('issues.common.none')}</span>
@@ -114,14 +114,14 @@ function ParentInPlace({ data, ctl, canEdit }: { data: IssueData; ctl: IssueCont
           variant="link"
           display={t('issues.detail.changeParent')}
           allowNone
-          currentKey={issue.parent?.key ?? null}
-          excludeId={issue.id}
+          currentKey={parent?.key ?? null}
+          excludeId={issueId}
           onPick={(picked) => void ctl.patch({ parentId: picked?.issueId ?? null }, { parentId: picked?.issueId ?? null, parent: picked ? { id: picked.issueId, key: picked.key, title: picked.title } : null })}
         />
       )}
     </div>
   );
-}
+});
 
 export function Watchers({ watchers }: { watchers: readonly { name: string }[] }) {
   const { t } = useTranslation();

@@ -12,6 +12,7 @@ import { escapeHtml } from '@tracker/shared/html';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
@@ -76,21 +77,26 @@ export function useIssue(ref: string) {
 
   const { issues, projects, statuses, labels, members, users, customFields, streams, syncId } = useSnapshot(syncState());
   const answer = page.data;
-  const data = useMemo((): IssueData | null => {
-    if (!answer) return null;
-    const projectId = answer.issue.projectId;
-    const tables = { projects, statuses, labels, members, users, customFields, syncId } as unknown as Parameters<typeof storeProject>[0] & Parameters<typeof storeFields>[0];
-    const streamList = storeStreams({ streams });
-    const copy = issues[answer.issue.id];
-    return {
-      issue: copy ? withStoreCopy(answer.issue, copy, { statuses, labels, issues }, streamList) : answer.issue,
-      project: storeProject(tables, projectId),
-      fields: storeFields(tables, projectId) ?? [],
-      streams: streamList,
-      comments: answer.comments,
-      activity: answer.activity,
-    };
-  }, [answer, issues, projects, statuses, labels, members, users, customFields, streams, syncId]);
+  const projectId = answer?.issue.projectId ?? null;
+  // Each piece keeps its identity while its own sources do, so the sections that take only comments,
+  // the project or the fields skip the frame of an edit to the issue (issue 27's budgets).
+  const copy = answer ? issues[answer.issue.id] : undefined;
+  const streamList = useMemo(() => storeStreams({ streams }), [streams]);
+  const issue = useMemo(
+    () => (answer && copy ? withStoreCopy(answer.issue, copy, { statuses, labels, issues }, streamList) : answer?.issue),
+    // `issues` is read for the parent only: a change elsewhere in the store does not remake the issue.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [answer?.issue, copy, statuses, labels, streamList, copy?.parentId === null || copy?.parentId === undefined ? null : issues[copy.parentId]],
+  );
+  const tables = { projects, statuses, labels, members, users, customFields, syncId } as unknown as Parameters<typeof storeProject>[0] & Parameters<typeof storeFields>[0];
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `tables` is these sources
+  const project = useMemo(() => (projectId === null ? null : storeProject(tables, projectId)), [projectId, projects, statuses, labels, members, users, syncId]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
+  const fields = useMemo(() => (projectId === null ? [] : (storeFields(tables, projectId) ?? [])), [projectId, projects, customFields, syncId]);
+  const data = useMemo(
+    (): IssueData | null => (answer && issue ? { issue, project, fields, streams: streamList, comments: answer.comments, activity: answer.activity } : null),
+    [answer, issue, project, fields, streamList],
+  );
 
   const state: State = gone
     ? { status: 'error', error: new ApiError(404, 'Not Found') }
@@ -109,7 +115,8 @@ export function useIssue(ref: string) {
     [setPage],
   );
   const setIssue = useCallback((issue: IssueDetail) => update((d) => ({ ...d, issue })), [update]);
-  const refresh = useCallback(() => page.refetch(), [page]);
+  const refetch = page.refetch;
+  const refresh = useCallback(() => refetch(), [refetch]);
   const refreshActivity = useCallback(async () => {
     const id = shownId.current;
     const activity = id === null ? null : await issueApi.activity(id).catch(() => null);
@@ -133,12 +140,16 @@ export function useIssue(ref: string) {
     async (body: UpdateIssueRequest, optimistic: Partial<IssueDetail>, onRefused?: (err: unknown) => void, offerUndo = true) => {
       const before = current.current?.issue;
       if (!before) return false;
+      // The page shows the change in the input's own frame; the store's write (the lists, the outbox,
+      // the request) follows once it is painted.
+      update((d) => ({ ...d, issue: { ...d.issue, ...optimistic } }));
+      await afterPaint();
       const queued = editIssue(before.id, body, listFields(optimistic));
       if (!queued) {
+        update((d) => ({ ...d, issue: before }));
         fail(new Error('store not open'));
         return false;
       }
-      update((d) => ({ ...d, issue: { ...d.issue, ...optimistic } }));
       try {
         const { issue } = await queued;
         setIssue(issue);
@@ -226,7 +237,9 @@ export function useIssue(ref: string) {
     }
   }, []);
 
-  return { state, patch, save, run, refresh, update, fail, remove, addComment, current: get };
+  // One object for the page's life: sections memoised on it skip the frames that change only the data.
+  const ctl = useMemo(() => ({ patch, save, run, refresh, update, fail, remove, addComment, current: get }), [patch, save, run, refresh, update, fail, remove, addComment, get]);
+  return { state, ctl };
 }
 
-export type IssueController = ReturnType<typeof useIssue>;
+export type IssueController = ReturnType<typeof useIssue>['ctl'];

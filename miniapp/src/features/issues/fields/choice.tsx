@@ -1,7 +1,7 @@
 // Status and priority: the shared picker over the project's statuses and the fixed priorities.
 import type { Priority } from '@tracker/shared/api/issues';
 import { PRIORITIES } from '@tracker/shared/api/values/issues';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PriorityIcon } from '../../../components/issue/bits.tsx';
 import { FieldPicker } from '../../../components/picker/FieldPicker.tsx';
@@ -24,7 +24,8 @@ interface StatusProps extends FieldProps<number | null> {
   title?: string;
 }
 
-export function StatusField({ statuses, withDefault, placeholder, title, value, onChange, testid, error, disabled }: StatusProps) {
+// The fields are memoised: on the issue page an edit renders again only the fields it changed.
+export const StatusField = memo(function StatusField({ statuses, withDefault, placeholder, title, value, onChange, testid, error, disabled }: StatusProps) {
   const { t } = useTranslation();
   const id = useId();
   const label = t('issues.form.status');
@@ -53,9 +54,9 @@ export function StatusField({ statuses, withDefault, placeholder, title, value, 
       />
     </Field>
   );
-}
+});
 
-export function PriorityField({ placeholder, value, onChange, testid, error, disabled }: FieldProps<Priority | null, Priority> & { placeholder?: string }) {
+export const PriorityField = memo(function PriorityField({ placeholder, value, onChange, testid, error, disabled }: FieldProps<Priority | null, Priority> & { placeholder?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const label = t('issues.form.priority');
@@ -78,4 +79,4 @@ export function PriorityField({ placeholder, value, onChange, testid, error, dis
       />
     </Field>
   );
-}
+});

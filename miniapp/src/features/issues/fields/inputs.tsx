@@ -1,10 +1,11 @@
 // Dates (components/DateInput.tsx: `YYYY-MM-DD`, '' for none) and the estimate (text as typed).
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/DateInput.tsx';
 import { Field, invalid, type FieldProps } from './Field.tsx';
 
-export function DateField({ which, value, onChange, testid, error, disabled }: FieldProps<string> & { which: 'startDate' | 'dueDate' }) {
+// The fields are memoised: on the issue page an edit renders again only the fields it changed.
+export const DateField = memo(function DateField({ which, value, onChange, testid, error, disabled }: FieldProps<string> & { which: 'startDate' | 'dueDate' }) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -12,10 +13,10 @@ export function DateField({ which, value, onChange, testid, error, disabled }: F
       <DateInput id={id} data-testid={testid} disabled={disabled} value={value} {...invalid(id, error)} onChange={onChange} />
     </Field>
   );
-}
+});
 
 /** `onCommit`: the issue page saves on leaving the input or on Enter, not on every keystroke. */
-export function EstimateField({ onCommit, value, onChange, testid, error, disabled }: FieldProps<string> & { onCommit?: () => void }) {
+export const EstimateField = memo(function EstimateField({ onCommit, value, onChange, testid, error, disabled }: FieldProps<string> & { onCommit?: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -35,4 +36,4 @@ export function EstimateField({ onCommit, value, onChange, testid, error, disabl
       />
     </Field>
   );
-}
+});

@@ -1,6 +1,6 @@
 // Assignee, labels, streams and the parent: the shared pickers (choices.tsx), each with its label.
 import type { UserRef } from '@tracker/shared/api/common';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColoredOption } from '../../../components/picker/values.tsx';
 import { IssueChoice, OptionsChoice, PersonChoice } from './choices.tsx';
@@ -8,7 +8,8 @@ import { errorIdOf, Field, type FieldProps } from './Field.tsx';
 import type { IssueRefItem } from './search.ts';
 
 /** `placeholder`: shown while the value is unknown (`undefined`: bulk edit of issues assigned differently). */
-export function AssigneeField({ value, onChange, testid, error, disabled, placeholder }: FieldProps<UserRef | null | undefined, UserRef | null> & { placeholder?: string }) {
+// The fields are memoised: on the issue page an edit renders again only the fields it changed.
+export const AssigneeField = memo(function AssigneeField({ value, onChange, testid, error, disabled, placeholder }: FieldProps<UserRef | null | undefined, UserRef | null> & { placeholder?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const label = t('issues.form.assignee');
@@ -17,7 +18,7 @@ export function AssigneeField({ value, onChange, testid, error, disabled, placeh
       <PersonChoice id={id} label={label} testid={testid} disabled={disabled} errorId={errorIdOf(id, error)} value={value} placeholder={placeholder} onChange={onChange} />
     </Field>
   );
-}
+});
 
 type OptionsProps = FieldProps<readonly number[], number[]> & { options: readonly ColoredOption[] };
 
@@ -30,15 +31,15 @@ function OptionsField({ label, options, value, onChange, testid, error, disabled
   );
 }
 
-export function LabelsField(props: OptionsProps) {
+export const LabelsField = memo(function LabelsField(props: OptionsProps) {
   const { t } = useTranslation();
   return <OptionsField label={t('issues.form.labels')} {...props} />;
-}
+});
 
-export function StreamsField(props: OptionsProps) {
+export const StreamsField = memo(function StreamsField(props: OptionsProps) {
   const { t } = useTranslation();
   return <OptionsField label={t('issues.form.streams')} {...props} />;
-}
+});
 
 export interface ParentRef {
   key: string;

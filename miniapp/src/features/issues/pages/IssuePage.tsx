@@ -6,7 +6,7 @@
 // (detail/PhoneProperties.tsx), and the comment composer docked above the tab bar. Live: refetches
 // when someone else changes the issue. While the page call is on its way, the client store's copy
 // of the issue shows at once (detail/Preview.tsx).
-import { useCallback, useEffect } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -38,8 +38,7 @@ import '../detail/issue.css';
 export default function IssuePage({ TimeSection }: { TimeSection: TimeSectionSlot }) {
   const { t } = useTranslation();
   const { id = '' } = useRouteParams();
-  const ctl = useIssue(id);
-  const { state } = ctl;
+  const { state, ctl } = useIssue(id);
 
   if (state.status === 'error') {
     const status = refusalOf(state.error)?.status;
@@ -74,6 +73,16 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
   useSecondaryButton(canEdit ? { text: t('issues.detail.edit') } : null, () => navigate(editHref));
   useCanonicalAddress(routeId, issue.id, issue.key);
 
+  // What an edit changes at once (the header, the title, the properties) renders in the edit's own
+  // frame; the long sections below follow in a deferred render, once the change is painted. Opening
+  // the page, they follow its first frame (never another issue's sections under this one's title).
+  const deferred = useDeferredValue<IssueData | null>(data, null);
+  const later = deferred?.issue.id === issue.id ? deferred : null;
+  const meId = me?.id ?? null;
+  const onTimeChanged = useCallback(() => void ctl.refresh(), [ctl]);
+  const laterIssue = later?.issue;
+  const timeIssue = useMemo(() => laterIssue && { id: laterIssue.id, spentMinutes: laterIssue.spentMinutes, can: laterIssue.can }, [laterIssue]);
+
   return (
     <Page name="issue" ownHeading className={phone ? 'issue-page issue-page--phone' : 'issue-page'}>
       <IssueHeader data={data} ctl={ctl} compact={phone} />
@@ -81,12 +90,16 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
         <TitleInPlace issue={issue} canEdit={canEdit} patch={ctl.patch} headingId={pageTitleId('issue')} />
         {phone && <PhoneProperties data={data} ctl={ctl} />}
         <div className="issue-main">
-          <DescriptionInPlace issue={issue} canEdit={canEdit} save={ctl.save} userId={me?.id ?? null} />
-          <SubIssues data={data} />
-          <Relations data={data} ctl={ctl} />
-          <Attachments data={data} ctl={ctl} meId={me?.id ?? null} uploader={uploader} />
-          <TimeSection issue={issue} onChanged={() => void ctl.refresh()} />
-          <Timeline data={data} ctl={ctl} meId={me?.id ?? null} docked={phone} />
+          {later && timeIssue && (
+            <>
+              <LaterDescription issue={later.issue} canEdit={canEdit} save={ctl.save} userId={meId} />
+              <LaterSubIssues data={later} />
+              <LaterRelations data={later} ctl={ctl} />
+              <LaterAttachments data={later} ctl={ctl} meId={meId} uploader={uploader} />
+              <TimeSection issue={timeIssue} onChanged={onTimeChanged} />
+              <LaterTimeline data={later} ctl={ctl} meId={meId} docked={phone} />
+            </>
+          )}
         </div>
         {!phone && (
           <aside className="issue-aside" aria-label={t('issues.detail.properties')}>
@@ -103,6 +116,13 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
     </Page>
   );
 }
+
+// Memoised: they render again only when the deferred data (or what they are given) changes.
+const LaterDescription = memo(DescriptionInPlace);
+const LaterSubIssues = memo(SubIssues);
+const LaterRelations = memo(Relations);
+const LaterAttachments = memo(Attachments);
+const LaterTimeline = memo(Timeline);
 
 /** `/issues/123` → `/issues/WEB-7`, keeping the query (only for this issue's own id or key). */
 function useCanonicalAddress(routeId: string, id: number, key: string) {

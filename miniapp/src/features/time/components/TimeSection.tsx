@@ -3,7 +3,7 @@
 // points, not hours (issues/fields/inputs.tsx, streams' "estimate points"), so spent time is shown
 // on its own rather than as a share of it.
 import type { TimeEntry } from '@tracker/shared/api/time';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
@@ -23,7 +23,8 @@ interface Props {
   onChanged: () => void;
 }
 
-export function TimeSection({ issue, onChanged }: Props) {
+// Memoised: the issue page renders it again only when the issue's time or rights change.
+export const TimeSection = memo(function TimeSection({ issue, onChanged }: Props) {
   const { t } = useTranslation();
   const href = useHref();
   const [open, setOpen] = useState(false);
@@ -76,7 +77,7 @@ export function TimeSection({ issue, onChanged }: Props) {
       )}
     </section>
   );
-}
+});
 
 function EntryItem({ entry, onChanged }: { entry: TimeEntry; onChanged: () => void }) {
   const { t } = useTranslation();
