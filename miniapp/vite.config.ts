@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 // Besides the entry's own files, the shell is the offline page (the web manifest and icons are added by VitePWA).
 const shell = shellPrecache((url) => url === OFFLINE_SHELL);
-const core = entryClosure(fileURLToPath(new URL('./src/main.tsx', import.meta.url)));
+const core = entryClosure(fileURLToPath(new URL('./src/main.tsx', import.meta.url)), /\/node_modules\/(react-i18next\/dist\/es\/(Trans|TransWithoutContext|unescape)\.js|html-parse-stringify\/)/);
 
 export default defineConfig(({ command }) => {
   // A build is always a production build, even when started from a test runner (NODE_ENV=test):

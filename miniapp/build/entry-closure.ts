@@ -5,7 +5,11 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-export function entryClosure(entryFile: string): { plugin: Plugin; test: (id: string) => boolean } {
+/**
+ * `unused`: modules a package's index re-exports but nothing at start runs (react-i18next's `Trans`,
+ * for two lazy components): left out of the closure, they go with the chunks that use them.
+ */
+export function entryClosure(entryFile: string, unused?: RegExp): { plugin: Plugin; test: (id: string) => boolean } {
   const entry = path.normalize(entryFile);
   const modules = new Set<string>();
   const plugin: Plugin = {
@@ -14,7 +18,7 @@ export function entryClosure(entryFile: string): { plugin: Plugin; test: (id: st
     buildEnd() {
       modules.clear();
       const walk = (id: string) => {
-        if (modules.has(id)) return;
+        if (modules.has(id) || (unused?.test(id) ?? false)) return;
         modules.add(id);
         for (const dep of this.getModuleInfo(id)?.importedIds ?? []) walk(dep);
       };

@@ -1,6 +1,6 @@
 import { fallbackTitle } from '@tracker/shared/head';
 import { buildPath, matchRoute, type RouteMatch } from '@tracker/shared/routes';
-import { Suspense, useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
@@ -44,7 +44,8 @@ function RoutePage({ match }: { match: RouteMatch }) {
   return <AllowedPage key={match.route.name} name={match.route.name} title={title} />;
 }
 
-function AllowedPage({ name, title }: { name: string; title: string }) {
+// Memoised: a change of the query alone (a sort, a filter) renders the page from its own hooks.
+const AllowedPage = memo(function AllowedPage({ name, title }: { name: string; title: string }) {
   // Chosen once per route: switching from the lazy wrapper to the loaded component would remount
   // the page and run its effects twice (a confirmation link would be spent twice).
   const [Page] = useState(() => loadedPage(name) ?? PAGES[name]!);
@@ -56,7 +57,7 @@ function AllowedPage({ name, title }: { name: string; title: string }) {
       </Suspense>
     </>
   );
-}
+});
 
 /** The document's title: apart from the page, so a page naming itself (an issue's key) renders no page again. */
 function RouteHead({ name, title }: { name: string; title: string }) {

@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { rememberLocale, switchLocalePath } from '../lib/locale.ts';
+import { isPlainClick } from '../lib/plain-click.ts';
 import { useLocale } from '../lib/use-locale.ts';
 
 /** Switches language on the same page (path and query kept) and remembers the choice; `onSwitch` may keep it further. */
@@ -14,7 +15,7 @@ export function LangSwitch({ onSwitch }: { onSwitch?: (target: Locale) => void }
   const target: Locale = locale === 'ru' ? 'en' : 'ru';
   const href = switchLocalePath(location, search, target);
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    if (!isPlainClick(e)) return;
     e.preventDefault();
     rememberLocale(target);
     onSwitch?.(target);

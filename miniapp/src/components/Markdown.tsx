@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import { highlightCode } from '../lib/highlight.ts';
 import { log } from '../lib/logger.ts';
+import { followLink } from '../lib/plain-click.ts';
 import { useHref } from '../lib/use-locale.ts';
 
 export function Markdown({ html, className = 'markdown', testId }: { html: string; className?: string; testId?: string }) {
@@ -20,12 +21,8 @@ export function Markdown({ html, className = 'markdown', testId }: { html: strin
     if (ref.current && html.includes('<pre>')) highlightCode(ref.current).catch((err: unknown) => log.warn('code highlighting failed', err));
   }, [html]);
 
-  const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a.issue-ref[data-issue-key]') : null;
-    if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(href('issue', { id: link.dataset.issueKey! }));
-  };
+  // The links' hrefs are this language's (above): the router follows them.
+  const onClick = (e: MouseEvent<HTMLDivElement>) => void followLink(e, navigate, 'a.issue-ref[data-issue-key]');
 
   // The links inside are the controls (keyboard included: Enter on a link is a click); this only routes their clicks.
   return <div ref={ref} className={className} data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -6,7 +6,7 @@ import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
 
 type PickerProject = Pick<Project, 'id' | 'key' | 'name'>;
 import type { Stream } from '@tracker/shared/api/streams';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, memo, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
@@ -26,7 +26,8 @@ interface Props {
 
 const TEXT_DEBOUNCE_MS = 300;
 
-export function FilterBar({ filters, onChange, trailing }: Props) {
+/** Memoised: the list page renders it again only when the filters change. */
+export const FilterBar = memo(function FilterBar({ filters, onChange, trailing }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [more, setMore] = useState(() => hasSecondary(filters));
@@ -168,7 +169,7 @@ export function FilterBar({ filters, onChange, trailing }: Props) {
       )}
     </div>
   );
-}
+});
 
 const hasSecondary = (filters: Record<string, string>) => Object.keys(filters).some((k) => !['q', 'project', 'status', 'assignee', 'priority'].includes(k));
 

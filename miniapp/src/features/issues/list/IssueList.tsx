@@ -23,6 +23,7 @@ import { ColorDot } from '../../../components/ColorDot.tsx';
 import { useSnapshot } from 'valtio';
 import { auth } from '../../../lib/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { followLink } from '../../../lib/plain-click.ts';
 
 const BulkBar = lazy(() => import('../bulk/BulkBar.tsx'));
 
@@ -180,7 +181,7 @@ export function IssueList({ query, filters = {}, sort = 'updated', order = 'desc
 
   return (
     // Space is the keyboard's way to peek (above).
-    <div className="issue-list" data-testid="issue-list" onClick={onPeek ? (e) => peekFromClick(e, onPeek, setActive) : undefined}>
+    <div className="issue-list" data-testid="issue-list" onClick={(e) => followLink(e, navigate, 'a.issue-row__title') || (onPeek && peekFromClick(e, onPeek, setActive))}>
       {selectable && (
         <div className="issue-list__tools">
           <label className="issue-list__select-all">

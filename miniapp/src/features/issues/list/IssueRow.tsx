@@ -3,7 +3,6 @@ import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import type { ListProject } from '../detail/from-store.ts';
 import { memo, type MouseEvent } from 'react';
-import { Link } from 'wouter';
 import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon, Spent, StatusChip } from '../../../components/issue/bits.tsx';
 
 interface Props {
@@ -58,9 +57,10 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
             ↻
           </span>
         )}
-        <Link href={href} className="issue-row__title" data-testid="issue-title">
+        {/* A plain link: the list routes its clicks (IssueList), no router hooks in every row. */}
+        <a href={href} className="issue-row__title" data-testid="issue-title">
           {issue.title}
-        </Link>
+        </a>
         <LabelChips labels={labels} />
         {pending && (
           <span className="issue-row__pending" role="img" title={t('issues.list.pending')} aria-label={t('issues.list.pending')} data-testid="issue-pending">

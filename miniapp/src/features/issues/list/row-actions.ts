@@ -1,5 +1,6 @@
 // What a list does with its rows beyond showing them: folding groups and peeking from a click.
 import type { MouseEvent } from 'react';
+import { isPlainClick } from '../../../lib/plain-click.ts';
 
 export const NONE_FOLDED: ReadonlySet<string> = new Set();
 export const toggleKey = (set: ReadonlySet<string>, key: string) => {
@@ -11,7 +12,7 @@ export const toggleKey = (set: ReadonlySet<string>, key: string) => {
 /** A click on a row's empty space or its labels peeks; its title link, checkbox and buttons keep their own meaning. */
 export function peekFromClick(e: MouseEvent<HTMLElement>, onPeek: (key: string) => void, setActive: (id: number) => void) {
   const target = e.target as HTMLElement;
-  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || target.closest('a, button, input, label, select')) return;
+  if (!isPlainClick(e) || target.closest('a, button, input, label, select')) return;
   const row = target.closest<HTMLElement>('[data-testid="issue-row"]');
   const key = row?.dataset.issueKey;
   if (!row || !key) return;

@@ -73,9 +73,10 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
   useSecondaryButton(canEdit ? { text: t('issues.detail.edit') } : null, () => navigate(editHref));
   useCanonicalAddress(routeId, issue.id, issue.key);
 
-  // What an edit changes at once (the header, the title, the properties) renders in the edit's own
-  // frame; the long sections below follow in a deferred render, once the change is painted. Opening
-  // the page, they follow its first frame (never another issue's sections under this one's title).
+  // Opening the page, its first frame holds the header and the title; the properties and the
+  // sections follow in a deferred render (never another issue's under this one's title). Then an
+  // edit renders what it changes (the header, the title, the properties) in its own frame, and the
+  // long sections below follow once it is painted.
   const deferred = useDeferredValue<IssueData | null>(data, null);
   const later = deferred?.issue.id === issue.id ? deferred : null;
   const meId = me?.id ?? null;
@@ -88,7 +89,7 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
       <IssueHeader data={data} ctl={ctl} compact={phone} />
       <div className="issue-layout">
         <TitleInPlace issue={issue} canEdit={canEdit} patch={ctl.patch} headingId={pageTitleId('issue')} />
-        {phone && <PhoneProperties data={data} ctl={ctl} />}
+        {phone && later && <PhoneProperties data={data} ctl={ctl} />}
         <div className="issue-main">
           {later && timeIssue && (
             <>
@@ -103,8 +104,12 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
         </div>
         {!phone && (
           <aside className="issue-aside" aria-label={t('issues.detail.properties')}>
-            <Properties data={data} ctl={ctl} />
-            <Watchers watchers={issue.watchers} />
+            {later && (
+              <>
+                <Properties data={data} ctl={ctl} />
+                <Watchers watchers={issue.watchers} />
+              </>
+            )}
           </aside>
         )}
       </div>

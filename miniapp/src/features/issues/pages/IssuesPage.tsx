@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button, buttonClass } from '../../../components/Button.tsx';
@@ -32,12 +32,21 @@ export default function IssuesPage() {
   const closePeek = useCallback(() => setPeek(null), []);
 
   const go = useCallback((next: PageState, replace = false) => navigate(location + toSearch(next), { replace }), [navigate, location]);
-  const setFilters = useCallback((filters: Record<string, string>, options?: { replace?: boolean }) => go({ ...state, filters }, options?.replace), [go, state]);
+  // The filter bar is memoised: a sort or layout change must not render it again, so what it is
+  // given keeps its identity (the filters while equal, a handler reading the latest state).
+  const latest = useRef(state);
+  latest.current = state;
+  const filtersKey = JSON.stringify(state.filters);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same filters, by value
+  const filters = useMemo(() => state.filters, [filtersKey]);
+  const setFilters = useCallback((next: Record<string, string>, options?: { replace?: boolean }) => go({ ...latest.current, filters: next }, options?.replace), [go]);
+  const toggleOptions = useCallback(() => setOptions((o) => !o), []);
   const clearFilters = useCallback(() => go({ ...state, filters: {} }), [go, state]);
   const chooseProject = useCallback((key: string) => go({ ...state, filters: withFilter(state.filters, 'project', key) }), [go, state]);
   const openView = useCallback((view: SavedView) => go(fromView(view)), [go]);
 
   const createHref = href('issueCreate') + (state.filters.project ? `?project=${encodeURIComponent(state.filters.project)}` : '');
+  const phoneBar = useMemo(() => <PhoneBar open={options} onToggle={toggleOptions} count={Object.keys(filters).length} createHref={createHref} />, [options, toggleOptions, filters, createHref]);
 
   return (
     <Page name="issues" className="issues-page">
@@ -89,7 +98,7 @@ export default function IssuesPage() {
           {t('issues.list.create')}
         </Link>
       </div>
-      <FilterBar filters={state.filters} onChange={setFilters} trailing={<PhoneBar open={options} onToggle={() => setOptions((o) => !o)} count={Object.keys(state.filters).length} createHref={createHref} />} />
+      <FilterBar filters={filters} onChange={setFilters} trailing={phoneBar} />
       </div>
       {state.layout === 'list' ? (
         <IssueList filters={state.filters} sort={state.sort} order={state.order} group={state.group} selectable keyboard onClearFilters={clearFilters} onPeek={setPeek} peekKey={peek} />
