@@ -5,13 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.ts';
 import { createOrm, migrate } from '../server/src/db/orm.ts';
 import { seedDemo } from '../server/src/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/demo-data.ts';
 import { benchLighthouse } from './bench-lighthouse.ts';
 import { startBenchServer } from './bench-server.ts';
+import { afterInput, afterNavigation, traceBreakdown } from './bench-trace.ts';
 
 type Report = (name: string, value: number, unit: string, budget?: number, atLeast?: boolean) => void;
 
@@ -30,11 +31,11 @@ function recordApi(page: Page) {
   return { calls, since: (n: number) => calls.slice(n) };
 }
 
-async function slowPage(context: BrowserContext): Promise<Page> {
+async function slowPage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return page;
+  return { page, cdp };
 }
 
 /** Runs \`fn\` once the next frame is painted (a task queued from the frame's animation callback). */
@@ -123,6 +124,20 @@ function reportSamples(report: Report, name: string, samples: number[], budget: 
   console.log(`  median of ${samples.length}: ${samples.join(', ')} ms`);
 }
 
+/**
+ * Takes SAMPLES of a measure and reports their median; over budget, one more sample runs under a
+ * trace and the main thread's time in it is printed by kind of work (bench-trace.ts).
+ */
+async function measure(report: Report, name: string, budget: number, sample: () => Promise<number>, traced: { cdp: () => CDPSession; input: string | null }) {
+  const samples: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) samples.push(await sample());
+  reportSamples(report, name, samples, budget);
+  if (median(samples) <= budget) return;
+  let ms = 0;
+  const where = await traceBreakdown(traced.cdp(), async () => void (ms = await sample()), traced.input ? afterInput(traced.input, () => ms) : afterNavigation(() => ms));
+  console.log(`  where the time goes (one more sample, ${ms} ms): ${where}`);
+}
+
 export async function benchBrowser(report: Report) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-browser-'));
   const db = await startEmbeddedPostgres(dir);
@@ -146,53 +161,53 @@ export async function benchBrowser(report: Report) {
       await signIn.close();
       console.log(`\nBrowser: Chromium, CPU slowed ${CPU_SLOWDOWN}×, the demo workspace with ${ISSUES.toLocaleString('en')} issues, signed in as ${DEMO_USERS[0].email}…`);
 
+      // Traces are taken browser-wide: a cold sample's page does not exist before it starts.
+      const browserCdp = await browser.newBrowserCDPSession();
+      const traced = (input: string | null) => ({ cdp: () => browserCdp, input });
       let context: BrowserContext | null = null;
       let page!: Page;
       let api!: ReturnType<typeof recordApi>;
-      const cold: number[] = [];
       let coldCalls: string[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
+      const coldSample = async () => {
         await context?.close();
         context = await browser.newContext({ baseURL: server.base, viewport: { width: 1280, height: 900 }, storageState: { cookies, origins: [] } });
         await context.addInitScript(FIRST_ROW_PROBE);
-        page = await slowPage(context);
+        ({ page } = await slowPage(context));
         api = recordApi(page);
         await page.goto('/en/issues', { waitUntil: 'commit' });
         const painted = await firstRowPainted(page);
-        cold.push(painted);
         coldCalls = (await page.evaluate(`performance.getEntriesByType('resource')
           .filter((e) => e.startTime <= ${painted} && new URL(e.name).pathname.startsWith('/api/'))
           .map((e) => new URL(e.name).pathname)`)) as string[];
-      }
-      reportSamples(report, 'cold load of /en/issues → first row', cold, 1000);
+        return painted;
+      };
+      await measure(report, 'cold load of /en/issues → first row', 1000, coldSample, traced(null));
       report('API calls before the first row (cold load)', coldCalls.length, 'calls', 4);
       console.log(`  ${coldCalls.join(', ')}`);
 
       // Warm: the store has synced and written itself to IndexedDB; the service worker holds the code.
       await page.locator('html[data-sync="live"]').waitFor({ state: 'attached', timeout: 60_000 });
-      const warm: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
+      await measure(report, 'warm reload → first row', 300, async () => {
         await page.waitForLoadState('networkidle');
         await page.evaluate(STORE_WRITTEN);
         await page.reload({ waitUntil: 'commit' });
-        warm.push(await firstRowPainted(page));
-      }
-      reportSamples(report, 'warm reload → first row', warm, 300);
+        return firstRowPainted(page);
+      }, traced(null));
 
       // List → issue, as a person does it: the pointer rests on the row (over 50 ms: the app loads
       // the page's code and asks its data), then the click. Measured in the page, from the click to
       // the painted frame that shows the title; the requests it waited for are those that answered
       // between the two (none, when what shows comes from the store).
-      const open: number[] = [];
       const waited: string[] = [];
       let issueCalls: string[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
-        if (i > 0) {
+      let opened = 0;
+      await measure(report, 'list → issue, to its title painted', 50, async () => {
+        if (opened > 0) {
           await page.goBack();
           await firstRow(page);
         }
         await page.waitForLoadState('networkidle');
-        const title = page.getByTestId('issue-title').nth(i);
+        const title = page.getByTestId('issue-title').nth(opened++);
         const expected = (await title.textContent())?.trim() ?? '';
         await title.hover();
         await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/IssuePage-')));
@@ -221,13 +236,12 @@ export async function benchBrowser(report: Report) {
           const api = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/api/') && !shell.includes(new URL(e.name).pathname));
           return { clicked: window.__clicked, shown, answered: api.filter((e) => e.responseEnd > window.__clicked && e.responseEnd <= shown).map((e) => new URL(e.name).pathname) };
         })()`)) as { clicked: number; shown: number; answered: string[] };
-        open.push(Math.round(shown - clicked));
         waited.push(...answered);
         await page.getByTestId('issue-status').waitFor();
         await page.waitForLoadState('networkidle');
         issueCalls = api.since(before);
-      }
-      reportSamples(report, 'list → issue, to its title painted', open, 50);
+        return Math.round(shown - clicked);
+      }, traced('click'));
       report('API answers arrived between click and title (list → issue, all samples)', waited.length, 'answers', 0);
       if (waited.length) console.log(`  ${waited.join(', ')}`);
       report('API calls of the issue page', issueCalls.length, 'calls');
@@ -235,8 +249,7 @@ export async function benchBrowser(report: Report) {
 
       // A status change: until the page shows the new status (optimistic, or after the answer).
       const status = page.getByTestId('issue-status');
-      const changes: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
+      await measure(report, 'status change → shown', 50, async () => {
         const current = await status.getAttribute('data-status-id');
         // The status picker opens, then the time runs from the click on another status.
         await status.click();
@@ -245,25 +258,25 @@ export async function benchBrowser(report: Report) {
         const other = values.find((v) => v && v !== current)!;
         await page.evaluate(timeFromInput('[data-testid="issue-status-panel"]', `[data-testid="issue-status"][data-status-id="${other}"]`, false, 'click'));
         await options.and(page.locator(`[data-value="${other}"]`)).click();
-        changes.push(await shownAfterInput(page));
+        const ms = await shownAfterInput(page);
         await page.waitForLoadState('networkidle');
-      }
-      reportSamples(report, 'status change → shown', changes, 50);
+        return ms;
+      }, traced('click'));
 
       // A sort change on the list: until another issue leads it (title, then back to last updated…).
       await page.goBack();
       await firstRow(page);
       await page.waitForLoadState('networkidle');
-      const sorts: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
+      let sorted = 0;
+      await measure(report, 'sort change → rows in the new order', 50, async () => {
         const top = await page.getByTestId('issue-row').first().getAttribute('data-issue-id');
         await page.evaluate(timeFromInput('[data-testid="sort-by"]', `[data-testid="issue-row"]:not([data-issue-id="${top}"])`, true));
-        await page.getByTestId('sort-by').selectOption(i % 2 === 0 ? 'title' : 'updated');
-        sorts.push(await shownAfterInput(page));
+        await page.getByTestId('sort-by').selectOption(sorted++ % 2 === 0 ? 'title' : 'updated');
+        const ms = await shownAfterInput(page);
         await page.waitForLoadState('networkidle');
-      }
-      reportSamples(report, 'sort change → rows in the new order', sorts, 50);
-      await context?.close();
+        return ms;
+      }, traced('change'));
+      await (context as BrowserContext | null)?.close();
       if (!process.env.BENCH_SKIP_LIGHTHOUSE) await benchLighthouse(report, server.base, cookies.map((c) => `${c.name}=${c.value}`).join('; '), CHROMIUM_ARGS);
     } finally {
       await browser.close();

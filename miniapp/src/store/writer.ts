@@ -26,7 +26,8 @@ export function createWriter(state: SyncState, o: { delay?: number; sizeLimit?: 
   async function flush() {
     clearTimeout(timer);
     timer = undefined;
-    if (!persist || held) return;
+    // Nothing changed, nothing grew: no size to check either (a closing page's flush stays cheap).
+    if (!persist || held || dirty.empty) return writing;
     const now = Date.now();
     if (dirty.all || now - lastEvictCheck > EVICT_CHECK_MS) {
       lastEvictCheck = now;
