@@ -15,13 +15,12 @@ const NOT_SENDING: Record<string, string> = {
   'features/projects/components/AddNameRow.tsx': 'hands the name to its editor, which writes through the store (store/write-rows.ts)',
   'features/projects/components/MembersEditor.tsx': 'writes through the store (store/write-rows.ts): shown at once, a refusal a toast',
   'features/issues/recurrence/RecurrenceEditor.tsx': 'hands the rule to the issue page or form, which saves it',
+  'features/calendar/components/MoveDialog.tsx': 'hands the new day to the calendar, which moves the issue through the store (moveIssueOptimistic)',
 };
 
 /** Forms still keeping their own busy and error state beside the helper: move them, then delete the line. */
 const STILL_OWN_STATE = [
   'features/admin/blog/PostEditor.tsx',
-  'features/calendar/components/MoveDialog.tsx',
-  'features/calendar/components/SubscribePanel.tsx',
   'features/issues/comments/Composer.tsx',
   'features/issues/create/CreateIssueDialog.tsx',
   'features/issues/form/IssueForm.tsx',
@@ -30,8 +29,6 @@ const STILL_OWN_STATE = [
   'features/my-work/QuickAddBar.tsx',
   'features/projects/components/triage/TriageForm.tsx',
   'features/streams/components/StreamHeader.tsx',
-  'features/time/components/LogTimeForm.tsx',
-  'features/users/components/api-tokens/ApiTokenForm.tsx',
 ];
 
 const HELPER = /\buse(ServerForm|ServerAction|AuthForm)\(/;

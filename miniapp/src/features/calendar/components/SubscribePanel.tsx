@@ -1,12 +1,20 @@
 // ICS subscriptions: the secret URL is shown once, right after it is made; a feed can be revoked.
-import { useState, type FormEvent } from 'react';
+import { FEED_SCOPES } from '@tracker/shared/api/calendar';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../components/Button.tsx';
 import { useQuery } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { calendarApi, type CreatedFeed, type Feed, type FeedScope, type ProjectSummary, type StreamSummary } from '../api.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { useServerForm } from '../../../lib/use-server-form.ts';
 import { confirmAction } from '../../../platform/confirm.ts';
+
+/** What the form holds: the target as its select gives it ('' until chosen, for a project or a stream). */
+const feedForm = z
+  .object({ scope: z.enum(FEED_SCOPES), scopeId: z.string() })
+  .refine((f) => f.scope === 'user' || f.scopeId !== '', { path: ['scopeId'], message: 'validation.required' });
 
 interface Props {
   projects: readonly ProjectSummary[];
@@ -18,10 +26,10 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
   const { t } = useTranslation();
   const asked = useQuery(['calendar', 'feeds'], () => calendarApi.feeds().then((r) => r.feeds));
   const { data: feeds, setData: setFeeds } = asked;
-  const [scope, setScope] = useState<FeedScope>('user');
-  const [scopeId, setScopeId] = useState<string>('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useServerForm(feedForm, { scope: 'user', scopeId: '' });
+  const [scope, scopeId] = form.watch(['scope', 'scopeId']);
+  const busy = form.formState.isSubmitting;
+  const error = form.errorFor('scopeId') ?? form.formError;
   const [created, setCreated] = useState<CreatedFeed | null>(null);
   const [copied, setCopied] = useState(false);
   const loadError = asked.error ? errorText(asked.error, t) : null;
@@ -36,25 +44,12 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
     return t('calendar.feeds.streamFeed', { name: s ? s.name : `#${feed.scopeId}` });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (scope !== 'user' && !scopeId) {
-      setError(t('validation.required'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await calendarApi.createFeed(scope, scope === 'user' ? null : Number(scopeId));
-      setCreated(result);
-      setCopied(false);
-      setFeeds((list) => [result.feed, ...(list ?? [])]);
-    } catch (err) {
-      setError(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = form.submit(async (f) => {
+    const result = await calendarApi.createFeed(f.scope, f.scope === 'user' ? null : Number(f.scopeId));
+    setCreated(result);
+    setCopied(false);
+    setFeeds((list) => [result.feed, ...(list ?? [])]);
+  });
 
   const copy = async () => {
     if (!created) return;
@@ -90,7 +85,7 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
       <h2 id="cal-subscribe-title">{t('calendar.feeds.title')}</h2>
       <p className="muted">{t('calendar.feeds.intro')}</p>
 
-      <form className="cal-subscribe__form" onSubmit={submit} noValidate>
+      <form className="cal-subscribe__form" onSubmit={submit} aria-busy={busy} noValidate>
         <div className="field">
           <label htmlFor="cal-feed-scope">{t('calendar.feeds.scope')}</label>
           <select
@@ -99,8 +94,9 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
             value={scope}
             data-testid="cal-feed-scope"
             onChange={(e) => {
-              setScope(e.target.value as FeedScope);
-              setScopeId('');
+              form.setValue('scope', e.target.value as FeedScope);
+              form.setValue('scopeId', '');
+              form.clearErrors();
             }}
           >
             <option value="user">{t('calendar.feeds.personal')}</option>
@@ -111,7 +107,7 @@ export function SubscribePanel({ projects, streams, formatDate }: Props) {
         {scope !== 'user' && (
           <div className={`field${error ? ' field--error' : ''}`}>
             <label htmlFor="cal-feed-target">{scope === 'project' ? t('calendar.feeds.project') : t('calendar.feeds.stream')}</label>
-            <select id="cal-feed-target" className="cal-select" value={scopeId} data-testid="cal-feed-target" onChange={(e) => setScopeId(e.target.value)}>
+            <select id="cal-feed-target" className="cal-select" value={scopeId} data-testid="cal-feed-target" onChange={(e) => form.setValue('scopeId', e.target.value, { shouldValidate: form.formState.isSubmitted })}>
               <option value="">{t('calendar.feeds.choose')}</option>
               {scope === 'project'
                 ? projects.map((p) => (

@@ -1,63 +1,50 @@
 // Creates a personal access token: name, scope and an optional last day.
-import type { ApiTokenScope, CreateApiTokenResponse } from '@tracker/shared/api/api-tokens';
+import { createApiTokenSchema, type CreateApiTokenResponse } from '@tracker/shared/api/api-tokens';
 import { addDays } from '@tracker/shared/dates';
 import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from '@tracker/shared/api/values/api-tokens';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../../components/Button.tsx';
 import { DateInput } from '../../../../components/DateInput.tsx';
 import { FormAlert } from '../../../../components/FormAlert.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
-import { formErrorsFrom, type FieldErrors } from '../../../../lib/form-errors.ts';
+import { useServerForm } from '../../../../lib/use-server-form.ts';
 import { apiTokensApi } from '../../api-tokens.ts';
 import { endOfDay, today } from '../../../../lib/dates.ts';
 
-const FIELDS = ['name', 'scope', 'expiresAt'];
+/** The request's rules, under names of this form's own (the profile form above has its own `name`); the last day as the date input holds it. */
+const tokenForm = z.object({
+  tokenName: createApiTokenSchema.shape.name,
+  tokenScope: createApiTokenSchema.shape.scope,
+  /** `YYYY-MM-DD`, or '' for a token that does not expire. */
+  expiresAt: z.string(),
+});
+
 /** The user's tomorrow: the earliest last day a date input offers. */
 const tomorrow = () => addDays(today(), 1);
 
 export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiTokenResponse) => void }) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [expires, setExpires] = useState('');
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const element = e.currentTarget;
-    const data = new FormData(element);
-    const name = String(data.get('tokenName') ?? '').trim();
-    setFormError(null);
-    if (!name) {
-      setFields({ name: t('validation.required') });
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      const created = await apiTokensApi.create({ name, scope: data.get('tokenScope') as ApiTokenScope, expiresAt: expires ? endOfDay(expires).toISOString() : null });
-      element.reset();
-      setExpires('');
+  const form = useServerForm(tokenForm, { tokenName: '', tokenScope: 'read', expiresAt: '' });
+  const pending = form.formState.isSubmitting;
+  const expires = form.watch('expiresAt');
+  const submit = form.submit(
+    async ({ tokenName, tokenScope, expiresAt }) => {
+      const created = await apiTokensApi.create({ name: tokenName, scope: tokenScope, expiresAt: expiresAt ? endOfDay(expiresAt).toISOString() : null });
+      form.reset();
       onCreated(created);
-    } catch (err) {
-      const state = formErrorsFrom(err, FIELDS, t, { fallback: 'account.apiTokens.createError' });
-      setFields(state.fields);
-      setFormError(state.form);
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    { errors: { fallback: 'account.apiTokens.createError' } },
+  );
 
-  // The profile form above has its own `name`: these fields carry other names, the API's issues keep theirs.
-  const fieldError = (name: string) => fields[name];
+  const expiresError = form.errorFor('expiresAt');
   return (
-    <form className="form api-tokens__form" noValidate onSubmit={onSubmit} aria-busy={pending} data-testid="api-token-form">
-      <FormAlert message={formError} />
-      <TextField name="tokenName" label={t('account.apiTokens.name')} hint={t('account.apiTokens.nameHint')} maxLength={API_TOKEN_NAME_MAX} required autoComplete="off" error={fieldError('name')} />
+    <form className="form api-tokens__form" noValidate onSubmit={submit} aria-busy={pending} data-testid="api-token-form">
+      <FormAlert message={form.formError} />
+      <TextField {...form.register('tokenName')} label={t('account.apiTokens.name')} hint={t('account.apiTokens.nameHint')} maxLength={API_TOKEN_NAME_MAX} required autoComplete="off" error={form.errorFor('tokenName')} />
       <div className="field">
         <label htmlFor="api-token-scope">{t('account.apiTokens.scope')}</label>
-        <select id="api-token-scope" name="tokenScope" defaultValue="read" data-testid="api-token-scope">
+        <select id="api-token-scope" {...form.register('tokenScope')} data-testid="api-token-scope">
           {API_TOKEN_SCOPES.map((scope) => (
             <option key={scope} value={scope}>
               {t(`account.apiTokens.scopes.${scope}`)}
@@ -65,20 +52,20 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreateApiToke
           ))}
         </select>
       </div>
-      <div className={`field${fieldError('expiresAt') ? ' field--error' : ''}`}>
+      <div className={`field${expiresError ? ' field--error' : ''}`}>
         <label htmlFor="api-token-expires">{t('account.apiTokens.expires')}</label>
         <DateInput
           id="api-token-expires"
           data-testid="api-token-expires"
           min={tomorrow()}
           value={expires}
-          onChange={setExpires}
-          aria-invalid={fieldError('expiresAt') ? true : undefined}
-          aria-describedby={fieldError('expiresAt') ? 'api-token-expires-error' : 'api-token-expires-hint'}
+          onChange={(day) => form.setValue('expiresAt', day, { shouldDirty: true })}
+          aria-invalid={expiresError ? true : undefined}
+          aria-describedby={expiresError ? 'api-token-expires-error' : 'api-token-expires-hint'}
         />
-        {fieldError('expiresAt') ? (
+        {expiresError ? (
           <p id="api-token-expires-error" className="field__error">
-            {fieldError('expiresAt')}
+            {expiresError}
           </p>
         ) : (
           <p id="api-token-expires-hint" className="field__hint">
