@@ -182,6 +182,17 @@ describe('streams', () => {
     await page.getByTestId('page-stream').waitFor();
     expect(await page.locator('h1').textContent()).toBe(name);
 
+    // The name and description in the header: an empty name is refused under it, a new one saved.
+    await page.getByTestId('stream-edit-text').click();
+    const text = page.getByTestId('stream-text-form');
+    await text.locator('input[name="name"]').fill('   ');
+    await text.getByRole('button', { name: 'Сохранить' }).click();
+    await text.locator('.field__error').filter({ hasText: 'Обязательное поле' }).waitFor();
+    await text.locator('input[name="name"]').fill(`${name} 2`);
+    await text.getByRole('button', { name: 'Сохранить' }).click();
+    await text.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('h1').textContent()).toBe(`${name} 2`);
+
     await page.getByTestId('stream-update-body').fill('Поставщик задерживает **API**, сроки под угрозой.');
     await page.getByTestId('health-at_risk').check();
     await page.getByTestId('stream-update-post').click();

@@ -15,6 +15,7 @@ const NOT_SENDING: Record<string, string> = {
   'features/projects/components/AddNameRow.tsx': 'hands the name to its editor, which writes through the store (store/write-rows.ts)',
   'features/projects/components/MembersEditor.tsx': 'writes through the store (store/write-rows.ts): shown at once, a refusal a toast',
   'features/issues/recurrence/RecurrenceEditor.tsx': 'hands the rule to the issue page or form, which saves it',
+  'features/projects/components/triage/TriageForm.tsx': 'hands the duplicate\'s key or the reason to its triage row, which sends it',
   'features/my-work/OpenInvite.tsx': 'reads the invite in what was pasted and opens its page',
   'features/calendar/components/MoveDialog.tsx': 'hands the new day to the calendar, which moves the issue through the store (moveIssueOptimistic)',
 };
@@ -26,8 +27,6 @@ const STILL_OWN_STATE = [
   'features/issues/create/CreateIssueDialog.tsx',
   'features/issues/form/IssueForm.tsx',
   'features/my-work/QuickAddBar.tsx',
-  'features/projects/components/triage/TriageForm.tsx',
-  'features/streams/components/StreamHeader.tsx',
 ];
 
 const HELPER = /\buse(ServerForm|ServerAction|AuthForm)\(/;

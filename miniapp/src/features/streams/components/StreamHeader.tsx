@@ -1,6 +1,6 @@
 import type { UserRef } from '@tracker/shared/api/common';
 import type { Stream } from '@tracker/shared/api/streams';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
@@ -11,9 +11,10 @@ import { streamsApi, type StreamPatch } from '../api.ts';
 import { datesValid } from '../model.ts';
 import { DateRange, HealthBadge, StatusTag } from './Badges.tsx';
 import { StatusField } from './StatusField.tsx';
+import { StreamTextForm } from './StreamTextForm.tsx';
 import { haptic } from '../../../platform/use-main-button.ts';
 
-const FIELDS = ['name', 'description', 'status', 'leadId', 'memberIds', 'startDate', 'targetDate'] as const;
+const FIELDS = ['status', 'leadId', 'memberIds', 'startDate', 'targetDate'] as const;
 
 /** Status, lead, dates and members; each control saves on change when the viewer may edit. */
 export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s: Stream) => void }) {
@@ -25,19 +26,21 @@ export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s:
   const [editingText, setEditingText] = useState(false);
   const errorFor = (f: string) => errors[f];
 
+  const update = async (patch: StreamPatch) => {
+    onSaved((await streamsApi.update(stream.id, patch)).stream);
+    haptic('success');
+  };
+  // The controls save on change; a refusal shows under the control (the text form shows its own).
   const save = async (patch: StreamPatch) => {
     setFormError(null);
     setErrors({});
     try {
-      onSaved((await streamsApi.update(stream.id, patch)).stream);
-      haptic('success');
-      return true;
+      await update(patch);
     } catch (err) {
       haptic('error');
       const state = formErrorsFrom(err, FIELDS, t);
       setErrors(state.fields);
       setFormError(state.form);
-      return false;
     }
   };
   const saveDate = (field: 'startDate' | 'targetDate', value: string) => {
@@ -48,12 +51,6 @@ export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s:
     }
     void save({ [field]: value || null });
   };
-  const saveText = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    if (await save({ name: String(data.get('name') ?? ''), description: String(data.get('description') ?? '') })) setEditingText(false);
-  };
-
   if (!editable) {
     return (
       <dl className="sheader" data-testid="stream-header">
@@ -122,25 +119,7 @@ export function StreamHeader({ stream, onSaved }: { stream: Stream; onSaved: (s:
         error={errorFor('memberIds')}
       />
       {editingText ? (
-        <form className="form" onSubmit={saveText}>
-          <div className={`field${errorFor('name') ? ' field--error' : ''}`}>
-            <label htmlFor={`${id}-name`}>{t('streams.form.name')}</label>
-            <input id={`${id}-name`} name="name" defaultValue={stream.name} maxLength={100} required />
-            {errorFor('name') && <p className="field__error">{errorFor('name')}</p>}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-desc`}>{t('streams.form.description')}</label>
-            <textarea id={`${id}-desc`} name="description" rows={4} defaultValue={stream.description} />
-          </div>
-          <div className="actions">
-            <Button type="submit" variant="primary" size="small">
-              {t('streams.feed.save')}
-            </Button>
-            <Button size="small" onClick={() => setEditingText(false)}>
-              {t('streams.dialog.cancel')}
-            </Button>
-          </div>
-        </form>
+        <StreamTextForm name={stream.name} description={stream.description} send={update} onDone={() => setEditingText(false)} />
       ) : (
         <Button size="small" onClick={() => setEditingText(true)} data-testid="stream-edit-text">
           {t('streams.page.editText')}
