@@ -14,6 +14,22 @@ const byId = <T extends { id: number }>(rows: T[]): Record<number, T> => {
 
 /** A whole bootstrap replaces the store (its first page of issues; later pages via `addIssues`). */
 export function applyBootstrap(state: SyncData, b: SyncBootstrapResponse, dirty?: Dirty) {
+  applyBootstrapReference(state, b);
+  state.issues = byId(b.issues.map(row));
+  state.comments = {};
+  state.commentsByIssue = {};
+  state.evicted = {};
+  state.syncId = b.syncId;
+  reapplyEdits(state);
+  dirty?.everything();
+}
+
+/**
+ * A bootstrap's small tables alone (projects, statuses, labels, members, people, fields, views,
+ * streams): a list whose rows came from the API shows their statuses and labels from them while the
+ * issues wait for the browser to be idle (reads.ts). The store answers no list before `syncId`.
+ */
+export function applyBootstrapReference(state: SyncData, b: SyncBootstrapResponse) {
   state.projects = byId(b.projects);
   state.statuses = byId(b.statuses);
   state.labels = byId(b.labels);
@@ -21,16 +37,9 @@ export function applyBootstrap(state: SyncData, b: SyncBootstrapResponse, dirty?
   for (const m of b.members) members[memberKey(m.projectId, m.userId)] = m;
   state.members = members;
   state.users = byId(b.users);
-  state.issues = byId(b.issues.map(row));
   state.customFields = byId(b.customFields);
   state.views = byId(b.views);
   state.streams = byId(b.streams);
-  state.comments = {};
-  state.commentsByIssue = {};
-  state.evicted = {};
-  state.syncId = b.syncId;
-  reapplyEdits(state);
-  dirty?.everything();
 }
 
 /** After the issues were replaced whole: edits not yet confirmed show again over the new copies. */

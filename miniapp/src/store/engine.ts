@@ -161,10 +161,10 @@ export function createSyncEngine(o: SyncEngineOptions) {
       if (offline()) return void (state.status = 'offline');
       try {
         if (state.syncId === null) {
-          // A first bootstrap is large (every issue's row to parse, check and keep): it waits for
-          // the browser to be idle (at most 1.5 s), so the screen's own first answer paints first.
-          await idle();
-          await reads.bootstrap();
+          // A first bootstrap is large (every issue's row to parse, check and keep): it is asked at
+          // once but waits for the browser to be idle (at most 1.5 s), so the screen's own first
+          // answer paints first.
+          await reads.bootstrap(idle());
         }
         await catchUp();
         state.status = ES ? state.status : 'live';

@@ -8,8 +8,8 @@ export type IssueProject = Pick<ProjectDetailResponse, 'statuses' | 'labels' | '
 /** The part of a project a list row and its grouping use. */
 export type ListProject = IssueProject & { project: Pick<ProjectDetailResponse['project'], 'id' | 'key' | 'name' | 'color'> };
 
-/** The store holds the project (after its first bootstrap). */
-export const held = (store: Pick<SyncData, 'projects' | 'syncId'>, projectId: number) => store.syncId !== null && !!store.projects[projectId];
+/** The store holds the project (from a bootstrap's first answer on; apply.ts). */
+export const held = (store: Pick<SyncData, 'projects'>, projectId: number) => !!store.projects[projectId];
 
 /** Statuses in board order, labels by name, members with their names — as `/api/projects/:id` answers. */
 export function storeProject(store: Pick<SyncData, 'projects' | 'statuses' | 'labels' | 'members' | 'users' | 'syncId'>, projectId: number): IssueProject | null {

@@ -7,7 +7,7 @@ import type { ResponseOf } from '@tracker/shared/api/contract/endpoint';
 import { sync } from '@tracker/shared/api/contract/sync';
 import { SYNC_CHANGES_MAX } from '@tracker/shared/api/values/sync';
 import { refusalOf, type Http } from '../lib/http.ts';
-import { addIssues, applyBootstrap, applyProjectBootstrap } from './apply.ts';
+import { addIssues, applyBootstrap, applyBootstrapReference, applyProjectBootstrap } from './apply.ts';
 import type { SyncState } from './model.ts';
 import type { createWriter } from './writer.ts';
 
@@ -22,11 +22,18 @@ export function syncReads(http: Pick<Http, 'get'>, state: SyncState, writer: Ret
   }
 
   return {
-    /** Everything the user may see; the first page shows before the others arrive. */
-    bootstrap: () =>
+    /**
+     * Everything the user may see; the first page shows before the others arrive. Asked at once: the
+     * network's wait (a slow connection's seconds) passes while the page paints. The small tables
+     * show as soon as they come (a list's statuses and labels); the issues, the large work, wait for
+     * `ready` (the browser idle, the screen's own first answer painted).
+     */
+    bootstrap: (ready: Promise<void> = Promise.resolve()) =>
       writer.holding(async () => {
         state.status = 'bootstrapping';
         const b = await http.get<ResponseOf<typeof sync.bootstrap>>(sync.bootstrap.path);
+        if (state.syncId === null) applyBootstrapReference(state, b);
+        await ready;
         applyBootstrap(state, b, dirty);
         await loadPages(b);
       }),

@@ -71,13 +71,20 @@ describe('the issue page from the store', () => {
     expect(storeFields(store(), 2)?.map((f) => f.id)).toEqual([3, 1]);
   });
 
-  it('answers null for a project the store does not hold, or before its first bootstrap (the page asks the API)', () => {
+  it('answers null for a project the store does not hold, or before its first bootstrap answered (the page asks the API)', () => {
     expect(storeProject(store(), 99)).toBeNull();
     expect(storeFields(store(), 99)).toBeNull();
     const empty = store();
     empty.syncId = null;
+    empty.projects = {};
     expect(storeProject(empty, 1)).toBeNull();
     expect(storeFields(empty, 1)).toBeNull();
+  });
+
+  it("answers from a bootstrap's small tables while its issues still wait (store/reads.ts)", () => {
+    const early = store();
+    early.syncId = null;
+    expect(storeProject(early, 1)?.statuses.length).toBeGreaterThan(0);
   });
 
   it("takes the feed's newer copy of the list fields into the page's issue, and nothing older", () => {
