@@ -58,6 +58,28 @@ describe('precache', () => {
   });
 });
 
+describe('the light start', () => {
+  // The first screens a user meets show data, not forms: zod and the payload schemas (the `schemas`
+  // chunk, miniapp/vite.config.ts) load with forms only. A shared helper a schema imports is caught
+  // into that chunk with it, and a page that uses the helper then loads all of zod (issue 27).
+  it('loads no zod with the list, the issue, my work, the inbox or the calendar', () => {
+    const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(chunk.file)) return seen;
+      seen.add(chunk.file);
+      for (const dep of chunk.imports ?? []) closure(dep, seen);
+      return seen;
+    };
+    // Each route's own chunk, as the manifest names it (a route that composes features is in app/routes/).
+    for (const page of ['features/issues/pages/IssuesPage.tsx', 'app/routes/IssuePage.tsx', 'features/my-work/MyWorkPage.tsx', 'app/routes/InboxPage.tsx', 'features/calendar/pages/CalendarPage.tsx']) {
+      const key = Object.keys(manifest).find((k) => k.endsWith(page));
+      expect(key, page).toBeDefined();
+      expect([...closure(key!)].filter((f) => /\/schemas-/.test(f)), page).toEqual([]);
+    }
+  });
+});
+
 async function controlled(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/');

@@ -52,7 +52,8 @@ const config: UserConfig = {
             // The zod-free values and the declarations' paths (build/contract-paths.ts): small, and
             // pages without forms need them. Caught before `schemas`, which would take them as its
             // modules' dependencies.
-            { name: 'values', test: /\/shared\/src\/api\/(values\/[^/]+|contract\/[a-z-]+|issue-list-fields)\.ts$/, priority: 1 },
+            // The list's rows format logged time (duration-format), which the time schema re-exports.
+            { name: 'values', test: /\/shared\/src\/(api\/(values\/[^/]+|contract\/[a-z-]+|issue-list-fields)|duration-format)\.ts$/, priority: 1 },
             // TypeScript's helpers, which rrule and the dialogs' scroll lock share: a tiny chunk of its own,
             // or the first group to capture its users (rrule below) would take it, and the list with it.
             { name: 'tslib', test: /\/node_modules\/tslib\//, priority: 3 },

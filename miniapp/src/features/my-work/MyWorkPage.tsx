@@ -3,7 +3,7 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { canInProject } from '@tracker/shared/permissions';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Loading } from '../../components/Loading.tsx';
@@ -14,10 +14,12 @@ import { MY_ISSUES, myWorkApi } from './api.ts';
 import { syncState, useStoreList, useStoreReference } from '../../store/index.ts';
 import { MyIssues } from './MyIssues.tsx';
 import { HomeScreenOffer } from './HomeScreenOffer.tsx';
-import { Onboarding } from './Onboarding.tsx';
 import { QuickAddBar } from './QuickAddBar.tsx';
 import { WatchedActivity } from './WatchedActivity.tsx';
 import './my-work.css';
+
+// A new user's first step (a form: react-hook-form and zod) loads only for them, not with everyone's My work.
+const Onboarding = lazy(() => import('./Onboarding.tsx').then((m) => ({ default: m.Onboarding })));
 
 interface Data {
   issues: readonly IssueListItem[];
@@ -52,7 +54,13 @@ export default function MyWorkPage() {
       {data && (
         <>
           <HomeScreenOffer />
-          {creatable.length ? <QuickAddBar projects={creatable} /> : <Onboarding />}
+          {creatable.length ? (
+            <QuickAddBar projects={creatable} />
+          ) : (
+            <Suspense fallback={null}>
+              <Onboarding />
+            </Suspense>
+          )}
           <MyIssues issues={data.issues} />
           <WatchedActivity activity={watched.data ?? []} />
         </>

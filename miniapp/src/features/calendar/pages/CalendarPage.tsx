@@ -1,6 +1,6 @@
 import type { Status } from '@tracker/shared/api/projects';
 import { weekStart as weekStartOf } from '@tracker/shared/dates';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
@@ -15,7 +15,6 @@ import { useSnapshot } from 'valtio';
 import { editIssue, syncState, usePendingIssues, useStoreReference } from '../../../store/index.ts';
 import { AgendaView } from '../components/AgendaView.tsx';
 import { MoveDialog } from '../components/MoveDialog.tsx';
-import { SubscribePanel } from '../components/SubscribePanel.tsx';
 import { Toolbar } from '../components/Toolbar.tsx';
 import { WeekRow } from '../components/WeekRow.tsx';
 import { monthGrid, shiftItem, viewRange, weekDays, type IsoDate } from '../dates.ts';
@@ -25,6 +24,9 @@ import { useDragReschedule } from '../use-drag.ts';
 import { calendarQuery, createIssueQuery, parseCalendarQuery, type CalendarState } from '../url-state.ts';
 import '../calendar.css';
 import { haptic } from '../../../platform/use-main-button.ts';
+
+// The subscriptions' panel (a form: react-hook-form and zod) loads when opened, not with the calendar.
+const SubscribePanel = lazy(() => import('../components/SubscribePanel.tsx').then((m) => ({ default: m.SubscribePanel })));
 
 const MONTH_LANES = 3;
 
@@ -118,7 +120,9 @@ export default function CalendarPage() {
       />
       {subscribeOpen && (
         <div id="cal-subscribe-panel">
-          <SubscribePanel projects={projects} streams={streams} formatDate={fmt.stamp} />
+          <Suspense fallback={null}>
+            <SubscribePanel projects={projects} streams={streams} formatDate={fmt.stamp} />
+          </Suspense>
         </div>
       )}
       {loadError && (

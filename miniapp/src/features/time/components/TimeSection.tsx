@@ -3,7 +3,7 @@
 // points, not hours (issues/fields/inputs.tsx, streams' "estimate points"), so spent time is shown
 // on its own rather than as a share of it.
 import type { TimeEntry } from '@tracker/shared/api/time';
-import { memo, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
@@ -14,7 +14,11 @@ import { confirmAction } from '../../../platform/confirm.ts';
 import { haptic } from '../../../platform/use-main-button.ts';
 import { timeApi } from '../api.ts';
 import { duration } from '../format.ts';
-import { LogTimeForm, type TimeDraft } from './LogTimeForm.tsx';
+import type { TimeDraft } from './LogTimeForm.tsx';
+
+// The form (react-hook-form, zod and the time schema) loads when opened, not with the issue page
+// (the light start: e2e/pwa.e2e.ts checks the page's chunks).
+const LogTimeForm = lazy(() => import('./LogTimeForm.tsx').then((m) => ({ default: m.LogTimeForm })));
 import '../time.css';
 
 interface Props {
@@ -67,7 +71,11 @@ export const TimeSection = memo(function TimeSection({ issue, onChanged }: Props
           {t('time.section.timesheet')}
         </Link>
       </p>
-      {open && <LogTimeForm testid="time-log-form" submitText={t('time.form.log')} onSubmit={log} onCancel={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <LogTimeForm testid="time-log-form" submitText={t('time.form.log')} onSubmit={log} onCancel={() => setOpen(false)} />
+        </Suspense>
+      )}
       {entries && entries.length > 0 && (
         <ul className="time-entries" aria-label={t('time.section.entries', { count: entries.length })}>
           {entries.map((e) => (
@@ -93,13 +101,15 @@ function EntryItem({ entry, onChanged }: { entry: TimeEntry; onChanged: () => vo
     };
     return (
       <li className="time-entry" data-testid="time-entry">
-        <LogTimeForm
-          testid="time-edit-form"
-          initial={{ spent: duration(entry.minutes, t), date: entry.date, note: entry.note }}
-          submitText={t('time.form.save')}
-          onSubmit={save}
-          onCancel={() => setEditing(false)}
-        />
+        <Suspense fallback={null}>
+          <LogTimeForm
+            testid="time-edit-form"
+            initial={{ spent: duration(entry.minutes, t), date: entry.date, note: entry.note }}
+            submitText={t('time.form.save')}
+            onSubmit={save}
+            onCancel={() => setEditing(false)}
+          />
+        </Suspense>
       </li>
     );
   }
