@@ -18,7 +18,6 @@ import { config } from './lib/config.ts';
 import { loadLanguage } from './lib/i18n.ts';
 import { accountLocalePath, homeLocaleRedirect, rememberedLocale } from './lib/locale.ts';
 import { log, setLogLevel } from './lib/logger.ts';
-import { registerServiceWorker } from './lib/pwa.ts';
 import { applyThemeColors } from './lib/theme-colors.ts';
 import { onThemeColors } from './lib/theme-watch.ts';
 import { initPlatform } from './platform/index.ts';
@@ -68,7 +67,8 @@ if (config.debug === 1) {
 
 if (import.meta.env.PROD) {
   reloadOnChunkLoadError();
-  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+  // The worker's code after the page's own: it serves the next visit, not this one's first paint.
+  window.addEventListener('load', () => void import('./lib/pwa.ts').then(({ registerServiceWorker }) => registerServiceWorker()), { once: true });
 }
 
 const render = () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_KEY, onChunkLoadError } from './chunk-reload.ts';
-import { RELOAD_KEY } from './pwa.ts';
+import { RELOAD_KEY } from './reload-guard.ts';
 
 const missing = new Error('Failed to fetch dynamically imported module: http://localhost/assets/PrivacyPage-abc.js');
 

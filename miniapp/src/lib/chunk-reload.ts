@@ -4,7 +4,7 @@
 import { PAGE_RELOAD_GUARD_MS } from '@tracker/shared/limits';
 import { ApiError, http } from './http.ts';
 import { log } from './logger.ts';
-import { session, shouldReload } from './pwa.ts';
+import { session, shouldReload } from './reload-guard.ts';
 
 export const CHUNK_RELOAD_KEY = 'tapps/last-chunk-reload';
 

@@ -1,9 +1,11 @@
 // Service worker (spec §4, §9): registered at /sw.js with scope /, the page reloads when a new or
 // external worker takes control, at most once per 10 s. Registration fails quietly (Telegram on iOS
-// runs no service workers); the failure is a flag the UI can read.
-import { PAGE_RELOAD_GUARD_MS, SERVICE_WORKER } from '@tracker/shared/limits';
+// runs no service workers); the failure is a flag the UI can read. Loaded after the page's `load`
+// (main.tsx), not with the first load.
+import { SERVICE_WORKER } from '@tracker/shared/limits';
 import { proxy } from 'valtio';
 import { log } from './logger.ts';
+import { session, shouldReload } from './reload-guard.ts';
 
 export const pwaState = proxy({
   supported: false,
@@ -11,25 +13,6 @@ export const pwaState = proxy({
   registrationFailed: false,
   updated: false,
 });
-
-export const RELOAD_KEY = 'tapps/last-sw-reload';
-
-/** True when no reload happened within the guard window; then records this one. */
-export function shouldReload(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now: number, guardMs: number = PAGE_RELOAD_GUARD_MS, key: string = RELOAD_KEY): boolean {
-  const raw = storage?.getItem(key);
-  const last = raw ? Number(raw) : NaN;
-  if (Number.isFinite(last) && now - last < guardMs) return false;
-  storage?.setItem(key, String(now));
-  return true;
-}
-
-export function session(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;

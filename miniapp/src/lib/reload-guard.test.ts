@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RELOAD_KEY, shouldReload } from './pwa.ts';
+import { RELOAD_KEY, shouldReload } from './reload-guard.ts';
 
 const storage = () => {
   const m = new Map<string, string>();
