@@ -120,6 +120,8 @@ export async function settled(page: Page): Promise<void> {
   // A frame first: the page's effects have started their requests by then.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
   await until(() => page.evaluate(() => (window as unknown as { __apiInflight?: number }).__apiInflight), (n) => n === 0, `API requests of ${page.url()} to finish`);
+  // A part rendered after the first frame (the issue page's sections) says it is coming: aria-busy.
+  await until(() => page.evaluate(() => document.querySelectorAll('main [aria-busy="true"]:not(button)').length), (n) => n === 0, `${page.url()} to finish rendering`);
   // One frame, so what the answers rendered is laid out before it is measured.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 }

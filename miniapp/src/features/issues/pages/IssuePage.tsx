@@ -87,7 +87,8 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
   return (
     <Page name="issue" ownHeading className={phone ? 'issue-page issue-page--phone' : 'issue-page'}>
       <IssueHeader data={data} ctl={ctl} compact={phone} />
-      <div className="issue-layout">
+      {/* Busy while the deferred part still shows older data, or none yet (assistive tech and tests wait). */}
+      <div className="issue-layout" aria-busy={later !== data || undefined}>
         <TitleInPlace issue={issue} canEdit={canEdit} patch={ctl.patch} headingId={pageTitleId('issue')} />
         {phone && later && <PhoneProperties data={data} ctl={ctl} />}
         <div className="issue-main">
