@@ -81,8 +81,9 @@ function IssueView({ data, ctl, routeId, TimeSection }: { data: IssueData; ctl: 
   const later = deferred?.issue.id === issue.id ? deferred : null;
   const meId = me?.id ?? null;
   const onTimeChanged = useCallback(() => void ctl.refresh(), [ctl]);
-  const laterIssue = later?.issue;
-  const timeIssue = useMemo(() => laterIssue && { id: laterIssue.id, spentMinutes: laterIssue.spentMinutes, can: laterIssue.can }, [laterIssue]);
+  // By its three fields, not the issue: a status change must not render the time section again.
+  const [timeId, spent, can] = [later?.issue.id, later?.issue.spentMinutes ?? 0, later?.issue.can];
+  const timeIssue = useMemo(() => (timeId === undefined || !can ? undefined : { id: timeId, spentMinutes: spent, can }), [timeId, spent, can]);
 
   return (
     <Page name="issue" ownHeading className={phone ? 'issue-page issue-page--phone' : 'issue-page'}>
