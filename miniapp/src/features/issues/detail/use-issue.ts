@@ -12,7 +12,6 @@ import { escapeHtml } from '@tracker/shared/html';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { afterPaint } from '../../../lib/after-paint.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
@@ -140,16 +139,12 @@ export function useIssue(ref: string) {
     async (body: UpdateIssueRequest, optimistic: Partial<IssueDetail>, onRefused?: (err: unknown) => void, offerUndo = true) => {
       const before = current.current?.issue;
       if (!before) return false;
-      // The page shows the change in the input's own frame; the store's write (the lists, the outbox,
-      // the request) follows once it is painted.
-      update((d) => ({ ...d, issue: { ...d.issue, ...optimistic } }));
-      await afterPaint();
       const queued = editIssue(before.id, body, listFields(optimistic));
       if (!queued) {
-        update((d) => ({ ...d, issue: before }));
         fail(new Error('store not open'));
         return false;
       }
+      update((d) => ({ ...d, issue: { ...d.issue, ...optimistic } }));
       try {
         const { issue } = await queued;
         setIssue(issue);
