@@ -29,7 +29,7 @@ async function precacheUrls(): Promise<string[]> {
 }
 
 describe('precache', () => {
-  it('holds only the shell: at most 30 files and 300 KB gzip, with the HTML, entry JS and CSS, its texts, no lazy chunk', async () => {
+  it('holds only the shell: at most 30 files and 300 KB gzip, with the HTML, entry JS and CSS, its texts and failure words, no lazy chunk', async () => {
     const urls = await precacheUrls();
     const gzipBytes = (await Promise.all(urls.map(async (u) => gzipSync(await get(`/${u}`), { level: 9 }).length))).reduce((a, b) => a + b, 0);
     console.info(`precache: ${urls.length} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
@@ -48,9 +48,10 @@ describe('precache', () => {
     expect(urls).toEqual(expect.arrayContaining([...shell, 'offline.html', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png']));
 
     const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean }>;
-    // The one lazy exception: each language's first-render texts, which the entry waits for.
-    const texts = Object.entries(manifest).filter(([key]) => /shared\/src\/i18n\/web-(ru|en)\.ts$/.test(key)).map(([, c]) => c.file);
-    expect(texts).toHaveLength(2);
+    // The lazy exceptions: each language's first-render texts, which the entry waits for, and the words
+    // of failures ("no connection" among them), which load right after the first render.
+    const texts = Object.entries(manifest).filter(([key]) => /shared\/src\/i18n\/(web-(ru|en)\.ts|(ru|en)\/(errors|validation)\.json)$/.test(key)).map(([, c]) => c.file);
+    expect(texts).toHaveLength(6);
     expect(urls).toEqual(expect.arrayContaining(texts));
     const lazy = Object.values(manifest).filter((c) => c.isDynamicEntry && !texts.includes(c.file)).map((c) => c.file);
     expect(lazy.length).toBeGreaterThan(30);
@@ -119,6 +120,28 @@ describe('offline', () => {
     // A page never visited has no cached copy: the precached offline shell renders it.
     await page.goto('/en/privacy');
     await page.getByTestId('page-privacy').waitFor();
+    await context.close();
+  });
+
+  it("says a failure in words offline, not its keys: the failure texts come from the precache", async () => {
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await controlled(context);
+    await page.goto('/en/user/login');
+    await page.getByTestId('page-login').waitFor();
+    // The form's own chunks (page, zod) reach the run-time cache as the worker stores them.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => /\/assets\/[^/]+\.js$/.test(u)));
+    await until(
+      () => page.evaluate(async (urls) => (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean), scripts),
+      Boolean,
+      "the login page's scripts in the caches",
+    );
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('page-login').waitFor();
+    await page.getByLabel('E-mail').fill('someone@example.com');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('form-error').filter({ hasText: 'The server is unreachable. Check your connection.' }).waitFor();
     await context.close();
   });
 

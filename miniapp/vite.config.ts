@@ -13,11 +13,13 @@ import { routeChunks } from './build/route-chunks.ts';
 import { shellPrecache } from './build/shell-precache.ts';
 import { runtimeCaching } from './build/sw-caching.ts';
 import { THEME_HEX } from './src/lib/theme-colors.ts';
+import { webRoleColors } from './build/web-role-colors.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
-// Besides the entry's own files, the shell is the offline page (the web manifest and icons are added by VitePWA).
-const shell = shellPrecache((url) => url === OFFLINE_SHELL);
+// Besides the entry's own files, the shell is the offline page and the words of failures (the web manifest
+// and icons are added by VitePWA).
+const shell = shellPrecache((url) => url === OFFLINE_SHELL, /\/shared\/src\/i18n\/(ru|en)\/(errors|validation)\.json$/);
 const core = entryClosure(fileURLToPath(new URL('./src/main.tsx', import.meta.url)), /\/node_modules\/(react-i18next\/dist\/es\/(Trans|TransWithoutContext|unescape)\.js|html-parse-stringify\/)/);
 
 export default defineConfig(({ command }) => {
@@ -82,6 +84,7 @@ const config: UserConfig = {
   plugins: [
     jsonImportAttributesInDev(),
     contractPaths(),
+    webRoleColors(fileURLToPath(new URL('./src/styles/base.css', import.meta.url))),
     react(),
     offlineShell(),
     routeChunks(fileURLToPath(new URL('./src/app/pages.ts', import.meta.url))),

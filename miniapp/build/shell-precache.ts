@@ -34,15 +34,17 @@ export function shellFiles(bundle: Rolldown.OutputBundle): Set<string> {
 /**
  * A plugin that records the shell while the bundle is generated, and the workbox manifest transform
  * that keeps only the shell plus `alsoKeep` (files emitted outside the chunk graph, such as the offline
- * page). vite-plugin-pwa appends the web manifest and its icons after every transform.
+ * page) and the lazy chunks of `alsoModules`. vite-plugin-pwa appends the web manifest and its icons after every transform.
  */
-export function shellPrecache(alsoKeep: (url: string) => boolean): { plugin: Plugin; transform: ManifestTransform } {
+export function shellPrecache(alsoKeep: (url: string) => boolean, alsoModules?: RegExp): { plugin: Plugin; transform: ManifestTransform } {
   let shell = new Set<string>();
   const plugin: Plugin = {
     name: 'tracker:shell-precache',
     apply: 'build',
     generateBundle(_options, bundle) {
       shell = shellFiles(bundle);
+      // Lazy chunks the app needs offline too (the words of failures, "no connection" among them).
+      for (const output of Object.values(bundle)) if (output.type === 'chunk' && alsoModules?.test(output.facadeModuleId ?? '')) shell.add(output.fileName);
     },
   };
   const transform: ManifestTransform = (entries) => {

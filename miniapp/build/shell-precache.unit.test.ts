@@ -20,7 +20,7 @@ const bundle = Object.fromEntries(
     chunk('assets/react-b.js', { imports: ['assets/runtime-f.js'] }),
     chunk('assets/runtime-f.js'),
     chunk('assets/IssuesPage-c.js', { imports: ['assets/react-b.js'], css: ['assets/IssuesPage-g.css'] }),
-    chunk('assets/issues-d.js'),
+    { ...chunk('assets/issues-d.js'), facadeModuleId: '/app/shared/src/i18n/ru/issues.json' },
     asset('assets/index-e.css', ['assets/sprite-h.svg']),
     asset('assets/IssuesPage-g.css'),
     asset('assets/sprite-h.svg'),
@@ -39,6 +39,14 @@ describe('shell precache', () => {
     const entries = ['offline.html', 'assets/index-a.js', 'assets/IssuesPage-c.js', 'assets/issues-d.js', 'assets/IssuesPage-g.css', 'assets/sprite-h.svg'].map((url) => ({ url, revision: null, size: 1 }));
     const { manifest } = transform(entries) as { manifest: { url: string }[] };
     expect(manifest.map((e) => e.url)).toEqual(['offline.html', 'assets/index-a.js', 'assets/sprite-h.svg']);
+  });
+
+  it('keeps the lazy chunks of the modules named besides the shell', () => {
+    const { plugin, transform } = shellPrecache(() => false, /\/i18n\/ru\/issues\.json$/);
+    (plugin.generateBundle as (o: unknown, b: Rolldown.OutputBundle) => void)({}, bundle);
+    const entries = ['assets/index-a.js', 'assets/IssuesPage-c.js', 'assets/issues-d.js'].map((url) => ({ url, revision: null, size: 1 }));
+    const { manifest } = transform(entries) as { manifest: { url: string }[] };
+    expect(manifest.map((e) => e.url)).toEqual(['assets/index-a.js', 'assets/issues-d.js']);
   });
 
   it('refuses to precache nothing when the bundle was never seen', () => {

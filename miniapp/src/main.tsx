@@ -1,5 +1,6 @@
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import './styles/app.css';
+import 'virtual:web-role-colors.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LOCALES } from '@tracker/shared/locales';
@@ -15,16 +16,13 @@ import { readEarly } from './store/store-db.ts';
 import { reloadOnChunkLoadError } from './lib/chunk-reload.ts';
 import './lib/color-mode.ts';
 import { config } from './lib/config.ts';
-import { loadLanguage } from './lib/i18n.ts';
+import { loadFailureTexts, loadLanguage } from './lib/i18n.ts';
 import { accountLocalePath, homeLocaleRedirect, rememberedLocale } from './lib/locale.ts';
 import { log, setLogLevel } from './lib/logger.ts';
-import { applyThemeColors } from './lib/theme-colors.ts';
-import { onThemeColors } from './lib/theme-watch.ts';
 import { initPlatform } from './platform/index.ts';
 import { launchTelegramUserId } from './platform/launch-user.ts';
 
 setLogLevel(config.logLevel);
-onThemeColors((theme) => applyThemeColors(document.documentElement, theme));
 
 // Inside Telegram the launching account is the identity (issue 25): the session is taken only when
 // it is that account's, and the language is the account's, never this device's remembered choice,
@@ -92,7 +90,10 @@ function renderFirstPage() {
       ? storeStarted.then((sync) => Promise.all([preloadPage(first.route.name, first.params, window.location.search), sync?.whenStoreRead()]))
       : null;
   const ready = firstPage ? Promise.race([firstPage, wait(FIRST_PAGE_WAIT_MS)]).catch(() => undefined) : undefined;
-  void Promise.all([texts, ready]).then(render, render);
+  const rendered = Promise.all([texts, ready]).then(render, render);
+  // What failures say, right after: a failed call waits for it (lib/http.ts), a page that shows it
+  // without one names it among its texts (app/pages.ts).
+  void rendered.then(loadFailureTexts).catch(() => undefined);
   // The other language once the page is up, so switching to it is immediate.
   const other = LOCALES.find((l) => l !== firstLocale)!;
   void texts.then(() => wait(2_000)).then(() => loadLanguage(other)).catch(() => undefined);

@@ -1,4 +1,3 @@
-import { AppRoot } from '@telegram-apps/telegram-ui/dist/components/Service/AppRoot/AppRoot';
 import { splitLocale } from '@tracker/shared/routes';
 import { useLayoutEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -9,6 +8,7 @@ import { TelegramBridge } from '../features/telegram/TelegramBridge.tsx';
 import { colorMode } from '../lib/color-mode.ts';
 import { createI18n, loadLanguage } from '../lib/i18n.ts';
 import { platform } from '../platform/index.ts';
+import { AppRoot } from './AppRoot.tsx';
 import { Layout } from './Layout.tsx';
 import { NavigationStep } from './NavigationStep.tsx';
 import { Routes } from './Routes.tsx';
@@ -59,7 +59,7 @@ function Providers({ children }: { children: React.ReactNode }) {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <AppRoot appearance={appearance} platform={tg.uiPlatform} className="app-root" data-appearance={appearance} data-ui-platform={tg.uiPlatform}>
+      <AppRoot appearance={appearance} platform={tg.uiPlatform}>
         {children}
       </AppRoot>
     </I18nextProvider>

@@ -1,15 +1,38 @@
 import { errorTitle } from '@tracker/shared/head';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../components/Loading.tsx';
+import { useFailureTexts } from '../lib/i18n.ts';
 import { Link } from 'wouter';
 import { buttonClass } from '../components/Button.tsx';
 import { useHref } from '../lib/use-locale.ts';
 import { useHead } from './use-head.ts';
 
+type ErrorPageProps = { status?: number; path?: string; message?: string };
+
 /**
  * Spec §2: 404 shows the 'Page Not Found' variant (with the unknown `path`: 'Page Not Found: {path}'),
- * any other status 'Internal Server Error'; the Russian pages say the same in Russian.
+ * any other status 'Internal Server Error'; the Russian pages say the same in Russian. Their words
+ * are failure texts, which load after the first render (lib/i18n.ts).
  */
-export function ErrorPage({ status = 500, path, message }: { status?: number; path?: string; message?: string }) {
+export function ErrorPage(props: ErrorPageProps) {
+  return (
+    <Suspense fallback={<Loading page />}>
+      <ErrorPageBody {...props} />
+    </Suspense>
+  );
+}
+
+export function ForbiddenPage() {
+  return (
+    <Suspense fallback={<Loading page />}>
+      <ForbiddenPageBody />
+    </Suspense>
+  );
+}
+
+function ErrorPageBody({ status = 500, path, message }: ErrorPageProps) {
+  useFailureTexts();
   const { t } = useTranslation();
   const href = useHref();
   const notFound = status === 404;
@@ -34,7 +57,8 @@ export function ErrorPage({ status = 500, path, message }: { status?: number; pa
   );
 }
 
-export function ForbiddenPage() {
+function ForbiddenPageBody() {
+  useFailureTexts();
   const { t } = useTranslation();
   const href = useHref();
   useHead(errorTitle(403, t('errors.forbiddenTitle')), false);

@@ -91,6 +91,24 @@ describe('requests and errors', () => {
     expect(err.data.code).toBe('validation');
     expect(err.data.issues?.[0]?.message).toBe('validation.email');
   });
+
+  it('reports a refusal or a lost connection only once the failure words are loaded, and never a success late', async () => {
+    let release!: () => void;
+    const words = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const gate = () => words.then(() => void order.push('words'));
+    const refused = fakeFetch(() => json(403, { statusCode: 403, statusMessage: 'no' }));
+    const refusal = createHttp(refused.fn, undefined, gate).get('/api/x').catch(() => void order.push('refusal'));
+    const offline: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
+    const lost = createHttp(offline, undefined, gate).get('/api/y').catch(() => void order.push('offline'));
+    const ok = fakeFetch(() => json(200, { ok: true }));
+    await expect(createHttp(ok.fn, undefined, gate).get('/api/z')).resolves.toEqual({ ok: true });
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([refusal, lost]);
+    expect(order.slice(0, 2)).toEqual(['words', 'words']);
+    expect(order.slice(2).sort()).toEqual(['offline', 'refusal']);
+  });
 });
 
 describe('timeout', () => {

@@ -3,6 +3,7 @@
 // call of the app goes through it (lint forbids fetch/XMLHttpRequest elsewhere), because only it
 // adds the X-Session-Token header that carries the session in Telegram Web's cookieless frame.
 import { DEFAULT_RETRIES, NO_RETRY_METHODS, RETRY_STATUSES, TIMEOUT_MESSAGE } from '@tracker/shared/limits';
+import { loadFailureTexts } from './i18n.ts';
 import { SESSION_TOKEN_HEADER, SESSION_USER_HEADER, sessionToken, sessionUser } from './session-token.ts';
 
 export interface ApiIssue {
@@ -129,7 +130,14 @@ const abortError = () => (typeof DOMException === 'function' ? new DOMException(
 export function createHttp(
   fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
   xhrImpl: XhrFactory = () => new XMLHttpRequest(),
+  /** Awaited before any failure is reported (the app's words for failures load after its first render). */
+  beforeFailure: () => Promise<unknown> = () => Promise.resolve(),
 ) {
+  const reported = async (err: unknown): Promise<never> => {
+    await beforeFailure().catch(() => undefined);
+    throw err;
+  };
+
   async function once(url: string, init: RequestInit, timeout?: number): Promise<Response> {
     if (!timeout) return fetchImpl(url, init);
     const timer = AbortSignal.timeout(timeout);
@@ -142,7 +150,11 @@ export function createHttp(
     });
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return attempt<T>(path, options).catch(reported);
+  }
+
+  async function attempt<T>(path: string, options: RequestOptions): Promise<T> {
     const method = (options.method ?? 'GET').toUpperCase();
     const headers = baseHeaders(options.headers);
     let body: BodyInit | undefined;
@@ -174,6 +186,10 @@ export function createHttp(
    * with its own type as `Content-Type`, a FormData as multipart. Never retried; errors as `request`.
    */
   function upload<T>(path: string, body: Blob | FormData, options: UploadOptions = {}): Promise<T> {
+    return send<T>(path, body, options).catch(reported);
+  }
+
+  function send<T>(path: string, body: Blob | FormData, options: UploadOptions): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (options.signal?.aborted) return reject(options.signal.reason ?? abortError());
       const xhr = xhrImpl();
@@ -207,4 +223,4 @@ export function createHttp(
 
 export type Http = ReturnType<typeof createHttp>;
 
-export const http = createHttp();
+export const http = createHttp(undefined, undefined, loadFailureTexts);

@@ -1,8 +1,9 @@
 import { lazyResources, type LazyNamespace } from '@tracker/shared/i18n/lazy';
-import { WEB_EAGER_NAMESPACES, webTexts, type WebTexts } from '@tracker/shared/i18n/web';
+import { WEB_EAGER_NAMESPACES, WEB_FAILURE_NAMESPACES, webTexts, type WebTexts } from '@tracker/shared/i18n/web';
 import { I18N_OPTIONS } from '@tracker/shared/i18n/options';
 import { LOCALES, type Locale } from '@tracker/shared/locales';
 import i18next, { type i18n } from 'i18next';
+import { use } from 'react';
 import { initReactI18next } from 'react-i18next';
 
 // The first-render texts of each language loaded so far (the page's before the first render, the
@@ -57,4 +58,24 @@ export async function loadNamespaces(names: readonly LazyNamespace[]): Promise<v
         for (const instance of instances) addLoaded(instance, ns, bundles);
       }),
   );
+}
+
+let failureTexts: Promise<void> | null = null;
+let failureTextsLoaded = false;
+
+/** The words of failures (`errors`, `validation`): after the first render, before any failure is shown. */
+export function loadFailureTexts(): Promise<void> {
+  failureTexts ??= loadNamespaces(WEB_FAILURE_NAMESPACES).then(
+    () => void (failureTextsLoaded = true),
+    (err: unknown) => {
+      failureTexts = null;
+      throw err;
+    },
+  );
+  return failureTexts;
+}
+
+/** For a component that shows failure words without a failed call (a 404 page): suspends until they are here. */
+export function useFailureTexts(): void {
+  if (!failureTextsLoaded) use(loadFailureTexts());
 }

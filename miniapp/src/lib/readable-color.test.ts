@@ -4,16 +4,10 @@ import { THEMES } from '../../../e2e/telegram-themes.ts';
 import { contrast, MIN_CONTRAST, readableOn, textOn } from './readable-color.ts';
 import { readableTelegramColors, themeCssVariables } from './theme-colors.ts';
 import { readThemeColors, type ThemeColors } from './theme-watch.ts';
+import { webRoleCss, webTheme as webThemeOf } from '../../build/web-role-colors.ts';
 
-// The web palette as base.css defines it (:root light, html.dark dark).
-function webTheme(dark: boolean): ThemeColors {
-  const css = readFileSync(new URL('../styles/base.css', import.meta.url), 'utf8');
-  const block = (selector: string) => css.slice(css.indexOf(`${selector} {`), css.indexOf('}', css.indexOf(`${selector} {`)));
-  const vars = new Map<string, string>();
-  for (const sel of dark ? [':root', 'html.dark'] : [':root']) for (const m of block(sel).matchAll(/(--web-[\w-]+):\s*(#[0-9a-f]{6})/g)) vars.set(m[1]!, m[2]!);
-  const names: Record<string, string> = { '--bg': 'bg', '--bg-soft': 'bg-soft', '--surface': 'surface', '--text': 'text', '--tg-theme-hint-color': 'text-muted', '--tg-theme-subtitle-text-color': 'text-muted', '--tg-theme-link-color': 'link', '--tg-theme-accent-text-color': 'accent', '--tg-theme-button-color': 'button', '--button-text': 'button-text', '--tg-theme-destructive-text-color': 'destructive', '--header-bg': 'bg', '--bottom-bar-bg': 'bg-soft' };
-  return readThemeColors({ getPropertyValue: (n) => vars.get(`--web-${names[n]}`) ?? '' });
-}
+const BASE_CSS = readFileSync(new URL('../styles/base.css', import.meta.url), 'utf8');
+const webTheme = (dark: boolean) => webThemeOf(BASE_CSS, dark);
 
 function telegramTheme(p: Record<string, string>): ThemeColors {
   const map: Record<string, string | undefined> = { '--bg': p.bg_color, '--bg-soft': p.secondary_bg_color, '--surface': p.section_bg_color, '--text': p.text_color, '--tg-theme-hint-color': p.hint_color, '--tg-theme-subtitle-text-color': p.subtitle_text_color, '--tg-theme-link-color': p.link_color, '--tg-theme-accent-text-color': p.accent_text_color, '--tg-theme-button-color': p.button_color, '--button-text': p.button_text_color, '--tg-theme-destructive-text-color': p.destructive_text_color, '--header-bg': p.header_bg_color, '--bottom-bar-bg': p.bottom_bar_bg_color };
@@ -91,4 +85,16 @@ describe.each(cases)('%s theme', (_name, theme, telegram) => {
       expect(vars['--color-info']).toBe(theme.accent);
     });
   }
+});
+
+describe("the web's role colours (static CSS, build/web-role-colors.ts)", () => {
+  it('declares each web palette’s role variables under its own selector', () => {
+    const css = webRoleCss(BASE_CSS);
+    for (const [selector, dark] of [[':root', false], ['html.dark', true]] as const) {
+      const start = css.indexOf(`${selector} {`);
+      const block = css.slice(start, css.indexOf('}', start));
+      for (const [name, value] of Object.entries(themeCssVariables(webTheme(dark), false))) expect(block, selector).toContain(`${name}: ${value};`);
+    }
+    expect(webTheme(true).bg).not.toBe(webTheme(false).bg);
+  });
 });

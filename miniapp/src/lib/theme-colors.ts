@@ -1,8 +1,8 @@
 // Spec §9 names the theme colours by palette (primary green, neutral slate…). They become CSS
 // variables --color-<role> (solid), -soft (a tint for backgrounds), -text (the role as text, 4.5:1 on
-// every background of the current theme) and -on (text on the solid colour), recomputed whenever
-// the theme changes. Inside Telegram the roles Telegram's theme names take the client's colours
-// (primary: button, secondary/info: accent text, error: destructive text, neutral: hint), so the
+// every background of the current theme) and -on (text on the solid colour): for the web's two
+// palettes at build time (build/web-role-colors.ts), inside Telegram whenever the client's theme
+// changes. Inside Telegram the roles Telegram's theme names take the client's colours (primary: button, secondary/info: accent text, error: destructive text, neutral: hint), so the
 // mini app shows no colour of its own there beyond success and warning.
 import { THEME_COLORS } from '@tracker/shared/limits';
 import { isDarkColor, mix, readableOn, textOn } from './readable-color.ts';
@@ -69,8 +69,7 @@ export function readableTelegramColors(theme: ThemeColors): Record<string, strin
   };
 }
 
-/** Writes the role variables onto the root element. */
-export function applyThemeColors(root: HTMLElement, theme: ThemeColors): void {
-  const telegram = root.dataset.platform === 'telegram';
-  for (const [name, value] of Object.entries(themeCssVariables(theme, telegram))) root.style.setProperty(name, value);
+/** Writes Telegram's role variables onto the root element (the web's are static CSS: build/web-role-colors.ts). */
+export function applyTelegramColors(root: HTMLElement, theme: ThemeColors): void {
+  for (const [name, value] of Object.entries(themeCssVariables(theme, true))) root.style.setProperty(name, value);
 }

@@ -4,6 +4,7 @@
 // through ifAvailable (the RGB header needs Bot API 6.9, the bottom bar 7.10).
 import { miniApp } from '@telegram-apps/sdk-react';
 import { log } from '../lib/logger.ts';
+import { applyTelegramColors } from '../lib/theme-colors.ts';
 import { onThemeColors, type ThemeColors } from '../lib/theme-watch.ts';
 
 type Hex = `#${string}`;
@@ -14,8 +15,6 @@ export function telegramChrome(theme: ThemeColors): { header: Hex; background: H
 }
 
 function paint(theme: ThemeColors) {
-  // Until platform/index.ts marks the page as Telegram's, the variables still hold the web palette.
-  if (document.documentElement.dataset.platform !== 'telegram') return;
   const { header, background, bottomBar } = telegramChrome(theme);
   // Clients before 6.9 take only a colour key (ifAvailable checks the method, not its parameters):
   // the page's background is the nearest.
@@ -32,7 +31,15 @@ function safe(what: string, call: () => unknown) {
   }
 }
 
-/** Keeps Telegram's header, background and bottom-bar colours on the page's theme. */
+/**
+ * Keeps the role colours (spec §9) and Telegram's header, background and bottom-bar colours on the
+ * client's theme. Outside Telegram the role colours are static CSS (build/web-role-colors.ts).
+ */
 export function followTelegramTheme(): () => void {
-  return onThemeColors(paint);
+  return onThemeColors((theme) => {
+    // Until platform/index.ts marks the page as Telegram's, the variables still hold the web palette.
+    if (document.documentElement.dataset.platform !== 'telegram') return;
+    applyTelegramColors(document.documentElement, theme);
+    paint(theme);
+  });
 }

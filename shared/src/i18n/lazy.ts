@@ -18,6 +18,9 @@ export const lazyResources = {
   inbox: { ru: () => import('./ru/inbox.json', { with: { type: 'json' } }), en: () => import('./en/inbox.json', { with: { type: 'json' } }) },
   webhooks: { ru: () => import('./ru/webhooks.json', { with: { type: 'json' } }), en: () => import('./en/webhooks.json', { with: { type: 'json' } }) },
   imports: { ru: () => import('./ru/imports.json', { with: { type: 'json' } }), en: () => import('./en/imports.json', { with: { type: 'json' } }) },
+  // The words of failures: after the web app's first render (web.ts, WEB_FAILURE_NAMESPACES).
+  errors: { ru: () => import('./ru/errors.json', { with: { type: 'json' } }), en: () => import('./en/errors.json', { with: { type: 'json' } }) },
+  validation: { ru: () => import('./ru/validation.json', { with: { type: 'json' } }), en: () => import('./en/validation.json', { with: { type: 'json' } }) },
   // Eager for the server (index.ts); in the web app only the pages that show them load them.
   home: { ru: () => import('./ru/home.json', { with: { type: 'json' } }), en: () => import('./en/home.json', { with: { type: 'json' } }) },
   privacy: { ru: () => import('./ru/privacy.json', { with: { type: 'json' } }), en: () => import('./en/privacy.json', { with: { type: 'json' } }) },

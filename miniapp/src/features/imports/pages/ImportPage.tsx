@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { FilePicker } from '../../../components/FilePicker.tsx';
-import { FormAlert } from '../../../components/FormAlert.tsx';
+import { FailureAlert, FormAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { refusalOf } from '../../../lib/error-text.ts';
 import { useHref } from '../../../lib/use-locale.ts';
@@ -93,7 +93,7 @@ function ImportSetup({ detail }: { detail: ProjectDetailResponse }) {
         <Link href={href('project', { id: project.key })}>{t('imports.back', { key: project.key })}</Link>
       </p>
       {!allowed ? (
-        <FormAlert message={t('errors.codes.forbidden')} />
+        <FailureAlert textKey="errors.codes.forbidden" />
       ) : (
         <form
           className="imp-form"

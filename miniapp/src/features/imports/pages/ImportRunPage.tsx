@@ -4,7 +4,7 @@ import { matchRoute } from '@tracker/shared/routes';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { FormAlert } from '../../../components/FormAlert.tsx';
+import { FailureAlert, FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -46,7 +46,7 @@ export default function ImportRunPage() {
           {t('imports.newImport')}
         </Link>
       </p>
-      <FormAlert message={valid ? (error ?? null) : t('errors.notFound.import')} />
+      {valid ? <FormAlert message={error ?? null} /> : <FailureAlert textKey="errors.notFound.import" />}
       {item ? <ImportStatusView item={item} /> : valid && !error && <Loading />}
     </Page>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/FormAlert.tsx';
+import { FailureAlert, FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { csvItems } from '../filters/url.ts';
@@ -62,7 +62,7 @@ function Board({ projectRef, filters }: { projectRef: string; filters: Record<st
 
   const { drag, onPointerDown } = useBoardDrag((id, target) => void move(id, target.statusId, target.index), scroller);
 
-  if (missing) return <FormAlert message={t('errors.notFound.project')} />;
+  if (missing) return <FailureAlert textKey="errors.notFound.project" />;
   if (error) return <FormAlert message={errorText(error, t)} />;
   if (!project || !issues) return <Loading />;
 

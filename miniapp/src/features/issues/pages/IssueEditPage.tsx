@@ -2,7 +2,7 @@
 import type { IssueDetail } from '@tracker/shared/api/issues';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { FormAlert } from '../../../components/FormAlert.tsx';
+import { FailureAlert, FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { refusalOf } from '../../../lib/error-text.ts';
@@ -39,7 +39,7 @@ export default function IssueEditPage() {
       ) : 'error' in state ? (
         <FormAlert message={errorText(state.error, t)} />
       ) : !canEdit ? (
-        <FormAlert message={t('errors.codes.forbidden')} />
+        <FailureAlert textKey="errors.codes.forbidden" />
       ) : (
         <IssueForm
           mode="edit"

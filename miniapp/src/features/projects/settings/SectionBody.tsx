@@ -1,7 +1,7 @@
 import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import type { ProjectCapability } from '@tracker/shared/permissions';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/FormAlert.tsx';
+import { FailureAlert } from '../../../components/FormAlert.tsx';
 import type { ProjectSettingsSlots } from '../../../components/slots.ts';
 import type { QueryResult } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -66,7 +66,7 @@ export function SectionBody({ section, detail, query, can, slots: { TemplatesEdi
       case 'templates':
         return <TemplatesEditor projectId={project.id} labels={lists.labels} people={lists.members.map((m) => m.user)} readOnly={archived || !can('project.templates')} />;
       case 'webhooks':
-        return can('project.webhooks') ? <WebhooksSection projectId={project.id} /> : <FormAlert message={t('errors.codes.forbidden')} />;
+        return can('project.webhooks') ? <WebhooksSection projectId={project.id} /> : <FailureAlert textKey="errors.codes.forbidden" />;
       case 'export':
         return <ExportLinks projectKey={project.key} />;
     }

@@ -2,7 +2,7 @@ import type { ProjectDetailResponse } from '@tracker/shared/api/projects';
 import { canInProject, type ProjectCapability } from '@tracker/shared/permissions';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { FormAlert } from '../../../components/FormAlert.tsx';
+import { FailureAlert } from '../../../components/FormAlert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import type { ProjectSettingsSlots } from '../../../components/slots.ts';
 import { useMe } from '../../../lib/auth.ts';
@@ -51,7 +51,7 @@ export function SettingsView({ route, detail, query, slots }: Props) {
           {t('projects.archivedBanner')}
         </p>
       )}
-      {me && !can('project.edit') && !can('project.labels') && <FormAlert message={t('errors.codes.forbidden')} />}
+      {me && !can('project.edit') && !can('project.labels') && <FailureAlert textKey="errors.codes.forbidden" />}
       <div className="settings">
         {(!phone || !shown) && <SettingsNav projectKey={project.key} sections={sections} current={shown?.id ?? null} rows={phone} canImport={can('project.import')} />}
         {shown && <SectionBody section={shown} detail={detail} query={query} can={can} slots={slots} />}
