@@ -23,10 +23,8 @@ const NOT_SENDING: Record<string, string> = {
 /** Forms still keeping their own busy and error state beside the helper: move them, then delete the line. */
 const STILL_OWN_STATE = [
   'features/admin/blog/PostEditor.tsx',
-  'features/issues/comments/Composer.tsx',
   'features/issues/create/CreateIssueDialog.tsx',
   'features/issues/form/IssueForm.tsx',
-  'features/my-work/QuickAddBar.tsx',
 ];
 
 const HELPER = /\buse(ServerForm|ServerAction|AuthForm)\(/;

@@ -17,7 +17,7 @@ import { templatesApi } from '../../lib/api/templates.ts';
 import { TemplateSuggestions } from '../../components/template/TemplatePicker.tsx';
 import { useTemplates } from '../../lib/use-templates.ts';
 import { quickAddRequest, templateApplyRequest } from './quick-add.ts';
-import { errorText } from '../../lib/error-text.ts';
+import { useServerAction } from '../../lib/use-server-action.ts';
 import { useAddToProject } from './add-to-project.ts';
 
 const squash = (name: string) => name.replace(/\s+/g, '').toLowerCase();
@@ -34,7 +34,8 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
   const user = useMe();
   const [value, setValue] = useState('');
   const [projectId, setProjectId] = useState<number | null>(projects[0]?.id ?? null);
-  const [busy, setBusy] = useState(false);
+  const action = useServerAction({ fallback: 'myWork.quickAdd.failed' });
+  const busy = action.pending;
   // `/name rest`: the template is picked by name and only the rest is read for tokens.
   const command = templatePrefix(value) === null ? parseTemplateCommand(value) : null;
   const line = command ? command.rest : value;
@@ -64,47 +65,43 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
   const [refused, setRefused] = useState(false);
   const { templates } = useTemplates(chosen);
 
-  const submit = async (e: FormEvent) => {
+  const create = async (meId: number, tokens: NonNullable<typeof parsed>) => {
+    const ctx = { projects, chosenProjectId: chosen, labels: projectLabels, findPerson: async () => person?.id ?? null, meId };
+    if (command) {
+      const target = (tokens.projectKey ? projects.find((p) => p.key === tokens.projectKey)?.id : undefined) ?? chosen;
+      const template = target ? findTemplate(await templatesApi.list(target), command.name) : undefined;
+      if (!target || !template) return toast({ title: t('myWork.quickAdd.noTemplate', { name: command.name }), color: 'warning' });
+      const { issue } = await templatesApi.apply(template.id, await templateApplyRequest(tokens, target, template.labelIds, ctx));
+      return added(issue.key);
+    }
+    const out = await quickAddRequest(value, tokens, ctx);
+    if (!out.ok) return out.reason === 'noProject' && toast({ title: t('myWork.quickAdd.noProject'), color: 'warning' });
+    const issue = await writeIssueNow(() => issueApi.create(out.request));
+    added(issue.key);
+  };
+  const added = (key: string) => {
+    setValue('');
+    toast({ title: t('myWork.quickAdd.added', { key }), color: 'success' });
+  };
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!parsed || busy || !user) return;
     if (chips.some((c) => c.unresolved)) return setRefused(true);
     setRefused(false);
-    setBusy(true);
-    try {
-      const ctx = { projects, chosenProjectId: chosen, labels: projectLabels, findPerson: async () => person?.id ?? null, meId: user.id };
-      if (command) {
-        const target = (parsed.projectKey ? projects.find((p) => p.key === parsed.projectKey)?.id : undefined) ?? chosen;
-        const template = target ? findTemplate(await templatesApi.list(target), command.name) : undefined;
-        if (!target || !template) {
-          toast({ title: t('myWork.quickAdd.noTemplate', { name: command.name }), color: 'warning' });
-          return;
-        }
-        const { issue } = await templatesApi.apply(template.id, await templateApplyRequest(parsed, target, template.labelIds, ctx));
-        setValue('');
-        toast({ title: t('myWork.quickAdd.added', { key: issue.key }), color: 'success' });
-        return;
-      }
-      const out = await quickAddRequest(value, parsed, ctx);
-      if (!out.ok) {
-        if (out.reason === 'noProject') toast({ title: t('myWork.quickAdd.noProject'), color: 'warning' });
-        return;
-      }
-      const issue = await writeIssueNow(() => issueApi.create(out.request));
-      setValue('');
-      toast({ title: t('myWork.quickAdd.added', { key: issue.key }), color: 'success' });
-    } catch (err) {
-      toast({ title: errorText(err, t, { fallback: 'myWork.quickAdd.failed' }), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    void action.run(() => create(user.id, parsed));
   };
 
   return (
     <form className="my-work__quick" onSubmit={submit} data-testid="my-quick-add" data-filled={value ? '' : undefined} aria-label={t('myWork.quickAdd.label')}>
-      <QuickAdd value={value} onChange={(v) => (setValue(v), setRefused(false))} chips={chips} onRemove={(token) => setValue((v) => (command ? v.slice(0, v.length - line.length) + removeToken(line, token) : removeToken(v, token)))} />
+      <QuickAdd value={value} onChange={(v) => (setValue(v), setRefused(false), action.clearError())} chips={chips} onRemove={(token) => setValue((v) => (command ? v.slice(0, v.length - line.length) + removeToken(line, token) : removeToken(v, token)))} />
       {refused && (
         <p className="field__error" role="alert" data-testid="my-quick-refused">
           {t('myWork.quickAdd.fixTokens')}
+        </p>
+      )}
+      {action.error && (
+        <p className="field__error" role="alert" data-testid="my-quick-error">
+          {action.error}
         </p>
       )}
       <TemplateSuggestions templates={templates} prefix={templatePrefix(value)} onPick={(tpl) => setValue(`/${tpl.name} `)} />

@@ -5,8 +5,8 @@ import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefO
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 import { useKeyboardInset } from '../../../lib/keyboard-inset.ts';
+import { useServerAction } from '../../../lib/use-server-action.ts';
 import { useHeightVar } from '../../../lib/use-height-var.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
@@ -18,27 +18,15 @@ type Send = (body: string) => Promise<void>;
 function useCommentSend(onSend: Send) {
   const { t } = useTranslation();
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useServerAction();
+  const { error, pending: busy } = action;
   const submit = async () => {
-    if (!body.trim()) {
-      setError(t('validation.required'));
-      return;
-    }
+    if (!body.trim()) return action.refuse(t('validation.required'));
     const text = body;
-    setBusy(true);
-    setError(null);
     setBody('');
-    try {
-      await onSend(text);
-      haptic('success');
-    } catch (err) {
-      haptic('error');
-      setBody((typed) => typed || text);
-      setError(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
+    if (await action.run(() => onSend(text))) return haptic('success');
+    haptic('error');
+    setBody((typed) => typed || text);
   };
   // Inside Telegram a written comment is sent with the MainButton; leaving it unsent asks first.
   // While the comment is on its way (already shown, marked as sending) the button keeps its progress
