@@ -99,6 +99,30 @@ describe('blog', () => {
   });
 });
 
+describe('the post editor', () => {
+  it('refuses a missing title under its field, showing the language that lacks it, and a post in no language', async () => {
+    const { context, page } = await adminPage();
+    const requests: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/admin/posts') && requests.push(r.url()));
+    await page.goto('/en/admin/blog/create');
+    await page.getByTestId('post-editor').waitFor();
+    await page.getByTestId('post-lang-ru').check();
+    await page.getByLabel('Title').fill('Only in English');
+    await page.getByLabel('Address (slug)').fill(`e2e-refused-${Date.now().toString(36)}`);
+    await page.getByTestId('post-save').click();
+    // The Russian version has no title: its tab is shown, with the message under its title.
+    await page.getByRole('button', { name: 'Russian', pressed: true }).waitFor();
+    const title = page.locator('.field--error', { has: page.getByLabel('Title') });
+    expect(await title.locator('.field__error').textContent()).toBe('Required');
+    await page.getByTestId('post-lang-ru').uncheck();
+    await page.getByTestId('post-lang-en').uncheck();
+    await page.getByTestId('post-save').click();
+    await page.getByRole('alert').filter({ hasText: 'A version in at least one language is needed' }).waitFor();
+    expect(requests).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('redirects', () => {
   it('a redirect added in the admin works on the next navigation', async () => {
     const { context, page } = await adminPage();

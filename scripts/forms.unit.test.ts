@@ -22,7 +22,6 @@ const NOT_SENDING: Record<string, string> = {
 
 /** Forms still keeping their own busy and error state beside the helper: move them, then delete the line. */
 const STILL_OWN_STATE = [
-  'features/admin/blog/PostEditor.tsx',
   'features/issues/create/CreateIssueDialog.tsx',
   'features/issues/form/IssueForm.tsx',
 ];

@@ -25,6 +25,24 @@ describe('applyServerError', () => {
     expect(form.errors).toEqual({ email: { type: 'server', message: 'Enter a valid e-mail' }, password: { type: 'server', message: 'Check this value' } });
   });
 
+  it('puts an issue of a nested field under the deepest field the values name, and one of the whole group on the group', () => {
+    const form = formWith({ slug: 's', versions: { ru: { title: '' }, en: { title: 'x' } }, cover: null, tags: 'a, b' });
+    const err = new ApiError(400, 'Validation failed', {
+      code: 'validation',
+      issues: [
+        { path: ['versions', 'ru', 'title'], message: 'validation.email' },
+        { path: ['versions'], message: 'validation.invalid' },
+        { path: ['tags', 1], message: 'validation.invalid' },
+      ],
+    });
+    applyServerError(form as never, err, t);
+    expect(form.errors).toEqual({
+      'versions.ru.title': { type: 'server', message: 'Enter a valid e-mail' },
+      versions: { type: 'server', message: 'Check this value' },
+      tags: { type: 'server', message: 'Check this value' },
+    });
+  });
+
   it('puts a code bound to a field (409 email_taken) under that field', () => {
     const form = formWith({ name: '', email: '' });
     applyServerError(form as never, new ApiError(409, 'E-mail taken', { code: 'email_taken', field: 'email' }), t);

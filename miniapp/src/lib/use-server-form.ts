@@ -17,9 +17,25 @@ type Target<T extends FieldValues> = Pick<UseFormReturn<T>, 'setError' | 'getVal
  * own values, so an issue about something the form does not show becomes the root message.
  */
 export function applyServerError<T extends FieldValues>(form: Target<T>, err: unknown, t: Translate, options?: ErrorTextOptions): void {
-  const state = formErrorsFrom(err, Object.keys(form.getValues() ?? {}), t, options);
+  const state = formErrorsFrom(err, fieldPaths(form.getValues() ?? {}), t, options);
   for (const [field, message] of Object.entries(state.fields)) form.setError(field as FieldPath<T>, { type: 'server', message });
   if (state.form) form.setError('root.server', { type: 'server', message: state.form });
+}
+
+/** Every field a form's values name, nested ones as dotted paths (`versions.en.title`): an issue lands on the deepest. */
+export function fieldPaths(values: object, prefix = ''): string[] {
+  return Object.entries(values).flatMap(([key, value]) => {
+    const path = `${prefix}${key}`;
+    const plain = value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+    return plain ? [path, ...fieldPaths(value as object, `${path}.`)] : [path];
+  });
+}
+
+/** A field's message; a list's field (tags) has its items' messages, and shows the first. */
+function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  return Object.entries(error).filter(([key]) => key !== 'ref').map(([, item]) => messageOf(item)).find(Boolean);
 }
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -29,6 +45,8 @@ interface SubmitOptions {
   onRefused?: (err: unknown) => void;
   /** The screen's wording of codes and of a failure the server did not explain (the account dialogs, spec §8). */
   errors?: ErrorTextOptions;
+  /** Runs when the schema refused the input, before anything was sent (show the field's tab). */
+  onInvalid?: () => void;
 }
 
 /**
@@ -47,21 +65,24 @@ export function useServerForm<S extends FormSchema>(schema: S, defaults: Default
 
   /** Runs `send` with the parsed payload; what it throws goes onto the form. */
   const submit = (send: (data: z.output<S>) => Promise<unknown>, options: SubmitOptions | ((err: unknown) => void) = {}) => {
-    const { onRefused, errors: wording } = typeof options === 'function' ? { onRefused: options, errors: undefined } : options;
-    return form.handleSubmit(async (data) => {
-      try {
-        await send(data);
-      } catch (err) {
-        applyServerError(form, err, t, wording);
-        onRefused?.(err);
-      }
-    });
+    const { onRefused, errors: wording, onInvalid } = typeof options === 'function' ? { onRefused: options, errors: undefined, onInvalid: undefined } : options;
+    return form.handleSubmit(
+      async (data) => {
+        try {
+          await send(data);
+        } catch (err) {
+          applyServerError(form, err, t, wording);
+          onRefused?.(err);
+        }
+      },
+      () => onInvalid?.(),
+    );
   };
 
   return {
     ...form,
     submit,
-    errorFor: (name: FieldPath<z.input<S>>): string | undefined => text(form.getFieldState(name, form.formState).error?.message),
+    errorFor: (name: FieldPath<z.input<S>>): string | undefined => text(messageOf(form.getFieldState(name, form.formState).error)),
     formError: text(errors.root?.['server']?.message) ?? null,
   };
 }

@@ -10,16 +10,14 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { ResponsiveImage } from '../../../components/ResponsiveImage.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../lib/use-server-form.ts';
 import { invalidateQueries, setQueryData } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { adminApi } from '../api.ts';
-import { editorFrom, imageMarkdown, postState, slugify, toInput, type EditorState } from './model.ts';
+import { editorSchema } from './editor-schema.ts';
+import { editorFrom, imageMarkdown, postState, slugify } from './model.ts';
 import { confirmAction, fit, NAME_MAX } from '../../../platform/confirm.ts';
-
-/** The inputs a refusal's issues can sit under; the rest (a body, "one language at least") go above the form. */
-const FIELDS = ['slug', 'tags', 'publishedAt', 'coverImageId', ...LOCALES.flatMap((l) => [`versions.${l}.title`, `versions.${l}.excerpt`])];
 
 /** The lists a saved or deleted post changes: the admin's, the dashboard's count, the public blog. */
 function postsChanged() {
@@ -34,30 +32,37 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   const locale = useLocale();
   const href = useHref();
   const [, navigate] = useLocation();
-  const [s, setS] = useState<EditorState>(() => editorFrom(post, locale));
+  const form = useServerForm(editorSchema, editorFrom(post, locale));
+  const s = form.watch();
   const [lang, setLang] = useState<Locale>(post && !post.versions[locale] ? (post.versions.ru ? 'ru' : 'en') : locale);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const body = useRef<HTMLTextAreaElement>(null);
   const version = s.versions[lang];
   const preview = useMemo(() => renderPostMarkdown(version.body), [version.body]);
+  const busy = form.formState.isSubmitting;
 
-  const setVersion = (patch: Partial<typeof version>) => setS((x) => ({ ...x, versions: { ...x.versions, [lang]: { ...x.versions[lang], ...patch } } }));
-  const err = (path: string) => fields[path];
+  const edit = { shouldDirty: true } as const;
+  const setVersion = (key: keyof typeof version, value: string) => form.setValue(`versions.${lang}.${key}`, value, edit);
+  const err = form.errorFor;
+  // "One language at least": the group's own message, not its fields' (those show under them).
+  const languagesError = typeof form.formState.errors.versions?.message === 'string' ? err('versions') : undefined;
+  // A refused language's fields are shown: the first language with an issue, when the shown one has none.
+  const showRefusedLanguage = () => {
+    const refused = LOCALES.filter((l) => form.getFieldState(`versions.${l}`).invalid);
+    if (refused.length && !refused.includes(lang)) setLang(refused[0]!);
+  };
 
   async function upload(file: File | undefined, into: 'cover' | 'body') {
     if (!file) return;
     setUploading(true);
     try {
       const image = await adminApi.uploadImage(file);
-      if (into === 'cover') setS((x) => ({ ...x, cover: image }));
+      if (into === 'cover') form.setValue('cover', image, edit);
       else {
         const el = body.current;
         const at = el?.selectionStart ?? version.body.length;
         const md = `\n${imageMarkdown(image, file.name.replace(/\.[^.]+$/, ''))}\n`;
-        setVersion({ body: version.body.slice(0, at) + md + version.body.slice(at) });
+        setVersion('body', version.body.slice(0, at) + md + version.body.slice(at));
       }
     } catch (e) {
       toast({ title: t('admin.blog.uploadFailed'), description: errorText(e, t), color: 'error' });
@@ -66,28 +71,17 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
     }
   }
 
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setFields({});
-    setFormError(null);
-    try {
-      const { post: saved } = await adminApi.savePost(post?.id ?? null, toInput(s));
+  const save = form.submit(
+    async (input) => {
+      const { post: saved } = await adminApi.savePost(post?.id ?? null, input);
       setQueryData(['admin', 'post', saved.id], () => saved);
       postsChanged();
       toast({ title: t('admin.blog.saved'), color: 'success' });
       if (!post) navigate(href('adminPostEdit', { id: saved.id }), { replace: true });
-      else setS(editorFrom(saved, locale));
-    } catch (error) {
-      const x = formErrorsFrom(error, FIELDS, t);
-      setFields(x.fields);
-      const firstVersionError = Object.keys(x.fields).find((k) => k.startsWith('versions.'));
-      if (firstVersionError) setLang(firstVersionError.split('.')[1] as Locale);
-      setFormError(x.form);
-    } finally {
-      setBusy(false);
-    }
-  }
+      else form.reset(editorFrom(saved, locale));
+    },
+    { onRefused: showRefusedLanguage, onInvalid: showRefusedLanguage },
+  );
 
   async function remove() {
     if (!post || !(await confirmAction({ message: t('admin.blog.deleteConfirm', { title: fit(post.versions[locale]?.title ?? post.slug, NAME_MAX) }), confirmText: t('admin.blog.delete'), destructive: true }))) return;
@@ -116,10 +110,15 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
         <legend>{t('admin.blog.languages')}</legend>
         {LOCALES.map((l) => (
           <label key={l} className="admin-check">
-            <input type="checkbox" checked={s.enabled[l]} onChange={(e) => setS({ ...s, enabled: { ...s.enabled, [l]: e.target.checked } })} data-testid={`post-lang-${l}`} />
+            <input type="checkbox" checked={s.enabled[l]} onChange={(e) => form.setValue(`enabled.${l}`, e.target.checked, edit)} data-testid={`post-lang-${l}`} />
             {t(`admin.blog.${l}`)}
           </label>
         ))}
+        {languagesError && (
+          <p className="field__error" role="alert">
+            {languagesError}
+          </p>
+        )}
       </fieldset>
       <div className="lang-tabs" role="group">
         {LOCALES.filter((l) => s.enabled[l]).map((l) => (
@@ -135,14 +134,14 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
             label={t('admin.blog.title')}
             value={version.title}
             error={err(`versions.${lang}.title`)}
-            onChange={(e) => setVersion({ title: e.target.value })}
-            onBlur={() => !s.slug && version.title && setS((x) => ({ ...x, slug: slugify(version.title) }))}
+            onChange={(e) => setVersion('title', e.target.value)}
+            onBlur={() => !s.slug && version.title && form.setValue('slug', slugify(version.title), edit)}
           />
-          <TextField name="excerpt" label={t('admin.blog.excerpt')} value={version.excerpt} error={err(`versions.${lang}.excerpt`)} onChange={(e) => setVersion({ excerpt: e.target.value })} />
+          <TextField name="excerpt" label={t('admin.blog.excerpt')} value={version.excerpt} error={err(`versions.${lang}.excerpt`)} onChange={(e) => setVersion('excerpt', e.target.value)} />
           <div className="post-panes">
             <div className="field">
               <label htmlFor="post-body">{t('admin.blog.body')}</label>
-              <textarea id="post-body" ref={body} value={version.body} onChange={(e) => setVersion({ body: e.target.value })} data-testid="post-body" />
+              <textarea id="post-body" ref={body} value={version.body} onChange={(e) => setVersion('body', e.target.value)} data-testid="post-body" />
               <FilePicker accept="image/*" size="small" loading={uploading} testId="post-body-image" onFiles={([file]) => void upload(file, 'body')}>
                 {uploading ? t('admin.blog.uploading') : t('admin.blog.insertImage')}
               </FilePicker>
@@ -155,18 +154,18 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
         </>
       )}
       <div className="admin-row">
-        <TextField name="slug" label={t('admin.blog.slug')} hint={t('admin.blog.slugHint')} value={s.slug} error={err('slug')} onChange={(e) => setS({ ...s, slug: e.target.value })} />
-        <TextField name="tags" label={t('admin.blog.tags')} hint={t('admin.blog.tagsHint')} value={s.tags} error={err('tags')} onChange={(e) => setS({ ...s, tags: e.target.value })} />
+        <TextField label={t('admin.blog.slug')} hint={t('admin.blog.slugHint')} {...form.register('slug')} error={err('slug')} />
+        <TextField label={t('admin.blog.tags')} hint={t('admin.blog.tagsHint')} {...form.register('tags')} error={err('tags')} />
       </div>
       <div className="admin-row">
         <div className="field">
           <label htmlFor="post-status">{t('admin.blog.status')}</label>
-          <select id="post-status" value={s.status} onChange={(e) => setS({ ...s, status: e.target.value as EditorState['status'] })} data-testid="post-status">
+          <select id="post-status" {...form.register('status')} data-testid="post-status">
             <option value="draft">{t('admin.blog.draft')}</option>
             <option value="published">{t('admin.blog.published')}</option>
           </select>
         </div>
-        <TextField name="publishedAt" type="datetime-local" label={t('admin.blog.publishedAt')} hint={t('admin.blog.publishedAtHint')} value={s.publishedAt} error={err('publishedAt')} onChange={(e) => setS({ ...s, publishedAt: e.target.value })} />
+        <TextField type="datetime-local" label={t('admin.blog.publishedAt')} hint={t('admin.blog.publishedAtHint')} {...form.register('publishedAt')} error={err('publishedAt')} />
       </div>
       <div className="field">
         <span>{t('admin.blog.cover')}</span>
@@ -176,14 +175,14 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
             {uploading ? t('admin.blog.uploading') : t('admin.blog.uploadCover')}
           </FilePicker>
           {s.cover && (
-            <Button size="small" onClick={() => setS({ ...s, cover: null })}>
+            <Button size="small" onClick={() => form.setValue('cover', null, edit)}>
               {t('admin.blog.removeCover')}
             </Button>
           )}
         </div>
-        {err('coverImageId') && <p className="field__error">{err('coverImageId')}</p>}
+        {err('cover') && <p className="field__error">{err('cover')}</p>}
       </div>
-      <FormAlert message={formError} />
+      <FormAlert message={form.formError} />
       <div className="admin-actions">
         <Button type="submit" variant="primary" disabled={busy || uploading} data-testid="post-save">
           {t('admin.blog.save')}

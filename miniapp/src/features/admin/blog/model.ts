@@ -1,5 +1,4 @@
-import type { AdminPost, PostInput, PostVersionInput } from '@tracker/shared/api/blog';
-import type { BlogImage } from '@tracker/shared/api/blog';
+import type { AdminPost, BlogImage, PostInput, PostVersionInput } from '@tracker/shared/api/blog';
 import type { Locale } from '@tracker/shared/locales';
 
 export function postState(p: { status: 'draft' | 'published'; publishedAt: string | null }, now = Date.now()): 'draft' | 'published' | 'scheduled' {
