@@ -1,9 +1,8 @@
 // Forms are one way (issue 27): react-hook-form on the payload's shared schema through
 // miniapp/src/lib/use-server-form.ts (useServerForm, useServerAction; the auth pages' useAuthForm
-// wraps it), so busy state and the server's refusals look the same everywhere. This lists the web
-// app's forms that still keep their own busy and error state: the list may only get shorter — a new
-// form outside the helper fails, and a form moved onto it must leave the list.
-import { readdirSync, readFileSync } from 'node:fs';
+// wraps it), so busy state and the server's refusals look the same everywhere. A form that sends
+// and keeps its own busy and error state instead fails here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -20,11 +19,6 @@ const NOT_SENDING: Record<string, string> = {
   'features/calendar/components/MoveDialog.tsx': 'hands the new day to the calendar, which moves the issue through the store (moveIssueOptimistic)',
 };
 
-/** Forms still keeping their own busy and error state beside the helper: move them, then delete the line. */
-const STILL_OWN_STATE = [
-  'features/issues/create/CreateIssueDialog.tsx',
-  'features/issues/form/IssueForm.tsx',
-];
 
 const HELPER = /\buse(ServerForm|ServerAction|AuthForm)\(/;
 
@@ -33,7 +27,12 @@ function formFiles(): { file: string; helper: boolean }[] {
     .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
     .map((f) => ({ file: f.split(path.sep).join('/'), text: readFileSync(path.join(SRC, f), 'utf8') }))
     .filter(({ text }) => /<form[\s>]/.test(text))
-    .map(({ file, text }) => ({ file, helper: HELPER.test(text) }));
+    .map(({ file, text }) => ({ file, helper: HELPER.test(text) || ownHooks(file, text).some((hook) => HELPER.test(hook)) }));
+}
+
+/** The `.ts` modules a form imports by relative path (its state hook, as the create dialog's use-create-form.ts). */
+function ownHooks(file: string, text: string): string[] {
+  return [...text.matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)].map((m) => path.join(SRC, path.dirname(file), m[1]!)).filter(existsSync).map((f) => readFileSync(f, 'utf8'));
 }
 
 describe('forms on the one helper', () => {
@@ -45,8 +44,8 @@ describe('forms on the one helper', () => {
     expect(forms.find((f) => f.file === 'features/projects/components/ProjectForm.tsx')?.helper).toBe(true);
   });
 
-  it(`leaves only the listed forms with their own state (${STILL_OWN_STATE.length} still to move)`, () => {
-    expect(outside).toEqual([...STILL_OWN_STATE].sort());
+  it('finds every form that sends on the helper (in its own file or its state hook)', () => {
+    expect(outside).toEqual([]);
   });
 
   it('lists as sending nothing only forms that exist and do not use the helper', () => {

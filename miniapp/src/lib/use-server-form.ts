@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { validationKey } from '@tracker/shared/api/values/fields';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ErrorTextOptions, Translate } from './error-text.ts';
@@ -16,8 +17,8 @@ type Target<T extends FieldValues> = Pick<UseFormReturn<T>, 'setError' | 'getVal
  * 409 email_taken) under their fields, the rest as the form's root message. Fields are the form's
  * own values, so an issue about something the form does not show becomes the root message.
  */
-export function applyServerError<T extends FieldValues>(form: Target<T>, err: unknown, t: Translate, options?: ErrorTextOptions): void {
-  const state = formErrorsFrom(err, fieldPaths(form.getValues() ?? {}), t, options);
+export function applyServerError<T extends FieldValues>(form: Target<T>, err: unknown, t: Translate, options?: ErrorTextOptions, fields?: readonly string[]): void {
+  const state = formErrorsFrom(err, fields ?? fieldPaths(form.getValues() ?? {}), t, options);
   for (const [field, message] of Object.entries(state.fields)) form.setError(field as FieldPath<T>, { type: 'server', message });
   if (state.form) form.setError('root.server', { type: 'server', message: state.form });
 }
@@ -47,6 +48,8 @@ interface SubmitOptions {
   errors?: ErrorTextOptions;
   /** Runs when the schema refused the input, before anything was sent (show the field's tab). */
   onInvalid?: () => void;
+  /** The fields a refusal's issues may sit under, when the form shows fewer than its values hold; the rest go above it. */
+  fields?: readonly string[];
 }
 
 /**
@@ -65,13 +68,13 @@ export function useServerForm<S extends FormSchema>(schema: S, defaults: Default
 
   /** Runs `send` with the parsed payload; what it throws goes onto the form. */
   const submit = (send: (data: z.output<S>) => Promise<unknown>, options: SubmitOptions | ((err: unknown) => void) = {}) => {
-    const { onRefused, errors: wording, onInvalid } = typeof options === 'function' ? { onRefused: options, errors: undefined, onInvalid: undefined } : options;
+    const { onRefused, errors: wording, onInvalid, fields } = typeof options === 'function' ? { onRefused: options } : options;
     return form.handleSubmit(
       async (data) => {
         try {
           await send(data);
         } catch (err) {
-          applyServerError(form, err, t, wording);
+          applyServerError(form, err, t, wording, fields);
           onRefused?.(err);
         }
       },
@@ -79,9 +82,24 @@ export function useServerForm<S extends FormSchema>(schema: S, defaults: Default
     );
   };
 
+  // Several values at once from their current ones, as a state setter does (a quick-add line fills
+  // the fields it names; another project resets its own): each changed one is set, dirtied.
+  const { getValues, setValue } = form;
+  const setValues = useCallback(
+    (next: z.input<S> | ((values: z.input<S>) => z.input<S>)) => {
+      const current = getValues();
+      const updated = typeof next === 'function' ? next(current) : next;
+      for (const key of Object.keys(updated) as FieldPath<z.input<S>>[]) {
+        if (updated[key] !== current[key]) setValue(key, updated[key], { shouldDirty: true });
+      }
+    },
+    [getValues, setValue],
+  );
+
   return {
     ...form,
     submit,
+    setValues,
     errorFor: (name: FieldPath<z.input<S>>): string | undefined => text(messageOf(form.getFieldState(name, form.formState).error)),
     formError: text(errors.root?.['server']?.message) ?? null,
   };

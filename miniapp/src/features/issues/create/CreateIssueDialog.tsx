@@ -36,14 +36,14 @@ interface Props {
 }
 
 export function CreateIssueDialog({ project, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const href = useHref();
   const ids = { project: useId(), title: useId(), more: useId() };
   const { user } = useSnapshot(auth.state);
   const projects = useCreatableProjects();
   const projectId = useMemo(() => (projects ? (defaultProject(projects, project)?.id ?? null) : null), [projects, project]);
   const form = useCreateForm({ projects: projects ?? [], projectId, userId: user?.id ?? null });
-  const { values, set, errors, busy, statuses, fields, templates } = form;
+  const { values, set, hasError, busy, statuses, fields, templates } = form;
   const [more, setMore] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [tries, setTries] = useState(0);
@@ -56,8 +56,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
     if (tries) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [tries]);
 
-  const msg = (key: string | undefined) => (key ? (i18n.exists(key) ? t(key) : key) : undefined);
-  const err = (key: string) => msg(errors[key]);
+  const err = form.errorFor;
   const required = fields.filter((f) => f.required);
   const optional = fields.filter((f) => !f.required);
   const optionalOpen = optional.some((f) => err(fieldKey(f)) !== undefined);
@@ -110,7 +109,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
       <form ref={formRef} className="form create-dialog__form" noValidate onSubmit={(e) => void submit(e)} onKeyDown={onKeyDown} aria-busy={busy || undefined}>
         <div className="create-dialog__head">
           <DialogTitle className="modal__title">{t('issues.createDialog.title')}</DialogTitle>
-          <div className={`create-dialog__project${errors.projectId ? ' field--error' : ''}`}>
+          <div className={`create-dialog__project${hasError('projectId') ? ' field--error' : ''}`}>
             <label htmlFor={ids.project} className="visually-hidden">
               {t('issues.form.project')}
             </label>
@@ -119,7 +118,7 @@ export function CreateIssueDialog({ project, onClose }: Props) {
               data-testid="create-project"
               value={values.projectId ?? ''}
               disabled={!projects?.length}
-              aria-invalid={errors.projectId ? true : undefined}
+              aria-invalid={hasError('projectId') || undefined}
               onChange={(e) => set('projectId', e.target.value ? Number(e.target.value) : null)}
             >
               {!values.projectId && <option value="">{projects ? t('issues.form.chooseProject') : t('issues.createDialog.loading')}</option>}
@@ -134,12 +133,12 @@ export function CreateIssueDialog({ project, onClose }: Props) {
             ×
           </button>
         </div>
-        {errors.projectId && <p className="field__error" data-testid="create-error-projectId">{err('projectId')}</p>}
+        {hasError('projectId') && <p className="field__error" data-testid="create-error-projectId">{err('projectId')}</p>}
         {noProjects && <FormAlert message={t('issues.form.noProjects')} />}
 
         {!!templates.list.length && <TemplatePicker templates={templates.list} value={templates.chosen} onPick={templates.pick} />}
 
-        <div className={`field create-dialog__title${errors.title ? ' field--error' : ''}`}>
+        <div className={`field create-dialog__title${hasError('title') ? ' field--error' : ''}`}>
           <label htmlFor={ids.title} className="visually-hidden">
             {t('issues.form.title')}
           </label>
@@ -154,11 +153,11 @@ export function CreateIssueDialog({ project, onClose }: Props) {
             data-testid="create-title"
             placeholder={t('issues.createDialog.titlePlaceholder')}
             aria-describedby={`${ids.title}-hint`}
-            aria-invalid={errors.title ? true : undefined}
+            aria-invalid={hasError('title') || undefined}
             value={form.line}
             onChange={(e) => form.setLine(e.target.value)}
           />
-          {errors.title && <p className="field__error" data-testid="create-error-title">{err('title')}</p>}
+          {hasError('title') && <p className="field__error" data-testid="create-error-title">{err('title')}</p>}
           <p id={`${ids.title}-hint`} className="field__hint">
             {t('issues.createDialog.titleHint')}
           </p>

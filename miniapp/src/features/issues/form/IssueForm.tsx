@@ -4,7 +4,8 @@
 import type { EditConflictData, IssueDetail } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { removeToken } from '@tracker/shared/quick-add/index';
-import { useId, useMemo, useRef, useState } from 'react';
+import type { CustomField } from '@tracker/shared/api/custom-fields';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../../components/Button.tsx';
@@ -21,13 +22,13 @@ import { DateField, EstimateField } from '../fields/inputs.tsx';
 import { AssigneeField, LabelsField, ParentField, StreamsField, type ParentRef } from '../fields/picked.tsx';
 import { editConflictOf, rebase } from './conflict.ts';
 import { DescriptionField } from './DescriptionField.tsx';
-import { formErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../lib/use-server-form.ts';
 import { MergeDialog } from './MergeDialog.tsx';
 import { toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
 import { QuickAdd } from '../../../components/issue/QuickAdd.tsx';
 import { useQuickLine } from './use-quick-line.ts';
 import { useProjectData, useProjectSwitch, useStreams } from './use-form-data.ts';
-import { issueFieldNames, validateForm } from './validate.ts';
+import { issueFieldNames, issueFormSchema } from './validate.ts';
 
 interface Props {
   mode: 'create' | 'edit';
@@ -43,79 +44,78 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
   const { t, i18n } = useTranslation();
   const href = useHref();
   const ids = { project: useId(), title: useId() };
-  const [values, setValues] = useState<IssueFormValues>(initial);
   const base = useRef(initial);
   // The version the edit started from: sent with title and description edits (409 on a stale one).
   const version = useRef(issue?.version);
   const [conflict, setConflict] = useState<{ data: EditConflictData; mine: IssueFormValues } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   // Defaults filled in by the form itself (a project's custom fields) are not the user's changes.
   const [touched, setTouched] = useState(false);
   const [quick, setQuick] = useState('');
   const [parent, setParent] = useState<ParentRef | null>(initialParent ?? null);
+  const isKey = (k: string) => i18n.exists(k);
+  const fieldsNow = useRef<readonly CustomField[]>([]);
+  const form = useServerForm(issueFormSchema(mode, () => base.current, () => fieldsNow.current, isKey), initial);
+  const values = form.watch();
+  const { setValues } = form;
   const streams = useStreams();
   const projectData = useProjectData(values.projectId);
   const fields = useMemo(() => projectData?.fields ?? [], [projectData]);
+  fieldsNow.current = fields;
   const labels = useMemo(() => projectData?.detail?.labels ?? [], [projectData]);
   const statuses = projectData?.detail?.statuses ?? [];
+  const busy = form.formState.isSubmitting;
+  // A refused save: the first field the errors point at (custom inputs are not registered with the form).
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    if (tries) document.querySelector<HTMLElement>('.issue-form [aria-invalid="true"]')?.focus();
+  }, [tries]);
 
-  const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const setCustom = (id: number, value: unknown) => setValues((v) => ({ ...v, customValues: { ...v.customValues, [String(id)]: value } }));
+  const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) => {
+    form.setValue(key, value as never, { shouldDirty: true });
+    form.clearErrors(key);
+  };
+  const setCustom = (id: number, value: unknown) => {
+    const path = `customValues.${id}` as const;
+    form.setValue(path, value, { shouldDirty: true });
+    form.clearErrors(path);
+  };
 
   const chips = useQuickLine(quick, { mode, projects, labels, setValues, base });
 
   // A new project (create): its custom fields' defaults, labels of other projects dropped, default status.
   useProjectSwitch(projectData, setValues, mode === 'edit' ? initial.projectId : null);
 
-
-  const isKey = (k: string) => i18n.exists(k);
-  const msg = (key: string | undefined) => (key ? (isKey(key) ? t(key) : key) : undefined);
-
-  const submit = async (current: IssueFormValues = values) => {
-    setFormError(null);
-    const found = validateForm(mode, current, base.current, fields, isKey);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
+  const send = async (current: IssueFormValues) => {
+    let saved: IssueDetail;
+    // Through the store: the answer joins it, so lists show the issue without waiting for the feed.
+    if (mode === 'create') saved = await writeIssueNow(() => issueApi.create(toCreateRequest(current, fields)));
+    else {
+      const patch = toPatch(base.current, current, fields);
+      if ((patch.title !== undefined || patch.description !== undefined) && version.current) patch.baseVersion = version.current;
+      saved = Object.keys(patch).length ? await writeIssueNow(() => issueApi.update(issue!.id, patch)) : issue!;
     }
-    setBusy(true);
-    try {
-      let saved: IssueDetail;
-      // Through the store: the answer joins it, so lists show the issue without waiting for the feed.
-      if (mode === 'create') saved = await writeIssueNow(() => issueApi.create(toCreateRequest(current, fields)));
-      else {
-        const patch = toPatch(base.current, current, fields);
-        if ((patch.title !== undefined || patch.description !== undefined) && version.current) patch.baseVersion = version.current;
-        saved = Object.keys(patch).length ? await writeIssueNow(() => issueApi.update(issue!.id, patch)) : issue!;
-      }
-      setSaved(true);
-      haptic('success');
-      onSaved(saved);
-    } catch (err) {
-      haptic('error');
-      const stale = editConflictOf(err);
-      if (stale) {
-        setConflict({ data: stale, mine: current });
-        return;
-      }
-      const e = formErrorsFrom(err, issueFieldNames(fields), t);
-      setErrors(e.fields);
-      setFormError(e.form);
-    } finally {
-      setBusy(false);
-    }
+    setSaved(true);
+    haptic('success');
+    onSaved(saved);
   };
+  const refused = (err: unknown) => {
+    haptic('error');
+    const stale = editConflictOf(err);
+    if (!stale) return setTries((n) => n + 1);
+    // Not a mistake in the input: the merge dialog says what changed meanwhile.
+    form.clearErrors();
+    setConflict({ data: stale, mine: form.getValues() });
+  };
+  const submit = form.submit(send, { onRefused: refused, onInvalid: () => setTries((n) => n + 1), fields: issueFieldNames(fields) });
 
   // Inside Telegram the primary action is also on the MainButton; the form's own button stays.
   useMainButton({ text: mode === 'create' ? t('issues.form.create') : t('issues.form.save'), loading: busy, enabled: !busy }, () => void (busy || submit()));
 
   useUnsavedChanges(!saved && (quick.trim() !== '' || (touched && JSON.stringify(values) !== JSON.stringify(base.current))));
 
-  const err = (key: string) => msg(errors[key]);
+  const err = (key: string) => form.errorFor(key as never);
+  const hasError = (key: keyof IssueFormValues) => form.getFieldState(key, form.formState).invalid;
   const project = projects.find((p) => p.id === values.projectId);
 
   /** Their issue becomes the base; my edits (with the merged texts) go on top of it and are saved. */
@@ -127,7 +127,7 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
     version.current = conflict.data.version;
     setConflict(null);
     setValues(next);
-    void submit(next);
+    void submit();
   };
 
   return (
@@ -139,19 +139,16 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
         onPointerDown={() => setTouched(true)}
         data-testid="issue-form"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        onSubmit={(e) => void submit(e)}
       >
         {/* Quick add is for a new issue; an existing one is edited field by field. */}
         {mode === 'create' && <QuickAdd value={quick} onChange={setQuick} chips={chips} onRemove={(token) => setQuick((q) => removeToken(q, token))} />}
 
         <div className="form-grid">
-          <div className={`field${errors.projectId ? ' field--error' : ''}`}>
+          <div className={`field${hasError('projectId') ? ' field--error' : ''}`}>
             <label htmlFor={ids.project}>{t('issues.form.project')}</label>
             {mode === 'create' ? (
-              <select id={ids.project} data-testid="form-project" value={values.projectId ?? ''} aria-invalid={errors.projectId ? true : undefined} onChange={(e) => set('projectId', e.target.value ? Number(e.target.value) : null)}>
+              <select id={ids.project} data-testid="form-project" value={values.projectId ?? ''} aria-invalid={hasError('projectId') || undefined} onChange={(e) => set('projectId', e.target.value ? Number(e.target.value) : null)}>
                 {!values.projectId && <option value="">{t('issues.form.chooseProject')}</option>}
                 {projects.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -162,16 +159,16 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
             ) : (
               <input id={ids.project} data-testid="form-project" readOnly value={project ? `${project.key} · ${project.name}` : ''} />
             )}
-            {errors.projectId && <p className="field__error" data-testid="error-projectId">{err('projectId')}</p>}
+            {hasError('projectId') && <p className="field__error" data-testid="error-projectId">{err('projectId')}</p>}
           </div>
 
-          <div className={`field field--wide${errors.title ? ' field--error' : ''}`}>
+          <div className={`field field--wide${hasError('title') ? ' field--error' : ''}`}>
             <label htmlFor={ids.title}>
               {t('issues.form.title')}
               <span aria-hidden="true" className="required-mark"> *</span>
             </label>
-            <input id={ids.title} name="title" data-testid="form-title" required value={values.title} aria-invalid={errors.title ? true : undefined} onChange={(e) => set('title', e.target.value)} />
-            {errors.title && <p className="field__error" data-testid="error-title">{err('title')}</p>}
+            <input id={ids.title} name="title" data-testid="form-title" required value={values.title} aria-invalid={hasError('title') || undefined} onChange={(e) => set('title', e.target.value)} />
+            {hasError('title') && <p className="field__error" data-testid="error-title">{err('title')}</p>}
           </div>
         </div>
 
@@ -200,7 +197,7 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
 
         <CustomFieldSet fields={fields} values={values.customValues} onChange={setCustom} error={err} testid="custom-fields" />
 
-        <FormAlert message={formError} />
+        <FormAlert message={form.formError} />
         <div className="actions">
           <Button type="submit" variant="primary" data-testid="form-submit" disabled={busy}>
             {mode === 'create' ? t('issues.form.create') : t('issues.form.save')}

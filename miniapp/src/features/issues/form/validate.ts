@@ -1,6 +1,7 @@
 // Client-side checks with the shared schemas, keyed like the server's `data.issues` paths.
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import { createIssueSchema, updateIssueSchema } from '@tracker/shared/api/issues';
+import { z } from 'zod';
 import { checkCustomValues } from '../custom-fields/values.ts';
 import { fieldErrorsFrom, type FieldErrors } from '../../../lib/form-errors.ts';
 import { toCreateRequest, toPatch, type IssueFormValues } from './model.ts';
@@ -24,3 +25,13 @@ export function validateForm(mode: 'create' | 'edit', values: IssueFormValues, b
   Object.assign(errors, checkCustomValues(fields, values.customValues));
   return errors;
 }
+
+/**
+ * The same checks for the form helper (lib/use-server-form.ts): each message on its field's path
+ * (`customValues.12` nested as the form holds it). `before` and `fields` are read when the form is
+ * sent: an edit rebased on another's version compares against that, and the project may have changed.
+ */
+export const issueFormSchema = (mode: 'create' | 'edit', before: () => IssueFormValues, fields: () => readonly CustomField[], isKey: (k: string) => boolean) =>
+  z.custom<IssueFormValues>().superRefine((values, ctx) => {
+    for (const [path, message] of Object.entries(validateForm(mode, values, before(), fields(), isKey))) ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+  });
