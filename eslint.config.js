@@ -79,6 +79,14 @@ const zones = [
 const SQL_CALLS = ['execute', 'createQueryBuilder', 'raw'];
 const NO_SQL_IN_ROUTES = 'No SQL in route files: put the statement in the module\'s repository (bound `?` values) and call it from a service.';
 
+// "Open to the whole workspace" (issue 28): one function and its SQL form, in projects/project-access.ts.
+const ONE_OPEN_RULE = "Ask openToWorkspace(project) or openToWorkspaceSql(alias) (server/src/modules/projects/project-access.ts): the rule is written once.";
+const OPEN_RULE_SYNTAX = [
+  { selector: "BinaryExpression[left.property.name='visibility'][right.value='all']", message: ONE_OPEN_RULE },
+  { selector: "Literal[value=/visibility\\s*=\\s*'all'/]", message: ONE_OPEN_RULE },
+  { selector: "TemplateElement[value.raw=/visibility\\s*=\\s*'all'/]", message: ONE_OPEN_RULE },
+];
+
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
 
 const ONE_ERROR_TEXT =
@@ -245,6 +253,13 @@ export default defineConfig(
     },
   },
   {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/modules/projects/project-access.ts', 'server/src/db/migrations/**', 'server/src/seed/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...OPEN_RULE_SYNTAX],
+    },
+  },
+  {
     // A route file parses, calls a service and responds: SQL lives in repositories, and errors reach
     // the one error middleware (http/errors.ts), which turns each kind into its answer.
     files: ['server/src/**/*.routes.ts'],
@@ -256,6 +271,7 @@ export default defineConfig(
           { selector: `CallExpression[callee.name='${name}']`, message: NO_SQL_IN_ROUTES },
         ]),
         { selector: 'TryStatement', message: 'No try/catch in route files: throw, and let http/errors.ts answer (a domain error, TooLargeError, HttpError).' },
+        ...OPEN_RULE_SYNTAX,
       ],
     },
   },

@@ -104,6 +104,16 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('server/src/modules/health/health.routes.ts', `${em}em.getConnection().execute('select 1');\n`)).toContain(SQL);
   });
 
+  it('"open to the whole workspace" is asked of project-access.ts, never spelt again, in TypeScript or SQL', async () => {
+    for (const at of ['server/src/modules/telegram/probe.ts', 'server/src/modules/telegram/probe.routes.ts']) {
+      expect(await errors(at, "export const open = (p: { visibility: string }) => p.visibility === 'all';\n"), at).toContain('no-restricted-syntax');
+      expect(await errors(at, "export const sql = \"select 1 from projects p where p.visibility = 'all'\";\n"), at).toContain('no-restricted-syntax');
+      expect(await errors(at, "export const sql = (a: string) => `${a}.visibility = 'all'`;\n"), at).toContain('no-restricted-syntax');
+      expect(await errors(at, "import { openToWorkspace } from '../projects/project-access.ts';\nexport const open = (p: { visibility: string }) => openToWorkspace(p);\n"), at).toEqual([]);
+    }
+    expect(await errors('server/src/modules/projects/project-access.ts', "export const open = (p: { visibility: string }) => p.visibility === 'all';\n")).toEqual([]);
+  });
+
   it('route files hold no try/catch: errors reach the one error middleware', async () => {
     const body = 'export async function f(g: () => Promise<void>) {\n  try {\n    await g();\n  } catch {\n    return;\n  }\n}\n';
     expect(await errors('server/src/modules/issues/probe.routes.ts', body)).toContain('no-restricted-syntax');

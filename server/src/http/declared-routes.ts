@@ -11,3 +11,17 @@ export const pathShape = (path: string) => path.replace(/:[A-Za-z]+/g, ':').repl
 
 /** `GET /api/issues/:` — a method and a path shape. */
 export const routeShape = (method: string, path: string) => `${method} ${pathShape(path)}`;
+
+const NAMES = new Map<AnyEndpoint, string>(
+  Object.entries(contract).flatMap(([domain, endpoints]) => Object.entries(endpoints as Record<string, AnyEndpoint>).map(([name, e]) => [e, `${domain}.${name}`] as const)),
+);
+
+/** `issues.list`: the name a declaration has in the contract; throws for an object that is none. */
+export function endpointName(endpoint: AnyEndpoint): string {
+  const name = NAMES.get(endpoint);
+  if (!name) throw new Error(`${endpoint.method} ${endpoint.path} is not a declaration of the shared contract`);
+  return name;
+}
+
+/** Every declaration by its contract name. */
+export const declarationNames = (): ReadonlySet<string> => new Set(NAMES.values());

@@ -6,6 +6,7 @@ import { issueRefSchema } from '@tracker/shared/api/issues';
 import type { Context } from 'koa';
 import type { ResponseCache } from '../../http/response-cache.ts';
 import { requireViewer } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { listActivity } from '../activity/activity.ts';
@@ -17,34 +18,33 @@ import { editConflict, ifMatchVersion } from './issue-version.ts';
 import { createIssue, deleteIssue, updateIssue, updateIssueLastWriterWins } from './issue.service.ts';
 
 export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCache; secret: string }) {
-  // Paths and schemas come from the shared declarations (contract/issues.ts), so the client cannot drift.
   const router = new Router();
   const reads = issueReads({ em: deps.em, cache: deps.cache, cursors: cursorCodec(deps.secret) });
   const respond = (ctx: Context, viewer: Viewer, ref: number | string) => reads.page(ctx, viewer, ref);
 
-  router.get(issues.list.path, (ctx) => reads.list(ctx, requireViewer(ctx)));
-  router.get(issues.counts.path, (ctx) => reads.counts(ctx, requireViewer(ctx)));
+  route(router, issues.list, (ctx) => reads.list(ctx, requireViewer(ctx)));
+  route(router, issues.counts, (ctx) => reads.counts(ctx, requireViewer(ctx)));
 
-  router.post(issues.create.path, async (ctx) => {
+  route(router, issues.create, async (ctx, input) => {
     const viewer = requireViewer(ctx);
-    const id = await createIssue(deps.em(), viewer, parse(issues.create.body, ctx.request.body));
+    const id = await createIssue(deps.em(), viewer, await input.body());
     await respond(ctx, viewer, id);
     ctx.status = 201;
   });
 
-  router.post(issues.bulk.path, async (ctx) => {
+  route(router, issues.bulk, async (ctx, input) => {
     const viewer = requireViewer(ctx);
-    const ids = await bulkUpdate(deps.em(), viewer, parse(issues.bulk.body, ctx.request.body));
+    const ids = await bulkUpdate(deps.em(), viewer, await input.body());
     ctx.body = { updated: ids };
   });
 
-  router.get(issues.get.path, (ctx) => reads.page(ctx, requireViewer(ctx), parse(issueRefSchema, ctx.params.ref)));
-  router.get(issues.page.path, (ctx) => reads.pageWithThread(ctx, requireViewer(ctx), parse(issueRefSchema, ctx.params.ref)));
+  route(router, issues.get, (ctx) => reads.page(ctx, requireViewer(ctx), parse(issueRefSchema, ctx.params.ref)));
+  route(router, issues.page, (ctx) => reads.pageWithThread(ctx, requireViewer(ctx), parse(issueRefSchema, ctx.params.ref)));
 
-  router.patch(issues.update.path, async (ctx) => {
+  route(router, issues.update, async (ctx, input) => {
     const viewer = requireViewer(ctx);
     const ref = parse(issueRefSchema, ctx.params.ref);
-    const { baseVersion: bodyVersion, editedAt, ...patch } = parse(issues.update.body, ctx.request.body);
+    const { baseVersion: bodyVersion, editedAt, ...patch } = await input.body();
     if (editedAt !== undefined) {
       // A clock ahead of the server's cannot make an edit newer than now.
       const at = new Date(Math.min(Date.parse(editedAt), Date.now()));
@@ -57,23 +57,23 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCach
     await respond(ctx, viewer, await updateIssue(deps.em(), viewer, ref, patch, check));
   });
 
-  router.delete(issues.remove.path, async (ctx) => {
+  route(router, issues.remove, async (ctx) => {
     const viewer = requireViewer(ctx);
     await deleteIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref));
     ctx.status = 204;
   });
 
-  router.post(issues.move.path, async (ctx) => {
+  route(router, issues.move, async (ctx, input) => {
     const viewer = requireViewer(ctx);
     const id = parse(idSchema, ctx.params.id);
-    await moveIssue(deps.em(), viewer, id, parse(issues.move.body, ctx.request.body));
+    await moveIssue(deps.em(), viewer, id, await input.body());
     await respond(ctx, viewer, id);
   });
 
-  router.get(issues.activity.path, async (ctx) => {
+  route(router, issues.activity, async (ctx, input) => {
     const viewer = requireViewer(ctx);
     const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref), 'project.view');
-    const { limit } = parse(issues.activity.query, ctx.query);
+    const { limit } = await input.query();
     ctx.body = issues.activity.response.parse({ activity: await listActivity(deps.em(), 'a.issue_id = ?', [issue.id], { limit, newestFirst: false }) });
   });
 

@@ -22,12 +22,19 @@ export interface ProjectAccess {
 // user when its visibility is `all` (as a viewer), and to admins. The TypeScript and SQL forms below
 // are the only places that spell it.
 
-/** A user's role in a project: their membership, else `viewer` when the project is visible to all, else null. */
-export const roleIn = (visibility: string, memberRole: ProjectRole | null): ProjectRole | null => memberRole ?? (visibility === 'all' ? 'viewer' : null);
+/**
+ * Open to the whole workspace: every signed-in user sees the project (as a viewer), and a Telegram
+ * group may be shown it without an owner's consent. Its SQL form is `openToWorkspaceSql`.
+ */
+export const openToWorkspace = (project: { visibility: string }): boolean => project.visibility === 'all';
+export const openToWorkspaceSql = (alias: string) => `${alias}.visibility = 'all'`;
+
+/** A user's role in a project: their membership, else `viewer` when the project is open to the workspace, else null. */
+export const roleIn = (visibility: string, memberRole: ProjectRole | null): ProjectRole | null => memberRole ?? (openToWorkspace({ visibility }) ? 'viewer' : null);
 
 /** The rule in SQL for project alias `p`, a user id expression and an "is admin" expression. */
 const visibleSql = (p: string, userId: string, admin: string) =>
-  `(${p}.visibility = 'all' or ${admin} or exists (select 1 from project_members vm where vm.project_id = ${p}.id and vm.user_id = ${userId}))`;
+  `(${openToWorkspaceSql(p)} or ${admin} or exists (select 1 from project_members vm where vm.project_id = ${p}.id and vm.user_id = ${userId}))`;
 
 /** SQL condition: user row `userAlias` may see project `projectAlias`. */
 export const userCanViewProjectSql = (userAlias: string, projectAlias: string) => visibleSql(projectAlias, `${userAlias}.id`, `'admin' = any(${userAlias}.roles)`);
@@ -74,7 +81,8 @@ export type ChatSql = { id: number | null } | { column: string };
  */
 export function groupVisibleCondition(chat: ChatSql, alias = 'p'): { sql: string; params: unknown[] } {
   const linked = (chatId: string) => `exists (select 1 from telegram_chat_links gl where gl.project_id = ${alias}.id and gl.chat_id = ${chatId} and gl.consented_at is not null)`;
-  if ('column' in chat) return { sql: `(${alias}.visibility = 'all' or ${linked(chat.column)})`, params: [] };
-  if (chat.id === null) return { sql: `${alias}.visibility = 'all'`, params: [] };
-  return { sql: `(${alias}.visibility = 'all' or ${linked('?')})`, params: [chat.id] };
+  const open = openToWorkspaceSql(alias);
+  if ('column' in chat) return { sql: `(${open} or ${linked(chat.column)})`, params: [] };
+  if (chat.id === null) return { sql: open, params: [] };
+  return { sql: `(${open} or ${linked('?')})`, params: [chat.id] };
 }

@@ -6,7 +6,7 @@ import type { BotUser, ChatLinkResult, ChatRef, LinkAnswer, ProjectChoice } from
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { canInProject } from '@tracker/shared/permissions';
 import { recordActivities } from '../activity/activity.ts';
-import { groupVisibleCondition, projectAccess, requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import { groupVisibleCondition, openToWorkspace, projectAccess, requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { requireStream } from '../streams/stream.service.ts';
 import {
   consentedLinkExists,
@@ -75,7 +75,7 @@ export async function linkChat(em: EntityManager, viewer: Viewer, user: BotUser,
     return bind(em, user, chat, { kind: 'stream', name: row.name, key: null, projectId: null, streamId: row.id }, null);
   }
   const { project, role } = await requireProject(em, viewer, target.toUpperCase(), 'project.view');
-  if (project.visibility === 'all') return bind(em, user, chat, { kind: 'project', name: project.name, key: project.key, projectId: project.id, streamId: null }, null);
+  if (openToWorkspace(project)) return bindProject(em, user, chat, project);
   if (!canInProject(role, viewer.roles, 'project.telegram')) return { result: 'ownersOnly' };
   if (await consentedLinkExists(em, chat, project.id)) return { result: 'already', kind: 'project', name: project.name, key: project.key };
   return { result: 'confirm', requestId: await insertLinkRequest(em, chat, project.id, user.id), name: project.name };
@@ -92,11 +92,18 @@ export async function answerLinkRequest(em: EntityManager, viewer: Viewer, user:
   const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;
   if (!confirmed) return { chat, locale, result: null };
   const { project } = await requireProject(em, viewer, projectId, 'project.telegram');
-  const result = await bind(em, user, chat, { kind: 'project', name: project.name, key: project.key, projectId: project.id, streamId: null }, project.visibility === 'all' ? null : user.id);
+  const result = await bindProject(em, user, chat, project);
   return { chat, locale, result };
 }
 
 export type Bound = { kind: 'project' | 'stream'; name: string; key: string | null; projectId: number | null; streamId: number | null };
+
+/**
+ * Links a project to the chat. One open to the whole workspace needs nobody's consent; a
+ * members-only one is linked on `user`'s, an owner's, whose question or command got here.
+ */
+export const bindProject = (em: EntityManager, user: BotUser, chat: ChatRef, project: { id: number; name: string; key: string; visibility: string }) =>
+  bind(em, user, chat, { kind: 'project', name: project.name, key: project.key, projectId: project.id, streamId: null }, openToWorkspace(project) ? null : user.id);
 
 export async function bind(em: EntityManager, user: BotUser, chat: ChatRef, bound: Bound, consentedBy: number | null): Promise<NonNullable<LinkAnswer['result']>> {
   const locale = (await groupLocale(em, chat.chatId)) ?? user.locale;

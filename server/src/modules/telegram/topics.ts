@@ -5,7 +5,7 @@ import type { BotUser, ChatRef, LinkAnswer, TopicPlan } from '@tracker/bot';
 import { canInProject } from '@tracker/shared/permissions';
 import { groupVisibleCondition, requireProject, roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { generalLinkProjects } from './chat-links.repository.ts';
-import { bind } from './group-links.ts';
+import { bindProject } from './group-links.ts';
 
 export async function topicPlan(em: EntityManager, viewer: Viewer, chatId: number): Promise<TopicPlan> {
   const rows = await generalLinkProjects(em, viewer.id, chatId, visibleProjectsCondition(viewer, 'p'), groupVisibleCondition({ id: chatId }, 'p'));
@@ -16,5 +16,5 @@ export async function topicPlan(em: EntityManager, viewer: Viewer, chatId: numbe
 /** Binds a topic the bot just made to the project; its owner's `/topics` is the consent a members-only project needs. */
 export async function linkTopic(em: EntityManager, viewer: Viewer, user: BotUser, chat: ChatRef, projectId: number): Promise<NonNullable<LinkAnswer['result']>> {
   const { project } = await requireProject(em, viewer, projectId, 'project.telegram');
-  return bind(em, user, chat, { kind: 'project', name: project.name, key: project.key, projectId: project.id, streamId: null }, project.visibility === 'all' ? null : user.id);
+  return bindProject(em, user, chat, project);
 }
