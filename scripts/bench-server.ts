@@ -19,12 +19,12 @@ import type { PlanUser } from './load-mix.ts';
  * folder of another shape, a seed that never finished, or a folder migrated by another branch
  * (a migration this one does not know) is deleted and seeded anew.
  */
-export async function openBenchData(dataDir: string, shape: Omit<BenchShape, 'version'>, rebuild = false): Promise<EmbeddedDatabase> {
+export async function openBenchData(dataDir: string, shape: Omit<BenchShape, 'version'>, rebuild = false, settings: Record<string, string> = {}): Promise<EmbeddedDatabase> {
   const shapeFile = path.join(dataDir, 'bench-shape.json');
   const wanted = JSON.stringify({ version: SEED_VERSION, ...shape });
   const reuse = !rebuild && existsSync(shapeFile) && readFileSync(shapeFile, 'utf8') === wanted;
   if (!reuse) rmSync(dataDir, { recursive: true, force: true });
-  const db = await startEmbeddedPostgres(dataDir);
+  const db = await startEmbeddedPostgres(dataDir, { settings });
   try {
     if (reuse) {
       const known = new Set(migrationsList.map((m) => m.name));
@@ -32,7 +32,7 @@ export async function openBenchData(dataDir: string, shape: Omit<BenchShape, 've
       if (unknown.length) {
         await db.stop();
         console.log(`${dataDir} was migrated elsewhere (${unknown.map((m) => m.name).join(', ')}): rebuilding it`);
-        return openBenchData(dataDir, shape, true);
+        return openBenchData(dataDir, shape, true, settings);
       }
     }
     const orm = await createOrm(db.url, { poolMax: 2 });
@@ -65,6 +65,8 @@ async function query<T>(url: string, text: string): Promise<T[]> {
 
 export interface BenchServer {
   base: string;
+  /** The database pool's size, as production configures it. */
+  poolMax: number;
   /** `app.services`, loosely: which services exist depends on the server's version. */
   services: Record<string, unknown>;
   close(): Promise<void>;
@@ -84,6 +86,7 @@ export async function startBenchServer(databaseUrl: string, dataDir: string, env
   await new Promise((resolve) => server.once('listening', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    poolMax: config.DB_POOL_MAX,
     services,
     async close() {
       for (const name of ['events', 'sync', 'storage', 'responseCache']) await services[name]?.close?.();

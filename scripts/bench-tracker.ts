@@ -2,7 +2,9 @@
 // projects with 50 users, and the list query's ceiling on the same machine in the same run.
 import os from 'node:os';
 import path from 'node:path';
+import { startBareServer } from './bench-bare.ts';
 import { listCeiling } from './bench-ceiling.ts';
+import { postgresCpuMs, resetStatementStats, STATEMENT_STATS_SETTINGS, topStatements, type StatementStat } from './bench-db-stats.ts';
 import { openBenchData, signedInUsers, startBenchServer } from './bench-server.ts';
 import type { LoadPlan } from './load-mix.ts';
 import type { ClassFigures, Group } from './load-run.ts';
@@ -20,7 +22,7 @@ const SECRET = 'b'.repeat(64);
 export async function benchTracker(report: Report) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 60);
   const dataDir = path.join(os.tmpdir(), 'tracker-bench-data');
-  const db = await openBenchData(dataDir, SHAPE);
+  const db = await openBenchData(dataDir, SHAPE, false, STATEMENT_STATS_SETTINGS);
   try {
     // DB_POOL_MAX from the environment tries another pool size against the same load.
     const server = await startBenchServer(db.url, dataDir, { SESSION_SECRET: SECRET, ...(process.env.DB_POOL_MAX ? { DB_POOL_MAX: process.env.DB_POOL_MAX } : {}) });
@@ -29,10 +31,19 @@ export async function benchTracker(report: Report) {
       const plan: LoadPlan = { base: server.base, users, connections: CONNECTIONS, seconds, warmup: Math.min(5, seconds) };
       const cache = server.services.responseCache as { stats?: () => CacheStats } | undefined;
       const snapshots: Partial<Record<'measuring' | 'done', CacheStats>> = {};
+      // The measured window's database statements and CPU, and the server's (this process serves; the load runs in its own).
+      const databaseDir = path.join(dataDir, 'pg');
+      const cpu: Partial<Record<'measuring' | 'done', { db: number; server: number }>> = {};
+      let reset: Promise<void> = Promise.resolve();
+      const measured: { statements?: Promise<{ totalMs: number; top: StatementStat[] }> } = {};
       console.log(`\nMixed load: ${CONNECTIONS} connections, ${users.length} signed-in users, ${seconds} s after a ${plan.warmup} s warm-up, Accept-Encoding: br, gzip, against ${SHAPE.issues.toLocaleString('en')} issues…`);
       const load = await spawnLoad(plan, (phase) => {
         const stats = cache?.stats?.();
         if (stats) snapshots[phase] = { ...stats };
+        const { user, system } = process.cpuUsage();
+        cpu[phase] = { db: postgresCpuMs(databaseDir), server: (user + system) / 1000 };
+        if (phase === 'measuring') reset = resetStatementStats(db.url);
+        else measured.statements = reset.then(() => topStatements(db.url));
       });
       const ceilingSeconds = Math.max(3, Math.min(15, Math.round(seconds / 4)));
       const ceiling = await listCeiling(db.url, users, { connections: CONNECTIONS, seconds: ceilingSeconds, secret: SECRET });
@@ -49,13 +60,38 @@ export async function benchTracker(report: Report) {
         console.log(`server response cache (measured window): ${d.hits} hits, ${d.misses} misses, ${d.notModified} not modified; hit ratio ${total ? Math.round(((d.hits + d.notModified) / total) * 1000) / 10 : 0} %`);
       } else console.log('server response cache: n/a (this server has no responseCache.stats())');
 
+      const window = measured.statements ? await measured.statements : null;
+      if (window) {
+        console.log(`database statements in the measured window, by total time (pg_stat_statements; ${Math.round(window.totalMs)} ms in all):`);
+        for (const s of window.top) console.log(`  ${String(Math.round(s.totalMs)).padStart(7)} ms ${String(Math.round((s.totalMs / (window.totalMs || 1)) * 100)).padStart(3)} %  ${String(s.calls).padStart(6)} calls  ${s.meanMs.toFixed(2).padStart(7)} ms mean  ${s.query.slice(0, 110)}`);
+      }
+
       report('read p95 (lists, issue pages, searches)', load.classes.read.p95, 'ms', 100);
-      report('read p99', load.classes.read.p99, 'ms', 250);
-      report('write p95 (create, comment, status change)', load.classes.write.p95, 'ms', 200);
+      report('read p99', load.classes.read.p99, 'ms', 200);
+      report('write p95 (create, comment, status change)', load.classes.write.p95, 'ms', 150);
       report('throughput, all requests', load.classes.all.rps, 'req/s', 600, true);
       report('list throughput / ceiling', ratio, '%', 40, true);
+      if (cpu.measuring && cpu.done && load.classes.all.requests) {
+        const per = (ms: number) => Math.round((ms / load.classes.all.requests) * 100) / 100;
+        report('database CPU per request', per(cpu.done.db - cpu.measuring.db), 'ms', 1.2);
+        report('server CPU per request', per(cpu.done.server - cpu.measuring.server), 'ms');
+      }
       report('errors (non-2xx/304, socket errors)', load.classes.all.errors, 'responses', 0);
       if (load.errorSamples.length) console.log(`  for example:\n    ${load.errorSamples.join('\n    ')}`);
+
+      // The bare handler beside the product, lists only, the same connections and users.
+      const listsOnly: LoadPlan = { ...plan, only: 'list', seconds: ceilingSeconds, warmup: 3 };
+      const product = await spawnLoad(listsOnly);
+      const bare = await startBareServer(db.url, SECRET, server.poolMax);
+      try {
+        const bareLoad = await spawnLoad({ ...listsOnly, base: bare.base });
+        const share = Math.round((product.classes.list.rps / (bareLoad.classes.list.rps || 1)) * 1000) / 10;
+        console.log(`lists only, ${CONNECTIONS} connections, ${ceilingSeconds} s each: the product ${product.classes.list.rps} req/s (p95 ${product.classes.list.p95} ms), a bare node:http + pg handler with the same session and list query ${bareLoad.classes.list.rps} req/s (p95 ${bareLoad.classes.list.p95} ms)`);
+        report('lists, share of the bare handler', share, '%', 60, true);
+        if (bareLoad.classes.all.errors) console.log(`  the bare handler answered ${bareLoad.classes.all.errors} errors, e.g. ${bareLoad.errorSamples[0]}`);
+      } finally {
+        await bare.close();
+      }
     } finally {
       await server.close();
     }

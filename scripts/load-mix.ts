@@ -27,6 +27,8 @@ export interface LoadPlan {
   seconds: number;
   /** Unmeasured seconds first: JIT, pools and caches settle, as in a server that has been up a while. */
   warmup: number;
+  /** One kind of request only (the lists, against the bare handler and the product alike); else the mix. */
+  only?: RequestClass;
 }
 
 export const CLASSES = ['list', 'issue', 'search', 'write'] as const;
@@ -98,11 +100,11 @@ export function writeRequest(user: PlanUser, rnd: Random): BenchRequest {
 }
 
 /** One user's stream of requests. `scrolled` hands back the next page's cursor of a list the user scrolls. */
-export function userMix(user: PlanUser, rnd: Random = Math.random) {
+export function userMix(user: PlanUser, rnd: Random = Math.random, only?: RequestClass) {
   let scroll: { path: string; cursor: string; depth: number } | null = null;
   return {
     next(): BenchRequest {
-      const cls = weighted([['list', 60], ['issue', 20], ['search', 10], ['write', 10]] as const, rnd);
+      const cls = only ?? weighted([['list', 60], ['issue', 20], ['search', 10], ['write', 10]] as const, rnd);
       if (cls === 'list') {
         if (scroll) {
           const { path, cursor } = scroll;

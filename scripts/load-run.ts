@@ -55,7 +55,7 @@ export async function runLoad(plan: LoadPlan, onPhase: (phase: 'measuring' | 'do
 
   async function connection(user: PlanUser) {
     const client = new Client(origin, { pipelining: 1 });
-    const mix = userMix(user);
+    const mix = userMix(user, Math.random, plan.only);
     try {
       while (performance.now() < measureTo) {
         const req = mix.next();

@@ -1,7 +1,7 @@
 // The shared endpoint declarations (shared/src/api/contract), the server's routers and the OpenAPI
 // document cannot drift apart: every declared method + path is a route the app registered, every
-// route its routers register (/api, the calendar feeds) is declared, and every declaration is in
-// /api/openapi.json.
+// route its routers register (/api, the calendar feeds) is declared and registered from its
+// declaration, and every declaration is in /api/openapi.json.
 import * as contract from '@tracker/shared/api/contract/index';
 import type { AnyEndpoint } from '@tracker/shared/api/contract/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,19 @@ describe('typed contract', () => {
     const routes = new Set(declared.map((d) => d.route));
     const undeclared = registered.filter((r) => r.method !== 'HEAD' && !routes.has(r.route)).map((r) => r.route);
     expect(undeclared).toEqual([]);
+  });
+
+  it('registers every route from its declaration (http/route.ts): each route is named after the declaration whose method and path it serves', () => {
+    const byName = new Map(declared.map((d) => [d.name, d.endpoint]));
+    const layers = t.app.routers.flatMap((router) => router.stack.filter((layer) => layer.methods.length > 0));
+    const other = layers
+      .filter((layer) => {
+        const e = layer.name ? byName.get(layer.name) : undefined;
+        return !e || layer.path !== e.path || !layer.methods.includes(e.method);
+      })
+      .map((layer) => `${layer.methods.join(',')} ${String(layer.path)} (${layer.name ?? 'no name'})`);
+    expect(other).toEqual([]);
+    expect(layers.length).toBeGreaterThan(100);
   });
 
   it('names the media type of every file answer (a path ending in .csv, .zip, .ics…) it does not describe as JSON', () => {

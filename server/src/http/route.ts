@@ -36,12 +36,11 @@ function inputOf<E extends AnyEndpoint>(endpoint: E, ctx: Context): RouteInput<E
 /**
  * Serves `endpoint` on `router` (a router without a prefix: the declaration's path is the whole
  * path). `middleware` runs first (a rate limit, a raw body's reader), then the handler. A GET also
- * answers HEAD, as koa-router's own `get` does.
+ * answers HEAD (koa-router adds it).
  */
 export function route<E extends AnyEndpoint>(router: Router, endpoint: E, ...handlers: [...Middleware[], RouteHandler<E>]): void {
   if (router.opts.prefix) throw new Error(`route(): ${endpointName(endpoint)} on a router with the prefix ${router.opts.prefix}; the declaration's path is the whole path`);
   const handler = handlers.at(-1) as RouteHandler<E>;
   const before = handlers.slice(0, -1) as Middleware[];
-  const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
-  router.register(endpoint.path, methods, [...before, (ctx: Context) => handler(ctx, inputOf(endpoint, ctx))] as never, { name: endpointName(endpoint) });
+  router.register(endpoint.path, [endpoint.method], [...before, (ctx: Context) => handler(ctx, inputOf(endpoint, ctx))] as never, { name: endpointName(endpoint) });
 }

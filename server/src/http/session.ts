@@ -49,15 +49,16 @@ export const loadedSessionId = (ctx: object): string | undefined => sessionIds.g
  * Reading a session also reads its user (one statement, not two), and deleting the row signs out
  * at once on every instance: nothing about a session is kept in memory between requests.
  */
+/** A live session's data and its user, by the session's id (`?`): the one statement a signed-in request starts with. */
+export const SESSION_USER_SQL = `select s.data as session_data, u.*, ${profileZoneSql('u.id')} as time_zone
+           from sessions s left join users u on u.id = s.user_id
+          where s.id = ? and s.expires_at > now()`;
+
 export function postgresSessionStore(orm: MikroORM) {
   const sql = () => orm.em.getConnection();
   return {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: object }) {
-      const [row] = await sql().execute<Record<string, unknown>[]>(
-        `select s.data as session_data, u.*, ${profileZoneSql('u.id')} as time_zone
-           from sessions s left join users u on u.id = s.user_id
-          where s.id = ? and s.expires_at > now()`,
-        [key],
+      const [row] = await sql().execute<Record<string, unknown>[]>(SESSION_USER_SQL, [key],
       );
       if (!row) return undefined;
       const { session_data: data, password_hash: _secret, ...user } = row;
