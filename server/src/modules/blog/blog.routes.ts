@@ -1,11 +1,14 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
-import { blogListQuerySchema, blogPostQuerySchema, postInputSchema, slugSchema } from '@tracker/shared/api/blog';
+import { slugSchema } from '@tracker/shared/api/blog';
+import { admin as adminApi } from '@tracker/shared/api/contract/admin';
+import { blog } from '@tracker/shared/api/contract/blog';
 import { IMAGE_WIDTHS } from '@tracker/shared/blog-images';
 import type { Context } from 'koa';
 import { requireCapability } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { findPublished, listPublished } from './blog.queries.ts';
 import { createPost, deletePost, getAdminPost, listAdminPosts, updatePost } from './blog.service.ts';
@@ -25,12 +28,12 @@ export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }
   const router = new Router();
   const admin = (ctx: Context) => requireCapability(ctx, 'admin.blog');
 
-  router.get('/api/blog/posts', async (ctx) => {
-    ctx.body = await listPublished(deps.em(), parse(blogListQuerySchema, ctx.query));
+  route(router, blog.posts, async (ctx, input) => {
+    ctx.body = await listPublished(deps.em(), await input.query());
   });
 
-  router.get('/api/blog/posts/:slug', async (ctx) => {
-    const { lang } = parse(blogPostQuerySchema, ctx.query);
+  route(router, blog.post, async (ctx, input) => {
+    const { lang } = await input.query();
     // A slug that no post can have (NUL, spaces, too long) is simply not found.
     const slug = slugSchema.safeParse(ctx.params.slug);
     const post = slug.success ? await findPublished(deps.em(), slug.data, lang) : null;
@@ -38,7 +41,7 @@ export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }
     ctx.body = { post };
   });
 
-  router.get('/api/blog/images/:key/:file', async (ctx) => {
+  route(router, blog.image, async (ctx) => {
     const match = /^(\d+)\.webp$/.exec(ctx.params.file!);
     if (!/^[a-f0-9]{32}$/.test(ctx.params.key!) || !match || !IMAGE_WIDTHS.includes(Number(match[1]))) throw notFound('Image not found');
     const file = await deps.storage.get(imageFileKey(ctx.params.key!, Number(match[1])));
@@ -49,7 +52,7 @@ export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }
     ctx.body = file.body;
   });
 
-  router.post('/api/admin/blog/images', async (ctx) => {
+  route(router, adminApi.uploadImage, async (ctx) => {
     const user = admin(ctx);
     const processed = await processImage(deps.storage, await readBody(ctx, BLOG_IMAGE_MAX_BYTES));
     const id = await saveImage(deps.em(), processed, user.id);
@@ -66,31 +69,31 @@ export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }
     };
   });
 
-  router.get('/api/admin/blog/posts', async (ctx) => {
+  route(router, adminApi.posts, async (ctx) => {
     admin(ctx);
     ctx.body = { posts: await listAdminPosts(deps.em()) };
   });
 
-  router.post('/api/admin/blog/posts', async (ctx) => {
+  route(router, adminApi.createPost, async (ctx, input) => {
     const user = admin(ctx);
-    const id = await createPost(deps.em(), parse(postInputSchema, ctx.request.body), user.id);
+    const id = await createPost(deps.em(), await input.body(), user.id);
     ctx.status = 201;
     ctx.body = { post: await getAdminPost(deps.em(), id) };
   });
 
-  router.get('/api/admin/blog/posts/:id', async (ctx) => {
+  route(router, adminApi.post, async (ctx) => {
     admin(ctx);
     ctx.body = { post: await getAdminPost(deps.em(), parse(idSchema, ctx.params.id)) };
   });
 
-  router.put('/api/admin/blog/posts/:id', async (ctx) => {
+  route(router, adminApi.updatePost, async (ctx, input) => {
     admin(ctx);
     const id = parse(idSchema, ctx.params.id);
-    await updatePost(deps.em(), id, parse(postInputSchema, ctx.request.body));
+    await updatePost(deps.em(), id, await input.body());
     ctx.body = { post: await getAdminPost(deps.em(), id) };
   });
 
-  router.delete('/api/admin/blog/posts/:id', async (ctx) => {
+  route(router, adminApi.deletePost, async (ctx) => {
     admin(ctx);
     await deletePost(deps.em(), parse(idSchema, ctx.params.id));
     ctx.status = 204;

@@ -1,14 +1,11 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
-import {
-  createCustomFieldSchema,
-  customFieldsQuerySchema,
-  deleteCustomFieldSchema,
-  updateCustomFieldSchema,
-} from '@tracker/shared/api/custom-fields';
+import { customFields } from '@tracker/shared/api/contract/custom-fields';
+import { deleteCustomFieldSchema } from '@tracker/shared/api/custom-fields';
 import type { Context } from 'koa';
 import { requireCapability, requireUser } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { notFound } from '@tracker/shared/domain-errors';
 import { parse } from '../../http/validate.ts';
 import { requireProject } from '../projects/project-access.ts';
@@ -25,35 +22,34 @@ export function customFieldRoutes(deps: { em: () => EntityManager }) {
     return { field: toCustomFieldDto(row) };
   };
 
-  router.get('/api/admin/custom-fields', async (ctx) => {
+  route(router, customFields.list, async (ctx, input) => {
     admin(ctx);
-    const query = parse(customFieldsQuerySchema, ctx.query);
+    const query = await input.query();
     const rows = await selectFields(deps.em(), { archived: query.archived, projectId: query.project, withCounts: true });
     ctx.body = { fields: rows.map(toCustomFieldDto) };
   });
 
-  router.post('/api/admin/custom-fields', async (ctx) => {
+  route(router, customFields.create, async (ctx, input) => {
     admin(ctx);
-    const input = parse(createCustomFieldSchema, ctx.request.body);
-    const id = await createField(deps.em(), input);
+    const id = await createField(deps.em(), await input.body());
     ctx.status = 201;
     ctx.body = await fieldBody(id);
   });
 
-  router.get('/api/admin/custom-fields/:id', async (ctx) => {
+  route(router, customFields.get, async (ctx) => {
     admin(ctx);
     ctx.body = await fieldBody(parse(idSchema, ctx.params.id));
   });
 
-  router.patch('/api/admin/custom-fields/:id', async (ctx) => {
+  route(router, customFields.update, async (ctx, input) => {
     admin(ctx);
     const id = parse(idSchema, ctx.params.id);
-    await updateField(deps.em(), id, parse(updateCustomFieldSchema, ctx.request.body));
+    await updateField(deps.em(), id, await input.body());
     ctx.body = await fieldBody(id);
   });
 
-  for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
-    router.post(`/api/admin/custom-fields/:id/${action}`, async (ctx) => {
+  for (const [endpoint, archived] of [[customFields.archive, true], [customFields.unarchive, false]] as const) {
+    route(router, endpoint, async (ctx) => {
       admin(ctx);
       const id = parse(idSchema, ctx.params.id);
       await setArchived(deps.em(), id, archived);
@@ -61,7 +57,7 @@ export function customFieldRoutes(deps: { em: () => EntityManager }) {
     });
   }
 
-  router.delete('/api/admin/custom-fields/:id', async (ctx) => {
+  route(router, customFields.remove, async (ctx) => {
     admin(ctx);
     const id = parse(idSchema, ctx.params.id);
     parse(deleteCustomFieldSchema, { ...(ctx.request.body as Record<string, unknown> | undefined), ...(ctx.query.confirm !== undefined ? { confirm: ctx.query.confirm } : {}) });
@@ -70,9 +66,9 @@ export function customFieldRoutes(deps: { em: () => EntityManager }) {
   });
 
   // Issue forms and filters: the active fields that apply to a project (or to any, without one).
-  router.get('/api/custom-fields', async (ctx) => {
+  route(router, customFields.forProject, async (ctx, input) => {
     const viewer = requireUser(ctx);
-    const query = parse(customFieldsQuerySchema.pick({ project: true }), ctx.query);
+    const query = await input.query();
     if (query.project !== undefined) await requireProject(deps.em(), viewer, query.project, 'project.view');
     const rows = await selectFields(deps.em(), { archived: '0', projectId: query.project, visibleTo: viewer });
     ctx.body = { fields: rows.map(toCustomFieldDto) };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import type { Logger } from '../../logger.ts';
 import { buildOpenApiDocument } from './openapi.document.ts';
 
@@ -118,16 +119,16 @@ export function openApiRoutes(deps: { serverUrl: string; logger: Logger }) {
   const page = served(DOCS_HTML, false);
   const files = new Map<string, Promise<Served>>();
 
-  router.get(system.openapi.path, async (ctx) => {
+  route(router, system.openapi, async (ctx) => {
     // Revalidated each time: after a deploy the new document is seen at once, unchanged ones cost a 304.
     send(ctx, await document, 'application/json; charset=utf-8', 'public, no-cache');
   });
 
-  router.get(system.docs.path, async (ctx) => {
+  route(router, system.docs, async (ctx) => {
     send(ctx, await page, 'text/html; charset=utf-8', 'public, no-cache');
   });
 
-  router.get(system.docsAsset.path, async (ctx) => {
+  route(router, system.docsAsset, async (ctx) => {
     if (!Object.hasOwn(ASSETS, ctx.params.file!)) throw notFound('No such file');
     const file = ASSETS[ctx.params.file!]!;
     let content = files.get(ctx.params.file!);

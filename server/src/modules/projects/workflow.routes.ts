@@ -1,16 +1,10 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
-import {
-  createLabelSchema,
-  createStatusSchema,
-  deleteStatusSchema,
-  reorderStatusesSchema,
-  updateLabelSchema,
-  updateStatusSchema,
-} from '@tracker/shared/api/projects';
+import { workflow as endpoints } from '@tracker/shared/api/contract/projects';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { requireProject } from './project-access.ts';
 import { listLabels, listStatuses } from './project.queries.ts';
@@ -18,7 +12,7 @@ import * as workflow from './workflow.service.ts';
 
 /** Statuses and labels of a project's workflow. */
 export function workflowRoutes(deps: { em: () => EntityManager }) {
-  const router = new Router({ prefix: '/api' });
+  const router = new Router();
 
   /** A status or label by id: 404 when its project is invisible, 403 without the capability. */
   async function accessVia(ctx: Context, table: 'statuses' | 'labels', capability: 'project.workflow' | 'project.labels') {
@@ -28,49 +22,49 @@ export function workflowRoutes(deps: { em: () => EntityManager }) {
     return { viewer, id, access: await requireProject(deps.em(), viewer, projectId, capability) };
   }
 
-  router.post('/projects/:id/statuses', async (ctx) => {
+  route(router, endpoints.createStatus, async (ctx, input) => {
     const viewer = requireUser(ctx);
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.workflow');
-    const id = await workflow.createStatus(deps.em(), viewer, access, parse(createStatusSchema, ctx.request.body));
+    const id = await workflow.createStatus(deps.em(), viewer, access, await input.body());
     ctx.status = 201;
     ctx.body = { status: (await listStatuses(deps.em(), access.project.id)).find((s) => s.id === id) };
   });
 
-  router.put('/projects/:id/statuses/order', async (ctx) => {
+  route(router, endpoints.reorderStatuses, async (ctx, input) => {
     const viewer = requireUser(ctx);
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.workflow');
-    await workflow.reorderStatuses(deps.em(), viewer, access, parse(reorderStatusesSchema, ctx.request.body).ids);
+    await workflow.reorderStatuses(deps.em(), viewer, access, (await input.body()).ids);
     ctx.body = { statuses: await listStatuses(deps.em(), access.project.id) };
   });
 
-  router.patch('/statuses/:id', async (ctx) => {
+  route(router, endpoints.updateStatus, async (ctx, input) => {
     const { viewer, id, access } = await accessVia(ctx, 'statuses', 'project.workflow');
-    await workflow.updateStatus(deps.em(), viewer, access, id, parse(updateStatusSchema, ctx.request.body));
+    await workflow.updateStatus(deps.em(), viewer, access, id, await input.body());
     ctx.body = { status: (await listStatuses(deps.em(), access.project.id)).find((s) => s.id === id) };
   });
 
-  router.delete('/statuses/:id', async (ctx) => {
+  route(router, endpoints.deleteStatus, async (ctx, input) => {
     const { viewer, id, access } = await accessVia(ctx, 'statuses', 'project.workflow');
-    const { moveTo } = parse(deleteStatusSchema, ctx.query);
+    const { moveTo } = await input.query();
     await workflow.deleteStatus(deps.em(), viewer, access, id, moveTo);
     ctx.status = 204;
   });
 
-  router.post('/projects/:id/labels', async (ctx) => {
+  route(router, endpoints.createLabel, async (ctx, input) => {
     const viewer = requireUser(ctx);
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.labels');
-    const id = await workflow.createLabel(deps.em(), viewer, access, parse(createLabelSchema, ctx.request.body));
+    const id = await workflow.createLabel(deps.em(), viewer, access, await input.body());
     ctx.status = 201;
     ctx.body = { label: (await listLabels(deps.em(), access.project.id)).find((l) => l.id === id) };
   });
 
-  router.patch('/labels/:id', async (ctx) => {
+  route(router, endpoints.updateLabel, async (ctx, input) => {
     const { viewer, id, access } = await accessVia(ctx, 'labels', 'project.labels');
-    await workflow.updateLabel(deps.em(), viewer, access, id, parse(updateLabelSchema, ctx.request.body));
+    await workflow.updateLabel(deps.em(), viewer, access, id, await input.body());
     ctx.body = { label: (await listLabels(deps.em(), access.project.id)).find((l) => l.id === id) };
   });
 
-  router.delete('/labels/:id', async (ctx) => {
+  route(router, endpoints.deleteLabel, async (ctx) => {
     const { viewer, id, access } = await accessVia(ctx, 'labels', 'project.labels');
     await workflow.deleteLabel(deps.em(), viewer, access, id);
     ctx.status = 204;

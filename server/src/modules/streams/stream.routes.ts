@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
-import { createStreamSchema, createStreamUpdateSchema, streamFeedQuerySchema, updateStreamSchema, updateStreamUpdateSchema } from '@tracker/shared/api/streams';
+import { streams } from '@tracker/shared/api/contract/streams';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { notFound } from '@tracker/shared/domain-errors';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
@@ -30,61 +31,61 @@ export function streamRoutes(deps: { em: () => EntityManager }) {
     return { update: toUpdateItem(row) };
   };
 
-  router.get('/api/streams', async (ctx) => {
+  route(router, streams.list, async (ctx) => {
     const viewer = viewerOf(ctx);
     const rows = await selectStreams(deps.em(), viewer);
     ctx.body = { streams: rows.map((r) => toStreamDto(r, viewer)) };
   });
 
-  router.post('/api/streams', async (ctx) => {
+  route(router, streams.create, async (ctx, input) => {
     const viewer = viewerOf(ctx);
-    const id = await createStream(deps.em(), viewer, parse(createStreamSchema, ctx.request.body));
+    const id = await createStream(deps.em(), viewer, await input.body());
     ctx.status = 201;
     ctx.body = await streamBody(viewer, id);
   });
 
-  router.get('/api/streams/:id', async (ctx) => {
+  route(router, streams.get, async (ctx) => {
     const viewer = viewerOf(ctx);
     ctx.body = await streamBody(viewer, parse(idSchema, ctx.params.id));
   });
 
-  router.patch('/api/streams/:id', async (ctx) => {
+  route(router, streams.update, async (ctx, input) => {
     const viewer = viewerOf(ctx);
     const id = parse(idSchema, ctx.params.id);
-    await updateStream(deps.em(), viewer, id, parse(updateStreamSchema, ctx.request.body));
+    await updateStream(deps.em(), viewer, id, await input.body());
     ctx.body = await streamBody(viewer, id);
   });
 
-  router.delete('/api/streams/:id', async (ctx) => {
+  route(router, streams.remove, async (ctx) => {
     const viewer = viewerOf(ctx);
     await deleteStream(deps.em(), viewer, parse(idSchema, ctx.params.id));
     ctx.status = 204;
   });
 
-  router.get('/api/streams/:id/feed', async (ctx) => {
+  route(router, streams.feed, async (ctx, input) => {
     const viewer = viewerOf(ctx);
     const id = parse(idSchema, ctx.params.id);
-    const { limit } = parse(streamFeedQuerySchema, ctx.query);
+    const { limit } = await input.query();
     await requireStream(deps.em(), viewer, id);
     ctx.body = { items: await streamFeed(deps.em(), viewer, id, limit) };
   });
 
-  router.post('/api/streams/:id/updates', async (ctx) => {
+  route(router, streams.post, async (ctx, input) => {
     const viewer = viewerOf(ctx);
     const streamId = parse(idSchema, ctx.params.id);
-    const updateId = await postUpdate(deps.em(), viewer, streamId, parse(createStreamUpdateSchema, ctx.request.body));
+    const updateId = await postUpdate(deps.em(), viewer, streamId, await input.body());
     ctx.status = 201;
     ctx.body = await updateBody(updateId);
   });
 
-  router.patch('/api/stream-updates/:id', async (ctx) => {
+  route(router, streams.editPost, async (ctx, input) => {
     const viewer = viewerOf(ctx);
     const id = parse(idSchema, ctx.params.id);
-    await editUpdate(deps.em(), viewer, id, parse(updateStreamUpdateSchema, ctx.request.body));
+    await editUpdate(deps.em(), viewer, id, await input.body());
     ctx.body = await updateBody(id);
   });
 
-  router.delete('/api/stream-updates/:id', async (ctx) => {
+  route(router, streams.deletePost, async (ctx) => {
     const viewer = viewerOf(ctx);
     await deleteUpdate(deps.em(), viewer, parse(idSchema, ctx.params.id));
     ctx.status = 204;

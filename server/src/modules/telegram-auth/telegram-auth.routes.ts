@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { telegramCallbackRequestSchema, telegramWidgetRequestSchema, type TelegramAuthError } from '@tracker/shared/api/telegram';
+import { telegram } from '@tracker/shared/api/contract/session';
+import type { TelegramAuthError } from '@tracker/shared/api/telegram';
 import type { Context } from 'koa';
 import type { Config } from '../../config.ts';
 import { requireUser } from '../../http/access.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { keepReplacedSession, sessionTokenFor } from '../../http/session.ts';
-import { parse } from '../../http/validate.ts';
 import { signIn } from '../auth/auth.routes.ts';
 import { grantAdminFromEmail } from '../users/admin-grants.ts';
 import { User } from '../users/user.entity.ts';
@@ -49,30 +50,30 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
     ctx.body = { user: toUserDto(user), ...(key ? { sessionToken: sessionTokenFor(config.SESSION_SECRET, key) } : {}) };
   }
 
-  router.post('/api/auth/telegram/callback', async (ctx) => {
-    const input = parse(telegramCallbackRequestSchema, ctx.request.body);
+  route(router, telegram.callback, async (ctx, input) => {
+    const body = await input.body();
     if (!config.TELEGRAM_BOT_TOKEN) return refuse(ctx, 'not_configured');
     // The signature is checked either way; the flag only says where the client found the data.
-    if (input.unsafeFallback && !config.TELEGRAM_ALLOW_UNSAFE_FALLBACK) return refuse(ctx, 'unsafe_fallback_disabled');
-    await complete(ctx, verifyInitData(input.tgWebAppDataRaw, config.TELEGRAM_BOT_TOKEN, maxAge), 'initdata');
+    if (body.unsafeFallback && !config.TELEGRAM_ALLOW_UNSAFE_FALLBACK) return refuse(ctx, 'unsafe_fallback_disabled');
+    await complete(ctx, verifyInitData(body.tgWebAppDataRaw, config.TELEGRAM_BOT_TOKEN, maxAge), 'initdata');
   });
 
-  router.post('/api/auth/telegram/widget', async (ctx) => {
-    const input = parse(telegramWidgetRequestSchema, ctx.request.body);
+  route(router, telegram.widget, async (ctx, input) => {
+    const body = await input.body();
     if (!config.TELEGRAM_BOT_TOKEN) return refuse(ctx, 'not_configured');
-    await complete(ctx, verifyWidget(input as Record<string, string | number | boolean>, config.TELEGRAM_BOT_TOKEN, maxAge), 'widget');
+    await complete(ctx, verifyWidget(body as Record<string, string | number | boolean>, config.TELEGRAM_BOT_TOKEN, maxAge), 'widget');
   });
 
-  router.get('/api/telegram/account', async (ctx) => {
+  route(router, telegram.account, async (ctx) => {
     ctx.body = { account: await findAccount(deps.em(), requireUser(ctx).id) };
   });
 
-  router.delete('/api/telegram/account', async (ctx) => {
+  route(router, telegram.disconnect, async (ctx) => {
     await disconnectAccount(deps.em(), requireUser(ctx).id);
     ctx.status = 204;
   });
 
-  router.post('/api/telegram/link', async (ctx) => {
+  route(router, telegram.createLink, async (ctx) => {
     const user = requireUser(ctx);
     if (!config.TELEGRAM_BOT_USERNAME) throw new HttpError(503, 'Telegram is not configured', 'unavailable');
     const { token, expiresAt } = await createLinkToken(deps.em(), user.id);
@@ -80,13 +81,13 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
     ctx.body = { url: `https://t.me/${config.TELEGRAM_BOT_USERNAME}?start=${LINK_PAYLOAD_PREFIX}${token}`, token, expires_at: expiresAt.toISOString() };
   });
 
-  router.get('/api/telegram/link/:token', async (ctx) => {
+  route(router, telegram.linkStatus, async (ctx) => {
     const status = await linkStatus(deps.em(), requireUser(ctx).id, ctx.params.token!);
     if (!status) throw notFound();
     ctx.body = status;
   });
 
-  router.get('/api/telegram/phone', async (ctx) => {
+  route(router, telegram.phone, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await phoneStatus(deps.em(), requireUser(ctx).id);
   });

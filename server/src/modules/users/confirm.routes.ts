@@ -1,11 +1,11 @@
 // Spec §7: the reminder checks and the confirmation calls of the two dialogs, plus the link page's call.
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { confirmEmailRequestSchema, restoreEmailRequestSchema, verifyPhoneCodeRequestSchema } from '@tracker/shared/api/account';
+import { account } from '@tracker/shared/api/contract/session';
 import { RESEND_CONFIRM_LIMITS, SMS_SEND_LIMITS } from '@tracker/shared/limits';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
-import { parse } from '../../http/validate.ts';
+import { route } from '../../http/route.ts';
 import type { User } from './user.entity.ts';
 import { accountError, enforceLimits } from './account-errors.ts';
 import type { AccountService } from './account.service.ts';
@@ -18,10 +18,10 @@ const awaitingConfirmation = (user: User) => user.pendingEmail ?? (user.emailCon
 const TOKEN_ERRORS = { invalid: ['token_invalid', 'tokenInvalid'], expired: ['token_expired', 'tokenExpired'], used: ['token_used', 'tokenUsed'] } as const;
 
 export function confirmRoutes(deps: { em: () => EntityManager; accounts: AccountService }) {
-  const router = new Router({ prefix: '/api/user' });
+  const router = new Router();
   const current = (ctx: Context) => ctx.state.user as User | undefined;
 
-  router.get('/email-confirm-reminder', async (ctx) => {
+  route(router, account.emailReminder, async (ctx) => {
     const user = current(ctx);
     // Spec §4 skip rules: no user, no e-mail, or already confirmed — nothing to remind of. A
     // changed address waiting for its link is something to remind of.
@@ -33,7 +33,7 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
     ctx.body = { canShow: decision.canShow };
   });
 
-  router.post('/resend-confirm-email', async (ctx) => {
+  route(router, account.resendConfirmEmail, async (ctx) => {
     const user = requireUser(ctx);
     if (!user.email && !user.pendingEmail) throw accountError(ctx, 400, 'validation', 'noEmail');
     if (!awaitingConfirmation(user)) throw accountError(ctx, 409, 'conflict', 'emailConfirmed');
@@ -52,8 +52,8 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
     ctx.status = 204;
   });
 
-  router.post('/confirm-email', async (ctx) => {
-    const { token } = parse(confirmEmailRequestSchema, ctx.request.body);
+  route(router, account.confirmEmail, async (ctx, input) => {
+    const { token } = await input.body();
     const result = await deps.accounts.confirmEmail(deps.em(), token);
     if (result.status !== 'ok') {
       const [code, key] = TOKEN_ERRORS[result.status];
@@ -63,8 +63,8 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
   });
 
   // The link mailed to the old address after an e-mail change; it ends every session, this one too.
-  router.post('/restore-email', async (ctx) => {
-    const { token } = parse(restoreEmailRequestSchema, ctx.request.body);
+  route(router, account.restoreEmail, async (ctx, input) => {
+    const { token } = await input.body();
     const result = await deps.accounts.restoreEmail(deps.em(), token);
     if (result.status !== 'ok') {
       const [code, key] = TOKEN_ERRORS[result.status];
@@ -74,7 +74,7 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
     ctx.body = { email: result.email };
   });
 
-  router.get('/phone-confirm-reminder', async (ctx) => {
+  route(router, account.phoneReminder, async (ctx) => {
     const user = current(ctx);
     if (!user) ctx.body = { canShow: false, reason: 'no_user', nextShow: null };
     else if (!user.phone) ctx.body = { canShow: false, reason: 'no_phone', nextShow: null };
@@ -82,7 +82,7 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
     else ctx.body = await takeReminder(deps.em(), user.id, 'phone');
   });
 
-  router.post('/send-phone-confirm-code', async (ctx) => {
+  route(router, account.sendPhoneCode, async (ctx) => {
     const user = requireUser(ctx);
     if (!user.phone) throw accountError(ctx, 400, 'validation', 'noPhone');
     if (user.phoneConfirmedAt) throw accountError(ctx, 409, 'conflict', 'phoneConfirmed');
@@ -104,9 +104,9 @@ export function confirmRoutes(deps: { em: () => EntityManager; accounts: Account
     ctx.status = 204;
   });
 
-  router.post('/verify-phone-code', async (ctx) => {
+  route(router, account.verifyPhoneCode, async (ctx, input) => {
     const user = requireUser(ctx);
-    const { code } = parse(verifyPhoneCodeRequestSchema, ctx.request.body);
+    const { code } = await input.body();
     const em = deps.em();
     const result = await deps.accounts.verifyPhoneCode(em, user, code);
     if (result !== 'ok') throw accountError(ctx, 400, 'invalid_code', 'invalidCode');

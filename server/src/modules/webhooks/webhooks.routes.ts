@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { webhooks } from '@tracker/shared/api/contract/webhooks';
 import { idParam } from '@tracker/shared/api/fields';
-import { createWebhookSchema, deliveriesQuerySchema, deliveryIdParam, updateWebhookSchema } from '@tracker/shared/api/webhooks';
+import { deliveryIdParam } from '@tracker/shared/api/webhooks';
 import { requireViewer } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import type { WebhookService } from './webhook.service.ts';
 
@@ -14,35 +15,35 @@ export function webhookRoutes(deps: { em: () => EntityManager; service: WebhookS
   const router = new Router();
   const { service } = deps;
 
-  router.get(webhooks.list.path, async (ctx) => {
+  route(router, webhooks.list, async (ctx) => {
     ctx.body = { webhooks: await service.list(deps.em(), requireViewer(ctx), parse(idSchema, ctx.params.id)) };
   });
 
-  router.post(webhooks.create.path, async (ctx) => {
+  route(router, webhooks.create, async (ctx, input) => {
     const viewer = requireViewer(ctx);
     const projectId = parse(idSchema, ctx.params.id);
-    const input = parse(createWebhookSchema, ctx.request.body);
+    const body = await input.body();
     ctx.status = 201;
-    ctx.body = { webhook: await service.create(deps.em(), viewer, projectId, input) };
+    ctx.body = { webhook: await service.create(deps.em(), viewer, projectId, body) };
   });
 
-  router.patch(webhooks.update.path, async (ctx) => {
+  route(router, webhooks.update, async (ctx, input) => {
     const viewer = requireViewer(ctx);
     const id = parse(idSchema, ctx.params.id);
-    ctx.body = { webhook: await service.update(deps.em(), viewer, id, parse(updateWebhookSchema, ctx.request.body)) };
+    ctx.body = { webhook: await service.update(deps.em(), viewer, id, await input.body()) };
   });
 
-  router.delete(webhooks.remove.path, async (ctx) => {
+  route(router, webhooks.remove, async (ctx) => {
     await service.remove(deps.em(), requireViewer(ctx), parse(idSchema, ctx.params.id));
     ctx.status = 204;
   });
 
-  router.get(webhooks.deliveries.path, async (ctx) => {
+  route(router, webhooks.deliveries, async (ctx, input) => {
     const viewer = requireViewer(ctx);
-    ctx.body = await service.deliveries(deps.em(), viewer, parse(idSchema, ctx.params.id), parse(deliveriesQuerySchema, ctx.query));
+    ctx.body = await service.deliveries(deps.em(), viewer, parse(idSchema, ctx.params.id), await input.query());
   });
 
-  router.post(webhooks.redeliver.path, async (ctx) => {
+  route(router, webhooks.redeliver, async (ctx) => {
     const viewer = requireViewer(ctx);
     ctx.status = 201;
     ctx.body = { delivery: await service.redeliver(deps.em(), viewer, parse(deliveryIdParam, ctx.params.id)) };
