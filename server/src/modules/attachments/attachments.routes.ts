@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
+import { attachments, issues } from '@tracker/shared/api/contract/issues';
 import { issueRefSchema } from '@tracker/shared/api/issues';
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
 import { canInProject } from '@tracker/shared/permissions';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { publishEvent } from '../events/publish.ts';
 import { requestLocale, translate } from '../mail/i18n.ts';
@@ -55,10 +57,10 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
     return attachment;
   }
 
-  router.post('/api/issues/:id/attachments', async (ctx) => {
+  route(router, issues.addAttachment, async (ctx) => {
     const user = requireUser(ctx);
     const viewer = { id: user.id, roles: user.roles };
-    const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.id), 'issue.edit');
+    const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref), 'issue.edit');
     checkDeclaredLength(ctx.get('content-length'), ATTACHMENT_MAX_BYTES);
     const fileName = parse(headerFileNameSchema, ctx.get('x-file-name'));
     const mimeType = parse(mimeSchema, (ctx.get('content-type') || '').split(';')[0]!.trim().toLowerCase());
@@ -68,14 +70,14 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
     ctx.body = { attachment: toAttachmentDto(attachment, { id: user.id, name: user.name }) };
   });
 
-  router.post('/api/attachments/:id/link', async (ctx) => {
+  route(router, attachments.link, async (ctx) => {
     const user = requireUser(ctx);
     const attachment = await visible({ id: user.id, roles: user.roles }, parse(idSchema, ctx.params.id));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = links.issue(attachment.id, user.id);
   });
 
-  router.get('/api/attachments/:id', async (ctx) => {
+  route(router, attachments.download, async (ctx) => {
     const id = parse(idSchema, ctx.params.id);
     const attachment = await visible(await reader(ctx, id), id);
     // A file never changes under its id, but who may read it does: the browser keeps a private copy
@@ -102,7 +104,7 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
     ctx.body = file.body;
   });
 
-  router.delete('/api/attachments/:id', async (ctx) => {
+  route(router, attachments.remove, async (ctx) => {
     const user = requireUser(ctx);
     const viewer = { id: user.id, roles: user.roles };
     const em = deps.em();

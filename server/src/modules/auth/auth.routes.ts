@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { loginRequestSchema, registerRequestSchema } from '@tracker/shared/api/auth';
+import { session } from '@tracker/shared/api/contract/session';
 import { rateLimited } from '@tracker/shared/domain-errors';
 import { REGISTER_LIMIT_PER_IP } from '@tracker/shared/limits';
 import type { Context } from 'koa';
 import { HttpError } from '../../http/errors.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
-import { parse } from '../../http/validate.ts';
+import { route } from '../../http/route.ts';
 import type { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
 import type { UserService } from '../users/user.service.ts';
@@ -28,27 +28,27 @@ export async function signIn(ctx: Context, user: User) {
 }
 
 export function authRoutes(deps: { users: UserService; em: () => EntityManager; accounts: AccountService }) {
-  const router = new Router({ prefix: '/api/auth' });
+  const router = new Router();
 
-  router.post('/register', async (ctx) => {
-    const input = parse(registerRequestSchema, ctx.request.body);
-    assertStrongPassword(ctx, input.password, input);
+  route(router, session.register, async (ctx, input) => {
+    const registration = await input.body();
+    assertStrongPassword(ctx, registration.password, registration);
     const ipLimit = await hitRateLimit(deps.em(), `register:ip:${ctx.ip}`, REGISTER_LIMIT_PER_IP.max, REGISTER_LIMIT_PER_IP.windowSec);
     if (!ipLimit.allowed) throw rateLimited(ipLimit.retryAfterSec);
-    const user = await deps.users.register(deps.em(), input);
+    const user = await deps.users.register(deps.em(), registration);
     await deps.accounts.emailChanged(deps.em(), user);
     await signIn(ctx, user);
     ctx.status = 201;
     ctx.body = { user: toUserDto(user) };
   });
 
-  router.post('/login', async (ctx) => {
-    const input = parse(loginRequestSchema, ctx.request.body);
+  route(router, session.login, async (ctx, input) => {
+    const credentials = await input.body();
     const em = deps.em();
-    const attempt = await beginAttempt(ctx, em, input.email, await userIdByEmail(em, input.email));
+    const attempt = await beginAttempt(ctx, em, credentials.email, await userIdByEmail(em, credentials.email));
     if (!attempt.allowed) throw rateLimited(attempt.retryAfterSec, { code: 'login_throttled', key: 'auth.throttled', params: { count: attempt.retryAfterSec } });
 
-    const user = await deps.users.verifyCredentials(em, input.email, input.password);
+    const user = await deps.users.verifyCredentials(em, credentials.email, credentials.password);
     if (!user) throw new HttpError(401, INVALID_CREDENTIALS, 'invalid_credentials');
     await attempt.succeeded();
     // Checked after the password, so a blocked account is not revealed to someone guessing.
@@ -57,7 +57,7 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager; 
     ctx.body = { user: toUserDto(user) };
   });
 
-  router.post('/logout', async (ctx) => {
+  route(router, session.logout, async (ctx) => {
     ctx.session = null;
     ctx.status = 204;
   });

@@ -2,11 +2,11 @@
 // a single-use link valid for an hour; a reset ends every other session and every token of that user.
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recoverPasswordRequestSchema, resetPasswordRequestSchema } from '@tracker/shared/api/account';
+import { session } from '@tracker/shared/api/contract/session';
 import { PASSWORD_RESET_TTL_SEC, RECOVER_PASSWORD_LIMITS } from '@tracker/shared/limits';
 import { hitRateLimit } from '../../http/rate-limit.ts';
+import { route } from '../../http/route.ts';
 import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.ts';
-import { parse } from '../../http/validate.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accountError, enforceLimits } from '../users/account-errors.ts';
 import { passwordOwner, setPasswordHash } from '../users/password.repository.ts';
@@ -21,10 +21,10 @@ import { endSessions } from '../users/sessions.ts';
 const TOKEN_ERRORS = { invalid: ['token_invalid', 'tokenInvalid'], expired: ['token_expired', 'tokenExpired'], used: ['token_used', 'tokenUsed'] } as const;
 
 export function recoveryRoutes(deps: { em: () => EntityManager; mail: MailService }) {
-  const router = new Router({ prefix: '/api/auth' });
+  const router = new Router();
 
-  router.post('/recover-password', async (ctx) => {
-    const { email } = parse(recoverPasswordRequestSchema, ctx.request.body);
+  route(router, session.recoverPassword, async (ctx, input) => {
+    const { email } = await input.body();
     const em = deps.em();
     const { perIp, perEmail } = RECOVER_PASSWORD_LIMITS;
     // Per IP is safe to report; per e-mail is silent (a 429 would tell that the address is known).
@@ -42,16 +42,16 @@ export function recoveryRoutes(deps: { em: () => EntityManager; mail: MailServic
     ctx.status = 204;
   });
 
-  router.post('/reset-password', async (ctx) => {
-    const input = parse(resetPasswordRequestSchema, ctx.request.body);
+  route(router, session.resetPassword, async (ctx, input) => {
+    const reset = await input.body();
     const em = deps.em();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(reset.password);
     const result = await em.transactional(async (tx) => {
       const t = tx as EntityManager;
-      const check = await consumeToken(t, input.token, 'password_reset');
+      const check = await consumeToken(t, reset.token, 'password_reset');
       if (check.status !== 'ok') return check;
       // A refused password rolls the transaction back: the link still works for a better one.
-      assertStrongPassword(ctx, input.password, (await passwordOwner(t, check.userId)) ?? {});
+      assertStrongPassword(ctx, reset.password, (await passwordOwner(t, check.userId)) ?? {});
       await setPasswordHash(t, check.userId, passwordHash);
       // Every session and token of the user ends; this browser gets a fresh session below.
       await endSessions(t, check.userId);

@@ -1,13 +1,14 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { calendarQuerySchema, createFeedSchema } from '@tracker/shared/api/calendar';
 import { idSchema } from '@tracker/shared/api/common';
+import { calendar } from '@tracker/shared/api/contract/calendar';
 import type { Context } from 'koa';
 import type { Config } from '../../config.ts';
 import { requireUser } from '../../http/access.ts';
 import { bearerCaller } from '../../http/bearer.ts';
 import { notFound, rateLimited } from '@tracker/shared/domain-errors';
 import { hitRateLimit } from '../../http/rate-limit.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { toIssueListItem } from '../issues/issue.mapper.ts';
@@ -31,31 +32,31 @@ export function calendarRoutes(deps: { em: () => EntityManager; config: Pick<Con
   const router = new Router();
   const publicUrl = deps.config.PUBLIC_URL;
 
-  router.get('/api/calendar', async (ctx) => {
+  route(router, calendar.issues, async (ctx, input) => {
     const viewer = viewerOf(ctx);
-    const q = parse(calendarQuerySchema, ctx.query);
+    const q = await input.query();
     const rows = await selectCalendarIssues(deps.em(), viewer, { from: q.from, to: q.to, mine: q.mine === '1', projectId: q.project, streamId: q.stream });
     ctx.body = { issues: rows.map(toIssueListItem) };
   });
 
-  router.get('/api/calendar/feeds', async (ctx) => {
+  route(router, calendar.feeds, async (ctx) => {
     ctx.body = { feeds: await listFeeds(deps.em(), viewerOf(ctx).id) };
   });
 
-  router.post('/api/calendar/feeds', async (ctx) => {
+  route(router, calendar.createFeed, async (ctx, input) => {
     const viewer = viewerOf(ctx);
-    const { feed, token } = await createFeed(deps.em(), viewer, parse(createFeedSchema, ctx.request.body), bearerCaller(ctx)?.tokenId ?? null);
+    const { feed, token } = await createFeed(deps.em(), viewer, await input.body(), bearerCaller(ctx)?.tokenId ?? null);
     ctx.status = 201;
     ctx.body = { feed, url: `${publicUrl}/ics/${token}.ics` };
   });
 
-  router.delete('/api/calendar/feeds/:id', async (ctx) => {
+  route(router, calendar.revokeFeed, async (ctx) => {
     await revokeFeed(deps.em(), viewerOf(ctx).id, parse(idSchema, ctx.params.id));
     ctx.status = 204;
   });
 
   // Public: calendar apps fetch it without a session; the token in the path is the credential.
-  router.get('/ics/:token.ics', async (ctx) => {
+  route(router, calendar.ics, async (ctx) => {
     const token = ctx.params.token ?? '';
     const em = deps.em();
     const limit = await hitRateLimit(em, `ics:${hashSecretToken(token)}:${ctx.ip}`, ICS_RATE_LIMIT.max, ICS_RATE_LIMIT.windowSec);

@@ -7,7 +7,7 @@ import { downloads } from '@tracker/shared/api/contract/downloads';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
 import { HttpError } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
+import { route } from '../../http/route.ts';
 import { requestLocale, translate } from '../mail/i18n.ts';
 import { User } from '../users/user.entity.ts';
 import type { DownloadLinks } from './download-links.ts';
@@ -31,9 +31,9 @@ export async function downloadReader(ctx: Context, em: EntityManager, links: Dow
 export function downloadRoutes(deps: { links: DownloadLinks }) {
   const router = new Router();
 
-  router.post(downloads.link.path, async (ctx) => {
+  route(router, downloads.link, async (ctx, input) => {
     const user = requireUser(ctx);
-    const { path } = parse(downloads.link.body, ctx.request.body);
+    const { path } = await input.body();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = deps.links.issue(path, user.id);
   });

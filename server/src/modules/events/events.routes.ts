@@ -1,7 +1,9 @@
 import Router from '@koa/router';
+import { sync } from '@tracker/shared/api/contract/sync';
 import type { LiveEvent } from '@tracker/shared/api/events';
 import { requireCredential, requireUser } from '../../http/access.ts';
 import { openEventStream } from '../../http/event-stream.ts';
+import { route } from '../../http/route.ts';
 import type { StreamGuard } from '../../http/credential.ts';
 import type { EventHub } from './event-hub.ts';
 
@@ -41,7 +43,7 @@ export const liveEventText = (event: LiveEvent) => `event: ${event.type}\ndata: 
 
 export function eventsRoutes(deps: LiveDeps) {
   const router = new Router();
-  router.get('/api/events', async (ctx) => {
+  route(router, sync.events, async (ctx) => {
     const user = requireUser(ctx);
     const credential = requireCredential(ctx);
     const stops: (() => void)[] = [];

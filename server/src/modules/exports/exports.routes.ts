@@ -10,6 +10,7 @@ import type { Context } from 'koa';
 import { can, canInProject } from '@tracker/shared/permissions';
 import { backupFileName, exportFileName } from '@tracker/shared/api/downloads';
 import { forbidden } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
@@ -41,7 +42,7 @@ const emailsFor = (viewer: Viewer, access: ProjectAccess): EmailsShown =>
 export function exportRoutes(deps: { em: () => EntityManager; storage: BlobStore; links: DownloadLinks; logger?: Logger }) {
   const router = new Router();
 
-  router.get(dataExport.projectCsv.path, async (ctx) => {
+  route(router, dataExport.projectCsv, async (ctx) => {
     const em = deps.em();
     const user = await downloadReader(ctx, em, deps.links);
     const access = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
@@ -49,7 +50,7 @@ export function exportRoutes(deps: { em: () => EntityManager; storage: BlobStore
     download(ctx, 'text/csv; charset=utf-8', exportFileName(project.key, 'csv'), Readable.from(projectCsv(em.fork(), project, requestLocale(ctx, user.locale), emailsFor(user, access))));
   });
 
-  router.get(dataExport.projectJson.path, async (ctx) => {
+  route(router, dataExport.projectJson, async (ctx) => {
     const em = deps.em();
     const user = await downloadReader(ctx, em, deps.links);
     const access = await requireProject(em, user, parse(projectRefSchema, ctx.params.ref), 'project.view');
@@ -58,7 +59,7 @@ export function exportRoutes(deps: { em: () => EntityManager; storage: BlobStore
     download(ctx, 'application/json; charset=utf-8', exportFileName(project.key, 'json'), Readable.from(projectJson(fork, project, { people: new People(fork, emailsFor(user, access)) })));
   });
 
-  router.get(dataExport.backup.path, async (ctx) => {
+  route(router, dataExport.backup, async (ctx) => {
     const user = await downloadReader(ctx, deps.em(), deps.links);
     if (!can(user.roles, 'admin.access')) throw forbidden();
     download(ctx, 'application/zip', backupFileName(), backupZip(deps.em().fork(), deps.storage, deps.logger));

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { healthQuerySchema, type HealthResponse } from '@tracker/shared/api/health';
+import { system } from '@tracker/shared/api/contract/system';
+import type { HealthResponse } from '@tracker/shared/api/health';
 import { RETRY_AFTER_SEC } from '../../http/db-unavailable.ts';
-import { parse } from '../../http/validate.ts';
+import { route } from '../../http/route.ts';
 import type { JobQueueState } from '../jobs/index.ts';
 import { oldestDueJobWait } from './health.queries.ts';
 
@@ -17,8 +18,8 @@ export interface HealthDeps {
 
 export function healthRoutes({ orm, jobs, stallSec }: HealthDeps) {
   const router = new Router();
-  router.get('/api/health', async (ctx) => {
-    const { scope = 'all' } = parse(healthQuerySchema, ctx.query);
+  route(router, system.health, async (ctx, input) => {
+    const { scope = 'all' } = await input.query();
     const check = oldestDueJobWait(orm);
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_CHECK_TIMEOUT_MS).unref());
     const waited = await Promise.race([check, timeout]).then(

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import { iconsQuerySchema } from '@tracker/shared/api/icons';
+import { system } from '@tracker/shared/api/contract/system';
 import { ICON_API } from '@tracker/shared/limits';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
+import { route } from '../../http/route.ts';
 import { iconData } from './icon-sets.ts';
 
 /**
@@ -11,11 +11,11 @@ import { iconData } from './icon-sets.ts';
  */
 export function iconRoutes() {
   const router = new Router();
-  router.get('/api/icons', async (ctx) => {
+  route(router, system.icons, async (ctx, input) => {
     if (ctx.originalUrl.length > ICON_API.maxUrlLength) {
       throw new HttpError(414, `The request URL is longer than ${ICON_API.maxUrlLength} characters`, 'validation');
     }
-    const { icons } = parse(iconsQuerySchema, ctx.query);
+    const { icons } = await input.query();
     const data = await iconData(icons);
     // A 404 tells the client the icons are missing (spec §8).
     if (!data.length || data.every((set) => !Object.keys(set.icons).length && !Object.keys(set.aliases ?? {}).length)) throw notFound('Icons not found');

@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
+import { imports } from '@tracker/shared/api/contract/imports';
 import { createImportFieldsSchema } from '@tracker/shared/api/imports';
 import { IMPORT_MAX_BYTES } from '@tracker/shared/limits';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
 import { HttpError } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { requestLocale, translate } from '../mail/i18n.ts';
 import { requireProject } from '../projects/project-access.ts';
@@ -21,7 +23,7 @@ const tooLarge = (ctx: Context) =>
 export function importRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
 
-  router.post('/api/projects/:id/imports', async (ctx) => {
+  route(router, imports.create, async (ctx) => {
     const user = requireUser(ctx);
     const viewer = { id: user.id, roles: user.roles };
     const projectId = parse(idSchema, ctx.params.id);
@@ -45,13 +47,13 @@ export function importRoutes(deps: { em: () => EntityManager }) {
     ctx.body = { import: created };
   });
 
-  router.get('/api/projects/:id/imports', async (ctx) => {
+  route(router, imports.list, async (ctx) => {
     const user = requireUser(ctx);
     const imports = await listImports(deps.em(), { id: user.id, roles: user.roles }, parse(idSchema, ctx.params.id));
     ctx.body = { imports, formats: availableFormats() };
   });
 
-  router.get('/api/imports/:id', async (ctx) => {
+  route(router, imports.get, async (ctx) => {
     const user = requireUser(ctx);
     ctx.body = { import: await getImport(deps.em(), { id: user.id, roles: user.roles }, parse(idSchema, ctx.params.id)) };
   });

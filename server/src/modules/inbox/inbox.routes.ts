@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inbox } from '@tracker/shared/api/contract/inbox';
 import { idParam } from '@tracker/shared/api/fields';
-import { inboxQuerySchema, updateInboxItemSchema } from '@tracker/shared/api/inbox';
 import { requireViewer } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { inboxUnread, listInbox, readAllInbox, updateInboxItem } from './inbox.service.ts';
 
@@ -13,23 +13,23 @@ const idSchema = idParam();
 export function inboxRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
 
-  router.get(inbox.list.path, async (ctx) => {
+  route(router, inbox.list, async (ctx, input) => {
     const user = requireViewer(ctx);
-    ctx.body = await listInbox(deps.em(), user.id, parse(inboxQuerySchema, ctx.query));
+    ctx.body = await listInbox(deps.em(), user.id, await input.query());
   });
 
-  router.get(inbox.unread.path, async (ctx) => {
+  route(router, inbox.unread, async (ctx) => {
     ctx.body = { unread: await inboxUnread(deps.em(), requireViewer(ctx).id) };
   });
 
-  router.post(inbox.readAll.path, async (ctx) => {
+  route(router, inbox.readAll, async (ctx) => {
     ctx.body = await readAllInbox(deps.em(), requireViewer(ctx).id);
   });
 
-  router.patch(inbox.update.path, async (ctx) => {
+  route(router, inbox.update, async (ctx, input) => {
     const user = requireViewer(ctx);
     const id = parse(idSchema, ctx.params.id);
-    ctx.body = await updateInboxItem(deps.em(), user.id, id, parse(updateInboxItemSchema, ctx.request.body));
+    ctx.body = await updateInboxItem(deps.em(), user.id, id, await input.body());
   });
 
   return router;

@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invites } from '@tracker/shared/api/contract/invites';
 import { idParam } from '@tracker/shared/api/fields';
-import { createInviteSchema, inviteTokenParam } from '@tracker/shared/api/invites';
+import { inviteTokenParam } from '@tracker/shared/api/invites';
 import { requireUser, requireViewer } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import type { InviteService } from './invite.service.ts';
 
@@ -14,29 +15,29 @@ export function inviteRoutes(deps: { em: () => EntityManager; service: InviteSer
   const router = new Router();
   const { service } = deps;
 
-  router.get(invites.list.path, async (ctx) => {
+  route(router, invites.list, async (ctx) => {
     ctx.body = { invites: await service.list(deps.em(), requireViewer(ctx), parse(idSchema, ctx.params.id)) };
   });
 
-  router.post(invites.create.path, async (ctx) => {
+  route(router, invites.create, async (ctx, input) => {
     const user = requireUser(ctx);
     const projectId = parse(idSchema, ctx.params.id);
-    const input = parse(createInviteSchema, ctx.request.body);
+    const invite = await input.body();
     ctx.status = 201;
-    ctx.body = await service.create(deps.em(), { id: user.id, roles: user.roles, name: user.name, locale: user.locale }, projectId, input);
+    ctx.body = await service.create(deps.em(), { id: user.id, roles: user.roles, name: user.name, locale: user.locale }, projectId, invite);
   });
 
-  router.delete(invites.revoke.path, async (ctx) => {
+  route(router, invites.revoke, async (ctx) => {
     await service.revoke(deps.em(), requireViewer(ctx), parse(idSchema, ctx.params.id), parse(idSchema, ctx.params.inviteId));
     ctx.status = 204;
   });
 
-  router.get(invites.preview.path, async (ctx) => {
+  route(router, invites.preview, async (ctx) => {
     const viewer = (ctx.state.viewer ?? ctx.state.user ?? null) as Parameters<InviteService['preview']>[1];
     ctx.body = await service.preview(deps.em(), viewer, parse(inviteTokenParam, ctx.params.token));
   });
 
-  router.post(invites.accept.path, async (ctx) => {
+  route(router, invites.accept, async (ctx) => {
     ctx.body = await service.accept(deps.em(), requireViewer(ctx), parse(inviteTokenParam, ctx.params.token), 'link');
   });
 

@@ -5,6 +5,7 @@ import { issues } from '@tracker/shared/api/contract/issues';
 import { issueRefSchema } from '@tracker/shared/api/issues';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { requireIssue } from './issue-access.ts';
@@ -13,7 +14,6 @@ import { addRelation, removeRelation, setWatching } from './issue-link.service.t
 
 /** Relations between issues and watching. */
 export function issueLinkRoutes(deps: { em: () => EntityManager }) {
-  // Paths and bodies from the shared declarations (contract/issues.ts).
   const router = new Router();
 
   async function respond(ctx: Context, viewer: Viewer, issueId: number) {
@@ -21,15 +21,15 @@ export function issueLinkRoutes(deps: { em: () => EntityManager }) {
     ctx.body = { issue: await loadIssueDetail(deps.em(), viewer, access, issueId) };
   }
 
-  router.post(issues.addRelation.path, async (ctx) => {
+  route(router, issues.addRelation, async (ctx, input) => {
     const viewer = requireUser(ctx);
-    const input = parse(issues.addRelation.body, ctx.request.body);
-    const issueId = await addRelation(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref), input);
+    const relation = await input.body();
+    const issueId = await addRelation(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref), relation);
     ctx.status = 201;
     await respond(ctx, viewer, issueId);
   });
 
-  router.delete(issues.removeRelation.path, async (ctx) => {
+  route(router, issues.removeRelation, async (ctx) => {
     const viewer = requireUser(ctx);
     const ref = parse(issueRefSchema, ctx.params.ref);
     const issueId = await removeRelation(deps.em(), viewer, ref, parse(idSchema, ctx.params.relationId));
@@ -37,7 +37,7 @@ export function issueLinkRoutes(deps: { em: () => EntityManager }) {
   });
 
   for (const [endpoint, watching] of [[issues.watch, true], [issues.unwatch, false]] as const) {
-    router[endpoint.method === 'POST' ? 'post' : 'delete'](endpoint.path, async (ctx) => {
+    route(router, endpoint, async (ctx) => {
       const viewer = requireUser(ctx);
       const issueId = await setWatching(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref), watching);
       await respond(ctx, viewer, issueId);

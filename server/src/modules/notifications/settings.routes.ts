@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notificationSettingsSchema, type NotificationSettingsResponse } from '@tracker/shared/api/notifications';
+import { account } from '@tracker/shared/api/contract/session';
+import type { NotificationSettingsResponse } from '@tracker/shared/api/notifications';
 import { fieldError } from '@tracker/shared/domain-errors';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { requireUser } from '../../http/access.ts';
-import { parse } from '../../http/validate.ts';
+import { route } from '../../http/route.ts';
 import { DEFAULT_DIGEST_TIME, isTimeZone, toTime } from './quiet-hours.ts';
 import { saveSettings, settingsOf } from './settings.repository.ts';
 
@@ -12,7 +13,7 @@ const toMinutes = (t: string | null) => (t == null ? null : Number(t.slice(0, 2)
 
 /** `GET/PUT /api/user/notification-settings`: the signed-in user's Telegram notification settings. */
 export function notificationSettingsRoutes(deps: { em: () => EntityManager }) {
-  const router = new Router({ prefix: '/api/user' });
+  const router = new Router();
 
   async function load(userId: number): Promise<NotificationSettingsResponse> {
     const row = await settingsOf(deps.em(), userId);
@@ -34,13 +35,13 @@ export function notificationSettingsRoutes(deps: { em: () => EntityManager }) {
     };
   }
 
-  router.get('/notification-settings', async (ctx) => {
+  route(router, account.notificationSettings, async (ctx) => {
     ctx.body = await load(requireUser(ctx).id);
   });
 
-  router.put('/notification-settings', async (ctx) => {
+  route(router, account.updateNotificationSettings, async (ctx, input) => {
     const user = requireUser(ctx);
-    const s = parse(notificationSettingsSchema, ctx.request.body);
+    const s = await input.body();
     if (!isTimeZone(s.timeZone)) throw fieldError('timeZone', 'validation.invalid');
     await saveSettings(deps.em(), user.id, { ...s, digestTime: toMinutes(s.digestTime)!, quietFrom: toMinutes(s.quietFrom), quietTo: toMinutes(s.quietTo) });
     ctx.body = await load(user.id);

@@ -2,13 +2,15 @@
 // Its own module because it uses both projects and issues, which must not import each other.
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { projects } from '@tracker/shared/api/contract/projects';
 import { requireUser } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { projectDetail } from '../projects/project.queries.ts';
 import { openDemoProject } from './demo-project.ts';
 
 export function onboardingRoutes(deps: { em: () => EntityManager }) {
-  const router = new Router({ prefix: '/api/projects' });
-  router.post('/demo', async (ctx) => {
+  const router = new Router();
+  route(router, projects.demo, async (ctx) => {
     const viewer = requireUser(ctx);
     const { projectId, created } = await openDemoProject(deps.em(), viewer);
     ctx.status = created ? 201 : 200;

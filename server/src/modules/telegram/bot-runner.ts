@@ -3,8 +3,11 @@ import Router from '@koa/router';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { configureBot, createBot, webhookCallback, type AccountHooks } from '@tracker/bot';
+import { telegram } from '@tracker/shared/api/contract/session';
 import { Api } from 'grammy';
+import type { Context } from 'koa';
 import type { Config } from '../../config.ts';
+import { route } from '../../http/route.ts';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import type { InviteService } from '../invites/index.ts';
@@ -19,7 +22,7 @@ import { registerStandups } from './standup.ts';
 import { registerOutbox } from '../notifications/outbox.ts';
 import { createBotBackend } from './backend.ts';
 
-export const WEBHOOK_PATH = '/api/telegram/webhook';
+export const WEBHOOK_PATH = telegram.webhook.path;
 /** The updates the bot asks for: `message_reaction` for capture by ✍ (sent only to administrator bots). */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query', 'message_reaction'] as const;
 export { DUE_SCAN_JOB } from '../notifications/dispatch.ts';
@@ -85,7 +88,9 @@ export function setUpBot({ config, orm, logger, jobs, storage, accountHooks, inv
 
   if (config.TELEGRAM_MODE === 'webhook') {
     const router = new Router();
-    router.post(WEBHOOK_PATH, webhookCallback(bot, 'koa', { secretToken }));
+    // grammy's Koa adapter types the context narrower than Koa does (a string body); it reads the update and writes the answer.
+    const handleUpdate = webhookCallback(bot, 'koa', { secretToken }) as (ctx: Context) => Promise<void>;
+    route(router, telegram.webhook, (ctx) => handleUpdate(ctx));
     return {
       router,
       secretToken,

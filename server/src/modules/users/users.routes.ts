@@ -1,17 +1,17 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { usersQuerySchema } from '@tracker/shared/api/common';
+import { users } from '@tracker/shared/api/contract/projects';
 import { requireUser } from '../../http/access.ts';
-import { parse } from '../../http/validate.ts';
+import { route } from '../../http/route.ts';
 import { peopleByPrefix } from './user-lookup.repository.ts';
 
 /** The people picker: signed-in users only; matches a name (any word) or e-mail by prefix, never returns e-mails. */
 export function usersRoutes(deps: { em: () => EntityManager }) {
-  const router = new Router({ prefix: '/api/users' });
+  const router = new Router();
 
-  router.get('/', async (ctx) => {
+  route(router, users.search, async (ctx, input) => {
     requireUser(ctx);
-    const { q, limit } = parse(usersQuerySchema, ctx.query);
+    const { q, limit } = await input.query();
     ctx.body = { users: await peopleByPrefix(deps.em(), q, limit) };
   });
 
