@@ -87,6 +87,8 @@ const OPEN_RULE_SYNTAX = [
   { selector: "TemplateElement[value.raw=/visibility\\s*=\\s*'all'/]", message: ONE_OPEN_RULE },
 ];
 
+const ONE_ROUTE_WAY = 'Register an API route from its declaration: route(router, endpoint, handler) (server/src/http/route.ts).';
+
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
 
 const ONE_ERROR_TEXT =
@@ -271,6 +273,7 @@ export default defineConfig(
           { selector: `CallExpression[callee.name='${name}']`, message: NO_SQL_IN_ROUTES },
         ]),
         { selector: 'TryStatement', message: 'No try/catch in route files: throw, and let http/errors.ts answer (a domain error, TooLargeError, HttpError).' },
+        { selector: "CallExpression[callee.object.name='router'][callee.property.name=/^(get|post|put|patch|delete|head|all|register)$/]", message: ONE_ROUTE_WAY },
         ...OPEN_RULE_SYNTAX,
       ],
     },

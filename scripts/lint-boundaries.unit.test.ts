@@ -114,6 +114,13 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors('server/src/modules/projects/project-access.ts', "export const open = (p: { visibility: string }) => p.visibility === 'all';\n")).toEqual([]);
   });
 
+  it('a route file registers API routes from their declarations only (route()), never on the router by hand', async () => {
+    const at = 'server/src/modules/issues/probe.routes.ts';
+    expect(await errors(at, "import Router from '@koa/router';\nconst router = new Router();\nrouter.get('/api/x', (ctx) => void (ctx.body = 1));\n")).toContain('no-restricted-syntax');
+    expect(await errors(at, "import Router from '@koa/router';\nconst router = new Router();\nrouter.register('/api/x', ['GET'], (ctx) => void (ctx.body = 1));\n")).toContain('no-restricted-syntax');
+    expect(await errors(at, "import Router from '@koa/router';\nimport { issues } from '@tracker/shared/api/contract/issues';\nimport { route } from '../../http/route.ts';\nconst router = new Router();\nroute(router, issues.list, (ctx) => void (ctx.body = 1));\n")).toEqual([]);
+  });
+
   it('route files hold no try/catch: errors reach the one error middleware', async () => {
     const body = 'export async function f(g: () => Promise<void>) {\n  try {\n    await g();\n  } catch {\n    return;\n  }\n}\n';
     expect(await errors('server/src/modules/issues/probe.routes.ts', body)).toContain('no-restricted-syntax');

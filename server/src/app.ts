@@ -57,7 +57,7 @@ import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { blogPageRenderer } from './modules/blog/blog.ssr.ts';
 import { iconRoutes } from './modules/icons/icons.routes.ts';
-import { sitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
+import { sitemapRoutes } from './modules/sitemap/sitemap.pages.ts';
 import { statSync } from 'node:fs';
 import { createNavigationService } from './modules/navigation/navigation.service.ts';
 import { pageBoot } from './modules/navigation/page-boot.ts';

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@tracker/shared/locales';
 import { sitemapPosts } from '../blog/blog.queries.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 
-/** Served outside the page routes (mounted before the web app's shell). */
+/** Files for crawlers, not API routes (nothing in the contract describes them): served outside the page routes, mounted before the web app's shell. */
 export function sitemapRoutes(deps: { em: () => EntityManager; origin: string; staticLastmod: Date }) {
   const router = new Router();
   for (const locale of LOCALES) {
