@@ -86,9 +86,17 @@ describe('input schemas', async () => {
   };
   const used = new Set<string>();
   for (const file of sourceFiles(serverSrc)) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/\bparse\(\s*(\w+)\.(\w+)\.(body|query)\b|\bparse\(\s*(\w+)|\b(\w+)\.safeParse\(/g)) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\bparse\(\s*(\w+)\.(\w+)\.(body|query)\b|\bparse\(\s*(\w+)|\b(\w+)\.safeParse\(/g)) {
       const name = m[1] ? declared(m[1], m[2]!, m[3]!) : (m[4] ?? m[5]!);
       if (name && schemas.has(name) && !NOT_INPUT.has(name)) used.add(name);
+    }
+    // A route registered from its declaration (http/route.ts) reads its body and query through it.
+    for (const m of text.matchAll(/\broute\(\s*\w+,\s*(\w+)\.(\w+)\s*,/g)) {
+      for (const part of ['body', 'query']) {
+        const name = declared(m[1]!, m[2]!, part);
+        if (name && !NOT_INPUT.has(name)) used.add(name);
+      }
     }
   }
 

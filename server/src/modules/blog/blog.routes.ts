@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idSchema } from '@tracker/shared/api/common';
 import { slugSchema } from '@tracker/shared/api/blog';
-import { admin as adminApi } from '@tracker/shared/api/contract/admin';
+import { admin } from '@tracker/shared/api/contract/admin';
 import { blog } from '@tracker/shared/api/contract/blog';
 import { IMAGE_WIDTHS } from '@tracker/shared/blog-images';
 import type { Context } from 'koa';
@@ -26,7 +26,7 @@ async function readBody(ctx: Context, limit: number): Promise<Buffer> {
 
 export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }) {
   const router = new Router();
-  const admin = (ctx: Context) => requireCapability(ctx, 'admin.blog');
+  const blogAdmin = (ctx: Context) => requireCapability(ctx, 'admin.blog');
 
   route(router, blog.posts, async (ctx, input) => {
     ctx.body = await listPublished(deps.em(), await input.query());
@@ -52,8 +52,8 @@ export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }
     ctx.body = file.body;
   });
 
-  route(router, adminApi.uploadImage, async (ctx) => {
-    const user = admin(ctx);
+  route(router, admin.uploadImage, async (ctx) => {
+    const user = blogAdmin(ctx);
     const processed = await processImage(deps.storage, await readBody(ctx, BLOG_IMAGE_MAX_BYTES));
     const id = await saveImage(deps.em(), processed, user.id);
     ctx.status = 201;
@@ -69,32 +69,32 @@ export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }
     };
   });
 
-  route(router, adminApi.posts, async (ctx) => {
-    admin(ctx);
+  route(router, admin.posts, async (ctx) => {
+    blogAdmin(ctx);
     ctx.body = { posts: await listAdminPosts(deps.em()) };
   });
 
-  route(router, adminApi.createPost, async (ctx, input) => {
-    const user = admin(ctx);
+  route(router, admin.createPost, async (ctx, input) => {
+    const user = blogAdmin(ctx);
     const id = await createPost(deps.em(), await input.body(), user.id);
     ctx.status = 201;
     ctx.body = { post: await getAdminPost(deps.em(), id) };
   });
 
-  route(router, adminApi.post, async (ctx) => {
-    admin(ctx);
+  route(router, admin.post, async (ctx) => {
+    blogAdmin(ctx);
     ctx.body = { post: await getAdminPost(deps.em(), parse(idSchema, ctx.params.id)) };
   });
 
-  route(router, adminApi.updatePost, async (ctx, input) => {
-    admin(ctx);
+  route(router, admin.updatePost, async (ctx, input) => {
+    blogAdmin(ctx);
     const id = parse(idSchema, ctx.params.id);
     await updatePost(deps.em(), id, await input.body());
     ctx.body = { post: await getAdminPost(deps.em(), id) };
   });
 
-  route(router, adminApi.deletePost, async (ctx) => {
-    admin(ctx);
+  route(router, admin.deletePost, async (ctx) => {
+    blogAdmin(ctx);
     await deletePost(deps.em(), parse(idSchema, ctx.params.id));
     ctx.status = 204;
   });

@@ -26,7 +26,9 @@ export interface ProjectAccess {
  * Open to the whole workspace: every signed-in user sees the project (as a viewer), and a Telegram
  * group may be shown it without an owner's consent. Its SQL form is `openToWorkspaceSql`.
  */
+// eslint-disable-next-line no-restricted-syntax -- the one place the rule is spelt
 export const openToWorkspace = (project: { visibility: string }): boolean => project.visibility === 'all';
+// eslint-disable-next-line no-restricted-syntax -- its SQL form
 export const openToWorkspaceSql = (alias: string) => `${alias}.visibility = 'all'`;
 
 /** A user's role in a project: their membership, else `viewer` when the project is open to the workspace, else null. */

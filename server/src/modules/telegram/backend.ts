@@ -37,6 +37,8 @@ import { digestOf, toggleDigest } from '../notifications/settings.repository.ts'
 import { projectName, recordIssueOrigin } from './chat-links.repository.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 import { quickAddNames } from './quick-add-names.ts';
+import { markTelegramReachable, setTelegramAccountLocale } from '../users/profile.repository.ts';
+import { chatLocale, conversations, firstDelivery, firstStatusOf, lastActivityId, projectHints, projectStatuses, recordStatusChangeOrigin, setChatLocale } from './bot-backend.repository.ts';
 
 const viewerOf = (user: BotUser): Viewer => ({ id: user.id, roles: (user as Partial<TelegramAccount>).roles ?? [] });
 const todayFor = (user: BotUser) => todayIn(user.timeZone);
@@ -54,22 +56,12 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
 
   return {
     async identify(tg, groupChatId) {
-      const [user, [pref], group] = await Promise.all([
-        accountByTelegramId(em(), tg.id),
-        em().execute<{ locale: string }[]>('select locale from bot_chat_prefs where telegram_id = ?', [tg.id]),
-        groupChatId ? groupLocale(em(), groupChatId) : null,
-        // Whoever writes to the bot can be written to again (a 403 had marked them unreachable).
-        em().execute('update users set telegram_unreachable_at = null where telegram_id = ? and telegram_unreachable_at is not null', [tg.id]),
-      ]);
-      const chat = pref && isLocale(pref.locale) ? pref.locale : null;
+      const [user, pref, group] = await Promise.all([accountByTelegramId(em(), tg.id), chatLocale(em(), tg.id), groupChatId ? groupLocale(em(), groupChatId) : null, markTelegramReachable(em(), tg.id)]);
+      const chat = pref && isLocale(pref) ? pref : null;
       return { user, locale: negotiateLocale({ group, account: user?.locale ?? null, chat, languageCode: tg.languageCode }) };
     },
-    async setLocale(tg, locale) {
-      await em().transactional(async (tem) => {
-        await tem.execute('insert into bot_chat_prefs (telegram_id, locale) values (?, ?) on conflict (telegram_id) do update set locale = excluded.locale', [tg.id, locale]);
-        await tem.execute('update users set locale = ?, updated_at = now() where telegram_id = ?', [locale, tg.id]);
-      });
-    },
+    // The language chosen in the bot is the account's too.
+    setLocale: (tg, locale) => em().transactional(async (tem) => void (await Promise.all([setChatLocale(tem, tg.id, locale), setTelegramAccountLocale(tem, tg.id, locale)]))),
     setGroupLocale: (chatId, locale) => setGroupLocale(em(), chatId, locale),
     async projects(user, groupChatId) {
       if (groupChatId !== null) return (await groupProjects(em(), viewerOf(user), { chatId: groupChatId, threadId: 0 })).projects;
@@ -131,29 +123,23 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
     async statuses(user, issueId) {
       const e = em();
       const { issue } = await requireIssue(e, viewerOf(user), issueId, 'issue.edit');
-      return e.execute<{ id: number; name: string }[]>('select id, name from statuses where project_id = ? order by position, id', [issue.projectId]);
+      return projectStatuses(e, issue.projectId);
     },
     async setStatus(user, issueId, statusId, chat) {
       await em().transactional(async (tem) => {
-        const [before] = await tem.execute<{ last: string }[]>('select coalesce(max(id), 0) as last from activities where issue_id = ?', [issueId]);
+        const before = await lastActivityId(tem, issueId);
         await updateIssue(tem, viewerOf(user), issueId, { statusId });
         // The group the button was pressed in sees the change on its card: the notification skips it.
-        if (chat) {
-          await tem.execute(
-            `insert into telegram_activity_origins (activity_id, chat_id)
-             select id, ? from activities where issue_id = ? and field = 'statusId' and id > ?`,
-            [chat.chatId, issueId, before!.last],
-          );
-        }
+        if (chat) await recordStatusChangeOrigin(tem, issueId, before, chat.chatId);
       });
       return card(user, issueId);
     },
     async moveTo(user, issueId, category) {
       const e = em();
       const { issue } = await requireIssue(e, viewerOf(user), issueId, 'issue.edit');
-      const [status] = await e.execute<{ id: number }[]>('select id from statuses where project_id = ? and category = ? order by position, id limit 1', [issue.projectId, category]);
-      if (!status) throw conflict();
-      await updateIssue(e, viewerOf(user), issueId, { statusId: status.id });
+      const statusId = await firstStatusOf(e, issue.projectId, category);
+      if (statusId === null) throw conflict();
+      await updateIssue(e, viewerOf(user), issueId, { statusId });
       return card(user, issueId);
     },
     async assignToMe(user, issueId) {
@@ -184,15 +170,7 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       await requireIssue(e, viewerOf(user), request.issueId, 'issue.edit');
       await requestTranscript(e, request);
     },
-    async projectHints(user, chat) {
-      const [[linked], [last]] = await Promise.all([
-        chat
-          ? em().execute<{ project_id: number }[]>('select project_id from telegram_chat_links where chat_id = ? and thread_id in (?, 0) and project_id is not null order by thread_id desc limit 1', [chat.chatId, chat.threadId])
-          : [],
-        em().execute<{ project_id: number }[]>('select project_id from issues where reporter_id = ? order by created_at desc, id desc limit 1', [user.id]),
-      ]);
-      return { linked: linked?.project_id ?? null, lastUsed: last?.project_id ?? null };
-    },
+    projectHints: (user, chat) => projectHints(em(), user.id, chat ?? null),
     async snooze(user, issueId, days) {
       const current = await card(user, issueId);
       await updateIssue(em(), viewerOf(user), issueId, { dueDate: snoozedDue(current.dueDate, todayFor(user), days) });
@@ -238,29 +216,11 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       return created.telegramUrl ? { url: created.telegramUrl, name: await projectName(em(), link.project_id) } : null;
     },
     unlinkChat: (user, chat, groupAdmin) => unlinkChat(em(), chat, { viewer: user ? viewerOf(user) : null, groupAdmin }),
-    async firstDelivery(updateId) {
-      // Telegram redelivers for hours at most; a day of ids is plenty, pruned now and then.
-      if (updateId % 100 === 0) await em().execute(`delete from bot_updates where seen_at < now() - interval '1 day'`);
-      const inserted = await em().execute<{ update_id: string }[]>(
-        'insert into bot_updates (update_id) values (?) on conflict do nothing returning update_id',
-        [updateId],
-      );
-      return inserted.length === 1;
-    },
+    firstDelivery: (updateId) => firstDelivery(em(), updateId),
     conversationStorage: {
-      async read(key) {
-        const [row] = await em().execute<{ value: unknown }[]>('select value from bot_conversations where key = ?', [key]);
-        return row?.value;
-      },
-      async write(key, value) {
-        await em().execute(
-          'insert into bot_conversations (key, value) values (?, ?::jsonb) on conflict (key) do update set value = excluded.value, updated_at = now()',
-          [key, JSON.stringify(value)],
-        );
-      },
-      async delete(key) {
-        await em().execute('delete from bot_conversations where key = ?', [key]);
-      },
+      read: (key) => conversations.read(em(), key),
+      write: (key, value) => conversations.write(em(), key, value),
+      delete: (key) => conversations.delete(em(), key),
     },
   };
 }

@@ -1,6 +1,8 @@
 // The statements behind a user's profile and public page, with bound values only.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { kysely } from '../../db/kysely.ts';
 import { conflict } from '@tracker/shared/domain-errors';
 
 export interface PublicUserRow {
@@ -56,4 +58,14 @@ export function commonProjects(em: EntityManager, userId: number, otherId: numbe
       where p.archived_at is null order by lower(p.name), p.id`,
     [userId, otherId],
   );
+}
+
+/** The language of the account linked to a Telegram user (their choice in the bot is the account's). */
+export async function setTelegramAccountLocale(em: EntityManager, telegramId: number, locale: string): Promise<void> {
+  await kysely(em).updateTable('users').set({ locale, updated_at: sql<string>`now()` }).where('telegram_id', '=', String(telegramId)).execute();
+}
+
+/** The account linked to a Telegram user can be written to again (a 403 had marked it unreachable). */
+export async function markTelegramReachable(em: EntityManager, telegramId: number): Promise<void> {
+  await kysely(em).updateTable('users').set({ telegram_unreachable_at: null }).where('telegram_id', '=', String(telegramId)).where('telegram_unreachable_at', 'is not', null).execute();
 }
