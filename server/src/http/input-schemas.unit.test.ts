@@ -76,9 +76,10 @@ const refuses = (s: z.ZodType, value: unknown) => !s.safeParse(value).success;
 describe('input schemas', async () => {
   const schemas = await sharedSchemas();
   const contract = (await import(path.join(apiDir, 'contract/index.ts'))) as Record<string, Record<string, Record<string, unknown>>>;
-  /** `parse(issues.create.body, …)`: the declaration's schema, under its exported name when it has one. */
-  const declared = (domain: string, endpoint: string, part: string): string | undefined => {
-    const schema = contract[domain]?.[endpoint]?.[part] as z.ZodType | undefined;
+  /** `parse(issues.create.body, …)`: the declaration's schema (a lazy one loaded), under its exported name when it has one. */
+  const declared = async (domain: string, endpoint: string, part: string): Promise<string | undefined> => {
+    const given = contract[domain]?.[endpoint]?.[part] as z.ZodType | { load: () => Promise<z.ZodType> } | undefined;
+    const schema = given && 'load' in given ? await given.load() : given;
     if (!schema || !('_zod' in schema)) return undefined;
     const name = [...schemas].find(([, s]) => s === schema)?.[0] ?? `${domain}.${endpoint}.${part}`;
     schemas.set(name, schema);
@@ -88,13 +89,13 @@ describe('input schemas', async () => {
   for (const file of sourceFiles(serverSrc)) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\bparse\(\s*(\w+)\.(\w+)\.(body|query)\b|\bparse\(\s*(\w+)|\b(\w+)\.safeParse\(/g)) {
-      const name = m[1] ? declared(m[1], m[2]!, m[3]!) : (m[4] ?? m[5]!);
+      const name = m[1] ? await declared(m[1], m[2]!, m[3]!) : (m[4] ?? m[5]!);
       if (name && schemas.has(name) && !NOT_INPUT.has(name)) used.add(name);
     }
     // A route registered from its declaration (http/route.ts) reads its body and query through it.
     for (const m of text.matchAll(/\broute\(\s*\w+,\s*(\w+)\.(\w+)\s*,/g)) {
       for (const part of ['body', 'query']) {
-        const name = declared(m[1]!, m[2]!, part);
+        const name = await declared(m[1]!, m[2]!, part);
         if (name && !NOT_INPUT.has(name)) used.add(name);
       }
     }
