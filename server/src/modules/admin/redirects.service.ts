@@ -7,17 +7,10 @@ import { fieldError, notFound } from '@tracker/shared/domain-errors';
 import { iso } from '../../db/sql.ts';
 import { hostAllowed, isExternal } from '../navigation/navigation.service.ts';
 import { allowedHostsOf } from '../navigation/redirect-hosts.ts';
+import { allRedirects, deleteRedirectRow, enabledRulesExcept, insertRedirect, lockRedirects, updateRedirect, type RedirectRow } from './redirects.repository.ts';
 
 type Input = z.output<typeof redirectInputSchema>;
-interface Row {
-  id: number;
-  from_path: string;
-  to: string;
-  permanent: boolean;
-  enabled: boolean;
-  created_at: string | Date;
-}
-const toDto = (r: Row): RedirectRule => ({
+const toDto = (r: RedirectRow): RedirectRule => ({
   id: r.id,
   fromPath: r.from_path,
   to: r.to,
@@ -55,7 +48,7 @@ async function validate(em: EntityManager, input: Input, id: number | null, conf
     return;
   }
   if (!input.enabled) return;
-  const rows = await em.execute<{ from_path: string; to: string }[]>('select from_path, "to" from redirects where enabled and id <> ?', [id ?? 0]);
+  const rows = await enabledRulesExcept(em, id ?? 0);
   const rules = new Map(rows.map((r) => [r.from_path, r.to]));
   rules.set(input.fromPath, input.to);
   if (leadsToLoop(rules, input.fromPath, input.to)) throw fieldError('to', 'admin.validation.redirectLoop');
@@ -64,20 +57,16 @@ async function validate(em: EntityManager, input: Input, id: number | null, conf
 const duplicate = (err: unknown) => (err as { code?: string }).code === '23505' || (err as Error).name === 'UniqueConstraintViolationException';
 
 export async function listRedirects(em: EntityManager): Promise<RedirectRule[]> {
-  return (await em.execute<Row[]>('select id, from_path, "to", permanent, enabled, created_at from redirects order by from_path')).map(toDto);
+  return (await allRedirects(em)).map(toDto);
 }
 
 export async function saveRedirect(em: EntityManager, id: number | null, input: Input, configuredHosts: readonly string[]): Promise<RedirectRule> {
   try {
     return await em.transactional(async (tx) => {
       // One writer at a time, so two concurrent rules cannot form a loop neither saw.
-      await tx.execute('lock table redirects in share row exclusive mode');
+      await lockRedirects(tx);
       await validate(tx, input, id, configuredHosts);
-      const params = [input.fromPath, input.to, input.permanent, input.enabled];
-      const [row] =
-        id == null
-          ? await tx.execute<Row[]>('insert into redirects (from_path, "to", permanent, enabled) values (?, ?, ?, ?) returning *', params)
-          : await tx.execute<Row[]>('update redirects set from_path = ?, "to" = ?, permanent = ?, enabled = ? where id = ? returning *', [...params, id]);
+      const row = id == null ? await insertRedirect(tx, input) : await updateRedirect(tx, id, input);
       if (!row) throw notFound('redirect');
       return toDto(row);
     });
@@ -88,6 +77,5 @@ export async function saveRedirect(em: EntityManager, id: number | null, input: 
 }
 
 export async function deleteRedirect(em: EntityManager, id: number): Promise<void> {
-  const rows = await em.execute('delete from redirects where id = ? returning id', [id]);
-  if (!rows.length) throw notFound('redirect');
+  if (!(await deleteRedirectRow(em, id))) throw notFound('redirect');
 }

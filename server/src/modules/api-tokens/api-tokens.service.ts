@@ -4,9 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { API_TOKEN_PREFIX, API_TOKENS_PER_USER, type ApiToken as ApiTokenDto, type ApiTokenScope, type CreateApiTokenRequest } from '@tracker/shared/api/api-tokens';
 import { DomainError, notFound } from '@tracker/shared/domain-errors';
 import { randomBytes } from 'node:crypto';
-import { ApiToken } from './api-token.entity.ts';
+import type { ApiToken } from './api-token.entity.ts';
+import { countLiveTokens, insertApiToken, liveTokensOf, lockTokenOwner, revokeLiveToken, revokeAllLiveTokens } from './api-tokens.repository.ts';
 import { hashSecretToken } from '../../secret-token.ts';
-
 
 export const toApiTokenDto = (t: ApiToken): ApiTokenDto => ({
   id: t.id,
@@ -19,7 +19,7 @@ export const toApiTokenDto = (t: ApiToken): ApiTokenDto => ({
 
 /** The owner's live tokens (revoked ones are gone for them; expired ones stay listed until revoked), newest first. */
 export async function listApiTokens(em: EntityManager, userId: number): Promise<ApiTokenDto[]> {
-  const rows = await em.find(ApiToken, { userId, revokedAt: null }, { orderBy: { id: 'desc' } });
+  const rows = await liveTokensOf(em, userId);
   return rows.map(toApiTokenDto);
 }
 
@@ -27,20 +27,17 @@ export async function listApiTokens(em: EntityManager, userId: number): Promise<
 export async function createApiToken(em: EntityManager, userId: number, input: CreateApiTokenRequest): Promise<{ token: string; apiToken: ApiTokenDto }> {
   return em.transactional(async (tx) => {
     // Serialises one person's creations, so the cap holds under concurrent requests.
-    await tx.execute('select id from users where id = ? for update', [userId]);
-    const live = await tx.count(ApiToken, { userId, revokedAt: null });
+    await lockTokenOwner(tx, userId);
+    const live = await countLiveTokens(tx, userId);
     if (live >= API_TOKENS_PER_USER) throw new DomainError('conflict', { key: 'errors.apiTokens.tooMany', params: { count: API_TOKENS_PER_USER } });
     const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
-    const row = tx.create(ApiToken, {
+    const row = await insertApiToken(tx, {
       userId,
       name: input.name,
       scope: input.scope,
       tokenHash: hashSecretToken(token),
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-      lastUsedAt: null,
-      revokedAt: null,
     });
-    await tx.persist(row).flush();
     return { token, apiToken: toApiTokenDto(row) };
   });
 }
@@ -50,11 +47,10 @@ export async function createApiToken(em: EntityManager, userId: number, input: C
  * stays revoked, so unblocking revives none; calendar feeds made with one die with it.
  */
 export async function revokeAllApiTokens(em: EntityManager, userId: number): Promise<void> {
-  await em.nativeUpdate(ApiToken, { userId, revokedAt: null }, { revokedAt: new Date() });
+  await revokeAllLiveTokens(em, userId);
 }
 
 /** Revokes one of the owner's tokens at once; someone else's (or an unknown one) is a 404. */
 export async function revokeApiToken(em: EntityManager, userId: number, id: number): Promise<void> {
-  const changed = await em.nativeUpdate(ApiToken, { id, userId, revokedAt: null }, { revokedAt: new Date() });
-  if (!changed) throw notFound('apiToken');
+  if (!(await revokeLiveToken(em, userId, id))) throw notFound('apiToken');
 }

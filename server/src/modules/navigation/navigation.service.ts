@@ -4,7 +4,7 @@ import type { RedirectResponse } from '@tracker/shared/api/navigation';
 import { localizePath, splitLocale } from '@tracker/shared/routes';
 import { currentSlugFor } from '../blog/blog.slugs.ts';
 import { allowedHostsOf } from './redirect-hosts.ts';
-import { Redirect } from './redirect.entity.ts';
+import { enabledRedirectsFrom } from './navigation.repository.ts';
 
 export function isExternal(to: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(to) || to.startsWith('//');
@@ -29,15 +29,15 @@ export function createNavigationService(options: { allowedHosts: () => readonly 
     async resolve(em: EntityManager, path: string): Promise<RedirectResponse> {
       const { locale, barePath } = splitLocale(path);
       const candidates = barePath === path ? [path] : [path, barePath];
-      const rules = await em.find(Redirect, { fromPath: { $in: candidates }, enabled: true });
-      const rule = rules.find((r) => r.fromPath === path) ?? rules[0];
+      const rules = await enabledRedirectsFrom(em, candidates);
+      const rule = rules.find((r) => r.from_path === path) ?? rules[0];
       if (!rule) return resolveOldSlug(em, barePath, locale);
       if (isExternal(rule.to)) {
         // Spec §8: navigation to an external URL is blocked unless its host is allowed.
         if (!hostAllowed(rule.to, await allowedHostsOf(em, options.allowedHosts()))) return { to: null };
         return { to: rule.to, external: true, permanent: rule.permanent };
       }
-      const to = rule.fromPath === path ? rule.to : localizePath(rule.to, locale);
+      const to = rule.from_path === path ? rule.to : localizePath(rule.to, locale);
       return { to, external: false, permanent: rule.permanent };
     },
   };

@@ -8,14 +8,26 @@ import type { User } from '../users/user.entity.ts';
 import { DEFAULT_LABELS, DEFAULT_STATUSES, workflowLocale } from './default-workflow.ts';
 import { assertWritable, fieldError } from './project-guards.ts';
 import type { ProjectAccess } from './project-access.ts';
-import { placeholders } from '../../db/sql.ts';
+import {
+  addMember,
+  deleteMember,
+  deleteProjectRow,
+  insertLabels,
+  insertProject,
+  insertStatuses,
+  lockedMembers,
+  projectKeyTaken,
+  setProjectArchived,
+  updateProjectFields,
+  upsertMember,
+  userExists,
+} from './project.repository.ts';
 
 const keyTaken = () => conflict('key_taken', 'key');
 const isUniqueViolation = (err: unknown) => err instanceof UniqueConstraintViolationException || (err as { code?: string }).code === '23505';
 
 async function assertUserExists(em: EntityManager, userId: number, field: string) {
-  const rows = await em.execute('select 1 from users where id = ?', [userId]);
-  if (!rows.length) throw fieldError(field, 'validation.unknownUser');
+  if (!(await userExists(em, userId))) throw fieldError(field, 'validation.unknownUser');
 }
 
 const projectEvent = (em: EntityManager, projectId: number, actorId: number) =>
@@ -26,22 +38,13 @@ export async function createProject(em: EntityManager, creator: User, input: z.o
   const lang = workflowLocale(creator.locale);
   try {
     return await em.transactional(async (tem) => {
-      if ((await tem.execute('select 1 from projects where key = ?', [input.key])).length) throw keyTaken();
+      if (await projectKeyTaken(tem, input.key)) throw keyTaken();
       if (input.leadId != null) await assertUserExists(tem, input.leadId, 'leadId');
-      const [row] = await tem.execute<{ id: number }[]>(
-        'insert into projects (key, name, description, color, icon, lead_id, visibility) values (?, ?, ?, ?, ?, ?, ?) returning id',
-        [input.key, input.name, input.description, input.color, input.icon, input.leadId, input.visibility],
-      );
-      const id = row!.id;
-      await tem.execute(`insert into project_members (project_id, user_id, role) values (?, ?, 'owner')`, [id, creator.id]);
-      await tem.execute(
-        `insert into statuses (project_id, name, category, color, position) values ${DEFAULT_STATUSES.map(() => `(${placeholders(5)})`).join(', ')}`,
-        DEFAULT_STATUSES.flatMap((s, i) => [id, s.name[lang], s.category, s.color, i]),
-      );
-      await tem.execute(
-        `insert into labels (project_id, name, color) values ${DEFAULT_LABELS.map(() => `(${placeholders(3)})`).join(', ')}`,
-        DEFAULT_LABELS.flatMap((l) => [id, l.name[lang], l.color]),
-      );
+      const { key, ...fields } = input;
+      const id = await insertProject(tem, key, fields);
+      await addMember(tem, id, creator.id, 'owner');
+      await insertStatuses(tem, id, DEFAULT_STATUSES.map((s) => ({ name: s.name[lang], category: s.category, color: s.color })));
+      await insertLabels(tem, id, DEFAULT_LABELS.map((l) => ({ name: l.name[lang], color: l.color })));
       await projectEvent(tem, id, creator.id);
       return id;
     });
@@ -51,30 +54,26 @@ export async function createProject(em: EntityManager, creator: User, input: z.o
   }
 }
 
-const PROJECT_COLUMNS = { name: 'name', description: 'description', color: 'color', icon: 'icon', leadId: 'lead_id', visibility: 'visibility' } as const;
-
 export async function updateProject(em: EntityManager, actor: User, access: ProjectAccess, patch: z.output<typeof updateProjectSchema>): Promise<void> {
   assertWritable(access.project);
   await em.transactional(async (tem) => {
     if (patch.leadId != null) await assertUserExists(tem, patch.leadId, 'leadId');
-    const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [keyof typeof PROJECT_COLUMNS, unknown][];
-    if (!entries.length) return;
-    const sets = entries.map(([k]) => `${PROJECT_COLUMNS[k]} = ?`).join(', ');
-    await tem.execute(`update projects set ${sets}, updated_at = now() where id = ?`, [...entries.map(([, v]) => v), access.project.id]);
+    if (!Object.values(patch).some((v) => v !== undefined)) return;
+    await updateProjectFields(tem, access.project.id, patch);
     await projectEvent(tem, access.project.id, actor.id);
   });
 }
 
 export async function setArchived(em: EntityManager, actor: User, access: ProjectAccess, archived: boolean): Promise<void> {
   await em.transactional(async (tem) => {
-    await tem.execute(`update projects set archived_at = ${archived ? 'coalesce(archived_at, now())' : 'null'}, updated_at = now() where id = ?`, [access.project.id]);
+    await setProjectArchived(tem, access.project.id, archived);
     await projectEvent(tem, access.project.id, actor.id);
   });
 }
 
 export async function deleteProject(em: EntityManager, actor: User, access: ProjectAccess): Promise<void> {
   await em.transactional(async (tem) => {
-    await tem.execute('delete from projects where id = ?', [access.project.id]);
+    await deleteProjectRow(tem, access.project.id);
     await projectEvent(tem, access.project.id, actor.id);
   });
 }
@@ -85,15 +84,12 @@ const lastOwner = () => conflict('last_owner');
 export async function setMember(em: EntityManager, actor: User, access: ProjectAccess, userId: number, role: ProjectRole): Promise<void> {
   assertWritable(access.project);
   await em.transactional(async (tem) => {
-    if (!(await tem.execute('select 1 from users where id = ?', [userId])).length) throw notFound('user');
+    if (!(await userExists(tem, userId))) throw notFound('user');
     // Lock the membership rows so two concurrent demotions cannot both pass the last-owner check.
-    const members = await tem.execute<{ user_id: number; role: string }[]>('select user_id, role from project_members where project_id = ? for update', [access.project.id]);
+    const members = await lockedMembers(tem, access.project.id);
     const current = members.find((m) => m.user_id === userId);
     if (current?.role === 'owner' && role !== 'owner' && members.filter((m) => m.role === 'owner').length === 1) throw lastOwner();
-    await tem.execute(
-      'insert into project_members (project_id, user_id, role) values (?, ?, ?) on conflict (project_id, user_id) do update set role = excluded.role',
-      [access.project.id, userId, role],
-    );
+    await upsertMember(tem, access.project.id, userId, role);
     await projectEvent(tem, access.project.id, actor.id);
   });
 }
@@ -101,11 +97,11 @@ export async function setMember(em: EntityManager, actor: User, access: ProjectA
 export async function removeMember(em: EntityManager, actor: User, access: ProjectAccess, userId: number): Promise<void> {
   assertWritable(access.project);
   await em.transactional(async (tem) => {
-    const members = await tem.execute<{ user_id: number; role: string }[]>('select user_id, role from project_members where project_id = ? for update', [access.project.id]);
+    const members = await lockedMembers(tem, access.project.id);
     const current = members.find((m) => m.user_id === userId);
     if (!current) throw notFound('member');
     if (current.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) throw lastOwner();
-    await tem.execute('delete from project_members where project_id = ? and user_id = ?', [access.project.id, userId]);
+    await deleteMember(tem, access.project.id, userId);
     await projectEvent(tem, access.project.id, actor.id);
   });
 }
