@@ -3,6 +3,22 @@ import type { createCustomFieldSchema, updateCustomFieldSchema } from '@tracker/
 import type { z } from 'zod';
 import { conflict, invalid as invalidInput, notFound } from '@tracker/shared/domain-errors';
 import { countValues, removeAllValues, removeOptionValues, selectFields } from './custom-field.queries.ts';
+import {
+  addFieldProjects,
+  clearFieldProjects,
+  countProjects,
+  deleteFieldRow,
+  deleteOptions,
+  insertField,
+  insertOption,
+  lockField,
+  optionIds,
+  setDefaultValue,
+  setFieldArchived,
+  updateFieldRow,
+  updateOption,
+  userExists,
+} from './custom-field.repository.ts';
 import { checkValue, isEmptyValue } from './value-check.ts';
 
 type CreateInput = z.output<typeof createCustomFieldSchema>;
@@ -28,8 +44,7 @@ async function checkProjects(em: EntityManager, scope: string, projectIds: numbe
   if (scope !== 'projects') return;
   if (!projectIds.length) throw invalid(['projectIds'], 'validation.required');
   const unique = [...new Set(projectIds)];
-  const rows = await em.execute<{ n: number }[]>(`select count(*)::int as n from projects where id = any(?::int[])`, [`{${unique.join(',')}}`]);
-  if (rows[0]?.n !== unique.length) throw invalid(['projectIds'], 'validation.invalid');
+  if ((await countProjects(em, unique)) !== unique.length) throw invalid(['projectIds'], 'validation.invalid');
 }
 
 /**
@@ -42,62 +57,54 @@ async function resolveDefault(em: EntityManager, type: string, raw: unknown, opt
   const value = type === 'select' ? byName(raw) : type === 'multiselect' && Array.isArray(raw) ? raw.map(byName) : raw;
   const checked = checkValue(type, value, new Set(options.map((o) => o.id)));
   if (!checked.ok) return checked;
-  if (type === 'user') {
-    const rows = await em.execute<{ id: number }[]>(`select id from users where id = ?`, [checked.value]);
-    if (!rows.length) return { ok: false };
-  }
+  if (type === 'user' && !(await userExists(em, checked.value as number))) return { ok: false };
   return checked;
 }
 
 /** Options matched by id: given ids are renamed/recoloured/reordered, new ones inserted, missing ones deleted. */
 async function syncOptions(em: EntityManager, fieldId: number, input: OptionInput[]): Promise<{ options: StoredOption[]; removed: number[] }> {
-  const existing = new Set((await em.execute<{ id: number }[]>(`select id from custom_field_options where field_id = ?`, [fieldId])).map((r) => r.id));
+  const existing = new Set(await optionIds(em, fieldId));
   const seen = new Set<number>();
   input.forEach((o, i) => {
     if (o.id !== undefined && (!existing.has(o.id) || seen.has(o.id))) throw invalid(['options', i, 'id'], 'validation.invalid');
     if (o.id !== undefined) seen.add(o.id);
   });
   const removed = [...existing].filter((id) => !seen.has(id));
-  if (removed.length) await em.execute(`delete from custom_field_options where id = any(?::int[])`, [`{${removed.join(',')}}`]);
+  if (removed.length) await deleteOptions(em, removed);
   const options: StoredOption[] = [];
   for (const [position, o] of input.entries()) {
     if (o.id !== undefined) {
-      await em.execute(`update custom_field_options set name = ?, color = ?, position = ? where id = ?`, [o.name, o.color, position, o.id]);
+      await updateOption(em, o.id, { name: o.name, color: o.color, position });
       options.push({ id: o.id, name: o.name });
     } else {
-      const [row] = await em.execute<{ id: number }[]>(
-        `insert into custom_field_options (field_id, name, color, position) values (?, ?, ?, ?) returning id`,
-        [fieldId, o.name, o.color, position],
-      );
-      options.push({ id: row!.id, name: o.name });
+      options.push({ id: await insertOption(em, fieldId, { name: o.name, color: o.color, position }), name: o.name });
     }
   }
   return { options, removed };
 }
 
 async function replaceProjects(em: EntityManager, fieldId: number, scope: string, projectIds: number[]) {
-  await em.execute(`delete from custom_field_projects where field_id = ?`, [fieldId]);
-  if (scope === 'projects') {
-    await em.execute(`insert into custom_field_projects (field_id, project_id) select ?, unnest(?::int[]) on conflict do nothing`, [fieldId, `{${projectIds.join(',')}}`]);
-  }
+  await clearFieldProjects(em, fieldId);
+  if (scope === 'projects') await addFieldProjects(em, fieldId, projectIds);
 }
-
-const jsonb = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 export async function createField(em: EntityManager, input: CreateInput): Promise<number> {
   checkOptionsFit(input.type, input.options);
   return em.transactional(async (tx) => {
     await checkProjects(tx, input.scope, input.projectIds);
-    const [row] = await tx.execute<{ id: number }[]>(
-      `insert into custom_fields (type, name_ru, name_en, description_ru, description_en, required, scope, position)
-       values (?, ?, ?, ?, ?, ?, ?, (select coalesce(max(position), -1) + 1 from custom_fields)) returning id`,
-      [input.type, input.name.ru, input.name.en, input.description.ru, input.description.en, input.required, input.scope],
-    );
-    const id = row!.id;
+    const id = await insertField(tx, {
+      type: input.type,
+      nameRu: input.name.ru,
+      nameEn: input.name.en,
+      descriptionRu: input.description.ru,
+      descriptionEn: input.description.en,
+      required: input.required,
+      scope: input.scope,
+    });
     const { options } = await syncOptions(tx, id, input.options);
     const def = await resolveDefault(tx, input.type, input.defaultValue, options);
     if (!def.ok) throw invalid(['defaultValue'], `validation.customField.${input.type}`);
-    await tx.execute(`update custom_fields set default_value = ?::jsonb where id = ?`, [jsonb(def.value), id]);
+    await setDefaultValue(tx, id, def.value);
     await replaceProjects(tx, id, input.scope, input.projectIds);
     return id;
   });
@@ -106,8 +113,7 @@ export async function createField(em: EntityManager, input: CreateInput): Promis
 export async function updateField(em: EntityManager, id: number, patch: UpdateInput): Promise<void> {
   await em.transactional(async (tx) => {
     // Locked, so a type change and the value count it depends on see the same field.
-    const locked = await tx.execute(`select id from custom_fields where id = ? for update`, [id]);
-    const [field] = locked.length ? await selectFields(tx, { ids: [id] }) : [];
+    const [field] = (await lockField(tx, id)) ? await selectFields(tx, { ids: [id] }) : [];
     if (!field) throw notFound('customField');
     const type = patch.type ?? field.type;
     const typeChanged = type !== field.type;
@@ -143,40 +149,29 @@ export async function updateField(em: EntityManager, id: number, patch: UpdateIn
       defaultValue = def.ok ? def.value : null;
     }
 
-    await tx.execute(
-      `update custom_fields set type = ?, name_ru = ?, name_en = ?, description_ru = ?, description_en = ?, required = ?,
-              default_value = ?::jsonb, scope = ?, position = ?, updated_at = now()
-        where id = ?`,
-      [
-        type,
-        patch.name?.ru ?? field.name_ru,
-        patch.name?.en ?? field.name_en,
-        patch.description?.ru ?? field.description_ru,
-        patch.description?.en ?? field.description_en,
-        patch.required ?? field.required,
-        jsonb(defaultValue),
-        scope,
-        patch.position ?? field.position,
-        id,
-      ],
-    );
+    await updateFieldRow(tx, id, {
+      type,
+      nameRu: patch.name?.ru ?? field.name_ru,
+      nameEn: patch.name?.en ?? field.name_en,
+      descriptionRu: patch.description?.ru ?? field.description_ru,
+      descriptionEn: patch.description?.en ?? field.description_en,
+      required: patch.required ?? field.required,
+      defaultValue,
+      scope,
+      position: patch.position ?? field.position,
+    });
   });
 }
 
 export async function setArchived(em: EntityManager, id: number, archived: boolean): Promise<void> {
-  const rows = await em.execute(
-    `update custom_fields set archived_at = ${archived ? 'coalesce(archived_at, now())' : 'null'}, updated_at = now() where id = ? returning id`,
-    [id],
-  );
-  if (!rows.length) throw notFound('customField');
+  if (!(await setFieldArchived(em, id, archived))) throw notFound('customField');
 }
 
 /** Deletes a field and, in the same transaction, its value on every issue. */
 export async function deleteField(em: EntityManager, id: number): Promise<void> {
   await em.transactional(async (tx) => {
-    const rows = await tx.execute(`select id from custom_fields where id = ? for update`, [id]);
-    if (!rows.length) throw notFound('customField');
+    if (!(await lockField(tx, id))) throw notFound('customField');
     await removeAllValues(tx, id);
-    await tx.execute(`delete from custom_fields where id = ?`, [id]);
+    await deleteFieldRow(tx, id);
   });
 }

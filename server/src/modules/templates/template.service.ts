@@ -12,8 +12,8 @@ import { assigneeCanView, labelsInProject } from '../issues/issue-validate.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
 import { userDay } from '../users/user-day.repository.ts';
-import { intArray } from '../../db/sql.ts';
 import { selectTemplate } from './template.queries.ts';
+import { deleteTemplateRow, insertTemplate, lockProjectTemplates, templateNameTaken, updateTemplateRow, type TemplateValues } from './template.repository.ts';
 
 type CreateInput = z.output<typeof createTemplateSchema>;
 type UpdateInput = z.output<typeof updateTemplateSchema>;
@@ -22,9 +22,26 @@ type ApplyInput = z.output<typeof applyTemplateSchema>;
 export const nameKey = (name: string) => name.toLocaleLowerCase('ru');
 
 async function checkName(em: EntityManager, projectId: number, name: string, exceptId = 0) {
-  const rows = await em.execute('select 1 from issue_templates where project_id = ? and name_key = ? and id <> ?', [projectId, nameKey(name), exceptId]);
-  if (rows.length) throw conflict('name_taken', 'name');
+  if (await templateNameTaken(em, projectId, nameKey(name), exceptId)) throw conflict('name_taken', 'name');
 }
+
+/** What is stored of a template: labels once each, the priority as its number. */
+const storedValues = (
+  t: Pick<IssueTemplate, 'name' | 'titlePattern' | 'description' | 'labelIds' | 'priority' | 'assigneeId' | 'estimate' | 'dueInDays' | 'checklist'>,
+  customValues: unknown,
+): TemplateValues => ({
+  name: t.name,
+  nameKey: nameKey(t.name),
+  titlePattern: t.titlePattern,
+  description: t.description,
+  labelIds: [...new Set(t.labelIds)],
+  priority: PRIORITY_VALUE[t.priority],
+  assigneeId: t.assigneeId,
+  estimate: t.estimate,
+  dueInDays: t.dueInDays,
+  customValues,
+  checklist: t.checklist,
+});
 
 /** What a template points at must belong to its project, checked as an issue write would check it. */
 async function checkRefs(em: EntityManager, projectId: number, t: Pick<IssueTemplate, 'labelIds' | 'assigneeId' | 'customValues'>) {
@@ -48,17 +65,10 @@ export async function createTemplate(em: EntityManager, viewer: Viewer, projectR
     const { project } = await requireProject(tx, viewer, projectRef, 'project.templates');
     assertWritable(project);
     // One creator at a time per project, so two same-named templates cannot slip past the check.
-    await tx.execute('select id from projects where id = ? for update', [project.id]);
+    await lockProjectTemplates(tx, project.id);
     await checkName(tx, project.id, input.name);
     const customValues = await checkRefs(tx, project.id, input);
-    const [row] = await tx.execute<{ id: number }[]>(
-      `insert into issue_templates (project_id, name, name_key, title_pattern, description, label_ids, priority, assignee_id, estimate, due_in_days, custom_values, checklist, position)
-       values (?, ?, ?, ?, ?, ?::int[], ?, ?, ?, ?, ?::jsonb, ?::jsonb, (select coalesce(max(position), -1) + 1 from issue_templates where project_id = ?))
-       returning id`,
-      [project.id, input.name, nameKey(input.name), input.titlePattern, input.description, intArray([...new Set(input.labelIds)]), PRIORITY_VALUE[input.priority],
-        input.assigneeId, input.estimate, input.dueInDays, JSON.stringify(customValues), JSON.stringify(input.checklist), project.id],
-    );
-    return row!.id;
+    return insertTemplate(tx, project.id, storedValues(input, customValues));
   });
 }
 
@@ -68,17 +78,11 @@ export async function updateTemplate(em: EntityManager, viewer: Viewer, id: numb
     assertWritable(project);
     const next = { ...template, ...patch };
     if (patch.name !== undefined) {
-      await tx.execute('select id from projects where id = ? for update', [project.id]);
+      await lockProjectTemplates(tx, project.id);
       await checkName(tx, project.id, next.name, id);
     }
     const customValues = await checkRefs(tx, project.id, next);
-    await tx.execute(
-      `update issue_templates set name = ?, name_key = ?, title_pattern = ?, description = ?, label_ids = ?::int[], priority = ?, assignee_id = ?,
-              estimate = ?, due_in_days = ?, custom_values = ?::jsonb, checklist = ?::jsonb, position = ?, updated_at = now()
-        where id = ?`,
-      [next.name, nameKey(next.name), next.titlePattern, next.description, intArray([...new Set(next.labelIds)]), PRIORITY_VALUE[next.priority], next.assigneeId,
-        next.estimate, next.dueInDays, JSON.stringify(customValues), JSON.stringify(next.checklist), next.position, id],
-    );
+    await updateTemplateRow(tx, id, { ...storedValues(next, customValues), position: next.position });
   });
 }
 
@@ -86,7 +90,7 @@ export async function deleteTemplate(em: EntityManager, viewer: Viewer, id: numb
   await em.transactional(async (tx) => {
     const { project } = await requireTemplate(tx, viewer, id, 'project.templates', true);
     assertWritable(project);
-    await tx.execute('delete from issue_templates where id = ?', [id]);
+    await deleteTemplateRow(tx, id);
   });
 }
 

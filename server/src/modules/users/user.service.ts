@@ -3,9 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RegisterRequest } from '@tracker/shared/api/auth';
 import { conflict } from '@tracker/shared/domain-errors';
-import { profileZoneSql } from '../../db/local-date.ts';
 import { grantAdminFromEmail } from './admin-grants.ts';
-import { User } from './user.entity.ts';
+import type { User } from './user.entity.ts';
+import { insertUser, reloadUser, signedInUserRow, userByEmailWithPassword, userById, userFromRow } from './user.repository.ts';
 
 // Algorithm is an ambient const enum; 2 is Argon2id.
 const ARGON = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -21,7 +21,7 @@ export interface UserServiceOptions {
 export function createUserService(options: UserServiceOptions) {
   return {
     async findById(em: EntityManager, id: number) {
-      return em.findOne(User, { id });
+      return userById(em, id);
     },
 
     /**
@@ -31,37 +31,30 @@ export function createUserService(options: UserServiceOptions) {
     async signedIn(em: EntityManager, id: number, sessionRow?: Record<string, unknown>) {
       let row = sessionRow?.id === id ? sessionRow : undefined;
       if (!row) {
-        const [found] = await em.execute<Record<string, unknown>[]>(`select u.*, ${profileZoneSql('u.id')} as time_zone from users u where u.id = ?`, [id]);
+        const found = await signedInUserRow(em, id);
         if (!found) return null;
         const { password_hash: _secret, ...rest } = found;
         row = rest;
       }
       const user = row;
-      return { viewer: { id: user.id as number, roles: user.roles as string[] }, blocked: user.blocked_at != null, entity: () => em.map(User, { ...user }) };
+      return { viewer: { id: user.id as number, roles: user.roles as string[] }, blocked: user.blocked_at != null, entity: () => userFromRow(em, { ...user }) };
     },
 
     async findByEmail(em: EntityManager, email: string) {
-      return em.findOne(User, { email: email.toLowerCase() }, { populate: ['passwordHash'] });
+      return userByEmailWithPassword(em, email.toLowerCase());
     },
 
     async register(em: EntityManager, input: RegisterRequest): Promise<User> {
-      const user = em.create(User, {
-        name: input.name,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        roles: [],
-        locale: input.locale ?? 'ru',
-      });
+      const data = { name: input.name, email: input.email, passwordHash: await hashPassword(input.password), roles: [], locale: input.locale ?? 'ru' };
       // No ADMIN_EMAILS grant here: the address is not confirmed yet (confirming grants it).
       try {
-        await em.persist(user).flush();
+        return await insertUser(em, data);
       } catch (err) {
         if (err instanceof UniqueConstraintViolationException) {
           throw conflict('email_taken', 'email');
         }
         throw err;
       }
-      return user;
     },
 
     /** Same answer for an unknown e-mail and a wrong password. */
@@ -71,7 +64,7 @@ export function createUserService(options: UserServiceOptions) {
       const ok = await verify(stored, password).catch(() => false);
       if (!user || !user.passwordHash || !ok) return null;
       // An address confirmed before it was listed in ADMIN_EMAILS gets its grant at the next sign-in.
-      if (await grantAdminFromEmail(em, user.id, options.adminEmails)) await em.refresh(user);
+      if (await grantAdminFromEmail(em, user.id, options.adminEmails)) await reloadUser(em, user);
       return user;
     },
 

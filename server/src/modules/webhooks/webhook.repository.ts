@@ -1,6 +1,8 @@
 // SQL of webhooks and their deliveries, and their mapping to the shared DTOs.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Delivery, Webhook, WebhookEvent } from '@tracker/shared/api/webhooks';
+import { sql } from 'kysely';
+import { kysely } from '../../db/kysely.ts';
 import { iso } from '../../db/sql.ts';
 
 export interface WebhookRow {
@@ -104,4 +106,49 @@ export async function insertDelivery(em: EntityManager, d: { webhookId: number; 
     [d.webhookId, d.event, d.uuid, JSON.stringify(d.payload), d.redeliveryOf ?? null],
   );
   return Number(row!.id);
+}
+
+/** Locks a webhook for the rest of the transaction, so a change or removal sees it as it is. */
+export async function lockWebhook(em: EntityManager, id: number): Promise<void> {
+  await kysely(em).selectFrom('webhooks').select((eb) => eb.lit(1).as('locked')).where('id', '=', id).forUpdate().execute();
+}
+
+/** A webhook's new (checked) address. */
+export async function setWebhookUrl(em: EntityManager, id: number, url: string): Promise<void> {
+  await kysely(em).updateTable('webhooks').set({ url }).where('id', '=', id).execute();
+}
+
+/** The events a webhook is sent. */
+export async function setWebhookEvents(em: EntityManager, id: number, events: readonly string[]): Promise<void> {
+  await kysely(em).updateTable('webhooks').set({ events: [...events] }).where('id', '=', id).execute();
+}
+
+/** A webhook's new signing secret. */
+export async function setWebhookSecret(em: EntityManager, id: number, secret: string): Promise<void> {
+  await kysely(em).updateTable('webhooks').set({ secret }).where('id', '=', id).execute();
+}
+
+/** Switches a disabled webhook on again, its failure count and the reason it stopped forgotten. */
+export async function enableWebhook(em: EntityManager, id: number): Promise<void> {
+  await kysely(em)
+    .updateTable('webhooks')
+    .set({ enabled: true, consecutive_failures: 0, disabled_at: null, disabled_reason: null })
+    .where('id', '=', id)
+    .where('enabled', '=', false)
+    .execute();
+}
+
+/** Switches an enabled webhook off by hand (no failure reason). */
+export async function disableWebhook(em: EntityManager, id: number): Promise<void> {
+  await kysely(em)
+    .updateTable('webhooks')
+    .set({ enabled: false, disabled_at: sql<string>`now()`, disabled_reason: null })
+    .where('id', '=', id)
+    .where('enabled', '=', true)
+    .execute();
+}
+
+/** Removes a webhook (its deliveries go with it). */
+export async function deleteWebhook(em: EntityManager, id: number): Promise<void> {
+  await kysely(em).deleteFrom('webhooks').where('id', '=', id).execute();
 }

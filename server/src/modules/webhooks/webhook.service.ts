@@ -9,7 +9,23 @@ import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
 import { canInProject } from '@tracker/shared/permissions';
 import { projectAccess, requireProject, type Viewer } from '../projects/project-access.ts';
 import { checkWebhookUrl, RefusedAddress, type UrlRules } from './url-guard.ts';
-import { deliveriesPage, deliveryById, insertWebhook, projectWebhooks, toDelivery, toWebhook, webhookById, type WebhookRow } from './webhook.repository.ts';
+import {
+  deleteWebhook,
+  deliveriesPage,
+  deliveryById,
+  disableWebhook,
+  enableWebhook,
+  insertWebhook,
+  lockWebhook,
+  projectWebhooks,
+  setWebhookEvents,
+  setWebhookSecret,
+  setWebhookUrl,
+  toDelivery,
+  toWebhook,
+  webhookById,
+  type WebhookRow,
+} from './webhook.repository.ts';
 import type { WebhookJobs } from './webhook.jobs.ts';
 
 type CreateInput = z.output<typeof createWebhookSchema>;
@@ -34,7 +50,7 @@ export function createWebhookService(deps: { rules: () => UrlRules; jobs: () => 
     const access = await projectAccess(em, viewer, row.project_id);
     if (!access) throw notFound('webhook');
     if (!canInProject(access.role, viewer.roles, 'project.webhooks')) throw forbidden();
-    if (lock) await em.execute('select 1 from webhooks where id = ? for update', [id]);
+    if (lock) await lockWebhook(em, id);
     return row;
   }
 
@@ -55,14 +71,11 @@ export function createWebhookService(deps: { rules: () => UrlRules; jobs: () => 
       const url = input.url === undefined ? undefined : await checkedUrl(input.url);
       return em.transactional(async (tem) => {
         await manageable(tem, viewer, id, true);
-        if (url !== undefined) await tem.execute('update webhooks set url = ? where id = ?', [url, id]);
-        if (input.events) await tem.execute('update webhooks set events = ?::text[] where id = ?', [`{${input.events.join(',')}}`, id]);
-        if (input.rotateSecret) await tem.execute('update webhooks set secret = ? where id = ?', [newSecret(), id]);
-        if (input.enabled === true) {
-          await tem.execute('update webhooks set enabled = true, consecutive_failures = 0, disabled_at = null, disabled_reason = null where id = ? and not enabled', [id]);
-        } else if (input.enabled === false) {
-          await tem.execute(`update webhooks set enabled = false, disabled_at = now(), disabled_reason = null where id = ? and enabled`, [id]);
-        }
+        if (url !== undefined) await setWebhookUrl(tem, id, url);
+        if (input.events) await setWebhookEvents(tem, id, input.events);
+        if (input.rotateSecret) await setWebhookSecret(tem, id, newSecret());
+        if (input.enabled === true) await enableWebhook(tem, id);
+        else if (input.enabled === false) await disableWebhook(tem, id);
         return toWebhook((await webhookById(tem, id))!);
       });
     },
@@ -70,7 +83,7 @@ export function createWebhookService(deps: { rules: () => UrlRules; jobs: () => 
     async remove(em: EntityManager, viewer: Viewer, id: number): Promise<void> {
       await em.transactional(async (tem) => {
         await manageable(tem, viewer, id, true);
-        await tem.execute('delete from webhooks where id = ?', [id]);
+        await deleteWebhook(tem, id);
       });
     },
 
