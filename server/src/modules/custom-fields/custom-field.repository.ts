@@ -80,18 +80,23 @@ export async function addFieldProjects(em: EntityManager, fieldId: number, proje
     .execute();
 }
 
+/** A field's own columns, as the table names them. */
+const fieldColumns = (field: Omit<FieldValues, 'defaultValue' | 'position'>) => ({
+  type: field.type,
+  name_ru: field.nameRu,
+  name_en: field.nameEn,
+  description_ru: field.descriptionRu,
+  description_en: field.descriptionEn,
+  required: field.required,
+  scope: field.scope,
+});
+
 /** A new field, placed after every other, without its default value yet (its options need ids first); returns its id. */
 export async function insertField(em: EntityManager, field: Omit<FieldValues, 'defaultValue' | 'position'>): Promise<number> {
   const row = await kysely(em)
     .insertInto('custom_fields')
     .values((eb) => ({
-      type: field.type,
-      name_ru: field.nameRu,
-      name_en: field.nameEn,
-      description_ru: field.descriptionRu,
-      description_en: field.descriptionEn,
-      required: field.required,
-      scope: field.scope,
+      ...fieldColumns(field),
       position: eb.selectFrom('custom_fields').select((s) => s(s.fn.coalesce(s.fn.max('position'), s.lit(-1)), '+', s.lit(1)).as('next')),
     }))
     .returning('id')
@@ -114,14 +119,8 @@ export async function updateFieldRow(em: EntityManager, id: number, field: Field
   await kysely(em)
     .updateTable('custom_fields')
     .set({
-      type: field.type,
-      name_ru: field.nameRu,
-      name_en: field.nameEn,
-      description_ru: field.descriptionRu,
-      description_en: field.descriptionEn,
-      required: field.required,
+      ...fieldColumns(field),
       default_value: jsonb(field.defaultValue),
-      scope: field.scope,
       position: field.position,
       updated_at: sql<string>`now()`,
     })
