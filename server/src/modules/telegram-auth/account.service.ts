@@ -5,7 +5,19 @@ import type { TelegramAccount, TelegramAuthError } from '@tracker/shared/api/tel
 import { NAME_MAX_LENGTH } from '@tracker/shared/limits';
 import { localeOfLanguageCode } from '@tracker/shared/locales';
 import { conflict } from '@tracker/shared/domain-errors';
-import { deleteTelegramAccount, lockOtherSignInWay } from './account.repository.ts';
+import {
+  deleteTelegramAccount,
+  forgetUsedSignIns,
+  insertTelegramUser,
+  linkedUserOfTelegramId,
+  lockOtherSignInWay,
+  lockTelegramId,
+  recordUsedSignIn,
+  telegramAccountCount,
+  telegramAccountOfUser,
+  upsertTelegramAccount,
+  userOfTelegramId,
+} from './account.repository.ts';
 import type { TelegramProfile } from './verify.ts';
 
 export type SignInOutcome = { ok: true; userId: number; created: boolean } | { ok: false; error: TelegramAuthError };
@@ -20,18 +32,17 @@ const clip = (value: string | null, max: number) => (value === null ? null : val
 
 /** Inserts or refreshes the account row of `userId`; the caller holds the Telegram id's lock. */
 export async function upsertAccount(tem: EntityManager, userId: number, p: TelegramProfile) {
-  await tem.execute(
-    `insert into telegram_accounts (telegram_id, user_id, username, first_name, last_name, language_code, is_premium, photo_url)
-     values (?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (telegram_id) do update set username = excluded.username, first_name = excluded.first_name,
-       last_name = excluded.last_name, language_code = excluded.language_code, is_premium = excluded.is_premium,
-       photo_url = coalesce(excluded.photo_url, telegram_accounts.photo_url), updated_at = now()`,
-    [p.id, userId, clip(p.username, 64), p.first_name.slice(0, 128), clip(p.last_name, 128), clip(p.language_code, 16), p.is_premium, clip(p.photo_url, 2000)],
-  );
+  await upsertTelegramAccount(tem, {
+    telegramId: p.id,
+    userId,
+    username: clip(p.username, 64),
+    firstName: p.first_name.slice(0, 128),
+    lastName: clip(p.last_name, 128),
+    languageCode: clip(p.language_code, 16),
+    isPremium: p.is_premium,
+    photoUrl: clip(p.photo_url, 2000),
+  });
 }
-
-/** Serialises everything done for one Telegram id (two first sign-ins at once make one user). */
-export const lockTelegramId = (tem: EntityManager, telegramId: number) => tem.execute('select pg_advisory_xact_lock(?, ?)', [0x7467, telegramId % 2_147_483_647]);
 
 /**
  * `launch`: the mini app's own sign-in, where the Telegram account that opened the app is the
@@ -47,23 +58,19 @@ export async function signInWithTelegram(
   const { profile } = input;
   const current = input.currentUserId;
   return em.transactional(async (tem) => {
-    await tem.execute('delete from telegram_auth_used where used_at < now() - make_interval(secs => ?)', [input.maxAgeSec + 60]);
-    const used = await tem.execute<{ key: string }[]>('insert into telegram_auth_used (key) values (?) on conflict do nothing returning key', [input.replayKey]);
-    if (used.length === 0) return { ok: false, error: 'replayed' } as const;
+    await forgetUsedSignIns(tem, input.maxAgeSec + 60);
+    if (!(await recordUsedSignIn(tem, input.replayKey))) return { ok: false, error: 'replayed' } as const;
     await lockTelegramId(tem, profile.id);
-    const [linked] = await tem.execute<{ user_id: number }[]>('select user_id from telegram_accounts where telegram_id = ?', [profile.id]);
+    const linkedUserId = await userOfTelegramId(tem, profile.id);
     let userId: number | null;
     let created = false;
-    if (linked) {
+    if (linkedUserId !== null) {
       // A signed-in user whose Telegram account belongs to someone else: never merged, never switched silently.
-      if (current !== null && linked.user_id !== current && !input.launch) throw new LinkedElsewhere();
-      userId = linked.user_id;
+      if (current !== null && linkedUserId !== current && !input.launch) throw new LinkedElsewhere();
+      userId = linkedUserId;
     } else {
       let ownsAnother = false;
-      if (current !== null) {
-        const [own] = await tem.execute<{ n: number }[]>('select count(*)::int as n from telegram_accounts where user_id = ?', [current]);
-        ownsAnother = own!.n > 0;
-      }
+      if (current !== null) ownsAnother = (await telegramAccountCount(tem, current)) > 0;
       if (ownsAnother && !input.launch) throw new LinkedElsewhere();
       userId = ownsAnother ? null : current;
     }
@@ -82,8 +89,7 @@ export async function signInWithTelegram(
 class LinkedElsewhere extends Error {}
 
 async function createTelegramUser(tem: EntityManager, profile: TelegramProfile): Promise<number> {
-  const [row] = await tem.execute<{ id: number }[]>(`insert into users (name, locale, roles) values (?, ?, '{}') returning id`, [displayName(profile), localeOfLanguageCode(profile.language_code)]);
-  return row!.id;
+  return insertTelegramUser(tem, displayName(profile), localeOfLanguageCode(profile.language_code));
 }
 
 /**
@@ -94,10 +100,7 @@ async function createTelegramUser(tem: EntityManager, profile: TelegramProfile):
 export async function accountOfBotUser(em: EntityManager, profile: TelegramProfile): Promise<{ userId: number; created: boolean } | null> {
   return em.transactional(async (tem) => {
     await lockTelegramId(tem, profile.id);
-    const [linked] = await tem.execute<{ user_id: number; blocked: boolean }[]>(
-      'select a.user_id, u.blocked_at is not null as blocked from telegram_accounts a join users u on u.id = a.user_id where a.telegram_id = ?',
-      [profile.id],
-    );
+    const linked = await linkedUserOfTelegramId(tem, profile.id);
     if (linked?.blocked) return null;
     const userId = linked?.user_id ?? (await createTelegramUser(tem, profile));
     await upsertAccount(tem, userId, profile);
@@ -117,9 +120,6 @@ export async function disconnectAccount(em: EntityManager, userId: number): Prom
 }
 
 export async function findAccount(em: EntityManager, userId: number): Promise<TelegramAccount | null> {
-  const [row] = await em.execute<(Omit<TelegramAccount, 'telegram_id'> & { telegram_id: string | number })[]>(
-    'select telegram_id, username, first_name, last_name, photo_url, is_premium from telegram_accounts where user_id = ?',
-    [userId],
-  );
+  const row = await telegramAccountOfUser(em, userId);
   return row ? { ...row, telegram_id: Number(row.telegram_id) } : null;
 }

@@ -13,9 +13,13 @@ import { grantAdminFromEmail, dropAdminFromEmail } from './admin-grants.ts';
 import { resetReminder } from './reminders.ts';
 import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.ts';
 import { endSessions } from './sessions.ts';
-import { putEmailBack } from './profile.repository.ts';
+import { deletePhoneCodes, putEmailBack } from './profile.repository.ts';
+import { confirmPendingEmail, countPhoneCodeAttempt, lockPhoneCode, lockUserAddresses, markEmailConfirmed, markPhoneConfirmed, storePhoneCode } from './account.repository.ts';
 import { burnTokens, consumeToken, issueToken } from './tokens.ts';
 import type { User } from './user.entity.ts';
+
+// Kysely passes pg's unique violation (23505) on raw; MikroORM's statements raise its exception.
+const isUniqueViolation = (err: unknown) => err instanceof UniqueConstraintViolationException || (err as { code?: string }).code === '23505';
 
 export type VerifyResult = 'ok' | 'invalid';
 export type ConfirmResult = { status: 'ok'; email: string } | { status: 'invalid' | 'expired' | 'used' };
@@ -49,29 +53,23 @@ export function createAccountService(deps: { mail: MailService; sms: SmsProvider
         const t = tx as EntityManager;
         const check = await consumeToken(t, token, 'email_confirm');
         if (check.status !== 'ok') return check;
-        const [user] = await t.execute<{ email: string | null; pending_email: string | null; name: string; locale: string }[]>(
-          'select email, pending_email, name, locale from users where id = ? for update',
-          [check.userId],
-        );
+        const user = await lockUserAddresses(t, check.userId);
         const target = check.email?.toLowerCase();
         if (!target) return { status: 'invalid' as const };
         let email: string;
         if (user?.pending_email?.toLowerCase() === target) {
           if (user.email) await dropAdminFromEmail(t, check.userId, user.email);
           try {
-            await t.execute(
-              `update users set email = pending_email, pending_email = null, email_confirmed_at = now(), updated_at = now() where id = ?`,
-              [check.userId],
-            );
+            await confirmPendingEmail(t, check.userId);
           } catch (err) {
-            if (err instanceof UniqueConstraintViolationException) throw conflict('email_taken', 'email');
+            if (isUniqueViolation(err)) throw conflict('email_taken', 'email');
             throw err;
           }
           email = user.pending_email;
           // The old address hears of it, with a link that puts it back (the account may have been taken).
           if (user.email) await this.mailEmailChanged(t, check.userId, { email: user.email, name: user.name, locale: user.locale }, email);
         } else if (user?.email?.toLowerCase() === target) {
-          await t.execute('update users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = ?', [check.userId]);
+          await markEmailConfirmed(t, check.userId);
           email = user.email;
         } else {
           // The user changed the address since: this link no longer confirms anything.
@@ -114,18 +112,13 @@ export function createAccountService(deps: { mail: MailService; sms: SmsProvider
     async sendPhoneCode(em: EntityManager, user: Pick<User, 'id' | 'phone' | 'locale'>): Promise<boolean> {
       const phone = user.phone!;
       const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-      await em.execute(
-        `insert into phone_codes (user_id, phone, code_hash, attempts, expires_at) values (?, ?, ?, 0, now() + make_interval(secs => ?))
-         on conflict (user_id) do update set phone = excluded.phone, code_hash = excluded.code_hash, attempts = 0,
-           expires_at = excluded.expires_at, created_at = now()`,
-        [user.id, phone, codeHash(user.id, phone, code), SMS_CODE_TTL_SEC],
-      );
+      await storePhoneCode(em, { userId: user.id, phone, codeHash: codeHash(user.id, phone, code), ttlSec: SMS_CODE_TTL_SEC });
       const text = translate(isLocale(user.locale) ? user.locale : 'ru', 'account.sms.code', { code });
       try {
         await deps.sms.send(phone, text, { code });
       } catch (err) {
         deps.logger.warn({ err, userId: user.id, provider: deps.sms.name }, 'SMS not sent');
-        await em.execute('delete from phone_codes where user_id = ?', [user.id]);
+        await deletePhoneCodes(em, user.id);
         return false;
       }
       return true;
@@ -136,22 +129,19 @@ export function createAccountService(deps: { mail: MailService; sms: SmsProvider
      * one burns the code. Success confirms the phone and uses the code up.
      */
     async verifyPhoneCode(em: EntityManager, user: Pick<User, 'id' | 'phone'>, code: string): Promise<VerifyResult> {
-      if (!user.phone) return 'invalid';
-      const expected = codeHash(user.id, user.phone, code);
+      const phone = user.phone;
+      if (!phone) return 'invalid';
+      const expected = codeHash(user.id, phone, code);
       return em.transactional(async (tx) => {
-        const rows = await tx.execute<{ code_hash: string; attempts: number }[]>(
-          `select code_hash, attempts from phone_codes where user_id = ? and phone = ? and expires_at > now() for update`,
-          [user.id, user.phone],
-        );
-        const row = rows[0];
+        const row = await lockPhoneCode(tx, user.id, phone);
         if (!row) return 'invalid';
         if (!timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(expected))) {
-          if (row.attempts + 1 >= SMS_CODE_MAX_ATTEMPTS) await tx.execute('delete from phone_codes where user_id = ?', [user.id]);
-          else await tx.execute('update phone_codes set attempts = attempts + 1 where user_id = ?', [user.id]);
+          if (row.attempts + 1 >= SMS_CODE_MAX_ATTEMPTS) await deletePhoneCodes(tx, user.id);
+          else await countPhoneCodeAttempt(tx, user.id);
           return 'invalid';
         }
-        await tx.execute('delete from phone_codes where user_id = ?', [user.id]);
-        await tx.execute('update users set phone_confirmed_at = now(), updated_at = now() where id = ? and phone = ?', [user.id, user.phone]);
+        await deletePhoneCodes(tx, user.id);
+        await markPhoneConfirmed(tx, user.id, phone);
         return 'ok';
       });
     },
