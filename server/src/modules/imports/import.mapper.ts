@@ -16,8 +16,6 @@ export interface ImportRow {
   finished_at: string | Date | null;
 }
 
-export const IMPORT_COLUMNS = 'id, project_id, format, file_name, status, progress_done, progress_total, report, preview, created_at, finished_at';
-
 export function toImportDto(r: ImportRow, withPreview = true): ImportDto {
   return {
     id: r.id,

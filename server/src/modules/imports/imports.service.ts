@@ -12,10 +12,11 @@ import { enqueueIn } from '../jobs/index.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
 import { customValuesOf, projectFields } from './import-fields.ts';
-import { IMPORT_COLUMNS, toImportDto, type ImportRow } from './import.mapper.ts';
+import { toImportDto } from './import.mapper.ts';
 import { buildPlan, previewOf } from './import-plan.ts';
 import { readImportFile } from './import-read.ts';
 import { lockedStoredBytes } from './import-storage.queries.ts';
+import { deleteStaleDryRuns, insertDryRun, insertQueuedImport, selectImport, selectRecentImports, type ImportValues } from './import.repository.ts';
 
 export const IMPORT_JOB = 'imports.run';
 
@@ -44,37 +45,29 @@ export async function createImport(em: EntityManager, viewer: Viewer, projectRef
   assertWritable(project);
   const parsed = readImportFile(upload.format, upload.bytes, upload.mapping.columns, [...(await projectFields(em, project.id)).keys()]);
   const mapping = { ...upload.mapping, ...(parsed.mapping && { columns: parsed.mapping }) };
+  const values: ImportValues = { projectId: project.id, userId: viewer.id, format: upload.format, fileName: upload.fileName, mapping, locale: upload.locale };
   return em.transactional(async (tem) => {
     if (upload.dryRun) {
       // Previews are worth keeping for a day (the page re-reads them); older ones only fill the table.
-      await tem.execute(`delete from imports where project_id = ? and status = 'dry_run' and created_at < now() - interval '1 day'`, [project.id]);
+      await deleteStaleDryRuns(tem, project.id);
       const plan = await buildPlan(tem, { projectId: project.id, format: upload.format, parsed, userMapping: upload.mapping.userMapping ?? {} });
       const notes: ImportSkip[] = [];
       for (const r of plan.records) customValuesOf(plan.fields, r.fields, r.row, notes, () => null);
       const preview = previewOf(plan, parsed, notes);
-      const [row] = await tem.execute<ImportRow[]>(
-        `insert into imports (project_id, user_id, format, file_name, mapping, status, progress_total, preview, locale, finished_at)
-         values (?, ?, ?, ?, ?::jsonb, 'dry_run', ?, ?::jsonb, ?, now()) returning ${IMPORT_COLUMNS}`,
-        [project.id, viewer.id, upload.format, upload.fileName, JSON.stringify(mapping), preview.total, JSON.stringify(preview), upload.locale],
-      );
-      return toImportDto(row!);
+      return toImportDto(await insertDryRun(tem, values, preview.total, preview));
     }
     const stored = await lockedStoredBytes(tem, viewer.id);
     if (stored + upload.bytes.length > IMPORT_USER_STORED_MAX_BYTES) throw quotaExceeded(stored);
-    const [row] = await tem.execute<ImportRow[]>(
-      `insert into imports (project_id, user_id, format, file_name, mapping, status, progress_total, file, locale)
-       values (?, ?, ?, ?, ?::jsonb, 'queued', ?, ?, ?) returning ${IMPORT_COLUMNS}`,
-      [project.id, viewer.id, upload.format, upload.fileName, JSON.stringify(mapping), parsed.records.length, Buffer.from(upload.bytes), upload.locale],
-    );
+    const row = await insertQueuedImport(tem, values, parsed.records.length, upload.bytes);
     // One import of a project at a time: they run in the project's own queue, oldest first.
-    await enqueueIn(tem, IMPORT_JOB, { importId: row!.id }, { queueName: `imports:${project.id}`, maxAttempts: 3 });
-    return toImportDto(row!);
+    await enqueueIn(tem, IMPORT_JOB, { importId: row.id }, { queueName: `imports:${project.id}`, maxAttempts: 3 });
+    return toImportDto(row);
   });
 }
 
 /** An import, for those who may import into its project (a project they cannot see is a 404). */
 export async function getImport(em: EntityManager, viewer: Viewer, id: number): Promise<ImportDto> {
-  const [row] = await em.execute<ImportRow[]>(`select ${IMPORT_COLUMNS} from imports where id = ?`, [id]);
+  const row = await selectImport(em, id);
   if (!row) throw notFound('import');
   await requireProject(em, viewer, row.project_id, 'project.import');
   return toImportDto(row);
@@ -83,6 +76,6 @@ export async function getImport(em: EntityManager, viewer: Viewer, id: number): 
 /** The project's 20 latest imports (dry runs included), newest first. */
 export async function listImports(em: EntityManager, viewer: Viewer, projectRef: number): Promise<ImportDto[]> {
   const { project } = await requireProject(em, viewer, projectRef, 'project.import');
-  const rows = await em.execute<ImportRow[]>(`select ${IMPORT_COLUMNS} from imports where project_id = ? order by id desc limit 20`, [project.id]);
+  const rows = await selectRecentImports(em, project.id);
   return rows.map((r) => toImportDto(r, false));
 }

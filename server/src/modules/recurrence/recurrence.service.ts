@@ -5,7 +5,8 @@ import type { RecurrenceInput } from '@tracker/shared/api/recurrence';
 import { fieldError } from '@tracker/shared/domain-errors';
 import { checkRule, nextOccurrence, RuleTooCostly, utcMidnight } from '@tracker/shared/recurrence/rule';
 import { publishEvent } from '../events/publish.ts';
-import { createOccurrence, SERIES_COLUMNS, type SeriesRow } from './occurrence.ts';
+import { createOccurrence } from './occurrence.ts';
+import { advanceSeries, deleteRecurrence, lockedOnCompleteSeries, lockedRecurrence, touchIssue, upsertRecurrence } from './recurrence.repository.ts';
 
 interface HeadIssue {
   id: number;
@@ -40,10 +41,10 @@ function orNullWhenCostly(fn: () => Date | null): Date | null {
  * whether anything changed; a change bumps the issue's version, so readers see it.
  */
 export async function setRecurrence(em: EntityManager, actorId: number, issue: HeadIssue, input: RecurrenceInput | null, now = new Date()): Promise<boolean> {
-  const [current] = await em.execute<{ rrule: string; mode: string }[]>('select rrule, mode from recurrences where issue_id = ? for update', [issue.id]);
+  const current = await lockedRecurrence(em, issue.id);
   if (input === null) {
     if (!current) return false;
-    await em.execute('delete from recurrences where issue_id = ?', [issue.id]);
+    await deleteRecurrence(em, issue.id);
   } else {
     const checked = checkRule(input.rrule, utcMidnight(issue.dueDate ?? now), now);
     if ('problem' in checked) throw fieldError('recurrence.rrule', checked.problem);
@@ -56,14 +57,9 @@ export async function setRecurrence(em: EntityManager, actorId: number, issue: H
     }
     if (!next) throw fieldError('recurrence.rrule', 'recurrence.never');
     if (current && current.rrule === checked.rule && current.mode === input.mode) return false;
-    await em.execute(
-      `insert into recurrences (issue_id, rrule, mode, dtstart, next_at, created_by) values (?, ?, ?, ?, ?, ?)
-       on conflict (issue_id) do update set rrule = excluded.rrule, mode = excluded.mode, dtstart = excluded.dtstart,
-         next_at = excluded.next_at, created_by = excluded.created_by, updated_at = now()`,
-      [issue.id, checked.rule, input.mode, checked.dtstart, next, actorId],
-    );
+    await upsertRecurrence(em, { issueId: issue.id, rrule: checked.rule, mode: input.mode, dtstart: checked.dtstart, nextAt: next, createdBy: actorId });
   }
-  await em.execute('update issues set updated_at = now() where id = ?', [issue.id]);
+  await touchIssue(em, issue.id);
   await publishEvent(em, { type: 'issue.updated', issueId: issue.id, projectId: issue.projectId, streamIds: issue.streamIds, actorId });
   return true;
 }
@@ -75,16 +71,13 @@ export async function setRecurrence(em: EntityManager, actorId: number, issue: H
  * completed issue no longer heads the series, so reopening and completing it again creates nothing.
  */
 export async function onIssueCompleted(em: EntityManager, issueId: number, now = new Date()): Promise<number | null> {
-  const [series] = await em.execute<(SeriesRow & { due_date: string | null })[]>(
-    `select ${SERIES_COLUMNS}, i.due_date from recurrences r join issues i on i.id = r.issue_id where r.issue_id = ? and r.mode = 'on_complete' for update of r`,
-    [issueId],
-  );
+  const series = await lockedOnCompleteSeries(em, issueId);
   if (!series) return null;
   const occursAt = orNullWhenCostly(() => nextAfter(series.rrule, new Date(series.dtstart), series.due_date, now));
   if (!occursAt) return null;
   const id = await createOccurrence(em, series, occursAt);
   if (id === null) return null;
   const following = orNullWhenCostly(() => nextOccurrence(series.rrule, new Date(series.dtstart), occursAt));
-  await em.execute('update recurrences set issue_id = ?, last_occurrence_at = ?, next_at = ?, updated_at = now() where id = ?', [id, occursAt, following, series.id]);
+  await advanceSeries(em, series.id, id, occursAt, following);
   return id;
 }

@@ -4,9 +4,25 @@ import type { z } from 'zod';
 import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import type { Viewer } from '../projects/project-access.ts';
-import { intArray } from '../../db/sql.ts';
 import { streamCapabilities, type StreamCapability } from './stream.mapper.ts';
 import { selectStream, type StreamRow } from './stream.queries.ts';
+import {
+  countUsers,
+  deleteStreamRow,
+  deleteUpdateRow,
+  insertStream,
+  insertStreamActivities,
+  insertUpdate,
+  replaceStreamMembers,
+  selectUpdate,
+  updateStreamFields,
+  updateUpdateRow,
+  type StreamChange,
+  type StreamFields,
+  type UpdateRow,
+} from './stream.repository.ts';
+
+export { selectUpdate, type UpdateRow };
 
 type CreateInput = z.output<typeof createStreamSchema>;
 type UpdateInput = z.output<typeof updateStreamSchema>;
@@ -14,22 +30,11 @@ type UpdateInput = z.output<typeof updateStreamSchema>;
 async function checkUsersExist(em: EntityManager, path: string, ids: number[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
-  const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from users where id = any(?::int[])`, [intArray(unique)]);
-  if (row?.n !== unique.length) throw fieldError(path, 'validation.invalid');
+  if ((await countUsers(em, unique)) !== unique.length) throw fieldError(path, 'validation.invalid');
 }
 
-async function setMembers(em: EntityManager, streamId: number, ids: number[]) {
-  await em.execute(`delete from stream_members where stream_id = ?`, [streamId]);
-  if (ids.length) await em.execute(`insert into stream_members (stream_id, user_id) select ?, unnest(?::int[]) on conflict do nothing`, [streamId, intArray(ids)]);
-}
-
-type Change = [field: string | null, oldValue: unknown, newValue: unknown];
-const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
-
-async function recordStreamActivity(em: EntityManager, streamId: number, actorId: number, action: string, changes: Change[] = [[null, null, null]]) {
-  const values = changes.map(() => '(?, ?, ?, ?, ?::jsonb, ?::jsonb)').join(', ');
-  const params = changes.flatMap(([field, oldValue, newValue]) => [streamId, actorId, action, field, json(oldValue), json(newValue)]);
-  await em.execute(`insert into activities (stream_id, actor_id, action, field, old_value, new_value) values ${values}`, params);
+async function recordStreamActivity(em: EntityManager, streamId: number, actorId: number, action: string, changes: StreamChange[] = [[null, null, null]]) {
+  await insertStreamActivities(em, streamId, actorId, action, changes);
 }
 
 const streamEvent = (streamId: number, actorId: number) => ({ type: 'stream.updated' as const, issueId: null, projectId: null, streamIds: [streamId], actorId });
@@ -47,25 +52,25 @@ export async function createStream(em: EntityManager, viewer: Viewer, input: Cre
   return em.transactional(async (tx) => {
     await checkUsersExist(tx, 'leadId', input.leadId ? [input.leadId] : []);
     await checkUsersExist(tx, 'memberIds', input.memberIds);
-    const [row] = await tx.execute<{ id: number }[]>(
-      `insert into streams (name, description, status, lead_id, start_date, target_date, created_by) values (?, ?, ?, ?, ?, ?, ?) returning id`,
-      [input.name, input.description, input.status, input.leadId ?? viewer.id, input.startDate, input.targetDate, viewer.id],
+    const id = await insertStream(
+      tx,
+      { name: input.name, description: input.description, status: input.status, leadId: input.leadId ?? viewer.id, startDate: input.startDate, targetDate: input.targetDate },
+      viewer.id,
     );
-    const id = row!.id;
-    await setMembers(tx, id, [viewer.id, ...input.memberIds]);
+    await replaceStreamMembers(tx, id, [viewer.id, ...input.memberIds]);
     await recordStreamActivity(tx, id, viewer.id, 'stream.created');
     await publishEvent(tx, streamEvent(id, viewer.id));
     return id;
   });
 }
 
-const COLUMNS = { name: 'name', description: 'description', status: 'status', leadId: 'lead_id', startDate: 'start_date', targetDate: 'target_date' } as const;
+const FIELDS = ['name', 'description', 'status', 'leadId', 'startDate', 'targetDate'] as const satisfies readonly (keyof StreamFields)[];
 
 /** Applies a patch and records one `stream.updated` activity per changed field (old → new). */
 export async function updateStream(em: EntityManager, viewer: Viewer, id: number, patch: UpdateInput): Promise<void> {
   await em.transactional(async (tx) => {
     const row = await requireStream(tx, viewer, id, 'stream.edit');
-    const before = {
+    const before: StreamFields = {
       name: row.name,
       description: row.description,
       status: row.status,
@@ -73,30 +78,28 @@ export async function updateStream(em: EntityManager, viewer: Viewer, id: number
       startDate: row.start_date,
       targetDate: row.target_date,
     };
-    const after = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([k]) => k in COLUMNS)) } as typeof before;
+    const after = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([k]) => (FIELDS as readonly string[]).includes(k))) } as StreamFields;
     if (after.startDate && after.targetDate && after.startDate > after.targetDate) throw fieldError('targetDate', 'validation.dueBeforeStart');
     if (patch.leadId) await checkUsersExist(tx, 'leadId', [patch.leadId]);
 
-    const changes: Change[] = [];
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    for (const key of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]) {
+    const changes: StreamChange[] = [];
+    const set: Partial<StreamFields> = {};
+    for (const key of FIELDS) {
       if (after[key] === before[key]) continue;
       changes.push([key, before[key], after[key]]);
-      sets.push(`${COLUMNS[key]} = ?`);
-      params.push(after[key]);
+      Object.assign(set, { [key]: after[key] });
     }
     if (patch.memberIds) {
       const old = row.members.map((m) => Number(m.id)).sort((a, b) => a - b);
       const next = [...new Set(patch.memberIds)].sort((a, b) => a - b);
       if (old.join() !== next.join()) {
         await checkUsersExist(tx, 'memberIds', next);
-        await setMembers(tx, id, next);
+        await replaceStreamMembers(tx, id, next);
         changes.push(['memberIds', old, next]);
       }
     }
     if (!changes.length) return;
-    await tx.execute(`update streams set ${[...sets, 'updated_at = now()'].join(', ')} where id = ?`, [...params, id]);
+    await updateStreamFields(tx, id, set);
     await recordStreamActivity(tx, id, viewer.id, 'stream.updated', changes);
     await publishEvent(tx, streamEvent(id, viewer.id));
   });
@@ -105,41 +108,17 @@ export async function updateStream(em: EntityManager, viewer: Viewer, id: number
 export async function deleteStream(em: EntityManager, viewer: Viewer, id: number): Promise<void> {
   await em.transactional(async (tx) => {
     await requireStream(tx, viewer, id, 'stream.delete');
-    await tx.execute(`delete from streams where id = ?`, [id]);
+    await deleteStreamRow(tx, id);
     await publishEvent(tx, streamEvent(id, viewer.id));
   });
-}
-
-export interface UpdateRow {
-  id: number;
-  stream_id: number;
-  author_id: number | null;
-  author_name: string | null;
-  body: string;
-  health: string;
-  created_at: string;
-}
-
-export async function selectUpdate(em: EntityManager, id: number): Promise<UpdateRow | null> {
-  const [row] = await em.execute<UpdateRow[]>(
-    `select su.id, su.stream_id, su.author_id, u.name as author_name, su.body, su.health, su.created_at
-       from stream_updates su left join users u on u.id = su.author_id where su.id = ?`,
-    [id],
-  );
-  return row ?? null;
 }
 
 export async function postUpdate(em: EntityManager, viewer: Viewer, streamId: number, input: { body: string; health: string }): Promise<number> {
   return em.transactional(async (tx) => {
     await requireStream(tx, viewer, streamId, 'stream.post');
-    const [row] = await tx.execute<{ id: number }[]>(`insert into stream_updates (stream_id, author_id, body, health) values (?, ?, ?, ?) returning id`, [
-      streamId,
-      viewer.id,
-      input.body,
-      input.health,
-    ]);
+    const id = await insertUpdate(tx, streamId, viewer.id, input);
     await publishEvent(tx, streamEvent(streamId, viewer.id));
-    return row!.id;
+    return id;
   });
 }
 
@@ -154,7 +133,7 @@ async function requireOwnUpdate(em: EntityManager, viewer: Viewer, id: number): 
 export async function editUpdate(em: EntityManager, viewer: Viewer, id: number, patch: { body?: string; health?: string }): Promise<void> {
   await em.transactional(async (tx) => {
     const row = await requireOwnUpdate(tx, viewer, id);
-    await tx.execute(`update stream_updates set body = ?, health = ?, updated_at = now() where id = ?`, [patch.body ?? row.body, patch.health ?? row.health, id]);
+    await updateUpdateRow(tx, id, patch.body ?? row.body, patch.health ?? row.health);
     await publishEvent(tx, streamEvent(row.stream_id, viewer.id));
   });
 }
@@ -162,7 +141,7 @@ export async function editUpdate(em: EntityManager, viewer: Viewer, id: number, 
 export async function deleteUpdate(em: EntityManager, viewer: Viewer, id: number): Promise<void> {
   await em.transactional(async (tx) => {
     const row = await requireOwnUpdate(tx, viewer, id);
-    await tx.execute(`delete from stream_updates where id = ?`, [id]);
+    await deleteUpdateRow(tx, id);
     await publishEvent(tx, streamEvent(row.stream_id, viewer.id));
   });
 }
