@@ -8,14 +8,13 @@ import { todayIn } from '@tracker/shared/dates';
 import type { JobQueue } from '../jobs/index.ts';
 import { cardsByIds } from '../issues/cards.queries.ts';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
-import { intArray } from '../../db/sql.ts';
-import { groupVisibleCondition } from '../projects/project-access.ts';
 import type { Concern, ConcernKind } from './concern.ts';
+import { groupChatsOf, issueAssignee, telegramRecipients, type NotifySetting, type Recipient } from './notification.repository.ts';
 import { queueMessage, type OutboxMessage } from './outbox.ts';
 import { inQuietHours } from './quiet-hours.ts';
 
 /** The settings column for each kind that Telegram tells; comments reach Telegram on issues assigned to the person only. */
-const SETTING_COLUMN: Partial<Record<ConcernKind, string>> = {
+const SETTING_COLUMN: Partial<Record<ConcernKind, NotifySetting>> = {
   assigned: 'assigned',
   mentioned: 'mentioned',
   commented: 'assigned_comments',
@@ -25,31 +24,17 @@ const SETTING_COLUMN: Partial<Record<ConcernKind, string>> = {
 };
 const REMINDERS = new Set<ConcernKind>(['dueTomorrow', 'dueToday']);
 
-interface Recipient {
-  id: number;
-  telegram_id: string;
-  locale: string;
-  quiet_from: number | null;
-  quiet_to: number | null;
-  time_zone: string | null;
-}
-
 const localeOf = (l: string): Locale => (isLocale(l) ? l : 'ru');
 
 /** Linked users among `userIds` (already those concerned and allowed to see) who want this setting. */
-async function recipients(em: EntityManager, userIds: number[], setting: string): Promise<Recipient[]> {
+async function recipients(em: EntityManager, userIds: number[], setting: NotifySetting): Promise<Recipient[]> {
   if (!userIds.length) return [];
-  return em.execute<Recipient[]>(
-    `select u.id, u.telegram_id, u.locale, ns.quiet_from, ns.quiet_to, ns.time_zone
-       from users u left join notification_settings ns on ns.user_id = u.id
-      where u.id = any(?::int[]) and u.telegram_id is not null and u.telegram_unreachable_at is null and coalesce(ns.${setting}, true)`,
-    [intArray(userIds)],
-  );
+  return telegramRecipients(em, userIds, setting);
 }
 
 /** Of those a comment concerns, Telegram tells the issue's assignee only (watchers have it in the inbox). */
 async function assigneeAmong(em: EntityManager, issueId: number, userIds: number[]): Promise<number[]> {
-  const [issue] = await em.execute<{ assignee_id: number | null }[]>('select assignee_id from issues where id = ?', [issueId]);
+  const issue = await issueAssignee(em, issueId);
   return userIds.filter((id) => id === issue?.assignee_id);
 }
 
@@ -78,17 +63,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
    * A forum topic linked to the project takes its posts instead of the forum's general link (`/topics`).
    */
   async function toGroups(em: EntityManager, c: Concern, card: IssueCard, text: (locale: Locale) => string): Promise<OutboxMessage[]> {
-    const shown = groupVisibleCondition({ column: 'l.chat_id' }, 'p');
-    const chats = await em.execute<{ chat_id: string; thread_id: number; locale: string }[]>(
-      `select distinct on (l.chat_id, l.thread_id) l.chat_id, l.thread_id, l.locale from telegram_chat_links l
-        where (l.project_id = ? or l.stream_id in (select stream_id from issue_streams where issue_id = ?))
-          and exists (select 1 from projects p where p.id = ? and ${shown.sql})
-          and (not ?::boolean or l.chat_id not in (select chat_id from telegram_issue_origins where issue_id = ?))
-          and l.chat_id not in (select chat_id from telegram_activity_origins where activity_id = ?)
-          and not (l.thread_id = 0 and exists (select 1 from telegram_chat_links tl where tl.chat_id = l.chat_id and tl.thread_id <> 0 and tl.project_id = ?))
-        order by l.chat_id, l.thread_id, l.id`,
-      [c.projectId, c.issueId, c.projectId, ...shown.params, c.groups === 'created', c.issueId, c.activityId ?? 0, c.projectId],
-    );
+    const chats = await groupChatsOf(em, { projectId: c.projectId, issueId: c.issueId, activityId: c.activityId, created: c.groups === 'created' });
     return chats.map((chat) => {
       const locale = localeOf(chat.locale);
       return {

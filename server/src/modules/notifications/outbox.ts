@@ -7,6 +7,17 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { GrammyError, type Api } from 'grammy';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import {
+  chatPausedUntil,
+  deleteChatOutbox,
+  deleteOutboxMessage,
+  lockOldestOutboxMessage,
+  markTelegramUnreachable,
+  pauseBotOnBurst,
+  pauseChat,
+  upsertOutboxMessage,
+  type OutboxRow,
+} from './notification.repository.ts';
 
 export const DELIVER_JOB = 'telegram.deliver';
 /** Queued before the outbox: a whole message per job. Kept so such jobs still arrive. */
@@ -26,19 +37,6 @@ export interface OutboxMessage {
   silent: boolean;
 }
 
-interface OutboxRow {
-  id: string;
-  chat_id: string;
-  thread_id: number;
-  reply_to: number | null;
-  lines: string[];
-  card: string;
-  reply_markup: unknown;
-  silent: boolean;
-  due: boolean;
-  send_after: Date | string;
-}
-
 const MAX_ATTEMPTS = 25;
 const isPerson = (chatId: number) => chatId > 0;
 
@@ -49,16 +47,12 @@ function schedule(jobs: JobQueue, em: EntityManager, chatId: number, runAt: Date
 
 /** Adds a message to its chat's outbox in the caller's transaction; within `burstSec` it may collect later events on its issue. */
 export async function queueMessage(em: EntityManager, jobs: JobQueue, m: OutboxMessage, burstSec: number): Promise<void> {
-  const [row] = await em.execute<{ send_after: Date }[]>(
-    `insert into telegram_outbox as o (chat_id, thread_id, issue_id, reply_to, lines, card, reply_markup, silent, send_after)
-     values (?, ?, ?, ?, jsonb_build_array(?::text), ?, ?::jsonb, ?, now() + make_interval(secs => ?))
-     on conflict (chat_id, thread_id, issue_id) do update
-       set lines = o.lines || excluded.lines, card = excluded.card, reply_markup = excluded.reply_markup, silent = excluded.silent,
-           reply_to = coalesce(excluded.reply_to, o.reply_to)
-     returning send_after`,
-    [m.chatId, m.threadId ?? 0, m.issueId, m.replyTo ?? null, m.line, m.card, JSON.stringify(m.replyMarkup ?? null), m.silent, burstSec],
+  const sendAfter = await upsertOutboxMessage(
+    em,
+    { chatId: m.chatId, threadId: m.threadId ?? 0, issueId: m.issueId, replyTo: m.replyTo ?? null, line: m.line, card: m.card, replyMarkup: m.replyMarkup, silent: m.silent },
+    burstSec,
   );
-  await schedule(jobs, em, m.chatId, row!.send_after, true);
+  await schedule(jobs, em, m.chatId, sendAfter, true);
 }
 
 type Outcome = { kind: 'sent' } | { kind: 'dropped'; reason: string } | { kind: 'pause'; seconds: number } | { kind: 'unreachable'; reason: string };
@@ -98,44 +92,33 @@ export function registerOutbox(deps: { jobs: JobQueue; orm: MikroORM; api: Api; 
     const em = fork();
     for (;;) {
       // The chat's own pause, or the whole bot's (chat 0).
-      const [pause] = await em.execute<{ until: Date | null }[]>('select max(until) as until from telegram_chat_pauses where chat_id in (?, 0) and until > now()', [chatId]);
-      if (pause?.until) return void (await schedule(deps.jobs, em, chatId, pause.until, false));
+      const pausedUntil = await chatPausedUntil(em, chatId);
+      if (pausedUntil) return void (await schedule(deps.jobs, em, chatId, pausedUntil, false));
       // The row stays locked while it is sent: an event on its issue meanwhile waits, then starts a new message.
       const step = await em.transactional(async (tem): Promise<{ wait: Date | string | null } | { outcome: Outcome }> => {
-        const [row] = await tem.execute<OutboxRow[]>(
-          'select id, chat_id, thread_id, reply_to, lines, card, reply_markup, silent, send_after, send_after <= now() as due from telegram_outbox where chat_id = ? order by id limit 1 for update',
-          [chatId],
-        );
+        const row = await lockOldestOutboxMessage(tem, chatId);
         if (!row?.due) return { wait: row?.send_after ?? null };
         const outcome = await send(row);
-        if (outcome.kind === 'sent' || outcome.kind === 'dropped') await tem.execute('delete from telegram_outbox where id = ?', [row.id]);
+        if (outcome.kind === 'sent' || outcome.kind === 'dropped') await deleteOutboxMessage(tem, row.id);
         return { outcome };
       });
       if ('wait' in step) return void (step.wait && (await schedule(deps.jobs, em, chatId, step.wait, false)));
       const { outcome } = step;
       if (outcome.kind === 'pause') {
         await em.transactional(async (tem) => {
-          const [p] = await tem.execute<{ until: Date }[]>(
-            `insert into telegram_chat_pauses (chat_id, until) values (?, now() + make_interval(secs => ?))
-             on conflict (chat_id) do update set until = excluded.until, paused_at = now() returning until`,
-            [chatId, outcome.seconds],
-          );
-          await schedule(deps.jobs, tem, chatId, p!.until, false);
+          const until = await pauseChat(tem, chatId, outcome.seconds);
+          await schedule(deps.jobs, tem, chatId, until, false);
         });
         // Told to wait on several chats within a few seconds: that is Telegram's limit for the whole bot.
         // Checked after this chat's pause is committed, so of two chats paused at once the later sees both.
-        await em.execute(
-          `insert into telegram_chat_pauses (chat_id, until)
-           select 0, max(until) from telegram_chat_pauses where chat_id <> 0 and paused_at > now() - interval '3 seconds' having count(*) > 1
-           on conflict (chat_id) do update set until = greatest(telegram_chat_pauses.until, excluded.until), paused_at = now()`,
-        );
+        await pauseBotOnBurst(em);
         return;
       }
       if (outcome.kind === 'unreachable') {
         deps.logger.warn({ chatId, description: outcome.reason }, 'telegram chat unreachable: its messages are dropped');
         await em.transactional(async (tem) => {
-          await tem.execute('delete from telegram_outbox where chat_id = ?', [chatId]);
-          if (isPerson(chatId)) await tem.execute('update users set telegram_unreachable_at = now() where telegram_id = ? and telegram_unreachable_at is null', [chatId]);
+          await deleteChatOutbox(tem, chatId);
+          if (isPerson(chatId)) await markTelegramUnreachable(tem, chatId);
         });
         return;
       }

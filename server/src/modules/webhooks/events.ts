@@ -3,24 +3,10 @@
 // `issue.status_changed` when the status is among them), `issue.deleted` or `comment.created`.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEvent } from '@tracker/shared/api/webhooks';
-import { intArray, iso } from '../../db/sql.ts';
+import { iso } from '../../db/sql.ts';
 import { commentById } from '../issues/comment.repository.ts';
-import { ISSUE_ROW_COLUMNS, toIssueListItem, type IssueRow } from '../issues/issue.mapper.ts';
-
-interface ActivityRow {
-  id: string | number;
-  action: string;
-  field: string | null;
-  old_value: unknown;
-  new_value: unknown;
-  actor_id: number | null;
-  actor_name: string | null;
-  issue_id: number | null;
-  project_id: number;
-  project_key: string;
-  project_name: string;
-  created_at: string | Date;
-}
+import { toIssueListItem } from '../issues/issue.mapper.ts';
+import { activitiesForEvents, issueRowWithDescription, statusesByIds, type EventActivityRow } from './webhook.repository.ts';
 
 /** One event as the webhooks of a project receive it, without the delivery's own `id`. */
 export interface WebhookEventBody {
@@ -33,10 +19,7 @@ export interface WebhookEventBody {
 
 /** The issue in the API's list shape with its description, as it is now; null once it is gone. */
 async function issueNow(em: EntityManager, issueId: number): Promise<Record<string, unknown> | null> {
-  const [row] = await em.execute<(IssueRow & { description: string })[]>(
-    `select ${ISSUE_ROW_COLUMNS}, i.description from issues i join projects p on p.id = i.project_id left join users au on au.id = i.assignee_id where i.id = ?`,
-    [issueId],
-  );
+  const row = await issueRowWithDescription(em, issueId);
   return row ? { ...toIssueListItem(row), description: row.description } : null;
 }
 
@@ -45,22 +28,16 @@ type StatusRef = { id: number; name: string; category: string } | null;
 /** The statuses a change went from and to, by name (null for one deleted since). */
 async function statusChange(em: EntityManager, change: { from: unknown; to: unknown }): Promise<{ from: StatusRef; to: StatusRef }> {
   const ids = [Number(change.from), Number(change.to)].filter((n) => Number.isInteger(n) && n > 0);
-  const rows = await em.execute<{ id: number; name: string; category: string }[]>('select id, name, category from statuses where id = any(?::int[])', [intArray(ids)]);
+  const rows = await statusesByIds(em, ids);
   const find = (v: unknown): StatusRef => rows.find((r) => r.id === Number(v)) ?? null;
   return { from: find(change.from), to: find(change.to) };
 }
 
 export async function eventsOf(em: EntityManager, activityIds: number[]): Promise<WebhookEventBody[]> {
-  const rows = await em.execute<ActivityRow[]>(
-    `select a.id, a.action, a.field, a.old_value, a.new_value, a.actor_id, u.name as actor_name, a.issue_id, a.project_id,
-            p.key as project_key, p.name as project_name, a.created_at
-       from activities a join projects p on p.id = a.project_id left join users u on u.id = a.actor_id
-      where a.id = any(?::bigint[]) order by a.id`,
-    [intArray(activityIds)],
-  );
+  const rows = await activitiesForEvents(em, activityIds);
   const first = rows[0];
   if (!first) return [];
-  const base = (r: ActivityRow) => ({
+  const base = (r: EventActivityRow) => ({
     createdAt: iso(r.created_at),
     project: { id: r.project_id, key: r.project_key, name: r.project_name },
     actor: r.actor_id != null ? { id: r.actor_id, name: r.actor_name ?? '' } : null,

@@ -12,7 +12,19 @@ import type { DisabledNotice } from './disabled-notice.ts';
 import { eventsOf, type WebhookEventBody } from './events.ts';
 import { nextRetryAt } from './retry.ts';
 import type { Sender } from './send.ts';
-import { insertDelivery, type DeliveryRow } from './webhook.repository.ts';
+import {
+  countWebhookFailure,
+  deliveryToSend,
+  enabledProjectWebhooks,
+  failDeliveryOfDisabled,
+  failPendingDeliveries,
+  insertDelivery,
+  pruneDeliveries,
+  recordDeliveryFailure,
+  recordDeliverySuccess,
+  resetWebhookFailures,
+  switchOffWebhook,
+} from './webhook.repository.ts';
 
 export const WEBHOOK_ACTIVITY_JOB = 'webhooks.activity';
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
@@ -25,8 +37,6 @@ const DISABLED_BY_FAILURES = `${WEBHOOK_MAX_CONSECUTIVE_FAILURES} failed deliver
 export function signature(secret: string, body: string, t: number): string {
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
-
-type Due = DeliveryRow & { url: string; secret: string; enabled: boolean };
 
 export function registerWebhookJobs(deps: { jobs: JobQueue; orm: MikroORM; sender: Sender; notice: DisabledNotice; logger: Logger }) {
   const fork = () => deps.orm.em.fork() as EntityManager;
@@ -47,30 +57,24 @@ export function registerWebhookJobs(deps: { jobs: JobQueue; orm: MikroORM; sende
     await fork().transactional(async (em) => {
       const events = await eventsOf(em, activityIds);
       if (!events.length) return;
-      const hooks = await em.execute<{ id: number; events: string[] }[]>('select id, events from webhooks where project_id = ? and enabled order by id', [events[0]!.project.id]);
+      const hooks = await enabledProjectWebhooks(em, events[0]!.project.id);
       for (const e of events) for (const h of hooks) if (h.events.includes(e.event)) await queueDelivery(em, h.id, e);
     });
   }
 
   /** Switches the webhook off, fails what it still had waiting, and tells its owners. */
   async function disable(em: EntityManager, webhookId: number, reason: string): Promise<void> {
-    await em.execute('update webhooks set enabled = false, disabled_at = now(), disabled_reason = ? where id = ?', [reason, webhookId]);
-    await em.execute(
-      `update webhook_deliveries set status = 'failed', error = 'webhook switched off', next_retry_at = null, finished_at = now() where webhook_id = ? and status = 'pending'`,
-      [webhookId],
-    );
+    await switchOffWebhook(em, webhookId, reason);
+    await failPendingDeliveries(em, webhookId);
     await deps.notice(em, webhookId);
   }
 
   async function deliver(deliveryId: number): Promise<void> {
     const em = fork();
-    const [d] = await em.execute<Due[]>(
-      'select d.*, w.url, w.secret, w.enabled from webhook_deliveries d join webhooks w on w.id = d.webhook_id where d.id = ?',
-      [deliveryId],
-    );
+    const d = await deliveryToSend(em, deliveryId);
     if (!d || d.status !== 'pending') return;
     if (!d.enabled) {
-      await em.execute(`update webhook_deliveries set status = 'failed', error = 'webhook switched off', next_retry_at = null, finished_at = now() where id = ?`, [deliveryId]);
+      await failDeliveryOfDisabled(em, deliveryId);
       return;
     }
     const body = JSON.stringify(d.payload);
@@ -83,26 +87,16 @@ export function registerWebhookJobs(deps: { jobs: JobQueue; orm: MikroORM; sende
     });
     await em.transactional(async (tem) => {
       const attempts = d.attempts + 1;
-      const outcome = [result.status, result.durationMs, result.excerpt, result.error, deliveryId];
+      const outcome = { status: result.status, durationMs: result.durationMs, excerpt: result.excerpt, error: result.error };
       if (result.ok) {
-        await tem.execute('update webhooks set consecutive_failures = 0 where id = ?', [d.webhook_id]);
-        await tem.execute(
-          `update webhook_deliveries set attempts = attempts + 1, status = 'succeeded', response_status = ?, duration_ms = ?, response_excerpt = ?, error = ?, next_retry_at = null, finished_at = now() where id = ?`,
-          outcome,
-        );
+        await resetWebhookFailures(tem, d.webhook_id);
+        await recordDeliverySuccess(tem, deliveryId, outcome);
         return;
       }
-      const [w] = await tem.execute<{ consecutive_failures: number; enabled: boolean }[]>(
-        'update webhooks set consecutive_failures = consecutive_failures + 1 where id = ? returning consecutive_failures, enabled',
-        [d.webhook_id],
-      );
+      const w = await countWebhookFailure(tem, d.webhook_id);
       const disabling = !!w?.enabled && w.consecutive_failures >= WEBHOOK_MAX_CONSECUTIVE_FAILURES;
       const next = w?.enabled && !disabling ? nextRetryAt(attempts, new Date(d.created_at), new Date()) : null;
-      await tem.execute(
-        `update webhook_deliveries set attempts = attempts + 1, status = ?, response_status = ?, duration_ms = ?, response_excerpt = ?, error = ?, next_retry_at = ?,
-                finished_at = case when ? then null else now() end where id = ?`,
-        [next ? 'pending' : 'failed', ...outcome.slice(0, 4), next, !!next, deliveryId],
-      );
+      await recordDeliveryFailure(tem, deliveryId, outcome, next);
       if (disabling) {
         deps.logger.warn({ webhookId: d.webhook_id, error: result.error }, 'webhook switched off after failing too often');
         await disable(tem, d.webhook_id, `${DISABLED_BY_FAILURES} (last: ${result.error ?? 'failed'})`);
@@ -110,7 +104,7 @@ export function registerWebhookJobs(deps: { jobs: JobQueue; orm: MikroORM; sende
     });
   }
 
-  const prune = () => fork().execute(`delete from webhook_deliveries where created_at < now() - make_interval(days => ?)`, [DELIVERY_RETENTION_DAYS]);
+  const prune = () => pruneDeliveries(fork(), DELIVERY_RETENTION_DAYS);
 
   deps.jobs.register(
     {

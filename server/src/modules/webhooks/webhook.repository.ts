@@ -1,9 +1,11 @@
-// SQL of webhooks and their deliveries, and their mapping to the shared DTOs.
+// SQL of webhooks and their deliveries, and their mapping to the shared DTOs; and the reads the
+// webhook events (events.ts) and the switched-off notice (disabled-notice.ts) need.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Delivery, Webhook, WebhookEvent } from '@tracker/shared/api/webhooks';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
-import { iso } from '../../db/sql.ts';
+import { intArray, iso } from '../../db/sql.ts';
+import { ISSUE_ROW_COLUMNS, type IssueRow } from '../issues/issue.mapper.ts';
 
 export interface WebhookRow {
   id: number;
@@ -151,4 +153,204 @@ export async function disableWebhook(em: EntityManager, id: number): Promise<voi
 /** Removes a webhook (its deliveries go with it). */
 export async function deleteWebhook(em: EntityManager, id: number): Promise<void> {
   await kysely(em).deleteFrom('webhooks').where('id', '=', id).execute();
+}
+
+/** The enabled webhooks of a project and the events each is sent, by id. */
+export async function enabledProjectWebhooks(em: EntityManager, projectId: number): Promise<{ id: number; events: string[] }[]> {
+  return kysely(em).selectFrom('webhooks').select(['id', 'events']).where('project_id', '=', projectId).where('enabled', '=', true).orderBy('id').execute();
+}
+
+/** Switches a webhook off for a reason (too many failures). */
+export async function switchOffWebhook(em: EntityManager, id: number, reason: string): Promise<void> {
+  await kysely(em).updateTable('webhooks').set({ enabled: false, disabled_at: sql<string>`now()`, disabled_reason: reason }).where('id', '=', id).execute();
+}
+
+/** Fails the webhook's pending deliveries, as it was switched off. */
+export async function failPendingDeliveries(em: EntityManager, webhookId: number): Promise<void> {
+  await kysely(em)
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', error: 'webhook switched off', next_retry_at: null, finished_at: sql<string>`now()` })
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A delivery with its webhook's address, secret and whether it is enabled. */
+export async function deliveryToSend(em: EntityManager, id: number): Promise<(DeliveryRow & { url: string; secret: string; enabled: boolean }) | undefined> {
+  return kysely(em)
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .selectAll('d')
+    .select(['w.url', 'w.secret', 'w.enabled'])
+    .where('d.id', '=', String(id))
+    .$castTo<DeliveryRow & { url: string; secret: string; enabled: boolean }>()
+    .executeTakeFirst();
+}
+
+/** Fails one delivery, as its webhook is switched off. */
+export async function failDeliveryOfDisabled(em: EntityManager, id: number): Promise<void> {
+  await kysely(em)
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', error: 'webhook switched off', next_retry_at: null, finished_at: sql<string>`now()` })
+    .where('id', '=', String(id))
+    .execute();
+}
+
+/** What one attempt of a delivery got back. */
+export interface AttemptOutcome {
+  status: number | null;
+  durationMs: number | null;
+  excerpt: string | null;
+  error: string | null;
+}
+
+/** A webhook's delivery succeeded: its run of failures ends. */
+export async function resetWebhookFailures(em: EntityManager, id: number): Promise<void> {
+  await kysely(em).updateTable('webhooks').set({ consecutive_failures: 0 }).where('id', '=', id).execute();
+}
+
+/** Records a successful attempt: the delivery is done. */
+export async function recordDeliverySuccess(em: EntityManager, id: number, o: AttemptOutcome): Promise<void> {
+  await kysely(em)
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      status: 'succeeded',
+      response_status: o.status,
+      duration_ms: o.durationMs,
+      response_excerpt: o.excerpt,
+      error: o.error,
+      next_retry_at: null,
+      finished_at: sql<string>`now()`,
+    }))
+    .where('id', '=', String(id))
+    .execute();
+}
+
+/** Counts one more failure of a webhook in a row; the count and whether it is enabled (undefined once it is gone). */
+export async function countWebhookFailure(em: EntityManager, id: number): Promise<{ consecutive_failures: number; enabled: boolean } | undefined> {
+  return kysely(em)
+    .updateTable('webhooks')
+    .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
+    .where('id', '=', id)
+    .returning(['consecutive_failures', 'enabled'])
+    .executeTakeFirst();
+}
+
+/** Records a failed attempt: pending again until `next` (a retry), or failed and finished when there is none. */
+export async function recordDeliveryFailure(em: EntityManager, id: number, o: AttemptOutcome, next: Date | null): Promise<void> {
+  await kysely(em)
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      status: next ? 'pending' : 'failed',
+      response_status: o.status,
+      duration_ms: o.durationMs,
+      response_excerpt: o.excerpt,
+      error: o.error,
+      next_retry_at: next?.toISOString() ?? null,
+      finished_at: sql<string | null>`case when ${!!next} then null else now() end`,
+    }))
+    .where('id', '=', String(id))
+    .execute();
+}
+
+/** Deletes the deliveries older than `days` days. */
+export async function pruneDeliveries(em: EntityManager, days: number) {
+  return kysely(em).deleteFrom('webhook_deliveries').where('created_at', '<', sql<string>`now() - make_interval(days => ${days})`).execute();
+}
+
+/** The issue in the API's list-row shape with its description, as it is now. */
+export async function issueRowWithDescription(em: EntityManager, issueId: number): Promise<(IssueRow & { description: string }) | undefined> {
+  const [row] = await em.execute<(IssueRow & { description: string })[]>(
+    `select ${ISSUE_ROW_COLUMNS}, i.description from issues i join projects p on p.id = i.project_id left join users au on au.id = i.assignee_id where i.id = ?`,
+    [issueId],
+  );
+  return row;
+}
+
+/** Statuses by id, with their name and category. */
+export async function statusesByIds(em: EntityManager, ids: number[]): Promise<{ id: number; name: string; category: string }[]> {
+  return kysely(em)
+    .selectFrom('statuses')
+    .select(['id', 'name', 'category'])
+    .where('id', '=', (eb) => eb.fn.any(sql<number[]>`${intArray(ids)}::int[]`))
+    .execute();
+}
+
+export interface EventActivityRow {
+  id: string;
+  action: string;
+  field: string | null;
+  old_value: unknown;
+  new_value: unknown;
+  actor_id: number | null;
+  actor_name: string | null;
+  issue_id: number | null;
+  project_id: number;
+  project_key: string;
+  project_name: string;
+  created_at: string;
+}
+
+/** Activity rows by id with their actor's name and their project, in order. */
+export async function activitiesForEvents(em: EntityManager, activityIds: number[]): Promise<EventActivityRow[]> {
+  return kysely(em)
+    .selectFrom('activities as a')
+    .innerJoin('projects as p', 'p.id', 'a.project_id')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select([
+      'a.id',
+      'a.action',
+      'a.field',
+      'a.old_value',
+      'a.new_value',
+      'a.actor_id',
+      'u.name as actor_name',
+      'a.issue_id',
+      'a.project_id',
+      'p.key as project_key',
+      'p.name as project_name',
+      'a.created_at',
+    ])
+    .where('a.id', '=', (eb) => eb.fn.any(sql<string[]>`${intArray(activityIds)}::bigint[]`))
+    .orderBy('a.id')
+    .$narrowType<{ project_id: number }>()
+    .execute();
+}
+
+/** A webhook's address and author, with its project's id and name. */
+export async function webhookForNotice(
+  em: EntityManager,
+  id: number,
+): Promise<{ url: string; project_id: number; project_name: string; created_by: number | null } | undefined> {
+  return kysely(em)
+    .selectFrom('webhooks as w')
+    .innerJoin('projects as p', 'p.id', 'w.project_id')
+    .select(['w.url', 'w.project_id', 'p.name as project_name', 'w.created_by'])
+    .where('w.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The unblocked owners of a project (their Telegram id while reachable), or `authorId` when it has none. */
+export async function projectOwnersOrAuthor(
+  em: EntityManager,
+  projectId: number,
+  authorId: number,
+): Promise<{ id: number; email: string | null; name: string; locale: string; telegram_id: string | null }[]> {
+  return kysely(em)
+    .selectFrom('users as u')
+    .select(['u.id', 'u.email', 'u.name', 'u.locale', sql<string | null>`case when u.telegram_unreachable_at is null then u.telegram_id end`.as('telegram_id')])
+    .where('u.blocked_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('u.id', 'in', eb.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).where('role', '=', 'owner')),
+        eb.and([
+          eb('u.id', '=', authorId),
+          eb.not(eb.exists(eb.selectFrom('project_members').select(eb.lit(1).as('one')).where('project_id', '=', projectId).where('role', '=', 'owner'))),
+        ]),
+      ]),
+    )
+    .orderBy('u.id')
+    .execute();
 }
