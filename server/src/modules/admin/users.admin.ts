@@ -5,6 +5,8 @@ import { iso } from '../../db/sql.ts';
 import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.ts';
 import { revokeAllFeeds } from '../calendar/feeds.service.ts';
 import { adminRoleSetByHand } from '../users/admin-grants.ts';
+import { deleteAllSessionsOf } from '../users/sessions.repository.ts';
+import { searchUserRows, updateUserFlags } from './users.repository.ts';
 
 interface Row {
   id: number;
@@ -25,12 +27,7 @@ const toDto = (r: Row): AdminUser => ({
 const likeAny = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function searchUsers(em: EntityManager, q: string, page: number) {
-  const rows = await em.execute<(Row & { total: string })[]>(
-    `select id, name, email, roles, blocked_at, created_at, count(*) over () as total from users
-      where ? = '' or lower(name) like ? or lower(coalesce(email, '')) like ? or id::text = ?
-      order by created_at desc, id desc limit ? offset ?`,
-    [q, likeAny(q), likeAny(q), q, ADMIN_USERS_PAGE_SIZE, (page - 1) * ADMIN_USERS_PAGE_SIZE],
-  );
+  const rows = await searchUserRows(em, q, likeAny(q), ADMIN_USERS_PAGE_SIZE, (page - 1) * ADMIN_USERS_PAGE_SIZE);
   return { users: rows.map(toDto), total: rows.length ? Number(rows[0]!.total) : 0, page, pageSize: ADMIN_USERS_PAGE_SIZE };
 }
 
@@ -44,20 +41,11 @@ export async function updateUser(em: EntityManager, actorId: number, id: number,
     throw invalid([{ path: [], message: 'admin.users.notSelf', code: 'custom' }]);
   }
   return em.transactional(async (tx) => {
-    const [row] = await tx.execute<Row[]>(
-      `update users set
-         roles = case when ?::boolean is null then roles
-                      when ?::boolean then (case when 'admin' = any(roles) then roles else array_append(roles, 'admin') end)
-                      else array_remove(roles, 'admin') end,
-         blocked_at = case when ?::boolean is null then blocked_at when ?::boolean then coalesce(blocked_at, now()) else null end,
-         updated_at = now()
-       where id = ? returning id, name, email, roles, blocked_at, created_at`,
-      [change.admin ?? null, change.admin ?? null, change.blocked ?? null, change.blocked ?? null, id],
-    );
+    const row = await updateUserFlags(tx as EntityManager, id, change);
     if (!row) throw notFound('user');
     if (change.admin !== undefined) await adminRoleSetByHand(tx as EntityManager, id);
     if (change.blocked) {
-      await tx.execute('delete from sessions where user_id = ?', [id]);
+      await deleteAllSessionsOf(tx as EntityManager, id);
       await revokeAllApiTokens(tx as EntityManager, id);
       await revokeAllFeeds(tx as EntityManager, id);
     }

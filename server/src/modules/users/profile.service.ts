@@ -7,11 +7,14 @@ import { conflict, notFound } from '@tracker/shared/domain-errors';
 import type { AccountService } from './account.service.ts';
 import { commonProjects, deletePhoneCodes, emailTakenByOther, publicUser } from './profile.repository.ts';
 import { resetReminder } from './reminders.ts';
-import { User } from './user.entity.ts';
+import { userByIdOrFail } from './user.repository.ts';
+import type { User } from './user.entity.ts';
 import { avatarUrl } from './user.mapper.ts';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
 const emailTaken = () => conflict('email_taken', 'email');
+// Kysely passes pg's unique violation (23505) on raw; MikroORM's flush raises its exception.
+const isUniqueViolation = (err: unknown) => err instanceof UniqueConstraintViolationException || (err as { code?: string }).code === '23505';
 
 /**
  * Applies a profile change to `user`. A new address waits in pending_email: the account keeps its
@@ -26,7 +29,7 @@ export async function updateProfile(em: EntityManager, accounts: AccountService,
   try {
     await em.transactional(async (tx) => {
       const t = tx as EntityManager;
-      const row = await t.findOneOrFail(User, { id: user.id });
+      const row = await userByIdOrFail(t, user.id);
       if (input.name !== undefined) row.name = input.name;
       if (input.locale !== undefined) row.locale = input.locale;
       if (newEmail || cancelPending) row.pendingEmail = newEmail;
@@ -40,7 +43,7 @@ export async function updateProfile(em: EntityManager, accounts: AccountService,
       if (phoneChanged && row.phone) await resetReminder(t, user.id, 'phone');
     });
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw emailTaken();
+    if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
 }

@@ -9,6 +9,11 @@ export function userById(em: EntityManager, id: number): Promise<User | null> {
   return em.findOne(User, { id });
 }
 
+/** The account with this id, read for a change; a missing one fails (MikroORM's NotFoundError). */
+export function userByIdOrFail(em: EntityManager, id: number): Promise<User> {
+  return em.findOneOrFail(User, { id });
+}
+
 /** The account that signs in with this (lower-case) address, with its password hash for checking. */
 export function userByEmailWithPassword(em: EntityManager, email: string): Promise<User | null> {
   return em.findOne(User, { email }, { populate: ['passwordHash'] });
