@@ -2,7 +2,8 @@
 // statements (db/kysely.ts). Each counting upsert is one statement, so parallel guesses cannot slip
 // through the same free slot.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type OnConflictDatabase, type OnConflictTables, type SqlBool } from 'kysely';
+import type { DB } from '../../db/database.ts';
 import { kysely } from '../../db/kysely.ts';
 
 /** The growing-delay policy of one key (free failures, then base × 2^n, capped). */
@@ -15,11 +16,14 @@ export interface DelayPolicy {
 const now = () => sql<string>`now()`;
 const secondsAgo = (secs: number) => sql<string>`now() - make_interval(secs => ${secs})`;
 
+type FailureRow = ExpressionBuilder<OnConflictDatabase<DB, 'login_failures'>, OnConflictTables<'login_failures'>>;
+
 /**
- * Counts one failure on `key` if its delay is over (failures older than `forgetSec` start afresh);
- * false, nothing counted, while it must wait.
+ * Counts one failure on `key` (failures older than `forgetSec` start afresh) when `allowed` says so
+ * of its row; false, nothing counted, when it does not. One statement, so parallel guesses cannot
+ * slip through the same free slot.
  */
-export async function reserveFailure(em: EntityManager, key: string, forgetSec: number, p: DelayPolicy): Promise<boolean> {
+async function countFailure(em: EntityManager, key: string, forgetSec: number, allowed: (eb: FailureRow) => Expression<SqlBool>): Promise<boolean> {
   const row = await kysely(em)
     .insertInto('login_failures')
     .values({ key, failures: 1, last_failure_at: now() })
@@ -30,41 +34,26 @@ export async function reserveFailure(em: EntityManager, key: string, forgetSec: 
           failures: eb.case().when('login_failures.last_failure_at', '<=', secondsAgo(forgetSec)).then(eb.lit(1)).else(eb('login_failures.failures', '+', eb.lit(1))).end(),
           last_failure_at: now(),
         }))
-        .where((eb) =>
-          eb.or([
-            eb('login_failures.last_failure_at', '<=', secondsAgo(forgetSec)),
-            eb('login_failures.failures', '<', p.free),
-            eb(
-              sql`login_failures.last_failure_at + make_interval(secs => least(${p.maxDelaySec}, ${p.baseDelaySec} * power(2, login_failures.failures - ${p.free})))`,
-              '<=',
-              now(),
-            ),
-          ]),
-        ),
+        .where(allowed),
     )
     .returning('failures')
     .executeTakeFirst();
   return row !== undefined;
 }
 
+/** Counts one failure on `key` if its delay is over; false, nothing counted, while it must wait. */
+export const reserveFailure = (em: EntityManager, key: string, forgetSec: number, p: DelayPolicy): Promise<boolean> =>
+  countFailure(em, key, forgetSec, (eb) =>
+    eb.or([
+      eb('login_failures.last_failure_at', '<=', secondsAgo(forgetSec)),
+      eb('login_failures.failures', '<', p.free),
+      eb(sql`login_failures.last_failure_at + make_interval(secs => least(${p.maxDelaySec}, ${p.baseDelaySec} * power(2, login_failures.failures - ${p.free})))`, '<=', now()),
+    ]),
+  );
+
 /** Counts one failure of a known device while it has fewer than `max` (recent) ones; false once used up. */
-export async function reserveDeviceFailure(em: EntityManager, key: string, forgetSec: number, max: number): Promise<boolean> {
-  const row = await kysely(em)
-    .insertInto('login_failures')
-    .values({ key, failures: 1, last_failure_at: now() })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet((eb) => ({
-          failures: eb.case().when('login_failures.last_failure_at', '<=', secondsAgo(forgetSec)).then(eb.lit(1)).else(eb('login_failures.failures', '+', eb.lit(1))).end(),
-          last_failure_at: now(),
-        }))
-        .where((eb) => eb.or([eb('login_failures.failures', '<', max), eb('login_failures.last_failure_at', '<=', secondsAgo(forgetSec))])),
-    )
-    .returning('failures')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const reserveDeviceFailure = (em: EntityManager, key: string, forgetSec: number, max: number): Promise<boolean> =>
+  countFailure(em, key, forgetSec, (eb) => eb.or([eb('login_failures.failures', '<', max), eb('login_failures.last_failure_at', '<=', secondsAgo(forgetSec))]));
 
 /** A key's recent failures (within `forgetSec`) and the seconds since the last one, if any. */
 export function recentFailures(em: EntityManager, key: string, forgetSec: number): Promise<{ failures: number; since: number } | undefined> {
