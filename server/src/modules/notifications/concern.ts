@@ -2,17 +2,7 @@
 // notifications both act on (issue 15, item 6: "the same events as the bot's notifications").
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboxData, InboxKind } from '@tracker/shared/api/inbox';
-import {
-  activityForConcern,
-  claimDueNotices,
-  commentBody,
-  laterAssigneeChange,
-  mentionedByComment,
-  openDueIssue,
-  presentUserIds,
-  statusNames,
-  watcherIds,
-} from './notification.repository.ts';
+import { activityForConcern, claimDueNotices, commentBody, laterAssigneeChange, mentionedByComment, openDueIssue, presentUserIds, statusNames, watcherIds } from './concern.repository.ts';
 
 /** `dueToday` reaches Telegram only: the inbox already holds the day-before notice. */
 export type ConcernKind = InboxKind | 'dueToday';

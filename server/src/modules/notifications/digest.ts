@@ -9,7 +9,7 @@ import { isLocale } from '@tracker/shared/locales';
 import type { JobQueue } from '../jobs/index.ts';
 import { assignedOpenCards } from '../issues/cards.queries.ts';
 import type { DigestSender } from './dispatch.ts';
-import { dueDigests, inboxChangesSince, lockDigestClaim, markDigestSent, type DigestDueRow } from './notification.repository.ts';
+import { dueDigests, inboxChangesSince, lockDigestClaim, markDigestSent, type DigestDueRow } from './digest.repository.ts';
 import { queueMessage } from './outbox.ts';
 import { inQuietHours } from './quiet-hours.ts';
 

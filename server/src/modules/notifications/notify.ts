@@ -9,7 +9,7 @@ import type { JobQueue } from '../jobs/index.ts';
 import { cardsByIds } from '../issues/cards.queries.ts';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import type { Concern, ConcernKind } from './concern.ts';
-import { groupChatsOf, issueAssignee, telegramRecipients, type NotifySetting, type Recipient } from './notification.repository.ts';
+import { groupChatsOf, issueAssignee, telegramRecipients, type NotifySetting, type Recipient } from './notify.repository.ts';
 import { queueMessage, type OutboxMessage } from './outbox.ts';
 import { inQuietHours } from './quiet-hours.ts';
 

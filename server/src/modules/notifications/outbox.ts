@@ -7,17 +7,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { GrammyError, type Api } from 'grammy';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import {
-  chatPausedUntil,
-  deleteChatOutbox,
-  deleteOutboxMessage,
-  lockOldestOutboxMessage,
-  markTelegramUnreachable,
-  pauseBotOnBurst,
-  pauseChat,
-  upsertOutboxMessage,
-  type OutboxRow,
-} from './notification.repository.ts';
+import { chatPausedUntil, deleteChatOutbox, deleteOutboxMessage, lockOldestOutboxMessage, markTelegramUnreachable, pauseBotOnBurst, pauseChat, upsertOutboxMessage, type OutboxRow } from './outbox.repository.ts';
 
 export const DELIVER_JOB = 'telegram.deliver';
 /** Queued before the outbox: a whole message per job. Kept so such jobs still arrive. */

@@ -9,7 +9,7 @@ import type { JobQueue } from '../jobs/index.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { translate } from '../mail/i18n.ts';
 import { queueMessage } from '../notifications/outbox.ts';
-import { projectOwnersOrAuthor, webhookForNotice } from './webhook.repository.ts';
+import { projectOwnersOrAuthor, webhookForNotice } from './event.repository.ts';
 
 export type DisabledNotice = (em: EntityManager, webhookId: number) => Promise<void>;
 

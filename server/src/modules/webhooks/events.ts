@@ -6,7 +6,7 @@ import type { WebhookEvent } from '@tracker/shared/api/webhooks';
 import { iso } from '../../db/sql.ts';
 import { commentById } from '../issues/comment.repository.ts';
 import { toIssueListItem } from '../issues/issue.mapper.ts';
-import { activitiesForEvents, issueRowWithDescription, statusesByIds, type EventActivityRow } from './webhook.repository.ts';
+import { activitiesForEvents, issueRowWithDescription, statusesByIds, type EventActivityRow } from './event.repository.ts';
 
 /** One event as the webhooks of a project receive it, without the delivery's own `id`. */
 export interface WebhookEventBody {

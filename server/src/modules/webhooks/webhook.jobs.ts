@@ -12,19 +12,8 @@ import type { DisabledNotice } from './disabled-notice.ts';
 import { eventsOf, type WebhookEventBody } from './events.ts';
 import { nextRetryAt } from './retry.ts';
 import type { Sender } from './send.ts';
-import {
-  countWebhookFailure,
-  deliveryToSend,
-  enabledProjectWebhooks,
-  failDeliveryOfDisabled,
-  failPendingDeliveries,
-  insertDelivery,
-  pruneDeliveries,
-  recordDeliveryFailure,
-  recordDeliverySuccess,
-  resetWebhookFailures,
-  switchOffWebhook,
-} from './webhook.repository.ts';
+import { countWebhookFailure, deliveryToSend, enabledProjectWebhooks, failDeliveryOfDisabled, failPendingDeliveries, pruneDeliveries, recordDeliveryFailure, recordDeliverySuccess, resetWebhookFailures, switchOffWebhook } from './delivery.repository.ts';
+import { insertDelivery } from './webhook.repository.ts';
 
 export const WEBHOOK_ACTIVITY_JOB = 'webhooks.activity';
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';

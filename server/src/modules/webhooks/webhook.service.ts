@@ -9,23 +9,7 @@ import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
 import { canInProject } from '@tracker/shared/permissions';
 import { projectAccess, requireProject, type Viewer } from '../projects/project-access.ts';
 import { checkWebhookUrl, RefusedAddress, type UrlRules } from './url-guard.ts';
-import {
-  deleteWebhook,
-  deliveriesPage,
-  deliveryById,
-  disableWebhook,
-  enableWebhook,
-  insertWebhook,
-  lockWebhook,
-  projectWebhooks,
-  setWebhookEvents,
-  setWebhookSecret,
-  setWebhookUrl,
-  toDelivery,
-  toWebhook,
-  webhookById,
-  type WebhookRow,
-} from './webhook.repository.ts';
+import { deleteWebhook, deliveriesPage, deliveryById, disableWebhook, enableWebhook, insertWebhook, lockWebhook, projectWebhooks, setWebhookEvents, setWebhookSecret, setWebhookUrl, toDelivery, toWebhook, webhookById, type WebhookRow } from './webhook.repository.ts';
 import type { WebhookJobs } from './webhook.jobs.ts';
 
 type CreateInput = z.output<typeof createWebhookSchema>;
