@@ -4,28 +4,35 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './db/embedded.ts';
 import { waitUntil } from './test/wait-until.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracker-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function startServer(): Promise<{ child: ChildProcess; url: string; ms: number }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
+async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  // PORT=0: the server binds a free port and says which, so no other test can take it in between.
   const child = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: '/nonexistent' },
-    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', DATABASE_URL: '', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitUntil('the server to answer /api/health', async () => {
-    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}`);
-    return fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+  const output: string[] = [];
+  let port: number | null = null;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    output.push(line);
+    const entry = (() => { try { return JSON.parse(line) as { msg?: string; port?: number }; } catch { return null; } })();
+    if (entry?.msg === 'Tracker is ready') port = entry.port ?? null;
+  });
+  createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
+  const url = await waitUntil('the server to say it is ready', () => {
+    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${output.slice(-10).join('\n')}`);
+    return port === null ? null : `http://127.0.0.1:${port}`;
   }, { timeout: 60_000, interval: 100 });
-  return { child, url, ms: performance.now() - started };
+  expect((await fetch(`${url}/api/health`)).ok).toBe(true);
+  return { child, url };
 }
 
 const stop = (child: ChildProcess, signal: NodeJS.Signals) => new Promise<number | null>((resolve) => {

