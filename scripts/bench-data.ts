@@ -77,7 +77,7 @@ export async function seedBenchData(databaseUrl: string, shape: Omit<BenchShape,
     await q(`insert into labels (project_id, name, color)
       select bp.id, case when bp.locale = 'en' then l.en else l.ru end, l.color from bp cross join unnest($1::text[], $2::text[], $3::text[]) as l(ru, en, color)`,
       [DEFAULT_LABELS.map((l) => l.name.ru), DEFAULT_LABELS.map((l) => l.name.en), DEFAULT_LABELS.map((l) => l.color)]);
-    await withoutSecondaryIndexes(q, ['issues', 'comments', 'activities', 'issue_labels', 'issue_watchers'], () => generateIssues(q, shape.issues));
+    await withoutSecondaryIndexes(q, ['issues', 'issue_search', 'comments', 'activities', 'issue_labels', 'issue_watchers'], () => generateIssues(q, shape.issues));
     await q('commit');
   } catch (err) {
     await q('rollback').catch(() => {});

@@ -313,13 +313,19 @@ export interface Issues {
   priority: Generated<number>;
   project_id: number;
   reporter_id: number | null;
-  search_vector: Generated<string | null>;
   sort_order: Generated<number>;
   start_date: string | null;
   status_id: number;
   title: string;
   updated_at: Generated<string>;
   version: Generated<number>;
+}
+
+export interface IssueSearch {
+  issue_id: number;
+  project_id: number;
+  search_vector: string;
+  title: string;
 }
 
 export interface IssueSources {
@@ -792,6 +798,7 @@ export interface DB {
   issue_external_refs: IssueExternalRefs;
   issue_labels: IssueLabels;
   issue_relations: IssueRelations;
+  issue_search: IssueSearch;
   issue_sources: IssueSources;
   issue_streams: IssueStreams;
   issue_templates: IssueTemplates;

@@ -95,7 +95,7 @@ function listFilters(viewer: Viewer, q: FilterQuery): { where: string[]; params:
   if (q.dueTo) add('i.due_date <= ?::date', q.dueTo);
   if (q.q) {
     add(
-      `(i.search_vector @@ websearch_to_tsquery('russian', ?) or i.search_vector @@ websearch_to_tsquery('english', ?) or i.title ilike ?)`,
+      `i.id in (select s.issue_id from issue_search s where s.search_vector @@ websearch_to_tsquery('russian', ?) or s.search_vector @@ websearch_to_tsquery('english', ?) or s.title ilike ?)`,
       q.q,
       q.q,
       `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,

@@ -15,7 +15,7 @@ const WORD_SIMILARITY = 0.2;
 const TYPO_CANDIDATES = 3;
 // Typo hits rank below every text hit.
 const TYPO_RANK = 0.01;
-// Ranking reads every candidate's tsvector: rank only the newest matches, so a common word costs
+// Ranking reads every candidate's tsvector: rank only the newest (last created) matches, so a common word costs
 // the same as a rare one. Fewer matches than this are ranked exactly.
 const RANKED_CANDIDATES = 200;
 const COMMENT_CANDIDATES = 100;
@@ -27,7 +27,7 @@ const RESULT_COLUMNS = `i.id, p.key || '-' || i.number as key, i.title, i.status
 /**
  * Exact key (`WEB-12`) first, then full text over titles and descriptions (ru + en stems), then
  * comments. The matches are collected first, in materialized CTEs, so each `@@` can only be served
- * by the GIN index on `search_vector` (issues_search, comments_search); visibility and recency
+ * by the GIN index on `search_vector` (issue_search_vector, comments_search); visibility and recency
  * apply to those matches. Left to itself the planner walked the recency index instead, filtering
  * every row on its way, whenever it overestimated how common a word was. The CTEs keep ids and
  * recency only: a common word matches thousands of rows, and carrying each one's tsvector through
@@ -43,15 +43,15 @@ export function textSearchStatement(viewer: Viewer, q: string, limit: number, sy
   const en = `${parse}('english', ?)`;
   return {
     sql: `with matches as materialized (
-       select i.id, i.project_id, i.updated_at from issues i
-        where i.search_vector @@ ${ru} or i.search_vector @@ ${en}
+       select s.issue_id as id, s.project_id from issue_search s
+        where s.search_vector @@ ${ru} or s.search_vector @@ ${en}
      ),
      recent as (
-       select i.id, ts_rank(i.search_vector, ${ru}) + ts_rank(i.search_vector, ${en}) as rank
+       select s.issue_id as id, ts_rank(s.search_vector, ${ru}) + ts_rank(s.search_vector, ${en}) as rank
          from (select m.id from matches m join projects p on p.id = m.project_id
                 where ${visible.sql}
-                order by m.updated_at desc, m.id desc limit ${RANKED_CANDIDATES}) m
-         join issues i on i.id = m.id
+                order by m.id desc limit ${RANKED_CANDIDATES}) m
+         join issue_search s on s.issue_id = m.id
      ),
      comment_matches as materialized (
        select c.id, c.created_at from comments c
