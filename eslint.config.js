@@ -119,8 +119,6 @@ export const NOT_YET_IN_REPOSITORIES = [
   'server/src/modules/custom-fields/custom-values.ts',
   'server/src/modules/downloads/downloads.routes.ts',
   'server/src/modules/events/publish.ts',
-  'server/src/modules/exports/backup.ts',
-  'server/src/modules/exports/export.queries.ts',
   'server/src/modules/health/health.queries.ts',
   'server/src/modules/issues/cards.queries.ts',
   'server/src/modules/issues/issue-access.ts',
