@@ -131,7 +131,6 @@ export const NOT_YET_IN_REPOSITORIES = [
   'server/src/modules/templates/template.queries.ts',
   'server/src/seed/demo-links.ts',
   'server/src/seed/demo.ts',
-  'server/src/storage/postgres-store.ts',
 ];
 
 const ONE_ROUTE_WAY = 'Register an API route from its declaration: route(router, endpoint, handler) (server/src/http/route.ts).';
