@@ -101,9 +101,6 @@ const DATA_LAYER_SYNTAX = [
   { selector: "ImportDeclaration[source.value='pg']", message: IN_REPOSITORIES },
 ];
 export const NOT_YET_IN_REPOSITORIES = [
-  'server/src/cli/admin.ts',
-  'server/src/cli/backup.ts',
-  'server/src/cli/restore.ts',
   'server/src/modules/activity/activity.ts',
   'server/src/modules/calendar/calendar.queries.ts',
   'server/src/modules/custom-fields/custom-field.queries.ts',
