@@ -126,8 +126,6 @@ export const NOT_YET_IN_REPOSITORIES = [
   'server/src/modules/telegram/identity.ts',
   'server/src/modules/telegram/quick-add-names.ts',
   'server/src/modules/templates/template.queries.ts',
-  'server/src/seed/demo-links.ts',
-  'server/src/seed/demo.ts',
 ];
 
 const ONE_ROUTE_WAY = 'Register an API route from its declaration: route(router, endpoint, handler) (server/src/http/route.ts).';
