@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { connectEmbeddedPostgres } from '../db/embedded.ts';
 import { createOrm, migrate } from '../db/orm.ts';
 import { adminRoleSetByHand } from '../modules/users/admin-grants.ts';
-import { User } from '../modules/users/user.entity.ts';
+import { accountByEmail, adminAccounts, setRoles } from './admin.repository.ts';
 
 const [command, email] = process.argv.slice(2);
 const usage = 'usage: npm run admin -- grant <email> | revoke <email> | list';
@@ -20,25 +20,26 @@ async function run(): Promise<number> {
     await migrate(orm);
     const em = orm.em.fork();
     if (command === 'list') {
-      const admins = await em.find(User, { roles: { $contains: ['admin'] } }, { orderBy: { id: 'asc' } });
+      const admins = await adminAccounts(em);
       for (const u of admins) console.log(`${u.id}\t${u.email ?? ''}\t${u.name}`);
       return 0;
     }
-    const user = await em.findOne(User, { email: email!.toLowerCase() });
+    const user = await accountByEmail(em, email!.toLowerCase());
     if (!user) {
       console.error(`No user with e-mail ${email}. They must sign up first (or add the address to ADMIN_EMAILS).`);
       return 1;
     }
-    if (command === 'grant') user.roles = [...new Set([...user.roles, 'admin'])];
-    else if (command === 'revoke') user.roles = user.roles.filter((r) => r !== 'admin');
+    let roles: string[];
+    if (command === 'grant') roles = [...new Set([...user.roles, 'admin'])];
+    else if (command === 'revoke') roles = user.roles.filter((r) => r !== 'admin');
     else {
       console.error(usage);
       return 2;
     }
-    await em.flush();
+    if (roles.length !== user.roles.length || roles.some((r, i) => r !== user.roles[i])) await setRoles(em, user.id, roles);
     // Set by hand: a later e-mail change must not take it away as if ADMIN_EMAILS had given it.
     await adminRoleSetByHand(em, user.id);
-    console.log(`${user.email}: roles = [${user.roles.join(', ')}]`);
+    console.log(`${user.email}: roles = [${roles.join(', ')}]`);
     return 0;
   } finally {
     await orm.close(true);

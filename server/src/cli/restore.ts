@@ -3,11 +3,11 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
-import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { isEmptyDatabase, readBackupHeader, restoreBackup } from '../db/backup.ts';
 import { connectEmbeddedPostgres } from '../db/embedded.ts';
 import { createOrm, migrate } from '../db/orm.ts';
+import { onOwnConnection } from '../db/pg-connections.ts';
 
 const file = process.argv[2];
 if (!file || !existsSync(file)) {
@@ -27,23 +27,22 @@ try {
 const config = loadConfig();
 const embedded = config.DATABASE_URL ? null : await connectEmbeddedPostgres(config.DATA_DIR);
 const url = config.DATABASE_URL ?? embedded!.url;
-const client = new pg.Client({ connectionString: url });
 try {
-  await client.connect();
-  if (!(await isEmptyDatabase(client))) {
-    const where = config.DATABASE_URL ? 'The DATABASE_URL database' : `The data folder ${path.resolve(config.DATA_DIR)}`;
-    throw new Error(`${where} already has data. Restore into an empty one, e.g. DATA_DIR=./restored npm run restore ${file}`);
-  }
-  const orm = await createOrm(url, { poolMax: 1 });
-  await migrate(orm);
-  await orm.close(true);
-  const header = await restoreBackup(client, open());
+  const header = await onOwnConnection(url, async (client) => {
+    if (!(await isEmptyDatabase(client))) {
+      const where = config.DATABASE_URL ? 'The DATABASE_URL database' : `The data folder ${path.resolve(config.DATA_DIR)}`;
+      throw new Error(`${where} already has data. Restore into an empty one, e.g. DATA_DIR=./restored npm run restore ${file}`);
+    }
+    const orm = await createOrm(url, { poolMax: 1 });
+    await migrate(orm);
+    await orm.close(true);
+    return restoreBackup(client, open());
+  });
   const rows = header.tables.reduce((sum, t) => sum + t.rows, 0);
   console.log(`Restored ${header.tables.length} tables, ${rows} rows, from the backup of ${header.createdAt}.`);
 } catch (err) {
   console.error(`Restore failed: ${(err as Error).message}`);
   process.exitCode = 1;
 } finally {
-  await client.end().catch(() => {});
   await embedded?.stop();
 }

@@ -8,3 +8,9 @@ import type { DB } from './database.ts';
 export type Database = Kysely<DB>;
 
 export const kysely = (em: EntityManager): Database => em.getKysely<DB>();
+
+/**
+ * Kysely on the pool, outside any transaction `em` is in: for a statement that must commit on its
+ * own at once, whatever the caller rolls back (a rate limit's hit, a session's row).
+ */
+export const kyselyOnPool = (em: EntityManager): Database => em.getConnection().getClient<DB>();

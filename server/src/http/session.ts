@@ -3,8 +3,8 @@ import { SESSION_MAX_AGE_MS } from '@tracker/shared/limits';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
 import session from 'koa-session';
-import { profileZoneSql } from '../db/local-date.ts';
 import { bearerCaller } from './bearer.ts';
+import { deleteSession, saveSession, sessionWithUser } from './session.repository.ts';
 
 /** The server-sent event streams: a session token may come in their query (EventSource sends no headers). */
 export const EVENT_STREAMS = new Set(['/api/events', '/api/sync/stream']);
@@ -49,17 +49,10 @@ export const loadedSessionId = (ctx: object): string | undefined => sessionIds.g
  * Reading a session also reads its user (one statement, not two), and deleting the row signs out
  * at once on every instance: nothing about a session is kept in memory between requests.
  */
-/** A live session's data and its user, by the session's id (`?`): the one statement a signed-in request starts with. */
-export const SESSION_USER_SQL = `select s.data as session_data, u.*, ${profileZoneSql('u.id')} as time_zone
-           from sessions s left join users u on u.id = s.user_id
-          where s.id = ? and s.expires_at > now()`;
-
 export function postgresSessionStore(orm: MikroORM) {
-  const sql = () => orm.em.getConnection();
   return {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: object }) {
-      const [row] = await sql().execute<Record<string, unknown>[]>(SESSION_USER_SQL, [key],
-      );
+      const row = await sessionWithUser(orm.em, key);
       if (!row) return undefined;
       const { session_data: data, password_hash: _secret, ...user } = row;
       if (options?.ctx && user.id != null) sessionUsers.set(options.ctx, user);
@@ -69,15 +62,11 @@ export function postgresSessionStore(orm: MikroORM) {
     async set(key: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
       const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;
       const userId = typeof sess.userId === 'number' ? sess.userId : null;
-      await sql().execute(
-        `insert into sessions (id, user_id, data, expires_at) values (?, ?, ?, now() + make_interval(secs => ?))
-         on conflict (id) do update set user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
-        [key, userId, JSON.stringify(sess), ttl / 1000],
-      );
+      await saveSession(orm.em, key, { userId, data: sess, ttlSec: ttl / 1000 });
     },
     async destroy(key: string, options?: { ctx?: object }) {
       if (options?.ctx && keptOnSignIn.has(options.ctx)) return;
-      await sql().execute('delete from sessions where id = ?', [key]);
+      await deleteSession(orm.em, key);
     },
   };
 }

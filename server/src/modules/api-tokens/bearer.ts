@@ -3,29 +3,20 @@
 // parser and the session: a refused token costs no body read, and a token call touches no cookie.
 // Calls that need a session whatever the scope are refused on their routes (http/session-only.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { API_TOKEN_PATTERN, type ApiTokenScope } from '@tracker/shared/api/api-tokens';
+import { API_TOKEN_PATTERN } from '@tracker/shared/api/api-tokens';
 import { DomainError, rateLimited } from '@tracker/shared/domain-errors';
 import type { ErrorCode } from '@tracker/shared/errors';
 import type { Context, Next } from 'koa';
-import { profileZoneSql } from '../../db/local-date.ts';
 import { isApiPath } from '../../http/api-path.ts';
 import { setBearerUserRow } from '../../http/bearer.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import { hashSecretToken } from '../../secret-token.ts';
+import { tokenWithOwner, touchToken } from './bearer.repository.ts';
 
 /** Methods a `read` token may use: they change nothing. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** `lastUsedAt` is written at most this often per token, so reads do not all become writes. */
 export const LAST_USED_EVERY_SEC = 60;
-
-interface TokenRow {
-  token_id: number;
-  token_scope: ApiTokenScope;
-  token_revoked: boolean;
-  token_expired: boolean;
-  token_stale: boolean;
-  [column: string]: unknown;
-}
 
 function refuse(ctx: Context, code: ErrorCode, reason: string): DomainError {
   // RFC 6750 §3: a 401 for a bearer token says which scheme and why.
@@ -43,14 +34,7 @@ export function bearerAuth(deps: { em: () => EntityManager; rateLimit: () => { m
     const token = (match[1] ?? '').trim();
     if (!API_TOKEN_PATTERN.test(token)) throw refuse(ctx, 'token_invalid', 'invalid');
     const em = deps.em();
-    const [row] = await em.execute<TokenRow[]>(
-      `select t.id as token_id, t.scope as token_scope, t.revoked_at is not null as token_revoked,
-              coalesce(t.expires_at <= now(), false) as token_expired,
-              coalesce(t.last_used_at < now() - make_interval(secs => ?), true) as token_stale, u.*, ${profileZoneSql('u.id')} as time_zone
-         from api_tokens t join users u on u.id = t.user_id
-        where t.token_hash = ?`,
-      [LAST_USED_EVERY_SEC, hashSecretToken(token)],
-    );
+    const row = await tokenWithOwner(em, hashSecretToken(token), LAST_USED_EVERY_SEC);
     if (!row) throw refuse(ctx, 'token_invalid', 'invalid');
     if (row.token_revoked) throw refuse(ctx, 'token_invalid', 'revoked');
     if (row.token_expired) throw refuse(ctx, 'token_expired', 'expired');
@@ -58,7 +42,7 @@ export function bearerAuth(deps: { em: () => EntityManager; rateLimit: () => { m
     // Known from here on (the request log names it), even if the call is refused below.
     const { token_id: tokenId, token_scope: scope, token_revoked: _r, token_expired: _e, token_stale: _s, password_hash: _secret, ...user } = row;
     setBearerUserRow(ctx, user);
-    ctx.state.apiToken = { tokenId, userId: user.id as number, scope };
+    ctx.state.apiToken = { tokenId, userId: user.id, scope };
 
     // Keyed by the token alone: a busy script slows down only itself, never its owner's browser or other tokens.
     const { max, windowSec } = deps.rateLimit();
@@ -66,12 +50,7 @@ export function bearerAuth(deps: { em: () => EntityManager; rateLimit: () => { m
     if (!limit.allowed) throw rateLimited(limit.retryAfterSec, { key: 'errors.apiTokens.rateLimited' });
     if (scope === 'read' && !SAFE.has(ctx.method)) throw new DomainError('forbidden', { code: 'token_scope', key: 'errors.apiTokens.readOnly' });
 
-    if (row.token_stale) {
-      await em.execute(
-        `update api_tokens set last_used_at = now() where id = ? and (last_used_at is null or last_used_at < now() - make_interval(secs => ?))`,
-        [tokenId, LAST_USED_EVERY_SEC],
-      );
-    }
+    if (row.token_stale) await touchToken(em, tokenId, LAST_USED_EVERY_SEC);
     return next();
   };
 }

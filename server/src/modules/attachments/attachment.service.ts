@@ -1,5 +1,6 @@
 // Adding a file to an issue, for the HTTP upload and the bot alike: the bytes go to the blob store,
 // the row, its activity and the issue event in one transaction; the bytes are removed if that fails.
+// Removing one: the row, its activity and the event in one transaction, then the bytes.
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -55,4 +56,15 @@ export async function storeAttachment(em: EntityManager, storage: BlobStore, iss
     await storage.delete(fileKey(storageKey));
     throw err;
   }
+}
+
+/** Removes the attachment (who may was checked by the caller) as `actorId`'s change of its issue. */
+export async function removeAttachment(em: EntityManager, storage: BlobStore, attachment: Attachment, by: { projectId: number; actorId: number }): Promise<void> {
+  await em.transactional(async (tx) => {
+    tx.remove(attachment);
+    tx.create(Activity, { issueId: attachment.issueId, projectId: by.projectId, actorId: by.actorId, action: 'attachment.removed', field: 'attachments', oldValue: { fileName: attachment.fileName }, newValue: null });
+    await tx.flush();
+    await publishEvent(tx as EntityManager, { type: 'issue.updated', issueId: attachment.issueId, projectId: by.projectId, streamIds: [], actorId: by.actorId });
+  });
+  await storage.delete(fileKey(attachment.storageKey));
 }

@@ -10,13 +10,12 @@ import { requireUser } from '../../http/access.ts';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
-import { publishEvent } from '../events/publish.ts';
 import { requestLocale, translate } from '../mail/i18n.ts';
-import { User } from '../users/user.entity.ts';
 import { attachmentLinks } from './attachment-links.ts';
 import { requireIssue } from '../issues/issue-access.ts';
-import { Activity, Attachment } from '../issues/issue.entity.ts';
-import { fileKey, headerFileNameSchema, mimeSchema, storeAttachment } from './attachment.service.ts';
+import type { Attachment } from '../issues/issue.entity.ts';
+import { attachmentById, linkUser } from './attachment.repository.ts';
+import { fileKey, headerFileNameSchema, mimeSchema, removeAttachment, storeAttachment } from './attachment.service.ts';
 import { checkDeclaredLength, emptyFile, type BlobStore } from '../../storage/index.ts';
 import { toAttachmentDto } from './attachment.mapper.ts';
 
@@ -41,15 +40,15 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
     const link = links.check(attachmentId, ctx.query);
     if (link.status === 'invalid') throw linkError(ctx, 403, 'token_invalid');
     if (link.status === 'expired') throw linkError(ctx, 410, 'token_expired');
-    const user = await deps.em().findOne(User, { id: link.userId });
+    const user = await linkUser(deps.em(), link.userId);
     // A blocked (or deleted) user's links die with their sessions.
-    if (!user || user.blockedAt) throw linkError(ctx, 403, 'token_invalid');
+    if (!user || user.blocked_at) throw linkError(ctx, 403, 'token_invalid');
     return { id: user.id, roles: user.roles };
   }
 
   /** The attachment, if `viewer` may see its issue now; otherwise 404, as if it did not exist. */
   async function visible(viewer: { id: number; roles: string[] }, attachmentId: number): Promise<Attachment> {
-    const attachment = await deps.em().findOne(Attachment, { id: attachmentId });
+    const attachment = await attachmentById(deps.em(), attachmentId);
     if (!attachment) throw notFound('Attachment not found');
     await requireIssue(deps.em(), viewer, attachment.issueId, 'project.view').catch(() => {
       throw notFound('Attachment not found');
@@ -108,20 +107,14 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
     const user = requireUser(ctx);
     const viewer = { id: user.id, roles: user.roles };
     const em = deps.em();
-    const attachment = await em.findOne(Attachment, { id: parse(idSchema, ctx.params.id) });
+    const attachment = await attachmentById(em, parse(idSchema, ctx.params.id));
     if (!attachment) throw notFound('Attachment not found');
     const access = await requireIssue(em, viewer, attachment.issueId, 'project.view').catch(() => {
       throw notFound('Attachment not found');
     });
     const mayDelete = attachment.uploaderId === user.id ? canInProject(access.role, user.roles, 'issue.edit') : canInProject(access.role, user.roles, 'comment.moderate');
     if (!mayDelete) throw forbidden();
-    await em.transactional(async (tx) => {
-      tx.remove(attachment);
-      tx.create(Activity, { issueId: attachment.issueId, projectId: access.issue.projectId, actorId: user.id, action: 'attachment.removed', field: 'attachments', oldValue: { fileName: attachment.fileName }, newValue: null });
-      await tx.flush();
-      await publishEvent(tx as EntityManager, { type: 'issue.updated', issueId: attachment.issueId, projectId: access.issue.projectId, streamIds: [], actorId: user.id });
-    });
-    await deps.storage.delete(fileKey(attachment.storageKey));
+    await removeAttachment(em, deps.storage, attachment, { projectId: access.issue.projectId, actorId: user.id });
     ctx.status = 204;
   });
 

@@ -13,9 +13,9 @@ import { parse } from '../../http/validate.ts';
 import { accountError } from '../users/account-errors.ts';
 import { setPasswordHash } from '../users/password.repository.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
-import { User } from '../users/user.entity.ts';
 import { hashPassword } from '../users/user.service.ts';
 import { currentSessionId, endSessions } from '../users/sessions.ts';
+import { accountWithPassword } from './accounts.repository.ts';
 
 export function passwordRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
@@ -27,7 +27,7 @@ export function passwordRoutes(deps: { em: () => EntityManager }) {
     if (!own && !can(me.roles, 'admin.users')) throw forbidden();
     const change = await input.body();
     const em = deps.em();
-    const target = await em.findOne(User, { id }, { populate: ['passwordHash'] });
+    const target = await accountWithPassword(em, id);
     if (!target) throw accountError(ctx, 404, 'not_found', 'userNotFound');
     // Your own password needs the current one (a Telegram-only account has none to give).
     if (own && target.passwordHash) {

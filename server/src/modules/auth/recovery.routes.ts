@@ -12,11 +12,11 @@ import { accountError, enforceLimits } from '../users/account-errors.ts';
 import { passwordOwner, setPasswordHash } from '../users/password.repository.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
 import { consumeToken, issueToken } from '../users/tokens.ts';
-import { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
 import { hashPassword } from '../users/user.service.ts';
 import { signIn } from './auth.routes.ts';
 import { endSessions } from '../users/sessions.ts';
+import { accountByEmail, accountById } from './accounts.repository.ts';
 
 const TOKEN_ERRORS = { invalid: ['token_invalid', 'tokenInvalid'], expired: ['token_expired', 'tokenExpired'], used: ['token_used', 'tokenUsed'] } as const;
 
@@ -31,7 +31,7 @@ export function recoveryRoutes(deps: { em: () => EntityManager; mail: MailServic
     await enforceLimits(ctx, em, [{ key: `recover:ip:${ctx.ip}`, ...perIp }], 'tooManyRequests');
     const perAddress = await hitRateLimit(em, `recover:email:${email}`, perEmail.max, perEmail.windowSec);
     if (perAddress.allowed) {
-      const user = await em.findOne(User, { email });
+      const user = await accountByEmail(em, email);
       if (user?.email) {
         await em.transactional(async (tx) => {
           const token = await issueToken(tx as EntityManager, user.id, 'password_reset', PASSWORD_RESET_TTL_SEC);
@@ -62,7 +62,7 @@ export function recoveryRoutes(deps: { em: () => EntityManager; mail: MailServic
       const [code, key] = TOKEN_ERRORS[result.status];
       throw accountError(ctx, 400, code, key);
     }
-    const user = await em.findOneOrFail(User, { id: result.userId });
+    const user = await accountById(em, result.userId);
     await signIn(ctx, user);
     ctx.body = { user: toUserDto(user) };
   });

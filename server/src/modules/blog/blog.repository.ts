@@ -1,10 +1,10 @@
-// What the blog's admin writes (posts, their language versions, their old slugs) and the admin's
-// reads of them: typed queries (db/kysely.ts). The rules are blog.service.ts's; the public pages'
-// reads are blog.queries.ts.
+// What the blog's admin writes (posts, their language versions, their old slugs, uploaded images)
+// and the admin's reads of them: typed queries (db/kysely.ts). The rules are blog.service.ts's; the
+// public pages' reads are published-posts.repository.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
-import type { ImageRow } from './images.ts';
+import type { ImageRow, ProcessedImage } from './images.ts';
 
 /** A post's own columns, as the service writes them. */
 export interface PostValues {
@@ -65,6 +65,16 @@ export async function slugTaken(em: EntityManager, slug: string, exceptPostId: n
     .unionAll((eb) => eb.selectFrom('blog_old_slugs').select((s) => s.lit(1).as('taken')).where('slug', '=', slug).where('post_id', '<>', exceptPostId))
     .execute();
   return rows.length > 0;
+}
+
+/** An uploaded image's row (its widths are in the file store already); its id. */
+export async function insertImage(em: EntityManager, image: ProcessedImage, uploaderId: number): Promise<number> {
+  const row = await kysely(em)
+    .insertInto('blog_images')
+    .values({ storage_key: image.key, width: image.width, height: image.height, widths: image.widths, placeholder: image.placeholder, uploader_id: uploaderId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Whether an uploaded image exists (a cover must name one). */

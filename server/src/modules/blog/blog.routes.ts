@@ -10,10 +10,11 @@ import { requireCapability } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
-import { findPublished, listPublished } from './blog.queries.ts';
+import { findPublished, listPublished } from './published-posts.ts';
 import { createPost, deletePost, getAdminPost, listAdminPosts, updatePost } from './blog.service.ts';
 import { checkDeclaredLength, emptyFile, readAll, type BlobStore } from '../../storage/index.ts';
-import { BLOG_IMAGE_MAX_BYTES, imageFileKey, processImage, saveImage, toImageDto } from './images.ts';
+import { BLOG_IMAGE_MAX_BYTES, imageFileKey, processImage, toImageDto } from './images.ts';
+import { insertImage } from './blog.repository.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -55,7 +56,7 @@ export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }
   route(router, admin.uploadImage, async (ctx) => {
     const user = blogAdmin(ctx);
     const processed = await processImage(deps.storage, await readBody(ctx, BLOG_IMAGE_MAX_BYTES));
-    const id = await saveImage(deps.em(), processed, user.id);
+    const id = await insertImage(deps.em(), processed, user.id);
     ctx.status = 201;
     ctx.body = {
       image: toImageDto({

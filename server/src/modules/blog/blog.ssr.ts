@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale } from '@tracker/shar
 import { buildPath, localizePath, type RouteMatch } from '@tracker/shared/routes';
 import type { Context } from 'koa';
 import type { PageRender } from '../../web/spa.ts';
-import { findPublished, listPublished } from './blog.queries.ts';
+import { findPublished, listPublished } from './published-posts.ts';
 
 const texts = { ru: (await lazyResources.blog.ru()).default, en: (await lazyResources.blog.en()).default } as const;
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,7 +1,6 @@
 // Blog image pipeline (spec §9): every width as WebP, plus a 10×10 blurred placeholder data URI.
 // The widths go to the shared file store, so every replica serves them.
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BlogImage } from '@tracker/shared/api/blog';
 import { IMAGE_WIDTHS } from '@tracker/shared/blog-images';
 import { IMAGE } from '@tracker/shared/limits';
@@ -63,14 +62,7 @@ export async function processImage(store: BlobStore, input: Buffer): Promise<Pro
   };
 }
 
-export async function saveImage(em: EntityManager, image: ProcessedImage, uploaderId: number): Promise<number> {
-  const [row] = await em.execute<{ id: number }[]>(
-    `insert into blog_images (storage_key, width, height, widths, placeholder, uploader_id) values (?, ?, ?, ?::int[], ?, ?) returning id`,
-    [image.key, image.width, image.height, `{${image.widths.join(',')}}`, image.placeholder, uploaderId],
-  );
-  return row!.id;
-}
-
+/** An image's columns as a post's row carries them (`left join blog_images i`, `i.id as img_id`…). */
 export interface ImageRow {
   img_id: number | null;
   img_key: string | null;
@@ -79,9 +71,6 @@ export interface ImageRow {
   img_widths: number[] | null;
   img_placeholder: string | null;
 }
-
-/** Columns to select with `left join blog_images i`, matching ImageRow. */
-export const IMAGE_COLUMNS = `i.id as img_id, i.storage_key as img_key, i.width as img_width, i.height as img_height, i.widths as img_widths, i.placeholder as img_placeholder`;
 
 export function toImageDto(row: ImageRow): BlogImage | null {
   if (row.img_id == null || !row.img_key) return null;

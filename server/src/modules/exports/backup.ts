@@ -5,13 +5,13 @@ import { PassThrough, Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXPORT_FORMAT_VERSION } from '@tracker/shared/api/export';
 import yazl from 'yazl';
-import { intArray, iso } from '../../db/sql.ts';
+import { iso } from '../../db/sql.ts';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { fileKey } from '../attachments/attachment.service.ts';
 import { selectFields } from '../custom-fields/custom-field.queries.ts';
-import { Project } from '../projects/project.entity.ts';
-import { People } from './export.queries.ts';
+import { allProjects, allStreams, projectKeys, streamMemberIds, streamUpdates, userPage } from './backup.repository.ts';
+import { People } from './export-content.ts';
 import { projectJson } from './project-export.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -27,10 +27,7 @@ async function* users(em: EntityManager): AsyncGenerator<string> {
   let after = 0;
   let first = true;
   for (;;) {
-    const rows = await em.execute<{ id: number; name: string; email: string | null; phone: string | null; roles: string[]; locale: string; blocked_at: string | null; created_at: string }[]>(
-      `select id, name, email, phone, roles, locale, blocked_at, created_at from users where id > ? order by id limit 500`,
-      [after],
-    );
+    const rows = await userPage(em, after, 500);
     for (const u of rows) {
       yield (first ? '' : ',') + json({ id: u.id, name: u.name, email: u.email, phone: u.phone, roles: u.roles, locale: u.locale, blockedAt: iso(u.blocked_at), createdAt: iso(u.created_at) });
       first = false;
@@ -43,7 +40,7 @@ async function* users(em: EntityManager): AsyncGenerator<string> {
 async function customFields(em: EntityManager) {
   const rows = await selectFields(em, {});
   const ids = [...new Set(rows.flatMap((f) => f.project_ids))];
-  const keys = ids.length ? await em.execute<{ id: number; key: string }[]>(`select id, key from projects where id = any(?::int[])`, [intArray(ids)]) : [];
+  const keys = ids.length ? await projectKeys(em, ids) : [];
   const keyOf = new Map(keys.map((k) => [k.id, k.key]));
   return rows.map((f) => ({
     name: { ru: f.name_ru, en: f.name_en },
@@ -59,17 +56,9 @@ async function customFields(em: EntityManager) {
 
 /** Streams with their members and status updates; people by name and e-mail, like everywhere in the export. */
 async function* streams(em: EntityManager, people: People): AsyncGenerator<string> {
-  const rows = await em.execute<{ id: number; name: string; description: string; status: string; lead_id: number | null; start_date: string | null; target_date: string | null; created_at: string }[]>(
-    `select id, name, description, status, lead_id, start_date::text as start_date, target_date::text as target_date, created_at from streams order by id`,
-  );
+  const rows = await allStreams(em);
   for (const [i, st] of rows.entries()) {
-    const [members, updates] = await Promise.all([
-      em.execute<{ user_id: number }[]>(`select user_id from stream_members where stream_id = ? order by user_id`, [st.id]),
-      em.execute<{ author_id: number | null; body: string; health: string; created_at: string; updated_at: string }[]>(
-        `select author_id, body, health, created_at, updated_at from stream_updates where stream_id = ? order by created_at, id`,
-        [st.id],
-      ),
-    ]);
+    const [members, updates] = await Promise.all([streamMemberIds(em, st.id), streamUpdates(em, st.id)]);
     await people.load([st.lead_id, ...members.map((m) => m.user_id), ...updates.map((u) => u.author_id)]);
     yield (i ? ',' : '') +
       json({
@@ -95,7 +84,7 @@ async function* workspaceJson(em: EntityManager, attach: (a: { id: number; stora
   yield `],"customFields":${json(await customFields(em))},"streams":[`;
   yield* streams(em, people);
   yield '],"projects":[';
-  const projects = await em.find(Project, {}, { orderBy: { id: 'asc' } });
+  const projects = await allProjects(em);
   for (const [i, project] of projects.entries()) {
     if (i) yield ',';
     yield* projectJson(em, project, {

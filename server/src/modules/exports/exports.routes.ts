@@ -16,7 +16,7 @@ import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { requestLocale } from '../mail/i18n.ts';
 import { requireProject, type ProjectAccess, type Viewer } from '../projects/project-access.ts';
-import { People, type EmailsShown } from './export.queries.ts';
+import { People, type EmailsShown } from './export-content.ts';
 import { backupZip } from './backup.ts';
 import { downloadReader } from '../downloads/downloads.routes.ts';
 import type { DownloadLinks } from '../downloads/download-links.ts';

@@ -7,7 +7,7 @@ import { EXPORT_CSV_COLUMNS, EXPORT_FORMAT_VERSION, type ExportIssue } from '@tr
 import { CSV_BOM, csvRows, type CsvValue } from '../../csv/csv-writer.ts';
 import { iso } from '../../db/sql.ts';
 import type { Project } from '../projects/project.entity.ts';
-import { exportedIssues, loadCatalog, People, type Catalog, type EmailsShown } from './export.queries.ts';
+import { exportedIssues, loadCatalog, People, type Catalog, type EmailsShown } from './export-content.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
 

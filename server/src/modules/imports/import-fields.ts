@@ -4,6 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ImportSkip } from '@tracker/shared/api/imports';
 import { checkValue, isEmptyValue } from '../custom-fields/value-check.ts';
+import { applicableFields } from './import-plan.repository.ts';
 
 interface FieldInfo {
   id: number;
@@ -14,13 +15,7 @@ interface FieldInfo {
 export type ProjectFields = Map<string, FieldInfo>;
 
 export async function projectFields(em: EntityManager, projectId: number): Promise<ProjectFields> {
-  const rows = await em.execute<{ id: number; type: string; name_ru: string; name_en: string; options: { id: number; name: string }[] | null }[]>(
-    `select f.id, f.type, f.name_ru, f.name_en,
-            (select json_agg(json_build_object('id', o.id, 'name', o.name)) from custom_field_options o where o.field_id = f.id) as options
-       from custom_fields f
-      where f.archived_at is null and (f.scope = 'all' or exists (select 1 from custom_field_projects cp where cp.field_id = f.id and cp.project_id = ?))`,
-    [projectId],
-  );
+  const rows = await applicableFields(em, projectId);
   const fields: ProjectFields = new Map();
   for (const r of rows) {
     const info = { id: r.id, type: r.type, options: new Map((r.options ?? []).map((o) => [o.name.trim().toLowerCase(), o.id])) };

@@ -7,10 +7,9 @@ import type { ImportPreview, ImportSkip } from '@tracker/shared/api/imports';
 import type { StatusCategory } from '@tracker/shared/api/projects';
 import { IMPORT_PREVIEW_ROWS } from '@tracker/shared/limits';
 import type { z } from 'zod';
-import { intArray } from '../../db/sql.ts';
-import { userCanViewProjectSql } from '../projects/project-access.ts';
 import type { ParsedImport } from './formats/format.ts';
 import { projectFields, type ProjectFields } from './import-fields.ts';
+import { importedIssues, projectLabels, projectStatuses, usersToMatch } from './import-plan.repository.ts';
 
 export type PlannedRecord = z.output<typeof importRecordSchema>;
 
@@ -66,11 +65,7 @@ export async function buildPlan(
   const existing = new Map<string, number>();
   const ids = records.map((r) => r.externalId);
   for (let i = 0; i < ids.length; i += 5000) {
-    const rows = await em.execute<{ external_id: string; issue_id: number }[]>(
-      'select external_id, issue_id from issue_external_refs where project_id = ? and source = ? and external_id in (select jsonb_array_elements_text(?::jsonb))',
-      [input.projectId, input.format, JSON.stringify(ids.slice(i, i + 5000))],
-    );
-    for (const row of rows) existing.set(row.external_id, row.issue_id);
+    for (const row of await importedIssues(em, input.projectId, input.format, ids.slice(i, i + 5000))) existing.set(row.external_id, row.issue_id);
   }
 
   const { users, unmatched } = await matchUsers(em, input.projectId, records.flatMap(peopleOf), input.userMapping);
@@ -78,7 +73,7 @@ export async function buildPlan(
   // Tracker's export.json brings its project's whole catalog: every status (in order) and label, used or not.
   const catalog = (input.parsed as { catalog?: Catalog }).catalog;
   const statuses: ImportPlan['statuses'] = new Map();
-  for (const s of await em.execute<{ id: number; name: string; category: StatusCategory }[]>('select id, name, category from statuses where project_id = ? order by position, id', [input.projectId]))
+  for (const s of await projectStatuses(em, input.projectId))
     if (!statuses.has(s.name.toLowerCase())) statuses.set(s.name.toLowerCase(), s);
   const wantStatus = (name: string | undefined, category: StatusCategory, color?: string) => {
     const n = name?.trim();
@@ -87,7 +82,7 @@ export async function buildPlan(
   for (const s of [...(catalog?.statuses ?? [])].sort((a, b) => a.position - b.position)) wantStatus(s.name, s.category, s.color);
   for (const r of records) wantStatus(r.status?.name, statusCategory(r), r.status?.color);
   const labels: ImportPlan['labels'] = new Map();
-  for (const l of await em.execute<{ id: number; name: string }[]>('select id, name from labels where project_id = ?', [input.projectId])) labels.set(l.name.toLowerCase(), l);
+  for (const l of await projectLabels(em, input.projectId)) labels.set(l.name.toLowerCase(), l);
   const wantLabel = (name: string, color?: string) => {
     const n = name.trim();
     if (n && !labels.has(n.toLowerCase())) labels.set(n.toLowerCase(), { id: null, name: n, ...(color && { color }) });
@@ -103,11 +98,7 @@ async function matchUsers(em: EntityManager, projectId: number, people: ImportPe
   const emails = [...new Set(people.map((p) => p.email?.trim().toLowerCase()).filter((e): e is string => !!e))];
   const names = [...new Set(people.map((p) => p.name?.trim()).filter((n): n is string => !!n))];
   const mappedIds = [...new Set(Object.values(userMapping).filter((v): v is number => v !== null))];
-  const rows = await em.execute<{ id: number; email: string | null; name: string }[]>(
-    `select u.id, lower(u.email) as email, u.name from users u join projects p on p.id = ?
-      where u.blocked_at is null and (lower(u.email) in (select jsonb_array_elements_text(?::jsonb)) or u.name in (select jsonb_array_elements_text(?::jsonb)) or u.id = any(?::int[])) and ${userCanViewProjectSql('u', 'p')}`,
-    [projectId, JSON.stringify(emails), JSON.stringify(names), intArray(mappedIds)],
-  );
+  const rows = await usersToMatch(em, projectId, { emails, names, ids: mappedIds });
   const byEmail = new Map(rows.filter((r) => r.email).map((r) => [r.email!, r.id]));
   const byName = new Map<string, number | null>();
   // Two users of one name match neither: the person is listed for a hand mapping.

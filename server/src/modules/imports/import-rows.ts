@@ -1,9 +1,23 @@
-// The statements an import writes with, inside its one transaction (import-writer.ts): issues
-// created a batch at a time, updated one by one, new comments only, parents in a second pass.
+// What an import writes inside its one transaction (import-writer.ts): the statuses and labels it
+// lacks, issues created a batch at a time, updated one by one, new comments only, parents in a second
+// pass. The statements are import-rows.repository.ts's.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ImportFormat } from '@tracker/shared/api/import-record';
 import type { ImportSkip } from '@tracker/shared/api/imports';
 import type { ImportPlan, PlannedRecord } from './import-plan.ts';
+import {
+  columnEndRows,
+  importedCommentIds,
+  insertComment,
+  insertCommentRef,
+  insertIssueBatch,
+  insertLabel,
+  insertStatus,
+  issueComments,
+  setParent,
+  updateIssueFromFile,
+  type IssueInsert,
+} from './import-rows.repository.ts';
 
 export const isoOrNull = (v: string | undefined) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null);
 /** A source's colour when it is one we store (`#rrggbb`), else the table's default. */
@@ -14,11 +28,7 @@ export async function createStatuses(em: EntityManager, plan: ImportPlan, projec
   const made: string[] = [];
   for (const s of plan.statuses.values()) {
     if (s.id !== null) continue;
-    const [row] = await em.execute<{ id: number }[]>(
-      `insert into statuses (project_id, name, category, color, position) values (?, ?, ?, ?, (select coalesce(max(position) + 1, 0) from statuses where project_id = ?)) returning id`,
-      [projectId, s.name.slice(0, 50), s.category, colorOr(s.color, '#94a3b8'), projectId],
-    );
-    s.id = row!.id;
+    s.id = await insertStatus(em, projectId, { name: s.name.slice(0, 50), category: s.category, color: colorOr(s.color, '#94a3b8') });
     made.push(s.name);
   }
   return made;
@@ -28,8 +38,7 @@ export async function createLabels(em: EntityManager, plan: ImportPlan, projectI
   const made: string[] = [];
   for (const l of plan.labels.values()) {
     if (l.id !== null) continue;
-    const [row] = await em.execute<{ id: number }[]>('insert into labels (project_id, name, color) values (?, ?, ?) returning id', [projectId, l.name.slice(0, 50), colorOr(l.color, '#64748b')]);
-    l.id = row!.id;
+    l.id = await insertLabel(em, projectId, { name: l.name.slice(0, 50), color: colorOr(l.color, '#64748b') });
     made.push(l.name);
   }
   return made;
@@ -68,7 +77,7 @@ export async function insertIssues(
   reserveNumbers: (count: number) => Promise<number>,
 ): Promise<number[]> {
   const first = await reserveNumbers(batch.length);
-  const rows = batch.map(({ r, v, reporterId }, i) => {
+  const rows = batch.map(({ r, v, reporterId }, i): IssueInsert => {
     const statusId = v.statusId ?? fallback!.id;
     const completed = (v.category ?? fallback!.category) === 'completed';
     const sortOrder = (sortOrders.get(statusId) ?? 0) + 1024;
@@ -92,74 +101,47 @@ export async function insertIssues(
       sort_order: sortOrder,
     };
   });
-  const inserted = await em.execute<{ id: number; number: number }[]>(
-    `insert into issues (project_id, number, title, description, status_id, priority, assignee_id, reporter_id, start_date, due_date,
-                         estimate, custom_values, created_at, updated_at, completed_at, sort_order)
-     select ?, x.number, x.title, x.description, x.status_id, x.priority, x.assignee_id, x.reporter_id, x.start_date, x.due_date,
-            x.estimate, x.custom_values, coalesce(x.created_at, now()), coalesce(x.updated_at, now()), x.completed_at, x.sort_order
-       from jsonb_to_recordset(?::jsonb) as x(number int, title text, description text, status_id int, priority smallint, assignee_id int, reporter_id int,
-            start_date date, due_date date, estimate float8, custom_values jsonb, created_at timestamptz, updated_at timestamptz, completed_at timestamptz, sort_order float8)
-     returning id, number`,
-    [projectId, JSON.stringify(rows)],
-  );
+  const inserted = await insertIssueBatch(em, projectId, rows);
   const idOf = new Map(inserted.map((row) => [row.number, row.id]));
   return rows.map((row) => idOf.get(row.number)!);
 }
 
 /** Where each status column of the project ends now (new issues go below). */
 export async function columnEnds(em: EntityManager, projectId: number): Promise<Map<number, number>> {
-  const rows = await em.execute<{ status_id: number; end: number }[]>('select status_id, max(sort_order)::float8 as end from issues where project_id = ? group by status_id', [projectId]);
+  const rows = await columnEndRows(em, projectId);
   return new Map(rows.map((r) => [r.status_id, Number(r.end)]));
 }
 
 /** The file's values over the issue's; what the file leaves empty stays as it is in Tracker. */
 export async function updateIssue(em: EntityManager, issueId: number, r: PlannedRecord, v: Values): Promise<void> {
-  const sets: string[] = ['title = ?'];
-  const params: unknown[] = [v.title];
-  const set = (column: string, value: unknown, cast = '') => {
-    if (value === null || value === undefined) return;
-    sets.push(`${column} = ?${cast}`);
-    params.push(value);
-  };
-  if (r.description !== undefined) set('description', v.description);
-  set('status_id', v.statusId);
-  if (v.category === 'completed') {
-    sets.push('completed_at = coalesce(?::timestamptz, completed_at, now())');
-    params.push(isoOrNull(r.completedAt));
-  } else if (v.category !== null) sets.push('completed_at = null');
-  set('priority', v.priority);
-  set('assignee_id', v.assigneeId);
-  set('start_date', v.startDate);
-  set('due_date', v.dueDate);
-  set('estimate', v.estimate);
-  if (Object.keys(v.customValues).length) {
-    sets.push('custom_values = custom_values || ?::jsonb');
-    params.push(JSON.stringify(v.customValues));
-  }
-  await em.execute(`update issues set ${[...sets, 'updated_at = now()'].join(', ')} where id = ?`, [...params, issueId]);
+  await updateIssueFromFile(em, issueId, {
+    title: v.title,
+    ...(r.description !== undefined && { description: v.description }),
+    statusId: v.statusId,
+    completed: v.category === null ? null : v.category === 'completed' ? { done: true, at: isoOrNull(r.completedAt) } : { done: false },
+    priority: v.priority,
+    assigneeId: v.assigneeId,
+    startDate: v.startDate,
+    dueDate: v.dueDate,
+    estimate: v.estimate,
+    customValues: Object.keys(v.customValues).length ? v.customValues : null,
+  });
 }
 
 /** New comments only: one already imported (by its external id) or equal in author, time and text is kept as it is. */
 export async function addComments(em: EntityManager, format: ImportFormat, issueId: number, r: PlannedRecord, user: (p: PlannedRecord['assignee']) => number | null, fresh: boolean) {
   if (!r.comments.length) return;
   // A fresh issue has no comments yet: nothing to compare with.
-  const refs = fresh ? new Set<string>() : new Set((await em.execute<{ external_id: string }[]>('select external_id from comment_external_refs where issue_id = ? and source = ?', [issueId, format])).map((c) => c.external_id));
-  const have = fresh ? new Set<string>() : new Set(
-    (await em.execute<{ author_id: number | null; created_at: Date; body: string }[]>('select author_id, created_at, body from comments where issue_id = ?', [issueId])).map(
-      (c) => `${c.author_id}|${new Date(c.created_at).toISOString()}|${c.body}`,
-    ),
-  );
+  const refs = new Set(fresh ? [] : await importedCommentIds(em, issueId, format));
+  const have = new Set(fresh ? [] : (await issueComments(em, issueId)).map((c) => `${c.author_id}|${new Date(c.created_at).toISOString()}|${c.body}`));
   for (const c of r.comments) {
     if (!c.body.trim() || (c.externalId && refs.has(c.externalId))) continue;
     const authorId = user(c.author);
     const createdAt = isoOrNull(c.createdAt);
     if (createdAt && have.has(`${authorId}|${createdAt}|${c.body}`)) continue;
-    const [row] = await em.execute<{ id: number }[]>(
-      'insert into comments (issue_id, author_id, body, created_at, updated_at) values (?, ?, ?, coalesce(?::timestamptz, now()), coalesce(?::timestamptz, ?::timestamptz, now())) returning id',
-      [issueId, authorId, c.body, createdAt, isoOrNull(c.updatedAt), createdAt],
-    );
+    const commentId = await insertComment(em, { issueId, authorId, body: c.body, createdAt, updatedAt: isoOrNull(c.updatedAt) });
     if (c.externalId) {
-      await em.execute('insert into comment_external_refs (issue_id, source, external_id, comment_id) values (?, ?, ?, ?) on conflict do nothing', [issueId, format, c.externalId, row!.id]);
+      await insertCommentRef(em, { issueId, source: format, externalId: c.externalId, commentId });
       refs.add(c.externalId);
     }
     if (createdAt) have.add(`${authorId}|${createdAt}|${c.body}`);
@@ -218,6 +200,6 @@ export async function linkParents(em: EntityManager, plan: ImportPlan, issueOf: 
   const ends = chainsEnd(parentOf);
   for (const [child, parent] of parentOf) {
     if (!ends.get(child)) continue;
-    await em.execute('update issues set parent_id = ? where id = ? and parent_id is distinct from ?', [parent, child, parent]);
+    await setParent(em, child, parent);
   }
 }

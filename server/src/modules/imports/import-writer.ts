@@ -15,6 +15,8 @@ import { defaultStatus } from '../issues/issue-validate.ts';
 import { customValuesOf } from './import-fields.ts';
 import { personKey, type ImportPlan, type PlannedRecord } from './import-plan.ts';
 import { addComments, columnEnds, createLabels, createStatuses, dateOrNull, insertIssues, linkParents, updateIssue, type NewIssue, type Values } from './import-rows.ts';
+import { insertIssueLabels, insertIssueRefs, quietHistory } from './import-rows.repository.ts';
+import { markImportSucceeded } from './import-run.repository.ts';
 
 /** Records written between two progress reports. */
 export const IMPORT_BATCH = 200;
@@ -37,7 +39,7 @@ export interface WriteContext {
 
 export async function writeImport(em: EntityManager, plan: ImportPlan, ctx: WriteContext): Promise<ImportReport> {
   return em.transactional(async (tem) => {
-    await tem.execute(`set local tracker.history = 'on'`);
+    await quietHistory(tem);
     const createdStatuses = await createStatuses(tem, plan, ctx.projectId);
     const createdLabels = await createLabels(tem, plan, ctx.projectId);
     const fallback = plan.records.some((r) => !r.status) ? await defaultStatus(tem, ctx.projectId) : null;
@@ -86,18 +88,10 @@ export async function writeImport(em: EntityManager, plan: ImportPlan, ctx: Writ
           done.push({ r, issueId: ids[i]!, labelIds: v.labelIds, fresh: true });
         });
         created += fresh.length;
-        await tem.execute(
-          `insert into issue_external_refs (project_id, source, external_id, issue_id)
-           select ?, ?, x.external_id, x.issue_id from jsonb_to_recordset(?::jsonb) as x(external_id text, issue_id int)`,
-          [ctx.projectId, ctx.format, JSON.stringify(fresh.map(({ r }, i) => ({ external_id: r.externalId, issue_id: ids[i] })))],
-        );
+        await insertIssueRefs(tem, ctx.projectId, ctx.format, fresh.map(({ r }, i) => ({ external_id: r.externalId, issue_id: ids[i]! })));
       }
       const links = done.flatMap((d) => d.labelIds.map((labelId) => ({ issue_id: d.issueId, label_id: labelId })));
-      if (links.length)
-        await tem.execute(
-          'insert into issue_labels (issue_id, label_id) select x.issue_id, x.label_id from jsonb_to_recordset(?::jsonb) as x(issue_id int, label_id int) on conflict do nothing',
-          [JSON.stringify(links)],
-        );
+      if (links.length) await insertIssueLabels(tem, links);
       for (const d of done) await addComments(tem, ctx.format, d.issueId, d.r, user, d.fresh);
       await recordActivities(
         tem,
@@ -108,10 +102,7 @@ export async function writeImport(em: EntityManager, plan: ImportPlan, ctx: Writ
     await linkParents(tem, plan, issueOf, notes);
 
     const report: ImportReport = { created, updated, skipped: plan.skipped, unmatchedUsers: plan.unmatched, notes, createdStatuses, createdLabels };
-    await tem.execute(
-      `update imports set status = 'succeeded', report = ?::jsonb, progress_done = progress_total, finished_at = now(), file = null where id = ?`,
-      [JSON.stringify(report), ctx.importId],
-    );
+    await markImportSucceeded(tem, ctx.importId, report);
     await publishEvent(tem, { type: 'project.updated', issueId: null, projectId: ctx.projectId, streamIds: [], actorId: ctx.actorId ?? 0 });
     return report;
   });

@@ -5,8 +5,6 @@
 // because nothing of it was committed. The stored file is deleted when the import ends either way,
 // and an hourly clean-up gives up imports whose job was lost (docs/import.md, "Stored files").
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { ImportFormat } from '@tracker/shared/api/import-record';
-import type { ImportMapping } from '@tracker/shared/api/imports';
 import { isDomainError } from '@tracker/shared/domain-errors';
 import { IMPORT_ABANDONED_AFTER_HOURS } from '@tracker/shared/limits';
 import { isLocale, type Locale } from '@tracker/shared/locales';
@@ -14,41 +12,32 @@ import type { JobQueue } from '../jobs/index.ts';
 import { translate } from '../mail/i18n.ts';
 import { assertWritable } from '../projects/project-guards.ts';
 import { buildPlan } from './import-plan.ts';
-import { dropOldPreviewsAndFiles, giveUpImport, staleImports } from './import-storage.queries.ts';
+import { dropOldPreviewsAndFiles, giveUpImport, staleImports } from './import-storage.repository.ts';
 import { readImportFile } from './import-read.ts';
+import { advanceIssueCounter, markImportFailed, markImportRunning, projectArchivedAt, setImportProgress, setImportTotal, storedImport } from './import-run.repository.ts';
 import { writeImport } from './import-writer.ts';
 import { IMPORT_JOB } from './imports.service.ts';
 
-interface Stored {
-  project_id: number;
-  user_id: number | null;
-  format: ImportFormat;
-  mapping: ImportMapping;
-  status: string;
-  file: Buffer | null;
-  locale: string;
-}
-
 export async function runImport(orm: MikroORM, importId: number): Promise<void> {
   const em = orm.em.fork() as EntityManager;
-  const [row] = await em.execute<Stored[]>(`select project_id, user_id, format, mapping, status, file, locale from imports where id = ?`, [importId]);
+  const row = await storedImport(em, importId);
   if (!row || !row.file || (row.status !== 'queued' && row.status !== 'running')) return;
   // Progress goes on a connection of its own, outside the import's transaction.
   const side = () => orm.em.fork() as EntityManager;
-  await side().execute(`update imports set status = 'running', progress_done = 0 where id = ?`, [importId]);
+  await markImportRunning(side(), importId);
   try {
     // A project archived while the import waited is read-only now.
-    const [project] = await em.execute<{ archived_at: Date | null }[]>('select archived_at from projects where id = ?', [row.project_id]);
-    assertWritable({ archivedAt: project?.archived_at ?? null });
+    const archivedAt = await projectArchivedAt(em, row.project_id);
+    assertWritable({ archivedAt: archivedAt === null ? null : new Date(archivedAt) });
     const parsed = readImportFile(row.format, new Uint8Array(row.file), row.mapping.columns);
     const plan = await buildPlan(em, { projectId: row.project_id, format: row.format, parsed, userMapping: row.mapping.userMapping ?? {} });
-    await side().execute('update imports set progress_total = ? where id = ?', [plan.records.length, importId]);
+    await setImportTotal(side(), importId, plan.records.length);
     await writeImport(em, plan, {
       importId,
       projectId: row.project_id,
       actorId: row.user_id,
       format: row.format,
-      progress: async (done) => void (await side().execute('update imports set progress_done = ? where id = ?', [done, importId])),
+      progress: (done) => setImportProgress(side(), importId, done),
       reserveNumbers: (count) => reserveNumbers(side(), row.project_id, count),
     });
   } catch (err) {
@@ -56,7 +45,7 @@ export async function runImport(orm: MikroORM, importId: number): Promise<void> 
     const detail = isDomainError(err) ? translate(locale, err.key, err.params) : err instanceof Error ? err.message.slice(0, 500) : String(err);
     const report = failureReport(locale, detail);
     // The file goes with the run: an import that ended, well or not, keeps no bytes.
-    await side().execute(`update imports set status = 'failed', report = ?::jsonb, progress_done = 0, finished_at = now(), file = null where id = ?`, [JSON.stringify(report), importId]);
+    await markImportFailed(side(), importId, report);
   }
 }
 
@@ -86,8 +75,7 @@ export async function pruneImports(em: EntityManager): Promise<void> {
 
 /** Takes `count` numbers from the project's issue counter in a transaction of its own; returns the first. */
 export async function reserveNumbers(em: EntityManager, projectId: number, count: number): Promise<number> {
-  const [row] = await em.execute<{ last: number }[]>('update projects set issue_counter = issue_counter + ? where id = ? returning issue_counter as last', [count, projectId]);
-  return row!.last - count + 1;
+  return (await advanceIssueCounter(em, projectId, count)) - count + 1;
 }
 
 export const IMPORT_PRUNE_JOB = 'imports.prune';

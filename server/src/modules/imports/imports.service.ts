@@ -15,7 +15,7 @@ import { customValuesOf, projectFields } from './import-fields.ts';
 import { toImportDto } from './import.mapper.ts';
 import { buildPlan, previewOf } from './import-plan.ts';
 import { readImportFile } from './import-read.ts';
-import { lockedStoredBytes } from './import-storage.queries.ts';
+import { lockedStoredBytes } from './import-storage.repository.ts';
 import { deleteStaleDryRuns, insertDryRun, insertQueuedImport, selectImport, selectRecentImports, type ImportValues } from './import.repository.ts';
 
 export const IMPORT_JOB = 'imports.run';

@@ -5,8 +5,8 @@
 import { EventEmitter } from 'node:events';
 import { parseCronItems, run, runOnce, type CronItem, type JobHelpers, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/connection-errors.ts';
+import { databaseAnswers, type PgPool } from '../../db/pg-connections.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueIn, type EnqueueOptions } from './enqueue.ts';
 import { createLockHolders } from './lock-holders.ts';
@@ -83,9 +83,9 @@ export function createJobQueue({
   /** Since when no runner runs (null while one does). */
   let downSince: number | null = Date.now();
 
-  let pool: pg.Pool | null = null;
+  let pool: PgPool | null = null;
   const makePool = () => jobPool(databaseUrl, concurrency, logger);
-  const options = (pgPool: pg.Pool) => runnerOptions(pgPool, logger, handlers, abortAfterMs);
+  const options = (pgPool: PgPool) => runnerOptions(pgPool, logger, handlers, abortAfterMs);
 
   /** Frees what dead workers hold (lock-holders.ts); an outage only postpones it to the next sweep. */
   let sweeping: Promise<void> | null = null;
@@ -159,7 +159,7 @@ export function createJobQueue({
     healing = true;
     void (async () => {
       try {
-        if (!(await pool?.query('select 1').then(() => true, () => false)) || runner !== r || !wanted) return;
+        if (!pool || !(await databaseAnswers(pool)) || runner !== r || !wanted) return;
         logger.warn('job fetches fail while the database answers: the job worker starts afresh');
         runner = null;
         downSince = Date.now();
@@ -268,7 +268,7 @@ export function createJobQueue({
       // PostgreSQL already gone (Ctrl-C reaches it too): nothing can be completed or released, and
       // graphile-worker prints a stack for every worker whose poll fails once it is stopping.
       // The process is exiting: the worker is left to the exit; the next start anywhere frees its jobs.
-      if (!(await p!.query('select 1').then(() => true, () => false))) {
+      if (!(await databaseAnswers(p!))) {
         logger.debug('database gone at shutdown: the job worker is left to the exit');
         await holders.close();
         return;

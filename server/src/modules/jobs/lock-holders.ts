@@ -5,7 +5,7 @@
 // connection is lost. A holder without that lock is dead: a pool of this process that ended, at once;
 // another's only once it has been seen without it for `graceMs`, since a live replica may be
 // reconnecting after an outage, or may take its first job a moment before its lock.
-import pg from 'pg';
+import { ownClient, type PgClient } from '../../db/pg-connections.ts';
 import type { Logger } from '../../logger.ts';
 import type { Queryable } from './enqueue.ts';
 import { forceUnlockPools, holdersWithoutLock, lockPool, unlockPool } from './job-locks.queries.ts';
@@ -26,7 +26,7 @@ export function createLockHolders({ databaseUrl, logger, graceMs = 20_000, recon
   const ended = new Set<string>();
   /** Other processes' pools seen without their lock, since when. */
   const suspects = new Map<string, number>();
-  let client: pg.Client | null = null;
+  let client: PgClient | null = null;
   /** Locks taken on the current connection. */
   let held = new Set<string>();
   let connecting = false;
@@ -34,7 +34,7 @@ export function createLockHolders({ databaseUrl, logger, graceMs = 20_000, recon
   let closed = true;
   let timer: NodeJS.Timeout | undefined;
 
-  const take = (c: pg.Client, id: string) => {
+  const take = (c: PgClient, id: string) => {
     if (held.has(id)) return;
     held.add(id);
     lockPool(c, id)
@@ -54,8 +54,7 @@ export function createLockHolders({ databaseUrl, logger, graceMs = 20_000, recon
   async function connect() {
     if (closed || client || connecting) return;
     connecting = true;
-    const c = new pg.Client({ connectionString: databaseUrl, application_name: 'tracker job pools' });
-    c.on('error', () => {});
+    const c = ownClient(databaseUrl, 'tracker job pools');
     try {
       await c.connect();
     } catch {

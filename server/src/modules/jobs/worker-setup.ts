@@ -1,7 +1,7 @@
 // How the queue sets graphile-worker up: its connection pools, its runner options, its events.
 import { EventEmitter } from 'node:events';
 import type { JobHelpers, Runner, RunnerOptions, TaskList, WorkerEvents } from 'graphile-worker';
-import pg from 'pg';
+import { onOwnConnection, ownPool, type PgPool } from '../../db/pg-connections.ts';
 import { outsideRequest } from '../../db/request-context.ts';
 import type { Logger } from '../../logger.ts';
 import { forceUnlockPools } from './job-locks.queries.ts';
@@ -14,15 +14,11 @@ const asRecord = (payload: unknown): Record<string, unknown> => (payload && type
  * Our own pools, not graphile-worker's: it stops listening for a pool's errors before it ends the
  * pool, so a connection that PostgreSQL closes meanwhile (Ctrl-C reaches both) crashed the process.
  */
-export function jobPool(databaseUrl: string, concurrency: number, logger: Logger) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency + 2 });
-  const lost = (err: Error) => logger.debug({ err }, 'job queue connection lost');
-  pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
-  return pool;
+export function jobPool(databaseUrl: string, concurrency: number, logger: Logger): PgPool {
+  return ownPool(databaseUrl, { max: concurrency + 2, onError: (err) => logger.debug({ err }, 'job queue connection lost') });
 }
 
-export function runnerOptions(pgPool: pg.Pool, logger: Logger, handlers: Record<string, JobHandler>, abortAfterMs: number): RunnerOptions {
+export function runnerOptions(pgPool: PgPool, logger: Logger, handlers: Record<string, JobHandler>, abortAfterMs: number): RunnerOptions {
   // A job never runs on the EntityManager of the request whose NOTIFY happened to wake the worker.
   const taskList: TaskList = Object.fromEntries(
     Object.entries(handlers).map(([kind, handler]) => [kind, (payload: unknown, helpers: JobHelpers) => outsideRequest(() => handler(asRecord(payload), helpers))]),
@@ -57,14 +53,7 @@ export function forwardingEvents(events: WorkerEvents): WorkerEvents {
  * another to take. On a connection of its own: a stuck job may hold one of the pool's.
  */
 export async function releaseLocks(databaseUrl: string, poolIds: string[]) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await forceUnlockPools(client, poolIds);
-  } finally {
-    await client.end();
-  }
+  await onOwnConnection(databaseUrl, (client) => forceUnlockPools(client, poolIds));
 }
 
 /**

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_LOCALE, LOCALES } from '@tracker/shared/locales';
-import { sitemapPosts } from '../blog/blog.queries.ts';
+import { sitemapPosts } from '../blog/published-posts.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 
 /** Files for crawlers, not API routes (nothing in the contract describes them): served outside the page routes, mounted before the web app's shell. */

@@ -1,9 +1,11 @@
 // Telegram accounts' rows: who a Telegram id belongs to, the account row a sign-in or link keeps
 // fresh, the replay record of sign-ins, and what the account settings change. Typed queries
-// (db/kysely.ts); account.service.ts and link.service.ts hold the rules.
+// (db/kysely.ts), and the account a sign-in ends in as the ORM's entity (the session is made from
+// it); account.service.ts and link.service.ts hold the rules.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
+import { User } from '../users/user.entity.ts';
 
 /** Whether the user can sign in without Telegram (an e-mail with a password), with the user's row locked. */
 export async function lockOtherSignInWay(em: EntityManager, userId: number): Promise<boolean> {
@@ -115,4 +117,9 @@ export async function forgetUsedSignIns(tem: EntityManager, olderThanSec: number
 export async function recordUsedSignIn(tem: EntityManager, key: string): Promise<boolean> {
   const rows = await kysely(tem).insertInto('telegram_auth_used').values({ key }).onConflict((oc) => oc.doNothing()).returning('key').execute();
   return rows.length > 0;
+}
+
+/** The account a Telegram sign-in ends in, read afresh (the sign-in changed its row); a missing one fails. */
+export function signedInAccount(em: EntityManager, userId: number): Promise<User> {
+  return em.findOneOrFail(User, { id: userId }, { refresh: true });
 }

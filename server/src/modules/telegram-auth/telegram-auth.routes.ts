@@ -10,8 +10,9 @@ import { route } from '../../http/route.ts';
 import { keepReplacedSession, sessionTokenFor } from '../../http/session.ts';
 import { signIn } from '../auth/auth.routes.ts';
 import { grantAdminFromEmail } from '../users/admin-grants.ts';
-import { User } from '../users/user.entity.ts';
+import type { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
+import { signedInAccount } from './account.repository.ts';
 import { disconnectAccount, findAccount, signInWithTelegram } from './account.service.ts';
 import { createLinkToken, LINK_PAYLOAD_PREFIX, linkStatus, phoneStatus } from './link.service.ts';
 import { verifyInitData, verifyWidget, type Verified } from './verify.ts';
@@ -38,7 +39,7 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
     if (!outcome.ok) return refuse(ctx, outcome.error);
     // Same as the password sign-in: a confirmed ADMIN_EMAILS address gets its (one) grant.
     await grantAdminFromEmail(em, outcome.userId, config.ADMIN_EMAILS);
-    const user = await em.findOneOrFail(User, { id: outcome.userId }, { refresh: true });
+    const user = await signedInAccount(em, outcome.userId);
     // Same rule as the password sign-in: an account an admin blocked gets no session.
     if (user.blockedAt) return refuse(ctx, 'account_blocked');
     // Another account's session is left to it (a tab holding it as its header token goes on as that

@@ -1,14 +1,26 @@
-// The reads behind export.csv, export.json and the admin backup: a project's catalog (statuses,
+// What export.csv, export.json and the admin backup hold of a project: its catalog (statuses,
 // labels, custom fields, members) once, then its issues in batches of BATCH with everything they
-// hold, so a project of any size streams without being loaded whole.
+// hold, so a project of any size streams without being loaded whole (the reads: export.repository.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExportCustomField, ExportIssue, ExportPerson } from '@tracker/shared/api/export';
 import { PRIORITIES, type Priority } from '@tracker/shared/api/issues';
 import type { ProjectRole, StatusCategory } from '@tracker/shared/api/projects';
 import type { CustomFieldType } from '@tracker/shared/api/custom-fields';
-import { intArray, iso } from '../../db/sql.ts';
+import { iso } from '../../db/sql.ts';
 import { selectFields } from '../custom-fields/custom-field.queries.ts';
 import type { Project } from '../projects/project.entity.ts';
+import {
+  activityOf,
+  attachmentsOf,
+  commentsOf,
+  exportedLabels,
+  exportedMembers,
+  exportedStatuses,
+  issueBatch,
+  relationsOf,
+  usersByIds,
+  watchersOf,
+} from './export.repository.ts';
 
 export const BATCH = 200;
 
@@ -35,8 +47,7 @@ export class People {
   async load(ids: Iterable<number | null | undefined>): Promise<void> {
     const missing = [...new Set([...ids].filter((id): id is number => typeof id === 'number' && !this.known.has(id)))];
     if (!missing.length) return;
-    const rows = await this.em.execute<{ id: number; name: string; email: string | null }[]>(`select id, name, email from users where id = any(?::int[])`, [intArray(missing)]);
-    for (const r of rows) this.known.set(r.id, this.person(r));
+    for (const r of await usersByIds(this.em, missing)) this.known.set(r.id, this.person(r));
   }
   get(id: number | null | undefined): ExportPerson | null {
     return id == null ? null : (this.known.get(id) ?? null);
@@ -57,13 +68,10 @@ export interface Catalog {
 
 export async function loadCatalog(em: EntityManager, projectId: number, people: People): Promise<Catalog> {
   const [statuses, labels, fieldRows, members] = await Promise.all([
-    em.execute<Catalog['statuses']>(`select name, category, color, position from statuses where project_id = ? order by position, id`, [projectId]),
-    em.execute<Catalog['labels']>(`select name, color from labels where project_id = ? order by name, id`, [projectId]),
+    exportedStatuses(em, projectId),
+    exportedLabels(em, projectId),
     selectFields(em, { projectId }),
-    em.execute<{ id: number; name: string; email: string | null; role: ProjectRole }[]>(
-      `select u.id, u.name, u.email, m.role from project_members m join users u on u.id = m.user_id where m.project_id = ? order by m.created_at, u.id`,
-      [projectId],
-    ),
+    exportedMembers(em, projectId),
   ]);
   const fields = fieldRows.map((f) => ({
     id: f.id,
@@ -77,47 +85,8 @@ export async function loadCatalog(em: EntityManager, projectId: number, people: 
   return { statuses, labels, fields, members: members.map((m) => ({ ...people.person(m), role: m.role })) };
 }
 
-interface IssueRow {
-  id: number;
-  number: number;
-  title: string;
-  description: string;
-  status: string;
-  category: StatusCategory;
-  priority: number;
-  assignee_id: number | null;
-  reporter_id: number | null;
-  start_date: string | null;
-  due_date: string | null;
-  estimate: number | null;
-  parent_number: number | null;
-  custom_values: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-  labels: string[];
-  streams: string[];
-}
-
 /** An issue as exported, with its status category (for the CSV) beside it. */
 export type ExportedIssue = ExportIssue & { statusCategory: StatusCategory };
-
-async function issueBatch(em: EntityManager, projectId: number, after: number): Promise<IssueRow[]> {
-  return em.execute<IssueRow[]>(
-    `select i.id, i.number, i.title, i.description, s.name as status, s.category, i.priority, i.assignee_id, i.reporter_id,
-            i.start_date::text as start_date, i.due_date::text as due_date, i.estimate, par.number as parent_number, i.custom_values,
-            i.created_at, i.updated_at, i.completed_at,
-            coalesce((select array_agg(l.name order by l.name) from issue_labels il join labels l on l.id = il.label_id where il.issue_id = i.id), '{}') as labels,
-            coalesce((select array_agg(st.name order by st.name) from issue_streams ist join streams st on st.id = ist.stream_id where ist.issue_id = i.id), '{}') as streams
-       from issues i
-       join statuses s on s.id = i.status_id
-       left join issues par on par.id = i.parent_id
-      where i.project_id = ? and i.number > ?
-      order by i.number
-      limit ${BATCH}`,
-    [projectId, after],
-  );
-}
 
 /** A stored custom value as a person reads it: option names, a user's e-mail, the rest as stored. */
 function readableValue(field: FieldInfo, value: unknown, people: People): unknown {
@@ -144,27 +113,12 @@ interface Detail {
 }
 
 async function details(em: EntityManager, ids: number[], people: People): Promise<Map<number, Detail>> {
-  const arr = intArray(ids);
   const [comments, activity, attachments, relations, watchers] = await Promise.all([
-    em.execute<{ id: number; issue_id: number; author_id: number | null; body: string; created_at: string; updated_at: string }[]>(
-      `select id, issue_id, author_id, body, created_at, updated_at from comments where issue_id = any(?::int[]) order by created_at, id`,
-      [arr],
-    ),
-    em.execute<{ issue_id: number; actor_id: number | null; action: string; field: string | null; old_value: unknown; new_value: unknown; created_at: string }[]>(
-      `select issue_id, actor_id, action, field, old_value, new_value, created_at from activities where issue_id = any(?::int[]) order by created_at, id`,
-      [arr],
-    ),
-    em.execute<{ id: number; issue_id: number; uploader_id: number | null; file_name: string; mime_type: string; size: number; storage_key: string; created_at: string }[]>(
-      `select id, issue_id, uploader_id, file_name, mime_type, size, storage_key, created_at from attachments where issue_id = any(?::int[]) order by created_at, id`,
-      [arr],
-    ),
-    em.execute<{ issue_id: number; type: ExportIssue['relations'][number]['type']; key: string }[]>(
-      `select r.from_issue_id as issue_id, r.type, p.key || '-' || t.number as key
-         from issue_relations r join issues t on t.id = r.to_issue_id join projects p on p.id = t.project_id
-        where r.from_issue_id = any(?::int[]) order by r.id`,
-      [arr],
-    ),
-    em.execute<{ issue_id: number; user_id: number }[]>(`select issue_id, user_id from issue_watchers where issue_id = any(?::int[]) order by user_id`, [arr]),
+    commentsOf(em, ids),
+    activityOf(em, ids),
+    attachmentsOf(em, ids),
+    relationsOf(em, ids),
+    watchersOf(em, ids),
   ]);
   await people.load([
     ...comments.map((c) => c.author_id),
@@ -208,7 +162,7 @@ export async function* exportedIssues(
   const fields = new Map(catalog.fields.map((f) => [String(f.id), f]));
   let after = 0;
   for (;;) {
-    const rows = await issueBatch(em, project.id, after);
+    const rows = await issueBatch(em, project.id, after, BATCH);
     if (!rows.length) return;
     after = rows.at(-1)!.number;
     const userValues = rows.flatMap((r) => Object.entries(r.custom_values ?? {}).filter(([id, v]) => fields.get(id)?.type === 'user' && typeof v === 'number').map(([, v]) => v as number));
