@@ -9,8 +9,8 @@ import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { listActivity } from '../activity/activity.ts';
 import { requireProject, type Viewer } from './project-access.ts';
-import { listMembers, listProjects, projectChecklist, projectDetail } from './project.queries.ts';
-import { createProject, deleteProject, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
+import { listMembers, listProjects, projectChecklist } from './project-reads.repository.ts';
+import { createProject, deleteProject, projectDetail, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
 
 export function projectRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
