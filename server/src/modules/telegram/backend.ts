@@ -22,7 +22,7 @@ import { projectAccess, type Viewer } from '../projects/project-access.ts';
 import { canInProject } from '@tracker/shared/permissions';
 import { selectTemplates } from '../templates/template.queries.ts';
 import { issueFromTemplate } from '../templates/template.service.ts';
-import { assignedOpenCards, cardsByIds } from '../issues/cards.queries.ts';
+import { assignedOpenCards, cardsByIds } from '../issues/cards.repository.ts';
 import { linkTopic, topicPlan } from './topics.ts';
 import { requestTranscript } from './voice.ts';
 import { standupNow } from './standup.ts';
