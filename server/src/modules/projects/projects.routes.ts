@@ -84,7 +84,7 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
     const viewer = requireUser(ctx);
     const { project } = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.view');
     const { limit } = await input.query();
-    const activity = await listActivity(deps.em(), 'a.project_id = ?', [project.id], { limit, newestFirst: true });
+    const activity = await listActivity(deps.em(), { projectId: project.id }, { limit, newestFirst: true });
     ctx.body = activityResponseSchema.parse({ activity });
   });
 
