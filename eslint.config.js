@@ -131,8 +131,6 @@ export const NOT_YET_IN_REPOSITORIES = [
   'server/src/modules/jobs/lock-holders.ts',
   'server/src/modules/jobs/worker-setup.ts',
   'server/src/modules/onboarding/demo-project.ts',
-  'server/src/modules/recurrence/occurrence.ts',
-  'server/src/modules/recurrence/scheduler.ts',
   'server/src/modules/streams/stream-feed.ts',
   'server/src/modules/streams/stream.queries.ts',
   'server/src/modules/telegram-auth/telegram-auth.routes.ts',
