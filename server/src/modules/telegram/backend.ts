@@ -20,7 +20,7 @@ import { createIssue, updateIssue } from '../issues/issue.service.ts';
 import { searchIssues } from '../issues/search.repository.ts';
 import { projectAccess, type Viewer } from '../projects/project-access.ts';
 import { canInProject } from '@tracker/shared/permissions';
-import { selectTemplates } from '../templates/template.queries.ts';
+import { selectTemplates } from '../templates/template-reads.repository.ts';
 import { issueFromTemplate } from '../templates/template.service.ts';
 import { assignedOpenCards, cardsByIds } from '../issues/cards.repository.ts';
 import { linkTopic, topicPlan } from './topics.ts';
