@@ -2,8 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * One index per sort of the issue list within a project (issue 13): `(project_id, <sort
- * expression>, id)`, with the expressions exactly as `sortSpec` in issue-list.ts writes them, so a
- * page is read off the index instead of sorting every issue of the project. `updated` already has
+ * expression>, id)`, with the expressions exactly as `sortSpec` in issue-list.repository.ts writes
+ * them, so a page is read off the index instead of sorting every issue of the project. `updated` already has
  * issues_project_updated; `key` is served by the unique (project_id, number) index. Priority and
  * due date keep "none" last in both directions, so each has one expression per direction.
  */

@@ -3,8 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * The issue list's sorts across the projects a user sees (issue 13): `(<sort expression>, id)` for
  * lists of every visible project, and `(assignee_id, <sort expression>, id)` for one assignee's
- * issues (My issues, `assignee=me`), with the expressions exactly as `sortSpec` in issue-list.ts
- * writes them, so a page is read off an index in order instead of sorting every visible issue.
+ * issues (My issues, `assignee=me`), with the expressions exactly as `sortSpec` in
+ * issue-list.repository.ts writes them, so a page is read off an index in order instead of sorting every visible issue.
  * Across projects `updated` already has issues_updated; the two narrower indexes this replaces
  * (issues_created_at, issues_assignee) lacked the `id` tiebreak of the keyset.
  */

@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * One status of one project (a board column, the "In progress" filter) in any sort the list offers:
  * `(project_id, status_id, <sort expression>, id)`, with the expressions exactly as `sortSpec` in
- * issue-list.ts writes them. Without them a status filter read all of the status's issues through
+ * issue-list.repository.ts writes them. Without them a status filter read all of the status's issues through
  * issues_project_status_updated and sorted them (6 ms for a status of 1,800 issues on the bench data,
  * 80–90 ms under the mixed load), or walked the sort's index fetching every issue to test its status.
  * `updated` has issues_project_status_updated since the tracker migration.

@@ -12,7 +12,7 @@ import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { toIssueListItem } from '../issues/issue.mapper.ts';
-import { selectCalendarIssues, selectFeedIssues, type FeedScope } from './calendar.queries.ts';
+import { selectCalendarIssues, selectFeedIssues, type FeedScope } from './calendar.repository.ts';
 import { createFeed, findActiveFeed, listFeeds, revokeFeed, TOKEN_PATTERN, type ActiveFeed } from './feeds.service.ts';
 import { hashSecretToken } from '../../secret-token.ts';
 import { buildIcs } from './ics.ts';

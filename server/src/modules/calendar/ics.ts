@@ -1,6 +1,6 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { iso } from '../../db/sql.ts';
-import type { FeedIssueRow } from './calendar.queries.ts';
+import type { FeedIssueRow } from './calendar.repository.ts';
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 

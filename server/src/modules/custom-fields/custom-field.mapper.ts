@@ -1,6 +1,6 @@
 import type { CustomField, CustomFieldType } from '@tracker/shared/api/custom-fields';
 import { iso } from '../../db/sql.ts';
-import type { FieldRow } from './custom-field.queries.ts';
+import type { FieldRow } from './custom-field-reads.repository.ts';
 
 export function toCustomFieldDto(row: FieldRow): CustomField {
   return {

@@ -1,6 +1,7 @@
 // What defining, changing, archiving and deleting a custom field reads and writes: the field's row,
 // its options and the projects it is limited to. Typed queries (db/kysely.ts); the rules are the
-// service's (custom-field.service.ts). Reading fields, and their values on issues, is custom-field.queries.ts's.
+// service's (custom-field.service.ts). Reading fields is custom-field-reads.repository.ts's, their
+// values on issues custom-values.repository.ts's.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';

@@ -10,7 +10,7 @@ import { notFound } from '@tracker/shared/domain-errors';
 import { parse } from '../../http/validate.ts';
 import { requireProject } from '../projects/project-access.ts';
 import { toCustomFieldDto } from './custom-field.mapper.ts';
-import { selectFields } from './custom-field.queries.ts';
+import { selectFields } from './custom-field-reads.repository.ts';
 import { createField, deleteField, setArchived, updateField } from './custom-field.service.ts';
 
 export function customFieldRoutes(deps: { em: () => EntityManager }) {

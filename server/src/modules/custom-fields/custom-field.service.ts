@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { createCustomFieldSchema, updateCustomFieldSchema } from '@tracker/shared/api/custom-fields';
 import type { z } from 'zod';
 import { conflict, invalid as invalidInput, notFound } from '@tracker/shared/domain-errors';
-import { countValues, removeAllValues, removeOptionValues, selectFields } from './custom-field.queries.ts';
+import { selectFields } from './custom-field-reads.repository.ts';
+import { countValues, removeAllValues, removeOptionValues } from './custom-values.repository.ts';
 import {
   addFieldProjects,
   clearFieldProjects,

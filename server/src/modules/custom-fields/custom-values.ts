@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '@tracker/shared/domain-errors';
-import { CustomField } from './custom-field.entity.ts';
+import { existingUserIds, fieldRules } from './custom-values.repository.ts';
 import { checkValue, isEmptyValue } from './value-check.ts';
 
 /**
@@ -24,22 +24,8 @@ interface FieldRule {
   optionIds: Set<number>;
 }
 
-const APPLICABLE = `f.archived_at is null
-  and (f.scope = 'all' or exists (select 1 from custom_field_projects cp where cp.field_id = f.id and cp.project_id = ?))`;
-
-/** Active fields that apply to a project (scope all, or the project is chosen). */
-export async function fieldsForProject(em: EntityManager, projectId: number): Promise<CustomField[]> {
-  const rows = await em.execute<{ id: number }[]>(`select f.id from custom_fields f where ${APPLICABLE} order by f.position, f.id`, [projectId]);
-  return rows.length ? em.find(CustomField, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
-}
-
 async function rulesForProject(em: EntityManager, projectId: number): Promise<Map<string, FieldRule>> {
-  const rows = await em.execute<{ id: number; type: string; required: boolean; default_value: unknown; option_ids: number[] }[]>(
-    `select f.id, f.type, f.required, f.default_value,
-            coalesce((select array_agg(o.id) from custom_field_options o where o.field_id = f.id), '{}') as option_ids
-       from custom_fields f where ${APPLICABLE}`,
-    [projectId],
-  );
+  const rows = await fieldRules(em, projectId);
   return new Map(
     rows.map((r) => [String(r.id), { id: r.id, type: r.type, required: r.required, defaultValue: r.default_value, optionIds: new Set(r.option_ids.map(Number)) }]),
   );
@@ -99,8 +85,7 @@ export async function validateCustomValues(
 
   if (users.size) {
     const ids = [...new Set([...users.values()].map(([userId]) => userId))];
-    const rows = await em.execute<{ id: number }[]>(`select id from users where id = any(?::int[])`, [`{${ids.join(',')}}`]);
-    const found = new Set(rows.map((r) => r.id));
+    const found = new Set(await existingUserIds(em, ids));
     for (const [id, [userId, fromDefault]] of users) {
       if (found.has(userId)) continue;
       delete result[id];

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LiveEvent } from '@tracker/shared/api/events';
+import { notifyChannel } from './events.repository.ts';
 
 export const EVENTS_CHANNEL = 'tracker_events';
 
@@ -9,5 +10,5 @@ export const EVENTS_CHANNEL = 'tracker_events';
  */
 export async function publishEvent(em: EntityManager, event: Omit<LiveEvent, 'at'>): Promise<void> {
   const payload: LiveEvent = { ...event, at: new Date().toISOString() };
-  await em.execute('select pg_notify(?, ?)', [EVENTS_CHANNEL, JSON.stringify(payload)]);
+  await notifyChannel(em, EVENTS_CHANNEL, JSON.stringify(payload));
 }

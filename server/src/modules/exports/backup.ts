@@ -9,7 +9,7 @@ import { iso } from '../../db/sql.ts';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { fileKey } from '../attachments/attachment.service.ts';
-import { selectFields } from '../custom-fields/custom-field.queries.ts';
+import { selectFields } from '../custom-fields/custom-field-reads.repository.ts';
 import { allProjects, allStreams, projectKeys, streamMemberIds, streamUpdates, userPage } from './backup.repository.ts';
 import { People } from './export-content.ts';
 import { projectJson } from './project-export.ts';

@@ -7,7 +7,7 @@ import { PRIORITIES, type Priority } from '@tracker/shared/api/issues';
 import type { ProjectRole, StatusCategory } from '@tracker/shared/api/projects';
 import type { CustomFieldType } from '@tracker/shared/api/custom-fields';
 import { iso } from '../../db/sql.ts';
-import { selectFields } from '../custom-fields/custom-field.queries.ts';
+import { selectFields } from '../custom-fields/custom-field-reads.repository.ts';
 import type { Project } from '../projects/project.entity.ts';
 import {
   activityOf,

@@ -5,7 +5,7 @@ import type { HealthResponse } from '@tracker/shared/api/health';
 import { RETRY_AFTER_SEC } from '../../http/db-unavailable.ts';
 import { route } from '../../http/route.ts';
 import type { JobQueueState } from '../jobs/index.ts';
-import { oldestDueJobWait } from './health.queries.ts';
+import { oldestDueJobWait } from './health.repository.ts';
 
 const DB_CHECK_TIMEOUT_MS = 2000;
 
@@ -20,7 +20,7 @@ export function healthRoutes({ orm, jobs, stallSec }: HealthDeps) {
   const router = new Router();
   route(router, system.health, async (ctx, input) => {
     const { scope = 'all' } = await input.query();
-    const check = oldestDueJobWait(orm);
+    const check = oldestDueJobWait(orm.em);
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_CHECK_TIMEOUT_MS).unref());
     const waited = await Promise.race([check, timeout]).then(
       (sec) => sec,

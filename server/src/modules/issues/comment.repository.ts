@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Comment } from '@tracker/shared/api/issues';
 import { renderMarkdown } from '@tracker/shared/markdown';
 import { intArray, iso } from '../../db/sql.ts';
-import { handlesOfSql, mentionNames } from './mentions.ts';
+import { mentionNames } from './mentions.ts';
+import { handlesOfSql } from './mentions.repository.ts';
 
 interface CommentRow {
   id: number;

@@ -3,7 +3,8 @@ import { ISSUE_KEY_PATTERN } from '@tracker/shared/api/issues';
 import { canInProject, type ProjectCapability } from '@tracker/shared/permissions';
 import { forbidden, notFound } from '@tracker/shared/domain-errors';
 import { projectAccess, type ProjectAccess, type Viewer } from '../projects/project-access.ts';
-import { Issue } from './issue.entity.ts';
+import type { Issue } from './issue.entity.ts';
+import { issueById, issueIdByKey } from './issue.repository.ts';
 
 export interface IssueAccess extends ProjectAccess {
   issue: Issue;
@@ -11,11 +12,11 @@ export interface IssueAccess extends ProjectAccess {
 
 /** Finds an issue by numeric id or by key (`WEB-12`). */
 export async function findIssue(em: EntityManager, ref: number | string): Promise<Issue | null> {
-  if (typeof ref === 'number' || /^\d+$/.test(ref)) return em.findOne(Issue, { id: Number(ref) });
+  if (typeof ref === 'number' || /^\d+$/.test(ref)) return issueById(em, Number(ref));
   const match = ISSUE_KEY_PATTERN.exec(ref.toUpperCase());
   if (!match) return null;
-  const rows = await em.execute<{ id: number }[]>('select i.id from issues i join projects p on p.id = i.project_id where p.key = ? and i.number = ?', [match[1], Number(match[2])]);
-  return rows[0] ? em.findOne(Issue, { id: rows[0].id }) : null;
+  const id = await issueIdByKey(em, match[1]!, Number(match[2]));
+  return id === undefined ? null : issueById(em, id);
 }
 
 /**

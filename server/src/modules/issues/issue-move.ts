@@ -6,6 +6,7 @@ import type { Viewer } from '../projects/project-access.ts';
 import { requireIssue } from './issue-access.ts';
 import { applyIssuePatch, loadIssueState, type IssuePatch } from './issue.service.ts';
 import { publishEvent } from '../events/publish.ts';
+import { maxSortOrderIn, renumberColumn, setSortOrder, sortOrderIn } from './board-order.repository.ts';
 
 const STEP = 1024;
 // Below this gap halving stops being exact enough; the column is renumbered first.
@@ -22,21 +23,17 @@ export async function moveIssue(em: EntityManager, actor: Viewer, issueId: numbe
     const state = await loadIssueState(tem, issue.id);
     await applyIssuePatch(tem, actor, state, { statusId: input.statusId });
 
+    const column = { projectId: project.id, statusId: input.statusId };
     const neighbour = async (id: number | null, field: string) => {
       if (id == null) return null;
-      const rows = await tem.execute<{ sort_order: number }[]>('select sort_order from issues where id = ? and project_id = ? and status_id = ? and id <> ?', [id, project.id, input.statusId, issue.id]);
-      if (!rows[0]) throw fieldError(field, 'validation.unknownIssue');
-      return rows[0].sort_order;
+      const order = await sortOrderIn(tem, column, id, issue.id);
+      if (order === undefined) throw fieldError(field, 'validation.unknownIssue');
+      return order;
     };
     let before = await neighbour(input.beforeId, 'beforeId');
     let after = await neighbour(input.afterId, 'afterId');
     if (before != null && after != null && after - before < MIN_GAP) {
-      await tem.execute(
-        `update issues i set sort_order = o.rn * ${STEP}
-           from (select id, row_number() over (order by sort_order, id) as rn from issues where project_id = ? and status_id = ?) o
-          where o.id = i.id`,
-        [project.id, input.statusId],
-      );
+      await renumberColumn(tem, column, STEP);
       before = await neighbour(input.beforeId, 'beforeId');
       after = await neighbour(input.afterId, 'afterId');
     }
@@ -44,11 +41,8 @@ export async function moveIssue(em: EntityManager, actor: Viewer, issueId: numbe
     if (before != null && after != null) order = (before + after) / 2;
     else if (before != null) order = before + STEP;
     else if (after != null) order = after - STEP;
-    else {
-      const [row] = await tem.execute<{ m: number | null }[]>('select max(sort_order) as m from issues where project_id = ? and status_id = ? and id <> ?', [project.id, input.statusId, issue.id]);
-      order = (row?.m ?? 0) + STEP;
-    }
-    await tem.execute('update issues set sort_order = ?, updated_at = now() where id = ?', [order, issue.id]);
+    else order = ((await maxSortOrderIn(tem, column, issue.id)) ?? 0) + STEP;
+    await setSortOrder(tem, issue.id, order);
     await publishEvent(tem, { type: 'issue.updated', issueId: issue.id, projectId: project.id, streamIds: state.streamIds, actorId: actor.id });
   });
 }

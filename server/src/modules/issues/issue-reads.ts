@@ -73,7 +73,7 @@ export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache
         const [issue, comments, activity] = await Promise.all([
           loadIssueDetail(em, viewer, access, access.issueId),
           issueComments(em, access.issueId),
-          listActivity(em, 'a.issue_id = ?', [access.issueId], { limit: ISSUE_PAGE_ACTIVITY, newestFirst: false }),
+          listActivity(em, { issueId: access.issueId }, { limit: ISSUE_PAGE_ACTIVITY, newestFirst: false }),
         ]);
         return { issue, comments, activity };
       });

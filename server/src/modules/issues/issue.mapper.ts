@@ -1,7 +1,7 @@
 import { PRIORITIES, type IssueDetail, type IssueListItem } from '@tracker/shared/api/issues';
 import { iso } from '../../db/sql.ts';
 
-/** Columns every issue query selects under these names (see issue-list.ts and issue-detail.ts). */
+/** Columns every issue query selects under these names (see issue-list.repository.ts and issue-detail.repository.ts). */
 export interface IssueRow {
   id: number;
   project_id: number;

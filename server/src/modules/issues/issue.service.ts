@@ -6,12 +6,23 @@ import { validateCustomValues, type CustomValues } from '../custom-fields/custom
 import { publishEvent } from '../events/publish.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { assertWritable, fieldError } from '../projects/project-guards.ts';
-import { intArray } from '../../db/sql.ts';
 import { recordActivities, type ActivityInput } from '../activity/activity.ts';
 import { onIssueCompleted, setRecurrence } from '../recurrence/recurrence.service.ts';
 import { requireIssue } from './issue-access.ts';
 import { requireProject } from '../projects/project-access.ts';
 import { assigneeCanView, defaultStatus, labelsInProject, statusInProject, streamsExist, validParent } from './issue-validate.ts';
+import {
+  addIssueLinks,
+  addWatcher,
+  deleteIssueRow,
+  insertIssue,
+  lockIssueRow,
+  nextIssueNumber,
+  removeIssueLinks,
+  streamIdsOf,
+  updateIssueRow,
+  type IssueColumns,
+} from './issue.repository.ts';
 
 /** An issue as the write paths see it, read under a row lock. */
 export interface IssueState {
@@ -44,37 +55,31 @@ export type IssuePatch = Partial<Omit<IssueState, 'id' | 'projectId' | 'category
 export type IssueEdit = IssuePatch & { recurrence?: RecurrenceInput | null };
 
 export async function loadIssueState(em: EntityManager, issueId: number): Promise<IssueState> {
-  const [r] = await em.execute<Record<string, any>[]>(
-    `select i.id, i.project_id, i.title, i.description, i.status_id, s.category, i.priority, i.assignee_id, i.start_date, i.due_date,
-            i.estimate::float8 as estimate, i.parent_id, i.custom_values, i.version, i.field_versions, i.field_changed_at,
-            array(select label_id from issue_labels where issue_id = i.id order by label_id) as label_ids,
-            array(select stream_id from issue_streams where issue_id = i.id order by stream_id) as stream_ids
-       from issues i join statuses s on s.id = i.status_id where i.id = ? for update of i`,
-    [issueId],
-  );
+  const r = await lockIssueRow(em, issueId);
   return {
-    id: r!.id,
-    projectId: r!.project_id,
-    title: r!.title,
-    description: r!.description,
-    statusId: r!.status_id,
-    category: r!.category,
-    priority: PRIORITIES[r!.priority]!,
-    assigneeId: r!.assignee_id,
-    startDate: r!.start_date,
-    dueDate: r!.due_date,
-    estimate: r!.estimate,
-    parentId: r!.parent_id,
-    customValues: r!.custom_values ?? {},
-    labelIds: r!.label_ids,
-    streamIds: r!.stream_ids,
-    version: r!.version,
-    fieldVersions: r!.field_versions ?? {},
-    fieldChangedAt: r!.field_changed_at ?? {},
+    id: r.id,
+    projectId: r.project_id,
+    title: r.title,
+    description: r.description,
+    statusId: r.status_id,
+    category: r.category as StatusCategory,
+    priority: PRIORITIES[r.priority]!,
+    assigneeId: r.assignee_id,
+    startDate: r.start_date,
+    dueDate: r.due_date,
+    estimate: r.estimate,
+    parentId: r.parent_id,
+    customValues: (r.custom_values ?? {}) as CustomValues,
+    labelIds: r.label_ids,
+    streamIds: r.stream_ids,
+    version: r.version,
+    fieldVersions: (r.field_versions ?? {}) as Record<string, number>,
+    fieldChangedAt: (r.field_changed_at ?? {}) as Record<string, string>,
   };
 }
 
-const COLUMNS: Record<string, string> = {
+/** The patch fields that are columns of the issue's row, and their columns. */
+const COLUMNS = {
   title: 'title',
   description: 'description',
   statusId: 'status_id',
@@ -84,7 +89,8 @@ const COLUMNS: Record<string, string> = {
   dueDate: 'due_date',
   estimate: 'estimate',
   parentId: 'parent_id',
-};
+} as const satisfies Record<string, keyof IssueColumns>;
+const isColumn = (field: string): field is keyof typeof COLUMNS => Object.hasOwn(COLUMNS, field);
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
 const isDone = (c: StatusCategory) => c === 'completed';
 
@@ -129,23 +135,19 @@ export async function applyIssuePatch(em: EntityManager, actor: Viewer, state: I
   }
   if (!changes.length) return [];
 
-  const columnChanges = changes.filter((c) => COLUMNS[c.field]);
-  const sets = columnChanges.map((c) => `${COLUMNS[c.field]} = ?`);
-  const params: unknown[] = columnChanges.map((c) => (c.field === 'priority' ? PRIORITY_VALUE[c.new as Priority] : c.new));
-  if (changes.some((c) => c.field === 'customValues')) {
-    sets.push('custom_values = ?::jsonb');
-    params.push(JSON.stringify(next.customValues));
-  }
-  // Link tables have no row of the issue to compare: stamp them with the version being made.
-  const linkFields = changes.filter((c) => c.field === 'labelIds' || c.field === 'streamIds').map((c) => `'${c.field}', version + 1`);
-  if (linkFields.length) sets.push(`field_versions = field_versions || jsonb_build_object(${linkFields.join(', ')})`);
-  if (category !== state.category && isDone(category) !== isDone(state.category)) sets.push(`completed_at = ${isDone(category) ? 'now()' : 'null'}`);
-  await em.execute(`update issues set ${[...sets, 'updated_at = now()'].join(', ')} where id = ?`, [...params, state.id]);
+  const columns: Record<string, unknown> = {};
+  for (const c of changes) if (isColumn(c.field)) columns[COLUMNS[c.field]] = c.field === 'priority' ? PRIORITY_VALUE[c.new as Priority] : c.new;
+  await updateIssueRow(em, state.id, columns as IssueColumns, {
+    customValues: changes.some((c) => c.field === 'customValues') ? next.customValues : undefined,
+    // Link tables have no row of the issue to compare: stamp them with the version being made.
+    linkFields: changes.flatMap((c) => (c.field === 'labelIds' || c.field === 'streamIds' ? [c.field] : [])),
+    completed: category !== state.category && isDone(category) !== isDone(state.category) ? isDone(category) : undefined,
+  });
 
   const addedStreams = next.streamIds.filter((s) => !state.streamIds.includes(s));
   const removedStreams = state.streamIds.filter((s) => !next.streamIds.includes(s));
-  await syncLinks(em, 'issue_labels', 'label_id', state.id, state.labelIds, next.labelIds);
-  await syncLinks(em, 'issue_streams', 'stream_id', state.id, state.streamIds, next.streamIds);
+  await syncLinks(em, 'issue_labels', state.id, state.labelIds, next.labelIds);
+  await syncLinks(em, 'issue_streams', state.id, state.streamIds, next.streamIds);
 
   const base = { projectId: state.projectId, issueId: state.id, actorId: actor.id };
   // Each change pairs a field with a value of that field's type (the loops above), which TypeScript
@@ -161,11 +163,11 @@ export async function applyIssuePatch(em: EntityManager, actor: Viewer, state: I
   return changes.map((c) => c.field);
 }
 
-async function syncLinks(em: EntityManager, table: 'issue_labels' | 'issue_streams', column: string, issueId: number, before: number[], after: number[]) {
+async function syncLinks(em: EntityManager, table: 'issue_labels' | 'issue_streams', issueId: number, before: number[], after: number[]) {
   const removed = before.filter((id) => !after.includes(id));
   const added = after.filter((id) => !before.includes(id));
-  if (removed.length) await em.execute(`delete from ${table} where issue_id = ? and ${column} = any(?::int[])`, [issueId, intArray(removed)]);
-  if (added.length) await em.execute(`insert into ${table} (issue_id, ${column}) select ?, unnest(?::int[]) on conflict do nothing`, [issueId, intArray(added)]);
+  if (removed.length) await removeIssueLinks(em, table, issueId, removed);
+  if (added.length) await addIssueLinks(em, table, issueId, added);
 }
 
 /** The fields of `patch` that would change `state` (set-equal arrays and equal values do not). */
@@ -254,20 +256,25 @@ export async function createIssue(em: EntityManager, actor: Viewer, input: z.out
     await validParent(tem, project.id, input.parentId);
     const customValues = await validateCustomValues(tem, { projectId: project.id, values: input.customValues, mode: 'create' });
 
-    const [counter] = await tem.execute<{ issue_counter: number }[]>('update projects set issue_counter = issue_counter + 1 where id = ? returning issue_counter', [project.id]);
-    const [row] = await tem.execute<{ id: number }[]>(
-      `insert into issues (project_id, number, title, description, status_id, priority, assignee_id, reporter_id, start_date, due_date,
-                           estimate, parent_id, custom_values, completed_at, sort_order)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ${status.category === 'completed' ? 'now()' : 'null'},
-               (select coalesce(max(sort_order), 0) + 1024 from issues where project_id = ? and status_id = ?))
-       returning id`,
-      [project.id, counter!.issue_counter, input.title, input.description, status.id, PRIORITY_VALUE[input.priority], input.assigneeId, actor.id,
-        input.startDate, input.dueDate, input.estimate, input.parentId, JSON.stringify(customValues), project.id, status.id],
-    );
-    const id = row!.id;
-    await syncLinks(tem, 'issue_labels', 'label_id', id, [], [...new Set(input.labelIds)]);
-    await syncLinks(tem, 'issue_streams', 'stream_id', id, [], [...new Set(input.streamIds)]);
-    await tem.execute('insert into issue_watchers (issue_id, user_id) values (?, ?) on conflict do nothing', [id, actor.id]);
+    const id = await insertIssue(tem, {
+      projectId: project.id,
+      number: await nextIssueNumber(tem, project.id),
+      title: input.title,
+      description: input.description,
+      statusId: status.id,
+      completed: status.category === 'completed',
+      priority: PRIORITY_VALUE[input.priority],
+      assigneeId: input.assigneeId,
+      reporterId: actor.id,
+      startDate: input.startDate,
+      dueDate: input.dueDate,
+      estimate: input.estimate,
+      parentId: input.parentId,
+      customValues,
+    });
+    await syncLinks(tem, 'issue_labels', id, [], [...new Set(input.labelIds)]);
+    await syncLinks(tem, 'issue_streams', id, [], [...new Set(input.streamIds)]);
+    await addWatcher(tem, id, actor.id);
     const base = { projectId: project.id, issueId: id, actorId: actor.id };
     await recordActivities(tem, [
       { ...base, action: 'created' },
@@ -282,9 +289,9 @@ export async function deleteIssue(em: EntityManager, actor: Viewer, ref: number 
   await em.transactional(async (tem) => {
     const { issue, project } = await requireIssue(tem, actor, ref, 'issue.delete');
     assertWritable(project);
-    const streams = await tem.execute<{ stream_id: number }[]>('select stream_id from issue_streams where issue_id = ?', [issue.id]);
-    await tem.execute('delete from issues where id = ?', [issue.id]);
+    const streamIds = await streamIdsOf(tem, issue.id);
+    await deleteIssueRow(tem, issue.id);
     await recordActivities(tem, [{ projectId: project.id, actorId: actor.id, action: 'issue.deleted', oldValue: { id: issue.id, key: `${project.key}-${issue.number}`, title: issue.title } }]);
-    await publishEvent(tem, { type: 'issue.deleted', issueId: issue.id, projectId: project.id, streamIds: streams.map((s) => s.stream_id), actorId: actor.id });
+    await publishEvent(tem, { type: 'issue.deleted', issueId: issue.id, projectId: project.id, streamIds, actorId: actor.id });
   });
 }

@@ -74,7 +74,7 @@ export function issueRoutes(deps: { em: () => EntityManager; cache: ResponseCach
     const viewer = requireViewer(ctx);
     const { issue } = await requireIssue(deps.em(), viewer, parse(issueRefSchema, ctx.params.ref), 'project.view');
     const { limit } = await input.query();
-    ctx.body = issues.activity.response.parse({ activity: await listActivity(deps.em(), 'a.issue_id = ?', [issue.id], { limit, newestFirst: false }) });
+    ctx.body = issues.activity.response.parse({ activity: await listActivity(deps.em(), { issueId: issue.id }, { limit, newestFirst: false }) });
   });
 
   return router;

@@ -16,9 +16,7 @@ export function watchingRoutes(deps: { em: () => EntityManager }) {
   route(router, activity.watching, async (ctx, input) => {
     const viewer = requireViewer(ctx);
     const { limit } = await input.query();
-    const visible = visibleProjectsCondition(viewer, 'p');
-    const where = `a.issue_id in (select w.issue_id from issue_watchers w where w.user_id = ?) and a.actor_id is distinct from ? and ${visible.sql}`;
-    ctx.body = activity.watching.response.parse({ activity: await listActivity(deps.em(), where, [viewer.id, viewer.id, ...visible.params], { limit, newestFirst: true }) });
+    ctx.body = activity.watching.response.parse({ activity: await listActivity(deps.em(), { watchedBy: viewer.id, visible: visibleProjectsCondition(viewer, 'p') }, { limit, newestFirst: true }) });
   });
 
   return router;

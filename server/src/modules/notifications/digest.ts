@@ -7,7 +7,7 @@ import { formatDigest, type DigestChange } from '@tracker/bot';
 import { isOverdueOn } from '@tracker/shared/dates';
 import { isLocale } from '@tracker/shared/locales';
 import type { JobQueue } from '../jobs/index.ts';
-import { assignedOpenCards } from '../issues/cards.queries.ts';
+import { assignedOpenCards } from '../issues/cards.repository.ts';
 import type { DigestSender } from './dispatch.ts';
 import { dueDigests, inboxChangesSince, lockDigestClaim, markDigestSent, type DigestDueRow } from './digest.repository.ts';
 import { queueMessage } from './outbox.ts';

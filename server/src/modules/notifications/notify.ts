@@ -6,7 +6,7 @@ import { cardKeyboard, formatCard, notifyHeadline, reminderKeyboard, type IssueC
 import { isLocale, type Locale } from '@tracker/shared/locales';
 import { todayIn } from '@tracker/shared/dates';
 import type { JobQueue } from '../jobs/index.ts';
-import { cardsByIds } from '../issues/cards.queries.ts';
+import { cardsByIds } from '../issues/cards.repository.ts';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import type { Concern, ConcernKind } from './concern.ts';
 import { groupChatsOf, issueAssignee, telegramRecipients, type NotifySetting, type Recipient } from './notify.repository.ts';

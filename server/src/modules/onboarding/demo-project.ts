@@ -7,6 +7,7 @@ import { createIssue } from '../issues/issue.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { DEFAULT_LABELS, workflowLocale } from '../projects/default-workflow.ts';
 import { DEMO_PROJECT, DEMO_RELATIONS } from './demo-project-data.ts';
+import { projectByKeyFor, projectLabels, projectStatuses } from './demo-project.repository.ts';
 import { createProject } from '../projects/project.service.ts';
 
 /** `DEMO` and the user id in base 26 (A–Z): a valid project key up to 10 letters for ids below 26⁶. */
@@ -23,10 +24,7 @@ export function demoKey(userId: number): string {
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function existing(em: EntityManager, userId: number, key: string): Promise<number | null> {
-  const [row] = await em.execute<{ id: number; mine: boolean }[]>(
-    'select p.id, exists (select 1 from project_members pm where pm.project_id = p.id and pm.user_id = ?) as mine from projects p where p.key = ?',
-    [userId, key],
-  );
+  const row = await projectByKeyFor(em, userId, key);
   if (!row) return null;
   // The key was taken by hand for another project: not this user's demo.
   if (!row.mine) throw conflict('key_taken', 'key');
@@ -45,8 +43,8 @@ export async function openDemoProject(em: EntityManager, user: User): Promise<{ 
     projectId = await em.transactional(async (tem) => {
       const id = await createProject(tem, user, { key, name: data.name, description: data.description, color: '#3b82f6', icon: null, leadId: user.id, visibility: 'members' });
       // createProject made the default workflow and labels in `lang`, the texts' language: found by category and name.
-      const statuses = await tem.execute<{ id: number; category: string }[]>('select id, category from statuses where project_id = ? order by position', [id]);
-      const labels = await tem.execute<{ id: number; name: string }[]>('select id, name from labels where project_id = ?', [id]);
+      const statuses = await projectStatuses(tem, id);
+      const labels = await projectLabels(tem, id);
       const labelId = (en: string) => labels.find((l) => l.name === DEFAULT_LABELS.find((d) => d.name.en === en)?.name[lang])?.id;
       const ids: number[] = [];
       for (const issue of data.issues) {

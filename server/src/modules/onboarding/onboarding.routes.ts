@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { projects } from '@tracker/shared/api/contract/projects';
 import { requireUser } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
-import { projectDetail } from '../projects/project.queries.ts';
+import { projectDetail } from '../projects/project.service.ts';
 import { openDemoProject } from './demo-project.ts';
 
 export function onboardingRoutes(deps: { em: () => EntityManager }) {

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProjectRole } from '@tracker/shared/api/projects';
 import { canInProject, type ProjectCapability } from '@tracker/shared/permissions';
 import { forbidden, notFound } from '@tracker/shared/domain-errors';
-import { Project, ProjectMember } from './project.entity.ts';
+import { memberRole, projectByRef } from './project-access.repository.ts';
+import type { Project } from './project.entity.ts';
 
 /** Who is asking: the signed-in user's id and global roles. */
 export interface Viewer {
@@ -43,10 +44,9 @@ export const userCanViewProjectSql = (userAlias: string, projectAlias: string) =
 
 /** The project as this viewer sees it, or null when it is invisible to them. */
 export async function projectAccess(em: EntityManager, viewer: Viewer, ref: number | string): Promise<ProjectAccess | null> {
-  const project = await em.findOne(Project, typeof ref === 'number' ? { id: ref } : { key: ref.toUpperCase() });
+  const project = await projectByRef(em, ref);
   if (!project) return null;
-  const member = await em.findOne(ProjectMember, { projectId: project.id, userId: viewer.id });
-  const role = roleIn(project.visibility, (member?.role as ProjectRole | undefined) ?? null);
+  const role = roleIn(project.visibility, await memberRole(em, project.id, viewer.id));
   if (role || isAdmin(viewer)) return { project, role };
   return null;
 }

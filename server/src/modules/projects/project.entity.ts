@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-// Foreign keys are plain integer columns: list queries are hand-written SQL (see issues/issue-list.ts),
-// and entities stay small for the writes.
+// Foreign keys are plain integer columns: list queries are hand-written SQL (see
+// issues/issue-list.repository.ts), and entities stay small for the writes.
 const ProjectSchema = defineEntity({
   name: 'Project',
   tableName: 'projects',

@@ -1,5 +1,5 @@
 // A project's own rows and its members' roles, as the project service writes them: typed queries
-// (db/kysely.ts). The reads that build the project pages are project.queries.ts.
+// (db/kysely.ts). The reads that build the project pages are project-reads.repository.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { createProjectSchema, ProjectRole, StatusCategory } from '@tracker/shared/api/projects';
 import { sql } from 'kysely';

@@ -1,13 +1,15 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { createProjectSchema, ProjectRole, updateProjectSchema } from '@tracker/shared/api/projects';
+import type { createProjectSchema, ProjectDetailResponse, ProjectRole, updateProjectSchema } from '@tracker/shared/api/projects';
+import { renderMarkdown } from '@tracker/shared/markdown';
 import type { z } from 'zod';
 import { conflict, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import type { User } from '../users/user.entity.ts';
 import { DEFAULT_LABELS, DEFAULT_STATUSES, workflowLocale } from './default-workflow.ts';
 import { assertWritable, fieldError } from './project-guards.ts';
-import type { ProjectAccess } from './project-access.ts';
+import type { ProjectAccess, Viewer } from './project-access.ts';
+import { getProjectDto, listLabels, listMembers, listStatuses, statusProgress } from './project-reads.repository.ts';
 import {
   addMember,
   deleteMember,
@@ -104,4 +106,16 @@ export async function removeMember(em: EntityManager, actor: User, access: Proje
     await deleteMember(tem, access.project.id, userId);
     await projectEvent(tem, access.project.id, actor.id);
   });
+}
+
+/** A project page's data: the project, its members, workflow, labels and progress. */
+export async function projectDetail(em: EntityManager, viewer: Viewer, projectId: number): Promise<ProjectDetailResponse> {
+  const [project, members, statuses, labels, progress] = await Promise.all([
+    getProjectDto(em, viewer, projectId),
+    listMembers(em, projectId),
+    listStatuses(em, projectId),
+    listLabels(em, projectId),
+    statusProgress(em, projectId),
+  ]);
+  return { project, descriptionHtml: renderMarkdown(project.description), members, statuses, labels, progress };
 }

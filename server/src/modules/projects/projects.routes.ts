@@ -9,8 +9,8 @@ import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { listActivity } from '../activity/activity.ts';
 import { requireProject, type Viewer } from './project-access.ts';
-import { listMembers, listProjects, projectChecklist, projectDetail } from './project.queries.ts';
-import { createProject, deleteProject, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
+import { listMembers, listProjects, projectChecklist } from './project-reads.repository.ts';
+import { createProject, deleteProject, projectDetail, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
 
 export function projectRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
@@ -84,7 +84,7 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
     const viewer = requireUser(ctx);
     const { project } = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.view');
     const { limit } = await input.query();
-    const activity = await listActivity(deps.em(), 'a.project_id = ?', [project.id], { limit, newestFirst: true });
+    const activity = await listActivity(deps.em(), { projectId: project.id }, { limit, newestFirst: true });
     ctx.body = activityResponseSchema.parse({ activity });
   });
 

@@ -7,7 +7,7 @@ import { requireUser } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { requireProject } from './project-access.ts';
-import { listLabels, listStatuses } from './project.queries.ts';
+import { listLabels, listStatuses } from './project-reads.repository.ts';
 import * as service from './workflow.service.ts';
 
 /** Statuses and labels of a project's workflow. */

@@ -1,5 +1,6 @@
-// What making an issue repeat and completing an `on_complete` series' head write and lock: typed
-// queries (db/kysely.ts). The rules are recurrence.service.ts's; making an occurrence is occurrence.ts's.
+// What making an issue repeat, completing an `on_complete` series' head and the schedule's tick
+// write and lock: typed queries (db/kysely.ts). The rules are recurrence.service.ts's and
+// scheduler.ts's; making an occurrence is occurrence.ts's.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
@@ -75,5 +76,44 @@ export async function advanceSeries(em: EntityManager, seriesId: number, issueId
     .updateTable('recurrences')
     .set({ issue_id: issueId, last_occurrence_at: occurredAt.toISOString(), next_at: nextAt?.toISOString() ?? null, updated_at: now() })
     .where('id', '=', seriesId)
+    .execute();
+}
+
+/**
+ * The schedule-mode series due first as of `now`, its row locked until the transaction ends; rows
+ * another tick holds are skipped. Undefined when none is due.
+ */
+export async function lockDueSeries(em: EntityManager, now: Date): Promise<SeriesRow | undefined> {
+  const row = await kysely(em)
+    .selectFrom('recurrences as r')
+    .select(['r.id', 'r.issue_id', 'r.rrule', 'r.mode', 'r.dtstart', 'r.next_at', 'r.created_by'])
+    .$narrowType<{ mode: SeriesRow['mode'] }>()
+    .where('r.mode', '=', 'schedule')
+    .where('r.next_at', '<=', now.toISOString())
+    .orderBy('r.next_at')
+    .orderBy('r.id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, dtstart: new Date(row.dtstart), next_at: row.next_at === null ? null : new Date(row.next_at) };
+}
+
+/** Moves a schedule-mode series on: its next date (null ends it) and the occurrence just due. */
+export async function advanceScheduledSeries(em: EntityManager, seriesId: number, nextAt: Date | null, occurredAt: Date): Promise<void> {
+  await kysely(em)
+    .updateTable('recurrences')
+    .set({ next_at: nextAt?.toISOString() ?? null, last_occurrence_at: occurredAt.toISOString(), updated_at: now() })
+    .where('id', '=', seriesId)
+    .execute();
+}
+
+/** A new version of the issue, so cached pages and lists that show it are not served stale. */
+export async function bumpIssueVersion(em: EntityManager, issueId: number): Promise<void> {
+  await kysely(em)
+    .updateTable('issues')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', issueId)
     .execute();
 }

@@ -6,7 +6,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { latestOccurrence, nextOccurrence, RuleTooCostly } from '@tracker/shared/recurrence/rule';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import { createOccurrence, SERIES_COLUMNS, type SeriesRow } from './occurrence.ts';
+import { createOccurrence, type SeriesRow } from './occurrence.ts';
+import { advanceScheduledSeries, bumpIssueVersion, lockDueSeries } from './recurrence.repository.ts';
 
 export const RECURRENCE_TICK_JOB = 'recurrence.tick';
 /** A tick missed while no replica ran needs no backfill: the next one finds every series still due. */
@@ -23,10 +24,7 @@ export async function runDueRecurrences(em: EntityManager, now = new Date(), log
   let created = 0;
   for (let i = 0; i < PER_TICK; i++) {
     const outcome = await em.transactional(async (tem) => {
-      const [series] = await tem.execute<SeriesRow[]>(
-        `select ${SERIES_COLUMNS} from recurrences r where r.mode = 'schedule' and r.next_at <= ? order by r.next_at, r.id limit 1 for update skip locked`,
-        [now],
-      );
+      const series = await lockDueSeries(tem, now);
       if (!series) return { found: false, id: null };
       const dtstart = new Date(series.dtstart);
       const due = new Date(series.next_at!);
@@ -38,9 +36,9 @@ export async function runDueRecurrences(em: EntityManager, now = new Date(), log
         // The series moves on either way, so one broken copy is not retried every minute.
         logger?.error({ err, recurrenceId: series.id }, 'recurring issue not created');
       }
-      await tem.execute('update recurrences set next_at = ?, last_occurrence_at = ?, updated_at = now() where id = ?', [nextDate(series, dtstart, now, logger), occursAt, series.id]);
+      await advanceScheduledSeries(tem, series.id, nextDate(series, dtstart, now, logger), occursAt);
       // The head's nextAt changed: a new version, so cached pages and lists are not served stale.
-      await tem.execute('update issues set version = version + 1 where id = ?', [series.issue_id]);
+      await bumpIssueVersion(tem, series.issue_id);
       return { found: true, id };
     });
     if (!outcome.found) break;

@@ -1,7 +1,7 @@
 import type { Stream, StreamHealth, StreamStatus } from '@tracker/shared/api/streams';
 import { isAdmin, type Viewer } from '../projects/project-access.ts';
 import { iso } from '../../db/sql.ts';
-import type { StreamRow } from './stream.queries.ts';
+import type { StreamRow } from './stream-reads.repository.ts';
 
 export type StreamCapability = 'stream.edit' | 'stream.delete' | 'stream.post';
 

@@ -1,6 +1,6 @@
 // What the stream service writes (streams, their members, their activity and their posted updates)
 // and the reads its checks need: typed queries (db/kysely.ts). The stream pages' reads are
-// stream.queries.ts and stream-feed.ts.
+// stream-reads.repository.ts's.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';

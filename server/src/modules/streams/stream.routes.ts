@@ -10,7 +10,7 @@ import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { streamFeed, toUpdateItem } from './stream-feed.ts';
 import { toStreamDto } from './stream.mapper.ts';
-import { selectStream, selectStreams } from './stream.queries.ts';
+import { selectStream, selectStreams } from './stream-reads.repository.ts';
 import { createStream, deleteStream, deleteUpdate, editUpdate, postUpdate, requireStream, selectUpdate, updateStream } from './stream.service.ts';
 
 const viewerOf = (ctx: Context): Viewer => {

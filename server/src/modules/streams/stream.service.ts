@@ -5,7 +5,7 @@ import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { streamCapabilities, type StreamCapability } from './stream.mapper.ts';
-import { selectStream, type StreamRow } from './stream.queries.ts';
+import { selectStream, type StreamRow } from './stream-reads.repository.ts';
 import {
   countUsers,
   deleteStreamRow,

@@ -7,7 +7,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import { intArray, iso } from '../../db/sql.ts';
 import { ISSUE_ROW_COLUMNS, toIssueListItem, type IssueRow } from '../issues/issue.mapper.ts';
 import { roleIn, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
-import type { ProjectRow as ProjectQueryRow } from '../projects/project.queries.ts';
+import type { ProjectRow as ProjectQueryRow } from '../projects/project-reads.repository.ts';
 
 export interface LogEntry {
   id: string;

@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { SYNC_ISSUE_PAGE, type SyncBootstrapResponse, type SyncChange, type SyncChangesResponse } from '@tracker/shared/api/sync';
 import { DomainError, notFound } from '@tracker/shared/domain-errors';
 import { toCustomFieldDto } from '../custom-fields/custom-field.mapper.ts';
-import { selectFields } from '../custom-fields/custom-field.queries.ts';
+import { selectFields } from '../custom-fields/custom-field-reads.repository.ts';
 import { commentsByIds } from '../issues/comment.repository.ts';
 import { toView, visibleViews } from '../issues/view.repository.ts';
 import { isAdmin, type Viewer } from '../projects/project-access.ts';

@@ -5,6 +5,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
 
+/** The project's labels, for a quick add's `#labels`. */
+export const projectLabelNames = (em: EntityManager, projectId: number) => kysely(em).selectFrom('labels').select(['id', 'name']).where('project_id', '=', projectId).execute();
+
 /** The language chosen in the private chat with the bot, if any. */
 export async function chatLocale(em: EntityManager, telegramId: number): Promise<string | null> {
   const row = await kysely(em).selectFrom('bot_chat_prefs').select('locale').where('telegram_id', '=', String(telegramId)).executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { isLocale, type Locale } from '@tracker/shared/locales';
-
+import { accountOfTelegramId, telegramIdOfAccount } from './identity.repository.ts';
 
 export interface TelegramAccount {
   id: number;
@@ -16,18 +16,13 @@ export interface TelegramAccount {
  * the user signs in through Telegram or links it). Blocked accounts act as unlinked.
  */
 export async function accountByTelegramId(em: EntityManager, telegramId: number): Promise<TelegramAccount | null> {
-  const [row] = await em.execute<{ id: number; name: string; locale: string; roles: string[]; time_zone: string | null }[]>(
-    `select u.id, u.name, u.locale, u.roles, ns.time_zone
-       from users u left join notification_settings ns on ns.user_id = u.id
-      where u.telegram_id = ? and u.blocked_at is null`,
-    [telegramId],
-  );
+  const row = await accountOfTelegramId(em, telegramId);
   if (!row) return null;
   return { id: row.id, name: row.name, locale: isLocale(row.locale) ? row.locale : 'ru', roles: row.roles ?? [], timeZone: row.time_zone ?? DEFAULT_TIME_ZONE };
 }
 
 /** The Telegram user id linked to a tracker account, or null. */
 export async function telegramIdOf(em: EntityManager, userId: number): Promise<number | null> {
-  const [row] = await em.execute<{ telegram_id: string | number | null }[]>('select telegram_id from users where id = ?', [userId]);
-  return row?.telegram_id == null ? null : Number(row.telegram_id);
+  const id = await telegramIdOfAccount(em, userId);
+  return id == null ? null : Number(id);
 }

@@ -3,12 +3,13 @@
 // the project), labels match by name, case-insensitively. What matches nothing is left out.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { resolveHandle } from '../issues/mentions.ts';
+import { projectLabelNames } from './bot-backend.repository.ts';
 
 export async function quickAddNames(em: EntityManager, projectId: number, authorId: number, handle: string | null, labels: string[]) {
   const assigneeId = handle === 'me' ? authorId : handle ? await resolveHandle(em, handle, projectId) : null;
   const wanted = new Set(labels.map((l) => l.toLowerCase()));
   const labelIds = wanted.size
-    ? (await em.execute<{ id: number; name: string }[]>('select id, name from labels where project_id = ?', [projectId])).filter((l) => wanted.has(l.name.toLowerCase())).map((l) => l.id)
+    ? (await projectLabelNames(em, projectId)).filter((l) => wanted.has(l.name.toLowerCase())).map((l) => l.id)
     : [];
   return { assigneeId, labelIds };
 }

@@ -6,7 +6,7 @@ import { cardArticle, type BotContext } from '@tracker/bot';
 import { conflict, notFound } from '@tracker/shared/domain-errors';
 import { todayIn } from '@tracker/shared/dates';
 import type { Bot } from 'grammy';
-import { cardsByIds } from '../issues/cards.queries.ts';
+import { cardsByIds } from '../issues/cards.repository.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { issuesShownInGroup } from './group-links.ts';
 import { accountByTelegramId, telegramIdOf } from './identity.ts';

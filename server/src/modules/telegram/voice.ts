@@ -12,7 +12,7 @@ import { todayIn } from '@tracker/shared/dates';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fileKey } from '../attachments/attachment.service.ts';
-import { cardsByIds } from '../issues/cards.queries.ts';
+import { cardsByIds } from '../issues/cards.repository.ts';
 import { updateIssue } from '../issues/issue.service.ts';
 import { enqueueIn } from '../jobs/enqueue.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';

@@ -1,6 +1,6 @@
 // What saving and deleting an issue template writes, and the name check before it. Typed queries
 // (db/kysely.ts); the rules are the service's (template.service.ts), reading a template is
-// template.queries.ts's.
+// template-reads.repository.ts's.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';

@@ -12,7 +12,7 @@ import { assigneeCanView, labelsInProject } from '../issues/issue-validate.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
 import { userDay } from '../users/user-day.repository.ts';
-import { selectTemplate } from './template.queries.ts';
+import { selectTemplate } from './template-reads.repository.ts';
 import { deleteTemplateRow, insertTemplate, lockProjectTemplates, templateNameTaken, updateTemplateRow, type TemplateValues } from './template.repository.ts';
 
 type CreateInput = z.output<typeof createTemplateSchema>;

@@ -7,7 +7,7 @@ import { requireViewer } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { requireProject } from '../projects/project-access.ts';
-import { issueKeys, selectTemplate, selectTemplates } from './template.queries.ts';
+import { issueKeys, selectTemplate, selectTemplates } from './template-reads.repository.ts';
 import { applyTemplate, createTemplate, deleteTemplate, updateTemplate } from './template.service.ts';
 
 export function templateRoutes(deps: { em: () => EntityManager }) {
