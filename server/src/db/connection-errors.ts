@@ -23,6 +23,7 @@ const MESSAGES = [
 
 interface ErrorLike {
   code?: unknown;
+  syscall?: unknown;
   message?: unknown;
   cause?: unknown;
   errors?: unknown;
@@ -38,6 +39,8 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   // An outgoing HTTP call (SMS, Telegram) failing on its socket is not the database.
   if (err instanceof TypeError && e.message === 'fetch failed') return false;
   if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  // A Unix socket (the embedded database's) is gone while its server is down; a missing file anywhere else is not an outage.
+  if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
   if (typeof e.message === 'string' && MESSAGES.some((m) => m.test(e.message as string))) return true;
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);

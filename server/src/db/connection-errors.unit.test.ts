@@ -6,6 +6,7 @@ const withCode = (message: string, code: string) => Object.assign(new Error(mess
 describe('isDatabaseUnavailable', () => {
   it.each([
     ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['a Unix socket whose server is down', Object.assign(withCode('connect ENOENT /data/pg/.s.PGSQL.5432', 'ENOENT'), { syscall: 'connect' })],
     ['a dual-stack connect failing on both addresses', new AggregateError([withCode('::1', 'ECONNREFUSED'), withCode('127.0.0.1', 'ECONNREFUSED')])],
     ['admin_shutdown', withCode('terminating connection due to administrator command', '57P01')],
     ['crash_shutdown', withCode('terminating connection because of crash of another server process', '57P02')],
