@@ -5,8 +5,8 @@ import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { streamFeed, toUpdateItem } from './stream-feed.ts';
-import { streamCapabilities, toStreamDto, type StreamCapability } from './stream.mapper.ts';
-import { selectStream, selectStreams, type StreamRow } from './stream-reads.repository.ts';
+import { streamCapabilities, toStreamDto, type StreamCapability, type StreamRow } from './stream.mapper.ts';
+import { selectStream, selectStreams } from './stream-reads.repository.ts';
 import {
   countUsers,
   deleteStreamRow,
