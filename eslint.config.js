@@ -99,6 +99,14 @@ const DATA_LAYER_SYNTAX = [
   { selector: "ImportDeclaration[source.value='pg']", message: IN_REPOSITORIES },
 ];
 
+// Services (and jobs) hold the rules and call repositories (issue 28): a route file, a mapper or an
+// entity imports no repository, not even for a type (a mapper owns the row shape it maps).
+const REPOSITORY_SOURCE = '/\\.repository(\\.ts)?$/';
+const repositoryImports = (/** @type {string} */ message) =>
+  ['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({ selector: `${node}[source.value=${REPOSITORY_SOURCE}]`, message }));
+const ROUTES_CALL_SERVICES = 'A route file calls a service; repositories are for services and jobs (issue 28).';
+const NO_REPOSITORY_IN_MAPPERS = 'Mappers and entities import no repository: services and jobs call repositories, and a mapper owns the row type it maps (issue 28).';
+
 const ONE_ROUTE_WAY = 'Register an API route from its declaration: route(router, endpoint, handler) (server/src/http/route.ts).';
 
 const ONE_CLIENT = 'Call the API through miniapp/src/lib/http.ts (http.request/get/post/upload): only it sends the X-Session-Token header.';
@@ -281,8 +289,10 @@ export default defineConfig(
     },
   },
   {
-    // A route file parses, calls a service and responds: SQL lives in repositories, and errors reach
-    // the one error middleware (http/errors.ts), which turns each kind into its answer.
+    // A route file parses, calls a service and responds: SQL lives in repositories, which only
+    // services and jobs import, and errors reach the one error middleware (http/errors.ts), which
+    // turns each kind into its answer. The data layer's selectors are repeated: this list replaces
+    // the block's above.
     files: ['server/src/**/*.routes.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -291,10 +301,20 @@ export default defineConfig(
           { selector: `CallExpression[callee.property.name='${name}']`, message: NO_SQL_IN_ROUTES },
           { selector: `CallExpression[callee.name='${name}']`, message: NO_SQL_IN_ROUTES },
         ]),
+        ...repositoryImports(ROUTES_CALL_SERVICES),
         { selector: 'TryStatement', message: 'No try/catch in route files: throw, and let http/errors.ts answer (a domain error, TooLargeError, HttpError).' },
         { selector: "CallExpression[callee.object.name='router'][callee.property.name=/^(get|post|put|patch|delete|head|all|register)$/]", message: ONE_ROUTE_WAY },
         ...OPEN_RULE_SYNTAX,
+        ...DATA_LAYER_SYNTAX,
       ],
+    },
+  },
+  {
+    // Mappers and entities import no repository either, with the server's selectors above. They are
+    // all on the server; a wider glob would replace the web app's lists for a file named alike.
+    files: ['server/src/**/*.mapper.ts', 'server/src/**/*.entity.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...OPEN_RULE_SYNTAX, ...DATA_LAYER_SYNTAX, ...repositoryImports(NO_REPOSITORY_IN_MAPPERS)],
     },
   },
   {

@@ -139,6 +139,27 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await errors(service, 'export const f = (xs: number[]) => xs.find((x) => x > 1) ?? xs.length;\n')).toEqual([]);
   });
 
+  it('route files, mappers and entities import no repository, not even for a type; services and jobs do', async () => {
+    const SYNTAX = 'no-restricted-syntax';
+    const samples = [
+      "import { searchAll } from './search.repository.ts';\nexport const f = searchAll;\n",
+      "import type { Hit } from './search.repository.ts';\nexport type H = Hit;\n",
+      "export { searchAll } from './search.repository.ts';\n",
+      "export * from './search.repository';\n",
+      "export const f = () => import('./search.repository.ts');\n",
+    ];
+    for (const at of ['server/src/modules/issues/probe.routes.ts', 'server/src/modules/issues/probe.mapper.ts', 'server/src/modules/issues/probe.entity.ts']) {
+      for (const code of samples) expect(await errors(at, code), `${at}: ${code}`).toContain(SYNTAX);
+    }
+    // A service, or a job (a plain module file), calls the repository.
+    for (const at of ['server/src/modules/issues/probe.service.ts', 'server/src/modules/issues/probe.ts']) expect(await errors(at, samples[0]!), at).toEqual([]);
+    // A route file calls the service; a name that only ends alike is no repository.
+    expect(await errors('server/src/modules/issues/probe.routes.ts', "import { searchAll } from './search.service.ts';\nexport const f = searchAll;\n")).toEqual([]);
+    expect(await errors('server/src/modules/issues/probe.routes.ts', "import { f } from './no.repository-like.ts';\nexport const g = f;\n")).toEqual([]);
+    // Its own list of the route block keeps the data layer's rules (flat config gives a rule the last block's options).
+    expect(await errors('server/src/modules/issues/probe.routes.ts', "import type { EntityManager } from '@mikro-orm/postgresql';\nimport { User } from '../users/user.entity.ts';\nexport const f = (em: EntityManager) => em.findOne(User, { id: 1 });\n")).toContain(SYNTAX);
+  });
+
   it('route files hold no try/catch: errors reach the one error middleware', async () => {
     const body = 'export async function f(g: () => Promise<void>) {\n  try {\n    await g();\n  } catch {\n    return;\n  }\n}\n';
     expect(await errors('server/src/modules/issues/probe.routes.ts', body)).toContain('no-restricted-syntax');

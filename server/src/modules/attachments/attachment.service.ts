@@ -1,14 +1,20 @@
 // Adding a file to an issue, for the HTTP upload and the bot alike: the bytes go to the blob store,
 // the row, its activity and the issue event in one transaction; the bytes are removed if that fails.
-// Removing one: the row, its activity and the event in one transaction, then the bytes.
+// Removing one: the row, its activity and the event in one transaction, then the bytes. Who may read
+// one: whoever may see its issue now, by session or by a signed link of a user not blocked.
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { forbidden } from '@tracker/shared/domain-errors';
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
+import { canInProject } from '@tracker/shared/permissions';
 import { z } from 'zod';
 import type { BlobStore } from '../../storage/index.ts';
 import { publishEvent } from '../events/publish.ts';
+import { requireIssue } from '../issues/issue-access.ts';
 import { Activity, Attachment } from '../issues/issue.entity.ts';
+import type { Viewer } from '../projects/project-access.ts';
+import { attachmentById, linkUser } from './attachment.repository.ts';
 
 export const fileNameSchema = z.string().trim().min(1, 'validation.required').max(255, 'validation.tooLong').refine((s) => !/[\\/\0]/.test(s), 'validation.fileName');
 /** The HTTP upload names its file URL-encoded in a header; a name that does not decode is taken as sent. */
@@ -58,8 +64,37 @@ export async function storeAttachment(em: EntityManager, storage: BlobStore, iss
   }
 }
 
-/** Removes the attachment (who may was checked by the caller) as `actorId`'s change of its issue. */
-export async function removeAttachment(em: EntityManager, storage: BlobStore, attachment: Attachment, by: { projectId: number; actorId: number }): Promise<void> {
+/** The user a signed link was made for; null when they are gone or blocked: their links die with their sessions. */
+export async function linkReader(em: EntityManager, userId: number): Promise<Viewer | null> {
+  const user = await linkUser(em, userId);
+  return user && !user.blocked_at ? { id: user.id, roles: user.roles } : null;
+}
+
+/** The attachment, if `viewer` may see its issue now; null otherwise, as if it did not exist. */
+export async function visibleAttachment(em: EntityManager, viewer: Viewer, attachmentId: number): Promise<Attachment | null> {
+  const attachment = await attachmentById(em, attachmentId);
+  if (!attachment) return null;
+  const access = await requireIssue(em, viewer, attachment.issueId, 'project.view').catch(() => null);
+  return access && attachment;
+}
+
+/**
+ * Removes an attachment the actor may see (false when they may not, as if it did not exist): their
+ * own upload with `issue.edit`, anyone's with `comment.moderate` (403 otherwise).
+ */
+export async function removeAttachment(em: EntityManager, storage: BlobStore, actor: Viewer, attachmentId: number): Promise<boolean> {
+  const attachment = await attachmentById(em, attachmentId);
+  if (!attachment) return false;
+  const access = await requireIssue(em, actor, attachment.issueId, 'project.view').catch(() => null);
+  if (!access) return false;
+  const mayDelete = attachment.uploaderId === actor.id ? canInProject(access.role, actor.roles, 'issue.edit') : canInProject(access.role, actor.roles, 'comment.moderate');
+  if (!mayDelete) throw forbidden();
+  await deleteAttachment(em, storage, attachment, { projectId: access.issue.projectId, actorId: actor.id });
+  return true;
+}
+
+/** The row, its activity and the issue event in one transaction, then the bytes. */
+async function deleteAttachment(em: EntityManager, storage: BlobStore, attachment: Attachment, by: { projectId: number; actorId: number }): Promise<void> {
   await em.transactional(async (tx) => {
     tx.remove(attachment);
     tx.create(Activity, { issueId: attachment.issueId, projectId: by.projectId, actorId: by.actorId, action: 'attachment.removed', field: 'attachments', oldValue: { fileName: attachment.fileName }, newValue: null });

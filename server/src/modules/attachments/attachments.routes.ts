@@ -4,18 +4,17 @@ import { idSchema } from '@tracker/shared/api/common';
 import { attachments, issues } from '@tracker/shared/api/contract/issues';
 import { issueRefSchema } from '@tracker/shared/api/issues';
 import { ATTACHMENT_MAX_BYTES } from '@tracker/shared/limits';
-import { canInProject } from '@tracker/shared/permissions';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { requestLocale, translate } from '../mail/i18n.ts';
 import { attachmentLinks } from './attachment-links.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import type { Attachment } from '../issues/issue.entity.ts';
-import { attachmentById, linkUser } from './attachment.repository.ts';
-import { fileKey, headerFileNameSchema, mimeSchema, removeAttachment, storeAttachment } from './attachment.service.ts';
+import type { Viewer } from '../projects/project-access.ts';
+import { fileKey, headerFileNameSchema, linkReader, mimeSchema, removeAttachment, storeAttachment, visibleAttachment } from './attachment.service.ts';
 import { checkDeclaredLength, emptyFile, type BlobStore } from '../../storage/index.ts';
 import { toAttachmentDto } from './attachment.mapper.ts';
 
@@ -35,24 +34,20 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
   const links = attachmentLinks(deps.secret);
 
   /** Who reads the file: the signed link's user when the address is signed, else the session's. */
-  async function reader(ctx: Context, attachmentId: number): Promise<{ id: number; roles: string[] }> {
+  async function reader(ctx: Context, attachmentId: number): Promise<Viewer> {
     if (ctx.query.sig === undefined) return requireUser(ctx);
     const link = links.check(attachmentId, ctx.query);
     if (link.status === 'invalid') throw linkError(ctx, 403, 'token_invalid');
     if (link.status === 'expired') throw linkError(ctx, 410, 'token_expired');
-    const user = await linkUser(deps.em(), link.userId);
-    // A blocked (or deleted) user's links die with their sessions.
-    if (!user || user.blocked_at) throw linkError(ctx, 403, 'token_invalid');
-    return { id: user.id, roles: user.roles };
+    const user = await linkReader(deps.em(), link.userId);
+    if (!user) throw linkError(ctx, 403, 'token_invalid');
+    return user;
   }
 
   /** The attachment, if `viewer` may see its issue now; otherwise 404, as if it did not exist. */
-  async function visible(viewer: { id: number; roles: string[] }, attachmentId: number): Promise<Attachment> {
-    const attachment = await attachmentById(deps.em(), attachmentId);
+  async function visible(viewer: Viewer, attachmentId: number): Promise<Attachment> {
+    const attachment = await visibleAttachment(deps.em(), viewer, attachmentId);
     if (!attachment) throw notFound('Attachment not found');
-    await requireIssue(deps.em(), viewer, attachment.issueId, 'project.view').catch(() => {
-      throw notFound('Attachment not found');
-    });
     return attachment;
   }
 
@@ -105,16 +100,8 @@ export function attachmentRoutes(deps: { em: () => EntityManager; storage: BlobS
 
   route(router, attachments.remove, async (ctx) => {
     const user = requireUser(ctx);
-    const viewer = { id: user.id, roles: user.roles };
-    const em = deps.em();
-    const attachment = await attachmentById(em, parse(idSchema, ctx.params.id));
-    if (!attachment) throw notFound('Attachment not found');
-    const access = await requireIssue(em, viewer, attachment.issueId, 'project.view').catch(() => {
-      throw notFound('Attachment not found');
-    });
-    const mayDelete = attachment.uploaderId === user.id ? canInProject(access.role, user.roles, 'issue.edit') : canInProject(access.role, user.roles, 'comment.moderate');
-    if (!mayDelete) throw forbidden();
-    await removeAttachment(em, deps.storage, attachment, { projectId: access.issue.projectId, actorId: user.id });
+    const removed = await removeAttachment(deps.em(), deps.storage, { id: user.id, roles: user.roles }, parse(idSchema, ctx.params.id));
+    if (!removed) throw notFound('Attachment not found');
     ctx.status = 204;
   });
 

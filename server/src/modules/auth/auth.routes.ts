@@ -11,7 +11,6 @@ import type { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
 import type { UserService } from '../users/user.service.ts';
 import type { AccountService } from '../users/account.service.ts';
-import { userIdByEmail } from '../users/user-lookup.repository.ts';
 import { beginAttempt, rememberDevice } from './login-throttle.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
 
@@ -45,7 +44,7 @@ export function authRoutes(deps: { users: UserService; em: () => EntityManager; 
   route(router, session.login, async (ctx, input) => {
     const credentials = await input.body();
     const em = deps.em();
-    const attempt = await beginAttempt(ctx, em, credentials.email, await userIdByEmail(em, credentials.email));
+    const attempt = await beginAttempt(ctx, em, credentials.email);
     if (!attempt.allowed) throw rateLimited(attempt.retryAfterSec, { code: 'login_throttled', key: 'auth.throttled', params: { count: attempt.retryAfterSec } });
 
     const user = await deps.users.verifyCredentials(em, credentials.email, credentials.password);

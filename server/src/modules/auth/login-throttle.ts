@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEVICE_COOKIE, LOGIN_THROTTLE } from '@tracker/shared/limits';
 import type { Context } from 'koa';
+import { userIdByEmail } from '../users/user-lookup.repository.ts';
 import {
   clearFailures,
   countInWindow,
@@ -51,11 +52,12 @@ function deviceOf(ctx: Context, userId: number | null): string | null {
 }
 
 /**
- * Decides whether a sign-in attempt for `email` (whose account is `userId`, if any) may check its
- * password now, and counts it. The caller reports success; anything else stays a failure.
+ * Decides whether a sign-in attempt for `email` may check its password now, and counts it: a device
+ * cookie counts only when it is bound to that address's account. The caller reports success;
+ * anything else stays a failure.
  */
-export async function beginAttempt(ctx: Context, em: EntityManager, email: string, userId: number | null): Promise<Attempt> {
-  const device = deviceOf(ctx, userId);
+export async function beginAttempt(ctx: Context, em: EntityManager, email: string): Promise<Attempt> {
+  const device = deviceOf(ctx, await userIdByEmail(em, email));
   if (device) {
     // A known device: only its own failures count, up to a limit after which it is a stranger.
     if (await reserveDeviceFailure(em, keys.device(device), forget, LOGIN_THROTTLE.device.max)) return { allowed: true, succeeded: () => clearFailures(em, [keys.device(device)]) };

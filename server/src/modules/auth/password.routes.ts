@@ -2,7 +2,6 @@
 // so it belongs with the sessions, not with the profile.
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { verify } from '@node-rs/argon2';
 import { idSchema } from '@tracker/shared/api/common';
 import { account } from '@tracker/shared/api/contract/session';
 import { forbidden } from '@tracker/shared/domain-errors';
@@ -11,11 +10,9 @@ import { requireUser } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { accountError } from '../users/account-errors.ts';
-import { setPasswordHash } from '../users/password.repository.ts';
 import { assertStrongPassword } from '../users/password-strength.ts';
-import { hashPassword } from '../users/user.service.ts';
-import { currentSessionId, endSessions } from '../users/sessions.ts';
-import { accountWithPassword } from './accounts.repository.ts';
+import { currentSessionId } from '../users/sessions.ts';
+import { changePassword } from './password.service.ts';
 
 export function passwordRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
@@ -26,20 +23,13 @@ export function passwordRoutes(deps: { em: () => EntityManager }) {
     const own = id === me.id;
     if (!own && !can(me.roles, 'admin.users')) throw forbidden();
     const change = await input.body();
-    const em = deps.em();
-    const target = await accountWithPassword(em, id);
-    if (!target) throw accountError(ctx, 404, 'not_found', 'userNotFound');
-    // Your own password needs the current one (a Telegram-only account has none to give).
-    if (own && target.passwordHash) {
-      const ok = await verify(target.passwordHash, change.currentPassword ?? '').catch(() => false);
-      if (!ok) throw accountError(ctx, 400, 'wrong_password', 'wrongPassword', { field: 'currentPassword' });
-    }
-    assertStrongPassword(ctx, change.password, target);
-    const passwordHash = await hashPassword(change.password);
-    await em.transactional(async (tx) => {
-      await setPasswordHash(tx as EntityManager, id, passwordHash);
-      await endSessions(tx as EntityManager, id, own ? currentSessionId(ctx) : null);
-    });
+    const outcome = await changePassword(
+      deps.em(),
+      { userId: id, own, currentPassword: change.currentPassword, password: change.password, keepSessionId: own ? currentSessionId(ctx) : null },
+      (password, owner) => assertStrongPassword(ctx, password, owner),
+    );
+    if (outcome === 'not_found') throw accountError(ctx, 404, 'not_found', 'userNotFound');
+    if (outcome === 'wrong_password') throw accountError(ctx, 400, 'wrong_password', 'wrongPassword', { field: 'currentPassword' });
     ctx.status = 204;
   });
 

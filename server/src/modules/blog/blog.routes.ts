@@ -11,10 +11,9 @@ import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { findPublished, listPublished } from './published-posts.ts';
-import { createPost, deletePost, getAdminPost, listAdminPosts, updatePost } from './blog.service.ts';
+import { createPost, deletePost, getAdminPost, listAdminPosts, updatePost, uploadImage } from './blog.service.ts';
 import { checkDeclaredLength, emptyFile, readAll, type BlobStore } from '../../storage/index.ts';
-import { BLOG_IMAGE_MAX_BYTES, imageFileKey, processImage, toImageDto } from './images.ts';
-import { insertImage } from './blog.repository.ts';
+import { BLOG_IMAGE_MAX_BYTES, imageFileKey } from './images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -55,19 +54,9 @@ export function blogRoutes(deps: { em: () => EntityManager; storage: BlobStore }
 
   route(router, admin.uploadImage, async (ctx) => {
     const user = blogAdmin(ctx);
-    const processed = await processImage(deps.storage, await readBody(ctx, BLOG_IMAGE_MAX_BYTES));
-    const id = await insertImage(deps.em(), processed, user.id);
+    const image = await uploadImage(deps.em(), deps.storage, await readBody(ctx, BLOG_IMAGE_MAX_BYTES), user.id);
     ctx.status = 201;
-    ctx.body = {
-      image: toImageDto({
-        img_id: id,
-        img_key: processed.key,
-        img_width: processed.width,
-        img_height: processed.height,
-        img_widths: processed.widths,
-        img_placeholder: processed.placeholder,
-      }),
-    };
+    ctx.body = { image };
   });
 
   route(router, admin.posts, async (ctx) => {

@@ -1,16 +1,19 @@
-// Admin writes of blog posts. Every write is one transaction: a failure leaves the post as it was.
+// Admin writes of blog posts and their images. Every write of a post is one transaction: a failure
+// leaves the post as it was.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AdminPost, AdminPostRow, PostInput } from '@tracker/shared/api/blog';
+import type { AdminPost, AdminPostRow, BlogImage, PostInput } from '@tracker/shared/api/blog';
 import type { postInputSchema } from '@tracker/shared/api/blog';
 import { LOCALES } from '@tracker/shared/locales';
 import type { z } from 'zod';
 import { fieldError, notFound } from '@tracker/shared/domain-errors';
 import { iso } from '../../db/sql.ts';
+import type { BlobStore } from '../../storage/index.ts';
 import {
   deleteOldSlug,
   deletePostRow,
   deletePostVersion,
   imageExists,
+  insertImage,
   insertPost,
   keepOldSlug,
   lockedPostSlug,
@@ -21,7 +24,7 @@ import {
   upsertPostVersion,
   type PostValues,
 } from './blog.repository.ts';
-import { toImageDto } from './images.ts';
+import { processImage, toImageDto } from './images.ts';
 
 type Input = z.output<typeof postInputSchema>;
 export type { PostInput };
@@ -111,4 +114,18 @@ export async function getAdminPost(em: EntityManager, id: number): Promise<Admin
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+/** An uploaded image: its sizes go to the store (images.ts), its row names them and its uploader. */
+export async function uploadImage(em: EntityManager, storage: BlobStore, body: Buffer, uploaderId: number): Promise<BlogImage | null> {
+  const processed = await processImage(storage, body);
+  const id = await insertImage(em, processed, uploaderId);
+  return toImageDto({
+    img_id: id,
+    img_key: processed.key,
+    img_width: processed.width,
+    img_height: processed.height,
+    img_widths: processed.widths,
+    img_placeholder: processed.placeholder,
+  });
 }

@@ -11,9 +11,8 @@ import { hitRateLimit } from '../../http/rate-limit.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
-import { toIssueListItem } from '../issues/issue.mapper.ts';
-import { selectCalendarIssues, selectFeedIssues, type FeedScope } from './calendar.repository.ts';
-import { createFeed, findActiveFeed, listFeeds, revokeFeed, TOKEN_PATTERN, type ActiveFeed } from './feeds.service.ts';
+import { calendarIssues, feedCalendar } from './calendar.service.ts';
+import { createFeed, listFeeds, revokeFeed } from './feeds.service.ts';
 import { hashSecretToken } from '../../secret-token.ts';
 import { buildIcs } from './ics.ts';
 
@@ -25,9 +24,6 @@ const viewerOf = (ctx: Context): Viewer => {
   return { id: user.id, roles: user.roles ?? [] };
 };
 
-const scopeOf = (feed: ActiveFeed): FeedScope =>
-  feed.scope === 'project' ? { scope: 'project', projectId: feed.scopeId! } : feed.scope === 'stream' ? { scope: 'stream', streamId: feed.scopeId! } : { scope: 'user' };
-
 export function calendarRoutes(deps: { em: () => EntityManager; config: Pick<Config, 'PUBLIC_URL'> }) {
   const router = new Router();
   const publicUrl = deps.config.PUBLIC_URL;
@@ -35,8 +31,7 @@ export function calendarRoutes(deps: { em: () => EntityManager; config: Pick<Con
   route(router, calendar.issues, async (ctx, input) => {
     const viewer = viewerOf(ctx);
     const q = await input.query();
-    const rows = await selectCalendarIssues(deps.em(), viewer, { from: q.from, to: q.to, mine: q.mine === '1', projectId: q.project, streamId: q.stream });
-    ctx.body = { issues: rows.map(toIssueListItem) };
+    ctx.body = { issues: await calendarIssues(deps.em(), viewer, { from: q.from, to: q.to, mine: q.mine === '1', projectId: q.project, streamId: q.stream }) };
   });
 
   route(router, calendar.feeds, async (ctx) => {
@@ -61,9 +56,9 @@ export function calendarRoutes(deps: { em: () => EntityManager; config: Pick<Con
     const em = deps.em();
     const limit = await hitRateLimit(em, `ics:${hashSecretToken(token)}:${ctx.ip}`, ICS_RATE_LIMIT.max, ICS_RATE_LIMIT.windowSec);
     if (!limit.allowed) throw rateLimited(limit.retryAfterSec);
-    const feed = TOKEN_PATTERN.test(token) ? await findActiveFeed(em, token) : null;
-    if (!feed) throw notFound('feed');
-    const issues = await selectFeedIssues(em, feed.owner, scopeOf(feed));
+    const found = await feedCalendar(em, token);
+    if (!found) throw notFound('feed');
+    const { feed, issues } = found;
     const name = feed.scopeName ? `Tracker: ${feed.scopeName}` : `Tracker: ${feed.owner.name}`;
     ctx.type = 'text/calendar; charset=utf-8';
     ctx.set('Cache-Control', 'private, no-cache');

@@ -6,23 +6,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { kysely, sqlPart } from '../../db/kysely.ts';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
-
-export interface FieldRow {
-  id: number;
-  type: string;
-  name_ru: string;
-  name_en: string;
-  description_ru: string;
-  description_en: string;
-  required: boolean;
-  default_value: unknown;
-  scope: string;
-  position: number;
-  archived_at: Date | string | null;
-  options: { id: number; name: string; color: string; position: number }[];
-  project_ids: number[];
-  value_count: number;
-}
+import type { FieldRow } from './custom-field.mapper.ts';
 
 export interface FieldFilter {
   ids?: number[];

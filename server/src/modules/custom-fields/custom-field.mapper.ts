@@ -1,6 +1,23 @@
 import type { CustomField, CustomFieldType } from '@tracker/shared/api/custom-fields';
 import { iso } from '../../db/sql.ts';
-import type { FieldRow } from './custom-field-reads.repository.ts';
+
+/** A field as the field reads select it (custom-field-reads.repository.ts): its options, chosen projects and value count. */
+export interface FieldRow {
+  id: number;
+  type: string;
+  name_ru: string;
+  name_en: string;
+  description_ru: string;
+  description_en: string;
+  required: boolean;
+  default_value: unknown;
+  scope: string;
+  position: number;
+  archived_at: Date | string | null;
+  options: { id: number; name: string; color: string; position: number }[];
+  project_ids: number[];
+  value_count: number;
+}
 
 export function toCustomFieldDto(row: FieldRow): CustomField {
   return {

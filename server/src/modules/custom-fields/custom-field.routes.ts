@@ -6,27 +6,18 @@ import { deleteCustomFieldSchema } from '@tracker/shared/api/custom-fields';
 import type { Context } from 'koa';
 import { requireCapability, requireUser } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
-import { notFound } from '@tracker/shared/domain-errors';
 import { parse } from '../../http/validate.ts';
-import { requireProject } from '../projects/project-access.ts';
-import { toCustomFieldDto } from './custom-field.mapper.ts';
-import { selectFields } from './custom-field-reads.repository.ts';
-import { createField, deleteField, setArchived, updateField } from './custom-field.service.ts';
+import { adminField, adminFields, createField, deleteField, fieldsForProject, setArchived, updateField } from './custom-field.service.ts';
 
 export function customFieldRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
   const admin = (ctx: Context) => requireCapability(ctx, 'admin.customFields');
-  const fieldBody = async (id: number) => {
-    const [row] = await selectFields(deps.em(), { ids: [id], withCounts: true });
-    if (!row) throw notFound('customField');
-    return { field: toCustomFieldDto(row) };
-  };
+  const fieldBody = async (id: number) => ({ field: await adminField(deps.em(), id) });
 
   route(router, customFields.list, async (ctx, input) => {
     admin(ctx);
     const query = await input.query();
-    const rows = await selectFields(deps.em(), { archived: query.archived, projectId: query.project, withCounts: true });
-    ctx.body = { fields: rows.map(toCustomFieldDto) };
+    ctx.body = { fields: await adminFields(deps.em(), { archived: query.archived, projectId: query.project }) };
   });
 
   route(router, customFields.create, async (ctx, input) => {
@@ -69,9 +60,7 @@ export function customFieldRoutes(deps: { em: () => EntityManager }) {
   route(router, customFields.forProject, async (ctx, input) => {
     const viewer = requireUser(ctx);
     const query = await input.query();
-    if (query.project !== undefined) await requireProject(deps.em(), viewer, query.project, 'project.view');
-    const rows = await selectFields(deps.em(), { archived: '0', projectId: query.project, visibleTo: viewer });
-    ctx.body = { fields: rows.map(toCustomFieldDto) };
+    ctx.body = { fields: await fieldsForProject(deps.em(), viewer, query.project) };
   });
 
   return router;

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { createCustomFieldSchema, updateCustomFieldSchema } from '@tracker/shared/api/custom-fields';
+import type { createCustomFieldSchema, CustomField, updateCustomFieldSchema } from '@tracker/shared/api/custom-fields';
 import type { z } from 'zod';
 import { conflict, invalid as invalidInput, notFound } from '@tracker/shared/domain-errors';
+import { requireProject, type Viewer } from '../projects/project-access.ts';
+import { toCustomFieldDto } from './custom-field.mapper.ts';
 import { selectFields } from './custom-field-reads.repository.ts';
 import { countValues, removeAllValues, removeOptionValues } from './custom-values.repository.ts';
 import {
@@ -35,6 +37,27 @@ const SELECT_TYPES = new Set(['select', 'multiselect']);
 const invalid = (path: (string | number)[], message: string) => invalidInput([{ path: path.map(String), message, code: 'custom' }]);
 
 export const fieldTypeLocked = () => conflict('field_type_locked');
+
+/** The fields as the admin pages list them, with how many issues hold a value for each. */
+export async function adminFields(em: EntityManager, filter: { archived: '0' | '1' | 'all'; projectId?: number | undefined }): Promise<CustomField[]> {
+  return (await selectFields(em, { archived: filter.archived, projectId: filter.projectId, withCounts: true })).map(toCustomFieldDto);
+}
+
+/** One field as the admin pages show it (404 when it does not exist). */
+export async function adminField(em: EntityManager, id: number): Promise<CustomField> {
+  const [row] = await selectFields(em, { ids: [id], withCounts: true });
+  if (!row) throw notFound('customField');
+  return toCustomFieldDto(row);
+}
+
+/**
+ * What issue forms and filters offer: the active fields of a project the viewer may see (404 for
+ * one they may not), or of any project without one; a field lists only the projects they see.
+ */
+export async function fieldsForProject(em: EntityManager, viewer: Viewer, projectId: number | undefined): Promise<CustomField[]> {
+  if (projectId !== undefined) await requireProject(em, viewer, projectId, 'project.view');
+  return (await selectFields(em, { archived: '0', projectId, visibleTo: viewer })).map(toCustomFieldDto);
+}
 
 function checkOptionsFit(type: string, options: readonly unknown[]) {
   if (!SELECT_TYPES.has(type) && options.length) throw invalid(['options'], 'validation.optionsNotAllowed');

@@ -11,7 +11,7 @@ import { route } from '../../http/route.ts';
 import { requestLocale, translate } from '../mail/i18n.ts';
 import type { User } from '../users/user.entity.ts';
 import type { DownloadLinks } from './download-links.ts';
-import { linkUser } from './downloads.repository.ts';
+import { linkReader } from './downloads.service.ts';
 
 const linkError = (ctx: Context, status: 403 | 410, code: 'token_invalid' | 'token_expired') =>
   new HttpError(status, translate(requestLocale(ctx), `errors.codes.${code}`), code);
@@ -22,8 +22,8 @@ export async function downloadReader(ctx: Context, em: EntityManager, links: Dow
   if (link.status === 'unsigned') return requireUser(ctx);
   if (link.status === 'invalid') throw linkError(ctx, 403, 'token_invalid');
   if (link.status === 'expired') throw linkError(ctx, 410, 'token_expired');
-  const user = await linkUser(em, link.userId);
-  if (!user || user.blockedAt) throw linkError(ctx, 403, 'token_invalid');
+  const user = await linkReader(em, link.userId);
+  if (!user) throw linkError(ctx, 403, 'token_invalid');
   // A signed address is its own credential (no cookie is involved): Telegram's downloader may fetch it from its own origin.
   ctx.set('Access-Control-Allow-Origin', '*');
   return user;

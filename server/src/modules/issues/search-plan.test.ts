@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
-import { searchIssues, textSearchStatement, typoCandidateStatements, typoQueryText, typoTerms, type SqlStatement } from './search.repository.ts';
+import { textSearchStatement, typoCandidateStatements, typoQueryText, typoTerms, type SqlStatement } from './search.repository.ts';
+import { searchIssues } from './search.service.ts';
 
 let t: TestServer;
 let me: TestUser;

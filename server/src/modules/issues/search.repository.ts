@@ -1,3 +1,6 @@
+// The search box's statements: issues by text (as SQL text, so the plan test EXPLAINs what runs),
+// the dictionary words closest to a typo, projects by key or name and streams by name. When to try
+// typos and how their hits rank is search.service.ts's.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ISSUE_KEY_PATTERN, type SearchResponse } from '@tracker/shared/api/issues';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
@@ -13,14 +16,12 @@ export interface SqlStatement {
 const WORD_SIMILARITY = 0.2;
 /** Dictionary words tried for each word of a query, closest first. */
 const TYPO_CANDIDATES = 3;
-// Typo hits rank below every text hit.
-const TYPO_RANK = 0.01;
 // Ranking reads every candidate's tsvector: rank only the newest (last created) matches, so a common word costs
 // the same as a rare one. Fewer matches than this are ranked exactly.
 const RANKED_CANDIDATES = 200;
 const COMMENT_CANDIDATES = 100;
 
-type Hit = { id: number; key: string; title: string; status_id: number; rank: number };
+export type Hit = { id: number; key: string; title: string; status_id: number; rank: number };
 
 const RESULT_COLUMNS = `i.id, p.key || '-' || i.number as key, i.title, i.status_id, b.rank::float8 as rank`;
 
@@ -118,45 +119,33 @@ export function typoQueryText(candidates: { n: number; word: string }[]): string
   return groups.length ? groups.join(' & ') : null;
 }
 
-/**
- * Issues visible to the viewer matching the text (see textSearchStatement). Only when that finds
- * too little, and the text is not a key: the same full-text search with each word replaced by its
- * closest dictionary words (typos), ranked below every text hit.
- */
-export async function searchIssues(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse['issues']> {
-  const text = textSearchStatement(viewer, q, limit);
-  const rows = await em.execute<Hit[]>(text.sql, text.params);
-  const terms = typoTerms(q);
-  if (rows.length < limit && terms.length && !ISSUE_KEY_PATTERN.test(q.toUpperCase())) {
-    const [threshold, candidates] = typoCandidateStatements(terms);
-    const corrected = typoQueryText(
-      await em.transactional(async (tem) => {
-        await tem.execute(threshold.sql, threshold.params);
-        return tem.execute<{ n: number; word: string }[]>(candidates.sql, candidates.params);
-      }),
-    );
-    if (corrected) {
-      const typos = textSearchStatement(viewer, corrected, limit, 'tsquery');
-      const found = new Set(rows.map((r) => r.id));
-      const more = (await em.execute<Hit[]>(typos.sql, typos.params)).filter((r) => !found.has(r.id));
-      rows.push(...more.slice(0, limit - rows.length).map((r) => ({ ...r, rank: r.rank * TYPO_RANK })));
-    }
-  }
-  return rows.map((r) => ({ id: r.id, key: r.key, title: r.title, statusId: r.status_id, rank: r.rank }));
+/** The issues a text search statement (textSearchStatement) finds. */
+export function issueHits(em: EntityManager, statement: SqlStatement): Promise<Hit[]> {
+  return em.execute<Hit[]>(statement.sql, statement.params);
 }
 
-/** Everything the search box offers: issues, then projects by key or name, and streams by name. */
-export async function searchAll(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse> {
-  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The dictionary words closest to each of `terms` (typoCandidateStatements), both statements in one transaction. */
+export function typoCandidates(em: EntityManager, terms: string[]): Promise<{ n: number; word: string }[]> {
+  const [threshold, candidates] = typoCandidateStatements(terms);
+  return em.transactional(async (tem) => {
+    await tem.execute(threshold.sql, threshold.params);
+    return tem.execute<{ n: number; word: string }[]>(candidates.sql, candidates.params);
+  });
+}
+
+const likeAnywhere = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Projects the viewer can see whose key is `q` or whose name holds it, the key match first. */
+export function projectsMatching(em: EntityManager, viewer: Viewer, q: string, limit: number): Promise<SearchResponse['projects']> {
   const visible = visibleProjectsCondition(viewer, 'p');
-  const [issues, projects, streams] = await Promise.all([
-    searchIssues(em, viewer, q, limit),
-    em.execute<SearchResponse['projects']>(
-      `select p.id, p.key, p.name from projects p where (lower(p.key) = ? or lower(p.name) like ?) and ${visible.sql}
+  return em.execute<SearchResponse['projects']>(
+    `select p.id, p.key, p.name from projects p where (lower(p.key) = ? or lower(p.name) like ?) and ${visible.sql}
         order by (lower(p.key) = ?) desc, lower(p.name), p.id limit ?`,
-      [q.toLowerCase(), like, ...visible.params, q.toLowerCase(), limit],
-    ),
-    em.execute<SearchResponse['streams']>('select id, name from streams where lower(name) like ? order by lower(name), id limit ?', [like, limit]),
-  ]);
-  return { issues, projects: projects.map(({ id, key, name }) => ({ id, key, name })), streams: streams.map(({ id, name }) => ({ id, name })) };
+    [q.toLowerCase(), likeAnywhere(q), ...visible.params, q.toLowerCase(), limit],
+  );
+}
+
+/** Streams whose name holds `q`. */
+export function streamsMatching(em: EntityManager, q: string, limit: number): Promise<SearchResponse['streams']> {
+  return em.execute<SearchResponse['streams']>('select id, name from streams where lower(name) like ? order by lower(name), id limit ?', [likeAnywhere(q), limit]);
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { search } from '@tracker/shared/api/contract/issues';
 import { requireViewer } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
-import { searchAll } from './search.repository.ts';
+import { searchAll } from './search.service.ts';
 
 export function searchRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();

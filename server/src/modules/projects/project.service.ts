@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { createProjectSchema, ProjectDetailResponse, ProjectRole, updateProjectSchema } from '@tracker/shared/api/projects';
+import type { createProjectSchema, Member, Project as ProjectDto, ProjectChecklist, ProjectDetailResponse, ProjectRole, updateProjectSchema } from '@tracker/shared/api/projects';
 import { renderMarkdown } from '@tracker/shared/markdown';
 import type { z } from 'zod';
 import { conflict, notFound } from '@tracker/shared/domain-errors';
@@ -8,8 +8,8 @@ import { publishEvent } from '../events/publish.ts';
 import type { User } from '../users/user.entity.ts';
 import { DEFAULT_LABELS, DEFAULT_STATUSES, workflowLocale } from './default-workflow.ts';
 import { assertWritable, fieldError } from './project-guards.ts';
-import type { ProjectAccess, Viewer } from './project-access.ts';
-import { getProjectDto, listLabels, listMembers, listStatuses, statusProgress } from './project-reads.repository.ts';
+import { requireProject, type ProjectAccess, type Viewer } from './project-access.ts';
+import { getProjectDto, listLabels, listMembers, listProjects, listStatuses, projectChecklist, statusProgress } from './project-reads.repository.ts';
 import {
   addMember,
   deleteMember,
@@ -82,8 +82,8 @@ export async function deleteProject(em: EntityManager, actor: User, access: Proj
 
 const lastOwner = () => conflict('last_owner');
 
-/** Adds a member or changes their role; the last owner cannot step down. */
-export async function setMember(em: EntityManager, actor: User, access: ProjectAccess, userId: number, role: ProjectRole): Promise<void> {
+/** Adds a member or changes their role; the last owner cannot step down. Answers the members as they are now. */
+export async function setMember(em: EntityManager, actor: User, access: ProjectAccess, userId: number, role: ProjectRole): Promise<Member[]> {
   assertWritable(access.project);
   await em.transactional(async (tem) => {
     if (!(await userExists(tem, userId))) throw notFound('user');
@@ -94,9 +94,11 @@ export async function setMember(em: EntityManager, actor: User, access: ProjectA
     await upsertMember(tem, access.project.id, userId, role);
     await projectEvent(tem, access.project.id, actor.id);
   });
+  return listMembers(em, access.project.id);
 }
 
-export async function removeMember(em: EntityManager, actor: User, access: ProjectAccess, userId: number): Promise<void> {
+/** Removes a member; the last owner cannot leave. Answers the members as they are now. */
+export async function removeMember(em: EntityManager, actor: User, access: ProjectAccess, userId: number): Promise<Member[]> {
   assertWritable(access.project);
   await em.transactional(async (tem) => {
     const members = await lockedMembers(tem, access.project.id);
@@ -106,6 +108,7 @@ export async function removeMember(em: EntityManager, actor: User, access: Proje
     await deleteMember(tem, access.project.id, userId);
     await projectEvent(tem, access.project.id, actor.id);
   });
+  return listMembers(em, access.project.id);
 }
 
 /** A project page's data: the project, its members, workflow, labels and progress. */
@@ -118,4 +121,15 @@ export async function projectDetail(em: EntityManager, viewer: Viewer, projectId
     statusProgress(em, projectId),
   ]);
   return { project, descriptionHtml: renderMarkdown(project.description), members, statuses, labels, progress };
+}
+
+/** The projects list: every project the viewer can see (project-access.ts's rule), by archived state. */
+export function visibleProjects(em: EntityManager, viewer: Viewer, archived: '0' | '1' | 'all'): Promise<ProjectDto[]> {
+  return listProjects(em, viewer, archived);
+}
+
+/** A new project's first steps, for a viewer who may see the project (404 otherwise, as for the project). */
+export async function checklistFor(em: EntityManager, viewer: Viewer, projectId: number): Promise<ProjectChecklist> {
+  const { project } = await requireProject(em, viewer, projectId, 'project.view');
+  return projectChecklist(em, viewer.id, project.id);
 }

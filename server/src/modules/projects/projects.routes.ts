@@ -9,8 +9,7 @@ import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { listActivity } from '../activity/activity.ts';
 import { requireProject, type Viewer } from './project-access.ts';
-import { listMembers, listProjects, projectChecklist } from './project-reads.repository.ts';
-import { createProject, deleteProject, projectDetail, removeMember, setArchived, setMember, updateProject } from './project.service.ts';
+import { checklistFor, createProject, deleteProject, projectDetail, removeMember, setArchived, setMember, updateProject, visibleProjects } from './project.service.ts';
 
 export function projectRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
@@ -20,7 +19,7 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
   route(router, projects.list, async (ctx, input) => {
     const viewer = requireUser(ctx);
     const { archived } = await input.query();
-    ctx.body = { projects: await listProjects(deps.em(), viewer, archived) };
+    ctx.body = { projects: await visibleProjects(deps.em(), viewer, archived) };
   });
 
   route(router, projects.create, async (ctx, input) => {
@@ -63,21 +62,18 @@ export function projectRoutes(deps: { em: () => EntityManager }) {
     const viewer = requireUser(ctx);
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.members');
     const { role } = await input.body();
-    await setMember(deps.em(), viewer, access, parse(idSchema, ctx.params.userId), role);
-    ctx.body = { members: await listMembers(deps.em(), access.project.id) };
+    ctx.body = { members: await setMember(deps.em(), viewer, access, parse(idSchema, ctx.params.userId), role) };
   });
 
   route(router, projects.removeMember, async (ctx) => {
     const viewer = requireUser(ctx);
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.members');
-    await removeMember(deps.em(), viewer, access, parse(idSchema, ctx.params.userId));
-    ctx.body = { members: await listMembers(deps.em(), access.project.id) };
+    ctx.body = { members: await removeMember(deps.em(), viewer, access, parse(idSchema, ctx.params.userId)) };
   });
 
   route(router, projects.checklist, async (ctx) => {
     const viewer = requireUser(ctx);
-    const { project } = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.view');
-    ctx.body = await projectChecklist(deps.em(), viewer.id, project.id);
+    ctx.body = await checklistFor(deps.em(), viewer, parse(idSchema, ctx.params.id));
   });
 
   route(router, projects.activity, async (ctx, input) => {

@@ -7,7 +7,6 @@ import { requireUser } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { parse } from '../../http/validate.ts';
 import { requireProject } from './project-access.ts';
-import { listLabels, listStatuses } from './project-reads.repository.ts';
 import * as service from './workflow.service.ts';
 
 /** Statuses and labels of a project's workflow. */
@@ -25,22 +24,20 @@ export function workflowRoutes(deps: { em: () => EntityManager }) {
   route(router, workflow.createStatus, async (ctx, input) => {
     const viewer = requireUser(ctx);
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.workflow');
-    const id = await service.createStatus(deps.em(), viewer, access, await input.body());
+    const status = await service.createStatus(deps.em(), viewer, access, await input.body());
     ctx.status = 201;
-    ctx.body = { status: (await listStatuses(deps.em(), access.project.id)).find((s) => s.id === id) };
+    ctx.body = { status };
   });
 
   route(router, workflow.reorderStatuses, async (ctx, input) => {
     const viewer = requireUser(ctx);
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.workflow');
-    await service.reorderStatuses(deps.em(), viewer, access, (await input.body()).ids);
-    ctx.body = { statuses: await listStatuses(deps.em(), access.project.id) };
+    ctx.body = { statuses: await service.reorderStatuses(deps.em(), viewer, access, (await input.body()).ids) };
   });
 
   route(router, workflow.updateStatus, async (ctx, input) => {
     const { viewer, id, access } = await accessVia(ctx, 'statuses', 'project.workflow');
-    await service.updateStatus(deps.em(), viewer, access, id, await input.body());
-    ctx.body = { status: (await listStatuses(deps.em(), access.project.id)).find((s) => s.id === id) };
+    ctx.body = { status: await service.updateStatus(deps.em(), viewer, access, id, await input.body()) };
   });
 
   route(router, workflow.deleteStatus, async (ctx, input) => {
@@ -53,15 +50,14 @@ export function workflowRoutes(deps: { em: () => EntityManager }) {
   route(router, workflow.createLabel, async (ctx, input) => {
     const viewer = requireUser(ctx);
     const access = await requireProject(deps.em(), viewer, parse(idSchema, ctx.params.id), 'project.labels');
-    const id = await service.createLabel(deps.em(), viewer, access, await input.body());
+    const label = await service.createLabel(deps.em(), viewer, access, await input.body());
     ctx.status = 201;
-    ctx.body = { label: (await listLabels(deps.em(), access.project.id)).find((l) => l.id === id) };
+    ctx.body = { label };
   });
 
   route(router, workflow.updateLabel, async (ctx, input) => {
     const { viewer, id, access } = await accessVia(ctx, 'labels', 'project.labels');
-    await service.updateLabel(deps.em(), viewer, access, id, await input.body());
-    ctx.body = { label: (await listLabels(deps.em(), access.project.id)).find((l) => l.id === id) };
+    ctx.body = { label: await service.updateLabel(deps.em(), viewer, access, id, await input.body()) };
   });
 
   route(router, workflow.deleteLabel, async (ctx) => {

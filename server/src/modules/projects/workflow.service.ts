@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { createLabelSchema, createStatusSchema, updateLabelSchema, updateStatusSchema } from '@tracker/shared/api/projects';
+import type { createLabelSchema, createStatusSchema, Label, Status, updateLabelSchema, updateStatusSchema } from '@tracker/shared/api/projects';
 import type { z } from 'zod';
 import { conflict, DomainError, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
@@ -7,6 +7,7 @@ import { recordActivities } from '../activity/activity.ts';
 import type { User } from '../users/user.entity.ts';
 import type { ProjectAccess } from './project-access.ts';
 import { assertWritable, fieldError } from './project-guards.ts';
+import { listLabels, listStatuses } from './project-reads.repository.ts';
 import {
   deleteLabelRow,
   deleteStatusRow,
@@ -28,23 +29,29 @@ const labelTaken = () => conflict('conflict', 'name');
 const projectEvent = (em: EntityManager, projectId: number, actorId: number) =>
   publishEvent(em, { type: 'project.updated', issueId: null, projectId, streamIds: [], actorId });
 
+// A change answers what the workflow shows after it: the status or label as the project page lists
+// it, or the whole workflow after a reorder (undefined only if it went meanwhile).
+const statusOf = async (em: EntityManager, projectId: number, id: number) => (await listStatuses(em, projectId)).find((s) => s.id === id);
+const labelOf = async (em: EntityManager, projectId: number, id: number) => (await listLabels(em, projectId)).find((l) => l.id === id);
+
 /** Triage is one status of a project (issue 26; the database keeps it so too). */
 async function oneTriage(em: EntityManager, projectId: number) {
   const statuses = await lockedStatuses(em, projectId);
   if (statuses.some((s) => s.category === 'triage')) throw fieldError('category', 'validation.oneTriage');
 }
 
-export async function createStatus(em: EntityManager, actor: User, access: ProjectAccess, input: z.output<typeof createStatusSchema>): Promise<number> {
+export async function createStatus(em: EntityManager, actor: User, access: ProjectAccess, input: z.output<typeof createStatusSchema>): Promise<Status | undefined> {
   assertWritable(access.project);
-  return em.transactional(async (tem) => {
+  const id = await em.transactional(async (tem) => {
     if (input.category === 'triage') await oneTriage(tem, access.project.id);
-    const id = await insertStatus(tem, access.project.id, input);
+    const created = await insertStatus(tem, access.project.id, input);
     await projectEvent(tem, access.project.id, actor.id);
-    return id;
+    return created;
   });
+  return statusOf(em, access.project.id, id);
 }
 
-export async function updateStatus(em: EntityManager, actor: User, access: ProjectAccess, statusId: number, patch: z.output<typeof updateStatusSchema>) {
+export async function updateStatus(em: EntityManager, actor: User, access: ProjectAccess, statusId: number, patch: z.output<typeof updateStatusSchema>): Promise<Status | undefined> {
   assertWritable(access.project);
   await em.transactional(async (tem) => {
     const statuses = await lockedStatuses(tem, access.project.id);
@@ -58,6 +65,7 @@ export async function updateStatus(em: EntityManager, actor: User, access: Proje
     if (patch.category && patch.category !== status.category) await syncCompletedAt(tem, statusId);
     await projectEvent(tem, access.project.id, actor.id);
   });
+  return statusOf(em, access.project.id, statusId);
 }
 
 /** Deletes a status after moving its issues (with an activity row each) to another status of the project. */
@@ -82,7 +90,7 @@ export async function deleteStatus(em: EntityManager, actor: User, access: Proje
 }
 
 /** Sets the workflow order; `ids` must list every status of the project exactly once. */
-export async function reorderStatuses(em: EntityManager, actor: User, access: ProjectAccess, ids: number[]) {
+export async function reorderStatuses(em: EntityManager, actor: User, access: ProjectAccess, ids: number[]): Promise<Status[]> {
   assertWritable(access.project);
   await em.transactional(async (tem) => {
     const statuses = await lockedStatuses(tem, access.project.id);
@@ -91,27 +99,30 @@ export async function reorderStatuses(em: EntityManager, actor: User, access: Pr
     await setStatusOrder(tem, ids);
     await projectEvent(tem, access.project.id, actor.id);
   });
+  return listStatuses(em, access.project.id);
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505' || (err as Error).name === 'UniqueConstraintViolationException';
 
-export async function createLabel(em: EntityManager, actor: User, access: ProjectAccess, input: z.output<typeof createLabelSchema>): Promise<number> {
+export async function createLabel(em: EntityManager, actor: User, access: ProjectAccess, input: z.output<typeof createLabelSchema>): Promise<Label | undefined> {
   assertWritable(access.project);
+  let id: number;
   try {
-    return await em.transactional(async (tem) => {
-      const id = await insertLabel(tem, access.project.id, input);
+    id = await em.transactional(async (tem) => {
+      const created = await insertLabel(tem, access.project.id, input);
       await projectEvent(tem, access.project.id, actor.id);
-      return id;
+      return created;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw labelTaken();
     throw err;
   }
+  return labelOf(em, access.project.id, id);
 }
 
-export async function updateLabel(em: EntityManager, actor: User, access: ProjectAccess, labelId: number, patch: z.output<typeof updateLabelSchema>) {
+export async function updateLabel(em: EntityManager, actor: User, access: ProjectAccess, labelId: number, patch: z.output<typeof updateLabelSchema>): Promise<Label | undefined> {
   assertWritable(access.project);
-  if (patch.name === undefined && patch.color === undefined) return;
+  if (patch.name === undefined && patch.color === undefined) return labelOf(em, access.project.id, labelId);
   try {
     await em.transactional(async (tem) => {
       await updateLabelFields(tem, labelId, patch);
@@ -121,6 +132,7 @@ export async function updateLabel(em: EntityManager, actor: User, access: Projec
     if (isUniqueViolation(err)) throw labelTaken();
     throw err;
   }
+  return labelOf(em, access.project.id, labelId);
 }
 
 export async function deleteLabel(em: EntityManager, actor: User, access: ProjectAccess, labelId: number) {

@@ -4,7 +4,7 @@ import { renderMarkdown } from '@tracker/shared/markdown';
 import type { Viewer } from '../projects/project-access.ts';
 import { iso } from '../../db/sql.ts';
 import { streamFeedRows } from './stream-reads.repository.ts';
-import type { UpdateRow } from './stream.service.ts';
+import type { UpdateRow } from './stream.repository.ts';
 
 type FeedEvent = Extract<StreamFeedItem, { kind: 'event' }>['event'];
 

@@ -5,26 +5,7 @@ import { visibleProjectsCondition, type Viewer } from '../projects/project-acces
 import { sql } from 'kysely';
 import { kysely, sqlPart } from '../../db/kysely.ts';
 import { localToday, overdue, userZone } from '../../db/local-date.ts';
-
-export interface StreamRow {
-  id: number;
-  name: string;
-  description: string;
-  status: string;
-  lead_id: number | null;
-  lead_name: string | null;
-  created_by: number | null;
-  start_date: string | null;
-  target_date: string | null;
-  created_at: string;
-  updated_at: string;
-  members: { id: number; name: string }[];
-  total: number;
-  completed: number;
-  total_weight: number;
-  completed_weight: number;
-  health: string | null;
-}
+import type { StreamRow } from './stream.mapper.ts';
 
 /**
  * Streams with lead, members, progress and the latest update's health, in one query. Progress

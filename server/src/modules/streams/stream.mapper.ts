@@ -1,7 +1,27 @@
 import type { Stream, StreamHealth, StreamStatus } from '@tracker/shared/api/streams';
 import { isAdmin, type Viewer } from '../projects/project-access.ts';
 import { iso } from '../../db/sql.ts';
-import type { StreamRow } from './stream-reads.repository.ts';
+
+/** A stream as the stream reads select it (stream-reads.repository.ts): lead, members, progress, latest health. */
+export interface StreamRow {
+  id: number;
+  name: string;
+  description: string;
+  status: string;
+  lead_id: number | null;
+  lead_name: string | null;
+  created_by: number | null;
+  start_date: string | null;
+  target_date: string | null;
+  created_at: string;
+  updated_at: string;
+  members: { id: number; name: string }[];
+  total: number;
+  completed: number;
+  total_weight: number;
+  completed_weight: number;
+  health: string | null;
+}
 
 export type StreamCapability = 'stream.edit' | 'stream.delete' | 'stream.post';
 

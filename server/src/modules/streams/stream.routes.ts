@@ -5,13 +5,9 @@ import { streams } from '@tracker/shared/api/contract/streams';
 import type { Context } from 'koa';
 import { requireUser } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
-import { notFound } from '@tracker/shared/domain-errors';
 import { parse } from '../../http/validate.ts';
 import type { Viewer } from '../projects/project-access.ts';
-import { streamFeed, toUpdateItem } from './stream-feed.ts';
-import { toStreamDto } from './stream.mapper.ts';
-import { selectStream, selectStreams } from './stream-reads.repository.ts';
-import { createStream, deleteStream, deleteUpdate, editUpdate, postUpdate, requireStream, selectUpdate, updateStream } from './stream.service.ts';
+import { createStream, deleteStream, deleteUpdate, editUpdate, feedOf, postOf, postUpdate, streamOf, updateStream, listStreams } from './stream.service.ts';
 
 const viewerOf = (ctx: Context): Viewer => {
   const user = requireUser(ctx);
@@ -20,21 +16,11 @@ const viewerOf = (ctx: Context): Viewer => {
 
 export function streamRoutes(deps: { em: () => EntityManager }) {
   const router = new Router();
-  const streamBody = async (viewer: Viewer, id: number) => {
-    const row = await selectStream(deps.em(), viewer, id);
-    if (!row) throw notFound('stream');
-    return { stream: toStreamDto(row, viewer) };
-  };
-  const updateBody = async (id: number) => {
-    const row = await selectUpdate(deps.em(), id);
-    if (!row) throw notFound('streamUpdate');
-    return { update: toUpdateItem(row) };
-  };
+  const streamBody = async (viewer: Viewer, id: number) => ({ stream: await streamOf(deps.em(), viewer, id) });
+  const updateBody = async (id: number) => ({ update: await postOf(deps.em(), id) });
 
   route(router, streams.list, async (ctx) => {
-    const viewer = viewerOf(ctx);
-    const rows = await selectStreams(deps.em(), viewer);
-    ctx.body = { streams: rows.map((r) => toStreamDto(r, viewer)) };
+    ctx.body = { streams: await listStreams(deps.em(), viewerOf(ctx)) };
   });
 
   route(router, streams.create, async (ctx, input) => {
@@ -66,8 +52,7 @@ export function streamRoutes(deps: { em: () => EntityManager }) {
     const viewer = viewerOf(ctx);
     const id = parse(idSchema, ctx.params.id);
     const { limit } = await input.query();
-    await requireStream(deps.em(), viewer, id);
-    ctx.body = { items: await streamFeed(deps.em(), viewer, id, limit) };
+    ctx.body = { items: await feedOf(deps.em(), viewer, id, limit) };
   });
 
   route(router, streams.post, async (ctx, input) => {

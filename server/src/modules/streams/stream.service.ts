@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { createStreamSchema, updateStreamSchema } from '@tracker/shared/api/streams';
+import type { createStreamSchema, Stream, StreamFeedItem, updateStreamSchema } from '@tracker/shared/api/streams';
 import type { z } from 'zod';
 import { fieldError, forbidden, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import type { Viewer } from '../projects/project-access.ts';
-import { streamCapabilities, type StreamCapability } from './stream.mapper.ts';
-import { selectStream, type StreamRow } from './stream-reads.repository.ts';
+import { streamFeed, toUpdateItem } from './stream-feed.ts';
+import { streamCapabilities, toStreamDto, type StreamCapability, type StreamRow } from './stream.mapper.ts';
+import { selectStream, selectStreams } from './stream-reads.repository.ts';
 import {
   countUsers,
   deleteStreamRow,
@@ -21,8 +22,6 @@ import {
   type StreamFields,
   type UpdateRow,
 } from './stream.repository.ts';
-
-export { selectUpdate, type UpdateRow };
 
 type CreateInput = z.output<typeof createStreamSchema>;
 type UpdateInput = z.output<typeof updateStreamSchema>;
@@ -45,6 +44,29 @@ export async function requireStream(em: EntityManager, viewer: Viewer, id: numbe
   if (!row) throw notFound('stream');
   if (capability && !streamCapabilities(row, viewer).includes(capability)) throw forbidden();
   return row;
+}
+
+/** Every stream, with what the viewer may do to each. */
+export async function listStreams(em: EntityManager, viewer: Viewer): Promise<Stream[]> {
+  return (await selectStreams(em, viewer)).map((row) => toStreamDto(row, viewer));
+}
+
+/** A stream as the viewer sees it (404 when it does not exist). */
+export async function streamOf(em: EntityManager, viewer: Viewer, id: number): Promise<Stream> {
+  return toStreamDto(await requireStream(em, viewer, id), viewer);
+}
+
+/** A stream's feed, newest first, for a viewer who may see the stream (stream-feed.ts). */
+export async function feedOf(em: EntityManager, viewer: Viewer, id: number, limit: number): Promise<StreamFeedItem[]> {
+  await requireStream(em, viewer, id);
+  return streamFeed(em, viewer, id, limit);
+}
+
+/** A post as the stream's feed shows it (404 when it went). */
+export async function postOf(em: EntityManager, id: number): Promise<Extract<StreamFeedItem, { kind: 'update' }>> {
+  const row = await selectUpdate(em, id);
+  if (!row) throw notFound('streamUpdate');
+  return toUpdateItem(row);
 }
 
 /** Any signed-in user may start a stream; they become a member, and its lead unless another is named. */

@@ -5,6 +5,8 @@ import type { TelegramAccount, TelegramAuthError } from '@tracker/shared/api/tel
 import { NAME_MAX_LENGTH } from '@tracker/shared/limits';
 import { localeOfLanguageCode } from '@tracker/shared/locales';
 import { conflict } from '@tracker/shared/domain-errors';
+import { grantAdminFromEmail } from '../users/admin-grants.ts';
+import type { User } from '../users/user.entity.ts';
 import {
   deleteTelegramAccount,
   forgetUsedSignIns,
@@ -13,6 +15,7 @@ import {
   lockOtherSignInWay,
   lockTelegramId,
   recordUsedSignIn,
+  signedInAccount,
   telegramAccountCount,
   telegramAccountOfUser,
   upsertTelegramAccount,
@@ -90,6 +93,15 @@ class LinkedElsewhere extends Error {}
 
 async function createTelegramUser(tem: EntityManager, profile: TelegramProfile): Promise<number> {
   return insertTelegramUser(tem, displayName(profile), localeOfLanguageCode(profile.language_code));
+}
+
+/**
+ * The account a Telegram sign-in ends in, read afresh (the sign-in changed its row). As at the
+ * password sign-in, a confirmed ADMIN_EMAILS address gets its (one) grant first.
+ */
+export async function signedInUser(em: EntityManager, userId: number, adminEmails: readonly string[]): Promise<User> {
+  await grantAdminFromEmail(em, userId, adminEmails);
+  return signedInAccount(em, userId);
 }
 
 /**

@@ -9,11 +9,9 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { keepReplacedSession, sessionTokenFor } from '../../http/session.ts';
 import { signIn } from '../auth/auth.routes.ts';
-import { grantAdminFromEmail } from '../users/admin-grants.ts';
 import type { User } from '../users/user.entity.ts';
 import { toUserDto } from '../users/user.mapper.ts';
-import { signedInAccount } from './account.repository.ts';
-import { disconnectAccount, findAccount, signInWithTelegram } from './account.service.ts';
+import { disconnectAccount, findAccount, signedInUser, signInWithTelegram } from './account.service.ts';
 import { createLinkToken, LINK_PAYLOAD_PREFIX, linkStatus, phoneStatus } from './link.service.ts';
 import { verifyInitData, verifyWidget, type Verified } from './verify.ts';
 
@@ -37,9 +35,7 @@ export function telegramAuthRoutes(deps: { em: () => EntityManager; config: Conf
     const current = ctx.state.user as User | undefined;
     const outcome = await signInWithTelegram(em, { profile: verified.profile, replayKey: `${kind}:${verified.hash}`, maxAgeSec: maxAge, currentUserId: current?.id ?? null, launch: kind === 'initdata' });
     if (!outcome.ok) return refuse(ctx, outcome.error);
-    // Same as the password sign-in: a confirmed ADMIN_EMAILS address gets its (one) grant.
-    await grantAdminFromEmail(em, outcome.userId, config.ADMIN_EMAILS);
-    const user = await signedInAccount(em, outcome.userId);
+    const user = await signedInUser(em, outcome.userId, config.ADMIN_EMAILS);
     // Same rule as the password sign-in: an account an admin blocked gets no session.
     if (user.blockedAt) return refuse(ctx, 'account_blocked');
     // Another account's session is left to it (a tab holding it as its header token goes on as that

@@ -17,7 +17,7 @@ import { requireIssue } from '../issues/issue-access.ts';
 import { addComment } from '../issues/comment.service.ts';
 import { logTime } from '../time/time.service.ts';
 import { createIssue, updateIssue } from '../issues/issue.service.ts';
-import { searchIssues } from '../issues/search.repository.ts';
+import { searchIssues } from '../issues/search.service.ts';
 import { projectAccess, type Viewer } from '../projects/project-access.ts';
 import { canInProject } from '@tracker/shared/permissions';
 import { selectTemplates } from '../templates/template-reads.repository.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createIssueSchema, PRIORITY_VALUE } from '@tracker/shared/api/issues';
-import { applyTemplateSchema, type createTemplateSchema, type IssueTemplate, type updateTemplateSchema } from '@tracker/shared/api/templates';
+import { applyTemplateSchema, type applyTemplateResponseSchema, type createTemplateSchema, type IssueTemplate, type updateTemplateSchema } from '@tracker/shared/api/templates';
 import { conflict, notFound } from '@tracker/shared/domain-errors';
 import { todayIn } from '@tracker/shared/dates';
 import { templateDraft } from '@tracker/shared/templates/render';
@@ -12,7 +12,7 @@ import { assigneeCanView, labelsInProject } from '../issues/issue-validate.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
 import { userDay } from '../users/user-day.repository.ts';
-import { selectTemplate } from './template-reads.repository.ts';
+import { issueKeys, selectTemplate, selectTemplates } from './template-reads.repository.ts';
 import { deleteTemplateRow, insertTemplate, lockProjectTemplates, templateNameTaken, updateTemplateRow, type TemplateValues } from './template.repository.ts';
 
 type CreateInput = z.output<typeof createTemplateSchema>;
@@ -60,6 +60,19 @@ export async function requireTemplate(em: EntityManager, viewer: Viewer, id: num
   return { template, ...access };
 }
 
+/** A project's templates, for whoever may see the project. */
+export async function projectTemplates(em: EntityManager, viewer: Viewer, projectRef: number): Promise<IssueTemplate[]> {
+  const { project } = await requireProject(em, viewer, projectRef, 'project.view');
+  return selectTemplates(em, project.id);
+}
+
+/** A template as its write (which checked who may) left it; 404 if it went meanwhile. */
+export async function savedTemplate(em: EntityManager, id: number): Promise<IssueTemplate> {
+  const template = await selectTemplate(em, id);
+  if (!template) throw notFound('template');
+  return template;
+}
+
 export async function createTemplate(em: EntityManager, viewer: Viewer, projectRef: number, input: CreateInput): Promise<number> {
   return em.transactional(async (tx) => {
     const { project } = await requireProject(tx, viewer, projectRef, 'project.templates');
@@ -95,11 +108,6 @@ export async function deleteTemplate(em: EntityManager, viewer: Viewer, id: numb
 }
 
 /**
- * Creates an issue from a template and one sub-issue per checklist line, all in one transaction
- * and each through `createIssue`, so the create rules stay in one place. Fields given in `input`
- * win over the template's; `text` fills `{title}`.
- */
-/**
  * The bot's `/new /name line`: the template must be of the project the line was sent to; only
  * what the line named (a priority, a due date, a person, labels, which add to the template's) goes
  * over the template. `title` is the `{title}` text.
@@ -121,10 +129,22 @@ export async function issueFromTemplate(
     ...(line.assigneeId !== null ? { assigneeId: line.assigneeId } : {}),
     ...(line.labelIds.length ? { labelIds: [...new Set([...template.labelIds, ...line.labelIds])] } : {}),
   });
-  return (await applyTemplate(em, viewer, templateId, input)).id;
+  return (await issuesFromTemplate(em, viewer, templateId, input)).id;
 }
 
-export async function applyTemplate(em: EntityManager, viewer: Viewer, id: number, input: ApplyInput): Promise<{ id: number; subIssueIds: number[] }> {
+/** Applies a template (issuesFromTemplate) and answers the new issues with their keys. */
+export async function applyTemplate(em: EntityManager, viewer: Viewer, id: number, input: ApplyInput): Promise<z.output<typeof applyTemplateResponseSchema>> {
+  const { id: issueId, subIssueIds } = await issuesFromTemplate(em, viewer, id, input);
+  const keyOf = await issueKeys(em, [issueId, ...subIssueIds]);
+  return { issue: { id: issueId, key: keyOf.get(issueId)! }, subIssues: subIssueIds.map((s) => ({ id: s, key: keyOf.get(s)! })) };
+}
+
+/**
+ * Creates an issue from a template and one sub-issue per checklist line, all in one transaction
+ * and each through `createIssue`, so the create rules stay in one place. Fields given in `input`
+ * win over the template's; `text` fills `{title}`.
+ */
+async function issuesFromTemplate(em: EntityManager, viewer: Viewer, id: number, input: ApplyInput): Promise<{ id: number; subIssueIds: number[] }> {
   return em.transactional(async (tx) => {
     const { template, project } = await requireTemplate(tx, viewer, id, 'issue.create');
     const { text, ...overrides } = input;

@@ -2,9 +2,11 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { RegisterRequest } from '@tracker/shared/api/auth';
+import type { UserRef } from '@tracker/shared/api/common';
 import { conflict } from '@tracker/shared/domain-errors';
 import { grantAdminFromEmail } from './admin-grants.ts';
 import type { User } from './user.entity.ts';
+import { peopleByPrefix } from './user-lookup.repository.ts';
 import { insertUser, reloadUser, signedInUserRow, userByEmailWithPassword, userById, userFromRow } from './user.repository.ts';
 
 // Algorithm is an ambient const enum; 2 is Argon2id.
@@ -13,6 +15,14 @@ const ARGON = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost:
 const DUMMY_HASH = hash('timing-equaliser', ARGON);
 
 export const hashPassword = (password: string) => hash(password, ARGON);
+
+/**
+ * The people picker: users by a name's word or a whole address (user-lookup.repository.ts says
+ * why never an address by prefix), as names only.
+ */
+export function pickPeople(em: EntityManager, q: string, limit: number): Promise<UserRef[]> {
+  return peopleByPrefix(em, q, limit);
+}
 
 export interface UserServiceOptions {
   adminEmails: readonly string[];

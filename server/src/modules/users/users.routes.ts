@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { users } from '@tracker/shared/api/contract/projects';
 import { requireUser } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
-import { peopleByPrefix } from './user-lookup.repository.ts';
+import { pickPeople } from './user.service.ts';
 
 /** The people picker: signed-in users only; matches a name (any word) or e-mail by prefix, never returns e-mails. */
 export function usersRoutes(deps: { em: () => EntityManager }) {
@@ -12,7 +12,7 @@ export function usersRoutes(deps: { em: () => EntityManager }) {
   route(router, users.search, async (ctx, input) => {
     requireUser(ctx);
     const { q, limit } = await input.query();
-    ctx.body = { users: await peopleByPrefix(deps.em(), q, limit) };
+    ctx.body = { users: await pickPeople(deps.em(), q, limit) };
   });
 
   return router;
