@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
-import type { ImageRow, ProcessedImage } from './images.ts';
+import { IMAGE_COLUMNS, type ImageRow, type ProcessedImage } from './images.ts';
 
 /** A post's own columns, as the service writes them. */
 export interface PostValues {
@@ -189,12 +189,7 @@ export async function selectAdminPost(em: EntityManager, id: number): Promise<Ad
       'p.updated_at',
       'u.id as author_id',
       'u.name as author_name',
-      'i.id as img_id',
-      'i.storage_key as img_key',
-      'i.width as img_width',
-      'i.height as img_height',
-      'i.widths as img_widths',
-      'i.placeholder as img_placeholder',
+      ...IMAGE_COLUMNS,
       eb
         .selectFrom('blog_post_versions as v')
         .select((v) =>

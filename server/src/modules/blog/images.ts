@@ -72,6 +72,9 @@ export interface ImageRow {
   img_placeholder: string | null;
 }
 
+/** Those columns in a post query's select list. */
+export const IMAGE_COLUMNS = ['i.id as img_id', 'i.storage_key as img_key', 'i.width as img_width', 'i.height as img_height', 'i.widths as img_widths', 'i.placeholder as img_placeholder'] as const;
+
 export function toImageDto(row: ImageRow): BlogImage | null {
   if (row.img_id == null || !row.img_key) return null;
   return {

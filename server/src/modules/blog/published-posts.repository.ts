@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Locale } from '@tracker/shared/locales';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
+import { IMAGE_COLUMNS } from './images.ts';
 
 /** Public: published, and its publish time has come (scheduled posts appear by themselves). */
 const VISIBLE = sql<boolean>`p.status = 'published' and p.published_at <= now()`;
@@ -27,12 +28,7 @@ function summaries(em: EntityManager, lang: Locale) {
       sql<number>`coalesce(array_length(regexp_split_to_array(nullif(trim(v.body), ''), '\\s+'), 1), 0)`.as('words'),
       'u.id as author_id',
       'u.name as author_name',
-      'i.id as img_id',
-      'i.storage_key as img_key',
-      'i.width as img_width',
-      'i.height as img_height',
-      'i.widths as img_widths',
-      'i.placeholder as img_placeholder',
+      ...IMAGE_COLUMNS,
     ])
     .$narrowType<{ published_at: string }>()
     .where(VISIBLE);

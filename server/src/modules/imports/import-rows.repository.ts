@@ -12,25 +12,6 @@ export async function quietHistory(em: EntityManager): Promise<void> {
   await sql`set local tracker.history = 'on'`.execute(kysely(em));
 }
 
-/** A new status at the end of the project's workflow; its id. */
-export async function insertStatus(em: EntityManager, projectId: number, status: { name: string; category: string; color: string }): Promise<number> {
-  const row = await kysely(em)
-    .insertInto('statuses')
-    .values((eb) => ({
-      project_id: projectId,
-      name: status.name,
-      category: status.category,
-      color: status.color,
-      position: eb
-        .selectFrom('statuses')
-        .select(sql<number>`coalesce(max(position) + 1, 0)`.as('next'))
-        .where('project_id', '=', projectId),
-    }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** A new label of the project; its id. */
 export async function insertLabel(em: EntityManager, projectId: number, label: { name: string; color: string }): Promise<number> {
   const row = await kysely(em).insertInto('labels').values({ project_id: projectId, name: label.name, color: label.color }).returning('id').executeTakeFirstOrThrow();

@@ -12,12 +12,12 @@ import {
   insertCommentRef,
   insertIssueBatch,
   insertLabel,
-  insertStatus,
   issueComments,
   setParent,
   updateIssueFromFile,
   type IssueInsert,
 } from './import-rows.repository.ts';
+import { insertStatus } from '../projects/workflow.repository.ts';
 
 export const isoOrNull = (v: string | undefined) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null);
 /** A source's colour when it is one we store (`#rrggbb`), else the table's default. */

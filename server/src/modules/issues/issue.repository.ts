@@ -122,17 +122,6 @@ export async function addIssueLinks(em: EntityManager, table: LinkTable, issueId
   }
 }
 
-/** Takes the project's next issue number (the row stays locked until the transaction ends). */
-export async function nextIssueNumber(em: EntityManager, projectId: number): Promise<number> {
-  const row = await kysely(em)
-    .updateTable('projects')
-    .set((eb) => ({ issue_counter: eb('issue_counter', '+', 1) }))
-    .where('id', '=', projectId)
-    .returning('issue_counter')
-    .executeTakeFirstOrThrow();
-  return row.issue_counter;
-}
-
 /** A new issue's columns. */
 export interface NewIssue {
   projectId: number;

@@ -1,3 +1,4 @@
+import { takeIssueNumber } from '../projects/project.repository.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PRIORITIES, PRIORITY_VALUE, type createIssueSchema, type Priority, type RecurrenceInput } from '@tracker/shared/api/issues';
 import type { StatusCategory } from '@tracker/shared/api/projects';
@@ -17,7 +18,6 @@ import {
   deleteIssueRow,
   insertIssue,
   lockIssueRow,
-  nextIssueNumber,
   removeIssueLinks,
   streamIdsOf,
   updateIssueRow,
@@ -258,7 +258,7 @@ export async function createIssue(em: EntityManager, actor: Viewer, input: z.out
 
     const id = await insertIssue(tem, {
       projectId: project.id,
-      number: await nextIssueNumber(tem, project.id),
+      number: await takeIssueNumber(tem, project.id),
       title: input.title,
       description: input.description,
       statusId: status.id,

@@ -120,3 +120,14 @@ export async function upsertMember(em: EntityManager, projectId: number, userId:
 export async function deleteMember(em: EntityManager, projectId: number, userId: number): Promise<void> {
   await kysely(em).deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
 }
+
+/** Takes the project's next issue number (the row stays locked until the transaction ends). */
+export async function takeIssueNumber(em: EntityManager, projectId: number): Promise<number> {
+  const row = await kysely(em)
+    .updateTable('projects')
+    .set((eb) => ({ issue_counter: eb('issue_counter', '+', 1) }))
+    .where('id', '=', projectId)
+    .returning('issue_counter')
+    .executeTakeFirstOrThrow();
+  return row.issue_counter;
+}

@@ -49,17 +49,6 @@ export async function occurrenceStatus(em: EntityManager, projectId: number): Pr
   return row.id;
 }
 
-/** Takes the project's next issue number (the row stays locked until the transaction ends). */
-export async function takeIssueNumber(em: EntityManager, projectId: number): Promise<number> {
-  const row = await kysely(em)
-    .updateTable('projects')
-    .set((eb) => ({ issue_counter: eb('issue_counter', '+', 1) }))
-    .where('id', '=', projectId)
-    .returning('issue_counter')
-    .executeTakeFirstOrThrow();
-  return row.issue_counter;
-}
-
 /** An occurrence's own values: its number, status, reporter and due date (YYYY-MM-DD). */
 export interface OccurrenceValues {
   number: number;

@@ -12,8 +12,8 @@ import {
   linkOccurrence,
   occurrenceStatus,
   seriesHead,
-  takeIssueNumber,
 } from './occurrence.repository.ts';
+import { takeIssueNumber } from '../projects/project.repository.ts';
 
 export interface SeriesRow {
   id: number;
