@@ -97,6 +97,8 @@ const DATA_LAYER_SYNTAX = [
   { selector: "CallExpression[callee.property.name=/^(findOne|findOneOrFail|findAll|findAndCount|createQueryBuilder|qb|nativeInsert|nativeUpdate|nativeDelete|upsert|upsertMany)$/]", message: IN_REPOSITORIES },
   { selector: "CallExpression[callee.property.name=/^(find|count)$/][arguments.0.type='Identifier'][arguments.0.name=/^[A-Z]/]", message: IN_REPOSITORIES },
   { selector: "ImportDeclaration[source.value='pg']", message: IN_REPOSITORIES },
+  // pg's own client: `db.query('select …')`.
+  { selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]", message: IN_REPOSITORIES },
 ];
 
 // Services (and jobs) hold the rules and call repositories (issue 28): a route file, a mapper or an

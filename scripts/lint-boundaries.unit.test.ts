@@ -136,6 +136,8 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
       expect(await errors('server/src/modules/issues/probe.repository.ts', head + used), body).toEqual([]);
     }
     expect(await errors(service, "import pg from 'pg';\nexport const p = pg;\n")).toContain('no-restricted-syntax');
+    expect(await errors(service, "export const q = (db: { query(text: string): unknown }) => db.query('select 1');\n")).toContain('no-restricted-syntax');
+    expect(await errors(service, 'export const r = (input: { query(): unknown }) => input.query();\n')).toEqual([]);
     expect(await errors(service, 'export const f = (xs: number[]) => xs.find((x) => x > 1) ?? xs.length;\n')).toEqual([]);
   });
 

@@ -8,7 +8,7 @@
 import { ownClient, type PgClient } from '../../db/pg-connections.ts';
 import type { Logger } from '../../logger.ts';
 import type { Queryable } from './enqueue.ts';
-import { forceUnlockPools, holdersWithoutLock, lockPool, unlockPool } from './job-locks.queries.ts';
+import { forceUnlockPools, holdersWithoutLock, lockPool, unlockPool } from './job-locks.repository.ts';
 
 export interface LockHoldersOptions {
   databaseUrl: string;

@@ -4,7 +4,7 @@ import type { JobHelpers, Runner, RunnerOptions, TaskList, WorkerEvents } from '
 import { onOwnConnection, ownPool, type PgPool } from '../../db/pg-connections.ts';
 import { outsideRequest } from '../../db/request-context.ts';
 import type { Logger } from '../../logger.ts';
-import { forceUnlockPools } from './job-locks.queries.ts';
+import { forceUnlockPools } from './job-locks.repository.ts';
 import type { JobHandler } from './job-queue.ts';
 import { workerLogger } from './worker-log.ts';
 
