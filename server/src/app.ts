@@ -32,6 +32,9 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { cycleRoutes } from './modules/cycles/cycles.routes.ts';
+import { registerCycles } from './modules/cycles/cycle-jobs.ts';
+import { milestoneRoutes } from './modules/milestones/milestones.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
@@ -145,6 +148,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   // Outgoing webhooks: deliveries go through the job queue; the owners hear when one is switched off.
   const webhooks = setUpWebhooks({ config, orm, jobs, mail, telegram: !!telegram.tell, logger, em });
   registerRecurrences({ jobs, orm, logger });
+  registerCycles({ jobs, orm, logger });
   registerImports(jobs, orm);
   void jobs.start();
 
@@ -232,6 +236,8 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     usersRoutes({ em }),
     customFieldRoutes({ em }),
     templateRoutes({ em }),
+    cycleRoutes({ em }),
+    milestoneRoutes({ em }),
     streamRoutes({ em }),
     syncRoutes({ em, hub: sync, guard, live: (viewer, send, allows) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event)), allows) }),
     calendarRoutes({ em, config }),

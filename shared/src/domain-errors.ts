@@ -37,6 +37,8 @@ export const NOT_FOUND_SUBJECTS = [
   'delivery',
   'timeEntry',
   'import',
+  'cycle',
+  'milestone',
   'invite',
 ] as const;
 export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];

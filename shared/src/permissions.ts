@@ -41,6 +41,8 @@ const PROJECT_CAPABILITIES = {
   'project.templates': ['owner'],
   /** Linking a members-only project to a Telegram group, which shows it to everyone there (issue 26). */
   'project.telegram': ['owner'],
+  /** Planning (issue 29): the cadence, cycles and milestones. Whoever works on the project plans it. */
+  'project.plan': ['owner', 'member'],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type ProjectCapability = keyof typeof PROJECT_CAPABILITIES;

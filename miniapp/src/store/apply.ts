@@ -40,6 +40,8 @@ export function applyBootstrapReference(state: SyncData, b: SyncBootstrapRespons
   state.customFields = byId(b.customFields);
   state.views = byId(b.views);
   state.streams = byId(b.streams);
+  state.cycles = byId(b.cycles);
+  state.milestones = byId(b.milestones);
 }
 
 /** After the issues were replaced whole: edits not yet confirmed show again over the new copies. */
@@ -68,6 +70,8 @@ export function applyProjectBootstrap(state: SyncData, projectId: number, b: Syn
   // Fields scoped to the project and views shared with it become visible with it.
   for (const f of b.customFields) put(state, dirty, 'customFields', f.id, f);
   for (const v of b.views) put(state, dirty, 'views', v.id, v);
+  for (const c of b.cycles) put(state, dirty, 'cycles', c.id, c);
+  for (const m of b.milestones) put(state, dirty, 'milestones', m.id, m);
   addIssues(state, b.issues, dirty);
 }
 
@@ -89,7 +93,7 @@ export function addIssues(state: SyncData, issues: IssueListItem[], dirty?: Dirt
   for (const i of issues) if (!state.evicted[i.projectId]) put(state, dirty, 'issues', i.id, i);
 }
 
-function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'members' | 'users' | 'issues' | 'customFields' | 'views' | 'streams')>(
+function put<T extends keyof SyncData & ('projects' | 'statuses' | 'labels' | 'members' | 'users' | 'issues' | 'customFields' | 'views' | 'streams' | 'cycles' | 'milestones')>(
   state: SyncData,
   dirty: Dirty | undefined,
   table: T,
@@ -135,6 +139,8 @@ export function removeProject(state: SyncData, id: number, dirty?: Dirty, keepRo
   for (const [key, s] of Object.entries(state.statuses)) if (s.projectId === id) put(state, dirty, 'statuses', Number(key), null);
   for (const [key, l] of Object.entries(state.labels)) if (l.projectId === id) put(state, dirty, 'labels', Number(key), null);
   for (const [key, m] of Object.entries(state.members)) if (m.projectId === id) put(state, dirty, 'members', key, null);
+  for (const [key, c] of Object.entries(state.cycles)) if (c.projectId === id) put(state, dirty, 'cycles', Number(key), null);
+  for (const [key, m] of Object.entries(state.milestones)) if (m.projectId === id) put(state, dirty, 'milestones', Number(key), null);
   evictIssues(state, id, dirty);
   if (!keepRow) put(state, dirty, 'projects', id, null);
   delete state.evicted[id];
@@ -147,7 +153,7 @@ export function evictIssues(state: SyncData, projectId: number, dirty?: Dirty) {
 }
 
 /** Feed entities kept as they come, by id, in these tables. */
-const PLAIN = { status: 'statuses', label: 'labels', user: 'users', custom_field: 'customFields', view: 'views', stream: 'streams' } as const;
+const PLAIN = { status: 'statuses', label: 'labels', user: 'users', custom_field: 'customFields', view: 'views', stream: 'streams', cycle: 'cycles', milestone: 'milestones' } as const;
 
 /**
  * Applies one batch of the feed and moves the position to `syncId`. Returns the projects that

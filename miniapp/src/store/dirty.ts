@@ -1,6 +1,6 @@
 // What changed since the last write to IndexedDB: keys to put or delete per entity table, or
 // "everything" after a bootstrap. Collected while applying, drained by the debounced writer.
-export const TABLES = ['projects', 'statuses', 'labels', 'members', 'users', 'issues', 'comments', 'customFields', 'views', 'streams'] as const;
+export const TABLES = ['projects', 'statuses', 'labels', 'members', 'users', 'issues', 'comments', 'customFields', 'views', 'streams', 'cycles', 'milestones'] as const;
 export type Table = (typeof TABLES)[number];
 type Key = number | string;
 

@@ -3,6 +3,8 @@
 import type { CustomField } from '@tracker/shared/api/custom-fields';
 import type { Comment, IssueListItem, SavedView } from '@tracker/shared/api/issues';
 import type { UserRef } from '@tracker/shared/api/common';
+import type { Cycle } from '@tracker/shared/api/cycles';
+import type { Milestone } from '@tracker/shared/api/milestones';
 import type { SyncLabel, SyncMember, SyncProject, SyncStatus, SyncStream } from '@tracker/shared/api/sync';
 import { proxy, ref } from 'valtio';
 import type { OutboxEntry } from './outbox-model.ts';
@@ -25,6 +27,9 @@ export interface SyncData {
   views: Record<number, SavedView>;
   /** Every stream, by name and status. */
   streams: Record<number, SyncStream>;
+  /** The projects' cycles and milestones (issue 29). */
+  cycles: Record<number, Cycle>;
+  milestones: Record<number, Milestone>;
   /** Comment ids per issue id, in arrival order. */
   commentsByIssue: Record<number, number[]>;
   /** Projects whose issues are not held (evicted for size, or just gained and still loading): they load on use. */
@@ -44,7 +49,7 @@ export interface SyncState extends SyncData {
 export const memberKey = (projectId: number, userId: number) => `${projectId}:${userId}`;
 
 export function emptyData(): SyncData {
-  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, customFields: {}, views: {}, streams: {}, commentsByIssue: {}, evicted: {}, outbox: [], confirmed: {}, syncId: null };
+  return { projects: {}, statuses: {}, labels: {}, members: {}, users: {}, issues: {}, comments: {}, customFields: {}, views: {}, streams: {}, cycles: {}, milestones: {}, commentsByIssue: {}, evicted: {}, outbox: [], confirmed: {}, syncId: null };
 }
 
 /** A fresh valtio store. One per signed-in user; tests create their own. */

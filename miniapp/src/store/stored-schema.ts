@@ -4,6 +4,8 @@
 // database is then discarded and the store bootstraps.
 import { customFieldSchema } from '@tracker/shared/api/custom-fields';
 import { userRefSchema } from '@tracker/shared/api/common';
+import { cycleSchema } from '@tracker/shared/api/cycles';
+import { milestoneSchema } from '@tracker/shared/api/milestones';
 import { commentSchema, issueListItemSchema, savedViewSchema } from '@tracker/shared/api/issues';
 import { syncLabelSchema, syncMemberSchema, syncProjectSchema, syncStatusSchema, syncStreamSchema } from '@tracker/shared/api/sync';
 import { z } from 'zod';
@@ -22,6 +24,8 @@ export const tableSchemas = {
   customFields: customFieldSchema,
   views: savedViewSchema,
   streams: syncStreamSchema,
+  cycles: cycleSchema,
+  milestones: milestoneSchema,
 } satisfies Record<Table, z.ZodType>;
 
 export const metaSchema = z.object({

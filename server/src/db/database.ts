@@ -182,6 +182,26 @@ export interface CustomFields {
   updated_at: Generated<string>;
 }
 
+export interface CycleIssues {
+  added_at: Generated<string>;
+  cycle_id: number;
+  id: Generated<Int8>;
+  issue_id: number;
+  removed_at: string | null;
+}
+
+export interface Cycles {
+  created_at: Generated<string>;
+  ends_on: string;
+  id: Generated<number>;
+  name: string | null;
+  number: number;
+  project_id: number;
+  rolled_over_at: string | null;
+  starts_on: string;
+  time_zone: string;
+}
+
 export interface GraphileWorkerJobs {
   attempts: number | null;
   created_at: string | null;
@@ -302,12 +322,14 @@ export interface Issues {
   completed_at: string | null;
   created_at: Generated<string>;
   custom_values: Generated<Json>;
+  cycle_id: number | null;
   description: Generated<string>;
   due_date: string | null;
   estimate: Numeric | null;
   field_changed_at: Generated<Json>;
   field_versions: Generated<Json>;
   id: Generated<number>;
+  milestone_id: number | null;
   number: number;
   parent_id: number | null;
   priority: Generated<number>;
@@ -392,6 +414,16 @@ export interface LoginFailures {
   last_failure_at: string;
 }
 
+export interface Milestones {
+  created_at: Generated<string>;
+  description: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  project_id: number;
+  target_date: string;
+  updated_at: Generated<string>;
+}
+
 export interface NotificationSettings {
   assigned: Generated<boolean>;
   assigned_comments: Generated<boolean>;
@@ -416,6 +448,14 @@ export interface PhoneCodes {
   expires_at: string;
   phone: string;
   user_id: number;
+}
+
+export interface ProjectCycleSettings {
+  project_id: number;
+  start_day: number;
+  time_zone: string;
+  updated_at: Generated<string>;
+  weeks: number;
 }
 
 export interface ProjectDataVersions {
@@ -787,6 +827,8 @@ export interface DB {
   custom_field_options: CustomFieldOptions;
   custom_field_projects: CustomFieldProjects;
   custom_fields: CustomFields;
+  cycle_issues: CycleIssues;
+  cycles: Cycles;
   "graphile_worker._private_job_queues": GraphileWorkerPrivateJobQueues;
   "graphile_worker._private_jobs": GraphileWorkerPrivateJobs;
   "graphile_worker._private_known_crontabs": GraphileWorkerPrivateKnownCrontabs;
@@ -807,8 +849,10 @@ export interface DB {
   jobs_legacy_failed: JobsLegacyFailed;
   labels: Labels;
   login_failures: LoginFailures;
+  milestones: Milestones;
   notification_settings: NotificationSettings;
   phone_codes: PhoneCodes;
+  project_cycle_settings: ProjectCycleSettings;
   project_data_versions: ProjectDataVersions;
   project_invites: ProjectInvites;
   project_members: ProjectMembers;

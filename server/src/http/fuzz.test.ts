@@ -168,6 +168,9 @@ async function bodyProbes(client: TestClient | null, r: RouteEntry): Promise<Pro
   return probes;
 }
 
+/** Thousands of requests per pass, growing with every route: more than the suite's default per test. */
+const PASS_TIMEOUT = 90_000;
+
 describe('route fuzz: no input makes a 5xx', () => {
   it('finds the routers of the real app', () => {
     expect(routes.length).toBeGreaterThan(80);
@@ -180,11 +183,11 @@ describe('route fuzz: no input makes a 5xx', () => {
       const probes = pathProbes(client);
       for (const p of new Set(routes.map(sample))) probes.push({ method: 'TRACE', path: p }, { method: 'PROPFIND', path: p });
       expect([...(await run(client, probes))]).toEqual([]);
-    });
+    }, PASS_TIMEOUT);
 
     it(`${who}: NUL, huge ints, year 0 dates and forged cursors in query strings`, async () => {
       expect([...(await run(who === 'anonymous' ? null : signedIn, queryProbes()))]).toEqual([]);
-    });
+    }, PASS_TIMEOUT);
 
     it(`${who}: bad JSON bodies, one field at a time; bad gzip; unknown encodings`, async () => {
       const client = who === 'anonymous' ? null : signedIn;
@@ -197,6 +200,6 @@ describe('route fuzz: no input makes a 5xx', () => {
         expect(failures.accepted).toBeGreaterThan(20);
         expect((await client.get('/api/user/me')).status).toBe(200);
       }
-    });
+    }, PASS_TIMEOUT);
   }
 });

@@ -43,6 +43,8 @@ export const createIssueSchema = z
     dueDate: dateSchema.nullable().default(null),
     estimate: estimate.default(null),
     parentId: id().nullable().default(null),
+    cycleId: id().nullable().default(null),
+    milestoneId: id().nullable().default(null),
     customValues: customValuesSchema.default({}),
   })
   .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, { path: ['dueDate'], message: 'validation.dueBeforeStart' });
@@ -61,6 +63,10 @@ export const updateIssueSchema = z
     dueDate: dateSchema.nullable(),
     estimate,
     parentId: id().nullable(),
+    /** A current or upcoming cycle of the issue's project (issue 29). */
+    cycleId: id().nullable(),
+    /** A milestone of the issue's project (issue 29). */
+    milestoneId: id().nullable(),
     customValues: customValuesSchema,
     /**
      * The issue `version` the edit started from (or send `If-Match: "<version>"`): the PATCH is
@@ -96,6 +102,8 @@ export const bulkUpdateSchema = z.object({
       statusId: id(),
       assigneeId: id().nullable(),
       priority: z.enum(PRIORITIES),
+      cycleId: id().nullable(),
+      milestoneId: id().nullable(),
       addLabelIds: z.array(id()),
       removeLabelIds: z.array(id()),
       addStreamIds: z.array(id()),
@@ -123,6 +131,10 @@ export const issueListQuerySchema = z
     priority: text().refine((s) => s.split(',').every((p) => (PRIORITIES as readonly string[]).includes(p)), 'validation.invalid').optional(),
     stream: idParam().optional(),
     parent: idParam().optional(),
+    /** A cycle's id, or `none`. */
+    cycle: z.union([idParam(), z.literal('none')]).optional(),
+    /** A milestone's id, or `none`. */
+    milestone: z.union([idParam(), z.literal('none')]).optional(),
     dueFrom: dateSchema.optional(),
     dueTo: dateSchema.optional(),
     q: text().trim().max(200).optional(),
@@ -149,6 +161,8 @@ export const issueListItemSchema = z.object({
   dueDate: z.string().nullable(),
   estimate: z.number().nullable(),
   parentId: z.number().int().nullable(),
+  cycleId: z.number().int().nullable(),
+  milestoneId: z.number().int().nullable(),
   sortOrder: z.number(),
   customValues: z.record(z.string(), z.unknown()),
   commentCount: z.number().int(),
@@ -238,6 +252,9 @@ export const issueUpdatedActivitySchema = z.discriminatedUnion('field', [
   change('dueDate', z.string().nullable()),
   change('estimate', z.number().nullable()),
   change('parentId', z.number().int().nullable()),
+  /** Also written by the roll-over at a cycle's end, with no actor. */
+  change('cycleId', z.number().int().nullable()),
+  change('milestoneId', z.number().int().nullable()),
   /** Only the fields that changed, by field id; null = emptied. */
   change('customValues', z.record(z.string(), z.unknown())),
 ]);

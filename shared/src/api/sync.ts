@@ -7,6 +7,8 @@ import { commentSchema, issueListItemSchema, savedViewSchema } from './issues.ts
 import { labelSchema, PROJECT_ROLES, projectSchema, statusSchema } from './projects.ts';
 import { userRefSchema } from './common.ts';
 import { STREAM_STATUSES } from './streams.ts';
+import { cycleSchema } from './cycles.ts';
+import { milestoneSchema } from './milestones.ts';
 import { SYNC_CHANGES_MAX } from './values/sync.ts';
 
 export { SYNC_CHANGES_MAX };
@@ -47,6 +49,8 @@ export const syncChangeSchema = z.discriminatedUnion('entity', [
   z.object({ entity: z.literal('custom_field'), id: z.number().int(), data: customFieldSchema.nullable() }),
   z.object({ entity: z.literal('view'), id: z.number().int(), data: savedViewSchema.nullable() }),
   z.object({ entity: z.literal('stream'), id: z.number().int(), data: syncStreamSchema.nullable() }),
+  z.object({ entity: z.literal('cycle'), id: z.number().int(), data: cycleSchema.nullable() }),
+  z.object({ entity: z.literal('milestone'), id: z.number().int(), data: milestoneSchema.nullable() }),
 ]);
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 
@@ -69,6 +73,9 @@ export const syncBootstrapResponseSchema = z.object({
   views: z.array(savedViewSchema),
   /** Every stream (all in a whole bootstrap; none in one project's). */
   streams: z.array(syncStreamSchema),
+  /** The cycles and milestones of the projects (issue 29). */
+  cycles: z.array(cycleSchema),
+  milestones: z.array(milestoneSchema),
   /** The first page of the bounded issues (newest first); the rest from `/api/sync/issues?before=`. */
   issues: z.array(issueListItemSchema),
   /** The next page's `before` (issue ids below it), null when this was the last. */

@@ -99,6 +99,8 @@ function listFilters(viewer: Viewer, q: FilterQuery): { where: string[]; params:
   if (q.priority) add('i.priority = any(?::int[])', intArray(q.priority.split(',').map((p) => PRIORITY_VALUE[p as Priority])));
   if (q.stream) add('exists (select 1 from issue_streams fs where fs.issue_id = i.id and fs.stream_id = ?)', q.stream);
   if (q.parent) add('i.parent_id = ?', q.parent);
+  if (q.cycle) add(q.cycle === 'none' ? 'i.cycle_id is null' : 'i.cycle_id = ?', ...(q.cycle === 'none' ? [] : [q.cycle]));
+  if (q.milestone) add(q.milestone === 'none' ? 'i.milestone_id is null' : 'i.milestone_id = ?', ...(q.milestone === 'none' ? [] : [q.milestone]));
   if (q.dueFrom) add('i.due_date >= ?::date', q.dueFrom);
   if (q.dueTo) add('i.due_date <= ?::date', q.dueTo);
   if (q.q) {

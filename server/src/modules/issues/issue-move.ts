@@ -69,6 +69,8 @@ export async function bulkUpdate(em: EntityManager, actor: Viewer, input: z.outp
       if (patch.statusId !== undefined) change.statusId = patch.statusId;
       if (patch.assigneeId !== undefined) change.assigneeId = patch.assigneeId;
       if (patch.priority !== undefined) change.priority = patch.priority;
+      if (patch.cycleId !== undefined) change.cycleId = patch.cycleId;
+      if (patch.milestoneId !== undefined) change.milestoneId = patch.milestoneId;
       if (patch.addLabelIds || patch.removeLabelIds) {
         change.labelIds = [...new Set([...state.labelIds, ...(patch.addLabelIds ?? [])])].filter((l) => !(patch.removeLabelIds ?? []).includes(l));
       }

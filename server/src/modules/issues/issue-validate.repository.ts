@@ -71,6 +71,21 @@ export async function projectOfIssue(em: EntityManager, issueId: number): Promis
   return row?.project_id;
 }
 
+/** A cycle's project, and whether it has ended (its end day has come in its time zone). */
+export async function cycleOf(em: EntityManager, cycleId: number): Promise<{ projectId: number; ended: boolean } | undefined> {
+  const row = await kysely(em)
+    .selectFrom('cycles')
+    .select(['project_id', sql<boolean>`ends_on <= (now() at time zone time_zone)::date`.as('ended')])
+    .where('id', '=', cycleId)
+    .executeTakeFirst();
+  return row && { projectId: row.project_id, ended: row.ended };
+}
+
+export async function milestoneProject(em: EntityManager, milestoneId: number): Promise<number | undefined> {
+  const row = await kysely(em).selectFrom('milestones').select('project_id').where('id', '=', milestoneId).executeTakeFirst();
+  return row?.project_id;
+}
+
 /** Whether `issueId` is `parentId` or one of its ancestors (followed up to 1000 levels). */
 export async function isInParentChain(em: EntityManager, parentId: number, issueId: number): Promise<boolean> {
   const row = await kysely(em)

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StatusCategory } from '@tracker/shared/api/projects';
 import { fieldError } from '../projects/project-guards.ts';
-import { countProjectLabels, countStreams, firstOpenStatus, isInParentChain, projectOfIssue, statusCategory, userSeesProject } from './issue-validate.repository.ts';
+import { countProjectLabels, countStreams, cycleOf, firstOpenStatus, isInParentChain, milestoneProject, projectOfIssue, statusCategory, userSeesProject } from './issue-validate.repository.ts';
 
 // Checks that references in an issue write point at things that exist and belong to the issue's
 // project. Each failure is a 400 naming the request field, like a zod error.
@@ -45,4 +45,17 @@ export async function validParent(em: EntityManager, projectId: number, parentId
   if ((await projectOfIssue(em, parentId)) !== projectId) throw fieldError('parentId', 'validation.unknownIssue');
   if (issueId == null) return;
   if (await isInParentChain(em, parentId, issueId)) throw fieldError('parentId', 'validation.parentCycle');
+}
+
+/** A cycle must be one of the project's that has not ended (an ended one's numbers are history). */
+export async function validCycle(em: EntityManager, projectId: number, cycleId: number | null, field = 'cycleId') {
+  if (cycleId == null) return;
+  const cycle = await cycleOf(em, cycleId);
+  if (cycle?.projectId !== projectId) throw fieldError(field, 'validation.unknownCycle');
+  if (cycle.ended) throw fieldError(field, 'validation.cycleEnded');
+}
+
+export async function validMilestone(em: EntityManager, projectId: number, milestoneId: number | null, field = 'milestoneId') {
+  if (milestoneId == null) return;
+  if ((await milestoneProject(em, milestoneId)) !== projectId) throw fieldError(field, 'validation.unknownMilestone');
 }

@@ -18,6 +18,8 @@ export interface IssueRow {
   due_date: string | null;
   estimate: number | null;
   parent_id: number | null;
+  cycle_id: number | null;
+  milestone_id: number | null;
   sort_order: number;
   custom_values: Record<string, unknown> | null;
   comment_count: number;
@@ -33,7 +35,7 @@ export const ISSUE_ROW_COLUMNS = `
   i.id, i.project_id, p.key as project_key, i.number, i.title, i.status_id, i.priority, i.assignee_id, au.name as assignee_name,
   array(select il.label_id from issue_labels il where il.issue_id = i.id order by il.label_id) as label_ids,
   array(select ist.stream_id from issue_streams ist where ist.issue_id = i.id order by ist.stream_id) as stream_ids,
-  i.start_date, i.due_date, i.estimate::float8 as estimate, i.parent_id, i.sort_order, i.custom_values,
+  i.start_date, i.due_date, i.estimate::float8 as estimate, i.parent_id, i.cycle_id, i.milestone_id, i.sort_order, i.custom_values,
   (select count(*)::int from comments c where c.issue_id = i.id) as comment_count,
   (select coalesce(sum(te.minutes), 0)::int from time_entries te where te.issue_id = i.id) as spent_minutes,
   i.created_at, i.updated_at, i.completed_at,
@@ -55,6 +57,8 @@ export function toIssueListItem(r: IssueRow): IssueListItem {
     dueDate: r.due_date,
     estimate: r.estimate,
     parentId: r.parent_id,
+    cycleId: r.cycle_id,
+    milestoneId: r.milestone_id,
     sortOrder: r.sort_order,
     customValues: r.custom_values ?? {},
     commentCount: r.comment_count,

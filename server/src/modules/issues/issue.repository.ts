@@ -41,6 +41,8 @@ export function lockIssueRow(em: EntityManager, issueId: number) {
       'i.due_date',
       eb.cast<number | null>('i.estimate', 'float8').as('estimate'),
       'i.parent_id',
+      'i.cycle_id',
+      'i.milestone_id',
       'i.custom_values',
       'i.version',
       'i.field_versions',
@@ -64,6 +66,8 @@ export interface IssueColumns {
   due_date?: string | null;
   estimate?: number | null;
   parent_id?: number | null;
+  cycle_id?: number | null;
+  milestone_id?: number | null;
 }
 
 /** What an edit writes to the issue's row besides its columns. */
@@ -137,6 +141,8 @@ export interface NewIssue {
   dueDate: string | null;
   estimate: number | null;
   parentId: number | null;
+  cycleId: number | null;
+  milestoneId: number | null;
   customValues: Record<string, unknown>;
 }
 
@@ -148,12 +154,12 @@ export interface NewIssue {
 export async function insertIssue(em: EntityManager, issue: NewIssue): Promise<number> {
   const [row] = await em.execute<{ id: number }[]>(
     `insert into issues (project_id, number, title, description, status_id, priority, assignee_id, reporter_id, start_date, due_date,
-                         estimate, parent_id, custom_values, completed_at, sort_order)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ${issue.completed ? 'now()' : 'null'},
+                         estimate, parent_id, cycle_id, milestone_id, custom_values, completed_at, sort_order)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ${issue.completed ? 'now()' : 'null'},
              (select coalesce(max(sort_order), 0) + 1024 from issues where project_id = ? and status_id = ?))
      returning id`,
     [issue.projectId, issue.number, issue.title, issue.description, issue.statusId, issue.priority, issue.assigneeId, issue.reporterId,
-      issue.startDate, issue.dueDate, issue.estimate, issue.parentId, JSON.stringify(issue.customValues), issue.projectId, issue.statusId],
+      issue.startDate, issue.dueDate, issue.estimate, issue.parentId, issue.cycleId, issue.milestoneId, JSON.stringify(issue.customValues), issue.projectId, issue.statusId],
   );
   return row!.id;
 }

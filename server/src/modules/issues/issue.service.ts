@@ -11,7 +11,7 @@ import { recordActivities, type ActivityInput } from '../activity/activity.ts';
 import { onIssueCompleted, setRecurrence } from '../recurrence/recurrence.service.ts';
 import { requireIssue } from './issue-access.ts';
 import { requireProject } from '../projects/project-access.ts';
-import { assigneeCanView, defaultStatus, labelsInProject, statusInProject, streamsExist, validParent } from './issue-validate.ts';
+import { assigneeCanView, defaultStatus, labelsInProject, statusInProject, streamsExist, validCycle, validMilestone, validParent } from './issue-validate.ts';
 import {
   addIssueLinks,
   addWatcher,
@@ -38,6 +38,8 @@ export interface IssueState {
   dueDate: string | null;
   estimate: number | null;
   parentId: number | null;
+  cycleId: number | null;
+  milestoneId: number | null;
   customValues: CustomValues;
   labelIds: number[];
   streamIds: number[];
@@ -69,6 +71,8 @@ export async function loadIssueState(em: EntityManager, issueId: number): Promis
     dueDate: r.due_date,
     estimate: r.estimate,
     parentId: r.parent_id,
+    cycleId: r.cycle_id,
+    milestoneId: r.milestone_id,
     customValues: (r.custom_values ?? {}) as CustomValues,
     labelIds: r.label_ids,
     streamIds: r.stream_ids,
@@ -89,6 +93,8 @@ const COLUMNS = {
   dueDate: 'due_date',
   estimate: 'estimate',
   parentId: 'parent_id',
+  cycleId: 'cycle_id',
+  milestoneId: 'milestone_id',
 } as const satisfies Record<string, keyof IssueColumns>;
 const isColumn = (field: string): field is keyof typeof COLUMNS => Object.hasOwn(COLUMNS, field);
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
@@ -109,6 +115,8 @@ export async function applyIssuePatch(em: EntityManager, actor: Viewer, state: I
   if (patch.labelIds) await labelsInProject(em, state.projectId, patch.labelIds);
   if (patch.streamIds) await streamsExist(em, patch.streamIds);
   if (patch.parentId !== undefined && patch.parentId !== state.parentId) await validParent(em, state.projectId, patch.parentId, state.id);
+  if (patch.cycleId !== undefined && patch.cycleId !== state.cycleId) await validCycle(em, state.projectId, patch.cycleId);
+  if (patch.milestoneId !== undefined && patch.milestoneId !== state.milestoneId) await validMilestone(em, state.projectId, patch.milestoneId);
 
   for (const field of Object.keys(COLUMNS) as (keyof typeof COLUMNS & keyof IssuePatch)[]) {
     const value = patch[field];
@@ -254,6 +262,8 @@ export async function createIssue(em: EntityManager, actor: Viewer, input: z.out
     await labelsInProject(tem, project.id, input.labelIds);
     await streamsExist(tem, input.streamIds);
     await validParent(tem, project.id, input.parentId);
+    await validCycle(tem, project.id, input.cycleId);
+    await validMilestone(tem, project.id, input.milestoneId);
     const customValues = await validateCustomValues(tem, { projectId: project.id, values: input.customValues, mode: 'create' });
 
     const id = await insertIssue(tem, {
@@ -270,6 +280,8 @@ export async function createIssue(em: EntityManager, actor: Viewer, input: z.out
       dueDate: input.dueDate,
       estimate: input.estimate,
       parentId: input.parentId,
+      cycleId: input.cycleId,
+      milestoneId: input.milestoneId,
       customValues,
     });
     await syncLinks(tem, 'issue_labels', id, [], [...new Set(input.labelIds)]);

@@ -62,6 +62,8 @@ export async function openDemoProject(em: EntityManager, user: User): Promise<{ 
           dueDate: issue.dueIn === null ? null : isoDay(issue.dueIn),
           estimate: null,
           parentId: issue.parent === undefined ? null : ids[issue.parent]!,
+          cycleId: null,
+          milestoneId: null,
           customValues: {},
         });
         ids.push(issueId);

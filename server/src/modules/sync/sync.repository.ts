@@ -11,7 +11,7 @@ import type { ProjectRow as ProjectQueryRow } from '../projects/project-reads.re
 
 export interface LogEntry {
   id: string;
-  entity: 'project' | 'status' | 'label' | 'member' | 'user' | 'issue' | 'comment' | 'custom_field' | 'view' | 'stream';
+  entity: 'project' | 'status' | 'label' | 'member' | 'user' | 'issue' | 'comment' | 'custom_field' | 'view' | 'stream' | 'cycle' | 'milestone';
   entity_id: number;
   project_id: number | null;
   owner_id: number | null;

@@ -9,6 +9,7 @@ import { selectFields } from '../custom-fields/custom-field-reads.repository.ts'
 import { commentsByIds } from '../issues/comment.repository.ts';
 import { toView, visibleViews } from '../issues/view.repository.ts';
 import { isAdmin, type Viewer } from '../projects/project-access.ts';
+import { cyclesOf, milestonesOf } from './plan.repository.ts';
 import { issuesOf, labelsOf, logPosition, membersOf, readLog, statusesOf, streamsOf, usersByIds, usersOfProjects, visibleProjects, type LogEntry } from './sync.repository.ts';
 
 const syncExpired = () => new DomainError('conflict', { code: 'sync_expired' });
@@ -36,6 +37,8 @@ export async function bootstrap(em: EntityManager, viewer: Viewer, projectId?: n
         views: (await visibleViews(tem, viewer)).map(toView),
         // Not project data: a project's own bootstrap leaves them to the whole one.
         streams: projectId ? [] : await streamsOf(tem),
+        cycles: await cyclesOf(tem, ids),
+        milestones: await milestonesOf(tem, ids),
         ...page(issues),
       };
     },
@@ -114,6 +117,10 @@ async function resolve(em: EntityManager, viewer: Viewer, entries: LogEntry[], v
     idsOf('view').length ? visibleViews(em, viewer, idsOf('view')).then((rows) => byId(rows.map(toView))) : new Map(),
     idsOf('stream').length ? streamsOf(em, idsOf('stream')).then(byId) : new Map(),
   ]);
+  const [cycles, milestones] = await Promise.all([
+    idsOf('cycle').length ? cyclesOf(em, projectIds, idsOf('cycle')).then(byId) : new Map(),
+    idsOf('milestone').length ? milestonesOf(em, projectIds, idsOf('milestone')).then(byId) : new Map(),
+  ]);
   const memberRows = idsOf('member').length ? await membersOf(em, projectIds, idsOf('member')) : [];
   const members = new Map(memberRows.map((m) => [`${m.projectId}:${m.userId}`, m]));
   const projectById = byId(projects);
@@ -163,6 +170,12 @@ async function resolve(em: EntityManager, viewer: Viewer, entries: LogEntry[], v
         break;
       case 'stream':
         changes.push({ entity: 'stream', id, data: streams.get(id) ?? null });
+        break;
+      case 'cycle':
+        if (inVisible) changes.push({ entity: 'cycle', id, data: cycles.get(id) ?? null });
+        break;
+      case 'milestone':
+        if (inVisible) changes.push({ entity: 'milestone', id, data: milestones.get(id) ?? null });
         break;
     }
   }
