@@ -20,6 +20,12 @@ export const DEMO_PROJECTS = [
   { key: 'OPS', locale: 'en', color: '#f59e0b', name: 'Infrastructure', description: 'Servers, CI, monitoring and the on-call rota.' },
 ] as const;
 
+/** The milestones of every project, in its language: one passed, one near, one later. */
+export const DEMO_MILESTONES = {
+  ru: ['Бета для своих', 'Публичный запуск', 'Версия 2.0'],
+  en: ['Internal beta', 'Public launch', 'Version 2.0'],
+} as const;
+
 export const TITLE_PARTS = {
   ru: {
     verbs: ['Починить', 'Добавить', 'Обновить', 'Переделать', 'Проверить', 'Ускорить', 'Убрать', 'Описать', 'Перевести', 'Настроить'],

@@ -46,6 +46,29 @@ describe('demo workspace', () => {
     await expect(seedDemo(em(), { issues: 10 })).rejects.toThrow(/empty workspace/);
   });
 
+  it('plans in two-week cycles: the current one holds open work, ended ones what was completed in them, and each project has milestones', async () => {
+    const rows = await t.sql<{ key: string; cycles: number; current_scope: number; ended_with_issues: number; milestones: number; in_milestones: number }>(
+      `select p.key, count(distinct c.id)::int as cycles,
+              (select count(*)::int from issues i join cycles cc on cc.id = i.cycle_id where cc.project_id = p.id and cc.rolled_over_at is null and cc.starts_on <= current_date) as current_scope,
+              (select count(distinct i.cycle_id)::int from issues i join cycles cc on cc.id = i.cycle_id where cc.project_id = p.id and cc.rolled_over_at is not null) as ended_with_issues,
+              (select count(*)::int from milestones m where m.project_id = p.id) as milestones,
+              (select count(*)::int from issues i where i.project_id = p.id and i.milestone_id is not null) as in_milestones
+         from projects p join cycles c on c.project_id = p.id group by p.id order by p.key`,
+    );
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(r).toMatchObject({ cycles: 9, milestones: 3 });
+      expect(r.current_scope).toBeGreaterThan(0);
+      expect(r.ended_with_issues).toBeGreaterThan(0);
+      expect(r.in_milestones).toBeGreaterThan(0);
+    }
+    const [current] = await t.sql<{ id: number }>(`select id from cycles where rolled_over_at is null order by starts_on, id limit 1`);
+    const page = await ivan.get(`/api/cycles/${current!.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.cycle.burndown.at(-1)).toMatchObject({ scope: page.body.cycle.scope, completed: page.body.cycle.completed });
+    expect(page.body.cycle.velocity.cycles.length).toBeGreaterThan(0);
+  });
+
   it('notifies nobody of its past: no activity job queued, none run into an inbox', async () => {
     // A queued job would be in the table, a run one would have filled an inbox: neither may exist.
     // A due reminder is about today, not the past: the scan that sends it runs at each user's local

@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../modules/users/user.service.ts';
 import { DEFAULT_LABELS, DEFAULT_STATUSES } from '../modules/projects/default-workflow.ts';
 import { seedBlog } from './demo-blog.ts';
-import { COMMENTS, DEMO_PASSWORD, DEMO_PROJECTS, DEMO_STREAMS, DEMO_USERS, TITLE_PARTS } from './demo-data.ts';
+import { COMMENTS, DEMO_MILESTONES, DEMO_PASSWORD, DEMO_PROJECTS, DEMO_STREAMS, DEMO_USERS, TITLE_PARTS } from './demo-data.ts';
 import { generateIssues, issueCount } from './demo-issues.repository.ts';
 import { linkIssues } from './demo-links.ts';
+import { seedPlans } from './demo-plans.repository.ts';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import {
   insertDemoProject,
   insertDemoStream,
@@ -78,6 +80,7 @@ export async function seedDemo(em: EntityManager, options: { issues: number }): 
 
     await generateIssues(tx, options.issues, userIds, { titles: TITLE_PARTS, comments: COMMENTS });
     await linkIssues(tx);
+    await seedPlans(tx, DEFAULT_TIME_ZONE, DEMO_MILESTONES);
     await seedBlog(tx, userIds);
     return { users: userIds.length, issues: await issueCount(tx) };
   });

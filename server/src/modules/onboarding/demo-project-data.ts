@@ -27,10 +27,11 @@ export const DEMO_RELATIONS: readonly { from: number; to: number; type: 'blocks'
   { from: 8, to: 4, type: 'duplicates' },
 ];
 
-export const DEMO_PROJECT: Record<Locale, { name: string; description: string; issues: DemoIssue[] }> = {
+export const DEMO_PROJECT: Record<Locale, { name: string; description: string; milestone: string; issues: DemoIssue[] }> = {
   en: {
     name: 'Demo: website launch',
     description: 'A sample project to look around in. Change, move or delete anything here: it is yours alone.',
+    milestone: 'Launch',
     issues: [
       { title: 'Write the launch announcement', description: 'Two paragraphs for the blog and a short version for the channel.', priority: 'high', dueIn: -1 },
       { title: 'Check the sign-up form on a phone', description: 'Try it on a narrow screen, in both languages.', priority: 'urgent', dueIn: 0, status: 'started' },
@@ -46,6 +47,7 @@ export const DEMO_PROJECT: Record<Locale, { name: string; description: string; i
   ru: {
     name: 'Демо: запуск сайта',
     description: 'Пример проекта, чтобы осмотреться. Меняйте, двигайте и удаляйте что угодно — он только ваш.',
+    milestone: 'Запуск',
     issues: [
       { title: 'Написать анонс запуска', description: 'Два абзаца для блога и короткая версия для канала.', priority: 'high', dueIn: -1 },
       { title: 'Проверить форму регистрации на телефоне', description: 'На узком экране, на обоих языках.', priority: 'urgent', dueIn: 0, status: 'started' },

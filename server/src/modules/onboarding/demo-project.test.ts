@@ -7,6 +7,11 @@ import { DEFAULT_STATUSES } from '../projects/default-workflow.ts';
 import { demoKey } from './demo-project.ts';
 import { DEMO_PROJECT, DEMO_RELATIONS } from './demo-project-data.ts';
 import { signUp } from '../projects/test-fixtures.ts';
+import { cycleResponseSchema, cycleSettingsResponseSchema } from '@tracker/shared/api/cycles';
+import { milestonesResponseSchema } from '@tracker/shared/api/milestones';
+import { currentAndNext } from '@tracker/shared/cycle-dates';
+import { todayIn } from '@tracker/shared/dates';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -84,6 +89,23 @@ describe('POST /api/projects/demo', () => {
     // b cannot see a's demo project.
     expect((await b.client.get(`/api/projects/${pa.project.id}`)).status).toBe(404);
     await expectTour(a.client, pa.project.id, 'ru');
+  });
+
+  it('plans in a two-week cycle whose burndown ends at its completed count, towards a milestone', async () => {
+    const user = await signUp(t, { locale: 'en' });
+    const { project } = demoProjectResponseSchema.parse((await user.client.post('/api/projects/demo')).body);
+    const { settings, cycles } = cycleSettingsResponseSchema.parse((await user.client.get(`/api/projects/${project.id}/cycles`)).body);
+    expect(settings).toMatchObject({ weeks: 2, startDay: 1 });
+    const { current } = currentAndNext(cycles, todayIn(DEFAULT_TIME_ZONE));
+    const { cycle } = cycleResponseSchema.parse((await user.client.get(`/api/cycles/${current!.id}`)).body);
+    expect(cycle.scope).toBeGreaterThanOrEqual(4);
+    expect(cycle.completed).toBeGreaterThanOrEqual(1);
+    expect(cycle.burndown.at(-1)).toMatchObject({ scope: cycle.scope, completed: cycle.completed });
+    const [milestone] = milestonesResponseSchema.parse((await user.client.get(`/api/projects/${project.id}/milestones`)).body).milestones;
+    expect(milestone).toMatchObject({ name: 'Launch' });
+    expect(milestone!.total).toBeGreaterThanOrEqual(4);
+    const dated = issueListResponseSchema.parse((await user.client.get(`/api/issues?project=${project.id}`)).body).issues.filter((i) => i.dueDate);
+    expect(dated.every((i) => i.startDate && i.startDate < i.dueDate!)).toBe(true);
   });
 
   it('answers a conflict, not a 5xx, when someone else already holds the key', async () => {

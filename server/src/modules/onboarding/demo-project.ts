@@ -9,6 +9,9 @@ import { DEFAULT_LABELS, workflowLocale } from '../projects/default-workflow.ts'
 import { DEMO_PROJECT, DEMO_RELATIONS } from './demo-project-data.ts';
 import { projectByKeyFor, projectLabels, projectStatuses } from './demo-project.repository.ts';
 import { createProject } from '../projects/project.service.ts';
+import { setCadence } from '../cycles/cycle.service.ts';
+import { createMilestone } from '../milestones/milestone.service.ts';
+import { currentAndNext } from '@tracker/shared/cycle-dates';
 
 /** `DEMO` and the user id in base 26 (A–Z): a valid project key up to 10 letters for ids below 26⁶. */
 export function demoKey(userId: number): string {
@@ -46,6 +49,12 @@ export async function openDemoProject(em: EntityManager, user: User): Promise<{ 
       const statuses = await projectStatuses(tem, id);
       const labels = await projectLabels(tem, id);
       const labelId = (en: string) => labels.find((l) => l.name === DEFAULT_LABELS.find((d) => d.name.en === en)?.name[lang])?.id;
+      // A two-week cadence from Monday, and a milestone ten days on: the cycle page, the timeline and
+      // the milestone's progress have something to show on the first visit.
+      const { cycles } = await setCadence(tem, user, id, { weeks: 2, startDay: 1 });
+      const { current, next } = currentAndNext(cycles, isoDay(0));
+      const milestone = await createMilestone(tem, user, id, { name: data.milestone, targetDate: isoDay(10), description: '' });
+      const cycleOf = (dueIn: number | null) => (dueIn === null ? null : dueIn <= 7 ? (current?.id ?? null) : (next?.id ?? null));
       const ids: number[] = [];
       for (const issue of data.issues) {
         const statusId = issue.status && statuses.find((s) => s.category === issue.status)?.id;
@@ -58,12 +67,12 @@ export async function openDemoProject(em: EntityManager, user: User): Promise<{ 
           assigneeId: user.id,
           labelIds: (issue.labels ?? []).flatMap((name) => labelId(name) ?? []),
           streamIds: [],
-          startDate: null,
+          startDate: issue.dueIn === null ? null : isoDay(issue.dueIn - 2),
           dueDate: issue.dueIn === null ? null : isoDay(issue.dueIn),
           estimate: null,
           parentId: issue.parent === undefined ? null : ids[issue.parent]!,
-          cycleId: null,
-          milestoneId: null,
+          cycleId: cycleOf(issue.dueIn),
+          milestoneId: issue.dueIn !== null && issue.dueIn <= 7 ? milestone.id : null,
           customValues: {},
         });
         ids.push(issueId);
