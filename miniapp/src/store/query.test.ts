@@ -63,10 +63,10 @@ describe('client-side list queries', () => {
     expect(queryIssues(data, { sort: 'key', order: 'desc' })).toEqual([3, 1, 2]);
   });
 
-  it('filters by project (id or key), status, category, assignee with me and none, label, priority, stream, parent and due range', () => {
+  it('filters by project (id or key), status, category, assignee with me and none, label, priority, stream, parent, cycle, milestone and due range', () => {
     const data = storeOf([
       issue(1, 1, { statusId: 10, assignee: ann, labelIds: [100], priority: 'high', streamIds: [5], dueDate: '2026-02-01' }),
-      issue(2, 1, { statusId: 11, assignee: bob, priority: 'low', parentId: 1, dueDate: '2026-02-10' }),
+      issue(2, 1, { statusId: 11, assignee: bob, priority: 'low', parentId: 1, dueDate: '2026-02-10', cycleId: 7, milestoneId: 8 }),
       issue(3, 2, { statusId: 20, assignee: null, labelIds: [200, 100] }),
     ]);
     const ids = (q: Parameters<typeof queryIssues>[1]) => queryIssues(data, q, 1).sort();
@@ -82,6 +82,10 @@ describe('client-side list queries', () => {
     expect(ids({ priority: 'low,none' })).toEqual([2, 3]);
     expect(ids({ stream: 5 })).toEqual([1]);
     expect(ids({ parent: 1 })).toEqual([2]);
+    expect(ids({ cycle: 7 })).toEqual([2]);
+    expect(ids({ cycle: 'none' })).toEqual([1, 3]);
+    expect(ids({ milestone: 8 })).toEqual([2]);
+    expect(ids({ milestone: 'none' })).toEqual([1, 3]);
     expect(ids({ dueFrom: '2026-02-05' })).toEqual([2]);
     expect(ids({ dueTo: '2026-02-05' })).toEqual([1]);
     expect(ids({ project: 1, assignee: 'me', priority: 'high' })).toEqual([1]);

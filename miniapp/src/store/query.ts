@@ -21,6 +21,9 @@ export interface IssueQuery {
   priority?: string;
   stream?: number;
   parent?: number;
+  /** A cycle's or milestone's id, or `none`. */
+  cycle?: number | 'none';
+  milestone?: number | 'none';
   dueFrom?: string;
   dueTo?: string;
   sort?: IssueSort;
@@ -77,6 +80,8 @@ function filters(data: Data, q: IssueQuery, me: number | null): ((i: Issue) => b
   }
   if (q.stream !== undefined) tests.push((i) => i.streamIds.includes(q.stream!));
   if (q.parent !== undefined) tests.push((i) => i.parentId === q.parent);
+  if (q.cycle !== undefined) tests.push((i) => i.cycleId === (q.cycle === 'none' ? null : q.cycle));
+  if (q.milestone !== undefined) tests.push((i) => i.milestoneId === (q.milestone === 'none' ? null : q.milestone));
   if (q.dueFrom) tests.push((i) => i.dueDate !== null && i.dueDate >= q.dueFrom!);
   if (q.dueTo) tests.push((i) => i.dueDate !== null && i.dueDate <= q.dueTo!);
   return tests;
@@ -133,7 +138,7 @@ export function queryIssues(data: Data, query: IssueQuery, me: number | null = n
   return rows.map((r) => r.id);
 }
 
-const QUERY_KEYS = new Set(['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'parent', 'dueFrom', 'dueTo', 'sort', 'order']);
+const QUERY_KEYS = new Set(['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'parent', 'cycle', 'milestone', 'dueFrom', 'dueTo', 'sort', 'order']);
 const OPEN_CATEGORIES: readonly StatusCategory[] = ['triage', 'backlog', 'unstarted', 'started'];
 const int = (v: string | number) => (typeof v === 'number' ? v : /^\d{1,10}$/.test(v) ? Number(v) : NaN);
 
@@ -155,6 +160,11 @@ export function toIssueQuery(api: Readonly<Record<string, string | number | unde
       case 'parent':
         if (Number.isNaN(int(raw))) return null;
         q[key] = int(raw);
+        break;
+      case 'cycle':
+      case 'milestone':
+        if (value !== 'none' && Number.isNaN(int(raw))) return null;
+        q[key] = value === 'none' ? 'none' : int(raw);
         break;
       case 'sort':
         if (!(ISSUE_SORTS as readonly string[]).includes(value)) return null;

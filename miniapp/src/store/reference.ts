@@ -1,6 +1,8 @@
 // Reference data screens used to ask the API for (filter pickers, the views menu): the same lists
 // from the store, in the server's orders. Null when the store is not synced yet (ask the API).
 import type { CustomField } from '@tracker/shared/api/custom-fields';
+import type { Cycle } from '@tracker/shared/api/cycles';
+import type { Milestone } from '@tracker/shared/api/milestones';
 import type { UserRef } from '@tracker/shared/api/common';
 import type { SavedView } from '@tracker/shared/api/issues';
 import type { Member } from '@tracker/shared/api/projects';
@@ -41,6 +43,18 @@ export const storeCustomFields = (s: Snapshot<Pick<SyncData, 'customFields'>>, p
 /** My views and those shared with my projects: workspace-wide first, then by name (`GET /api/views`). */
 export const storeViews = (s: Snapshot<Pick<SyncData, 'views'>>): Snapshot<SavedView>[] =>
   Object.values(s.views).sort((a, b) => (a.projectId === null) !== (b.projectId === null) ? (a.projectId === null ? -1 : 1) : (a.projectId ?? 0) - (b.projectId ?? 0) || byName(a, b));
+
+/** A project's cycles, oldest first. */
+export const storeCycles = (s: Snapshot<Pick<SyncData, 'cycles'>>, projectId: number): Snapshot<Cycle>[] =>
+  Object.values(s.cycles)
+    .filter((c) => c.projectId === projectId)
+    .sort((a, b) => (a.startsOn < b.startsOn ? -1 : 1));
+
+/** A project's milestones by target date. */
+export const storeMilestones = (s: Snapshot<Pick<SyncData, 'milestones'>>, projectId: number): Snapshot<Milestone>[] =>
+  Object.values(s.milestones)
+    .filter((m) => m.projectId === projectId)
+    .sort((a, b) => (a.targetDate < b.targetDate ? -1 : a.targetDate > b.targetDate ? 1 : a.id - b.id));
 
 /** The reference lists from the store, or null before it is synced. */
 export function useStoreReference() {
