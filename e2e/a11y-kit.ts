@@ -41,7 +41,7 @@ export async function loaded(page: Page, testId: string): Promise<void> {
   await settled(page);
 }
 
-export type Ids = Record<'project' | 'projectId' | 'issue' | 'stream' | 'importId' | 'user', string> & Partial<Record<'field' | 'post' | 'postId' | 'invite', string>>;
+export type Ids = Record<'project' | 'projectId' | 'issue' | 'stream' | 'importId' | 'user' | 'cycle' | 'milestone', string> & Partial<Record<'field' | 'post' | 'postId' | 'invite', string>>;
 
 /** An invite link's token for the project `projectId` of the owner signed in on `context`. */
 export async function inviteToken(context: BrowserContext, projectId: number | string): Promise<string> {
@@ -72,7 +72,20 @@ export async function seed(context: BrowserContext, userId: number, admin = fals
   if (!file.ok()) throw new Error(`attachment: ${file.status()} ${await file.text()}`);
   const run = await context.request.post(`/api/projects/${project.id}/imports`, { multipart: { format: 'csv', dryRun: 'true', file: { name: 'issues.csv', mimeType: 'text/csv', buffer: Buffer.from('Title,Status\nOrder the boxes,Open\n') } } });
   if (!run.ok()) throw new Error(`import: ${run.status()} ${await run.text()}`);
-  const ids: Ids = { project: project.key, projectId: String(project.id), issue: issue.key, stream: String(stream.id), importId: String(((await run.json()) as { import: { id: number } }).import.id), user: String(userId) };
+  // A two-week cadence and a milestone, with the issue in both (issue 29).
+  const { cycles } = await api<{ cycles: { id: number }[] }>(context, 'put', `/api/projects/${project.id}/cycle-settings`, { weeks: 2, startDay: 1 });
+  const { milestone } = await api<{ milestone: { id: number } }>(context, 'post', `/api/projects/${project.id}/milestones`, { name: 'Launch', targetDate: '2026-12-20' });
+  await api(context, 'patch', `/api/issues/${issue.id}`, { cycleId: cycles[0]!.id, milestoneId: milestone.id });
+  const ids: Ids = {
+    project: project.key,
+    projectId: String(project.id),
+    issue: issue.key,
+    stream: String(stream.id),
+    importId: String(((await run.json()) as { import: { id: number } }).import.id),
+    user: String(userId),
+    cycle: String(cycles[0]!.id),
+    milestone: String(milestone.id),
+  };
   if (!admin) return ids;
   ids.field = String((await api<{ field: { id: number } }>(context, 'post', '/api/admin/custom-fields', { type: 'text', name: { ru: 'Поле', en: 'Field' } })).field.id);
   Object.assign(ids, await publishPost(context));
@@ -110,6 +123,8 @@ const PARAMS: Record<string, (ids: Ids) => string | undefined> = {
   issue: (ids) => ids.issue,
   issueEdit: (ids) => ids.issue,
   stream: (ids) => ids.stream,
+  cycle: (ids) => ids.cycle,
+  milestone: (ids) => ids.milestone,
   customFieldEdit: (ids) => ids.field,
   adminPostEdit: (ids) => ids.postId,
 };

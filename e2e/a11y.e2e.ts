@@ -16,7 +16,7 @@ beforeAll(async () => {
   await registerIn(admin, ADMIN_EMAIL, 'Admin');
   // The invite page shows what a real invite offers (and the sign-in it asks a visitor for).
   const { project } = await api<{ project: { id: number } }>(admin, 'post', '/api/projects', { key: uniqueKey('IN', 8), name: 'Invited' });
-  ids = { project: 'NONE', projectId: '0', issue: 'NONE-1', stream: '0', importId: '0', user: '0', invite: await inviteToken(admin, project.id), ...(await publishPost(admin)) };
+  ids = { project: 'NONE', projectId: '0', issue: 'NONE-1', stream: '0', importId: '0', user: '0', cycle: '0', milestone: '0', invite: await inviteToken(admin, project.id), ...(await publishPost(admin)) };
   await admin.close();
 });
 afterAll(() => browser?.close());

@@ -15,6 +15,8 @@ const sample = (route: { name: string; path: string }, role: Role) => {
     route.name.startsWith('issue') ? ids.issue
     : route.name.startsWith('project') ? ids.project
     : route.name === 'stream' ? ids.stream
+    : route.name === 'cycle' ? ids.cycle
+    : route.name === 'milestone' ? ids.milestone
     : route.name === 'customFieldEdit' ? ids.customField
     : role === 'admin' ? ids.admin
     : role === 'user' ? ids.user
@@ -46,6 +48,10 @@ beforeAll(async () => {
   ids.invite = await inviteToken(admin, project.id);
   ids.issue = (await post('/api/issues', { projectId: project.id, title: 'Route check' })).issue.key;
   ids.stream = String((await post('/api/streams', { name: 'Route stream' })).stream.id);
+  const cadence = await admin.request.put(`/api/projects/${project.id}/cycle-settings`, { data: { weeks: 2, startDay: 1 } });
+  if (!cadence.ok()) throw new Error(`cadence: ${cadence.status()}`);
+  ids.cycle = String(((await cadence.json()) as { cycles: { id: number }[] }).cycles[0]!.id);
+  ids.milestone = String((await post(`/api/projects/${project.id}/milestones`, { name: 'Routes', targetDate: '2026-12-20' })).milestone.id);
   ids.customField = String((await post('/api/admin/custom-fields', { type: 'text', name: { ru: 'Поле', en: 'Field' } })).field.id);
   await admin.close();
 });

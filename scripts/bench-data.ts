@@ -5,6 +5,15 @@ import pg from 'pg';
 import { DEFAULT_LABELS, DEFAULT_STATUSES } from '../server/src/modules/projects/default-workflow.ts';
 import { hashPassword } from '../server/src/modules/users/user.service.ts';
 import { BENCH_PROJECTS, COMMENTS, PEOPLE, SENTENCES, TITLE_PARTS } from './bench-words.ts';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
+import { Kysely, DummyDriver, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { DEMO_MILESTONES } from '../server/src/seed/demo-data.ts';
+import { planStatements } from '../server/src/seed/demo-plans.repository.ts';
+
+/** Kysely that only compiles (to `$1` SQL text and values), for statements run on this script's own connection. */
+const compileOnly = new Kysely<unknown>({
+  dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() },
+});
 
 export const BENCH_PASSWORD = 'bench-lantern-42';
 export const benchEmail = (n: number) => `user${n}@bench.tracker`;
@@ -15,7 +24,7 @@ export interface BenchShape {
   issues: number;
   users: number;
 }
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 
 /** Issues per project, most in the first ones, as in a real workspace. */
 const PROJECT_SHARE = [0.35, 0.25, 0.2, 0.12, 0.08];
@@ -78,6 +87,11 @@ export async function seedBenchData(databaseUrl: string, shape: Omit<BenchShape,
       select bp.id, case when bp.locale = 'en' then l.en else l.ru end, l.color from bp cross join unnest($1::text[], $2::text[], $3::text[]) as l(ru, en, color)`,
       [DEFAULT_LABELS.map((l) => l.name.ru), DEFAULT_LABELS.map((l) => l.name.en), DEFAULT_LABELS.map((l) => l.color)]);
     await withoutSecondaryIndexes(q, ['issues', 'issue_search', 'comments', 'activities', 'issue_labels', 'issue_watchers'], () => generateIssues(q, shape.issues));
+    // Cycles and milestones, as the demo workspace has them (issue 29).
+    for (const statement of planStatements({ timeZone: DEFAULT_TIME_ZONE, milestones: DEMO_MILESTONES, englishKeys: BENCH_PROJECTS.filter((p) => p.locale === 'en').map((p) => p.key) })) {
+      const compiled = statement.compile(compileOnly);
+      await q(compiled.sql, [...compiled.parameters]);
+    }
     await q('commit');
   } catch (err) {
     await q('rollback').catch(() => {});

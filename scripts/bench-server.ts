@@ -113,7 +113,8 @@ export async function signedInUsers(base: string, databaseUrl: string, userNumbe
         `select p.id, p.key, case when p.key = any($2::text[]) then 'en' else 'ru' end as locale,
                 coalesce(m.role in ('owner', 'member'), false) as "canWrite", p.issue_counter as issues,
                 (select json_agg(json_build_object('id', s.id, 'category', s.category) order by s.position) from statuses s where s.project_id = p.id) as statuses,
-                (select json_agg(l.id order by l.id) from labels l where l.project_id = p.id) as labels
+                (select json_agg(l.id order by l.id) from labels l where l.project_id = p.id) as labels,
+                (select json_agg(c.id order by c.starts_on) from cycles c where c.project_id = p.id) as cycles
            from projects p join users u on u.id = $1
            left join project_members m on m.project_id = p.id and m.user_id = u.id
           where m.user_id is not null or p.visibility = 'all'

@@ -1,6 +1,7 @@
-// What one signed-in user does under the bench's mixed load: 60 % issue lists (varied project,
+// What one signed-in user does under the bench's mixed load: 57 % issue lists (varied project,
 // filter, sort, order, and scrolling on with the last page's cursor), 20 % issue pages, 10 %
-// searches in both languages (a typo now and then), 10 % writes where the user may write.
+// searches in both languages (a typo now and then), 10 % writes where the user may write, 3 % cycle
+// pages (the current cycle mostly, an earlier one now and then).
 import { SEARCH_WORDS, SENTENCES, TITLE_PARTS, typo } from './bench-words.ts';
 
 export interface PlanProject {
@@ -13,6 +14,8 @@ export interface PlanProject {
   labels: number[];
   /** Issue numbers 1…issues exist. */
   issues: number;
+  /** The project's cycles, oldest first (none without a cadence). */
+  cycles: number[] | null;
 }
 export interface PlanUser {
   id: number;
@@ -31,7 +34,7 @@ export interface LoadPlan {
   only?: RequestClass;
 }
 
-export const CLASSES = ['list', 'issue', 'search', 'write'] as const;
+export const CLASSES = ['list', 'issue', 'search', 'write', 'cycle'] as const;
 export type RequestClass = (typeof CLASSES)[number];
 export interface BenchRequest {
   cls: RequestClass;
@@ -83,6 +86,15 @@ export function searchPath(rnd: Random): string {
   return `/api/search?q=${encodeURIComponent(rnd() < 0.1 ? typo(word, rnd) : word)}`;
 }
 
+/** A cycle page: of a project with cycles, the current one (third from the end: two upcoming follow it) mostly. */
+export function cyclePath(user: PlanUser, rnd: Random): string {
+  const planned = user.projects.filter((p) => p.cycles?.length);
+  if (!planned.length) throw new Error(`user ${user.id} sees no project with cycles`);
+  const cycles = pick(planned, rnd).cycles!;
+  const current = Math.max(0, cycles.length - 3);
+  return `/api/cycles/${cycles[rnd() < 0.7 ? current : Math.floor(rnd() * cycles.length)]}`;
+}
+
 export function writeRequest(user: PlanUser, rnd: Random): BenchRequest {
   const writable = user.projects.filter((p) => p.canWrite);
   if (!writable.length) throw new Error(`user ${user.id} may write nowhere`);
@@ -104,7 +116,7 @@ export function userMix(user: PlanUser, rnd: Random = Math.random, only?: Reques
   let scroll: { path: string; cursor: string; depth: number } | null = null;
   return {
     next(): BenchRequest {
-      const cls = only ?? weighted([['list', 60], ['issue', 20], ['search', 10], ['write', 10]] as const, rnd);
+      const cls = only ?? weighted([['list', 57], ['issue', 20], ['search', 10], ['write', 10], ['cycle', 3]] as const, rnd);
       if (cls === 'list') {
         if (scroll) {
           const { path, cursor } = scroll;
@@ -114,6 +126,7 @@ export function userMix(user: PlanUser, rnd: Random = Math.random, only?: Reques
       }
       if (cls === 'issue') return { cls, method: 'GET', path: `/api/issues/${issueRef(pick(user.projects, rnd), rnd)}` };
       if (cls === 'search') return { cls, method: 'GET', path: searchPath(rnd) };
+      if (cls === 'cycle') return { cls, method: 'GET', path: cyclePath(user, rnd) };
       return writeRequest(user, rnd);
     },
     /** Whether the user scrolls on after this list page (then its body's `nextCursor` is wanted). */

@@ -2,7 +2,7 @@
 // cursor, writes only where the user may write, and requests the server's own schemas accept.
 import { createCommentSchema, createIssueSchema, issueListQuerySchema, searchQuerySchema, updateIssueSchema } from '@tracker/shared/api/issues';
 import { describe, expect, it } from 'vitest';
-import { listPath, searchPath, userMix, writeRequest, type PlanUser } from './load-mix.ts';
+import { cyclePath, listPath, searchPath, userMix, writeRequest, type PlanUser } from './load-mix.ts';
 import { typo } from './bench-words.ts';
 
 /** mulberry32: a seeded random source, so every run draws the same requests. */
@@ -15,22 +15,28 @@ function seeded(seed: number) {
   };
 }
 
-const project = (id: number, key: string, canWrite: boolean) => ({ id, key, locale: 'ru' as const, canWrite, statuses: [{ id: id * 10, category: 'backlog' }, { id: id * 10 + 1, category: 'started' }], labels: [id * 100], issues: 500 });
+const project = (id: number, key: string, canWrite: boolean) => ({ id, key, locale: 'ru' as const, canWrite, statuses: [{ id: id * 10, category: 'backlog' }, { id: id * 10 + 1, category: 'started' }], labels: [id * 100], issues: 500, cycles: id === 1 ? [11, 12, 13, 14] : null });
 const user: PlanUser = { id: 7, cookie: 'sid=x', projects: [project(1, 'WEB', true), project(2, 'OPS', false), project(3, 'API', false)] };
 const query = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
 
 describe('the mixed load', () => {
-  it('sends 60 % lists, 20 % issue pages, 10 % searches and 10 % writes', () => {
+  it('sends 57 % lists, 20 % issue pages, 10 % searches, 10 % writes and 3 % cycle pages, the current cycle mostly', () => {
     const mix = userMix(user, seeded(1));
     const counts: Record<string, number> = {};
     for (let i = 0; i < 20_000; i++) {
       const cls = mix.next().cls;
       counts[cls] = (counts[cls] ?? 0) + 1;
     }
-    expect(counts.list! / 20_000).toBeCloseTo(0.6, 1);
+    expect(counts.list! / 20_000).toBeCloseTo(0.57, 1);
     expect(counts.issue! / 20_000).toBeCloseTo(0.2, 1);
     expect(counts.search! / 20_000).toBeCloseTo(0.1, 1);
     expect(counts.write! / 20_000).toBeCloseTo(0.1, 1);
+    expect(counts.cycle! / 20_000).toBeCloseTo(0.03, 2);
+    const rnd = seeded(2);
+    const cycles = Array.from({ length: 1000 }, () => cyclePath(user, rnd));
+    expect(new Set(cycles)).toEqual(new Set(['/api/cycles/11', '/api/cycles/12', '/api/cycles/13', '/api/cycles/14']));
+    expect(cycles.filter((p) => p === '/api/cycles/12').length).toBeGreaterThan(600);
+    expect(() => cyclePath({ ...user, projects: [project(2, 'OPS', false)] }, rnd)).toThrow(/no project with cycles/);
   });
 
   it('varies project, filter, sort and order, in queries the server accepts', () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 // One user with a single small project, so the same URLs come back and get revalidated.
-const user: PlanUser = { id: 1, cookie: 'sid=abc', projects: [{ id: 1, key: 'WEB', locale: 'ru', canWrite: true, statuses: [{ id: 5, category: 'started' }], labels: [], issues: 3 }] };
+const user: PlanUser = { id: 1, cookie: 'sid=abc', projects: [{ id: 1, key: 'WEB', locale: 'ru', canWrite: true, statuses: [{ id: 5, category: 'started' }], labels: [], issues: 3, cycles: [1] }] };
 
 describe('load driver', () => {
   it('revalidates with the ETags it saw, counts 304s as successes, scrolls with nextCursor and sends browser headers on writes', async () => {

@@ -72,8 +72,12 @@ export const ROUTES = defineRoutes([
   { name: 'projectEditWebhooks', path: '/projects/:id/edit/webhooks', access: 'private', parent: 'project' },
   { name: 'projectEditExport', path: '/projects/:id/edit/export', access: 'private', parent: 'project' },
   // Importing issues from a file (issue 17); the second shows one import's progress and report.
+  // Cycles and milestones (issue 29); beyond spec §2's list.
+  { name: 'projectCycles', path: '/projects/:id/cycles', access: 'private', parent: 'project' },
   { name: 'projectImport', path: '/projects/:id/import', access: 'private', parent: 'project' },
   { name: 'projectImportRun', path: '/projects/:id/import/:importId', access: 'private', parent: 'project' },
+  { name: 'cycle', path: '/cycles/:id', access: 'private' },
+  { name: 'milestone', path: '/milestones/:id', access: 'private' },
   { name: 'calendar', path: '/calendar', access: 'private' },
   // What happened that concerns me (issue 15, item 6); beyond spec §2's list.
   { name: 'inbox', path: '/inbox', access: 'private' },

@@ -10,7 +10,7 @@ import { loadNamespaces } from '../lib/i18n.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { platform } from '../platform/index.ts';
 
-const CreateIssueDialog = lazy(() => Promise.all([import('../features/issues/index.ts'), loadNamespaces(['issues'])]).then(([m]) => ({ default: m.CreateIssueDialog })));
+const CreateIssueDialog = lazy(() => Promise.all([import('../features/issues/index.ts'), loadNamespaces(['issues', 'plan'])]).then(([m]) => ({ default: m.CreateIssueDialog })));
 
 export function CreateIssueHost() {
   const { open, project } = useSnapshot(createIssueDialog);

@@ -45,7 +45,7 @@ const DATA: Record<string, (params: Record<string, string>, search: string) => P
 };
 
 // The project settings' sections are one page (one chunk), each at its own address.
-const settings = withTexts(() => import('./routes/ProjectEditPage.tsx'), ['projects', 'issues', 'webhooks']);
+const settings = withTexts(() => import('./routes/ProjectEditPage.tsx'), ['projects', 'issues', 'webhooks', 'plan']);
 
 const ENTRIES: Record<string, Entry> = {
   home: () => import('./shell/HomeRoute.tsx'),
@@ -64,16 +64,16 @@ const ENTRIES: Record<string, Entry> = {
   profile: withTexts(() => import('./routes/ProfilePage.tsx'), ['account', 'notifications']),
   changePassword: withTexts(() => import('../features/users/pages/ChangePasswordPage.tsx'), ['account']),
   user: withTexts(() => import('../features/users/pages/UserPage.tsx'), ['account']),
-  issues: withTexts(() => import('../features/issues/pages/IssuesPage.tsx'), ['issues']),
-  issueCreate: withTexts(() => import('../features/issues/pages/IssueCreatePage.tsx'), ['issues']),
-  issue: withTexts(() => import('./routes/IssuePage.tsx'), ['issues', 'time']),
-  issueEdit: withTexts(() => import('../features/issues/pages/IssueEditPage.tsx'), ['issues']),
-  streams: withTexts(() => import('../features/streams/pages/StreamsPage.tsx'), ['streams', 'issues']),
+  issues: withTexts(() => import('../features/issues/pages/IssuesPage.tsx'), ['issues', 'plan']),
+  issueCreate: withTexts(() => import('../features/issues/pages/IssueCreatePage.tsx'), ['issues', 'plan']),
+  issue: withTexts(() => import('./routes/IssuePage.tsx'), ['issues', 'time', 'plan']),
+  issueEdit: withTexts(() => import('../features/issues/pages/IssueEditPage.tsx'), ['issues', 'plan']),
+  streams: withTexts(() => import('../features/streams/pages/StreamsPage.tsx'), ['streams', 'issues', 'plan']),
   streamCreate: withTexts(() => import('../features/streams/pages/StreamCreatePage.tsx'), ['streams']),
-  stream: withTexts(() => import('./routes/StreamPage.tsx'), ['streams', 'issues']),
+  stream: withTexts(() => import('./routes/StreamPage.tsx'), ['streams', 'issues', 'plan']),
   projects: withTexts(() => import('../features/projects/pages/ProjectsPage.tsx'), ['projects']),
   projectCreate: withTexts(() => import('../features/projects/pages/ProjectCreatePage.tsx'), ['projects']),
-  project: withTexts(() => import('./routes/ProjectPage.tsx'), ['projects', 'issues']),
+  project: withTexts(() => import('./routes/ProjectPage.tsx'), ['projects', 'issues', 'plan']),
   projectEdit: settings,
   projectEditGeneral: settings,
   projectEditMembers: settings,
@@ -84,7 +84,10 @@ const ENTRIES: Record<string, Entry> = {
   projectEditExport: settings,
   projectImport: withTexts(() => import('../features/imports/pages/ImportPage.tsx'), ['imports', 'projects']),
   projectImportRun: withTexts(() => import('../features/imports/pages/ImportRunPage.tsx'), ['imports', 'projects']),
-  calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
+  cycle: withTexts(() => import('./routes/CyclePage.tsx'), ['issues', 'plan']),
+  milestone: withTexts(() => import('./routes/MilestonePage.tsx'), ['issues', 'plan']),
+  projectCycles: withTexts(() => import('../features/plan/pages/ProjectCyclesPage.tsx'), ['plan']),
+  calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues', 'plan']),
   timesheet: withTexts(() => import('../features/time/pages/TimesheetPage.tsx'), ['time']),
   inbox: withTexts(() => import('./routes/InboxPage.tsx'), ['inbox']),
   admin: withTexts(() => import('../features/admin/pages/AdminPage.tsx'), ['admin']),

@@ -22,6 +22,9 @@ export type PhoneConfirmSlot = Slot<{ user: User; onClose: () => void }>;
 /** The inbox's triage tab: the projects feature's triage list of the issues waiting for me. */
 export type TriageListSlot = Slot<{ scope: { mine: true } }>;
 
+/** The project page's plan: its current cycle and its milestones (the plan feature's). */
+export type ProjectPlanSlot = Slot<{ projectId: number; projectKey: string; canPlan: boolean }>;
+
 /** The project settings' sections of other features: issue templates and outgoing webhooks. */
 export interface ProjectSettingsSlots {
   TemplatesEditor: Slot<{ projectId: number; labels: readonly Label[]; people: readonly UserRef[]; readOnly: boolean }>;

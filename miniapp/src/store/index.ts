@@ -10,7 +10,7 @@ export { editIssue, writeIssueNow, writeStoreRows, moveIssueOptimistic, preloadS
 export type { EditResult, OutboxHandlers } from './outbox.ts';
 export type { OutboxEntry } from './outbox-model.ts';
 export { useIssue, useIssueIds, usePendingIssues, useStoreCalendar, useStoreList, useSyncLoading, useSyncPending, useSyncStore, type StoreList } from './hooks.ts';
-export { searchStore, storeCycles, storeMilestones, storeMembers, storeStreams, storeCustomFields, storeProjects, storeUsers, storeViews, useStoreReference } from './reference.ts';
+export { searchStore, storeCycles, storeMilestones, storeMembers, storeStreams, storeCustomFields, storeProjects, storeUsers, storeViews, usePlanOptions, useStoreReference } from './reference.ts';
 export { useListProject, useProjectDetails, type ListProject, type ProjectMap } from './use-projects.ts';
 export { temporaryId, type RowPatch, type RowWrite } from './write-rows.ts';
 export { storeProject } from './projects.ts';

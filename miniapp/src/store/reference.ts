@@ -56,6 +56,15 @@ export const storeMilestones = (s: Snapshot<Pick<SyncData, 'milestones'>>, proje
     .filter((m) => m.projectId === projectId)
     .sort((a, b) => (a.targetDate < b.targetDate ? -1 : a.targetDate > b.targetDate ? 1 : a.id - b.id));
 
+/** A project's cycles and milestones from the store, for pickers. */
+export function usePlanOptions(projectId: number | null | undefined) {
+  const { cycles, milestones } = useSnapshot(syncState());
+  return useMemo(
+    () => (projectId ? { cycles: storeCycles({ cycles }, projectId), milestones: storeMilestones({ milestones }, projectId) } : { cycles: [], milestones: [] }),
+    [cycles, milestones, projectId],
+  );
+}
+
 /** The reference lists from the store, or null before it is synced. */
 export function useStoreReference() {
   const { projects, users, customFields, views, streams, members, syncId } = useSnapshot(syncState());

@@ -80,7 +80,7 @@ export async function seedDemo(em: EntityManager, options: { issues: number }): 
 
     await generateIssues(tx, options.issues, userIds, { titles: TITLE_PARTS, comments: COMMENTS });
     await linkIssues(tx);
-    await seedPlans(tx, DEFAULT_TIME_ZONE, DEMO_MILESTONES);
+    await seedPlans(tx, { timeZone: DEFAULT_TIME_ZONE, milestones: DEMO_MILESTONES, englishKeys: DEMO_PROJECTS.filter((p) => p.locale === 'en').map((p) => p.key) });
     await seedBlog(tx, userIds);
     return { users: userIds.length, issues: await issueCount(tx) };
   });

@@ -9,7 +9,7 @@ import { loadNamespaces } from '../../lib/i18n.ts';
 import { useInTelegram } from './use-app-shell.ts';
 
 const MarketingHome = lazy(() => Promise.all([import('../../features/home/pages/HomePage.tsx'), loadNamespaces(['home'])]).then(([m]) => m));
-const MyWorkPage = lazy(() => Promise.all([import('../../features/my-work/MyWorkPage.tsx'), loadNamespaces(['myWork', 'issues'])]).then(([m]) => m));
+const MyWorkPage = lazy(() => Promise.all([import('../../features/my-work/MyWorkPage.tsx'), loadNamespaces(['myWork', 'issues', 'plan'])]).then(([m]) => m));
 
 export default function HomeRoute() {
   const telegram = useInTelegram();

@@ -11,8 +11,8 @@ import { auth } from '../../lib/auth.ts';
 import { createPath, shortcutFor, viewedProject } from './keys.ts';
 import { onOpenPalette } from './open.ts';
 
-const CommandPalette = lazy(() => Promise.all([import('./CommandPalette.tsx'), loadNamespaces(['issues'])]).then(([m]) => m));
-const ShortcutsHelp = lazy(() => Promise.all([import('./ShortcutsHelp.tsx'), loadNamespaces(['issues'])]).then(([m]) => m));
+const CommandPalette = lazy(() => Promise.all([import('./CommandPalette.tsx'), loadNamespaces(['issues', 'plan'])]).then(([m]) => m));
+const ShortcutsHelp = lazy(() => Promise.all([import('./ShortcutsHelp.tsx'), loadNamespaces(['issues', 'plan'])]).then(([m]) => m));
 
 export function PaletteHost() {
   const [open, setOpen] = useState<'palette' | 'help' | null>(null);

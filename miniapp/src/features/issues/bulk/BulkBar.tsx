@@ -9,9 +9,10 @@ import { FormAlert } from '../../../components/FormAlert.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useHeightVar } from '../../../lib/use-height-var.ts';
 import { bulkUpdate, type BulkPatch } from '../api.ts';
-import { editIssue, useStoreReference } from '../../../store/index.ts';
+import { editIssue, usePlanOptions, useStoreReference } from '../../../store/index.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { AssigneeField, LabelsField, StreamsField } from '../fields/picked.tsx';
+import { CycleField, MilestoneField } from '../fields/plan.tsx';
 import type { ProjectMap } from '../../../store/use-projects.ts';
 import { restoresOf, setPatch, sharedOf, type Shared } from './shared.ts';
 import '../detail/issue.css';
@@ -36,6 +37,8 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
   const projectIds = [...new Set(issues.map((i) => i.projectId))];
   const single = projectIds.length === 1 ? projects.get(projectIds[0]!) : undefined;
   const shared = useMemo(() => sharedOf(issues), [issues]);
+  // Cycles and milestones belong to a project: offered when the selection is in one.
+  const plan = usePlanOptions(single ? projectIds[0] : null);
   // A choice shows at once and until the rows come back changed (or the server refuses it).
   const [held, setHeld] = useState<{ of: Shared; value: Partial<Shared> } | null>(null);
   const shown = held?.of === shared ? { ...shared, ...held.value } : shared;
@@ -110,6 +113,26 @@ export default function BulkBar({ issues, projects, onDone, onClear }: Props) {
             disabled={busy}
             testid="bulk-streams"
             onChange={(streamIds) => apply(setPatch(shown.streamIds, streamIds, ['addStreamIds', 'removeStreamIds']), { streamIds })}
+          />
+        )}
+        {single && plan.cycles.length > 0 && (
+          <CycleField
+            options={plan.cycles}
+            value={shown.cycleId ?? null}
+            placeholder={shown.cycleId === undefined ? mixed : undefined}
+            disabled={busy}
+            testid="bulk-cycle"
+            onChange={(cycleId) => apply({ cycleId }, { cycleId })}
+          />
+        )}
+        {single && plan.milestones.length > 0 && (
+          <MilestoneField
+            options={plan.milestones}
+            value={shown.milestoneId ?? null}
+            placeholder={shown.milestoneId === undefined ? mixed : undefined}
+            disabled={busy}
+            testid="bulk-milestone"
+            onChange={(milestoneId) => apply({ milestoneId }, { milestoneId })}
           />
         )}
       </div>

@@ -4,7 +4,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
 import type { BulkPatch } from '../api.ts';
 
-type Item = Pick<IssueListItem, 'statusId' | 'priority' | 'assignee' | 'labelIds' | 'streamIds'>;
+type Item = Pick<IssueListItem, 'statusId' | 'priority' | 'assignee' | 'labelIds' | 'streamIds' | 'cycleId' | 'milestoneId'>;
 
 export interface Shared {
   /** null: they differ. */
@@ -15,6 +15,9 @@ export interface Shared {
   /** The ones every selected issue has. */
   labelIds: number[];
   streamIds: number[];
+  /** undefined: they differ. */
+  cycleId: number | null | undefined;
+  milestoneId: number | null | undefined;
 }
 
 export function sharedOf(issues: readonly Item[]): Shared {
@@ -27,6 +30,8 @@ export function sharedOf(issues: readonly Item[]): Shared {
     assignee: same((i) => i.assignee?.id ?? null) ? first!.assignee : undefined,
     labelIds: everyOne((i) => i.labelIds),
     streamIds: everyOne((i) => i.streamIds),
+    cycleId: same((i) => i.cycleId) ? first!.cycleId : undefined,
+    milestoneId: same((i) => i.milestoneId) ? first!.milestoneId : undefined,
   };
 }
 
@@ -43,7 +48,7 @@ export function setPatch(before: readonly number[], after: readonly number[], [a
 export interface Restore {
   id: number;
   /** The PATCH that puts back what the bulk change changed on this issue. */
-  body: { statusId?: number; priority?: Priority; assigneeId?: number | null; labelIds?: number[]; streamIds?: number[] };
+  body: { statusId?: number; priority?: Priority; assigneeId?: number | null; labelIds?: number[]; streamIds?: number[]; cycleId?: number | null; milestoneId?: number | null };
   /** The same, as the list shows it. */
   optimistic: Partial<IssueListItem>;
 }
@@ -61,6 +66,8 @@ export function restoresOf(before: readonly (Item & { id: number })[], patch: Bu
     }
     if (patch.addLabelIds || patch.removeLabelIds) body.labelIds = optimistic.labelIds = [...i.labelIds];
     if (patch.addStreamIds || patch.removeStreamIds) body.streamIds = optimistic.streamIds = [...i.streamIds];
+    if (patch.cycleId !== undefined) body.cycleId = optimistic.cycleId = i.cycleId;
+    if (patch.milestoneId !== undefined) body.milestoneId = optimistic.milestoneId = i.milestoneId;
     return { id: i.id, body, optimistic };
   });
 }

@@ -9,6 +9,8 @@ import { PriorityField } from '../fields/choice.tsx';
 import { DateField, EstimateField } from '../fields/inputs.tsx';
 import { IssueChoice } from '../fields/choices.tsx';
 import { LabelsField, StreamsField } from '../fields/picked.tsx';
+import { CycleField, MilestoneField } from '../fields/plan.tsx';
+import { usePlanOptions } from '../../../store/index.ts';
 import { formatDate } from './activity-format.ts';
 import { InlineCustomField } from './InlineCustomField.tsx';
 import { AssigneeProp, ReadOnly, StatusProp } from './StatusAssignee.tsx';
@@ -35,6 +37,7 @@ export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl:
   const canEdit = issue.can.includes('issue.edit');
   const labels = project?.labels ?? issue.labels;
   const streams = data.streams.length ? data.streams : issue.streams;
+  const plan = usePlanOptions(issue.projectId);
   // One handler per field for the page's life, so the memoised fields skip an edit of another one.
   const on = useMemo(
     () => ({
@@ -44,6 +47,8 @@ export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl:
       startDate: (v: string) => void ctl.patch({ startDate: v || null }, { startDate: v || null }),
       dueDate: (v: string) => void ctl.patch({ dueDate: v || null }, { dueDate: v || null }),
       estimate: (estimate: number | null) => void ctl.patch({ estimate }, { estimate }),
+      cycle: (cycleId: number | null) => void ctl.patch({ cycleId }, { cycleId }),
+      milestone: (milestoneId: number | null) => void ctl.patch({ milestoneId }, { milestoneId }),
     }),
     [ctl, labels, streams],
   );
@@ -67,6 +72,9 @@ export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl:
         <DateField which="dueDate" value={issue.dueDate ?? ''} disabled={!canEdit} testid="issue-due" onChange={on.dueDate} />
       </div>
       {issue.dueDate && !canEdit && <p className="muted">{formatDate(issue.dueDate, locale)}</p>}
+
+      <CycleField options={plan.cycles} value={issue.cycleId} disabled={!canEdit} testid="issue-cycle" onChange={on.cycle} />
+      <MilestoneField options={plan.milestones} value={issue.milestoneId} disabled={!canEdit} testid="issue-milestone" onChange={on.milestone} />
 
       <Suspense fallback={<RepeatPlace />}>
         <RecurrenceField issue={issue} ctl={ctl} canEdit={canEdit} locale={locale} />

@@ -11,6 +11,8 @@ import { describeActivity, formatDateTime, plainT, type ActivityContext } from '
 import { userName } from './people.ts';
 import { useSnapshot } from 'valtio';
 import { auth } from '../../../lib/auth.ts';
+import { syncState } from '../../../store/index.ts';
+import { cycleTitle } from '../../../lib/cycles.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
 
 const FILTERS = ['all', 'comments', 'history'] as const;
@@ -24,6 +26,8 @@ export function Timeline({ data, ctl, meId, docked = false }: { data: IssueData;
   const [filter, setFilter] = useState<Filter>('all');
   const me = useSnapshot(auth.state).user;
   const { issue, project, streams, fields, comments, activity } = data;
+  const { cycles, milestones } = useSnapshot(syncState());
+  const plan = useMemo(() => ({ cycles, milestones }), [cycles, milestones]);
 
   const ctx: ActivityContext = useMemo(() => {
     const keys = new Map<number, string>();
@@ -40,8 +44,10 @@ export function Timeline({ data, ctl, meId, docked = false }: { data: IssueData;
       streamName: (id) => streams.find((s) => s.id === id)?.name ?? issue.streams.find((s) => s.id === id)?.name,
       userName,
       issueKey: (id) => keys.get(id),
+      cycleName: (id) => (plan.cycles[id] ? cycleTitle(plan.cycles[id], t) : undefined),
+      milestoneName: (id) => plan.milestones[id]?.name,
     };
-  }, [t, locale, fields, project, issue, streams]);
+  }, [t, locale, fields, project, issue, streams, plan]);
 
   const items = useMemo(() => {
     const list: { at: string; order: number; node: ReactNode; kind: 'comment' | 'history' }[] = [];

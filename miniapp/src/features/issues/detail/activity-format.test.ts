@@ -9,6 +9,8 @@ const ctx: ActivityContext = {
   statusName: (id) => ({ 1: 'Todo', 2: 'Done' })[id],
   labelName: (id) => ({ 7: 'Bug' })[id],
   streamName: () => undefined,
+  cycleName: () => undefined,
+  milestoneName: () => undefined,
   userName: (id) => ({ 5: 'Ivan' })[id],
   issueKey: (id) => ({ 9: 'WEB-9' })[id],
   fields: [{ id: 3, type: 'select', name: { ru: 'Среда', en: 'Env' }, options: [{ id: 1, name: 'Prod', color: '#000', position: 0 }] } as never],

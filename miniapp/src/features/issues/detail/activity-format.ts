@@ -25,6 +25,9 @@ export interface ActivityContext {
   streamName: (id: number) => string | undefined;
   userName: (id: number) => string | undefined;
   issueKey: (id: number) => string | undefined;
+  /** A cycle's and a milestone's name (issue 29). */
+  cycleName: (id: number) => string | undefined;
+  milestoneName: (id: number) => string | undefined;
   fields: readonly CustomField[];
 }
 
@@ -143,6 +146,10 @@ function describeUpdate(a: Extract<Activity, { action: 'updated' }>, ctx: Activi
       return changed('estimate', a.oldValue === null ? none : String(a.oldValue), a.newValue === null ? none : String(a.newValue));
     case 'parentId':
       return changed('parentId', key(a.oldValue), key(a.newValue));
+    case 'cycleId':
+      return changed('cycleId', named(a.oldValue, ctx.cycleName), named(a.newValue, ctx.cycleName));
+    case 'milestoneId':
+      return changed('milestoneId', named(a.oldValue, ctx.milestoneName), named(a.newValue, ctx.milestoneName));
     case 'labelIds':
     case 'streamIds': {
       const { added, removed } = diffNames(a.oldValue, a.newValue, a.field === 'labelIds' ? ctx.labelName : ctx.streamName, unknown);

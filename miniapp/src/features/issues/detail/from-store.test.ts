@@ -11,7 +11,7 @@ const project = (id: number, key: string): SyncProject => ({
 });
 const issue = (id: number, key: string, projectId: number): IssueListItem => ({
   id, key, projectId, number: id, title: `Issue ${id}`, statusId: 1, priority: 'high', assignee: null, labelIds: [], streamIds: [], startDate: null, dueDate: null,
-  estimate: null, parentId: null, sortOrder: id, customValues: {}, commentCount: 0, spentMinutes: 0, createdAt: at, updatedAt: at, completedAt: null, recurrence: null,
+  estimate: null, parentId: null, cycleId: null, milestoneId: null, sortOrder: id, customValues: {}, commentCount: 0, spentMinutes: 0, createdAt: at, updatedAt: at, completedAt: null, recurrence: null,
 });
 const field = (id: number, extra: Partial<CustomField>): CustomField => ({
   id, type: 'text', name: { ru: `F${id}`, en: `F${id}` }, description: { ru: '', en: '' }, required: false, defaultValue: null, scope: 'all', projectIds: [], options: [], position: 0, archivedAt: null, valueCount: 0, ...extra,

@@ -14,12 +14,13 @@ import { useHref } from '../../../lib/use-locale.ts';
 import { haptic, useMainButton } from '../../../platform/use-main-button.ts';
 import { useUnsavedChanges } from '../../../platform/unsaved-changes.ts';
 import { issueApi } from '../../../lib/api/issue-detail.ts';
-import { writeIssueNow } from '../../../store/index.ts';
+import { usePlanOptions, writeIssueNow } from '../../../store/index.ts';
 import { userRef } from '../detail/people.ts';
 import { PriorityField, StatusField } from '../fields/choice.tsx';
 import { CustomFieldSet } from '../fields/custom.tsx';
 import { DateField, EstimateField } from '../fields/inputs.tsx';
 import { AssigneeField, LabelsField, ParentField, StreamsField, type ParentRef } from '../fields/picked.tsx';
+import { CycleField, MilestoneField } from '../fields/plan.tsx';
 import { editConflictOf, rebase } from './conflict.ts';
 import { DescriptionField } from './DescriptionField.tsx';
 import { useServerForm } from '../../../lib/use-server-form.ts';
@@ -63,6 +64,7 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
   const fields = useMemo(() => projectData?.fields ?? [], [projectData]);
   fieldsNow.current = fields;
   const labels = useMemo(() => projectData?.detail?.labels ?? [], [projectData]);
+  const plan = usePlanOptions(values.projectId);
   const statuses = projectData?.detail?.statuses ?? [];
   const busy = form.formState.isSubmitting;
   // A refused save: the first field the errors point at (custom inputs are not registered with the form).
@@ -193,6 +195,8 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
               setParent(p);
             }}
           />
+          <CycleField options={plan.cycles} value={values.cycleId} onChange={(v) => set('cycleId', v)} error={err('cycleId')} testid="form-cycle" />
+          <MilestoneField options={plan.milestones} value={values.milestoneId} onChange={(v) => set('milestoneId', v)} error={err('milestoneId')} testid="form-milestone" />
         </div>
 
         <CustomFieldSet fields={fields} values={values.customValues} onChange={setCustom} error={err} testid="custom-fields" />

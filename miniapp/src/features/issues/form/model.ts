@@ -20,6 +20,8 @@ export interface IssueFormValues {
   /** As typed; '' is no estimate. */
   estimate: string;
   parentId: number | null;
+  cycleId: number | null;
+  milestoneId: number | null;
   customValues: CustomValues;
 }
 
@@ -36,6 +38,8 @@ export const emptyValues = (): IssueFormValues => ({
   dueDate: '',
   estimate: '',
   parentId: null,
+  cycleId: null,
+  milestoneId: null,
   customValues: {},
 });
 
@@ -53,6 +57,8 @@ export function valuesFromIssue(issue: IssueDetail): IssueFormValues {
     dueDate: issue.dueDate ?? '',
     estimate: issue.estimate == null ? '' : String(issue.estimate),
     parentId: issue.parentId,
+    cycleId: issue.cycleId,
+    milestoneId: issue.milestoneId,
     customValues: { ...issue.customValues },
   };
 }
@@ -73,6 +79,8 @@ export function toCreateRequest(v: IssueFormValues, fields: readonly CustomField
     dueDate: v.dueDate || null,
     estimate: estimateValue(v.estimate),
     parentId: v.parentId,
+    cycleId: v.cycleId,
+    milestoneId: v.milestoneId,
     customValues: customValuesPayload(fields, v.customValues),
   };
 }
@@ -93,6 +101,8 @@ export function toPatch(before: IssueFormValues, v: IssueFormValues, fields: rea
   if (v.dueDate !== before.dueDate) patch.dueDate = v.dueDate || null;
   if (estimateValue(v.estimate) !== estimateValue(before.estimate)) patch.estimate = estimateValue(v.estimate);
   if (v.parentId !== before.parentId) patch.parentId = v.parentId;
+  if (v.cycleId !== before.cycleId) patch.cycleId = v.cycleId;
+  if (v.milestoneId !== before.milestoneId) patch.milestoneId = v.milestoneId;
   const custom = changedCustomValues(before.customValues, customValuesPayload(fields, v.customValues));
   if (Object.keys(custom).length) patch.customValues = custom;
   return patch;

@@ -44,6 +44,6 @@ export function useProjectSwitch(projectData: ProjectData | null, setValues: Dis
     if (!projectData || seen.current === projectData.projectId) return;
     seen.current = projectData.projectId;
     const labelIds = new Set((projectData.detail?.labels ?? []).map((l) => l.id));
-    setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), customValues: defaultValues(projectData.fields) }));
+    setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), cycleId: null, milestoneId: null, customValues: defaultValues(projectData.fields) }));
   }, [projectData, setValues]);
 }

@@ -3,7 +3,7 @@ import { Button, buttonClass } from '../../../components/Button.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import type { ProjectCapability } from '@tracker/shared/permissions';
 import { canInProject } from '@tracker/shared/permissions';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -19,7 +19,7 @@ import { ProjectBadge } from '../../../components/ProjectBadge.tsx';
 import { ProjectChecklist } from '../components/ProjectChecklist.tsx';
 import { TriageList } from '../components/triage/TriageList.tsx';
 import { ProjectIssues } from '../components/ProjectIssues.tsx';
-import type { IssueViews } from '../../../components/slots.ts';
+import type { IssueViews, ProjectPlanSlot } from '../../../components/slots.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { StatusProgress } from '../components/StatusProgress.tsx';
 import { useMe } from '../../../lib/auth.ts';
@@ -31,15 +31,15 @@ const TABS = ['overview', 'list', 'board', 'triage'] as const;
 type Tab = (typeof TABS)[number];
 
 /** `views`: the issues feature's list and board, passed in by the route (app/routes/ProjectPage.tsx). */
-export default function ProjectPage({ views }: { views: IssueViews }) {
+export default function ProjectPage({ views, plan }: { views: IssueViews; plan: ProjectPlanSlot }) {
   return (
     <RecordPage name="project" className="projects" load={projectsApi.get} refetchOn={(e, shown) => e.projectId === shown.project.id}>
-      {(data, detail) => <ProjectView detail={data} reload={detail.refetch} views={views} />}
+      {(data, detail) => <ProjectView detail={data} reload={detail.refetch} views={views} plan={plan} />}
     </RecordPage>
   );
 }
 
-function ProjectView({ detail, reload, views }: { detail: ProjectDetailResponse; reload: () => Promise<void>; views: IssueViews }) {
+function ProjectView({ detail, reload, views, plan: Plan }: { detail: ProjectDetailResponse; reload: () => Promise<void>; views: IssueViews; plan: ProjectPlanSlot }) {
   const { t } = useTranslation();
   const { project, descriptionHtml, members, statuses, progress } = detail;
   const href = useHref();
@@ -172,6 +172,9 @@ function ProjectView({ detail, reload, views }: { detail: ProjectDetailResponse;
               <h2 id="p-progress">{t('projects.overview.progress')}</h2>
               <StatusProgress statuses={statuses} progress={progress} />
             </section>
+            <Suspense fallback={<Loading />}>
+              <Plan projectId={project.id} projectKey={project.key} canPlan={!archived && can('project.plan')} />
+            </Suspense>
             <section aria-labelledby="p-members">
               <h2 id="p-members">{t('projects.overview.members', { count: members.length })}</h2>
               <ul className="members" data-testid="project-members">
