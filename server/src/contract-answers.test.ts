@@ -6,6 +6,8 @@ import { admin } from '@tracker/shared/api/contract/admin';
 import { blog } from '@tracker/shared/api/contract/blog';
 import { calendar } from '@tracker/shared/api/contract/calendar';
 import { customFields } from '@tracker/shared/api/contract/custom-fields';
+import { cycles } from '@tracker/shared/api/contract/cycles';
+import { milestones } from '@tracker/shared/api/contract/milestones';
 import { inbox } from '@tracker/shared/api/contract/inbox';
 import { buildPath, successStatus, type AnyEndpoint, type Schema } from '@tracker/shared/api/contract/endpoint';
 import { activity, attachments, comments, issues, search, views } from '@tracker/shared/api/contract/issues';
@@ -128,6 +130,19 @@ describe('answers against their declarations', () => {
     await call(calendar.createFeed, { body: { scope: 'project', scopeId: project.id } });
     await call(calendar.feeds);
     await call(customFields.forProject, { query: { project: project.id } });
+
+    // Cycles and milestones (issue 29): the pages and forms of features/plan.
+    const { cycles: made } = await call(cycles.settings, { params: { id: project.id }, body: { weeks: 2, startDay: 1 } });
+    await call(cycles.list, { params: { id: project.id } });
+    await call(cycles.get, { params: { id: made[0]!.id } });
+    const { cycle: extra } = await call(cycles.create, { params: { id: project.id }, body: { startsOn: '2031-01-06', endsOn: '2031-01-20' } });
+    await call(cycles.update, { params: { id: extra.id }, body: { name: 'Later' } });
+    await call(cycles.remove, { params: { id: extra.id } });
+    const { milestone } = await call(milestones.create, { params: { id: project.id }, body: { name: 'Beta', targetDate: '2027-01-01' } });
+    await call(milestones.list, { params: { id: project.id } });
+    await call(milestones.get, { params: { id: milestone.id } });
+    await call(milestones.update, { params: { id: milestone.id }, body: { name: 'Public beta' } });
+    await call(milestones.remove, { params: { id: milestone.id } });
 
     const boot = await call(sync.bootstrap);
     await call(sync.bootstrap, { query: { project: project.id } });
