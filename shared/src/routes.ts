@@ -74,6 +74,8 @@ export const ROUTES = defineRoutes([
   // Importing issues from a file (issue 17); the second shows one import's progress and report.
   { name: 'projectImport', path: '/projects/:id/import', access: 'private', parent: 'project' },
   { name: 'projectImportRun', path: '/projects/:id/import/:importId', access: 'private', parent: 'project' },
+  // A project's cycle (issue 29): its scope, burndown and velocity.
+  { name: 'cycle', path: '/cycles/:id', access: 'private' },
   { name: 'calendar', path: '/calendar', access: 'private' },
   // What happened that concerns me (issue 15, item 6); beyond spec §2's list.
   { name: 'inbox', path: '/inbox', access: 'private' },

@@ -84,6 +84,8 @@ const ENTRIES: Record<string, Entry> = {
   projectEditExport: settings,
   projectImport: withTexts(() => import('../features/imports/pages/ImportPage.tsx'), ['imports', 'projects']),
   projectImportRun: withTexts(() => import('../features/imports/pages/ImportRunPage.tsx'), ['imports', 'projects']),
+  // A stand-in until the lead's cycle page (issue 29) takes this entry.
+  cycle: () => import('./routes/CycleStandInPage.tsx'),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
   timesheet: withTexts(() => import('../features/time/pages/TimesheetPage.tsx'), ['time']),
   inbox: withTexts(() => import('./routes/InboxPage.tsx'), ['inbox']),

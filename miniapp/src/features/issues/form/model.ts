@@ -20,6 +20,8 @@ export interface IssueFormValues {
   /** As typed; '' is no estimate. */
   estimate: string;
   parentId: number | null;
+  /** The cycle (issue 29): quick add's `*current` / `*next` set it. */
+  cycleId: number | null;
   customValues: CustomValues;
 }
 
@@ -36,6 +38,7 @@ export const emptyValues = (): IssueFormValues => ({
   dueDate: '',
   estimate: '',
   parentId: null,
+  cycleId: null,
   customValues: {},
 });
 
@@ -53,6 +56,7 @@ export function valuesFromIssue(issue: IssueDetail): IssueFormValues {
     dueDate: issue.dueDate ?? '',
     estimate: issue.estimate == null ? '' : String(issue.estimate),
     parentId: issue.parentId,
+    cycleId: issue.cycleId,
     customValues: { ...issue.customValues },
   };
 }
@@ -73,6 +77,7 @@ export function toCreateRequest(v: IssueFormValues, fields: readonly CustomField
     dueDate: v.dueDate || null,
     estimate: estimateValue(v.estimate),
     parentId: v.parentId,
+    cycleId: v.cycleId,
     customValues: customValuesPayload(fields, v.customValues),
   };
 }
@@ -93,22 +98,24 @@ export function toPatch(before: IssueFormValues, v: IssueFormValues, fields: rea
   if (v.dueDate !== before.dueDate) patch.dueDate = v.dueDate || null;
   if (estimateValue(v.estimate) !== estimateValue(before.estimate)) patch.estimate = estimateValue(v.estimate);
   if (v.parentId !== before.parentId) patch.parentId = v.parentId;
+  if (v.cycleId !== before.cycleId) patch.cycleId = v.cycleId;
   const custom = changedCustomValues(before.customValues, customValuesPayload(fields, v.customValues));
   if (Object.keys(custom).length) patch.customValues = custom;
   return patch;
 }
 
 /** Form fields a quick-add line can fill. */
-export type QuickPatch = Partial<Pick<IssueFormValues, 'title' | 'dueDate' | 'assigneeId' | 'labelIds' | 'priority' | 'projectId'>>;
+export type QuickPatch = Partial<Pick<IssueFormValues, 'title' | 'dueDate' | 'assigneeId' | 'labelIds' | 'priority' | 'projectId' | 'cycleId'>>;
 
 /**
  * What a parsed line sets: title, due date, priority, the project named by `+KEY` (when I may
- * create issues there), labels matched case-insensitively among the project's labels and the
- * resolved assignee (`assigneeId` undefined while it is being looked up).
+ * create issues there), labels matched case-insensitively among the project's labels, the
+ * resolved assignee (`assigneeId` undefined while it is being looked up) and the project's current
+ * or next cycle for `*current` / `*next` (`cycleId` null when it has none: the issue is made in none).
  */
 export function quickPatch(
   parsed: QuickAddResult,
-  ctx: { projects: readonly Pick<Project, 'id' | 'key'>[]; labels: readonly Label[]; assigneeId: number | null | undefined },
+  ctx: { projects: readonly Pick<Project, 'id' | 'key'>[]; labels: readonly Label[]; assigneeId: number | null | undefined; cycleId?: number | null },
 ): QuickPatch {
   const patch: QuickPatch = parsed.title ? { title: parsed.title } : {};
   if (parsed.dueDate) patch.dueDate = parsed.dueDate;
@@ -120,6 +127,7 @@ export function quickPatch(
   const labelIds = parsed.labels.map((name) => ctx.labels.find((l) => l.name.toLowerCase() === name.toLowerCase())?.id).filter((id): id is number => id !== undefined);
   if (labelIds.length) patch.labelIds = labelIds;
   if (parsed.assignee && ctx.assigneeId) patch.assigneeId = ctx.assigneeId;
+  if (parsed.cycle && ctx.cycleId) patch.cycleId = ctx.cycleId;
   return patch;
 }
 
