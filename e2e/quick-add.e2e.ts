@@ -51,3 +51,36 @@ describe('quick add on My work', () => {
     });
   }
 });
+
+describe('quick add into a cycle (issue 29)', () => {
+  it('puts the issue in the current cycle with *current, and My work then shows my share of it', async () => {
+    const owner = await newContext(browser);
+    await registerIn(owner, uniqueEmail('qacycle'), 'Cycle Owner');
+    const key = uniqueKey('QC', 6);
+    const bare = uniqueKey('QN', 6);
+    const { project } = await api<{ project: { id: number } }>(owner, 'post', '/api/projects', { key, name: 'Sprints' });
+    await api(owner, 'post', '/api/projects', { key: bare, name: 'No cycles' });
+    const { cycles } = await api<{ cycles: { id: number; number: number }[] }>(owner, 'put', `/api/projects/${project.id}/cycle-settings`, { weeks: 2, startDay: 1 });
+
+    const page = await owner.newPage();
+    await page.goto('/en');
+    await page.getByTestId('my-quick-add').waitFor();
+    await waitForLive(page);
+    const chip = page.locator('[data-testid="qa-chip"][data-kind="cycle"]');
+    // A project without cycles: the chip says the issue will be in none (a hint, not a refusal).
+    await page.getByTestId('qa-input').fill(`Plan the release *current +${bare}`);
+    await expect.poll(() => chip.textContent()).toContain(`${bare} has no current cycle: the issue will be in none`);
+    await page.getByTestId('qa-input').fill(`Plan the release *current +${key}`);
+    await expect.poll(() => chip.textContent()).toContain('current (Cycle 1)');
+    await page.getByTestId('qa-input').press('Enter');
+    await expect
+      .poll(async () => (await api<{ issues: { title: string; cycleId: number | null }[] }>(owner, 'get', `/api/issues?project=${key}`)).issues.map((i) => [i.title, i.cycleId]))
+      .toEqual([['Plan the release', cycles[0]!.id]]);
+
+    // The new issue is mine (My work's quick add assigns to me): the card counts it, and links to the cycle page.
+    const card = page.getByTestId('my-cycle');
+    await expect.poll(() => card.getByTestId('my-cycle-done').textContent()).toBe('0 of my 1 issue done');
+    expect(await card.getByRole('link').getAttribute('href')).toBe(`/en/cycles/${cycles[0]!.id}`);
+    await owner.close();
+  });
+});

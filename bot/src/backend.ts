@@ -57,6 +57,8 @@ export interface NewIssueInput {
   assignee?: string | null;
   /** A one-line `/new`'s `#labels`, matched by name in the project (unknown ones are left out). */
   labels?: string[];
+  /** A one-line `/new`'s `*current` / `*next`: the cycle `cycleOf` found (an ended or foreign one is refused). */
+  cycleId?: number | null;
   /** The group chat it is created from: that chat shows the new card, so it is not told again. */
   chat?: ChatRef;
   /**
@@ -67,6 +69,31 @@ export interface NewIssueInput {
   /** A message forwarded to the bot: into the project's Triage when it has one (else its first status). */
   triage?: boolean;
 }
+
+/** A project's cycle (issue 29): where a quick add's `*current` / `*next` puts an issue, and what `/cycle` sums up. */
+export interface CycleRef {
+  id: number;
+  number: number;
+  name: string | null;
+  startsOn: string;
+  /** The day after its last: the next cycle's first day. */
+  endsOn: string;
+}
+
+/** `/cycle`: a current cycle in short. */
+export interface CycleSummary extends CycleRef {
+  projectKey: string;
+  projectName: string;
+  /** Days left, today (in the cycle's time zone) included: 1 on its last day. */
+  daysLeft: number;
+  /** Issues in it now, those completed and those in a started status. */
+  scope: number;
+  completed: number;
+  inProgress: number;
+}
+
+/** `/cycle` in a group: the linked project's current cycle, or why there is none to show (a members-only project is not named). */
+export type GroupCycle = { result: 'cycle'; cycle: CycleSummary } | { result: 'noCycle'; projectName: string } | { result: 'notLinked' | 'membersOnly' };
 
 export interface TemplateChoice {
   id: number;
@@ -197,6 +224,12 @@ export interface BotBackend {
    * words (and, with `retitle`, its title from them), and the card `messageId` in `chatId` is edited.
    */
   transcribe(user: BotUser, request: TranscribeRequest): Promise<void>;
+  /** The project's current or next cycle (a one-line `/new`'s `*current` / `*next`); null when it has none, or `user` may not see the project. */
+  cycleOf(user: BotUser, projectId: number, which: 'current' | 'next'): Promise<CycleRef | null>;
+  /** `/cycle` in a private chat: the current cycles of the projects `user` is a member of, by project name. */
+  currentCycles(user: BotUser): Promise<CycleSummary[]>;
+  /** `/cycle` in a group: the current cycle of the project linked where `chat` is (its topic, else the chat), when the group may be shown that project. */
+  groupCycle(chat: ChatRef): Promise<GroupCycle>;
   /** Where a one-line `/new` may go: the project linked to the group chat (or topic), and the one the user last created an issue in. */
   projectHints(user: BotUser, chat: ChatRef | null): Promise<{ linked: number | null; lastUsed: number | null }>;
   search(user: BotUser, query: string): Promise<IssueCard[]>;
@@ -273,6 +306,9 @@ export function offlineBackend(): BotBackend {
     addAttachment: none,
     transcribe: none,
     projectHints: async () => ({ linked: null, lastUsed: null }),
+    cycleOf: async () => null,
+    currentCycles: async () => [],
+    groupCycle: async () => ({ result: 'notLinked' }),
     search: async () => [],
     shownInGroup: async () => new Set(),
     linkChat: none,

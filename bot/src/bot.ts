@@ -13,6 +13,7 @@ import { groupSettingsFeature } from './features/group-settings.ts';
 import { reactionCaptureFeature } from './features/reaction-capture.ts';
 import { voiceFeature } from './features/voice.ts';
 import { standupFeature } from './features/standup.ts';
+import { cycleFeature } from './features/cycle.ts';
 import { captureFeature } from './features/capture.ts';
 import { inlineFeature } from './features/inline.ts';
 import { issuesFeature, openIssuePayload } from './features/issues.ts';
@@ -79,6 +80,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   features.use(topicsFeature(backend));
   features.use(groupSettingsFeature(backend));
   features.use(standupFeature(backend));
+  features.use(cycleFeature(backend));
   features.use(captureFeature(backend, download));
   features.use(inlineFeature(backend));
   features.use(fallbackFeature());
@@ -87,7 +89,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 }
 
 export { webhookCallback } from 'grammy';
-export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity, CaptureInput, CaptureResult, TopicPlan, GroupSettings, TranscribeRequest } from './backend.ts';
+export type { BotBackend, BotUser, IssueCard, ProjectChoice, NewIssueInput, ChatRef, ChatLinkResult, LinkAnswer, DigestState, TelegramIdentity, CaptureInput, CaptureResult, TopicPlan, GroupSettings, TranscribeRequest, CycleRef, CycleSummary, GroupCycle } from './backend.ts';
 export type { BotContext } from './context.ts';
 export type { StartPayloadHandler, StartPayloads } from './features/start.ts';
 export { configureBot } from './setup.ts';

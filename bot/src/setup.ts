@@ -4,7 +4,7 @@ import { localizePath } from '@tracker/shared/routes';
 import { LOCALES, type Locale } from '@tracker/shared/locales';
 import { t } from './i18n.ts';
 
-export const COMMANDS = ['new', 'my', 'today', 'digest', 'lang', 'help', 'cancel'] as const;
+export const COMMANDS = ['new', 'my', 'today', 'cycle', 'digest', 'lang', 'help', 'cancel'] as const;
 
 /** The menu button that opens the mini app in this language, or null (Telegram accepts https only). */
 const menuButton = (publicUrl: string, locale: Locale): MenuButton | null =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentAndNext, cycleState, daysBetween, lastStartDay, nextCycleSpan } from './cycle-dates.ts';
+import { currentAndNext, currentAndNextAt, cycleState, daysBetween, lastStartDay, nextCycleSpan } from './cycle-dates.ts';
 import { weekdayOf } from './dates.ts';
 
 describe('cycle dates', () => {
@@ -40,5 +40,28 @@ describe('cycle dates', () => {
     expect(currentAndNext([next, span], '2026-11-29')).toEqual({ current: span, next });
     expect(currentAndNext([next], '2026-11-29')).toEqual({ current: null, next });
     expect(currentAndNext([span], '2026-12-10')).toEqual({ current: null, next: null });
+  });
+});
+
+describe('the current and next cycle at an instant', () => {
+  const cycle = (id: number, startsOn: string, endsOn: string, timeZone = 'Europe/Moscow') => ({ id, startsOn, endsOn, timeZone });
+  const cycles = [cycle(3, '2026-12-07', '2026-12-21'), cycle(1, '2026-11-09', '2026-11-23'), cycle(2, '2026-11-23', '2026-12-07')];
+
+  it('finds the one today falls in, in its zone, and the one after it', () => {
+    const { current, next } = currentAndNextAt(cycles, new Date('2026-11-29T12:00:00Z'));
+    expect([current?.id, next?.id]).toEqual([2, 3]);
+  });
+
+  it('judges the day in each cycle’s own zone: past Moscow’s midnight the next one has begun', () => {
+    // 21:30 UTC on 6 Dec is 00:30 on 7 Dec in Moscow.
+    expect(currentAndNextAt(cycles, new Date('2026-12-06T21:30:00Z')).current?.id).toBe(3);
+    expect(currentAndNextAt(cycles.map((c) => ({ ...c, timeZone: 'UTC' })), new Date('2026-12-06T21:30:00Z')).current?.id).toBe(2);
+  });
+
+  it('without a current one, the next is the first upcoming; without cycles, neither', () => {
+    const gap = [cycle(1, '2026-11-09', '2026-11-16'), cycle(2, '2026-12-07', '2026-12-21')];
+    expect(currentAndNextAt(gap, new Date('2026-11-29T12:00:00Z'))).toEqual({ current: null, next: gap[1] });
+    expect(currentAndNextAt(cycles, new Date('2027-01-10T12:00:00Z'))).toEqual({ current: null, next: null });
+    expect(currentAndNextAt([], new Date())).toEqual({ current: null, next: null });
   });
 });

@@ -2,7 +2,7 @@
 // cycle covers [startsOn, endsOn): `endsOn` is the day the next one starts. A cadence's
 // `startDay` is an ISO weekday (1 = Monday … 7 = Sunday).
 import { CYCLE_MAX_DAYS } from './api/values/cycles.ts';
-import { addDays, weekdayOf } from './dates.ts';
+import { addDays, todayIn, weekdayOf } from './dates.ts';
 
 export interface Cadence {
   weeks: number;
@@ -50,5 +50,17 @@ export function currentAndNext<T extends CycleSpan>(cycles: readonly T[], today:
   const sorted = [...cycles].sort((a, b) => (a.startsOn < b.startsOn ? -1 : 1));
   const current = sorted.find((c) => cycleState(c, today) === 'current') ?? null;
   const next = sorted.find((c) => c.startsOn >= (current?.endsOn ?? addDays(today, 1))) ?? null;
+  return { current, next };
+}
+
+/**
+ * `currentAndNext` at an instant, each cycle judged on the day it is in its own time zone (as the
+ * server judges an ended one): what a quick add's `*current` and `*next` name.
+ */
+export function currentAndNextAt<T extends CycleSpan & { timeZone: string }>(cycles: readonly T[], now: Date): { current: T | null; next: T | null } {
+  const sorted = [...cycles].sort((a, b) => (a.startsOn < b.startsOn ? -1 : 1));
+  const stateOf = (c: T) => cycleState(c, todayIn(c.timeZone, now));
+  const current = sorted.find((c) => stateOf(c) === 'current') ?? null;
+  const next = current ? (sorted.find((c) => c.startsOn >= current.endsOn) ?? null) : (sorted.find((c) => stateOf(c) === 'upcoming') ?? null);
   return { current, next };
 }

@@ -2,11 +2,13 @@ import { conversations, createConversation, type Conversation } from '@grammyjs/
 import { Composer, type Context } from 'grammy';
 import type { ForceReply, InlineKeyboardMarkup } from 'grammy/types';
 import { todayIn } from '@tracker/shared/dates';
+import { escapeHtml } from '@tracker/shared/html';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { findTemplate, parseTemplateCommand } from '@tracker/shared/quick-add/template-command';
-import type { BotBackend, NewIssueInput } from '../backend.ts';
+import type { BotBackend, CycleRef, NewIssueInput } from '../backend.ts';
 import { callbacks, onCallback } from '../callbacks.ts';
 import { formatCard } from '../cards.ts';
+import { cycleDays, cycleName } from '../cycle.ts';
 import { answerQuery, groupChatOf, identityOf, redrawMessage, refusalKey, type BotContext } from '../context.ts';
 import { dueChoiceDate, formatDate, parseDueDate } from '../dates.ts';
 import { attachFile, type Download } from '../files.ts';
@@ -171,6 +173,8 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
 
     let input: Omit<NewIssueInput, 'projectId'>;
     let projectId: number;
+    // `*current` / `*next`: the cycle found, or the line that says the project has none (the issue is made all the same).
+    let cycleLine = '';
     if (prefill?.quickLine) {
       // `/new <line>`: the web's quick-add parser; the project is the group's, else a named `+KEY`, else the last used one.
       // `/new /name <line>` takes the project's template `name`, the line being its {title}.
@@ -193,6 +197,15 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
         }
         input.template = template.id;
       }
+      if (parsed.cycle) {
+        const which = parsed.cycle;
+        const cycle: CycleRef | null = await conversation.external(() => backend.cycleOf(user, projectId, which));
+        input.cycleId = cycle?.id ?? null;
+        const projectKey = projects.find((p) => p.id === projectId)?.key ?? '';
+        cycleLine = cycle
+          ? t(locale, 'new.inCycle', { name: escapeHtml(cycleName(locale, cycle)), days: cycleDays(locale, cycle) })
+          : t(locale, which === 'current' ? 'new.noCurrentCycle' : 'new.noNextCycle', { project: escapeHtml(projectKey) });
+      }
     } else {
       projectId = await askProject(prefill?.title ? t(locale, 'new.prefilled', { title: prefill.title }) : null);
       input = (prefill ? null : await askTemplate(projectId)) ?? (await askDetails());
@@ -210,7 +223,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       }
     });
     if (!result.card) return void (await ctx.reply(t(locale, result.refused ?? 'invalid')));
-    await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, today)}`, {
+    await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, today)}${cycleLine ? `\n\n${cycleLine}` : ''}`, {
       parse_mode: 'HTML',
       reply_markup: cardKeyboard(result.card, locale, ctx.me.username, true, group ? null : user.id),
       ...(prefill?.replyTo && prefill.replyTo.chatId === ctx.chat?.id ? { reply_parameters: { message_id: prefill.replyTo.messageId, allow_sending_without_reply: true } } : {}),

@@ -1,6 +1,7 @@
 import type { Project } from '@tracker/shared/api/projects';
 import { textOn } from '../lib/readable-color.ts';
 import { useReadableColor, useThemeColors } from '../lib/theme-watch.ts';
+import '../styles/meter.css';
 
 /** The project's colour square with its icon (or key initial); decorative next to the name. */
 export function ProjectBadge({ project, size = 32 }: { project: Pick<Project, 'color' | 'icon' | 'key'>; size?: number }) {

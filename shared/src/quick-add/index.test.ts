@@ -49,7 +49,7 @@ describe('combined input', () => {
   it('title is empty when everything was a token', () => {
     expect(parseQuickAdd('завтра @ivan', MSK)).toMatchObject({ title: '', dueDate: '2026-11-23', assignee: 'ivan' });
     expect(parseQuickAdd('', MSK)).toEqual({
-      title: '', dueDate: null, assignee: null, labels: [], priority: null, projectKey: null, tokens: [],
+      title: '', dueDate: null, assignee: null, labels: [], priority: null, projectKey: null, cycle: null, tokens: [],
     });
     expect(parseQuickAdd('   \t ', MSK).title).toBe('');
   });

@@ -1,11 +1,11 @@
 import { todayIn } from '../dates.ts';
 import { formatYmd, ymdOf } from './calendar.ts';
 import { findDates } from './dates.ts';
-import { findLabels, findMentions, findPriorities, findProjects, findSpokenPriorities, type Priority } from './tokens.ts';
+import { findCycles, findLabels, findMentions, findPriorities, findProjects, findSpokenPriorities, type CycleChoice, type Priority } from './tokens.ts';
 
-export type { Priority } from './tokens.ts';
+export type { CycleChoice, Priority } from './tokens.ts';
 
-export type QuickAddTokenKind = 'due' | 'assignee' | 'label' | 'priority' | 'project';
+export type QuickAddTokenKind = 'due' | 'assignee' | 'label' | 'priority' | 'project' | 'cycle';
 
 export interface QuickAddToken {
   kind: QuickAddTokenKind;
@@ -21,6 +21,8 @@ export interface QuickAddResult {
   labels: string[];
   priority: Priority | null;
   projectKey: string | null;
+  /** `*current` / `*next`: the project's current or next cycle, resolved by whoever creates the issue. */
+  cycle: CycleChoice | null;
   tokens: QuickAddToken[];
 }
 
@@ -41,7 +43,8 @@ const SCAN_OVERHANG = 100;
 
 type Candidate =
   | { kind: 'due' | 'assignee' | 'label' | 'project'; start: number; end: number; value: string }
-  | { kind: 'priority'; start: number; end: number; value: Priority };
+  | { kind: 'priority'; start: number; end: number; value: Priority }
+  | { kind: 'cycle'; start: number; end: number; value: CycleChoice };
 
 export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAddResult {
   const text = typeof input === 'string' ? input : '';
@@ -58,6 +61,7 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     ...findLabels(scan).map((m) => ({ kind: 'label' as const, ...m })),
     ...findProjects(scan).map((m) => ({ kind: 'project' as const, ...m })),
     ...findPriorities(scan).map((m) => ({ kind: 'priority' as const, ...m })),
+    ...findCycles(scan).map((m) => ({ kind: 'cycle' as const, ...m })),
     ...(options?.spoken ? findSpokenPriorities(scan) : []).map((m) => ({ kind: 'priority' as const, ...m })),
   ].filter((c) => c.end <= QUICK_ADD_MAX_PARSED);
   const chosen = nonOverlapping(candidates);
@@ -75,6 +79,7 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
   const priority = pick('priority', 'last');
   const assignee = pick('assignee', 'first');
   const project = pick('project', 'first');
+  const cycle = pick('cycle', 'last');
   winners.sort((a, b) => a.start - b.start);
 
   const labels: string[] = [];
@@ -93,6 +98,7 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     labels,
     priority: priority?.kind === 'priority' ? priority.value : null,
     projectKey: project?.value ?? null,
+    cycle: cycle?.kind === 'cycle' ? cycle.value : null,
     tokens: winners.map((c) => ({ kind: c.kind, text: text.slice(c.start, c.end), start: c.start, end: c.end })),
   };
 }

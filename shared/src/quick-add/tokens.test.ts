@@ -95,3 +95,38 @@ describe('project', () => {
     expect(parse('+WEB Fix +API')).toMatchObject({ projectKey: 'WEB', title: 'Fix +API' });
   });
 });
+
+describe('cycle', () => {
+  it.each([
+    ['*current', 'current'], ['*next', 'next'], ['*Current', 'current'], ['*NEXT', 'next'],
+    ['*текущий', 'current'], ['*следующий', 'next'], ['*Текущий', 'current'], ['*next,', 'next'], ['(*next)', null],
+  ])('%s → %s', (marker, cycle) => {
+    const input = `Fix login ${marker}`;
+    const result = parse(input);
+    expect(result.cycle).toBe(cycle);
+    if (!cycle) return expect(result.title).toBe(input);
+    const token = result.tokens.find((t) => t.kind === 'cycle')!;
+    expect(input.slice(token.start, token.end)).toBe(token.text);
+    expect(token.text.startsWith('*')).toBe(true);
+    expect(result.title).toBe(marker.endsWith(',') ? 'Fix login,' : 'Fix login');
+  });
+
+  it.each(['Fix *current*', 'Fix *currently', 'Fix *nextjs', 'Fix x*next', 'Fix * next', 'Fix **next', 'Fix *current-cycle', 'Fix *текущийй', 'Fix *prev'])('%s has no cycle', (input) => {
+    expect(parse(input)).toMatchObject({ cycle: null, title: input });
+  });
+
+  it('the last one wins; earlier ones stay in the title', () => {
+    expect(parse('Fix *current now *next')).toMatchObject({ cycle: 'next', title: 'Fix *current now' });
+  });
+
+  it('reads beside every other token, anywhere in the line', () => {
+    const input = '*next Fix login tomorrow @ivan #bug !high +WEB';
+    const result = parse(input);
+    expect(result).toMatchObject({ title: 'Fix login', cycle: 'next', assignee: 'ivan', labels: ['bug'], priority: 'high', projectKey: 'WEB', dueDate: '2026-11-23' });
+    expect(result.tokens.map((t) => t.kind)).toEqual(['cycle', 'due', 'assignee', 'label', 'priority', 'project']);
+  });
+
+  it('is not taken from a voice transcript by its word alone', () => {
+    expect(parseQuickAdd('Fix the next login', { now: new Date('2026-11-22T10:00:00Z'), timeZone: 'UTC', spoken: true }).cycle).toBeNull();
+  });
+});

@@ -51,6 +51,24 @@ export function findLabels(text: string): MarkerMatch<string>[] {
   return found;
 }
 
+// A cycle (issue 29): `*current` / `*next`, and the Russian `*текущий` / `*следующий` (a cycle,
+// «цикл», is masculine). Case does not matter; `*current*` (emphasis) and `*currently` are not it.
+export type CycleChoice = 'current' | 'next';
+const CYCLE_WORDS = new Map<string, CycleChoice>([
+  ['current', 'current'], ['текущий', 'current'],
+  ['next', 'next'], ['следующий', 'next'],
+]);
+const CYCLE = new RegExp(String.raw`${AFTER_SPACE}\*(${[...CYCLE_WORDS.keys()].join('|')})(?![\p{L}\p{M}\p{N}_\-*])`, 'giu');
+
+export function findCycles(text: string): MarkerMatch<CycleChoice>[] {
+  const found: MarkerMatch<CycleChoice>[] = [];
+  for (const m of text.matchAll(CYCLE)) {
+    const value = CYCLE_WORDS.get((m[1] ?? '').toLowerCase());
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, value });
+  }
+  return found;
+}
+
 export function findProjects(text: string): MarkerMatch<string>[] {
   return [...text.matchAll(PROJECT)].map((m) => ({ start: m.index, end: m.index + m[0].length, value: m[1] ?? '' }));
 }

@@ -15,7 +15,16 @@ export interface ChipInfo {
   note?: string;
   /** What fixes it from here (add the person to the project), when the user may. */
   fix?: { label: string; run: () => void };
+  /** Read and used, yet worth a word (no cycle to put the issue in: it is made in none). */
+  hint?: string;
 }
+
+/**
+ * What `*current` / `*next` found in the line's project: the cycle's name, or null when the project
+ * has no such cycle (the issue is made in none: capture comes first, as in Linear, where planning
+ * never stops an issue being written down); undefined while no project is chosen.
+ */
+export type CycleFound = { name: string } | { name: null; projectKey: string } | undefined;
 
 export function QuickAdd({ value, onChange, chips, onRemove }: { value: string; onChange: (v: string) => void; chips: ChipInfo[]; onRemove: (token: QuickAddToken) => void }) {
   const { t } = useTranslation();
@@ -51,6 +60,7 @@ export function QuickChips({ chips, onRemove }: { chips: ChipInfo[]; onRemove: (
         <li key={`${c.token.kind}-${c.token.start}`} className={`chip qa-chip${c.unresolved ? ' qa-chip--unresolved' : ''}`} data-testid="qa-chip" data-kind={c.token.kind}>
           <span className="qa-chip__kind">{t(`issues.quickAdd.kinds.${c.token.kind}`)}:</span> {c.text}
           {c.unresolved && <span className="qa-chip__warn"> ({c.note ?? t('issues.quickAdd.notFound', { context: c.token.kind })})</span>}
+          {c.hint && <span className="qa-chip__warn"> ({c.hint})</span>}
           {c.unresolved && c.fix && (
             <Button variant="link" size="small" data-testid="qa-chip-fix" onClick={c.fix.run}>
               {c.fix.label}
@@ -65,10 +75,10 @@ export function QuickChips({ chips, onRemove }: { chips: ChipInfo[]; onRemove: (
   );
 }
 
-/** Chip text per token: a local date, the person found, the label/project as matched, the priority's name. */
+/** Chip text per token: a local date, the person found, the label/project as matched, the priority's name, the cycle found. */
 export function useChips(
   parsed: QuickAddResult | null,
-  ctx: { assignee: { name: string } | null | undefined; labelNames: readonly string[]; projectKeys: readonly string[] },
+  ctx: { assignee: { name: string } | null | undefined; labelNames: readonly string[]; projectKeys: readonly string[]; cycle?: CycleFound },
 ): ChipInfo[] {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -89,6 +99,13 @@ export function useChips(
       case 'project': {
         const key = token.text.replace(/^\+/, '');
         return { token, text: key, unresolved: !ctx.projectKeys.includes(key) };
+      }
+      case 'cycle': {
+        const which = t(`issues.quickAdd.cycle.${parsed.cycle ?? 'current'}`);
+        const found = ctx.cycle;
+        if (!found) return { token, text: which, unresolved: false };
+        if (found.name === null) return { token, text: which, unresolved: false, hint: t(`issues.quickAdd.noCycle.${parsed.cycle ?? 'current'}`, { project: found.projectKey }) };
+        return { token, text: `${which} (${found.name})`, unresolved: false };
       }
     }
   });

@@ -1,5 +1,5 @@
-// "My work", the app shell's start screen: quick add (or onboarding without a project), my open
-// issues by due date, and recent activity on the issues I watch.
+// "My work", the app shell's start screen: quick add (or onboarding without a project), my share of
+// the current cycles, my open issues by due date, and recent activity on the issues I watch.
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { canInProject } from '@tracker/shared/permissions';
@@ -12,6 +12,7 @@ import { useMe } from '../../lib/auth.ts';
 import { useQuery } from '../../lib/query.ts';
 import { MY_ISSUES, myWorkApi } from './api.ts';
 import { syncState, useStoreList, useStoreReference } from '../../store/index.ts';
+import { MyCycles } from './MyCycles.tsx';
 import { MyIssues } from './MyIssues.tsx';
 import { HomeScreenOffer } from './HomeScreenOffer.tsx';
 import { QuickAddBar } from './QuickAddBar.tsx';
@@ -61,6 +62,7 @@ export default function MyWorkPage() {
               <Onboarding />
             </Suspense>
           )}
+          {user && <MyCycles me={user.id} />}
           <MyIssues issues={data.issues} />
           <WatchedActivity activity={watched.data ?? []} />
         </>

@@ -11,7 +11,8 @@ import { toast } from '../../lib/toasts.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useMe } from '../../lib/auth.ts';
 import { issueApi } from '../../lib/api/issue-detail.ts';
-import { QuickAdd, useChips } from '../../components/issue/QuickAdd.tsx';
+import { QuickAdd, useChips, type CycleFound } from '../../components/issue/QuickAdd.tsx';
+import { cycleTitle, projectCycle } from '../../lib/cycles.ts';
 import { syncState, useStoreReference, writeIssueNow } from '../../store/index.ts';
 import { templatesApi } from '../../lib/api/templates.ts';
 import { TemplateSuggestions } from '../../components/template/TemplatePicker.tsx';
@@ -50,14 +51,18 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
   const target = named?.id ?? chosen;
   const targetKey = projects.find((p) => p.id === target)?.key ?? '';
   const store = useStoreReference();
-  const { labels: allLabels } = useSnapshot(syncState());
+  const { labels: allLabels, cycles } = useSnapshot(syncState());
   const labelNames = useMemo(() => Object.values(allLabels).filter((l) => l.projectId === target).map((l) => l.name), [allLabels, target]);
   const handle = parsed?.assignee ?? null;
   const members = target !== null && store ? store.members(target).map((m) => m.user) : [];
   const person = !handle ? undefined : handle === 'me' ? (user ? { id: user.id, name: user.name } : null) : (byHandle(members, handle) ?? null);
   const outsider = handle && handle !== 'me' && !person && store ? byHandle(store.users, handle) : undefined;
   const addOutsider = useAddToProject(target, outsider);
-  const chips = useChips(parsed, { assignee: person, labelNames, projectKeys: projects.map((p) => p.key) }).map((c) =>
+  // `*current` / `*next`: that cycle of the line's project (the chip says when it has none).
+  const cycleOf = (projectId: number, which: 'current' | 'next') => projectCycle(Object.values(cycles), projectId, which)?.id ?? null;
+  const cycle = parsed?.cycle && target !== null ? projectCycle(Object.values(cycles), target, parsed.cycle) : undefined;
+  const cycleFound: CycleFound = cycle === undefined ? undefined : cycle ? { name: cycleTitle(cycle, t) } : { name: null, projectKey: targetKey };
+  const chips = useChips(parsed, { assignee: person, labelNames, projectKeys: projects.map((p) => p.key), cycle: cycleFound }).map((c) =>
     c.token.kind === 'assignee' && outsider
       ? { ...c, text: outsider.name, note: t('issues.quickAdd.notInProject', { project: targetKey }), fix: addOutsider && { label: t('issues.quickAdd.addToProject', { project: targetKey }), run: addOutsider } }
       : c,
@@ -66,7 +71,7 @@ export function QuickAddBar({ projects }: { projects: readonly Pick<Project, 'id
   const { templates } = useTemplates(chosen);
 
   const create = async (meId: number, tokens: NonNullable<typeof parsed>) => {
-    const ctx = { projects, chosenProjectId: chosen, labels: projectLabels, findPerson: async () => person?.id ?? null, meId };
+    const ctx = { projects, chosenProjectId: chosen, labels: projectLabels, findPerson: async () => person?.id ?? null, meId, cycleOf };
     if (command) {
       const target = (tokens.projectKey ? projects.find((p) => p.key === tokens.projectKey)?.id : undefined) ?? chosen;
       const template = target ? findTemplate(await templatesApi.list(target), command.name) : undefined;

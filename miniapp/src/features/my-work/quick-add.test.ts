@@ -12,6 +12,8 @@ const ctx: QuickAddContext = {
   labels: async (projectId) => (projectId === 2 ? [{ id: 20, name: 'Bug', color: '#000000' }] : []),
   findPerson: async (handle) => (handle === 'ivan' ? 7 : null),
   meId: 3,
+  // WEB is in a cycle (40 now, 41 next); OPS has none.
+  cycleOf: (projectId, which) => (projectId === 1 ? (which === 'current' ? 40 : 41) : null),
 };
 const parse = (line: string, locale: 'ru' | 'en' = 'en') => parseQuickAdd(line, { now, timeZone: 'UTC', locale });
 
@@ -30,6 +32,15 @@ describe('My work quick add', () => {
     expect(out).toMatchObject({ ok: true, request: { projectId: 1, assigneeId: 3, dueDate: '2026-11-26', labelIds: [] } });
     const unknown = 'Call @nobody';
     expect(await quickAddRequest(unknown, parse(unknown), ctx)).toMatchObject({ ok: true, request: { assigneeId: 3 } });
+  });
+
+  it('puts it in the project’s current or next cycle, and in none when the project has none', async () => {
+    expect(await quickAddRequest('Fix *current', parse('Fix *current'), ctx)).toMatchObject({ ok: true, request: { projectId: 1, title: 'Fix', cycleId: 40 } });
+    expect(await quickAddRequest('Fix *следующий', parse('Fix *следующий', 'ru'), ctx)).toMatchObject({ ok: true, request: { cycleId: 41 } });
+    const none = await quickAddRequest('Fix *next +OPS', parse('Fix *next +OPS'), ctx);
+    expect(none).toMatchObject({ ok: true, request: { projectId: 2, title: 'Fix' } });
+    expect(none.ok && 'cycleId' in none.request).toBe(false);
+    expect(await templateApplyRequest(parse('crash *next'), 1, [], ctx)).toEqual({ text: 'crash', cycleId: 41 });
   });
 
   it('refuses an empty line and a line with no project to go to', async () => {

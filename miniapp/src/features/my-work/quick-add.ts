@@ -1,9 +1,10 @@
 // Turns a quick-add line into a create request for My work: the project named by `+KEY` or the one
-// chosen, `@person` resolved (otherwise me: it is my work), labels matched by name in that project.
+// chosen, `@person` resolved (otherwise me: it is my work), labels matched by name in that project,
+// `*current` / `*next` as that project's cycle (none when it has none: the issue is made all the same).
 import type { CreateIssueRequest } from '@tracker/shared/api/issues';
 import type { ApplyTemplateRequest } from '@tracker/shared/api/templates';
 import type { Label } from '@tracker/shared/api/projects';
-import type { QuickAddResult } from '@tracker/shared/quick-add/index';
+import type { CycleChoice, QuickAddResult } from '@tracker/shared/quick-add/index';
 
 export interface QuickAddContext {
   projects: readonly { id: number; key: string }[];
@@ -11,6 +12,8 @@ export interface QuickAddContext {
   labels: (projectId: number) => Promise<readonly Label[]>;
   findPerson: (handle: string) => Promise<number | null>;
   meId: number;
+  /** The project's current or next cycle's id, or null when it has none. */
+  cycleOf: (projectId: number, which: CycleChoice) => number | null;
 }
 
 export type QuickAddOutcome = { ok: true; request: CreateIssueRequest } | { ok: false; reason: 'noTitle' | 'noProject' };
@@ -25,20 +28,23 @@ export async function quickAddRequest(raw: string, parsed: QuickAddResult, ctx: 
   const assigneeId = !handle || handle === 'me' ? ctx.meId : ((await ctx.findPerson(handle)) ?? ctx.meId);
   const labels = parsed.labels.length ? await ctx.labels(projectId) : [];
   const labelIds = parsed.labels.map((name) => labels.find((l) => l.name.toLowerCase() === name.toLowerCase())?.id).filter((id): id is number => id !== undefined);
-  return { ok: true, request: { projectId, title, priority: parsed.priority ?? 'none', assigneeId, labelIds, dueDate: parsed.dueDate } };
+  const cycleId = parsed.cycle ? ctx.cycleOf(projectId, parsed.cycle) : null;
+  return { ok: true, request: { projectId, title, priority: parsed.priority ?? 'none', assigneeId, labelIds, dueDate: parsed.dueDate, ...(cycleId ? { cycleId } : {}) } };
 }
 
 /**
  * `/name rest` with a template: only what the rest's tokens say goes over the template's fields
  * (no "assign to me" default, no "no priority"); its labels are added to the template's.
  */
-export async function templateApplyRequest(parsed: QuickAddResult, projectId: number, templateLabelIds: readonly number[], ctx: Pick<QuickAddContext, 'labels' | 'findPerson' | 'meId'>): Promise<ApplyTemplateRequest> {
+export async function templateApplyRequest(parsed: QuickAddResult, projectId: number, templateLabelIds: readonly number[], ctx: Pick<QuickAddContext, 'labels' | 'findPerson' | 'meId' | 'cycleOf'>): Promise<ApplyTemplateRequest> {
   const handle = parsed.assignee;
   const assigneeId = !handle ? undefined : handle === 'me' ? ctx.meId : ((await ctx.findPerson(handle)) ?? undefined);
   const labels = parsed.labels.length ? await ctx.labels(projectId) : [];
   const labelIds = parsed.labels.map((name) => labels.find((l) => l.name.toLowerCase() === name.toLowerCase())?.id).filter((id): id is number => id !== undefined);
+  const cycleId = parsed.cycle ? ctx.cycleOf(projectId, parsed.cycle) : null;
   return {
     text: parsed.title.trim(),
+    ...(cycleId ? { cycleId } : {}),
     ...(parsed.priority ? { priority: parsed.priority } : {}),
     ...(parsed.dueDate ? { dueDate: parsed.dueDate } : {}),
     ...(assigneeId !== undefined ? { assigneeId } : {}),

@@ -10,8 +10,9 @@ import { useQuery } from '../../lib/query.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useSnapshot } from 'valtio';
 import { searchStore, syncState } from '../../store/index.ts';
-import { asIssueKey } from './keys.ts';
-import { contextIssueKey, globalActions, issueActions, matchAction, type PaletteAction } from './actions.ts';
+import { asIssueKey, viewedProject } from './keys.ts';
+import { contextIssueKey, cycleActions, globalActions, issueActions, matchAction, type CycleItem, type PaletteAction } from './actions.ts';
+import { cycleTitle, projectCycle } from '../../lib/cycles.ts';
 import { runAction } from './run-action.ts';
 import { colorMode } from '../../lib/color-mode.ts';
 import { switchLocalePath } from '../../lib/locale.ts';
@@ -42,15 +43,20 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const admin = user?.roles.includes('admin') ?? false;
   const listId = useId();
   // What the store holds answers at once; the server's full-text search refines it.
-  const { issues, projects, statuses, labels } = useSnapshot(syncState());
+  const { issues, projects, statuses, labels, cycles } = useSnapshot(syncState());
   const local = useMemo(() => searchStore({ issues, projects }, q, 8), [issues, projects, q]);
   const me = useMemo(() => (user ? { id: user.id, name: user.name } : null), [user]);
   const preference = useSnapshot(colorMode.state).preference;
   // Read once on open: the issue in view when the palette was called.
   const [contextKey] = useState(() => contextIssueKey(document, window.location.pathname));
+  const [contextProject] = useState(() => viewedProject(window.location.search, window.location.pathname));
   const actions = useMemo(() => {
     const issue = contextKey ? Object.values(issues).find((i) => i.key === contextKey) : undefined;
     const other: Locale = locale === 'ru' ? 'en' : 'ru';
+    // Cycles (issue 29), each judged in its own zone now.
+    const allCycles = Object.values(cycles);
+    const item = (c: { id: number; name: string | null; number: number } | null | undefined): CycleItem | null => (c ? { id: c.id, name: cycleTitle(c, t) } : null);
+    const cycleOf = (projectId: number, which: 'current' | 'next') => item(projectCycle(allCycles, projectId, which));
     const list = issue
       ? issueActions(t, {
           issue: issue as IssueListItem,
@@ -59,11 +65,24 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
           me,
           url: new URL(buildPath('issue', { id: issue.key }, locale), window.location.origin).href,
           editPath: buildPath('issueEdit', { id: issue.key }, locale),
+          cycles: { current: cycleOf(issue.projectId, 'current'), next: cycleOf(issue.projectId, 'next'), its: item(issue.cycleId ? cycles[issue.cycleId] : null) },
         })
       : [];
+    // The project in view (the issue's, the project page's, the list's filter), else each of mine in a cycle.
+    const viewed = issue ? projects[issue.projectId] : Object.values(projects).find((p) => p.key === contextProject?.toUpperCase() || String(p.id) === contextProject);
+    const candidates = viewed ? [viewed] : Object.values(projects).filter((p) => p.myRole && !p.archivedAt);
+    list.push(
+      ...cycleActions(
+        t,
+        candidates.flatMap((p) => {
+          const current = cycleOf(p.id, 'current');
+          return current ? [{ projectKey: p.key, cycle: current, path: buildPath('cycle', { id: current.id }, locale) }] : [];
+        }),
+      ),
+    );
     list.push(...globalActions(t, { projectCreatePath: buildPath('projectCreate', {}, locale), otherLocalePath: switchLocalePath(window.location.pathname, window.location.search, other), otherLocaleName: other === 'ru' ? 'Русский' : 'English', preference }));
     return list;
-  }, [contextKey, issues, statuses, labels, me, locale, t, preference]);
+  }, [contextKey, contextProject, issues, projects, statuses, labels, cycles, me, locale, t, preference]);
 
   // The server is asked once typing pauses.
   const [asked, setAsked] = useState('');

@@ -1,7 +1,7 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { contextIssueKey, globalActions, issueActions, matchAction } from './actions.ts';
+import { contextIssueKey, cycleActions, globalActions, issueActions, matchAction, type CycleItem } from './actions.ts';
 
 const t = ((key: string, values?: Record<string, unknown>) => (values?.name ? `${key}:${String(values.name)}` : values?.key ? `${key}:${String(values.key)}` : key)) as unknown as TFunction;
 const issue = { id: 7, key: 'WEB-7', projectId: 1, statusId: 1, priority: 'high', assignee: null, labelIds: [3] } as unknown as IssueListItem;
@@ -27,6 +27,29 @@ describe('palette actions', () => {
   it('does not offer assigning to me what is already mine', () => {
     const mine = issueActions(t, { issue: { ...issue, assignee: { id: 5, name: 'Me' } } as IssueListItem, statuses, labels, me: { id: 5, name: 'Me' }, url: '', editPath: '' });
     expect(mine.some((i) => i.id === 'assign-me')).toBe(false);
+  });
+
+  it('puts the issue in the current cycle, on to the next, or out of the one it is in', () => {
+    type Cycles = { current: CycleItem | null; next: CycleItem | null; its: CycleItem | null };
+    const cycles: Cycles = { current: { id: 40, name: 'Cycle 4' }, next: { id: 41, name: 'Cycle 5' }, its: null };
+    const ids = (i: IssueListItem, c: Cycles | undefined) => issueActions(t, { issue: i, statuses, labels, me: null, url: '', editPath: '', cycles: c }).filter((a) => a.id.startsWith('cycle')).map((a) => a.id);
+    expect(ids({ ...issue, cycleId: null }, cycles)).toEqual(['cycle-current', 'cycle-next']);
+    const inCurrent = issueActions(t, { issue: { ...issue, cycleId: 40 }, statuses, labels, me: null, url: '', editPath: '', cycles: { ...cycles, its: cycles.current } });
+    expect(inCurrent.filter((a) => a.id.startsWith('cycle')).map((a) => [a.id, a.label])).toEqual([
+      ['cycle-next', 'issues.palette.actions.moveToNextCycle:Cycle 5'],
+      ['cycle-remove', 'issues.palette.actions.removeFromCycle:Cycle 4'],
+    ]);
+    expect(inCurrent.find((a) => a.id === 'cycle-next')!.action).toEqual({ kind: 'patch', issueId: 7, body: { cycleId: 41 }, optimistic: { cycleId: 41 } });
+    expect(inCurrent.find((a) => a.id === 'cycle-remove')!.action).toMatchObject({ body: { cycleId: null }, optimistic: { cycleId: null } });
+    // A project without cycles offers none; an issue left in an ended cycle can still leave it.
+    expect(ids({ ...issue, cycleId: null }, { current: null, next: null, its: null })).toEqual([]);
+    expect(ids({ ...issue, cycleId: 30 }, { current: null, next: null, its: { id: 30, name: 'Cycle 3' } })).toEqual(['cycle-remove']);
+  });
+
+  it('goes to the current cycle of each project given, its key as the hint', () => {
+    const go = cycleActions(t, [{ projectKey: 'WEB', cycle: { id: 40, name: 'Cycle 4' }, path: '/en/cycles/40' }]);
+    expect(go).toEqual([{ id: 'cycle-go-40', label: 'issues.palette.actions.goToCurrentCycle:Cycle 4', hint: 'WEB', action: { kind: 'navigate', path: '/en/cycles/40' } }]);
+    expect(matchAction(go[0]!, 'cycle web')).toBe(true);
   });
 
   it('matches every typed word in any order, against the label and the key', () => {

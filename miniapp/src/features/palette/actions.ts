@@ -30,6 +30,12 @@ export function contextIssueKey(doc: Pick<Document, 'querySelector'>, pathname: 
   return doc.querySelector<HTMLElement>('.issue-row--active')?.dataset.issueKey ?? null;
 }
 
+/** A cycle as the palette offers it: its id and its name ("Cycle 12"). */
+export interface CycleItem {
+  id: number;
+  name: string;
+}
+
 interface IssueContext {
   issue: IssueListItem;
   statuses: readonly SyncStatus[];
@@ -37,6 +43,8 @@ interface IssueContext {
   me: { id: number; name: string } | null;
   url: string;
   editPath: string;
+  /** The issue's project's current and next cycles, and the one the issue is in (issue 29). */
+  cycles?: { current: CycleItem | null; next: CycleItem | null; its: CycleItem | null };
 }
 
 export function issueActions(t: TFunction, c: IssueContext): ActionItem[] {
@@ -60,6 +68,10 @@ export function issueActions(t: TFunction, c: IssueContext): ActionItem[] {
     const labelIds = has ? issue.labelIds.filter((id) => id !== l.id) : [...issue.labelIds, l.id];
     items.push(patch(`label-${l.id}`, t(has ? 'issues.palette.actions.removeLabel' : 'issues.palette.actions.addLabel', { name: l.name }), { labelIds }, { labelIds }));
   }
+  const cycles = c.cycles;
+  if (cycles?.current && issue.cycleId !== cycles.current.id) items.push(patch('cycle-current', t('issues.palette.actions.addToCurrentCycle', { name: cycles.current.name }), { cycleId: cycles.current.id }, { cycleId: cycles.current.id }));
+  if (cycles?.next && issue.cycleId !== cycles.next.id) items.push(patch('cycle-next', t('issues.palette.actions.moveToNextCycle', { name: cycles.next.name }), { cycleId: cycles.next.id }, { cycleId: cycles.next.id }));
+  if (issue.cycleId !== null && issue.cycleId !== undefined) items.push(patch('cycle-remove', t('issues.palette.actions.removeFromCycle', { name: cycles?.its?.name ?? '' }), { cycleId: null }, { cycleId: null }));
   items.push({ id: 'move', label: t('issues.palette.actions.move'), hint: issue.key, action: { kind: 'navigate', path: c.editPath } });
   items.push({ id: 'copy-link', label: t('issues.palette.actions.copyLink'), hint: issue.key, action: { kind: 'copy', text: c.url, done: t('issues.palette.actions.linkCopied') } });
   items.push({ id: 'copy-key', label: t('issues.palette.actions.copyKey'), hint: issue.key, action: { kind: 'copy', text: issue.key, done: t('issues.palette.actions.keyCopied', { key: issue.key }) } });
@@ -73,6 +85,11 @@ export function globalActions(t: TFunction, c: { projectCreatePath: string; othe
     ...COLOR_PREFERENCES.filter((p) => p !== c.preference).map((p) => ({ id: `theme-${p}`, label: t('issues.palette.actions.theme', { name: t(`common.colorMode.${p}`) }), action: { kind: 'theme' as const, preference: p } })),
     { id: 'language', label: t('issues.palette.actions.language', { name: c.otherLocaleName }), action: { kind: 'navigate', path: c.otherLocalePath } },
   ];
+}
+
+/** "Go to current cycle" of each project given (the one in view, else mine that are in a cycle), its key as the hint. */
+export function cycleActions(t: TFunction, current: readonly { projectKey: string; cycle: CycleItem; path: string }[]): ActionItem[] {
+  return current.map((c) => ({ id: `cycle-go-${c.cycle.id}`, label: t('issues.palette.actions.goToCurrentCycle', { name: c.cycle.name }), hint: c.projectKey, action: { kind: 'navigate', path: c.path } }));
 }
 
 /** Items whose label contains every word typed, in any order. */

@@ -88,6 +88,7 @@ describe('start parameter deep links', () => {
     expect(deepLinkPath('issue_42', 'ru')).toBe('/issues/42');
     expect(deepLinkPath('project_7', 'en')).toBe('/en/projects/7');
     expect(deepLinkPath('stream_3', 'ru')).toBe('/streams/3');
+    expect(deepLinkPath('cycle_12', 'en')).toBe('/en/cycles/12');
     expect(deepLinkPath('issue_', 'ru')).toBeNull();
     expect(deepLinkPath('admin_1', 'ru')).toBeNull();
     expect(deepLinkPath(null, 'ru')).toBeNull();

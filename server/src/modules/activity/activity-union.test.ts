@@ -33,6 +33,8 @@ describe('activity rows against the Activity union', () => {
     const parent = await createIssue(owner, project.id, { title: 'Parent' });
     const issue = await createIssue(owner, project.id, { title: 'Subject', streamIds: [stream.id] });
     const patch = (json: Record<string, unknown>) => owner.client.request('PATCH', `/api/issues/${issue.id}`, { json });
+    const cycle = (await owner.client.request('PUT', `/api/projects/${project.id}/cycle-settings`, { json: { weeks: 2, startDay: 1 } })).body.cycles[0] as { id: number };
+    const milestone = (await owner.client.post(`/api/projects/${project.id}/milestones`, { name: 'Beta', targetDate: '2027-01-01' })).body.milestone as { id: number };
 
     for (const json of [
       { title: 'Subject, renamed' },
@@ -44,6 +46,8 @@ describe('activity rows against the Activity union', () => {
       { dueDate: '2026-02-01' },
       { estimate: 3 },
       { parentId: parent.id },
+      { cycleId: cycle.id },
+      { milestoneId: milestone.id },
       { customValues: { [String(field.id)]: 'value' } },
       { streamIds: [] },
       { streamIds: [stream.id] },
@@ -87,7 +91,7 @@ describe('activity rows against the Activity union', () => {
     for (const row of stored) expect(activitySchema.safeParse(row).error?.issues ?? []).toEqual([]);
     const kinds = new Set([...activityResponseSchema.parse(issueRows.body).activity, ...activityResponseSchema.parse(projectRows.body).activity].map(kind));
 
-    const fields = ['title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId', 'customValues'];
+    const fields = ['title', 'description', 'statusId', 'priority', 'assigneeId', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate', 'parentId', 'cycleId', 'milestoneId', 'customValues'];
     const actions = ['created', 'issue.deleted', 'commented', 'comment.edited', 'comment.deleted', 'mentioned', 'relation.added', 'relation.removed', 'attachment.added', 'attachment.removed', 'stream.issue_added', 'stream.issue_removed', 'stream.issue_completed', 'time.logged', 'recurrence.created', 'imported', 'member.joined', 'telegram.linked', 'telegram.unlinked'];
     // Every member of the union was produced: a new action the server writes needs a member (and a row here).
     const members = activitySchema.options.flatMap((o) => ('options' in o ? o.options.map((u) => `updated:${u.shape.field.value}`) : [o.shape.action.value]));

@@ -37,6 +37,7 @@ import { digestOf, toggleDigest } from '../notifications/settings.repository.ts'
 import { projectName, recordIssueOrigin } from './chat-links.repository.ts';
 import { accountByTelegramId, type TelegramAccount } from './identity.ts';
 import { quickAddNames } from './quick-add-names.ts';
+import { currentCyclesOf, cycleOf, groupCycle } from './bot-cycles.ts';
 import { markTelegramReachable, setTelegramAccountLocale } from '../users/profile.repository.ts';
 import { chatLocale, conversations, firstDelivery, firstStatusOf, lastActivityId, projectHints, projectStatuses, recordStatusChangeOrigin, setChatLocale } from './bot-backend.repository.ts';
 
@@ -171,6 +172,9 @@ export function createBotBackend(orm: MikroORM, jobs: JobQueue, storage: BlobSto
       await requestTranscript(e, request);
     },
     projectHints: (user, chat) => projectHints(em(), user.id, chat ?? null),
+    cycleOf: (user, projectId, which) => cycleOf(em(), viewerOf(user), projectId, which),
+    currentCycles: (user) => currentCyclesOf(em(), viewerOf(user)),
+    groupCycle: (chat) => groupCycle(em(), chat),
     async snooze(user, issueId, days) {
       const current = await card(user, issueId);
       await updateIssue(em(), viewerOf(user), issueId, { dueDate: snoozedDue(current.dueDate, todayFor(user), days) });

@@ -109,7 +109,7 @@ export async function deleteTemplate(em: EntityManager, viewer: Viewer, id: numb
 
 /**
  * The bot's `/new /name line`: the template must be of the project the line was sent to; only
- * what the line named (a priority, a due date, a person, labels, which add to the template's) goes
+ * what the line named (a priority, a due date, a person, labels, which add to the template's, a cycle) goes
  * over the template. `title` is the `{title}` text.
  */
 export async function issueFromTemplate(
@@ -117,7 +117,7 @@ export async function issueFromTemplate(
   viewer: Viewer,
   projectId: number,
   templateId: number,
-  line: { title: string; priority: string; dueDate: string | null; assigneeId: number | null; labelIds: number[]; streamIds: number[] },
+  line: { title: string; priority: string; dueDate: string | null; assigneeId: number | null; labelIds: number[]; streamIds: number[]; cycleId?: number | null },
 ): Promise<number> {
   const template = await selectTemplate(em, templateId);
   if (!template || template.projectId !== projectId) throw notFound('template');
@@ -127,6 +127,7 @@ export async function issueFromTemplate(
     ...(line.priority !== 'none' ? { priority: line.priority } : {}),
     ...(line.dueDate ? { dueDate: line.dueDate } : {}),
     ...(line.assigneeId !== null ? { assigneeId: line.assigneeId } : {}),
+    ...(line.cycleId ? { cycleId: line.cycleId } : {}),
     ...(line.labelIds.length ? { labelIds: [...new Set([...template.labelIds, ...line.labelIds])] } : {}),
   });
   return (await issuesFromTemplate(em, viewer, templateId, input)).id;

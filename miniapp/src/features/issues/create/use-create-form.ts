@@ -57,7 +57,7 @@ export function useCreateForm({ projects, projectId, userId }: { projects: reado
   const fields = useMemo(() => projectData?.fields ?? [], [projectData]);
   const labels = useMemo(() => projectData?.detail?.labels ?? [], [projectData]);
   const statuses = projectData?.detail?.statuses ?? [];
-  const chips = useQuickLine(line, { mode: 'create', projects, labels, setValues, base });
+  const chips = useQuickLine(line, { mode: 'create', projects, labels, setValues, base, projectId: values.projectId });
   const choice = useTemplateChoice(values.projectId, { setValues, base, fields });
   now.current = { fields, final: (v) => (choice.template ? { ...v, title: choice.titleFor(v.title) } : v) };
 

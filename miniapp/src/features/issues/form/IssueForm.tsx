@@ -83,7 +83,7 @@ export function IssueForm({ mode, initial, projects, initialParent, issue, onSav
     form.clearErrors(path);
   };
 
-  const chips = useQuickLine(quick, { mode, projects, labels, setValues, base });
+  const chips = useQuickLine(quick, { mode, projects, labels, setValues, base, projectId: values.projectId });
 
   // A new project (create): its custom fields' defaults, labels of other projects dropped, default status.
   useProjectSwitch(projectData, setValues, mode === 'edit' ? initial.projectId : null);

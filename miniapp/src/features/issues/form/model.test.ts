@@ -1,7 +1,7 @@
 import type { IssueDetail } from '@tracker/shared/api/issues';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
 import { describe, expect, it } from 'vitest';
-import { emptyValues, quickPatch, syncQuickPatch, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
+import { emptyValues, quickPatch, syncQuickPatch, toCreateRequest, toPatch, valuesFromIssue, type IssueFormValues } from './model.ts';
 
 const now = new Date('2026-03-10T09:00:00Z');
 const labels = [{ id: 7, name: 'Bug', color: '#f00' }];
@@ -21,6 +21,13 @@ describe('quick add → form', () => {
   it('+KEY picks a project I may create in', () => {
     const parsed = parseQuickAdd('Deploy +WEB +OPS', { now, timeZone: 'UTC', locale: 'en' });
     expect(quickPatch(parsed, { projects, labels, assigneeId: null }).projectId).toBe(1);
+  });
+
+  it('*current / *next put the issue in the cycle found, and leave it in none when the project has none', () => {
+    const parsed = parseQuickAdd('Fix login *next', { now, timeZone: 'UTC', locale: 'en' });
+    expect(quickPatch(parsed, { projects, labels, assigneeId: null, cycleId: 12 })).toEqual({ title: 'Fix login', cycleId: 12 });
+    expect(quickPatch(parsed, { projects, labels, assigneeId: null, cycleId: null })).toEqual({ title: 'Fix login' });
+    expect(toCreateRequest({ ...emptyValues(), projectId: 1, title: 'Fix login', cycleId: 12 }, []).cycleId).toBe(12);
   });
 
   it('a removed token gives its field back, unless the user changed it since', () => {

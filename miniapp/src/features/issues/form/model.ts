@@ -20,6 +20,7 @@ export interface IssueFormValues {
   /** As typed; '' is no estimate. */
   estimate: string;
   parentId: number | null;
+  /** The cycle (issue 29): its picker, or quick add's `*current` / `*next`. */
   cycleId: number | null;
   milestoneId: number | null;
   customValues: CustomValues;
@@ -109,16 +110,17 @@ export function toPatch(before: IssueFormValues, v: IssueFormValues, fields: rea
 }
 
 /** Form fields a quick-add line can fill. */
-export type QuickPatch = Partial<Pick<IssueFormValues, 'title' | 'dueDate' | 'assigneeId' | 'labelIds' | 'priority' | 'projectId'>>;
+export type QuickPatch = Partial<Pick<IssueFormValues, 'title' | 'dueDate' | 'assigneeId' | 'labelIds' | 'priority' | 'projectId' | 'cycleId'>>;
 
 /**
  * What a parsed line sets: title, due date, priority, the project named by `+KEY` (when I may
- * create issues there), labels matched case-insensitively among the project's labels and the
- * resolved assignee (`assigneeId` undefined while it is being looked up).
+ * create issues there), labels matched case-insensitively among the project's labels, the
+ * resolved assignee (`assigneeId` undefined while it is being looked up) and the project's current
+ * or next cycle for `*current` / `*next` (`cycleId` null when it has none: the issue is made in none).
  */
 export function quickPatch(
   parsed: QuickAddResult,
-  ctx: { projects: readonly Pick<Project, 'id' | 'key'>[]; labels: readonly Label[]; assigneeId: number | null | undefined },
+  ctx: { projects: readonly Pick<Project, 'id' | 'key'>[]; labels: readonly Label[]; assigneeId: number | null | undefined; cycleId?: number | null },
 ): QuickPatch {
   const patch: QuickPatch = parsed.title ? { title: parsed.title } : {};
   if (parsed.dueDate) patch.dueDate = parsed.dueDate;
@@ -130,6 +132,7 @@ export function quickPatch(
   const labelIds = parsed.labels.map((name) => ctx.labels.find((l) => l.name.toLowerCase() === name.toLowerCase())?.id).filter((id): id is number => id !== undefined);
   if (labelIds.length) patch.labelIds = labelIds;
   if (parsed.assignee && ctx.assigneeId) patch.assigneeId = ctx.assigneeId;
+  if (parsed.cycle && ctx.cycleId) patch.cycleId = ctx.cycleId;
   return patch;
 }
 

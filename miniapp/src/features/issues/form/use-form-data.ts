@@ -35,7 +35,7 @@ const NONE: readonly Pick<Stream, 'id' | 'name'>[] = [];
 
 /**
  * When the form lands on another project (and once for a new form): that project's custom-field
- * defaults and default status, and only its own labels. `startProjectId`: the project the values
+ * defaults and default status, and only its own labels, cycle and milestone. `startProjectId`: the project the values
  * already belong to (an edit), which needs no reset.
  */
 export function useProjectSwitch(projectData: ProjectData | null, setValues: Dispatch<SetStateAction<IssueFormValues>>, startProjectId: number | null = null) {
@@ -44,6 +44,16 @@ export function useProjectSwitch(projectData: ProjectData | null, setValues: Dis
     if (!projectData || seen.current === projectData.projectId) return;
     seen.current = projectData.projectId;
     const labelIds = new Set((projectData.detail?.labels ?? []).map((l) => l.id));
-    setValues((v) => ({ ...v, statusId: null, labelIds: v.labelIds.filter((id) => labelIds.has(id)), cycleId: null, milestoneId: null, customValues: defaultValues(projectData.fields) }));
+    // A cycle or milestone stays only if it is the new project's (quick add may have set both at once).
+    const { cycles, milestones } = syncState();
+    const own = (table: Record<number, { projectId: number }>, id: number | null) => (id !== null && table[id]?.projectId === projectData.projectId ? id : null);
+    setValues((v) => ({
+      ...v,
+      statusId: null,
+      labelIds: v.labelIds.filter((id) => labelIds.has(id)),
+      cycleId: own(cycles, v.cycleId),
+      milestoneId: own(milestones, v.milestoneId),
+      customValues: defaultValues(projectData.fields),
+    }));
   }, [projectData, setValues]);
 }
