@@ -32,6 +32,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { customFieldRoutes } from './modules/custom-fields/custom-field.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
@@ -232,6 +233,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     usersRoutes({ em }),
     customFieldRoutes({ em }),
     templateRoutes({ em }),
+    insightsRoutes({ em }),
     streamRoutes({ em }),
     syncRoutes({ em, hub: sync, guard, live: (viewer, send, allows) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event)), allows) }),
     calendarRoutes({ em, config }),
