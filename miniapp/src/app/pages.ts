@@ -86,6 +86,7 @@ const ENTRIES: Record<string, Entry> = {
   projectImportRun: withTexts(() => import('../features/imports/pages/ImportRunPage.tsx'), ['imports', 'projects']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
   timesheet: withTexts(() => import('../features/time/pages/TimesheetPage.tsx'), ['time']),
+  insights: withTexts(() => import('./routes/InsightsPage.tsx'), ['insights', 'issues']),
   inbox: withTexts(() => import('./routes/InboxPage.tsx'), ['inbox']),
   admin: withTexts(() => import('../features/admin/pages/AdminPage.tsx'), ['admin']),
   customFields: withTexts(() => import('../features/admin/pages/CustomFieldsPage.tsx'), ['customFields']),
