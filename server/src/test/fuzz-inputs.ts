@@ -42,8 +42,8 @@ export const PATH_VALUES = ['\u0000', 'a\u0000', '2147483648', '9999999999999999
 
 /** Query keys the routes read, by kind. */
 export const QUERY_KEYS = {
-  text: ['q', 'tag', 'path', 'lang', 'sort', 'order', 'archived', 'mine', 'category', 'priority', 'icons', 'confirm', 'assignee', 'status', 'label', 'cf.1', 'session_token', 'by'],
-  int: ['project', 'stream', 'parent', 'page', 'limit', 'moveTo', 'status', 'label', 'assignee', 'view'],
+  text: ['q', 'tag', 'path', 'lang', 'sort', 'order', 'archived', 'mine', 'category', 'priority', 'icons', 'confirm', 'assignee', 'status', 'label', 'cf.1', 'session_token'],
+  int: ['project', 'stream', 'parent', 'page', 'limit', 'moveTo', 'status', 'label', 'assignee'],
   date: ['dueFrom', 'dueTo', 'from', 'to'],
 };
 

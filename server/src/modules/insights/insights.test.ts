@@ -293,7 +293,7 @@ describe('insights: what the API refuses', () => {
   it('answers every chart without a 5xx for hostile and odd query shapes', async () => {
     const shapes = [
       'priority=bad', 'assignee=me,none', 'label=1,2,3', 'status=2147483648', 'q=%00', 'q=fix%25_', 'cf.1=true', 'cf.99=12', 'cf.2=x',
-      'from=0000-01-01', 'to=9999-12-31', 'from=9999-12-20&to=9999-12-31', 'from=1900-01-01&to=1900-01-01', 'view=0', 'view=abc', 'by=',
+      'from=0000-01-01', 'to=9999-12-31', 'from=9999-12-20&to=9999-12-31', 'from=1900-01-01&to=1900-01-01', 'view=0', 'view=abc', 'view=2147483648', 'view=%00', 'by=', 'by=%00',
       'category=started,completed', 'dueFrom=2026-01-01&dueTo=2025-01-01', 'project=0', 'stream=-1', 'parent=1', 'from=2026-02-30',
     ];
     for (const metric of [...INSIGHT_METRICS, 'x', '%00']) for (const q of shapes) await status(`/api/insights/${metric}?${q}`);
