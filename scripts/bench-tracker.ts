@@ -70,6 +70,7 @@ export async function benchTracker(report: Report) {
       report('read p99', load.classes.read.p99, 'ms', 200);
       report('write p95 (create, comment, status change)', load.classes.write.p95, 'ms', 150);
       report('cycle page p95 (issue 29: scope, burndown, velocity)', load.classes.cycle.p95, 'ms', 150);
+      report('insights chart p95 (3 % of the mix)', load.classes.insights.p95, 'ms', 150);
       report('throughput, all requests', load.classes.all.rps, 'req/s', 600, true);
       report('list throughput / ceiling', ratio, '%', 40, true);
       if (cpu.measuring && cpu.done && load.classes.all.requests) {
@@ -102,7 +103,7 @@ export async function benchTracker(report: Report) {
 }
 
 function printTable(classes: Record<Group, ClassFigures>) {
-  const rows: [string, Group][] = [['lists', 'list'], ['issue pages', 'issue'], ['searches', 'search'], ['writes', 'write'], ['cycle pages', 'cycle'], ['all reads', 'read'], ['all', 'all']];
+  const rows: [string, Group][] = [['lists', 'list'], ['issue pages', 'issue'], ['searches', 'search'], ['writes', 'write'], ['cycle pages', 'cycle'], ['insights', 'insights'], ['all reads', 'read'], ['all', 'all']];
   const cols = ['requests', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', '304s', 'errors'];
   console.log(`${''.padEnd(12)}${cols.map((c) => c.padStart(10)).join('')}`);
   for (const [label, g] of rows) {

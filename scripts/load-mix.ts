@@ -1,7 +1,9 @@
-// What one signed-in user does under the bench's mixed load: 57 % issue lists (varied project,
+// What one signed-in user does under the bench's mixed load: 54 % issue lists (varied project,
 // filter, sort, order, and scrolling on with the last page's cursor), 20 % issue pages, 10 %
 // searches in both languages (a typo now and then), 10 % writes where the user may write, 3 % cycle
-// pages (the current cycle mostly, an earlier one now and then).
+// pages (the current cycle mostly, an earlier one now and then) and 3 % insights charts (issue 29:
+// every chart, a project's or the workspace's, mostly the default 12 weeks).
+import { INSIGHT_METRICS, TIME_GROUPS, WORKLOAD_GROUPS } from '@tracker/shared/api/values/insights';
 import { SEARCH_WORDS, SENTENCES, TITLE_PARTS, typo } from './bench-words.ts';
 
 export interface PlanProject {
@@ -34,7 +36,7 @@ export interface LoadPlan {
   only?: RequestClass;
 }
 
-export const CLASSES = ['list', 'issue', 'search', 'write', 'cycle'] as const;
+export const CLASSES = ['list', 'issue', 'search', 'write', 'cycle', 'insights'] as const;
 export type RequestClass = (typeof CLASSES)[number];
 export interface BenchRequest {
   cls: RequestClass;
@@ -111,12 +113,28 @@ export function writeRequest(user: PlanUser, rnd: Random): BenchRequest {
   return { cls: 'write', method: 'PATCH', path: `/api/issues/${issueRef(project, rnd)}`, body: JSON.stringify({ statusId: pick(project.statuses, rnd).id }) };
 }
 
+/**
+ * An insights chart as the web app asks for it: a project's (its page's tab) or the whole workspace's,
+ * now and then only one's own issues, with the chart's grouping, over the default 12 weeks or a year.
+ */
+export function insightsPath(user: PlanUser, rnd: Random): string {
+  const metric = pick(INSIGHT_METRICS, rnd);
+  const q = new URLSearchParams();
+  const scope = weighted([['project', 70], ['workspace', 20], ['mine', 10]] as const, rnd);
+  if (scope === 'project') q.set('project', pick(user.projects, rnd).key);
+  if (scope === 'mine') q.set('assignee', 'me');
+  if (metric === 'workload') q.set('by', pick(WORKLOAD_GROUPS, rnd));
+  if (metric === 'time') q.set('by', pick(TIME_GROUPS, rnd));
+  if (rnd() < 0.1) q.set('from', new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10));
+  return `/api/insights/${metric}${q.size ? `?${q}` : ''}`;
+}
+
 /** One user's stream of requests. `scrolled` hands back the next page's cursor of a list the user scrolls. */
 export function userMix(user: PlanUser, rnd: Random = Math.random, only?: RequestClass) {
   let scroll: { path: string; cursor: string; depth: number } | null = null;
   return {
     next(): BenchRequest {
-      const cls = only ?? weighted([['list', 57], ['issue', 20], ['search', 10], ['write', 10], ['cycle', 3]] as const, rnd);
+      const cls = only ?? weighted([['list', 54], ['issue', 20], ['search', 10], ['write', 10], ['cycle', 3], ['insights', 3]] as const, rnd);
       if (cls === 'list') {
         if (scroll) {
           const { path, cursor } = scroll;
@@ -127,6 +145,7 @@ export function userMix(user: PlanUser, rnd: Random = Math.random, only?: Reques
       if (cls === 'issue') return { cls, method: 'GET', path: `/api/issues/${issueRef(pick(user.projects, rnd), rnd)}` };
       if (cls === 'search') return { cls, method: 'GET', path: searchPath(rnd) };
       if (cls === 'cycle') return { cls, method: 'GET', path: cyclePath(user, rnd) };
+      if (cls === 'insights') return { cls, method: 'GET', path: insightsPath(user, rnd) };
       return writeRequest(user, rnd);
     },
     /** Whether the user scrolls on after this list page (then its body's `nextCursor` is wanted). */

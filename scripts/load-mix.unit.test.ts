@@ -2,7 +2,8 @@
 // cursor, writes only where the user may write, and requests the server's own schemas accept.
 import { createCommentSchema, createIssueSchema, issueListQuerySchema, searchQuerySchema, updateIssueSchema } from '@tracker/shared/api/issues';
 import { describe, expect, it } from 'vitest';
-import { cyclePath, listPath, searchPath, userMix, writeRequest, type PlanUser } from './load-mix.ts';
+import { insightsQuerySchema, INSIGHT_METRICS } from '@tracker/shared/api/insights';
+import { cyclePath, insightsPath, listPath, searchPath, userMix, writeRequest, type PlanUser } from './load-mix.ts';
 import { typo } from './bench-words.ts';
 
 /** mulberry32: a seeded random source, so every run draws the same requests. */
@@ -20,14 +21,14 @@ const user: PlanUser = { id: 7, cookie: 'sid=x', projects: [project(1, 'WEB', tr
 const query = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
 
 describe('the mixed load', () => {
-  it('sends 57 % lists, 20 % issue pages, 10 % searches, 10 % writes and 3 % cycle pages, the current cycle mostly', () => {
+  it('sends 54 % lists, 20 % issue pages, 10 % searches, 10 % writes, 3 % cycle pages (the current cycle mostly) and 3 % insights charts', () => {
     const mix = userMix(user, seeded(1));
     const counts: Record<string, number> = {};
     for (let i = 0; i < 20_000; i++) {
       const cls = mix.next().cls;
       counts[cls] = (counts[cls] ?? 0) + 1;
     }
-    expect(counts.list! / 20_000).toBeCloseTo(0.57, 1);
+    expect(counts.list! / 20_000).toBeCloseTo(0.54, 1);
     expect(counts.issue! / 20_000).toBeCloseTo(0.2, 1);
     expect(counts.search! / 20_000).toBeCloseTo(0.1, 1);
     expect(counts.write! / 20_000).toBeCloseTo(0.1, 1);
@@ -37,6 +38,7 @@ describe('the mixed load', () => {
     expect(new Set(cycles)).toEqual(new Set(['/api/cycles/11', '/api/cycles/12', '/api/cycles/13', '/api/cycles/14']));
     expect(cycles.filter((p) => p === '/api/cycles/12').length).toBeGreaterThan(600);
     expect(() => cyclePath({ ...user, projects: [project(2, 'OPS', false)] }, rnd)).toThrow(/no project with cycles/);
+    expect(counts.insights! / 20_000).toBeCloseTo(0.03, 2);
   });
 
   it('varies project, filter, sort and order, in queries the server accepts', () => {
@@ -87,6 +89,19 @@ describe('the mixed load', () => {
     }
     expect(kinds).toEqual(new Set(['create', 'comment', 'status']));
     expect(() => writeRequest({ ...user, projects: [project(2, 'OPS', false)] }, rnd)).toThrow(/may write nowhere/);
+  });
+
+  it('asks for every chart, a project’s or the workspace’s, with queries the server accepts', () => {
+    const rnd = seeded(5);
+    const paths = Array.from({ length: 2000 }, () => insightsPath(user, rnd));
+    const urls = paths.map((p) => new URL(p, 'http://x'));
+    for (const url of urls) expect(insightsQuerySchema.safeParse(Object.fromEntries(url.searchParams)).success, url.search).toBe(true);
+    expect(new Set(urls.map((u) => u.pathname))).toEqual(new Set(INSIGHT_METRICS.map((m) => `/api/insights/${m}`)));
+    expect(new Set(urls.map((u) => u.searchParams.get('project') ?? '-'))).toEqual(new Set(['WEB', 'OPS', 'API', '-']));
+    expect(urls.filter((u) => u.pathname.endsWith('/workload')).every((u) => ['assignee', 'priority', 'status'].includes(u.searchParams.get('by')!))).toBe(true);
+    expect(urls.filter((u) => u.pathname.endsWith('/time')).every((u) => ['person', 'project'].includes(u.searchParams.get('by')!))).toBe(true);
+    expect(urls.some((u) => u.searchParams.has('from'))).toBe(true);
+    expect(urls.some((u) => u.searchParams.get('assignee') === 'me')).toBe(true);
   });
 
   it('searches varied words in both languages, with a typo now and then', () => {

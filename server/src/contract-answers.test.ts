@@ -9,6 +9,8 @@ import { customFields } from '@tracker/shared/api/contract/custom-fields';
 import { cycles } from '@tracker/shared/api/contract/cycles';
 import { milestones } from '@tracker/shared/api/contract/milestones';
 import { inbox } from '@tracker/shared/api/contract/inbox';
+import { insights } from '@tracker/shared/api/contract/insights';
+import { INSIGHT_METRICS } from '@tracker/shared/api/values/insights';
 import { buildPath, successStatus, type AnyEndpoint, type Schema } from '@tracker/shared/api/contract/endpoint';
 import { activity, attachments, comments, issues, search, views } from '@tracker/shared/api/contract/issues';
 import { projects, users, workflow } from '@tracker/shared/api/contract/projects';
@@ -207,6 +209,18 @@ describe('answers against their declarations', () => {
     await call(inbox.unread, { as: other.client });
     await call(inbox.update, { as: other.client, params: { id: items[0].id }, body: { read: true, snoozedUntil: null } });
     await call(inbox.readAll, { as: other.client });
+  });
+
+  it('insights: every chart, for the workspace and for a project', async () => {
+    const { project } = await call(projects.create, { body: { key: uniqueKey('I'), name: 'Insights contract' } });
+    await call(issues.create, { body: { projectId: project.id, title: 'Counted', dueDate: '2020-01-01' } });
+    for (const metric of INSIGHT_METRICS) {
+      const answer = await call(insights.metric, { params: { metric } });
+      expect(answer.metric).toBe(metric);
+      await call(insights.metric, { params: { metric }, query: { project: project.key, from: '2020-01-01', to: '2020-12-31' } });
+    }
+    await call(insights.metric, { params: { metric: 'workload' }, query: { by: 'status' } });
+    await call(insights.metric, { params: { metric: 'time' }, query: { by: 'project' } });
   });
 
   it('covered most declarations (the rest need a bot, mail, an image or a second session)', () => {

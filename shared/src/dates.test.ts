@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, endOfWeek, isOverdue, isOverdueOn, startOfNextWeek, startOfWeek, todayIn, userTimeZone, weekStart, weekdayOf } from './dates.ts';
+import { addDays, daysBetween, endOfWeek, isOverdue, isOverdueOn, startOfNextWeek, startOfWeek, startOfWeeksBack, todayIn, userTimeZone, weekStart, weekdayOf } from './dates.ts';
 import { DEFAULT_TIME_ZONE } from './limits.ts';
 import { LOCALES } from './locales.ts';
 
@@ -98,5 +98,15 @@ describe('week start', () => {
   it('counts days across month and year ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2027-01-01', '2026-12-31')).toBe(-1);
+  });
+
+  it('starts a range of the last n weeks on the first day of the week n − 1 weeks back', () => {
+    // Sunday 29 November 2026: its week began on Monday 23; 12 weeks end with it.
+    expect(startOfWeeksBack('2026-11-29', 12, 1)).toBe('2026-09-07');
+    expect(startOfWeeksBack('2026-11-23', 12, 1)).toBe('2026-09-07');
+    expect(startOfWeeksBack('2026-11-23', 1, 1)).toBe('2026-11-23');
+    expect(daysBetween(startOfWeeksBack('2026-11-29', 12, 1), '2026-11-29')).toBe(12 * 7 - 1);
   });
 });

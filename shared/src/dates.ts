@@ -90,3 +90,16 @@ export function endOfWeek(date: string, first: Weekday): string {
 export function startOfNextWeek(date: string, first: Weekday): string {
   return addDays(startOfWeek(date, first), 7);
 }
+
+/** Whole days from `from` to `to` (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/**
+ * The first day of the `weeks` whole weeks that end with the one holding `date`: the start of a
+ * report's range of the last `weeks` weeks (insights: 12), the current week included.
+ */
+export function startOfWeeksBack(date: string, weeks: number, first: Weekday): string {
+  return addDays(startOfWeek(date, first), -7 * (weeks - 1));
+}

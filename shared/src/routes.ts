@@ -83,6 +83,8 @@ export const ROUTES = defineRoutes([
   { name: 'inbox', path: '/inbox', access: 'private' },
   // Logged time per person and project (issue 17, item 7).
   { name: 'timesheet', path: '/timesheet', access: 'private' },
+  // Charts of the workspace's, a project's or a stream's issues under the list's filters (issue 29).
+  { name: 'insights', path: '/insights', access: 'private' },
 
   { name: 'admin', path: '/admin', access: 'admin' },
   { name: 'customFields', path: '/admin/custom-fields', access: 'admin' },

@@ -89,6 +89,7 @@ const ENTRIES: Record<string, Entry> = {
   projectCycles: withTexts(() => import('../features/plan/pages/ProjectCyclesPage.tsx'), ['plan']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues', 'plan']),
   timesheet: withTexts(() => import('../features/time/pages/TimesheetPage.tsx'), ['time']),
+  insights: withTexts(() => import('./routes/InsightsPage.tsx'), ['insights', 'issues']),
   inbox: withTexts(() => import('./routes/InboxPage.tsx'), ['inbox']),
   admin: withTexts(() => import('../features/admin/pages/AdminPage.tsx'), ['admin']),
   customFields: withTexts(() => import('../features/admin/pages/CustomFieldsPage.tsx'), ['customFields']),

@@ -30,3 +30,6 @@ export interface ProjectSettingsSlots {
   TemplatesEditor: Slot<{ projectId: number; labels: readonly Label[]; people: readonly UserRef[]; readOnly: boolean }>;
   WebhooksSection: Slot<{ projectId: number }>;
 }
+
+/** The issue list's filter bar: the insights page filters its charts with the list's own filters. */
+export type FilterBarSlot = Slot<{ filters: Record<string, string>; onChange: (filters: Record<string, string>, options?: { replace?: boolean }) => void }>;

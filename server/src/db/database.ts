@@ -359,6 +359,11 @@ export interface IssueSources {
   url: string;
 }
 
+export interface IssueStarts {
+  issue_id: number;
+  started_at: string;
+}
+
 export interface IssueStreams {
   issue_id: number;
   stream_id: number;
@@ -842,6 +847,7 @@ export interface DB {
   issue_relations: IssueRelations;
   issue_search: IssueSearch;
   issue_sources: IssueSources;
+  issue_starts: IssueStarts;
   issue_streams: IssueStreams;
   issue_templates: IssueTemplates;
   issue_watchers: IssueWatchers;

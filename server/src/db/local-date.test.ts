@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOverdue, todayIn, userTimeZone } from '@tracker/shared/dates';
 import { createTestDatabase } from '../test/harness.ts';
-import { localToday, overdue, userZone, type SqlPart } from './local-date.ts';
+import { givenDay, localDateOf, localDayStart, localToday, overdue, userZone, type SqlPart } from './local-date.ts';
 import { createOrm, type Orm } from './orm.ts';
 
 let orm: Orm;
@@ -49,6 +49,22 @@ describe('today and overdue: SQL and JavaScript agree', () => {
           const [row] = await sql<{ overdue: boolean }>(`select ${late.sql} as overdue from (values (?::date)) v(due)`, [...late.params, due]);
           expect(row!.overdue, `${due} in ${zone} at ${at}`).toBe(isOverdue(due, zone, now));
         }
+      }
+    }
+  });
+
+  it('on the day an instant falls on, and the instant each day begins (a report’s range of days)', async () => {
+    for (const at of INSTANTS) {
+      for (const zone of ZONES) {
+        const day = todayIn(zone, new Date(at));
+        const of = localDateOf('?::timestamptz', zoneOf(zone));
+        const [local] = await sql<{ day: string }>(`select to_char(${of.sql}, 'YYYY-MM-DD') as day`, [at, ...of.params]);
+        expect(local!.day, `${zone} at ${at}`).toBe(day);
+        // The instant is on its day or later, and before the next day begins.
+        const starts = localDayStart(givenDay(day), zoneOf(zone));
+        const next = localDayStart({ sql: '(?::date + 1)', params: [day] }, zoneOf(zone));
+        const [row] = await sql<{ inside: boolean }>(`select ?::timestamptz >= ${starts.sql} and ?::timestamptz < ${next.sql} as inside`, [at, ...starts.params, at, ...next.params]);
+        expect(row!.inside, `${zone} at ${at}`).toBe(true);
       }
     }
   });

@@ -41,3 +41,20 @@ export const overdue = (due: string, today: SqlPart): SqlPart => ({
   sql: `(${due} is not null and ${due} < ${today.sql})`,
   params: today.params,
 });
+
+/**
+ * The instant the day `day` (an SQL date: `givenDay(…)`, or `(?::date + 1)` for the day after one)
+ * begins in `zone`: an instant is on that day or later in the zone (`todayIn(zone, instant) >= day`)
+ * exactly when it is at or after this. Bounds a range of days on a timestamp column, so its index
+ * serves the range.
+ */
+export const localDayStart = (day: SqlPart, zone: SqlPart): SqlPart => ({
+  sql: `((${day.sql})::timestamp at time zone ${zone.sql})`,
+  params: [...day.params, ...zone.params],
+});
+
+/** The date in `zone` of the instant the SQL expression `instant` holds (`todayIn` of that instant). */
+export const localDateOf = (instant: string, zone: SqlPart): SqlPart => ({
+  sql: `(${instant} at time zone ${zone.sql})::date`,
+  params: zone.params,
+});

@@ -102,9 +102,11 @@ async function run(client: TestClient | null, probes: Probe[]): Promise<string[]
   return failures;
 }
 
-/** A path of the route with plausible params (DELETE aims at nothing, so the fixtures stay). */
+/** A path of the route with plausible params (DELETE aims at nothing, so the fixtures stay; an insights chart that exists, so its query is read). */
 const sample = (route: RouteEntry) =>
-  fillPath(route.path, (name) => (route.method === 'DELETE' ? '999999' : name === 'ref' || name === 'id' ? String(ids.issueId) : name === 'key' ? 'k' : 'x'));
+  fillPath(route.path, (name) =>
+    route.method === 'DELETE' ? '999999' : name === 'ref' || name === 'id' ? String(ids.issueId) : name === 'key' ? 'k' : name === 'metric' ? 'cycle-time' : 'x',
+  );
 
 function pathProbes(client: TestClient | null): Probe[] {
   const probes: Probe[] = [];

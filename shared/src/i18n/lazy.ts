@@ -19,6 +19,7 @@ export const lazyResources = {
   webhooks: { ru: () => import('./ru/webhooks.json', { with: { type: 'json' } }), en: () => import('./en/webhooks.json', { with: { type: 'json' } }) },
   plan: { ru: () => import('./ru/plan.json', { with: { type: 'json' } }), en: () => import('./en/plan.json', { with: { type: 'json' } }) },
   imports: { ru: () => import('./ru/imports.json', { with: { type: 'json' } }), en: () => import('./en/imports.json', { with: { type: 'json' } }) },
+  insights: { ru: () => import('./ru/insights.json', { with: { type: 'json' } }), en: () => import('./en/insights.json', { with: { type: 'json' } }) },
   // The words of failures: after the web app's first render (web.ts, WEB_FAILURE_NAMESPACES).
   errors: { ru: () => import('./ru/errors.json', { with: { type: 'json' } }), en: () => import('./en/errors.json', { with: { type: 'json' } }) },
   validation: { ru: () => import('./ru/validation.json', { with: { type: 'json' } }), en: () => import('./en/validation.json', { with: { type: 'json' } }) },

@@ -21,6 +21,7 @@ export const MORE: readonly Tab[] = [
   { id: 'calendar', route: 'calendar', icon: 'lucide:calendar' },
   { id: 'streams', route: 'streams', icon: 'lucide:waves' },
   { id: 'timesheet', route: 'timesheet', icon: 'lucide:timer' },
+  { id: 'insights', route: 'insights', icon: 'lucide:chart-column' },
   { id: 'profile', route: 'profile', icon: 'lucide:circle-user', also: ['me'] },
 ];
 

@@ -57,6 +57,7 @@ export function Sidebar() {
     { id: 'streams', to: href('streams'), icon: 'lucide:waves', label: t('common.nav.streams') },
     { id: 'calendar', to: href('calendar'), icon: 'lucide:calendar', label: t('common.nav.calendar') },
     { id: 'timesheet', to: href('timesheet'), icon: 'lucide:timer', label: t('common.nav.timesheet') },
+    { id: 'insights', to: href('insights'), icon: 'lucide:chart-column', label: t('common.nav.insights') },
   ];
   if (isAdmin) items.push({ id: 'admin', to: href('admin'), icon: 'lucide:shield', label: t('common.nav.admin') });
   const here = location.length > 1 ? location.replace(/\/$/, '') : location;

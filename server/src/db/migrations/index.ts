@@ -44,6 +44,7 @@ import { Migration20261207100000_triage } from './Migration20261207100000_triage
 import { Migration20261208100000_group_settings } from './Migration20261208100000_group_settings.ts';
 import { Migration20261209100000_issue_search } from './Migration20261209100000_issue_search.ts';
 import { Migration20261210100000_cycles_milestones } from './Migration20261210100000_cycles_milestones.ts';
+import { Migration20261210300000_insights } from './Migration20261210300000_insights.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -91,4 +92,5 @@ export const migrationsList = [
   { name: 'Migration20261208100000_group_settings', class: Migration20261208100000_group_settings },
   { name: 'Migration20261209100000_issue_search', class: Migration20261209100000_issue_search },
   { name: 'Migration20261210100000_cycles_milestones', class: Migration20261210100000_cycles_milestones },
+  { name: 'Migration20261210300000_insights', class: Migration20261210300000_insights },
 ];

@@ -1,5 +1,5 @@
-// The issue list's statements: every filter and the keyset page in one statement, and the group
-// counts under the same filters. Kept as SQL text run through the ORM: the sort indexes' text must
+// The issue list's statements: every filter (issue-filters.repository.ts, which insights share) and
+// the keyset page in one statement, and the group counts under the same filters. Kept as SQL text run through the ORM: the sort indexes' text must
 // equal the sort expressions here, and issue-sort-indexes.test.ts, issue-cross-sort-indexes.test.ts
 // and issue-list.test.ts read these statements from the ORM's query log to EXPLAIN them. The page and
 // its cursor are issue-list.ts's.
@@ -7,13 +7,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { issueCountsQuerySchema } from '@tracker/shared/api/issue-counts';
 import { PRIORITIES, PRIORITY_VALUE, type issueListQuerySchema, type Priority } from '@tracker/shared/api/issues';
 import type { z } from 'zod';
-import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import type { Viewer } from '../projects/project-access.ts';
 import { intArray } from '../../db/sql.ts';
+import { issueFilters } from './issue-filters.repository.ts';
 import type { Cursor } from './issue-cursor.ts';
 import { ISSUE_ROW_COLUMNS, type IssueRow } from './issue.mapper.ts';
 
 type ListQuery = z.output<typeof issueListQuerySchema>;
-type FilterQuery = Omit<ListQuery, 'sort' | 'order' | 'cursor' | 'limit'>;
 type CountsQuery = z.output<typeof issueCountsQuerySchema>;
 
 /** A list row with its sort values as text (`s0`, `s1`, …), which the next page's cursor holds. */
@@ -57,71 +57,6 @@ function sortSpec(sort: string, order: 'asc' | 'desc', oneProject: boolean): Sor
   }
 }
 
-
-/** `cf.<id>=<value>` → alternatives for `custom_values @> …` (the value's JSON type is unknown here). */
-function customFieldMatches(id: string, value: string): string[] {
-  const alt = (v: unknown) => JSON.stringify({ [id]: v });
-  if (value === 'true' || value === 'false') return [alt(value === 'true')];
-  if (/^-?\d+(\.\d+)?$/.test(value)) return [alt(Number(value)), alt([Number(value)]), alt(value)];
-  return [alt(value)];
-}
-
-/** The list's filters as SQL conditions on `i` (issues) and `p` (projects), with their bound values. */
-function listFilters(viewer: Viewer, q: FilterQuery): { where: string[]; params: unknown[]; add: (sql: string, ...values: unknown[]) => void } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, ...values: unknown[]) => {
-    where.push(sql);
-    params.push(...values);
-  };
-  const visible = visibleProjectsCondition(viewer, 'p');
-  add(visible.sql, ...visible.params);
-  // A key becomes the project id inside the query, so (project_id, status_id, updated_at, id) serves it.
-  if (q.project !== undefined) add(typeof q.project === 'number' ? 'i.project_id = ?' : 'i.project_id = (select id from projects where key = ?)', q.project);
-  const ids = (s: string) => intArray(s.split(',').map(Number));
-  // One status is an equality, so (project_id, status_id, updated_at, id) serves the order directly.
-  if (q.status) add(q.status.includes(',') ? 'i.status_id = any(?::int[])' : 'i.status_id = ?', q.status.includes(',') ? ids(q.status) : Number(q.status));
-  if (q.category) add(`i.status_id in (select id from statuses where category = any(?::text[]))`, `{${q.category}}`);
-  if (q.assignee) {
-    const parts = q.assignee.split(',');
-    const userIds = parts.filter((a) => a !== 'none').map((a) => (a === 'me' ? viewer.id : Number(a)));
-    const alternatives = [];
-    const values: unknown[] = [];
-    // One assignee (My issues) is an equality, so (assignee_id, <sort expression>, id) serves the order.
-    if (userIds.length) {
-      alternatives.push(userIds.length === 1 ? 'i.assignee_id = ?' : 'i.assignee_id = any(?::int[])');
-      values.push(userIds.length === 1 ? userIds[0] : intArray(userIds));
-    }
-    if (parts.includes('none')) alternatives.push('i.assignee_id is null');
-    add(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' or ')})`, ...values);
-  }
-  if (q.label) add('exists (select 1 from issue_labels fl where fl.issue_id = i.id and fl.label_id = any(?::int[]))', ids(q.label));
-  if (q.priority) add('i.priority = any(?::int[])', intArray(q.priority.split(',').map((p) => PRIORITY_VALUE[p as Priority])));
-  if (q.stream) add('exists (select 1 from issue_streams fs where fs.issue_id = i.id and fs.stream_id = ?)', q.stream);
-  if (q.parent) add('i.parent_id = ?', q.parent);
-  if (q.cycle) add(q.cycle === 'none' ? 'i.cycle_id is null' : 'i.cycle_id = ?', ...(q.cycle === 'none' ? [] : [q.cycle]));
-  if (q.milestone) add(q.milestone === 'none' ? 'i.milestone_id is null' : 'i.milestone_id = ?', ...(q.milestone === 'none' ? [] : [q.milestone]));
-  if (q.dueFrom) add('i.due_date >= ?::date', q.dueFrom);
-  if (q.dueTo) add('i.due_date <= ?::date', q.dueTo);
-  if (q.q) {
-    add(
-      `i.id in (select s.issue_id from issue_search s where s.search_vector @@ websearch_to_tsquery('russian', ?) or s.search_vector @@ websearch_to_tsquery('english', ?) or s.title ilike ?)`,
-      q.q,
-      q.q,
-      `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
-  }
-  for (const [key, value] of Object.entries(q)) {
-    const m = /^cf\.(\d+)$/.exec(key);
-    if (m && typeof value === 'string' && value !== '') {
-      const alternatives = customFieldMatches(m[1]!, value);
-      add(`(${alternatives.map(() => 'i.custom_values @> ?::jsonb').join(' or ')})`, ...alternatives);
-    }
-  }
-
-  return { where, params, add };
-}
-
 /** How many sort values a row of this sort has (its cursor holds as many). */
 export const sortKeyCount = (sort: string, oneProject: boolean) => sortSpec(sort, 'asc', oneProject).exprs.length;
 
@@ -131,7 +66,7 @@ export const sortKeyCount = (sort: string, oneProject: boolean) => sortSpec(sort
  * so a request costs the same number of queries whatever the page size.
  */
 export async function issueListRows(em: EntityManager, viewer: Viewer, q: ListQuery, cursor: Pick<Cursor, 'v' | 'id'> | null): Promise<IssueListRow[]> {
-  const { where, params, add } = listFilters(viewer, q);
+  const { where, params, add } = issueFilters(viewer, q);
   const spec = sortSpec(q.sort, q.order, q.project !== undefined);
   // Sorted by priority, a priority filter is also a set of the sort expression's own values: said
   // that way, the sort's index reads just those rows, in order, instead of every issue before them.
@@ -201,7 +136,7 @@ const GROUP_KEY: Record<CountsQuery['group'], string> = {
 /** How many issues of the list each group holds, by group key (one statement, whatever is loaded of the list). */
 export async function issueGroupCounts(em: EntityManager, viewer: Viewer, q: CountsQuery): Promise<{ key: string; count: number }[]> {
   const { group, ...filters } = q;
-  const { where, params } = listFilters(viewer, filters);
+  const { where, params } = issueFilters(viewer, filters);
   const keyParams = group === 'priority' ? [`{${PRIORITIES.join(',')}}`] : [];
   return em.execute<{ key: string; count: number }[]>(
     `select ${GROUP_KEY[group]} as key, count(*)::int as count

@@ -22,6 +22,11 @@ async function loadView(em: EntityManager, id: number): Promise<SavedView> {
   return toView(row);
 }
 
+/** A view the viewer may see (their own, or shared with a project they see), else not found: what another area applies (insights). */
+export async function visibleSavedView(em: EntityManager, viewer: Viewer, id: number): Promise<SavedView> {
+  return toView(await visibleView(em, viewer, id));
+}
+
 export async function listViews(em: EntityManager, viewer: Viewer): Promise<SavedView[]> {
   return (await visibleViews(em, viewer)).map(toView);
 }

@@ -10,6 +10,7 @@ export * from './downloads.ts';
 export * from './exports.ts';
 export * from './imports.ts';
 export * from './inbox.ts';
+export * from './insights.ts';
 export * from './invites.ts';
 export * from './issues.ts';
 export * from './milestones.ts';

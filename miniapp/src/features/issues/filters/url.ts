@@ -1,7 +1,7 @@
 // The /issues page state lives in the URL (shareable, back/forward work). Filter keys are the API's
 // own (`issueListQuerySchema`), plus `layout` and `group` for how the result is shown.
 
-import { ISSUE_GROUPS, ISSUE_SORTS, type IssueGroup } from '@tracker/shared/api/values/issues';
+import { ISSUE_FILTER_KEYS, ISSUE_GROUPS, ISSUE_SORTS, type IssueGroup } from '@tracker/shared/api/values/issues';
 
 export const GROUPS = ISSUE_GROUPS;
 export type GroupBy = IssueGroup;
@@ -9,7 +9,7 @@ export const LAYOUTS = ['list', 'board'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 export const SORTS = ISSUE_SORTS;
 
-export const FILTER_KEYS = ['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'dueFrom', 'dueTo', 'q'] as const;
+export const FILTER_KEYS = ISSUE_FILTER_KEYS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 const CF_KEY = /^cf\.\d+$/;
 

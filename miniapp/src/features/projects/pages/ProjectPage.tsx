@@ -117,6 +117,9 @@ function ProjectView({ detail, reload, views, plan: Plan }: { detail: ProjectDet
             {t('projects.actions.edit')}
           </Link>
         )}
+        <Link href={`${href('insights')}?project=${project.key}`} className={buttonClass({ size: 'small' })} data-testid="project-insights">
+          {t('projects.actions.insights')}
+        </Link>
         {!archived && can('project.import') && (
           <Link href={href('projectImport', { id: project.key })} className={buttonClass({ size: 'small' })} data-testid="project-import">
             {t('projects.actions.import')}

@@ -1,8 +1,8 @@
 import type { Stream } from '@tracker/shared/api/streams';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { Button } from '../../../components/Button.tsx';
+import { Link, useLocation } from 'wouter';
+import { Button, buttonClass } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -69,6 +69,9 @@ function StreamView({ stream, reload, set, views }: { stream: Stream; reload: ()
             <input type="checkbox" checked={weighted} onChange={(e) => setWeighted(e.target.checked)} data-testid="stream-weighted" />
             {t('streams.progress.weightedToggle')}
           </label>
+          <Link href={`${href('insights')}?stream=${stream.id}`} className={buttonClass({ size: 'small' })} data-testid="stream-insights">
+            {t('streams.page.insights')}
+          </Link>
         </div>
         <StreamProgress progress={stream.progress} weighted={weighted} />
       </section>
