@@ -54,6 +54,8 @@ describe('plan', () => {
     expect(await page.getByTestId('cycle-scope').locator('dd').innerText()).toBe('2');
     expect(await page.getByTestId('cycle-completed').locator('dd').innerText()).toBe('1');
     expect(await page.getByTestId('cycle-state').innerText()).toBe('Current');
+    // Drawn by Chartist, loaded with the chart: scope, completed and the ideal pace.
+    await expect.poll(() => page.getByTestId('burndown-chart').locator('svg .ct-line').count()).toBe(3);
     const last = page.getByTestId('burndown-table').locator('tbody tr').last();
     expect(await last.locator('td').allInnerTexts()).toEqual(['2', '1', expect.any(String)]);
     // Its issues, grouped by status, from the issues list.

@@ -2,6 +2,9 @@
 // reads, and what the chart shows in figures) and the CSV (the table's figures, raw). Pure: the words
 // come in, so both languages are tested without a browser.
 import type { InsightAnswer, InsightsResponse } from '@tracker/shared/api/insights';
+import type { ChartModel, ChartSeries } from '../../components/chart/chart.ts';
+
+export type { ChartModel, ChartSeries };
 
 export interface Words {
   /** i18next's `t`, bound to the page's language. */
@@ -13,22 +16,6 @@ export interface Words {
   duration: (minutes: number) => string;
   /** A number as the page's language writes it (one decimal at most). */
   number: (value: number) => string;
-}
-
-export interface ChartSeries {
-  /** Names the colour (`insight-series--<key>`) and the legend's swatch. */
-  key: string;
-  name: string;
-  data: number[];
-}
-
-export interface ChartModel {
-  kind: 'line' | 'bar';
-  horizontal: boolean;
-  /** The values are counts: the value axis has whole steps only. */
-  integer: boolean;
-  labels: string[];
-  series: ChartSeries[];
 }
 
 export interface TableModel {

@@ -11,7 +11,7 @@ import { insightsApi } from '../api.ts';
 import { toCsv } from '../csv.ts';
 import { modelOf, type Words } from '../model.ts';
 import { saveFile } from '../save.ts';
-import { ChartView } from './ChartView.tsx';
+import { ChartView } from '../../../components/chart/ChartView.tsx';
 import { InsightTable } from './InsightTable.tsx';
 
 interface Props {
@@ -109,7 +109,7 @@ export function InsightCard({ metric, query, words, period, controls, onRange }:
                   </li>
                 ))}
               </ul>
-              <ChartView model={model.chart} label={t('insights.chartLabel', { title, period: range })} hostRef={chartHost} />
+              <ChartView model={model.chart} label={t('insights.chartLabel', { title, period: range })} failedText={t('insights.chartFailed')} hostRef={chartHost} testid="insight-chart" />
             </>
           )}
           <InsightTable model={model.table} caption={t('insights.caption', { title, period: range })} shown={show === 'table'} testId={`insight-${metric}-table`} />

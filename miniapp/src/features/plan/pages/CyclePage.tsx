@@ -13,6 +13,7 @@ import { useSnapshot } from 'valtio';
 import { planApi } from '../api.ts';
 import { BurndownTable, VelocityTable } from '../components/BurndownTable.tsx';
 import { CycleFacts } from '../components/CycleFacts.tsx';
+import { BurndownChart, VelocityChart } from '../components/CycleCharts.tsx';
 import { CycleSwitcher } from '../components/CycleSwitcher.tsx';
 import '../plan.css';
 
@@ -47,10 +48,12 @@ function CycleView({ cycle, views }: { cycle: CycleDetail; views: IssueViews }) 
       <CycleFacts cycle={cycle} />
       <section aria-labelledby="cycle-burndown">
         <h2 id="cycle-burndown">{t('plan.cycle.burndown')}</h2>
+        <BurndownChart points={cycle.burndown} />
         <BurndownTable points={cycle.burndown} />
       </section>
       <section aria-labelledby="cycle-velocity">
         <h2 id="cycle-velocity">{t('plan.cycle.velocity')}</h2>
+        <VelocityChart velocity={cycle.velocity} />
         <VelocityTable velocity={cycle.velocity} />
       </section>
       <section aria-labelledby="cycle-issues">

@@ -1,9 +1,10 @@
-// The charts drawn with Chartist (1.x: SVG, styled by CSS, ~10 KB gzip as used here). This module is
-// imported on demand when a chart is shown, so Chartist never reaches the first load, nor the page's
-// own chunk: a table-only visit never loads it. Colours are CSS (insights.css) from the theme's
-// variables, so a chart follows the light, dark and Telegram palettes without being drawn again.
+// The charts drawn with Chartist (1.x: SVG, styled by CSS, ~10 KB gzip as used here): the insights
+// and a cycle's burndown and velocity. This module is imported on demand when a chart is shown, so
+// Chartist never reaches the first load, nor a page's own chunk: a table-only visit never loads it.
+// Colours are CSS (chart.css) from the theme's variables, so a chart follows the light, dark and
+// Telegram palettes without being drawn again.
 import { BarChart, LineChart, Svg } from 'chartist';
-import type { ChartModel } from './model.ts';
+import type { ChartModel } from './chart.ts';
 
 // Chartist writes two style attributes (the SVG's size, its labels' overflow), which the app's
 // Content-Security-Policy refuses (style-src without 'unsafe-inline'): the same declarations go in
@@ -36,7 +37,7 @@ const nameWidth = (labels: readonly string[]) => Math.max(64, Math.max(0, ...lab
 export function drawChart(element: HTMLElement, model: ChartModel): DrawnChart {
   const data = {
     labels: model.labels,
-    series: model.series.map((s) => ({ name: s.name, className: `insight-series insight-series--${s.key}`, data: s.data })),
+    series: model.series.map((s) => ({ name: s.name, className: `chart-series chart-series--${s.key}`, data: s.data })),
   };
   if (model.kind === 'line') {
     // Many weeks: every n-th label at the chart's width when drawn (Chartist draws again on resize).

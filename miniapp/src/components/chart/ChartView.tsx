@@ -1,25 +1,24 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
-import { log } from '../../../lib/logger.ts';
-import type { ChartModel } from '../model.ts';
+import { log } from '../../lib/logger.ts';
+import type { ChartModel } from './chart.ts';
+import './chart.css';
 
 /**
  * The chart, drawn by Chartist once its module has loaded (draw.ts, its own chunk). An image to
  * assistive technology, labelled: the figures are the table's, which is always in the page.
  */
-export function ChartView({ model, label, hostRef }: { model: ChartModel; label: string; hostRef: Ref<HTMLDivElement> }) {
-  const { t } = useTranslation();
+export function ChartView({ model, label, failedText, hostRef, testid = 'chart' }: { model: ChartModel; label: string; failedText: string; hostRef?: Ref<HTMLDivElement>; testid?: string }) {
   const own = useRef<HTMLDivElement | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let drawn: { detach(): void } | null = null;
     let gone = false;
-    import('../draw.ts').then(
+    import('./draw.ts').then(
       ({ drawChart }) => {
         if (!gone && own.current) drawn = drawChart(own.current, model);
       },
       (err: unknown) => {
-        log.warn('insights: the chart module did not load', err);
+        log.warn('the chart module did not load', err);
         if (!gone) setFailed(true);
       },
     );
@@ -34,6 +33,6 @@ export function ChartView({ model, label, hostRef }: { model: ChartModel; label:
     if (typeof hostRef === 'function') hostRef(el);
     else if (hostRef) (hostRef as { current: HTMLDivElement | null }).current = el;
   };
-  if (failed) return <p className="muted">{t('insights.chartFailed')}</p>;
-  return <div ref={setRef} className="insight-chart" role="img" aria-label={label} data-testid="insight-chart" />;
+  if (failed) return <p className="muted">{failedText}</p>;
+  return <div ref={setRef} className="chart" role="img" aria-label={label} data-testid={testid} />;
 }
