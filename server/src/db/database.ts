@@ -328,6 +328,20 @@ export interface IssueSearch {
   title: string;
 }
 
+export interface IssueSla {
+  issue_id: number;
+  paused_at: string | null;
+  resolve_breached_at: string | null;
+  resolve_by: string | null;
+  resolve_paused_ms: Generated<Int8>;
+  resolved_at: string | null;
+  respond_breached_at: string | null;
+  respond_by: string | null;
+  respond_paused_ms: Generated<Int8>;
+  responded_at: string | null;
+  started_at: string;
+}
+
 export interface IssueSources {
   author: Generated<string>;
   chat_id: Int8;
@@ -403,6 +417,7 @@ export interface NotificationSettings {
   mentioned: Generated<boolean>;
   quiet_from: number | null;
   quiet_to: number | null;
+  sla_breached: Generated<boolean>;
   status_changed: Generated<boolean>;
   time_zone: Generated<string>;
   updated_at: Generated<string>;
@@ -458,6 +473,17 @@ export interface Projects {
   name: string;
   updated_at: Generated<string>;
   visibility: Generated<string>;
+}
+
+export interface ProjectSla {
+  business_days: boolean;
+  enabled: boolean;
+  enabled_at: string | null;
+  project_id: number;
+  targets: Json;
+  time_zone: string;
+  updated_at: Generated<string>;
+  working_days: number[];
 }
 
 export interface RateLimits {
@@ -540,6 +566,7 @@ export interface Statuses {
   name: string;
   position: Generated<number>;
   project_id: number;
+  waiting: Generated<boolean>;
 }
 
 export interface StreamMembers {
@@ -799,6 +826,7 @@ export interface DB {
   issue_labels: IssueLabels;
   issue_relations: IssueRelations;
   issue_search: IssueSearch;
+  issue_sla: IssueSla;
   issue_sources: IssueSources;
   issue_streams: IssueStreams;
   issue_templates: IssueTemplates;
@@ -812,6 +840,7 @@ export interface DB {
   project_data_versions: ProjectDataVersions;
   project_invites: ProjectInvites;
   project_members: ProjectMembers;
+  project_sla: ProjectSla;
   projects: Projects;
   rate_limits: RateLimits;
   recurrence_occurrences: RecurrenceOccurrences;

@@ -43,6 +43,7 @@ import { Migration20261206200000_project_invites } from './Migration202612062000
 import { Migration20261207100000_triage } from './Migration20261207100000_triage.ts';
 import { Migration20261208100000_group_settings } from './Migration20261208100000_group_settings.ts';
 import { Migration20261209100000_issue_search } from './Migration20261209100000_issue_search.ts';
+import { Migration20261210200000_sla } from './Migration20261210200000_sla.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -89,4 +90,5 @@ export const migrationsList = [
   { name: 'Migration20261207100000_triage', class: Migration20261207100000_triage },
   { name: 'Migration20261208100000_group_settings', class: Migration20261208100000_group_settings },
   { name: 'Migration20261209100000_issue_search', class: Migration20261209100000_issue_search },
+  { name: 'Migration20261210200000_sla', class: Migration20261210200000_sla },
 ];

@@ -13,6 +13,7 @@ export * from './invites.ts';
 export * from './issues.ts';
 export * from './projects.ts';
 export * from './session.ts';
+export * from './sla.ts';
 export * from './streams.ts';
 export * from './sync.ts';
 export * from './templates.ts';
