@@ -41,6 +41,8 @@ const PROJECT_CAPABILITIES = {
   'project.templates': ['owner'],
   /** Linking a members-only project to a Telegram group, which shows it to everyone there (issue 26). */
   'project.telegram': ['owner'],
+  /** A project's SLA targets and working time (issue 29). */
+  'project.sla': ['owner'],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type ProjectCapability = keyof typeof PROJECT_CAPABILITIES;

@@ -9,6 +9,7 @@ import { PRIORITIES, PRIORITY_VALUE, type issueListQuerySchema, type Priority } 
 import type { z } from 'zod';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { intArray } from '../../db/sql.ts';
+import { SLA_AT_RISK_HOURS } from '@tracker/shared/limits';
 import type { Cursor } from './issue-cursor.ts';
 import { ISSUE_ROW_COLUMNS, type IssueRow } from './issue.mapper.ts';
 
@@ -66,6 +67,12 @@ function customFieldMatches(id: string, value: string): string[] {
   return [alt(value)];
 }
 
+/** SLAs (docs/sla.md): a deadline missed, as the scan marked it. */
+const SLA_BREACHED = '(fsl.respond_breached_at is not null or fsl.resolve_breached_at is not null)';
+/** Open, and a deadline missed or due within the hours bound (a paused clock is not running out). */
+const SLA_AT_RISK = `i.completed_at is null and exists (select 1 from issue_sla fsl where fsl.issue_id = i.id and (${SLA_BREACHED} or (fsl.paused_at is null
+  and least(fsl.resolve_by, case when fsl.responded_at is null then fsl.respond_by end) < now() + make_interval(hours => ?::int))))`;
+
 /** The list's filters as SQL conditions on `i` (issues) and `p` (projects), with their bound values. */
 function listFilters(viewer: Viewer, q: FilterQuery): { where: string[]; params: unknown[]; add: (sql: string, ...values: unknown[]) => void } {
   const where: string[] = [];
@@ -101,6 +108,8 @@ function listFilters(viewer: Viewer, q: FilterQuery): { where: string[]; params:
   if (q.parent) add('i.parent_id = ?', q.parent);
   if (q.dueFrom) add('i.due_date >= ?::date', q.dueFrom);
   if (q.dueTo) add('i.due_date <= ?::date', q.dueTo);
+  if (q.sla === 'breached') add(`exists (select 1 from issue_sla fsl where fsl.issue_id = i.id and ${SLA_BREACHED})`);
+  if (q.sla === 'at-risk') add(SLA_AT_RISK, SLA_AT_RISK_HOURS);
   if (q.q) {
     add(
       `i.id in (select s.issue_id from issue_search s where s.search_vector @@ websearch_to_tsquery('russian', ?) or s.search_vector @@ websearch_to_tsquery('english', ?) or s.title ilike ?)`,
