@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/index.ts';
 import type { Concern } from '../notifications/concern.ts';
 import { presentUserIds } from '../notifications/concern.repository.ts';
 import type { ConcernChannel } from '../notifications/dispatch.ts';
+import { publishEvent } from '../events/publish.ts';
 import { lockDueClocks, markBreached, projectOwners, type BreachKind, type DueClock } from './scan.repository.ts';
 
 export const SLA_SCAN_JOB = 'sla.scan';
@@ -39,6 +40,8 @@ export async function scanBreaches(em: EntityManager, channels: readonly Concern
         const due = await lockDueClocks(tem, kind, now, BATCH);
         await markBreached(tem, kind, due.map((d) => d.issue_id), now);
         for (const concern of await concernsOf(tem, kind, due)) for (const channel of channels) await channel(tem, concern);
+        // Open pages and lists ask again (the sync log carries the mark to the store already).
+        for (const d of due) await publishEvent(tem, { type: 'issue.updated', issueId: d.issue_id, projectId: d.project_id, streamIds: [], actorId: null });
         return due.length;
       });
       marked += count;

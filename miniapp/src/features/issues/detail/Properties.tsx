@@ -11,6 +11,7 @@ import { IssueChoice } from '../fields/choices.tsx';
 import { LabelsField, StreamsField } from '../fields/picked.tsx';
 import { formatDate } from './activity-format.ts';
 import { InlineCustomField } from './InlineCustomField.tsx';
+import { SlaDeadlines } from './SlaDeadlines.tsx';
 import { AssigneeProp, ReadOnly, StatusProp } from './StatusAssignee.tsx';
 import { useDraft } from './use-draft.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
@@ -67,6 +68,8 @@ export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl:
         <DateField which="dueDate" value={issue.dueDate ?? ''} disabled={!canEdit} testid="issue-due" onChange={on.dueDate} />
       </div>
       {issue.dueDate && !canEdit && <p className="muted">{formatDate(issue.dueDate, locale)}</p>}
+
+      {issue.sla && <SlaDeadlines sla={issue.sla} completedAt={issue.completedAt} />}
 
       <Suspense fallback={<RepeatPlace />}>
         <RecurrenceField issue={issue} ctl={ctl} canEdit={canEdit} locale={locale} />

@@ -9,7 +9,7 @@ export const LAYOUTS = ['list', 'board'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 export const SORTS = ISSUE_SORTS;
 
-export const FILTER_KEYS = ['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'dueFrom', 'dueTo', 'q'] as const;
+export const FILTER_KEYS = ['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'dueFrom', 'dueTo', 'sla', 'q'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 const CF_KEY = /^cf\.\d+$/;
 
