@@ -13,7 +13,8 @@ import { syncLogTrigger } from './Migration20261128300000_sync_log.ts';
  *   A row changes what the store shows of its issue (`sla`): it logs the issue into the sync log and
  *   moves the project's data version, as time entries do, so cached lists and pages and live clients
  *   see a breach the scan marked.
- * - The scan reads each kind's next deadline off a partial index holding only running clocks.
+ * - The scan reads each kind's next deadline off a partial index holding only running clocks; the
+ *   list's filters read the missed clocks and the running ones by their next deadline off two more.
  * - Inbox items and Telegram notices of the two breaches, and the setting that turns the latter off.
  */
 const LOGGED = { table: 'issue_sla', entity: 'issue', id: 'r.issue_id', project: '(select project_id from issues where id = r.issue_id)' };
@@ -52,6 +53,9 @@ export class Migration20261210200000_sla extends Migration {
       );`);
     this.addSql(`create index issue_sla_respond_due on issue_sla (respond_by) where respond_breached_at is null and responded_at is null and paused_at is null and respond_by is not null;`);
     this.addSql(`create index issue_sla_resolve_due on issue_sla (resolve_by) where resolve_breached_at is null and resolved_at is null and paused_at is null and resolve_by is not null;`);
+    // The list's SLA filters (issue-list.repository.ts): missed clocks, and running ones by their next deadline.
+    this.addSql(`create index issue_sla_breached on issue_sla (issue_id) where respond_breached_at is not null or resolve_breached_at is not null;`);
+    this.addSql(`create index issue_sla_next_due on issue_sla ((least(resolve_by, case when responded_at is null then respond_by end))) where paused_at is null and resolved_at is null;`);
     for (const sql of syncLogTrigger(LOGGED)) this.addSql(sql);
     this.addSql(
       `create constraint trigger issue_sla_data_version after insert or update or delete on issue_sla deferrable initially deferred for each row execute function bump_versions_by_issue();`,

@@ -14,21 +14,33 @@ import { lockDueClocks, markBreached, projectOwners, type BreachKind, type DueCl
 export const SLA_SCAN_JOB = 'sla.scan';
 /** A tick missed while no replica ran needs no backfill: the next one finds every clock still past its deadline. */
 export const SLA_SCAN_CRON = { identifier: SLA_SCAN_JOB, task: SLA_SCAN_JOB, match: '* * * * *', maxAttempts: 3 };
-/** Clocks marked per transaction, and transactions per tick (the rest wait for the next minute). */
+/** Clocks marked per transaction, and transactions per tick (the rest wait for the next minute, so a tick stays short). */
 const BATCH = 100;
-const BATCHES_PER_TICK = 50;
+const BATCHES_PER_TICK = 10;
 
 const KIND: Record<BreachKind, Concern['kind']> = { respond: 'slaResponse', resolve: 'slaResolution' };
 
+/** Each breach's concern: the assignee and the owners, of those not blocked who may still see the project (asked once per project). */
 async function concernsOf(em: EntityManager, kind: BreachKind, due: DueClock[]): Promise<Concern[]> {
-  const owners = await projectOwners(em, [...new Set(due.map((d) => d.project_id))]);
-  const out: Concern[] = [];
-  for (const d of due) {
-    const people = [...new Set([d.assignee_id, ...(owners.get(d.project_id) ?? [])].filter((id): id is number => id != null))];
-    const userIds = people.length ? await presentUserIds(em, people, d.project_id) : [];
-    out.push({ kind: KIND[kind], activityId: null, issueId: d.issue_id, projectId: d.project_id, actorId: null, actorName: null, userIds, data: {}, groups: null });
+  const projects = [...new Set(due.map((d) => d.project_id))];
+  const owners = await projectOwners(em, projects);
+  const people = (d: DueClock) => [d.assignee_id, ...(owners.get(d.project_id) ?? [])].filter((id): id is number => id != null);
+  const present = new Map<number, Set<number>>();
+  for (const projectId of projects) {
+    const candidates = [...new Set(due.filter((d) => d.project_id === projectId).flatMap(people))];
+    present.set(projectId, new Set(candidates.length ? await presentUserIds(em, candidates, projectId) : []));
   }
-  return out;
+  return due.map((d) => ({
+    kind: KIND[kind],
+    activityId: null,
+    issueId: d.issue_id,
+    projectId: d.project_id,
+    actorId: null,
+    actorName: null,
+    userIds: [...new Set(people(d))].filter((id) => present.get(d.project_id)!.has(id)).sort((a, b) => a - b),
+    data: {},
+    groups: null,
+  }));
 }
 
 /** Marks the deadlines missed at `now` and tells people; returns how many were marked. */

@@ -6,6 +6,7 @@ import { syncChangesResponseSchema } from '@tracker/shared/api/sync';
 import { HOUR_MS } from '@tracker/shared/sla';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotServer, type BotServer, type TgUser } from '../../test/bot-server.ts';
+import { inlinedQueries } from '../../test/query-log.ts';
 import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
 
 let s: BotServer;
@@ -226,5 +227,38 @@ describe('SLA clocks and breaches', () => {
     const restarted = (await issueNow(issue.id)).sla!;
     expect(restarted.breached).toBe(false);
     expect(Date.parse(restarted.respondBy!)).toBeGreaterThan(Date.now() + 23 * HOUR_MS);
+  });
+});
+
+describe('SLA list filters on a large project', () => {
+  it('read the few matching clocks off their indexes, not every open issue', async () => {
+    await putSla({ enabled: true, businessDays: false });
+    await s.t.sql(
+      `insert into issues (project_id, number, title, status_id, priority, updated_at)
+       select ?, 10000 + g, 'Generated ' || g, ?, 2, now() - make_interval(secs => g) from generate_series(1, 20000) g`,
+      [project.project.id, statusOf('unstarted')],
+    );
+    // Their clocks run for weeks yet; a few are missed or due within the day.
+    await s.t.sql(
+      `insert into issue_sla (issue_id, started_at, respond_by, resolve_by, respond_breached_at)
+       select id, now(), now() + make_interval(hours => case when number % 20 = 0 then 2 else 480 end), now() + interval '30 days', case when number % 1000 = 0 then now() end
+         from issues where title like 'Generated %'`,
+    );
+    await s.t.sql('analyze issues');
+    await s.t.sql('analyze issue_sla');
+    const record = inlinedQueries(s.t);
+    for (const filter of ['at-risk', 'breached']) {
+      s.t.app.services.responseCache.clear();
+      let found: IssueListItem[] = [];
+      const queries = await record(async () => {
+        found = issueListResponseSchema.parse((await boss.client.get(`/api/issues?project=${project.project.key}&sla=${filter}&limit=50`)).body).issues;
+      });
+      expect(found.length, filter).toBeGreaterThan(0);
+      const listSql = queries.find((q) => q.includes('from issues i'))!;
+      const plan = (await s.t.sql<{ 'QUERY PLAN': string }>(`explain ${listSql}`)).map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan, filter).toContain('issue_sla_breached');
+      if (filter === 'at-risk') expect(plan).toContain('issue_sla_next_due');
+      expect(plan, filter).not.toMatch(/Seq Scan on issues|Seq Scan on issue_sla/);
+    }
   });
 });
