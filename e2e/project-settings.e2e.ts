@@ -51,7 +51,7 @@ for (const lang of ['ru', 'en'] as const) {
       await page.goto(base);
       await page.getByTestId('page-projectEdit').getByTestId('project-form').waitFor();
       expect(await current(page)).toBe('settings-nav-general');
-      expect(await page.getByTestId('settings-nav').getByRole('link').count()).toBe(8); // seven sections and the import
+      expect(await page.getByTestId('settings-nav').getByRole('link').count()).toBe(9); // eight sections and the import
 
       await page.getByTestId('settings-nav-labels').click();
       await page.getByTestId('page-projectEditLabels').getByTestId('labels-editor').waitFor();

@@ -86,6 +86,8 @@ import { createAccountHooks } from './modules/telegram-auth/bot-hooks.ts';
 import { notificationSettingsRoutes } from './modules/notifications/settings.routes.ts';
 import { registerNotifications } from './modules/notifications/dispatch.ts';
 import { registerRecurrences } from './modules/recurrence/scheduler.ts';
+import { registerSlaScan } from './modules/sla/scan.ts';
+import { slaRoutes } from './modules/sla/sla.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { registerImports } from './modules/imports/import.job.ts';
@@ -143,7 +145,10 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   const triage = setUpTriage({ em, jobs, burstSec: config.TELEGRAM_BURST_SEC });
   const telegram = setUpBot({ config, orm, logger, jobs, storage, accountHooks: createAccountHooks(orm, invites.service), invites: invites.service, triage: triage.service });
   // What concerns people goes to their inbox, then to Telegram while the bot runs (the same events).
-  const notifications = registerNotifications({ jobs, orm, channels: [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])], digests: telegram.digests });
+  const channels = [deliverToInbox, ...(telegram.tell ? [telegram.tell] : [])];
+  const notifications = registerNotifications({ jobs, orm, channels, digests: telegram.digests });
+  // SLA breaches reach the same channels (docs/sla.md).
+  const sla = registerSlaScan({ jobs, orm, channels });
   const accounts = createAccountService({ mail, sms: createSmsProvider(config, logger), secret: config.SESSION_SECRET, logger, adminEmails: config.ADMIN_EMAILS });
   registerSyncPrune(jobs, orm);
   // Outgoing webhooks: deliveries go through the job queue; the owners hear when one is switched off.
@@ -240,6 +245,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     cycleRoutes({ em }),
     milestoneRoutes({ em }),
     insightsRoutes({ em }),
+    slaRoutes({ em }),
     streamRoutes({ em }),
     syncRoutes({ em, hub: sync, guard, live: (viewer, send, allows) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event)), allows) }),
     calendarRoutes({ em, config }),
@@ -266,7 +272,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
   guardSessionOnly(routers);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods({ throw: true }));
 
-  return Object.assign(app, { services: { users, navigation, events, sync, access, responseCache, jobs, accounts, telegram, notifications, storage, webhooks, invites: invites.service, triage: triage.service }, routers });
+  return Object.assign(app, { services: { users, navigation, events, sync, access, responseCache, jobs, accounts, telegram, notifications, sla, storage, webhooks, invites: invites.service, triage: triage.service }, routers });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -11,6 +11,7 @@ import { milestones } from '@tracker/shared/api/contract/milestones';
 import { inbox } from '@tracker/shared/api/contract/inbox';
 import { insights } from '@tracker/shared/api/contract/insights';
 import { INSIGHT_METRICS } from '@tracker/shared/api/values/insights';
+import { sla } from '@tracker/shared/api/contract/sla';
 import { buildPath, successStatus, type AnyEndpoint, type Schema } from '@tracker/shared/api/contract/endpoint';
 import { activity, attachments, comments, issues, search, views } from '@tracker/shared/api/contract/issues';
 import { projects, users, workflow } from '@tracker/shared/api/contract/projects';
@@ -89,6 +90,8 @@ describe('answers against their declarations', () => {
     await call(workflow.updateStatus, { params: { id: status.id }, body: { name: 'In review' } });
     await call(workflow.reorderStatuses, { params: { id: project.id }, body: { ids: [...statuses.map((s: { id: number }) => s.id), status.id] } });
     await call(workflow.deleteStatus, { params: { id: status.id }, query: { moveTo: statuses[0].id } });
+    const { sla: slaSettings } = await call(sla.get, { params: { id: project.id } });
+    await call(sla.put, { params: { id: project.id }, body: { ...slaSettings, enabled: true } });
     const { label } = await call(workflow.createLabel, { params: { id: project.id }, body: { name: 'bug' } });
     await call(workflow.updateLabel, { params: { id: label.id }, body: { color: '#ff0000' } });
 

@@ -120,6 +120,10 @@ export const PHONE_MAX_LENGTH = 16;
 /** The time zone of a user who has not chosen one (due dates, quiet hours, "today" in the bot). */
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
+/** SLAs (issue 29, docs/sla.md): a target is 1 hour to a year; "at risk" is a deadline within this many hours. */
+export const SLA_MAX_HOURS = 8760;
+export const SLA_AT_RISK_HOURS = 24;
+
 /** Imports (issue 17): the largest file accepted, and the most rows (records) one import may hold. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;

@@ -43,6 +43,8 @@ const PROJECT_CAPABILITIES = {
   'project.telegram': ['owner'],
   /** Planning (issue 29): the cadence, cycles and milestones. Whoever works on the project plans it. */
   'project.plan': ['owner', 'member'],
+  /** A project's SLA targets and working time (issue 29). */
+  'project.sla': ['owner'],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type ProjectCapability = keyof typeof PROJECT_CAPABILITIES;

@@ -67,6 +67,8 @@ export const ROUTES = defineRoutes([
   { name: 'projectEditGeneral', path: '/projects/:id/edit/general', access: 'private', parent: 'project' },
   { name: 'projectEditMembers', path: '/projects/:id/edit/members', access: 'private', parent: 'project' },
   { name: 'projectEditWorkflow', path: '/projects/:id/edit/workflow', access: 'private', parent: 'project' },
+  // SLA targets and working time (issue 29).
+  { name: 'projectEditSla', path: '/projects/:id/edit/sla', access: 'private', parent: 'project' },
   { name: 'projectEditLabels', path: '/projects/:id/edit/labels', access: 'private', parent: 'project' },
   { name: 'projectEditTemplates', path: '/projects/:id/edit/templates', access: 'private', parent: 'project' },
   { name: 'projectEditWebhooks', path: '/projects/:id/edit/webhooks', access: 'private', parent: 'project' },

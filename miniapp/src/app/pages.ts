@@ -78,6 +78,7 @@ const ENTRIES: Record<string, Entry> = {
   projectEditGeneral: settings,
   projectEditMembers: settings,
   projectEditWorkflow: settings,
+  projectEditSla: settings,
   projectEditLabels: settings,
   projectEditTemplates: settings,
   projectEditWebhooks: settings,

@@ -17,7 +17,7 @@ export function storeProject(store: Pick<SyncData, 'projects' | 'statuses' | 'la
   const statuses = Object.values(store.statuses)
     .filter((s) => s.projectId === projectId)
     .sort((a, b) => a.position - b.position || a.id - b.id)
-    .map(({ id, name, category, color, position }) => ({ id, name, category, color, position }));
+    .map(({ id, name, category, color, position, waiting }) => ({ id, name, category, color, position, waiting }));
   const labels = Object.values(store.labels)
     .filter((l) => l.projectId === projectId)
     .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id))

@@ -4,6 +4,8 @@
 import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
 import { ISSUE_SORTS, PRIORITY_VALUE } from '@tracker/shared/api/values/issues';
 import type { StatusCategory } from '@tracker/shared/api/projects';
+import { SLA_FILTERS } from '@tracker/shared/api/values/sla';
+import { slaAtRisk } from '../lib/sla.ts';
 import { touchProject } from './lru.ts';
 import type { Snapshot } from 'valtio';
 import type { SyncData } from './model.ts';
@@ -26,6 +28,8 @@ export interface IssueQuery {
   milestone?: number | 'none';
   dueFrom?: string;
   dueTo?: string;
+  /** SLAs: `at-risk` or `breached` (docs/sla.md). */
+  sla?: string;
   sort?: IssueSort;
   order?: 'asc' | 'desc';
 }
@@ -84,6 +88,11 @@ function filters(data: Data, q: IssueQuery, me: number | null): ((i: Issue) => b
   if (q.milestone !== undefined) tests.push((i) => i.milestoneId === (q.milestone === 'none' ? null : q.milestone));
   if (q.dueFrom) tests.push((i) => i.dueDate !== null && i.dueDate >= q.dueFrom!);
   if (q.dueTo) tests.push((i) => i.dueDate !== null && i.dueDate <= q.dueTo!);
+  if (q.sla === 'at-risk') {
+    const now = Date.now();
+    tests.push((i) => slaAtRisk(i, now));
+  }
+  if (q.sla === 'breached') tests.push((i) => i.sla?.breached === true);
   return tests;
 }
 
@@ -138,7 +147,7 @@ export function queryIssues(data: Data, query: IssueQuery, me: number | null = n
   return rows.map((r) => r.id);
 }
 
-const QUERY_KEYS = new Set(['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'parent', 'cycle', 'milestone', 'dueFrom', 'dueTo', 'sort', 'order']);
+const QUERY_KEYS = new Set(['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'parent', 'cycle', 'milestone', 'dueFrom', 'dueTo', 'sla', 'sort', 'order']);
 const OPEN_CATEGORIES: readonly StatusCategory[] = ['triage', 'backlog', 'unstarted', 'started'];
 const int = (v: string | number) => (typeof v === 'number' ? v : /^\d{1,10}$/.test(v) ? Number(v) : NaN);
 
@@ -174,6 +183,10 @@ export function toIssueQuery(api: Readonly<Record<string, string | number | unde
         if (value !== 'asc' && value !== 'desc') return null;
         q.order = value;
         break;
+      case 'sla':
+        if (!(SLA_FILTERS as readonly string[]).includes(value)) return null;
+        q.sla = value;
+        break;
       default:
         q[key as 'status' | 'category' | 'assignee' | 'label' | 'priority' | 'dueFrom' | 'dueTo'] = value;
     }
@@ -187,6 +200,8 @@ export function toIssueQuery(api: Readonly<Record<string, string | number | unde
  * older ones (they load on demand from the server's list).
  */
 export function holdsAll(data: Pick<Data, 'statuses'>, q: IssueQuery): boolean {
+  // At risk is open by definition.
+  if (q.sla === 'at-risk') return true;
   if (q.category && q.category.split(',').every((c) => OPEN_CATEGORIES.includes(c as StatusCategory))) return true;
   if (q.status) {
     return q.status.split(',').every((id) => {

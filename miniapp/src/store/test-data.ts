@@ -8,7 +8,7 @@ export function project(id: number, key: string, extra: Partial<SyncProject> = {
 }
 
 export function status(id: number, projectId: number, category: SyncStatus['category'] = 'unstarted'): SyncStatus {
-  return { id, projectId, name: `S${id}`, category, color: '#000000', position: id };
+  return { id, projectId, name: `S${id}`, category, color: '#000000', position: id, waiting: false };
 }
 
 export function issue(id: number, projectId: number, extra: Partial<IssueListItem> = {}): IssueListItem {
@@ -38,6 +38,7 @@ export function issue(id: number, projectId: number, extra: Partial<IssueListIte
     updatedAt: at,
     completedAt: null,
     recurrence: null,
+    sla: null,
     ...extra,
   };
 }

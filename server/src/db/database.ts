@@ -350,6 +350,20 @@ export interface IssueSearch {
   title: string;
 }
 
+export interface IssueSla {
+  issue_id: number;
+  paused_at: string | null;
+  resolve_breached_at: string | null;
+  resolve_by: string | null;
+  resolve_paused_ms: Generated<Int8>;
+  resolved_at: string | null;
+  respond_breached_at: string | null;
+  respond_by: string | null;
+  respond_paused_ms: Generated<Int8>;
+  responded_at: string | null;
+  started_at: string;
+}
+
 export interface IssueSources {
   author: Generated<string>;
   chat_id: Int8;
@@ -440,6 +454,7 @@ export interface NotificationSettings {
   mentioned: Generated<boolean>;
   quiet_from: number | null;
   quiet_to: number | null;
+  sla_breached: Generated<boolean>;
   status_changed: Generated<boolean>;
   time_zone: Generated<string>;
   updated_at: Generated<string>;
@@ -503,6 +518,17 @@ export interface Projects {
   name: string;
   updated_at: Generated<string>;
   visibility: Generated<string>;
+}
+
+export interface ProjectSla {
+  business_days: boolean;
+  enabled: boolean;
+  enabled_at: string | null;
+  project_id: number;
+  targets: Json;
+  time_zone: string;
+  updated_at: Generated<string>;
+  working_days: number[];
 }
 
 export interface RateLimits {
@@ -585,6 +611,7 @@ export interface Statuses {
   name: string;
   position: Generated<number>;
   project_id: number;
+  waiting: Generated<boolean>;
 }
 
 export interface StreamMembers {
@@ -846,6 +873,7 @@ export interface DB {
   issue_labels: IssueLabels;
   issue_relations: IssueRelations;
   issue_search: IssueSearch;
+  issue_sla: IssueSla;
   issue_sources: IssueSources;
   issue_starts: IssueStarts;
   issue_streams: IssueStreams;
@@ -862,6 +890,7 @@ export interface DB {
   project_data_versions: ProjectDataVersions;
   project_invites: ProjectInvites;
   project_members: ProjectMembers;
+  project_sla: ProjectSla;
   projects: Projects;
   rate_limits: RateLimits;
   recurrence_occurrences: RecurrenceOccurrences;

@@ -133,9 +133,15 @@ export function knownMethods(ctx: Context, next: Next) {
 /**
  * A request body that cannot be decoded (bad gzip, broken JSON) is the client's fault: 400, or 415
  * for an encoding or type we do not read. Body-parser errors without a status would otherwise be 500.
+ * JSON `null` is a body: the parser's strict mode takes objects and arrays only, but `PUT … null`
+ * clears a setting (a project's SLA); each route's schema then decides, as for any body.
  */
-export function bodyDecodeError(err: unknown): never {
-  const e = err as { status?: number; statusCode?: number };
+export function bodyDecodeError(err: unknown, ctx?: Context): void {
+  const e = err as { status?: number; statusCode?: number; body?: unknown };
+  if (ctx && typeof e.body === 'string' && e.body.trim() === 'null') {
+    ctx.request.body = null;
+    return;
+  }
   const status = e.status ?? e.statusCode;
   if (status === 413 || status === 415) throw err;
   throw new HttpError(400, VALIDATION_FAILED, 'validation', { issues: [{ path: [], message: 'validation.body', code: 'invalid_body' }] });

@@ -7,7 +7,8 @@ import { STATUS_CATEGORIES } from './projects.ts';
  * notifications. Snoozed items are left out until their time passes; archived ones are only listed
  * under `archived`.
  */
-export const INBOX_KINDS = ['assigned', 'mentioned', 'commented', 'statusChanged', 'dueTomorrow'] as const;
+/** `slaResponse` and `slaResolution`: an SLA deadline of the issue was missed (docs/sla.md). */
+export const INBOX_KINDS = ['assigned', 'mentioned', 'commented', 'statusChanged', 'dueTomorrow', 'slaResponse', 'slaResolution'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const INBOX_FILTERS = ['unread', 'all', 'archived'] as const;

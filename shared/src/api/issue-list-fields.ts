@@ -5,7 +5,7 @@ import type { IssueListItem } from './issues.ts';
 
 export const ISSUE_LIST_FIELDS = [
   'id', 'key', 'projectId', 'number', 'title', 'statusId', 'priority', 'assignee', 'labelIds', 'streamIds', 'startDate', 'dueDate', 'estimate',
-  'parentId', 'cycleId', 'milestoneId', 'sortOrder', 'customValues', 'commentCount', 'spentMinutes', 'createdAt', 'updatedAt', 'completedAt', 'recurrence',
+  'parentId', 'cycleId', 'milestoneId', 'sortOrder', 'customValues', 'commentCount', 'spentMinutes', 'createdAt', 'updatedAt', 'completedAt', 'recurrence', 'sla',
 ] as const satisfies readonly (keyof IssueListItem)[];
 
 /** The issue as a list shows it: only its list fields. */

@@ -4,6 +4,7 @@ import { dateSchema, userRefSchema } from './common.ts';
 import { labelSchema, PROJECT_ROLES, statusSchema, STATUS_CATEGORIES } from './projects.ts';
 import { commentSchema } from './comments.ts';
 import { recurrenceInputSchema, recurrenceSchema } from './recurrence.ts';
+import { issueSlaSchema, SLA_FILTERS } from './sla.ts';
 import { PRIORITIES, PRIORITY_VALUE, RELATION_TYPES, ISSUE_SORTS } from './values/issues.ts';
 
 export { PRIORITIES, PRIORITY_VALUE, RELATION_TYPES, ISSUE_SORTS };
@@ -137,6 +138,8 @@ export const issueListQuerySchema = z
     milestone: z.union([idParam(), z.literal('none')]).optional(),
     dueFrom: dateSchema.optional(),
     dueTo: dateSchema.optional(),
+    /** SLAs (docs/sla.md): `at-risk` = open, a deadline within 24 h or missed; `breached` = a deadline missed. */
+    sla: z.enum(SLA_FILTERS, 'validation.invalid').optional(),
     q: text().trim().max(200).optional(),
     sort: z.union([z.enum(ISSUE_SORTS), text().regex(/^cf\.\d{1,10}$/)]).default('updated'),
     order: z.enum(['asc', 'desc']).default('desc'),
@@ -173,6 +176,8 @@ export const issueListItemSchema = z.object({
   completedAt: z.string().nullable(),
   /** Set when the issue repeats (it is the head of its series). */
   recurrence: recurrenceSchema.nullable(),
+  /** Its SLA deadlines (docs/sla.md); null when its project has no SLA or its priority no target. */
+  sla: issueSlaSchema.nullable(),
 });
 export type IssueListItem = z.infer<typeof issueListItemSchema>;
 

@@ -11,6 +11,8 @@ export const notificationSettingsSchema = z.object({
   dueSoon: z.boolean(),
   /** Comments on issues assigned to me (watched issues' comments stay in the inbox). Older clients leave it out. */
   assignedComments: z.boolean().default(true),
+  /** An SLA deadline missed on an issue assigned to me or in a project I own (docs/sla.md). Older clients leave it out. */
+  slaBreached: z.boolean().default(true),
   /** The morning digest: overdue, due today and what changed on watched issues, at `digestTime` local time. */
   digestEnabled: z.boolean().default(false),
   digestTime: time.default('09:00'),

@@ -33,15 +33,20 @@ export const statusSchema = z.object({
   category: z.enum(STATUS_CATEGORIES),
   color: z.string(),
   position: z.number().int(),
+  /** Waiting on someone else: SLA clocks stand still while an issue is in it (docs/sla.md). */
+  waiting: z.boolean(),
 });
 export type Status = z.infer<typeof statusSchema>;
 
-export const createStatusSchema = z.object({
+const statusFields = {
   name: text().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
   category: z.enum(STATUS_CATEGORIES),
-  color: colorSchema.default('#94a3b8'),
-});
-export const updateStatusSchema = createStatusSchema.partial().strict();
+  color: colorSchema,
+  waiting: z.boolean('validation.invalid'),
+};
+export const createStatusSchema = z.object({ ...statusFields, color: statusFields.color.default('#94a3b8'), waiting: statusFields.waiting.default(false) });
+// Without the defaults: a rename must leave the colour and the waiting mark as they are.
+export const updateStatusSchema = z.object(statusFields).partial().strict();
 export const reorderStatusesSchema = z.object({ ids: z.array(id()).min(1).max(1000) });
 /** Deleting a status moves its issues to another status of the same project. */
 export const deleteStatusSchema = z.object({ moveTo: idParam() });

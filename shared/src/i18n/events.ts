@@ -6,7 +6,7 @@ import type { TextFn } from './translator.ts';
 
 /** `dueToday` is told in Telegram only (the inbox keeps the day-before notice). */
 export type EventKind = InboxKind | 'created' | 'dueToday';
-export const EVENT_KINDS = ['created', 'assigned', 'mentioned', 'commented', 'statusChanged', 'dueTomorrow', 'dueToday'] as const satisfies readonly EventKind[];
+export const EVENT_KINDS = ['created', 'assigned', 'mentioned', 'commented', 'statusChanged', 'dueTomorrow', 'dueToday', 'slaResponse', 'slaResolution'] as const satisfies readonly EventKind[];
 
 /** What happened, without who: "changed the status: Todo → Done", «изменён статус «Todo» → «Done»». */
 export function eventText(t: TextFn, kind: EventKind, data: Pick<InboxData, 'from' | 'to'> = {}): string {

@@ -1,6 +1,8 @@
 // Typed calls of the projects API (shapes from @tracker/shared/api/projects).
 import { invites } from '@tracker/shared/api/contract/invites';
 import { projects, workflow } from '@tracker/shared/api/contract/projects';
+import { sla } from '@tracker/shared/api/contract/sla';
+import type { SlaSettings } from '@tracker/shared/api/sla';
 import { triage } from '@tracker/shared/api/contract/triage';
 import type { CreateInviteInput } from '@tracker/shared/api/invites';
 import type { TriageActionInput } from '@tracker/shared/api/triage';
@@ -20,9 +22,12 @@ export const projectsApi = {
   checklist: (id: number) => api(projects.checklist, { params: { id } }),
 
   createStatus: (projectId: number, body: { name: string; category: StatusCategory; color?: string }) => api(workflow.createStatus, { params: { id: projectId }, body }),
-  updateStatus: (id: number, body: Partial<{ name: string; category: StatusCategory; color: string }>) => api(workflow.updateStatus, { params: { id }, body }),
+  updateStatus: (id: number, body: Partial<{ name: string; category: StatusCategory; color: string; waiting: boolean }>) => api(workflow.updateStatus, { params: { id }, body }),
   deleteStatus: (id: number, moveTo: number) => api(workflow.deleteStatus, { params: { id }, query: { moveTo } }),
   reorderStatuses: (projectId: number, ids: number[]) => api(workflow.reorderStatuses, { params: { id: projectId }, body: { ids } }),
+
+  sla: (projectId: number) => api(sla.get, { params: { id: projectId } }),
+  putSla: (projectId: number, body: SlaSettings) => api(sla.put, { params: { id: projectId }, body }),
 
   createLabel: (projectId: number, body: { name: string; color?: string }) => api(workflow.createLabel, { params: { id: projectId }, body }),
   updateLabel: (id: number, body: Partial<{ name: string; color: string }>) => api(workflow.updateLabel, { params: { id }, body }),

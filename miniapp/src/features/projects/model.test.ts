@@ -3,7 +3,7 @@ import type { Status } from '@tracker/shared/api/projects';
 import { describe, expect, it } from 'vitest';
 import { activityLine, donePercent, moveItem, progressByCategory } from './model.ts';
 
-const st = (id: number, category: Status['category'], position: number): Status => ({ id, name: `S${id}`, category, color: '#000000', position });
+const st = (id: number, category: Status['category'], position: number): Status => ({ id, name: `S${id}`, category, color: '#000000', position, waiting: false });
 
 describe('progress by category', () => {
   it('groups counts by category in workflow order and drops empty categories', () => {

@@ -45,6 +45,7 @@ import { Migration20261208100000_group_settings } from './Migration2026120810000
 import { Migration20261209100000_issue_search } from './Migration20261209100000_issue_search.ts';
 import { Migration20261210100000_cycles_milestones } from './Migration20261210100000_cycles_milestones.ts';
 import { Migration20261210300000_insights } from './Migration20261210300000_insights.ts';
+import { Migration20261210200000_sla } from './Migration20261210200000_sla.ts';
 
 export const migrationsList = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
@@ -92,5 +93,6 @@ export const migrationsList = [
   { name: 'Migration20261208100000_group_settings', class: Migration20261208100000_group_settings },
   { name: 'Migration20261209100000_issue_search', class: Migration20261209100000_issue_search },
   { name: 'Migration20261210100000_cycles_milestones', class: Migration20261210100000_cycles_milestones },
+  { name: 'Migration20261210200000_sla', class: Migration20261210200000_sla },
   { name: 'Migration20261210300000_insights', class: Migration20261210300000_insights },
 ];

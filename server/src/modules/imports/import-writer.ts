@@ -17,6 +17,7 @@ import { personKey, type ImportPlan, type PlannedRecord } from './import-plan.ts
 import { addComments, columnEnds, createLabels, createStatuses, dateOrNull, insertIssues, linkParents, updateIssue, type NewIssue, type Values } from './import-rows.ts';
 import { insertIssueLabels, insertIssueRefs, quietHistory } from './import-rows.repository.ts';
 import { markImportSucceeded } from './import-run.repository.ts';
+import { syncIssueClocks } from '../sla-clock/clock.ts';
 
 /** Records written between two progress reports. */
 export const IMPORT_BATCH = 200;
@@ -38,6 +39,8 @@ export interface WriteContext {
 
 
 export async function writeImport(em: EntityManager, plan: ImportPlan, ctx: WriteContext): Promise<ImportReport> {
+  // SLA clocks of imported issues start now, whatever the file says of their creation (docs/sla.md).
+  const importedAt = new Date();
   return em.transactional(async (tem) => {
     await quietHistory(tem);
     const createdStatuses = await createStatuses(tem, plan, ctx.projectId);
@@ -93,6 +96,7 @@ export async function writeImport(em: EntityManager, plan: ImportPlan, ctx: Writ
       const links = done.flatMap((d) => d.labelIds.map((labelId) => ({ issue_id: d.issueId, label_id: labelId })));
       if (links.length) await insertIssueLabels(tem, links);
       for (const d of done) await addComments(tem, ctx.format, d.issueId, d.r, user, d.fresh);
+      await syncIssueClocks(tem, done.map((d) => d.issueId), { startAt: importedAt });
       await recordActivities(
         tem,
         done.map((d): ActivityInput => ({ projectId: ctx.projectId, issueId: d.issueId, actorId: ctx.actorId, action: 'imported', newValue: { format: ctx.format, importId: ctx.importId, updated: !d.fresh } })),

@@ -8,6 +8,7 @@ import { recordActivities } from '../activity/activity.ts';
 import { publishEvent } from '../events/publish.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
+import { commentAdded } from '../sla-clock/clock.ts';
 import {
   addWatchers,
   commentById,
@@ -57,6 +58,7 @@ export async function addComment(em: EntityManager, viewer: Viewer, ref: number 
     assertWritable(project);
     const id = await insertComment(tem, issue.id, viewer.id, body);
     await addWatchers(tem, issue.id, [viewer.id]);
+    await commentAdded(tem, issue.id, viewer.id);
     await recordActivities(tem, [{ projectId: project.id, issueId: issue.id, actorId: viewer.id, action: 'commented', newValue: { commentId: id } }]);
     await notifyMentions(tem, viewer, issue, id, body);
     await touchIssue(tem, issue.id);

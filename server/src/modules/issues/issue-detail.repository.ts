@@ -14,7 +14,7 @@ const RELATED_ISSUE = sql.raw(`json_build_object('id', o.id, 'key', op.key || '-
 export async function issueDetailRow(em: EntityManager, viewer: Viewer, issueId: number): Promise<IssueDetailRow | undefined> {
   const visibleTo = sqlPart(visibleProjectsCondition(viewer, 'op'));
   const { rows } = await sql<IssueDetailRow>`select ${sql.raw(ISSUE_ROW_COLUMNS)}, i.version, i.description, i.reporter_id, ru.name as reporter_name, p.name as project_name, p.color as project_color,
-       json_build_object('id', s.id, 'name', s.name, 'category', s.category, 'color', s.color, 'position', s.position) as status,
+       json_build_object('id', s.id, 'name', s.name, 'category', s.category, 'color', s.color, 'position', s.position, 'waiting', s.waiting) as status,
        (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) order by lower(l.name), l.id), '[]')
           from issue_labels il join labels l on l.id = il.label_id where il.issue_id = i.id) as labels,
        (select coalesce(json_agg(json_build_object('id', st.id, 'name', st.name) order by lower(st.name), st.id), '[]')

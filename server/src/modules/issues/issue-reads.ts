@@ -31,7 +31,7 @@ export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache
   }
 
   /** A list-shaped answer tagged by the versions of what the viewer may see (one project's, or all). */
-  async function listBody(ctx: Context, viewer: Viewer, q: { project?: number | string; assignee?: string }, kind: string, load: () => Promise<unknown>) {
+  async function listBody(ctx: Context, viewer: Viewer, q: { project?: number | string; assignee?: string; sla?: string }, kind: string, load: () => Promise<unknown>) {
     let versions: unknown[];
     if (q.project !== undefined) {
       const access = await projectVersions(deps.em(), viewer, q.project);
@@ -46,7 +46,9 @@ export function issueReads(deps: { em: () => EntityManager; cache: ResponseCache
     }
     // `assignee=me` is the only thing in a list that depends on who asks, beyond what they may see.
     const me = q.assignee?.split(',').includes('me') ? viewer.id : '';
-    await deps.cache.send(ctx, entityTag([kind, ...versions, me, ctx.querystring]), load);
+    // "At risk" also depends on the time (a deadline comes within 24 h): such a list is kept a minute at most.
+    const minute = q.sla === 'at-risk' ? Math.floor(Date.now() / 60_000) : '';
+    await deps.cache.send(ctx, entityTag([kind, ...versions, me, minute, ctx.querystring]), load);
   }
 
   return {

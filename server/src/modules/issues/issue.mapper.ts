@@ -28,6 +28,7 @@ export interface IssueRow {
   updated_at: string;
   completed_at: string | null;
   recurrence: { rrule: string; mode: 'schedule' | 'on_complete'; nextAt: string | null } | null;
+  sla: { respondBy: string | null; resolveBy: string | null; respondedAt: string | null; breached: boolean; paused: boolean } | null;
 }
 
 /** The SQL select list for IssueRow, over `issues i`, `projects p`, `users au` (assignee). */
@@ -39,7 +40,10 @@ export const ISSUE_ROW_COLUMNS = `
   (select count(*)::int from comments c where c.issue_id = i.id) as comment_count,
   (select coalesce(sum(te.minutes), 0)::int from time_entries te where te.issue_id = i.id) as spent_minutes,
   i.created_at, i.updated_at, i.completed_at,
-  (select json_build_object('rrule', rr.rrule, 'mode', rr.mode, 'nextAt', rr.next_at) from recurrences rr where rr.issue_id = i.id) as recurrence`;
+  (select json_build_object('rrule', rr.rrule, 'mode', rr.mode, 'nextAt', rr.next_at) from recurrences rr where rr.issue_id = i.id) as recurrence,
+  (select json_build_object('respondBy', sl.respond_by, 'resolveBy', sl.resolve_by, 'respondedAt', sl.responded_at,
+     'breached', sl.respond_breached_at is not null or sl.resolve_breached_at is not null, 'paused', sl.paused_at is not null)
+     from issue_sla sl where sl.issue_id = i.id and (sl.respond_by is not null or sl.resolve_by is not null)) as sla`;
 
 export function toIssueListItem(r: IssueRow): IssueListItem {
   return {
@@ -67,6 +71,7 @@ export function toIssueListItem(r: IssueRow): IssueListItem {
     updatedAt: iso(r.updated_at),
     completedAt: iso(r.completed_at),
     recurrence: r.recurrence ? { ...r.recurrence, nextAt: iso(r.recurrence.nextAt) } : null,
+    sla: r.sla ? { ...r.sla, respondBy: iso(r.sla.respondBy), resolveBy: iso(r.sla.resolveBy), respondedAt: iso(r.sla.respondedAt) } : null,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Viewer } from '../projects/project-access.ts';
 import { assertWritable, fieldError } from '../projects/project-guards.ts';
 import { recordActivities, type ActivityInput } from '../activity/activity.ts';
 import { onIssueCompleted, setRecurrence } from '../recurrence/recurrence.service.ts';
+import { syncIssueClocks } from '../sla-clock/clock.ts';
 import { requireIssue } from './issue-access.ts';
 import { requireProject } from '../projects/project-access.ts';
 import { assigneeCanView, defaultStatus, labelsInProject, statusInProject, streamsExist, validCycle, validMilestone, validParent } from './issue-validate.ts';
@@ -156,6 +157,7 @@ export async function applyIssuePatch(em: EntityManager, actor: Viewer, state: I
   const removedStreams = state.streamIds.filter((s) => !next.streamIds.includes(s));
   await syncLinks(em, 'issue_labels', state.id, state.labelIds, next.labelIds);
   await syncLinks(em, 'issue_streams', state.id, state.streamIds, next.streamIds);
+  if (changes.some((c) => c.field === 'priority' || c.field === 'statusId')) await syncIssueClocks(em, [state.id]);
 
   const base = { projectId: state.projectId, issueId: state.id, actorId: actor.id };
   // Each change pairs a field with a value of that field's type (the loops above), which TypeScript
@@ -287,6 +289,7 @@ export async function createIssue(em: EntityManager, actor: Viewer, input: z.out
     await syncLinks(tem, 'issue_labels', id, [], [...new Set(input.labelIds)]);
     await syncLinks(tem, 'issue_streams', id, [], [...new Set(input.streamIds)]);
     await addWatcher(tem, id, actor.id);
+    await syncIssueClocks(tem, [id]);
     const base = { projectId: project.id, issueId: id, actorId: actor.id };
     await recordActivities(tem, [
       { ...base, action: 'created' },

@@ -6,7 +6,7 @@ import { kysely } from '../../db/kysely.ts';
 import { intArray } from '../../db/sql.ts';
 import { groupVisibleCondition } from '../projects/project-access.ts';
 
-export type NotifySetting = 'assigned' | 'mentioned' | 'assigned_comments' | 'status_changed' | 'due_soon';
+export type NotifySetting = 'assigned' | 'mentioned' | 'assigned_comments' | 'status_changed' | 'due_soon' | 'sla_breached';
 
 export interface Recipient {
   id: number;

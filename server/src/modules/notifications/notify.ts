@@ -21,8 +21,12 @@ const SETTING_COLUMN: Partial<Record<ConcernKind, NotifySetting>> = {
   statusChanged: 'status_changed',
   dueTomorrow: 'due_soon',
   dueToday: 'due_soon',
+  slaResponse: 'sla_breached',
+  slaResolution: 'sla_breached',
 };
 const REMINDERS = new Set<ConcernKind>(['dueTomorrow', 'dueToday']);
+/** Told by the clock, not by someone: the headline names no one. */
+const UNSIGNED = new Set<ConcernKind>([...REMINDERS, 'slaResponse', 'slaResolution']);
 
 const localeOf = (l: string): Locale => (isLocale(l) ? l : 'ru');
 
@@ -39,7 +43,7 @@ async function assigneeAmong(em: EntityManager, issueId: number, userIds: number
 }
 
 function headline(c: Concern): (locale: Locale) => string {
-  const actor = REMINDERS.has(c.kind) ? null : (c.actorName ?? '—');
+  const actor = UNSIGNED.has(c.kind) ? null : (c.actorName ?? '—');
   return (l) => notifyHeadline(l, c.kind, actor, c.data);
 }
 

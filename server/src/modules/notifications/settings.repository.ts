@@ -11,6 +11,7 @@ export interface SettingsRow {
   status_changed: boolean | null;
   due_soon: boolean | null;
   assigned_comments: boolean | null;
+  sla_breached: boolean | null;
   digest_enabled: boolean | null;
   digest_time: number | null;
   quiet_from: number | null;
@@ -24,6 +25,7 @@ export interface StoredSettings {
   statusChanged: boolean;
   dueSoon: boolean;
   assignedComments: boolean;
+  slaBreached: boolean;
   digestEnabled: boolean;
   digestTime: number;
   quietFrom: number | null;
@@ -34,7 +36,7 @@ export interface StoredSettings {
 /** The user's settings row (all null when never saved) and whether their Telegram is linked. */
 export async function settingsOf(em: EntityManager, userId: number): Promise<SettingsRow | null> {
   const [row] = await em.execute<SettingsRow[]>(
-    `select u.telegram_id is not null as linked, u.telegram_unreachable_at as unreachable_at, ns.assigned, ns.mentioned, ns.status_changed, ns.due_soon, ns.assigned_comments, ns.digest_enabled, ns.digest_time, ns.quiet_from, ns.quiet_to, ns.time_zone
+    `select u.telegram_id is not null as linked, u.telegram_unreachable_at as unreachable_at, ns.assigned, ns.mentioned, ns.status_changed, ns.due_soon, ns.assigned_comments, ns.sla_breached, ns.digest_enabled, ns.digest_time, ns.quiet_from, ns.quiet_to, ns.time_zone
        from users u left join notification_settings ns on ns.user_id = u.id where u.id = ?`,
     [userId],
   );
@@ -43,12 +45,12 @@ export async function settingsOf(em: EntityManager, userId: number): Promise<Set
 
 export async function saveSettings(em: EntityManager, userId: number, s: StoredSettings): Promise<void> {
   await em.execute(
-    `insert into notification_settings (user_id, assigned, mentioned, status_changed, due_soon, assigned_comments, digest_enabled, digest_time, quiet_from, quiet_to, time_zone)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `insert into notification_settings (user_id, assigned, mentioned, status_changed, due_soon, assigned_comments, sla_breached, digest_enabled, digest_time, quiet_from, quiet_to, time_zone)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (user_id) do update set assigned = excluded.assigned, mentioned = excluded.mentioned, status_changed = excluded.status_changed,
-       due_soon = excluded.due_soon, assigned_comments = excluded.assigned_comments, digest_enabled = excluded.digest_enabled,
+       due_soon = excluded.due_soon, assigned_comments = excluded.assigned_comments, sla_breached = excluded.sla_breached, digest_enabled = excluded.digest_enabled,
        digest_time = excluded.digest_time, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, time_zone = excluded.time_zone, updated_at = now()`,
-    [userId, s.assigned, s.mentioned, s.statusChanged, s.dueSoon, s.assignedComments, s.digestEnabled, s.digestTime, s.quietFrom, s.quietTo, s.timeZone],
+    [userId, s.assigned, s.mentioned, s.statusChanged, s.dueSoon, s.assignedComments, s.slaBreached, s.digestEnabled, s.digestTime, s.quietFrom, s.quietTo, s.timeZone],
   );
 }
 

@@ -19,6 +19,7 @@ export async function notificationSettings(em: EntityManager, userId: number): P
       statusChanged: row?.status_changed ?? true,
       dueSoon: row?.due_soon ?? true,
       assignedComments: row?.assigned_comments ?? true,
+      slaBreached: row?.sla_breached ?? true,
       digestEnabled: row?.digest_enabled ?? false,
       digestTime: toTime(row?.digest_time ?? DEFAULT_DIGEST_TIME),
       quietFrom: row?.quiet_from == null ? null : toTime(row.quiet_from),

@@ -88,13 +88,13 @@ export async function getProjectDto(em: EntityManager, viewer: Viewer, id: numbe
 export async function listStatuses(em: EntityManager, projectId: number): Promise<StatusDto[]> {
   const rows = await kysely(em)
     .selectFrom('statuses')
-    .select(['id', 'name', 'category', 'color', 'position'])
+    .select(['id', 'name', 'category', 'color', 'position', 'waiting'])
     .$narrowType<{ category: StatusCategory }>()
     .where('project_id', '=', projectId)
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, category: r.category, color: r.color, position: r.position }));
+  return rows.map((r) => ({ id: r.id, name: r.name, category: r.category, color: r.color, position: r.position, waiting: r.waiting }));
 }
 
 export function listLabels(em: EntityManager, projectId: number): Promise<LabelDto[]> {

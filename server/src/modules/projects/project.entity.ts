@@ -46,6 +46,7 @@ const StatusSchema = defineEntity({
     category: p.string().length(10),
     color: p.string().length(7).default('#94a3b8'),
     position: p.integer().default(0),
+    waiting: p.boolean().default(false),
   },
 });
 export class Status extends StatusSchema.class {}

@@ -9,6 +9,7 @@ import { intArray } from '../../db/sql.ts';
 export interface StatusRow {
   id: number;
   category: StatusCategory;
+  waiting: boolean;
 }
 
 /** A status's editable columns. */
@@ -16,6 +17,7 @@ export interface StatusFields {
   name: string;
   category: StatusCategory;
   color: string;
+  waiting?: boolean;
 }
 
 /** A label's editable columns. */
@@ -33,7 +35,7 @@ const now = () => sql<string>`now()`;
 export function lockedStatuses(em: EntityManager, projectId: number): Promise<StatusRow[]> {
   return kysely(em)
     .selectFrom('statuses')
-    .select(['id', 'category'])
+    .select(['id', 'category', 'waiting'])
     .$narrowType<{ category: StatusCategory }>()
     .where('project_id', '=', projectId)
     .orderBy('position')
@@ -51,6 +53,7 @@ export async function insertStatus(em: EntityManager, projectId: number, status:
       name: status.name,
       category: status.category,
       color: status.color,
+      waiting: status.waiting ?? false,
       position: eb
         .selectFrom('statuses')
         .select((s) => s.fn.coalesce(s(s.fn.max('position'), '+', s.lit(1)), s.lit(0)).as('next'))
@@ -63,7 +66,7 @@ export async function insertStatus(em: EntityManager, projectId: number, status:
 
 /** Changes the given columns of a status (the others stay). */
 export async function updateStatusFields(em: EntityManager, statusId: number, patch: Partial<StatusFields>): Promise<void> {
-  await kysely(em).updateTable('statuses').set({ name: patch.name, category: patch.category, color: patch.color }).where('id', '=', statusId).execute();
+  await kysely(em).updateTable('statuses').set({ name: patch.name, category: patch.category, color: patch.color, waiting: patch.waiting }).where('id', '=', statusId).execute();
 }
 
 /** Keeps the completed_at of a status's issues in step with its category after the category changed. */

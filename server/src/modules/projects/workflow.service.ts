@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { conflict, DomainError, notFound } from '@tracker/shared/domain-errors';
 import { publishEvent } from '../events/publish.ts';
 import { recordActivities } from '../activity/activity.ts';
+import { statusChanged, syncIssueClocks } from '../sla-clock/clock.ts';
 import type { User } from '../users/user.entity.ts';
 import type { ProjectAccess } from './project-access.ts';
 import { assertWritable, fieldError } from './project-guards.ts';
@@ -60,9 +61,10 @@ export async function updateStatus(em: EntityManager, actor: User, access: Proje
     if (patch.category && status.category === 'completed' && patch.category !== 'completed' && statuses.filter((s) => s.category === 'completed').length === 1) {
       throw lastStatus('completed');
     }
-    if (patch.name === undefined && patch.category === undefined && patch.color === undefined) return;
+    if (patch.name === undefined && patch.category === undefined && patch.color === undefined && patch.waiting === undefined) return;
     await updateStatusFields(tem, statusId, patch);
     if (patch.category && patch.category !== status.category) await syncCompletedAt(tem, statusId);
+    if ((patch.category && patch.category !== status.category) || (patch.waiting !== undefined && patch.waiting !== status.waiting)) await statusChanged(tem, statusId);
     await projectEvent(tem, access.project.id, actor.id);
   });
   return statusOf(em, access.project.id, statusId);
@@ -84,6 +86,7 @@ export async function deleteStatus(em: EntityManager, actor: User, access: Proje
       tem,
       moved.map((issueId) => ({ projectId: access.project.id, issueId, actorId: actor.id, action: 'updated', field: 'statusId', oldValue: statusId, newValue: moveTo })),
     );
+    await syncIssueClocks(tem, moved);
     await deleteStatusRow(tem, statusId);
     await projectEvent(tem, access.project.id, actor.id);
   });

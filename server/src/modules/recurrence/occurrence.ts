@@ -14,6 +14,7 @@ import {
   seriesHead,
 } from './occurrence.repository.ts';
 import { takeIssueNumber } from '../projects/project.repository.ts';
+import { syncIssueClocks } from '../sla-clock/clock.ts';
 
 export interface SeriesRow {
   id: number;
@@ -45,6 +46,7 @@ export async function createOccurrence(em: EntityManager, series: SeriesRow, occ
   const id = await insertOccurrenceIssue(em, series.issue_id, { number, statusId, reporterId: actorId, due });
   await copyLinks(em, series.issue_id, id);
   await copyWatchers(em, series.issue_id, id, actorId);
+  await syncIssueClocks(em, [id]);
   await linkOccurrence(em, series.id, occursAt, id);
   const base = { projectId: head.project_id, issueId: id, actorId };
   await recordActivities(em, [

@@ -37,6 +37,10 @@ beforeAll(async () => {
     // Ties on purpose: several issues share each timestamp, so the id decides, in the list's direction.
     await t.sql(`update issues set created_at = ?::timestamptz - (? * interval '1 hour'), updated_at = ?::timestamptz - (? * interval '1 minute') where id = ?`, [base, n % 4, base, n % 6, issue.id]);
   }
+  // SLAs on one project (docs/sla.md): its open urgent issues are due within a day, and one high one is marked breached.
+  const sla = (await owner.client.get(`/api/projects/${a.project.id}/sla`)).body.sla;
+  expect((await owner.client.request('PUT', `/api/projects/${a.project.id}/sla`, { json: { ...sla, enabled: true } })).status).toBe(200);
+  await t.sql(`update issue_sla set resolve_breached_at = now() where issue_id = (select min(s.issue_id) from issue_sla s join issues i on i.id = s.issue_id where i.priority = 2)`);
   const res = await owner.client.get('/api/sync/bootstrap');
   store = emptyData();
   applyBootstrap(store, syncBootstrapResponseSchema.parse(res.body));
@@ -75,7 +79,13 @@ describe('client queries in the server list order', () => {
       { priority: 'urgent,none', sort: 'priority', order: 'asc' },
       { project: 'ABC', priority: 'high,low', sort: 'title' },
       { dueFrom: '2026-12-02', dueTo: '2026-12-03', sort: 'due' },
+      { sla: 'at-risk' },
+      { sla: 'breached', sort: 'priority' },
+      { sla: 'at-risk', project: 'AB', sort: 'created', order: 'asc' },
     ];
     for (const q of queries) expect(clientIds(q as IssueQuery), asQuery(q)).toEqual(await serverIds(asQuery(q)));
+    // Not empty by accident: the SLA filters have issues to find.
+    expect(clientIds({ sla: 'at-risk' }).length).toBeGreaterThan(1);
+    expect(clientIds({ sla: 'breached' })).toHaveLength(1);
   });
 });

@@ -77,7 +77,7 @@ export async function visibleProjects(em: EntityManager, viewer: Viewer, ids: nu
 /** Statuses of `projectIds`, or only those of `ids` among them. */
 export async function statusesOf(em: EntityManager, projectIds: number[], ids?: number[]): Promise<SyncStatus[]> {
   return em.execute<SyncStatus[]>(
-    `select id, project_id as "projectId", name, category, color, position from statuses
+    `select id, project_id as "projectId", name, category, color, position, waiting from statuses
       where project_id = any(?::int[]) ${ids ? 'and id = any(?::int[])' : ''} order by project_id, position, id`,
     [intArray(projectIds), ...(ids ? [intArray(ids)] : [])],
   );

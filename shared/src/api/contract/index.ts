@@ -16,6 +16,7 @@ export * from './issues.ts';
 export * from './milestones.ts';
 export * from './projects.ts';
 export * from './session.ts';
+export * from './sla.ts';
 export * from './streams.ts';
 export * from './sync.ts';
 export * from './templates.ts';

@@ -10,4 +10,4 @@ export const ISSUE_SORTS = ['updated', 'created', 'priority', 'due', 'title', 'k
 export const ISSUE_GROUPS = ['none', 'status', 'category', 'assignee', 'priority', 'project'] as const;
 export type IssueGroup = (typeof ISSUE_GROUPS)[number];
 /** The list query's filter keys (besides `cf.<id>`): what the list's URL, its filter bar and the insights charts share. */
-export const ISSUE_FILTER_KEYS = ['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'dueFrom', 'dueTo', 'q'] as const;
+export const ISSUE_FILTER_KEYS = ['project', 'status', 'category', 'assignee', 'label', 'priority', 'stream', 'dueFrom', 'dueTo', 'sla', 'q'] as const;

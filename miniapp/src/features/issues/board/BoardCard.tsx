@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon } from '../../../components/issue/bits.tsx';
+import { SlaBadge } from '../../../components/issue/SlaBadge.tsx';
 import type { ListProject } from '../../../store/use-projects.ts';
 import { CardMenu } from './CardMenu.tsx';
 import type { DragState } from './use-drag.ts';
@@ -63,6 +64,7 @@ function CardBody({ issue, project }: { issue: IssueListItem; project: ListProje
       </Link>
       <div className="board-card__meta">
         <LabelChips labels={labels} />
+        <SlaBadge issue={issue} locale={locale} t={t} />
         <DueDate dueDate={issue.dueDate} completedAt={issue.completedAt} done={isClosed(project.statuses.find((s) => s.id === issue.statusId))} locale={locale} t={t} />
         {issue.assignee ? (
           <span className="issue-row__assignee" title={issue.assignee.name}>

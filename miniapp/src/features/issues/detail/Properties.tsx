@@ -13,6 +13,7 @@ import { CycleField, MilestoneField } from '../fields/plan.tsx';
 import { usePlanOptions } from '../../../store/index.ts';
 import { formatDate } from './activity-format.ts';
 import { InlineCustomField } from './InlineCustomField.tsx';
+import { SlaDeadlines } from './SlaDeadlines.tsx';
 import { AssigneeProp, ReadOnly, StatusProp } from './StatusAssignee.tsx';
 import { useDraft } from './use-draft.ts';
 import type { IssueController, IssueData } from './use-issue.ts';
@@ -75,6 +76,7 @@ export function Properties({ data, ctl, phone = false }: { data: IssueData; ctl:
 
       <CycleField options={plan.cycles} value={issue.cycleId} disabled={!canEdit} testid="issue-cycle" onChange={on.cycle} />
       <MilestoneField options={plan.milestones} value={issue.milestoneId} disabled={!canEdit} testid="issue-milestone" onChange={on.milestone} />
+      {issue.sla && <SlaDeadlines sla={issue.sla} completedAt={issue.completedAt} />}
 
       <Suspense fallback={<RepeatPlace />}>
         <RecurrenceField issue={issue} ctl={ctl} canEdit={canEdit} locale={locale} />

@@ -11,7 +11,7 @@ const project = (id: number, key: string): SyncProject => ({
 });
 const issue = (id: number, key: string, projectId: number): IssueListItem => ({
   id, key, projectId, number: id, title: `Issue ${id}`, statusId: 1, priority: 'high', assignee: null, labelIds: [], streamIds: [], startDate: null, dueDate: null,
-  estimate: null, parentId: null, cycleId: null, milestoneId: null, sortOrder: id, customValues: {}, commentCount: 0, spentMinutes: 0, createdAt: at, updatedAt: at, completedAt: null, recurrence: null,
+  estimate: null, parentId: null, cycleId: null, milestoneId: null, sortOrder: id, customValues: {}, commentCount: 0, spentMinutes: 0, createdAt: at, updatedAt: at, completedAt: null, recurrence: null, sla: null,
 });
 const field = (id: number, extra: Partial<CustomField>): CustomField => ({
   id, type: 'text', name: { ru: `F${id}`, en: `F${id}` }, description: { ru: '', en: '' }, required: false, defaultValue: null, scope: 'all', projectIds: [], options: [], position: 0, archivedAt: null, valueCount: 0, ...extra,
@@ -23,9 +23,9 @@ function store(): SyncState {
   s.projects = { 1: project(1, 'WEB'), 2: project(2, 'OPS') };
   s.issues = { 10: issue(10, 'WEB-3', 1), 11: issue(11, 'OPS-3', 2) };
   s.statuses = {
-    7: { id: 7, projectId: 1, name: 'Done', category: 'completed', color: '#0f0', position: 2 },
-    8: { id: 8, projectId: 1, name: 'Todo', category: 'unstarted', color: '#999', position: 1 },
-    9: { id: 9, projectId: 2, name: 'Other', category: 'unstarted', color: '#999', position: 0 },
+    7: { id: 7, projectId: 1, name: 'Done', category: 'completed', color: '#0f0', position: 2, waiting: false },
+    8: { id: 8, projectId: 1, name: 'Todo', category: 'unstarted', color: '#999', position: 1, waiting: false },
+    9: { id: 9, projectId: 2, name: 'Other', category: 'unstarted', color: '#999', position: 0, waiting: false },
   };
   s.labels = { 3: { id: 3, projectId: 1, name: 'bug', color: '#f00' }, 4: { id: 4, projectId: 1, name: 'API', color: '#00f' }, 5: { id: 5, projectId: 2, name: 'x', color: '#000' } };
   s.members = { '1:20': { projectId: 1, userId: 20, role: 'member' }, '1:2': { projectId: 1, userId: 2, role: 'owner' }, '2:3': { projectId: 2, userId: 3, role: 'member' } };
@@ -52,8 +52,8 @@ describe('the issue page from the store', () => {
   it("gives a project's statuses in board order, labels by name and members with their names", () => {
     expect(storeProject(store(), 1)).toEqual({
       statuses: [
-        { id: 8, name: 'Todo', category: 'unstarted', color: '#999', position: 1 },
-        { id: 7, name: 'Done', category: 'completed', color: '#0f0', position: 2 },
+        { id: 8, name: 'Todo', category: 'unstarted', color: '#999', position: 1, waiting: false },
+        { id: 7, name: 'Done', category: 'completed', color: '#0f0', position: 2, waiting: false },
       ],
       labels: [
         { id: 4, name: 'API', color: '#00f' },
@@ -92,7 +92,7 @@ describe('the issue page from the store', () => {
     const item = issue(10, 'WEB-3', 1);
     const detail: IssueDetail = {
       ...item, statusId: 8, labelIds: [3], streamIds: [1], version: 3, description: 'd', descriptionHtml: '<p>d</p>', reporter: null,
-      project: { id: 1, key: 'WEB', name: 'WEB', color: '#000' }, status: { id: 8, name: 'Todo', category: 'unstarted', color: '#999', position: 1 },
+      project: { id: 1, key: 'WEB', name: 'WEB', color: '#000' }, status: { id: 8, name: 'Todo', category: 'unstarted', color: '#999', position: 1, waiting: false },
       labels: [{ id: 3, name: 'bug', color: '#f00' }], streams: [{ id: 1, name: 'One' }], parent: null, children: [], relations: [], watchers: [], attachments: [], watching: false, can: ['issue.edit'],
     };
     const newer = { ...item, title: 'Renamed', statusId: 7, priority: 'low' as const, assignee: { id: 2, name: 'Ann' }, labelIds: [4], streamIds: [1, 2], parentId: 11, updatedAt: '2026-01-02T00:00:00.000Z' };

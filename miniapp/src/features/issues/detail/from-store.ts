@@ -46,7 +46,7 @@ export function withStoreCopy(
     ...detail,
     title: copy.title,
     statusId: copy.statusId,
-    status: status ? { id: status.id, name: status.name, category: status.category, color: status.color, position: status.position } : detail.status,
+    status: status ? { id: status.id, name: status.name, category: status.category, color: status.color, position: status.position, waiting: status.waiting } : detail.status,
     priority: copy.priority,
     assignee: copy.assignee ? { ...copy.assignee } : null,
     labelIds: [...copy.labelIds],
@@ -66,5 +66,6 @@ export function withStoreCopy(
     spentMinutes: copy.spentMinutes,
     updatedAt: copy.updatedAt,
     completedAt: copy.completedAt,
+    sla: copy.sla ? { ...copy.sla } : null,
   };
 }

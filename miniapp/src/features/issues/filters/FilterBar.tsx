@@ -3,6 +3,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import { PRIORITIES } from '@tracker/shared/api/values/issues';
 import type { Project } from '@tracker/shared/api/projects';
 import { STATUS_CATEGORIES } from '@tracker/shared/api/values/projects';
+import { SLA_FILTERS } from '@tracker/shared/api/values/sla';
 
 type PickerProject = Pick<Project, 'id' | 'key' | 'name'>;
 import type { Stream } from '@tracker/shared/api/streams';
@@ -33,7 +34,7 @@ export const FilterBar = memo(function FilterBar({ filters, onChange, trailing }
   const [more, setMore] = useState(() => hasSecondary(filters));
   const { project } = useListProject(filters.project);
   const projectId = project?.project.id;
-  const ids = { q: useId(), project: useId(), stream: useId(), dueFrom: useId(), dueTo: useId() };
+  const ids = { q: useId(), project: useId(), stream: useId(), dueFrom: useId(), dueTo: useId(), sla: useId() };
   // Projects, people, streams and fields from the client store (empty until its first bootstrap).
   const store = useStoreReference();
   const projects: readonly PickerProject[] = store?.projects ?? [];
@@ -150,6 +151,19 @@ export const FilterBar = memo(function FilterBar({ filters, onChange, trailing }
               {streams.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filter-bar__field">
+            <label htmlFor={ids.sla} className="visually-hidden">
+              {t('issues.filters.sla')}
+            </label>
+            <select id={ids.sla} value={filters.sla ?? ''} onChange={(e) => set('sla', e.target.value)} data-testid="filter-sla">
+              <option value="">{t('issues.filters.anySla')}</option>
+              {SLA_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {t(`issues.filters.slas.${f}`)}
                 </option>
               ))}
             </select>

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ListProject } from '../detail/from-store.ts';
 import { memo, type MouseEvent } from 'react';
 import { Avatar, DueDate, isClosed, LabelChips, PriorityIcon, Spent, StatusChip } from '../../../components/issue/bits.tsx';
+import { SlaBadge } from '../../../components/issue/SlaBadge.tsx';
 
 interface Props {
   issue: IssueListItem;
@@ -62,6 +63,7 @@ export const IssueRow = memo(function IssueRow({ issue, project, href, locale, s
           {issue.title}
         </a>
         <LabelChips labels={labels} />
+        <SlaBadge issue={issue} locale={locale} t={t} />
         {pending && (
           <span className="issue-row__pending" role="img" title={t('issues.list.pending')} aria-label={t('issues.list.pending')} data-testid="issue-pending">
             ⏳

@@ -28,7 +28,7 @@ export function WorkflowEditor({ statuses, writes, readOnly }: Props) {
     if (from === to || to < 0 || to >= sorted.length) return;
     void writes.reorder(moveItem(sorted, from, to));
   };
-  const patch = (s: Status, body: Partial<Pick<Status, 'name' | 'color' | 'category'>>) => void writes.update(s, body);
+  const patch = (s: Status, body: Partial<Pick<Status, 'name' | 'color' | 'category' | 'waiting'>>) => void writes.update(s, body);
 
   // Its issues need another status: the confirmation asks which.
   const remove = async (s: Status) => {
@@ -114,6 +114,18 @@ export function WorkflowEditor({ statuses, writes, readOnly }: Props) {
                 </option>
               ))}
             </select>
+            {/* SLA clocks stand still while an issue is in a waiting status (docs/sla.md). */}
+            <label className="row__check" title={t('projects.workflow.waitingHint')}>
+              <input
+                type="checkbox"
+                checked={s.waiting}
+                disabled={readOnly || pending(s)}
+                onChange={(e) => patch(s, { waiting: e.target.checked })}
+                aria-label={t('projects.workflow.waitingOf', { name: s.name })}
+                data-testid="status-waiting"
+              />
+              <span aria-hidden="true">{t('projects.workflow.waiting')}</span>
+            </label>
             {!readOnly && !pending(s) && (
               <span className="row__tools">
                 <button type="button" className="icon-btn" aria-label={t('projects.workflow.up', { name: s.name })} disabled={i === 0} onClick={() => reorder(i, i - 1)} data-testid="status-up">

@@ -10,6 +10,7 @@ import { InvitesPanel } from '../components/invites/InvitesPanel.tsx';
 import { LabelsEditor } from '../components/LabelsEditor.tsx';
 import { MembersEditor } from '../components/MembersEditor.tsx';
 import { ProjectForm } from '../components/ProjectForm.tsx';
+import { SlaSettingsForm } from '../components/SlaSettingsForm.tsx';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
 import type { Section } from './sections.ts';
 import { useProjectWrites, useSettingsLists } from './use-project-writes.ts';
@@ -61,6 +62,8 @@ export function SectionBody({ section, detail, query, can, slots: { TemplatesEdi
         );
       case 'workflow':
         return <WorkflowEditor statuses={lists.statuses} writes={writes.statuses} readOnly={archived || !can('project.workflow')} />;
+      case 'sla':
+        return <SlaSettingsForm projectId={project.id} readOnly={archived || !can('project.sla')} />;
       case 'labels':
         return <LabelsEditor labels={lists.labels} writes={writes.labels} readOnly={archived || !can('project.labels')} />;
       case 'templates':

@@ -4,7 +4,7 @@ import type { ProjectCapability } from '@tracker/shared/permissions';
 import type { RouteName } from '@tracker/shared/routes';
 
 export interface Section {
-  id: 'general' | 'members' | 'workflow' | 'labels' | 'templates' | 'webhooks' | 'export';
+  id: 'general' | 'members' | 'workflow' | 'sla' | 'labels' | 'templates' | 'webhooks' | 'export';
   route: RouteName;
   /** The i18n key of its name. */
   label: string;
@@ -16,6 +16,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'general', route: 'projectEditGeneral', label: 'projects.edit.details' },
   { id: 'members', route: 'projectEditMembers', label: 'projects.edit.members' },
   { id: 'workflow', route: 'projectEditWorkflow', label: 'projects.edit.workflow' },
+  { id: 'sla', route: 'projectEditSla', label: 'projects.sla.title' },
   { id: 'labels', route: 'projectEditLabels', label: 'projects.edit.labels' },
   { id: 'templates', route: 'projectEditTemplates', label: 'projects.templates.title' },
   { id: 'webhooks', route: 'projectEditWebhooks', label: 'webhooks.title', needs: 'project.webhooks' },

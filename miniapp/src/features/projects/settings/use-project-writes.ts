@@ -86,12 +86,12 @@ export function useProjectWrites(projectId: number, refetch: () => Promise<void>
         add: (name: string, category: StatusCategory, color: string, position: number) => {
           const temp = temporaryId();
           return apply({
-            optimistic: { statuses: { [temp]: { id: temp, projectId, name, category, color, position } } },
+            optimistic: { statuses: { [temp]: { id: temp, projectId, name, category, color, position, waiting: false } } },
             call: () => projectsApi.createStatus(projectId, { name, category, color }),
             settled: ({ status: s }) => ({ statuses: { [temp]: null, [s.id]: withProject(s) } }),
           });
         },
-        update: (s: Status, body: Partial<Pick<Status, 'name' | 'color' | 'category'>>) =>
+        update: (s: Status, body: Partial<Pick<Status, 'name' | 'color' | 'category' | 'waiting'>>) =>
           apply({
             optimistic: { statuses: { [s.id]: { ...(status(s.id) ?? withProject(s)), ...body } } },
             call: () => projectsApi.updateStatus(s.id, body),

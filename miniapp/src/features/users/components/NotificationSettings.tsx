@@ -12,7 +12,7 @@ import { auth } from '../../../lib/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { accountApi } from '../../../lib/api/account.ts';
 
-const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon'] as const;
+const EVENTS = ['assigned', 'mentioned', 'assignedComments', 'statusChanged', 'dueSoon', 'slaBreached'] as const;
 
 export function NotificationSettings() {
   const { t } = useTranslation();
