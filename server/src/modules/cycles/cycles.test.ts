@@ -76,6 +76,17 @@ describe('a cadence', () => {
     const { settings } = cycleSettingsResponseSchema.parse((await owner.client.get(`/api/projects/${project.project.id}/cycles`)).body);
     expect(settings).toMatchObject({ weeks: 1, startDay: 3 });
   });
+
+  it('stops with null: no cadence, and the cycles made stay', async () => {
+    const p = await createProject(owner, { visibility: 'members' });
+    const path = `/api/projects/${p.project.id}/cycle-settings`;
+    const made = cycleSettingsResponseSchema.parse((await owner.client.request('PUT', path, { json: { weeks: 2, startDay: 1 } })).body);
+    const stopped = await owner.client.request('PUT', path, { json: null });
+    expect(stopped.status).toBe(200);
+    expect(cycleSettingsResponseSchema.parse(stopped.body)).toEqual({ settings: null, cycles: made.cycles });
+    await tick();
+    expect(await n('select count(*)::int as n from cycles where project_id = ?', [p.project.id])).toBe(3);
+  });
 });
 
 describe('cycles made by hand', () => {
