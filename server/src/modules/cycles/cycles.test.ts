@@ -4,7 +4,7 @@ import { addDays, todayIn, weekdayOf } from '@tracker/shared/dates';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
-import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
+import { createIssue, createProject, signUpTeam, type TestProject, type TestUser } from '../projects/test-fixtures.ts';
 import { runCycleTick } from './cycle-jobs.ts';
 
 let t: TestServer;
@@ -12,18 +12,11 @@ let owner: TestUser;
 let member: TestUser;
 let viewer: TestUser;
 let outsider: TestUser;
-let project: Awaited<ReturnType<typeof createProject>>;
-let other: Awaited<ReturnType<typeof createProject>>;
+let project: TestProject;
+let other: TestProject;
 beforeAll(async () => {
   t = await createTestServer();
-  owner = await signUp(t, { name: 'Owner' });
-  member = await signUp(t, { name: 'Member' });
-  viewer = await signUp(t, { name: 'Viewer', locale: 'en' });
-  outsider = await signUp(t, { name: 'Outsider' });
-  project = await createProject(owner, { visibility: 'members' });
-  other = await createProject(outsider, { visibility: 'members' });
-  await addMember(owner, project.project.id, member, 'member');
-  await addMember(owner, project.project.id, viewer, 'viewer');
+  ({ owner, member, viewer, outsider, project, other } = await signUpTeam(t, { viewer: 'en' }));
 });
 afterAll(() => t.close());
 

@@ -50,3 +50,21 @@ export async function createIssue(user: TestUser, projectId: number, body: Recor
   if (res.status !== 201) throw new Error(`create issue failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.issue as { id: number; key: string; number: number; statusId: number; [k: string]: unknown };
 }
+
+export type TestProject = Awaited<ReturnType<typeof createProject>>;
+
+/**
+ * The cast of an access test: an owner's members-only `project` with a member and a viewer in it,
+ * and an outsider who owns `other`, a members-only project of their own.
+ */
+export async function signUpTeam(t: TestServer, locales: { viewer?: 'ru' | 'en' } = {}) {
+  const owner = await signUp(t, { name: 'Owner' });
+  const member = await signUp(t, { name: 'Member' });
+  const viewer = await signUp(t, { name: 'Viewer', locale: locales.viewer });
+  const outsider = await signUp(t, { name: 'Outsider' });
+  const project = await createProject(owner, { visibility: 'members' });
+  const other = await createProject(outsider, { visibility: 'members' });
+  await addMember(owner, project.project.id, member, 'member');
+  await addMember(owner, project.project.id, viewer, 'viewer');
+  return { owner, member, viewer, outsider, project, other };
+}

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyTemplateResponseSchema, templateResponseSchema, templatesResponseSchema } from '@tracker/shared/api/templates';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
-import { addMember, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
+import { signUpTeam, type TestProject, type TestUser } from '../projects/test-fixtures.ts';
 
 let t: TestServer;
 let owner: TestUser;
 let member: TestUser;
 let viewer: TestUser;
 let outsider: TestUser;
-let project: Awaited<ReturnType<typeof createProject>>;
-let other: Awaited<ReturnType<typeof createProject>>;
+let project: TestProject;
+let other: TestProject;
 beforeAll(async () => {
   t = await createTestServer();
-  owner = await signUp(t, { name: 'Owner' });
-  member = await signUp(t, { name: 'Member' });
-  viewer = await signUp(t, { name: 'Viewer' });
-  outsider = await signUp(t, { name: 'Outsider' });
-  project = await createProject(owner, { visibility: 'members' });
-  other = await createProject(outsider, { visibility: 'members' });
-  await addMember(owner, project.project.id, member, 'member');
-  await addMember(owner, project.project.id, viewer, 'viewer');
+  ({ owner, member, viewer, outsider, project, other } = await signUpTeam(t));
 });
 afterAll(() => t.close());
 
