@@ -85,6 +85,7 @@ const ENTRIES: Record<string, Entry> = {
   projectImport: withTexts(() => import('../features/imports/pages/ImportPage.tsx'), ['imports', 'projects']),
   projectImportRun: withTexts(() => import('../features/imports/pages/ImportRunPage.tsx'), ['imports', 'projects']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues']),
+  timeline: withTexts(() => import('../features/timeline/pages/TimelinePage.tsx'), ['timeline']),
   timesheet: withTexts(() => import('../features/time/pages/TimesheetPage.tsx'), ['time']),
   inbox: withTexts(() => import('./routes/InboxPage.tsx'), ['inbox']),
   admin: withTexts(() => import('../features/admin/pages/AdminPage.tsx'), ['admin']),

@@ -56,6 +56,7 @@ export function Sidebar() {
     { id: 'issues', to: href('issues'), icon: 'lucide:list-todo', label: t('common.nav.issues') },
     { id: 'streams', to: href('streams'), icon: 'lucide:waves', label: t('common.nav.streams') },
     { id: 'calendar', to: href('calendar'), icon: 'lucide:calendar', label: t('common.nav.calendar') },
+    { id: 'timeline', to: href('timeline'), icon: 'lucide:chart-gantt', label: t('common.nav.timeline') },
     { id: 'timesheet', to: href('timesheet'), icon: 'lucide:timer', label: t('common.nav.timesheet') },
   ];
   if (isAdmin) items.push({ id: 'admin', to: href('admin'), icon: 'lucide:shield', label: t('common.nav.admin') });
