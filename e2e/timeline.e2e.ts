@@ -3,6 +3,7 @@
 // end is marked, ends resize and the keyboard moves; on a phone it is read only and scrolls sideways.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bothSchemes } from './a11y-kit.ts';
 import { api, launchBrowser, newContext, registerIn, uniqueKey, until, waitForLive, watchErrors } from './browser.ts';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -90,6 +91,8 @@ describe('timeline', () => {
     }
     await page.getByTestId('tl-warning').waitFor();
     expect(await page.locator('path.tl-arrow--warning').count()).toBe(1);
+    // Warnings, arrows and diamonds read in both schemes (axe: no serious or critical violation).
+    expect(await bothSchemes(page, 'the timeline')).toEqual([]);
 
     // Undo from the toast: the dates come back, there and in the other browser, and the mark goes.
     await page.getByTestId('toast').filter({ hasText: issues.build.key }).getByTestId('toast-action').click();

@@ -88,10 +88,17 @@ describe('arrows and rows', () => {
     expect(arrowPath(100, 80, 60, 16, 32)).toBe('M100 80H108V32H52V16H60');
   });
 
-  it('renders only the rows in view and a few around them', () => {
-    expect(rowRange(0, 320, 500, 32, 4)).toEqual({ start: 0, end: 14 });
-    expect(rowRange(3200, 320, 500, 32, 4)).toEqual({ start: 96, end: 114 });
-    expect(rowRange(16000, 320, 500, 32, 4)).toEqual({ start: 496, end: 500 });
-    expect(rowRange(-40, 320, 5, 32, 4)).toEqual({ start: 0, end: 5 });
+  it('renders only the rows in view and a few around them, moving the range a chunk at a time', () => {
+    expect(rowRange(0, 10, 500, 8, 4)).toEqual({ start: 0, end: 22 });
+    expect(rowRange(100, 10, 500, 8, 4)).toEqual({ start: 92, end: 118 });
+    // Rows 100 to 103 lead the same range: scrolling through them renders nothing again.
+    expect(rowRange(103, 10, 500, 8, 4)).toEqual(rowRange(100, 10, 500, 8, 4));
+    expect(rowRange(495, 10, 500, 8, 4)).toEqual({ start: 484, end: 500 });
+    expect(rowRange(-3, 10, 5, 8, 4)).toEqual({ start: 0, end: 5 });
+    // Every row in view is rendered, wherever the view starts.
+    for (let first = 0; first < 200; first++) {
+      const { start, end } = rowRange(first, 10, 500, 8, 4);
+      expect(start <= first && end >= first + 10).toBe(true);
+    }
   });
 });

@@ -113,11 +113,13 @@ export function arrowPath(x1: number, y1: number, x2: number, y2: number, rowH: 
   return `M${x1} ${y1}H${x1 + out}V${between}H${x2 - out}V${y2}H${x2}`;
 }
 
-/** The rows to render for a scroll position: those in view and `overscan` on each side. */
-export function rowRange(scrollTop: number, viewport: number, count: number, rowH: number, overscan = 8): { start: number; end: number } {
-  const first = Math.floor(Math.max(scrollTop, 0) / rowH);
-  const last = Math.ceil((Math.max(scrollTop, 0) + viewport) / rowH);
-  return { start: Math.max(first - overscan, 0), end: Math.min(last + overscan, count) };
+/**
+ * The rows to render while row `first` leads the view: those in view and `overscan` around them,
+ * the range moving in steps of `chunk` rows, so a scroll renders again once per `chunk` rows.
+ */
+export function rowRange(first: number, visible: number, count: number, chunk = 8, overscan = 8): { start: number; end: number } {
+  const from = Math.floor(Math.max(first, 0) / chunk) * chunk;
+  return { start: Math.max(from - overscan, 0), end: Math.min(from + chunk + visible + overscan, count) };
 }
 
 /** Days between two dates, inclusive of both (a bar's length). */

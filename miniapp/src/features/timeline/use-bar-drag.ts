@@ -36,8 +36,8 @@ export interface BarDragOptions {
   window: TimeWindow;
   /** One write with the new dates; false when it could not be queued (the bar goes back). */
   onCommit: (issue: IssueListItem, dates: Dated) => boolean;
-  /** The dates a drag or key presses would give, as words: shown on the bar and said to screen readers. */
-  onPreview: (issue: IssueListItem, dates: Dated | null) => void;
+  /** The dates a drag or key presses would give (`keys`: by the keyboard, said to screen readers too). */
+  onPreview: (issue: IssueListItem, dates: Dated | null, keys?: boolean) => void;
 }
 
 export function useBarDrag({ window: w, onCommit, onPreview }: BarDragOptions) {
@@ -121,7 +121,7 @@ export function useBarDrag({ window: w, onCommit, onPreview }: BarDragOptions) {
         const span = spanOf(dates);
         const box = span && barBox(opts.current.w, span);
         if (box) showBox(k.el, box.left - target.box.left, box.width);
-        opts.current.onPreview(target.issue, dates);
+        opts.current.onPreview(target.issue, dates, true);
       } else if (e.key === 'Enter' && keyed.current?.target.issue.id === target.issue.id) {
         // With moves pending Enter saves them; without, it follows the bar's link.
         if (commitKeys()) e.preventDefault();

@@ -1,9 +1,10 @@
 // The chart: one scroll box (both ways) holding the sticky axis, the sticky first column and the
-// rows. Only the rows in view (and a few around them) are rendered — a scroll re-renders when the
-// first visible row changes, never while scrolling sideways — and the arrows are drawn for them.
+// bars. Only the rows in view (and a few around them) are rendered, the range moving a chunk of rows
+// at a time: a scroll down renders again once per ROW_CHUNK rows, a scroll sideways never. The
+// arrows are drawn for the rendered rows; the group named above them follows the first row.
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import type { Milestone } from '@tracker/shared/api/milestones';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { IsoDate, Weekday } from '../../../lib/iso-dates.ts';
@@ -14,9 +15,10 @@ import type { Row } from '../rows.ts';
 import { dayToX, scaleOf, type ScaleUnit, type TimeWindow } from '../scale.ts';
 import { useBarDrag } from '../use-bar-drag.ts';
 import { Axis } from './Axis.tsx';
-import { TimelineRow, type RowHandlers } from './TimelineRow.tsx';
+import { BarRow, LabelRow, type RowHandlers } from './TimelineRow.tsx';
 
 export const ROW_H = 32;
+const ROW_CHUNK = 8;
 /** The axis's two rows and the milestones lane (timeline.css). */
 const HEAD_H = 24 + 24 + 26;
 
@@ -49,19 +51,17 @@ export function TimelineChart(props: Props) {
   const { window: w, rows, labelWidth } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const live = useRef<HTMLParagraphElement>(null);
-  const [view, setView] = useState({ first: 0, height: 800 });
-  const frame = useRef(0);
+  const [height, setHeight] = useState(800);
+  const [chunk, setChunk] = useState(0);
+  const first = useMemo(() => firstRowStore(), []);
 
   useLayoutEffect(() => {
     const el = scroller.current!;
-    const measure = () => setView((v) => (v.height === el.clientHeight ? v : { ...v, height: el.clientHeight }));
+    const measure = () => setHeight(el.clientHeight);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame.current);
-    };
+    return () => observer.disconnect();
   }, []);
 
   // A new window opens at the day asked for, a third of the way in.
@@ -70,16 +70,14 @@ export function TimelineChart(props: Props) {
     el.scrollLeft = Math.max(0, dayToX(w, props.focusDate) - (el.clientWidth - labelWidth) / 3);
   }, [w, props.focusDate, labelWidth]);
 
+  // Read in the scroll event, where layout is clean; React renders only when the chunk changes.
   const onScroll = useCallback(() => {
-    if (frame.current) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = 0;
-      const el = scroller.current;
-      if (!el) return;
-      const first = Math.floor(el.scrollTop / ROW_H);
-      setView((v) => (v.first === first ? v : { ...v, first }));
-    });
-  }, []);
+    const el = scroller.current;
+    if (!el) return;
+    const row = Math.floor(el.scrollTop / ROW_H);
+    first.set(row);
+    setChunk(Math.floor(row / ROW_CHUNK));
+  }, [first]);
 
   const layout = useMemo(() => {
     const boxes = new Map<number, { row: number; box: BarBox }>();
@@ -97,22 +95,24 @@ export function TimelineChart(props: Props) {
   }, [rows, w]);
 
   const preview = useCallback(
-    (issue: IssueListItem, dates: Dated | null) => {
+    (issue: IssueListItem, dates: Dated | null, keys = false) => {
       const words = dates ? props.describeDates(dates) : '';
       const when = scroller.current?.querySelector(`[data-issue-id="${issue.id}"] .tl-bar__when`);
-      if (when) when.textContent = words;
-      if (live.current) live.current.textContent = dates ? t('timeline.preview', { key: issue.key, dates: words }) : '';
+      if (when && when.textContent !== words) when.textContent = words;
+      // Said for the keyboard only: a pointer drag would have it speak at every day it passes.
+      if (live.current && (keys || !dates)) live.current.textContent = dates ? t('timeline.preview', { key: issue.key, dates: words }) : '';
     },
     [props.describeDates, t], // eslint-disable-line react-hooks/exhaustive-deps -- the one function of the props it calls
   );
   const drag = useBarDrag({ window: w, onCommit: props.onCommit, onPreview: preview });
   const handlers = useMemo<RowHandlers>(() => ({ onPointerDown: drag.onPointerDown, onKeyDown: drag.onKeyDown, onBlur: drag.onBlur }), [drag.onPointerDown, drag.onKeyDown, drag.onBlur]);
 
-  const { start, end } = rowRange(view.first * ROW_H, view.height - HEAD_H + ROW_H, rows.length, ROW_H);
-  const stuck = view.first > 0 ? rows[layout.groupOf[view.first] ?? 0] : undefined;
-  const height = rows.length * ROW_H;
+  const { start, end } = rowRange(chunk * ROW_CHUNK, Math.ceil((height - HEAD_H) / ROW_H) + 1, rows.length, ROW_CHUNK);
+  const total = rows.length * ROW_H;
   const todayX = props.today >= w.from && props.today <= w.to ? dayToX(w, props.today) + w.px / 2 : null;
   const lines = useMemo(() => scaleOf(w, props.weekStart).lower.map((c) => c.x), [w, props.weekStart]);
+  // The keys of each marked issue's blockers, once per change of the marks (the rows compare them as text).
+  const blockerKeys = useMemo(() => new Map([...props.conflicts].map(([id, blockers]) => [id, blockers.map(props.keyOf).join(', ')] as const)), [props.conflicts, props.keyOf]);
 
   const arrows = props.relations.flatMap((r) => {
     const from = layout.boxes.get(r.blockerId);
@@ -123,38 +123,40 @@ export function TimelineChart(props: Props) {
     return [{ id: r.id, d: arrowPath(from.box.left + from.box.width, y(from.row), to.box.left, y(to.row), ROW_H), warning }];
   });
 
-  const rendered = [];
+  const labels = [];
+  const bars = [];
   for (let i = start; i < end; i++) {
     const row = rows[i]!;
+    const y = i * ROW_H;
     if (row.kind === 'group') {
-      rendered.push(
-        <div key={row.key} className="tl-row tl-row--group" style={{ transform: `translateY(${i * ROW_H}px)` }} data-testid={`tl-group-${row.key}`}>
-          <div className="tl-group">
-            {row.label} <span className="tl-group__count">{row.count}</span>
-          </div>
+      labels.push(
+        <div key={row.key} className="tl-label tl-label--group" style={{ transform: `translateY(${y}px)` }} data-testid={`tl-group-${row.key}`}>
+          {row.label} <span className="tl-group__count">{row.count}</span>
         </div>,
       );
+      bars.push(<div key={row.key} className="tl-band" style={{ transform: `translateY(${y}px)` }} />);
       continue;
     }
     const { issue } = row;
-    const blockerIds = props.conflicts.get(issue.id);
-    const blockers = blockerIds?.map(props.keyOf);
-    const dates = props.describeDates(issue);
-    const label = blockers ? `${issue.key} ${issue.title}, ${dates}. ${t('timeline.warning', { keys: blockers.join(', '), count: blockers.length })}` : `${issue.key} ${issue.title}, ${dates}`;
-    rendered.push(
-      <TimelineRow
+    const blockers = blockerKeys.get(issue.id);
+    labels.push(<LabelRow key={row.key} issue={issue} y={y} warning={blockers !== undefined} />);
+    const box = layout.boxes.get(issue.id)?.box;
+    if (!box) continue;
+    bars.push(
+      <BarRow
         key={row.key}
         issue={issue}
         span={row.span}
-        box={layout.boxes.get(issue.id)?.box ?? null}
-        y={i * ROW_H}
+        box={box}
+        y={y}
         href={props.issueHref(issue.key)}
-        label={label}
         color={props.colorOf(issue.statusId)}
         done={props.isDone(issue.statusId)}
         blockers={blockers}
+        blockerCount={props.conflicts.get(issue.id)?.length ?? 0}
         pending={props.pending.has(issue.id)}
         readOnly={props.readOnly}
+        describeDates={props.describeDates}
         handlers={handlers}
       />,
     );
@@ -162,51 +164,81 @@ export function TimelineChart(props: Props) {
 
   return (
     <>
-    <div
-      ref={scroller}
-      className={`tl-scroll${props.readOnly ? ' tl-scroll--read-only' : ''}`}
-      style={{ ['--label-w' as string]: `${labelWidth}px`, ['--day-w' as string]: `${w.px}px` }}
-      onScroll={onScroll}
-      onClick={(e: MouseEvent<HTMLDivElement>) => followLink(e, navigate, 'a.tl-bar')}
-      data-testid="tl-chart"
-      data-zoom={w.zoom}
-      data-rows={rows.length}
-      data-rendered={end - start}
-    >
-      <div className="tl-canvas" style={{ width: labelWidth + w.width }}>
-        <Axis window={w} weekStart={props.weekStart} today={props.today} milestones={props.milestones} format={props.format} formatLong={props.formatLong} corner={t('timeline.issues')} />
-        <div className="tl-stuck" aria-hidden="true">
-          {stuck?.kind === 'group' && (
-            <div className="tl-group">
-              {stuck.label} <span className="tl-group__count">{stuck.count}</span>
+      <div
+        ref={scroller}
+        className={`tl-scroll${props.readOnly ? ' tl-scroll--read-only' : ''}`}
+        style={{ ['--label-w' as string]: `${labelWidth}px` }}
+        onScroll={onScroll}
+        onClick={(e: MouseEvent<HTMLDivElement>) => followLink(e, navigate, 'a.tl-bar')}
+        data-testid="tl-chart"
+        data-zoom={w.zoom}
+        data-rows={rows.length}
+        data-rendered={end - start}
+      >
+        <div className="tl-canvas" style={{ width: labelWidth + w.width }}>
+          <Axis window={w} weekStart={props.weekStart} today={props.today} milestones={props.milestones} format={props.format} formatLong={props.formatLong} corner={t('timeline.issues')} />
+          <StuckGroup rows={rows} groupOf={layout.groupOf} first={first} />
+          <div className="tl-body" style={{ height: total }}>
+            <div className="tl-labels">{labels}</div>
+            <div className="tl-area" style={{ width: w.width }}>
+              <div className="tl-lines" aria-hidden="true">
+                {lines.map((x) => (
+                  <div key={x} className="tl-line" style={{ transform: `translateX(${x}px)` }} />
+                ))}
+              </div>
+              {todayX !== null && <div className="tl-today" style={{ transform: `translateX(${todayX}px)` }} data-testid="tl-today" />}
+              <svg className="tl-arrows" width={w.width} height={Math.max((end - start) * ROW_H, 1)} style={{ transform: `translateY(${start * ROW_H}px)` }} aria-hidden="true">
+                <defs>
+                  <marker id="tl-arrowhead" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto">
+                    <path d="M0 0L6 3L0 6z" className="tl-arrowhead" />
+                  </marker>
+                  <marker id="tl-arrowhead-warning" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto">
+                    <path d="M0 0L6 3L0 6z" className="tl-arrowhead tl-arrowhead--warning" />
+                  </marker>
+                </defs>
+                {arrows.map((a) => (
+                  <path key={a.id} d={a.d} className={a.warning ? 'tl-arrow tl-arrow--warning' : 'tl-arrow'} markerEnd={`url(#${a.warning ? 'tl-arrowhead-warning' : 'tl-arrowhead'})`} data-testid={`tl-arrow-${a.id}`} />
+                ))}
+              </svg>
+              {bars}
             </div>
-          )}
-        </div>
-        <div className="tl-body" style={{ height }}>
-          <div className="tl-lines" aria-hidden="true">
-            {lines.map((x) => (
-              <div key={x} className="tl-line" style={{ transform: `translateX(${x}px)` }} />
-            ))}
-            {todayX !== null && <div className="tl-today" style={{ transform: `translateX(${todayX}px)` }} data-testid="tl-today" />}
           </div>
-          <svg className="tl-arrows" width={w.width} height={Math.max((end - start) * ROW_H, 1)} style={{ transform: `translate(${labelWidth}px, ${start * ROW_H}px)` }} aria-hidden="true">
-            <defs>
-              <marker id="tl-arrowhead" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto">
-                <path d="M0 0L6 3L0 6z" className="tl-arrowhead" />
-              </marker>
-              <marker id="tl-arrowhead-warning" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto">
-                <path d="M0 0L6 3L0 6z" className="tl-arrowhead tl-arrowhead--warning" />
-              </marker>
-            </defs>
-            {arrows.map((a) => (
-              <path key={a.id} d={a.d} className={a.warning ? 'tl-arrow tl-arrow--warning' : 'tl-arrow'} markerEnd={`url(#${a.warning ? 'tl-arrowhead-warning' : 'tl-arrowhead'})`} data-testid={`tl-arrow-${a.id}`} />
-            ))}
-          </svg>
-          {rendered}
         </div>
       </div>
-    </div>
-    <p ref={live} className="visually-hidden" aria-live="polite" data-testid="tl-live" />
+      <p ref={live} className="visually-hidden" aria-live="polite" data-testid="tl-live" />
     </>
+  );
+}
+
+/** The first row in view, outside React: the scroll sets it, the group above the rows follows it. */
+function firstRowStore() {
+  let value = 0;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: number) {
+      if (next === value) return;
+      value = next;
+      for (const l of listeners) l();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The group of the first row in view, held under the axis (re-rendered when that group changes, not per row). */
+function StuckGroup({ rows, groupOf, first }: { rows: readonly Row<IssueListItem>[]; groupOf: readonly number[]; first: ReturnType<typeof firstRowStore> }) {
+  const at = useSyncExternalStore(first.subscribe, () => (first.get() > 0 ? (groupOf[first.get()] ?? -1) : -1));
+  const row = rows[at];
+  return (
+    <div className="tl-stuck" aria-hidden="true">
+      {row?.kind === 'group' && (
+        <div className="tl-label tl-label--group">
+          {row.label} <span className="tl-group__count">{row.count}</span>
+        </div>
+      )}
+    </div>
   );
 }
