@@ -28,7 +28,10 @@ export function useTimelineData(range: RangeQuery): TimelineData {
   const server = useQuery(['timeline-issues', ...key], (signal) => timelineApi.issues(range, signal), {
     refetchOn: (e) => stored === null && e.type.startsWith('issue.'),
   });
-  const arrows = useQuery(['timeline-relations', ...key], (signal) => timelineApi.relations(range, signal), { refetchOn: (e) => e.type.startsWith('issue.') });
+  // A relation's change is announced for both its issues, so a project's own events are enough.
+  const arrows = useQuery(['timeline-relations', ...key], (signal) => timelineApi.relations(range, signal), {
+    refetchOn: (e) => e.type.startsWith('issue.') && (range.project === null || e.projectId === range.project),
+  });
   const answer = server.data?.issues;
   useEffect(() => {
     if (answer) syncEngine()?.remember(answer);
