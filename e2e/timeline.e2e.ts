@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothSchemes } from './a11y-kit.ts';
 import { api, launchBrowser, newContext, registerIn, uniqueKey, until, waitForLive, watchErrors } from './browser.ts';
+import { measureOverflow } from './layout-fit.ts';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let owner: BrowserContext;
@@ -153,6 +154,13 @@ describe('timeline', () => {
     expect(scrollWidth).toBeGreaterThan(clientWidth * 3);
     await chart.evaluate((el) => el.scrollBy(600, 0));
     expect(await chart.evaluate((el) => el.scrollLeft)).toBeGreaterThan(scrollLeft);
+    // Only the chart scrolls sideways: the page fits the narrowest phone, its fields do not make iOS zoom.
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByTestId('tl-fold').click();
+      expect(await measureOverflow(page), `${width} px`).toEqual({ pageScroll: 0, sticking: [], smallInputs: [] });
+      await page.getByTestId('tl-fold').click();
+    }
     await phone.close();
   });
 });
