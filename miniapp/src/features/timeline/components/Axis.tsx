@@ -40,7 +40,8 @@ export const Axis = memo(function Axis({ window: w, weekStart, today, milestones
       <div className="tl-scale" style={{ width: w.width }} data-testid="tl-scale" data-from={w.from} data-to={w.to} data-px={w.px}>
         <div className="tl-scale__row">
           {scale.upper.map((c) => (
-            <div key={c.date} className="tl-scale__cell" style={{ transform: `translateX(${c.x}px)`, width: c.width }}>
+            // Placed by `--x` (left), not a transform: the sticky month name inside needs an untransformed cell.
+            <div key={c.date} className="tl-scale__cell tl-scale__cell--upper" style={{ ['--x' as string]: `${c.x}px`, width: c.width }}>
               <span className="tl-scale__text">{format(scale.top, c.date, 'upper')}</span>
             </div>
           ))}
