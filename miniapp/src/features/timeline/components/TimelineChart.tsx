@@ -33,7 +33,10 @@ interface Props {
   conflicts: ReadonlyMap<number, number[]>;
   milestones: readonly Milestone[];
   pending: ReadonlySet<number>;
+  /** A phone or a touch screen: no bar moves. */
   readOnly: boolean;
+  /** Whether the user may move this project's issues (a viewer, an archived project: no). */
+  canEdit: (projectId: number) => boolean;
   labelWidth: number;
   issueHref: (key: string) => string;
   colorOf: (statusId: number) => string | undefined;
@@ -155,7 +158,7 @@ export function TimelineChart(props: Props) {
         blockers={blockers}
         blockerCount={props.conflicts.get(issue.id)?.length ?? 0}
         pending={props.pending.has(issue.id)}
-        readOnly={props.readOnly}
+        readOnly={props.readOnly || !props.canEdit(issue.projectId)}
         describeDates={props.describeDates}
         handlers={handlers}
       />,

@@ -3,6 +3,7 @@
 // store's outbox (undoable from its toast), which the sync feed shows to everyone else.
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import { weekStart as weekStartOf } from '@tracker/shared/dates';
+import { canInProject } from '@tracker/shared/permissions';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -11,6 +12,7 @@ import { Button } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { formatDay, formatDayRange, formatMonth, today } from '../../../lib/dates.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { IsoDate } from '../../../lib/iso-dates.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -59,6 +61,7 @@ export default function TimelinePage() {
 
   const data = useTimelineData({ from: w.from, to: w.to, project: state.project });
   const { projects, milestones, cycles, statuses, issues: held } = useSnapshot(syncState());
+  const me = useMe();
   const pending = usePendingIssues();
 
   const shown = useMemo(() => (data.issues ?? []).filter((i) => matches(i, state)), [data.issues, state.project, state.assignee, state.milestone, state.cycle]); // eslint-disable-line react-hooks/exhaustive-deps -- the filter's four fields
@@ -177,6 +180,14 @@ export default function TimelinePage() {
   const colorOf = useCallback((s: number) => statuses[s]?.color, [statuses]);
   const isDone = useCallback((s: number) => CLOSED.has(statuses[s]?.category ?? ''), [statuses]);
   const issueHref = useCallback((key: string) => href('issue', { id: key }), [href]);
+  // A viewer's bars, or an archived project's, do not move (the server would refuse the write).
+  const canEdit = useCallback(
+    (projectId: number) => {
+      const project = projects[projectId];
+      return !!project && !project.archivedAt && canInProject(project.myRole, me?.roles, 'issue.edit');
+    },
+    [projects, me],
+  );
 
   return (
     <Page name="timeline" className="tl-page">
@@ -227,6 +238,7 @@ export default function TimelinePage() {
           milestones={shownMilestones}
           pending={pending}
           readOnly={readOnly}
+          canEdit={canEdit}
           labelWidth={phone ? 120 : 260}
           issueHref={issueHref}
           colorOf={colorOf}
