@@ -26,7 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await newContext(browser);
   await registerIn(owner, undefined, 'Timeline Owner');
-  ({ project } = await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key: uniqueKey('TL'), name: 'Timeline project' }));
+  ({ project } = await api<{ project: { id: number; key: string } }>(owner, 'post', '/api/projects', { key: uniqueKey('TL'), name: 'Timeline of the export, a project with a long name' }));
   const create = async (title: string, startDate: string, dueDate: string) => (await api<{ issue: { id: number; key: string } }>(owner, 'post', '/api/issues', { projectId: project.id, title, startDate, dueDate })).issue;
   issues.design = await create('Design the export', '2027-03-01', '2027-03-05');
   issues.build = await create('Build the export', '2027-03-08', '2027-03-12');
@@ -158,6 +158,8 @@ describe('timeline', () => {
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.getByTestId('tl-fold').click();
+      await page.getByTestId('tl-filter-cycle').waitFor();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
       expect(await measureOverflow(page), `${width} px`).toEqual({ pageScroll: 0, sticking: [], smallInputs: [] });
       await page.getByTestId('tl-fold').click();
     }
