@@ -1,6 +1,7 @@
 // Issue 14's browser bench: the web app as a user meets it, in Chromium with the CPU slowed 4×
 // (Chrome DevTools Protocol), on the demo workspace: cold load and warm reload to the first issue
-// row, list → issue, a sort change, a status change, and the API calls each screen makes.
+// row, list → issue, a sort change, a status change, and the API calls each screen makes; then the
+// timeline's scrolling and dragging (bench-timeline.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { createOrm, migrate } from '../server/src/db/orm.ts';
 import { seedDemo } from '../server/src/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/demo-data.ts';
 import { benchLighthouse } from './bench-lighthouse.ts';
+import { benchTimeline } from './bench-timeline.ts';
 import { startBenchServer } from './bench-server.ts';
 import { afterInput, afterNavigation, traceBreakdown } from './bench-trace.ts';
 
@@ -277,6 +279,8 @@ export async function benchBrowser(report: Report) {
         return ms;
       }, traced('change'));
       await (context as BrowserContext | null)?.close();
+      // Issue 29: the timeline scrolls at 60 fps with 500 bars and drags without dropped frames at 4×.
+      await benchTimeline(report, browser, server.base, cookies);
       if (!process.env.BENCH_SKIP_LIGHTHOUSE) await benchLighthouse(report, server.base, cookies.map((c) => `${c.name}=${c.value}`).join('; '), CHROMIUM_ARGS);
     } finally {
       await browser.close();

@@ -36,6 +36,7 @@ import { cycleRoutes } from './modules/cycles/cycles.routes.ts';
 import { registerCycles } from './modules/cycles/cycle-jobs.ts';
 import { milestoneRoutes } from './modules/milestones/milestones.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { streamRoutes } from './modules/streams/stream.routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/telegram-auth.routes.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
@@ -249,6 +250,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     streamRoutes({ em }),
     syncRoutes({ em, hub: sync, guard, live: (viewer, send, allows) => subscribeVisibleEvents(live, viewer, (event) => send(liveEventText(event)), allows) }),
     calendarRoutes({ em, config }),
+    timelineRoutes({ em }),
     eventsRoutes(live),
     attachmentRoutes({ em, storage, secret: config.SESSION_SECRET }),
     blogRoutes({ em, storage }),

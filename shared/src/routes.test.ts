@@ -9,9 +9,9 @@ const SPEC_ROUTES: Record<string, string[]> = {
 // Admin sections beyond the spec's list (issue 6: users, redirects, blog editor), admin-only too.
 const ADDED_ADMIN_ROUTES = ['/admin/users', '/admin/redirects', '/admin/blog', '/admin/blog/create', '/admin/blog/{id}/edit'];
 // Private pages beyond the spec's list (issue 15: the inbox; issue 17: the timesheet, importing issues into a project;
-// issue 27: the project settings' sections; issue 29: a project's cycles, a cycle's and a milestone's pages, insights, SLAs).
+// issue 27: the project settings' sections; issue 29: a project's cycles, a cycle's and a milestone's pages, insights, SLAs, the timeline).
 const SETTINGS_SECTIONS = ['general', 'members', 'workflow', 'sla', 'labels', 'templates', 'webhooks', 'export'];
-const ADDED_PRIVATE_ROUTES = ['/inbox', '/timesheet', '/insights', '/projects/:id/import', '/projects/:id/import/:importId', '/projects/:id/cycles', '/cycles/:id', '/milestones/:id', ...SETTINGS_SECTIONS.map((s) => `/projects/{id}/edit/${s}`)];
+const ADDED_PRIVATE_ROUTES = ['/inbox', '/timesheet', '/insights', '/timeline', '/projects/:id/import', '/projects/:id/import/:importId', '/projects/:id/cycles', '/cycles/:id', '/milestones/:id', ...SETTINGS_SECTIONS.map((s) => `/projects/{id}/edit/${s}`)];
 // Public pages beyond the spec's list (issue 25: the link that puts an old e-mail address back). Issue 26: an invite's page.
 const ADDED_PUBLIC_ROUTES = ['/user/restore-email', '/invite/:token'];
 const ALL_ROUTES: Record<string, string[]> = {

@@ -81,6 +81,8 @@ export const ROUTES = defineRoutes([
   { name: 'cycle', path: '/cycles/:id', access: 'private' },
   { name: 'milestone', path: '/milestones/:id', access: 'private' },
   { name: 'calendar', path: '/calendar', access: 'private' },
+  // Dated issues as bars over time, with their "blocks" arrows and the milestones (issue 29).
+  { name: 'timeline', path: '/timeline', access: 'private' },
   // What happened that concerns me (issue 15, item 6); beyond spec §2's list.
   { name: 'inbox', path: '/inbox', access: 'private' },
   // Logged time per person and project (issue 17, item 7).

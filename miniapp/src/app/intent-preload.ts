@@ -50,13 +50,17 @@ export function installIntentPreload(doc: Document) {
   const origin = doc.location.origin;
   const tracker = intentTracker((href) => void preloadHref(href, origin));
   const linkOf = (e: Event) => (e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[href]') : null);
-  const on = (type: string, handle: (link: HTMLAnchorElement) => void) =>
+  const on = (type: string, handle: (link: HTMLAnchorElement, e: Event) => void) =>
     doc.addEventListener(type, (e) => {
       const link = linkOf(e);
-      if (link) handle(link);
+      if (link) handle(link, e);
     }, { capture: true, passive: true });
-  on('pointerdown', (link) => tracker.now(link.href));
-  on('focusin', (link) => tracker.now(link.href));
-  on('pointerover', (link) => tracker.hoverStart(link.href));
+  // A link that is also dragged or moved by keys (a timeline bar, `data-drag`): a press or focus may
+  // start a move, not a visit, and a hover not yet loaded waits for the next one (no loading mid-drag).
+  const press = (link: HTMLAnchorElement) => (link.hasAttribute('data-drag') ? tracker.hoverEnd() : tracker.now(link.href));
+  on('pointerdown', press);
+  on('focusin', press);
+  // A pointer passing over a link with a button held is carrying something (a drag), not heading there.
+  on('pointerover', (link, e) => ((e as PointerEvent).buttons ? undefined : tracker.hoverStart(link.href)));
   on('pointerout', () => tracker.hoverEnd());
 }

@@ -89,6 +89,7 @@ const ENTRIES: Record<string, Entry> = {
   milestone: withTexts(() => import('./routes/MilestonePage.tsx'), ['issues', 'plan']),
   projectCycles: withTexts(() => import('../features/plan/pages/ProjectCyclesPage.tsx'), ['plan']),
   calendar: withTexts(() => import('../features/calendar/pages/CalendarPage.tsx'), ['calendar', 'issues', 'plan']),
+  timeline: withTexts(() => import('../features/timeline/pages/TimelinePage.tsx'), ['timeline']),
   timesheet: withTexts(() => import('../features/time/pages/TimesheetPage.tsx'), ['time']),
   insights: withTexts(() => import('./routes/InsightsPage.tsx'), ['insights', 'issues']),
   inbox: withTexts(() => import('./routes/InboxPage.tsx'), ['inbox']),

@@ -7,6 +7,7 @@ export const lazyResources = {
   projects: { ru: () => import('./ru/projects.json', { with: { type: 'json' } }), en: () => import('./en/projects.json', { with: { type: 'json' } }) },
   streams: { ru: () => import('./ru/streams.json', { with: { type: 'json' } }), en: () => import('./en/streams.json', { with: { type: 'json' } }) },
   calendar: { ru: () => import('./ru/calendar.json', { with: { type: 'json' } }), en: () => import('./en/calendar.json', { with: { type: 'json' } }) },
+  timeline: { ru: () => import('./ru/timeline.json', { with: { type: 'json' } }), en: () => import('./en/timeline.json', { with: { type: 'json' } }) },
   recurrence: { ru: () => import('./ru/recurrence.json', { with: { type: 'json' } }), en: () => import('./en/recurrence.json', { with: { type: 'json' } }) },
   time: { ru: () => import('./ru/time.json', { with: { type: 'json' } }), en: () => import('./en/time.json', { with: { type: 'json' } }) },
   customFields: { ru: () => import('./ru/customFields.json', { with: { type: 'json' } }), en: () => import('./en/customFields.json', { with: { type: 'json' } }) },

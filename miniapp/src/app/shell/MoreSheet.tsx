@@ -9,7 +9,7 @@ import { openPalette } from '../../features/palette/index.ts';
 import { useHref } from '../../lib/use-locale.ts';
 import { MORE } from './tabs.ts';
 
-const LABEL: Record<string, string> = { calendar: 'common.nav.calendar', streams: 'common.nav.streams', timesheet: 'common.nav.timesheet', insights: 'common.nav.insights', profile: 'common.shell.tabs.profile' };
+const LABEL: Record<string, string> = { calendar: 'common.nav.calendar', timeline: 'common.nav.timeline', streams: 'common.nav.streams', timesheet: 'common.nav.timesheet', insights: 'common.nav.insights', profile: 'common.shell.tabs.profile' };
 
 export function MoreSheet({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

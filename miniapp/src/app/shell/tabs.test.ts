@@ -13,8 +13,9 @@ describe('app shell tabs', () => {
     expect(currentTab('/projects/WEB', paths('ru'))).toBe('projects');
     expect(currentTab('/en/inbox', paths('en'))).toBe('inbox');
   });
-  it('marks More on the places of its sheet: calendar, streams, timesheet, insights, profile, admin', () => {
+  it('marks More on the places of its sheet: calendar, timeline, streams, timesheet, insights, profile, admin', () => {
     expect(currentTab('/calendar', paths('ru'))).toBe('more');
+    expect(currentTab('/en/timeline', paths('en'))).toBe('more');
     expect(currentTab('/en/streams/3', paths('en'))).toBe('more');
     expect(currentTab('/timesheet', paths('ru'))).toBe('more');
     expect(currentTab('/en/insights', paths('en'))).toBe('more');

@@ -19,6 +19,7 @@ export const TABS: readonly Tab[] = [
 /** The More sheet's places, in the sidebar's order (search and admin are added by the sheet). */
 export const MORE: readonly Tab[] = [
   { id: 'calendar', route: 'calendar', icon: 'lucide:calendar' },
+  { id: 'timeline', route: 'timeline', icon: 'lucide:chart-gantt' },
   { id: 'streams', route: 'streams', icon: 'lucide:waves' },
   { id: 'timesheet', route: 'timesheet', icon: 'lucide:timer' },
   { id: 'insights', route: 'insights', icon: 'lucide:chart-column' },

@@ -56,6 +56,7 @@ export function Sidebar() {
     { id: 'issues', to: href('issues'), icon: 'lucide:list-todo', label: t('common.nav.issues') },
     { id: 'streams', to: href('streams'), icon: 'lucide:waves', label: t('common.nav.streams') },
     { id: 'calendar', to: href('calendar'), icon: 'lucide:calendar', label: t('common.nav.calendar') },
+    { id: 'timeline', to: href('timeline'), icon: 'lucide:chart-gantt', label: t('common.nav.timeline') },
     { id: 'timesheet', to: href('timesheet'), icon: 'lucide:timer', label: t('common.nav.timesheet') },
     { id: 'insights', to: href('insights'), icon: 'lucide:chart-column', label: t('common.nav.insights') },
   ];

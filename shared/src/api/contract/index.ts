@@ -23,4 +23,5 @@ export * from './templates.ts';
 export * from './triage.ts';
 export * from './webhooks.ts';
 export * from './time.ts';
+export * from './timeline.ts';
 export * from './system.ts';

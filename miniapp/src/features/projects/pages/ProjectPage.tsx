@@ -112,6 +112,9 @@ function ProjectView({ detail, reload, views, plan: Plan }: { detail: ProjectDet
             {t('projects.actions.newIssue')}
           </Link>
         )}
+        <Link href={`${href('timeline')}?project=${project.id}`} className={buttonClass({ size: 'small' })} data-testid="project-timeline">
+          {t('projects.actions.timeline')}
+        </Link>
         {(can('project.edit') || can('project.labels')) && (
           <Link href={href('projectEdit', { id: project.key })} className={buttonClass({ size: 'small' })} data-testid="project-edit">
             {t('projects.actions.edit')}
