@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
 import { userDay } from '../users/user-day.repository.ts';
-import { burndownCounts, cycleIssuesByStatus, velocityCounts } from './cycle-stats.repository.ts';
+import { cycleStats } from './cycle-stats.repository.ts';
 import {
   cycleHorizon,
   deleteCadence,
@@ -128,12 +128,12 @@ export async function cycleDetail(em: EntityManager, viewer: Viewer, id: number,
   const state = cycleState(cycle, today);
   const lastDay = addDays(cycle.endsOn, -1);
   const length = daysBetween(cycle.startsOn, cycle.endsOn);
-  const counts = state === 'upcoming' ? [] : await burndownCounts(em, cycle.id, cycle.startsOn, today < lastDay ? today : lastDay);
-  const burndown = counts.map((p, i) => ({ ...p, ideal: Math.round(((p.scope * (i + 1)) / length) * 100) / 100 }));
-  const byStatus = await cycleIssuesByStatus(em, cycle.id);
+  const stats = await cycleStats(em, cycle, state === 'upcoming' ? null : { from: cycle.startsOn, to: today < lastDay ? today : lastDay }, VELOCITY_CYCLES);
+  const burndown = stats.burndown.map((p, i) => ({ ...p, ideal: Math.round(((p.scope * (i + 1)) / length) * 100) / 100 }));
+  const byStatus = stats.byStatus;
   const now_ = { scope: sum(byStatus, 'count'), completed: sum(byStatus, 'completed') };
   const last = burndown.at(-1);
-  const velocity = (await velocityCounts(em, cycle.projectId, cycle.endsOn, VELOCITY_CYCLES)).map((v) => ({ cycleId: v.cycle_id, number: v.number, name: v.name, scope: v.scope, completed: v.completed }));
+  const velocity = stats.velocity.map((v) => ({ cycleId: v.cycle_id, number: v.number, name: v.name, scope: v.scope, completed: v.completed }));
   return {
     ...cycle,
     state,
