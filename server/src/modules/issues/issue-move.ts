@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { fieldError, assertWritable } from '../projects/project-guards.ts';
 import type { Viewer } from '../projects/project-access.ts';
 import { requireIssue } from './issue-access.ts';
-import { applyIssuePatch, loadIssueState, type IssuePatch } from './issue.service.ts';
+import { applyIssuePatch } from './issue.service.ts';
+import { loadIssueState, type IssuePatch } from './issue-state.ts';
 import { publishEvent } from '../events/publish.ts';
 import { maxSortOrderIn, renumberColumn, setSortOrder, sortOrderIn } from './board-order.repository.ts';
 

@@ -3,6 +3,7 @@ import type { ProjectSummary, StreamSummary } from '../api.ts';
 import { Button } from '../../../components/Button.tsx';
 import { shiftDate, VIEWS } from '../dates.ts';
 import type { CalendarState } from '../url-state.ts';
+import '../../../styles/segmented.css';
 
 interface Props {
   state: CalendarState;
@@ -35,9 +36,9 @@ export function Toolbar({ state, period, projects, streams, subscribeOpen, onCha
             {period}
           </h2>
         </div>
-        <div className="cal-views" role="group" aria-label={t('calendar.view')}>
+        <div className="segmented" role="group" aria-label={t('calendar.view')}>
           {VIEWS.map((view) => (
-            <button key={view} type="button" className="cal-views__btn" aria-pressed={state.view === view} data-testid={`cal-view-${view}`} onClick={() => onChange({ view })}>
+            <button key={view} type="button" className="segmented__btn" aria-pressed={state.view === view} data-testid={`cal-view-${view}`} onClick={() => onChange({ view })}>
               {t(`calendar.views.${view}`)}
             </button>
           ))}

@@ -3,6 +3,7 @@ import { Button } from '../../../components/Button.tsx';
 import { GROUPS, type Choice } from '../rows.ts';
 import { ZOOMS } from '../scale.ts';
 import type { TimelineState } from '../url-state.ts';
+import '../../../styles/segmented.css';
 
 export interface Option {
   id: number;
@@ -92,9 +93,9 @@ export function Toolbar({ state, period, projects, assignees, milestones, cycles
             {period}
           </h2>
         </div>
-        <div className="tl-zoom" role="group" aria-label={t('timeline.zoom.label')}>
+        <div className="segmented" role="group" aria-label={t('timeline.zoom.label')}>
           {ZOOMS.map((zoom) => (
-            <button key={zoom} type="button" className="tl-zoom__btn" aria-pressed={state.zoom === zoom} data-testid={`tl-zoom-${zoom}`} onClick={() => onChange({ zoom })}>
+            <button key={zoom} type="button" className="segmented__btn" aria-pressed={state.zoom === zoom} data-testid={`tl-zoom-${zoom}`} onClick={() => onChange({ zoom })}>
               {t(`timeline.zoom.${zoom}`)}
             </button>
           ))}
