@@ -184,6 +184,7 @@ export interface CustomFields {
 
 export interface CycleIssues {
   added_at: Generated<string>;
+  completed_at: string | null;
   cycle_id: number;
   id: Generated<Int8>;
   issue_id: number;

@@ -3,13 +3,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CYCLE_MAX_DAYS, CYCLES_AHEAD, VELOCITY_CYCLES, type createCycleSchema, type Cycle, type CycleDetail, type CycleSettings, type CycleSettingsResponse, type updateCycleSchema } from '@tracker/shared/api/cycles';
 import { cycleState, daysBetween, nextCycleSpan } from '@tracker/shared/cycle-dates';
-import { addDays, todayIn } from '@tracker/shared/dates';
+import { todayIn } from '@tracker/shared/dates';
 import { fieldError, notFound } from '@tracker/shared/domain-errors';
 import type { z } from 'zod';
-import { requireProject, type Viewer } from '../projects/project-access.ts';
+import { requireAccess, requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
-import { userDay } from '../users/user-day.repository.ts';
-import { cycleStats } from './cycle-stats.repository.ts';
+import { viewerDay } from '../users/user-day.repository.ts';
+import { cycleWithStats } from './cycle-stats.repository.ts';
 import {
   cycleHorizon,
   deleteCadence,
@@ -21,6 +21,7 @@ import {
   projectCycles,
   selectCadence,
   selectCycle,
+  toCycle,
   updateCycleRow,
   upsertCadence,
 } from './cycle.repository.ts';
@@ -65,7 +66,7 @@ export async function setCadence(em: EntityManager, viewer: Viewer, projectRef: 
       await deleteCadence(tx, project.id);
       return settingsAnswer(tx, project.id);
     }
-    const { timeZone } = await userDay(tx, viewer.id);
+    const { timeZone } = await viewerDay(tx, viewer);
     await upsertCadence(tx, project.id, { ...input, timeZone });
     await deleteEmptyUpcoming(tx, project.id, todayIn(timeZone, now));
     await ensureCycles(tx, project.id, now);
@@ -86,7 +87,7 @@ export async function createCycle(em: EntityManager, viewer: Viewer, projectRef:
     await lockProjectCycles(tx, project.id);
     await checkSpan(tx, project.id, input);
     const cadence = await selectCadence(tx, project.id);
-    const timeZone = cadence?.timeZone ?? (await userDay(tx, viewer.id)).timeZone;
+    const timeZone = cadence?.timeZone ?? (await viewerDay(tx, viewer)).timeZone;
     const id = await insertCycle(tx, { projectId: project.id, name: input.name, startsOn: input.startsOn, endsOn: input.endsOn, timeZone });
     return (await selectCycle(tx, id))!;
   });
@@ -123,17 +124,17 @@ export async function deleteCycle(em: EntityManager, viewer: Viewer, id: number)
 
 /** The cycle page: its counts now, its burndown day by day, and the velocity of the cycles before it. */
 export async function cycleDetail(em: EntityManager, viewer: Viewer, id: number, now = new Date()): Promise<CycleDetail> {
-  const { cycle } = await requireCycle(em, viewer, id, 'project.view');
-  const today = todayIn(cycle.timeZone, now);
-  const state = cycleState(cycle, today);
-  const lastDay = addDays(cycle.endsOn, -1);
+  const found = await cycleWithStats(em, id, viewer.id, now, VELOCITY_CYCLES);
+  if (!found) throw notFound('cycle');
+  requireAccess(viewer, found, 'project.view', 'cycle');
+  const cycle = toCycle(found.row);
+  const state = cycleState(cycle, todayIn(cycle.timeZone, now));
   const length = daysBetween(cycle.startsOn, cycle.endsOn);
-  const stats = await cycleStats(em, cycle, state === 'upcoming' ? null : { from: cycle.startsOn, to: today < lastDay ? today : lastDay }, VELOCITY_CYCLES);
-  const burndown = stats.burndown.map((p, i) => ({ ...p, ideal: Math.round(((p.scope * (i + 1)) / length) * 100) / 100 }));
-  const byStatus = stats.byStatus;
+  const burndown = found.burndown.map((p, i) => ({ ...p, ideal: Math.round(((p.scope * (i + 1)) / length) * 100) / 100 }));
+  const byStatus = found.byStatus;
   const now_ = { scope: sum(byStatus, 'count'), completed: sum(byStatus, 'completed') };
   const last = burndown.at(-1);
-  const velocity = stats.velocity.map((v) => ({ cycleId: v.cycle_id, number: v.number, name: v.name, scope: v.scope, completed: v.completed }));
+  const velocity = found.velocity.map((v) => ({ cycleId: v.cycle_id, number: v.number, name: v.name, scope: v.scope, completed: v.completed }));
   return {
     ...cycle,
     state,
