@@ -1,4 +1,5 @@
 import { can, type Capability } from '@tracker/shared/permissions';
+import type { Locale } from '@tracker/shared/locales';
 import type { Context, Next } from 'koa';
 import { bearerCaller } from './bearer.ts';
 import { requestCredential, type Credential } from './credential.ts';
@@ -18,6 +19,8 @@ export interface RequestUser {
 export interface SignedIn {
   id: number;
   roles: string[];
+  /** Their time zone and language, read with the session. */
+  day?: { timeZone: string; locale: Locale };
 }
 
 export interface LoadedUser {

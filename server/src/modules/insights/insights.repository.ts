@@ -79,30 +79,39 @@ export async function createdResolvedRows(em: EntityManager, s: InsightScope) {
 
 /**
  * Lead time (created → completed) and cycle time (first in a `started` status → completed, from
- * `issue_starts`) in hours, of the issues completed in the range: for each, a row with the median
- * and 85th percentile (`bucket` null), and a row per duration bucket that has issues (`bucket` 0…7).
+ * `issue_starts`) in hours, of the issues completed in the range: for each, the count, the median
+ * and 85th percentile, and the count per duration bucket (0…7), in one row read in one pass (a
+ * materialised set read four times, for two percentiles and two groupings, cost twice as much).
  */
 export function cycleTimeStatement(s: InsightScope): SqlStatement {
   const edges = `{${DURATION_BUCKET_EDGES_DAYS.map((d) => d * 24).join(',')}}`;
+  const buckets = (column: string) => `array[${Array.from({ length: DURATION_BUCKET_EDGES_DAYS.length + 1 }, (_, b) => `count(*) filter (where ${column} = ${b})`).join(', ')}]::int[]`;
   return statement`
-    with d as materialized (
-      select extract(epoch from i.completed_at - i.created_at) / 3600 as lead,
-             extract(epoch from i.completed_at - st.started_at) / 3600 as cycle
+    with t as materialized (
+      select extract(epoch from i.completed_at - i.created_at)::float8 / 3600 as lead,
+             extract(epoch from i.completed_at - st.started_at)::float8 / 3600 as cycle
         from issues i join projects p on p.id = i.project_id
         left join issue_starts st on st.issue_id = i.id and st.started_at <= i.completed_at
-       where ${where(s)} and i.completed_at >= ${rangeStart(s)} and i.completed_at < ${rangeEnd(s)})
-    select 'lead' as kind, null::int as bucket, count(*)::int as n, percentile_cont(array[0.5, 0.85]) within group (order by lead) as q from d
-    union all
-    select 'cycle', null, count(cycle)::int, percentile_cont(array[0.5, 0.85]) within group (order by cycle) from d
-    union all
-    select 'lead', width_bucket(lead, ${edges}::float8[]), count(*)::int, null from d group by 2
-    union all
-    select 'cycle', width_bucket(cycle, ${edges}::float8[]), count(*)::int, null from d where cycle is not null group by 2`;
+       where ${where(s)} and i.completed_at >= ${rangeStart(s)} and i.completed_at < ${rangeEnd(s)}),
+    d as materialized (select t.lead, t.cycle, width_bucket(t.lead, ${edges}::float8[]) as lead_bucket, width_bucket(t.cycle, ${edges}::float8[]) as cycle_bucket from t)
+    select count(*)::int as lead_n, percentile_cont(array[0.5, 0.85]) within group (order by d.lead) as lead_q, ${raw(buckets('d.lead_bucket'))} as lead_buckets,
+           count(d.cycle)::int as cycle_n, percentile_cont(array[0.5, 0.85]) within group (order by d.cycle) as cycle_q, ${raw(buckets('d.cycle_bucket'))} as cycle_buckets
+      from d`;
 }
 
-export async function cycleTimeRows(em: EntityManager, s: InsightScope) {
+export interface CycleTimeRow {
+  lead_n: number;
+  lead_q: (number | string)[] | null;
+  lead_buckets: number[];
+  cycle_n: number;
+  cycle_q: (number | string)[] | null;
+  cycle_buckets: number[];
+}
+
+export async function cycleTimeRow(em: EntityManager, s: InsightScope): Promise<CycleTimeRow> {
   const st = cycleTimeStatement(s);
-  return em.execute<{ kind: 'lead' | 'cycle'; bucket: number | null; n: number; q: (number | string)[] | null }[]>(st.sql, st.params);
+  const [row] = await em.execute<CycleTimeRow[]>(st.sql, st.params);
+  return row!;
 }
 
 export type WorkloadGroup = 'assignee' | 'priority' | 'status';

@@ -22,8 +22,8 @@ import type { IssueFilterQuery } from '../issues/issue-filters.repository.ts';
 import { visibleSavedView } from '../issues/view.service.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { requireStream } from '../streams/stream.service.ts';
-import { userDay } from '../users/user-day.repository.ts';
-import { createdResolvedRows, cycleTimeRows, overdueRows, timeRows, workloadRows, type InsightScope } from './insights.repository.ts';
+import { viewerDay } from '../users/user-day.repository.ts';
+import { createdResolvedRows, cycleTimeRow, overdueRows, timeRows, workloadRows, type InsightScope } from './insights.repository.ts';
 
 type Query = z.output<typeof insightsQuerySchema>;
 const filterSchema = insightsQuerySchema.omit({ view: true, from: true, to: true, by: true });
@@ -54,7 +54,7 @@ async function chartFilters(em: EntityManager, viewer: Viewer, q: Query): Promis
  * included) in the viewer's time zone, their weeks starting on their language's first day.
  */
 async function chartRange(em: EntityManager, viewer: Viewer, q: Pick<Query, 'from' | 'to'>): Promise<Pick<InsightScope, 'from' | 'to' | 'firstWeek' | 'weeks' | 'timeZone'>> {
-  const { timeZone, locale } = await userDay(em, viewer.id);
+  const { timeZone, locale } = await viewerDay(em, viewer);
   const first = weekStart(locale);
   const to = q.to ?? todayIn(timeZone);
   const from = q.from ?? startOfWeeksBack(to, INSIGHTS_DEFAULT_WEEKS, first);
@@ -109,13 +109,13 @@ async function createdResolved(em: EntityManager, s: InsightScope): Promise<Insi
 }
 
 async function cycleTime(em: EntityManager, s: InsightScope): Promise<Pick<InsightAnswer<'cycle-time'>, 'cycleTime' | 'leadTime' | 'rows'>> {
-  const rows = DURATION_BUCKETS.map((bucket) => ({ bucket, cycle: 0, lead: 0 }));
-  const stats = { cycle: { median: null, p85: null, count: 0 }, lead: { median: null, p85: null, count: 0 } } as Record<'cycle' | 'lead', { median: number | null; p85: number | null; count: number }>;
-  for (const r of await cycleTimeRows(em, s)) {
-    if (r.bucket === null) stats[r.kind] = { median: hours(r.q?.[0]), p85: hours(r.q?.[1]), count: r.n };
-    else rows[r.bucket]![r.kind] = r.n;
-  }
-  return { cycleTime: stats.cycle, leadTime: stats.lead, rows };
+  const r = await cycleTimeRow(em, s);
+  const stats = (n: number, q: (number | string)[] | null) => ({ median: hours(q?.[0]), p85: hours(q?.[1]), count: n });
+  return {
+    cycleTime: stats(r.cycle_n, r.cycle_q),
+    leadTime: stats(r.lead_n, r.lead_q),
+    rows: DURATION_BUCKETS.map((bucket, b) => ({ bucket, cycle: r.cycle_buckets[b] ?? 0, lead: r.lead_buckets[b] ?? 0 })),
+  };
 }
 
 /** Priorities in order of urgency, none last, every one present: the chart's bars stay put between filters. */

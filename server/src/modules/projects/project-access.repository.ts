@@ -1,16 +1,23 @@
 // What the visibility rule (project-access.ts) reads: the project asked for and the viewer's
-// membership. Entities, as the callers of requireProject use the project's fields.
+// membership. The project as an entity, as the callers of requireProject use its fields.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProjectRole } from '@tracker/shared/api/projects';
-import { Project, ProjectMember } from './project.entity.ts';
+import { kysely } from '../../db/kysely.ts';
+import { Project } from './project.entity.ts';
 
-/** A project by id, or by key in any case; null when there is none. */
-export function projectByRef(em: EntityManager, ref: number | string): Promise<Project | null> {
-  return em.findOne(Project, typeof ref === 'number' ? { id: ref } : { key: ref.toUpperCase() });
-}
-
-/** The user's role in the project, null when they are not a member. */
-export async function memberRole(em: EntityManager, projectId: number, userId: number): Promise<ProjectRole | null> {
-  const member = await em.findOne(ProjectMember, { projectId, userId });
-  return (member?.role as ProjectRole | undefined) ?? null;
+/**
+ * A project by id, or by key in any case, with the user's membership role, in one statement (every
+ * round trip waits for the pool again under load); null when there is no such project.
+ */
+export async function projectWithRole(em: EntityManager, ref: number | string, userId: number): Promise<{ project: Project; memberRole: ProjectRole | null } | null> {
+  const row = await kysely(em)
+    .selectFrom('projects as p')
+    .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId))
+    .selectAll('p')
+    .select('m.role as member_role')
+    .where((eb) => (typeof ref === 'number' ? eb('p.id', '=', ref) : eb('p.key', '=', ref.toUpperCase())))
+    .executeTakeFirst();
+  if (!row) return null;
+  const { member_role: memberRole, ...project } = row;
+  return { project: em.map(Project, project), memberRole: (memberRole as ProjectRole | null) ?? null };
 }

@@ -1,14 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProjectRole } from '@tracker/shared/api/projects';
 import { canInProject, type ProjectCapability } from '@tracker/shared/permissions';
-import { forbidden, notFound } from '@tracker/shared/domain-errors';
-import { memberRole, projectByRef } from './project-access.repository.ts';
+import { forbidden, notFound, type NotFoundSubject } from '@tracker/shared/domain-errors';
+import type { UserDay } from '../users/user-day.repository.ts';
+import { projectWithRole } from './project-access.repository.ts';
 import type { Project } from './project.entity.ts';
 
 /** Who is asking: the signed-in user's id and global roles. */
 export interface Viewer {
   id: number;
   roles: readonly string[];
+  /** Their time zone and language, when the request read them with the session (users/user-day.repository.ts `viewerDay`). */
+  day?: UserDay;
 }
 
 export const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
@@ -44,10 +47,10 @@ export const userCanViewProjectSql = (userAlias: string, projectAlias: string) =
 
 /** The project as this viewer sees it, or null when it is invisible to them. */
 export async function projectAccess(em: EntityManager, viewer: Viewer, ref: number | string): Promise<ProjectAccess | null> {
-  const project = await projectByRef(em, ref);
-  if (!project) return null;
-  const role = roleIn(project.visibility, await memberRole(em, project.id, viewer.id));
-  if (role || isAdmin(viewer)) return { project, role };
+  const found = await projectWithRole(em, ref, viewer.id);
+  if (!found) return null;
+  const role = roleIn(found.project.visibility, found.memberRole);
+  if (role || isAdmin(viewer)) return { project: found.project, role };
   return null;
 }
 
@@ -56,10 +59,21 @@ export async function projectAccess(em: EntityManager, viewer: Viewer, ref: numb
  * capability, so nobody learns that it exists; a visible one without the capability is a 403.
  */
 export async function requireProject(em: EntityManager, viewer: Viewer, ref: number | string, capability: ProjectCapability): Promise<ProjectAccess> {
-  const access = await projectAccess(em, viewer, ref);
-  if (!access) throw notFound('project');
-  if (!canInProject(access.role, viewer.roles, capability)) throw forbidden();
-  return access;
+  const found = await projectWithRole(em, ref, viewer.id);
+  if (!found) throw notFound('project');
+  return { project: found.project, role: requireAccess(viewer, { visibility: found.project.visibility, memberRole: found.memberRole }, capability) };
+}
+
+/**
+ * The same check on access facts read in the statement that reads the data (the project's
+ * visibility and the viewer's membership), so a page costs no query of its own for it: the role,
+ * else a 404 for `subject` when the viewer may not see it, or a 403 without the capability.
+ */
+export function requireAccess(viewer: Viewer, facts: { visibility: string; memberRole: ProjectRole | null }, capability: ProjectCapability, subject: NotFoundSubject = 'project'): ProjectRole | null {
+  const role = roleIn(facts.visibility, facts.memberRole);
+  if (!role && !isAdmin(viewer)) throw notFound(subject);
+  if (!canInProject(role, viewer.roles, capability)) throw forbidden();
+  return role;
 }
 
 /**

@@ -11,7 +11,7 @@ import { createIssue } from '../issues/issue.service.ts';
 import { assigneeCanView, labelsInProject } from '../issues/issue-validate.ts';
 import { requireProject, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
-import { userDay } from '../users/user-day.repository.ts';
+import { viewerDay } from '../users/user-day.repository.ts';
 import { issueKeys, selectTemplate, selectTemplates } from './template-reads.repository.ts';
 import { deleteTemplateRow, insertTemplate, lockProjectTemplates, templateNameTaken, updateTemplateRow, type TemplateValues } from './template.repository.ts';
 
@@ -149,7 +149,7 @@ async function issuesFromTemplate(em: EntityManager, viewer: Viewer, id: number,
   return em.transactional(async (tx) => {
     const { template, project } = await requireTemplate(tx, viewer, id, 'issue.create');
     const { text, ...overrides } = input;
-    const draft = templateDraft(template, { text, today: todayIn((await userDay(tx, viewer.id)).timeZone) });
+    const draft = templateDraft(template, { text, today: todayIn((await viewerDay(tx, viewer)).timeZone) });
     const main = parse(createIssueSchema, { ...draft, ...overrides, projectId: project.id });
     const issueId = await createIssue(tx, viewer, main);
     const subIssueIds: number[] = [];

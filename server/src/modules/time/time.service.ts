@@ -9,7 +9,7 @@ import { touchIssue } from '../issues/comment.repository.ts';
 import { requireIssue } from '../issues/issue-access.ts';
 import { isAdmin, requireProject, visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
 import { assertWritable } from '../projects/project-guards.ts';
-import { userDay } from '../users/user-day.repository.ts';
+import { userDay, viewerDay } from '../users/user-day.repository.ts';
 import { deleteEntry, entryById, insertEntry, issueEntries, issueSpent, lockEntryRef, timesheet, timesheetEntries, toTimeEntry, updateEntry, type SheetFilter } from './time.repository.ts';
 
 /**
@@ -38,7 +38,7 @@ export async function loadEntry(em: EntityManager, viewer: Viewer, id: number): 
 
 /** Whoever may edit the issue logs time on it, for themselves. Returns the new entry's id. */
 export async function logTime(em: EntityManager, viewer: Viewer, ref: number | string, input: { minutes: number; date?: string; note: string }): Promise<number> {
-  const date = input.date ?? todayIn((await userDay(em, viewer.id)).timeZone);
+  const date = input.date ?? todayIn((await viewerDay(em, viewer)).timeZone);
   checkDate(date);
   return em.transactional(async (tem) => {
     const { issue, project } = await requireIssue(tem, viewer, ref, 'issue.edit');

@@ -6,6 +6,7 @@ import type { UserRef } from '@tracker/shared/api/common';
 import { conflict } from '@tracker/shared/domain-errors';
 import { grantAdminFromEmail } from './admin-grants.ts';
 import type { User } from './user.entity.ts';
+import { dayOfRow } from './user-day.repository.ts';
 import { peopleByPrefix } from './user-lookup.repository.ts';
 import { insertUser, reloadUser, signedInUserRow, userByEmailWithPassword, userById, userFromRow } from './user.repository.ts';
 
@@ -47,7 +48,9 @@ export function createUserService(options: UserServiceOptions) {
         row = rest;
       }
       const user = row;
-      return { viewer: { id: user.id as number, roles: user.roles as string[] }, blocked: user.blocked_at != null, entity: () => userFromRow(em, { ...user }) };
+      // Every statement that reads a signed-in row reads the profile's zone with it (null: none set).
+      const day = 'time_zone' in user ? dayOfRow(user) : undefined;
+      return { viewer: { id: user.id as number, roles: user.roles as string[], ...(day && { day }) }, blocked: user.blocked_at != null, entity: () => userFromRow(em, { ...user }) };
     },
 
     async findByEmail(em: EntityManager, email: string) {
