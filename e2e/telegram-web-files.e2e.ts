@@ -142,7 +142,10 @@ describe('files in a Telegram mobile client', () => {
     const key = `TX${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
     const { project } = await call<{ project: { id: number } }>(page.mainFrame(), 'POST', '/api/projects', { key, name: 'Exports inside Telegram' });
     const { issue } = await call<{ issue: { key: string } }>(page.mainFrame(), 'POST', '/api/issues', { projectId: project.id, title: 'Counted in the export' });
-    await call(page.mainFrame(), 'POST', `/api/issues/${issue.key}/time`, { spent: '1h 30m', note: 'Timed inside Telegram' });
+    // Dated as the app dates it, on the page's today (the user has no zone of their own: the
+    // browser's), so the entry is in the sheet's current week at any hour.
+    const day = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+    await call(page.mainFrame(), 'POST', `/api/issues/${issue.key}/time`, { spent: '1h 30m', note: 'Timed inside Telegram', date: day });
     const today = new Date().toISOString().slice(0, 10);
     const asked = async (count: number) => {
       await expect.poll(() => tgCalls(page, 'web_app_request_file_download').then((calls) => calls.length)).toBe(count);
@@ -176,6 +179,48 @@ describe('files in a Telegram mobile client', () => {
     expect(await fetched(sheet.url)).toContain('Timed inside Telegram');
     // Tampered, the same address is refused.
     expect((await fetch(sheet.url.replace(/from=[\d-]+/, 'from=2000-01-01'))).status).toBe(403);
+
+    expect(await tgViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('hands a chart’s CSV and PNG, made in the page, to the client as signed links that work with no session', async () => {
+    const context = await telegramClient(browser, { platform: 'android', theme: 'light' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(launchUrl({ platform: 'android', user: tgUser({ first_name: 'Charter', language_code: 'en' }) }));
+    await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 20_000 });
+    const key = `TC${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+    const { project } = await call<{ project: { id: number } }>(page.mainFrame(), 'POST', '/api/projects', { key, name: 'Charts inside Telegram' });
+    await call(page.mainFrame(), 'POST', '/api/issues', { projectId: project.id, title: 'Counted in the chart' });
+
+    await navigate(page.mainFrame(), `/en/projects/${key}`);
+    await page.getByTestId('project-insights').click();
+    const card = page.getByTestId('insight-created-resolved');
+    await card.getByTestId('insight-chart').locator('svg .ct-line').first().waitFor({ timeout: 15_000 });
+    const signed = new RegExp(`^${baseUrl()}/api/downloads/files/[0-9a-f-]{36}\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`);
+    const asked = async (count: number) => {
+      await expect.poll(() => tgCalls(page, 'web_app_request_file_download').then((calls) => calls.length)).toBe(count);
+      return (await tgCalls(page, 'web_app_request_file_download'))[count - 1]!.params as { url: string; file_name: string };
+    };
+
+    await card.getByTestId('insight-created-resolved-csv').click();
+    const csv = await asked(1);
+    expect(csv.file_name).toMatch(/^created-resolved-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
+    expect(csv.url).toMatch(signed);
+    // Telegram downloads the address with none of the app's cookies or headers.
+    const text = await fetch(csv.url).then((r) => r.text());
+    // (text() drops the byte order mark the file starts with)
+    expect(text.startsWith('Week from,Created,Resolved\r\n'), text).toBe(true);
+    expect(text).toMatch(/,1,0\r\n/);
+
+    await card.getByTestId('insight-created-resolved-png').click();
+    const png = await asked(2);
+    expect(png.file_name).toMatch(/\.png$/);
+    expect(png.url).toMatch(signed);
+    const bytes = new Uint8Array(await (await fetch(png.url)).arrayBuffer());
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(await page.evaluate(() => document.querySelectorAll('a[href^="blob:"]').length)).toBe(0);
 
     expect(await tgViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

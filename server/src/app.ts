@@ -256,7 +256,7 @@ export function createApp({ config, orm, logger, extraRouters = [] }: AppDeps) {
     blogRoutes({ em, storage }),
     adminRoutes({ em, configuredHosts: () => config.EXTERNAL_REDIRECT_HOSTS }),
     exportRoutes({ em, storage, logger, links: fileLinks }),
-    downloadRoutes({ links: fileLinks }),
+    downloadRoutes({ em, links: fileLinks }),
     iconRoutes(),
     telegramAuthRoutes({ em, config }),
     notificationSettingsRoutes({ em }),

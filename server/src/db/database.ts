@@ -125,6 +125,16 @@ export interface BotUpdates {
   update_id: Int8;
 }
 
+export interface BrowserFiles {
+  body: Buffer;
+  content_type: string;
+  created_at: Generated<string>;
+  expires_at: string;
+  file_name: string;
+  id: Generated<string>;
+  user_id: number;
+}
+
 export interface CalendarFeeds {
   api_token_id: number | null;
   created_at: Generated<string>;
@@ -854,6 +864,7 @@ export interface DB {
   bot_chat_prefs: BotChatPrefs;
   bot_conversations: BotConversations;
   bot_updates: BotUpdates;
+  browser_files: BrowserFiles;
   calendar_feeds: CalendarFeeds;
   comment_external_refs: CommentExternalRefs;
   comments: Comments;

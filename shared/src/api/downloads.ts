@@ -40,3 +40,28 @@ export const downloadSignedQuerySchema = z.object({
   expires: z.string().regex(/^\d{1,12}$/, 'validation.invalid').transform(Number),
   sig: z.string().regex(/^[\w-]{1,64}$/, 'validation.invalid'),
 });
+
+/**
+ * The kinds of file the web app makes itself (a chart's CSV or PNG): inside Telegram a webview may
+ * not save a file made in the page, so the app hands it to the server for a few minutes and gives
+ * Telegram's downloader its signed address, as for the server's own files.
+ */
+export const BROWSER_FILE_TYPES = ['text/csv', 'image/png'] as const;
+/** The largest file accepted, decoded (a chart's PNG at twice the screen's density is ~100 KB). */
+export const BROWSER_FILE_MAX_BYTES = 600 * 1024;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** `POST /api/downloads/files`: the file's name, type and bytes (base64). */
+export const browserFileRequestSchema = z.object({
+  fileName: text()
+    .trim()
+    .min(1, 'validation.required')
+    .max(200, 'validation.tooLong')
+    .refine((s) => !/[\\/"]/.test(s) && [...s].every((c) => c.charCodeAt(0) >= 0x20), 'validation.fileName'),
+  type: z.enum(BROWSER_FILE_TYPES, 'validation.invalid'),
+  content: z
+    .string('validation.invalid')
+    .max(Math.ceil(BROWSER_FILE_MAX_BYTES / 3) * 4, 'validation.tooLong')
+    .refine((s) => s.length % 4 === 0 && BASE64.test(s), 'validation.invalid'),
+});
+export type BrowserFileRequest = z.infer<typeof browserFileRequestSchema>;

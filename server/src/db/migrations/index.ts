@@ -46,6 +46,7 @@ import { Migration20261209100000_issue_search } from './Migration20261209100000_
 import { Migration20261210100000_cycles_milestones } from './Migration20261210100000_cycles_milestones.ts';
 import { Migration20261210300000_insights } from './Migration20261210300000_insights.ts';
 import { Migration20261211100000_cycle_stats } from './Migration20261211100000_cycle_stats.ts';
+import { Migration20261211200000_browser_files } from './Migration20261211200000_browser_files.ts';
 import { Migration20261210200000_sla } from './Migration20261210200000_sla.ts';
 
 export const migrationsList = [
@@ -97,4 +98,5 @@ export const migrationsList = [
   { name: 'Migration20261210200000_sla', class: Migration20261210200000_sla },
   { name: 'Migration20261210300000_insights', class: Migration20261210300000_insights },
   { name: 'Migration20261211100000_cycle_stats', class: Migration20261211100000_cycle_stats },
+  { name: 'Migration20261211200000_browser_files', class: Migration20261211200000_browser_files },
 ];

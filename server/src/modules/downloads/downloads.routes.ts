@@ -11,7 +11,7 @@ import { route } from '../../http/route.ts';
 import { requestLocale, translate } from '../mail/i18n.ts';
 import type { User } from '../users/user.entity.ts';
 import type { DownloadLinks } from './download-links.ts';
-import { linkReader } from './downloads.service.ts';
+import { heldBrowserFile, holdBrowserFile, linkReader } from './downloads.service.ts';
 
 const linkError = (ctx: Context, status: 403 | 410, code: 'token_invalid' | 'token_expired') =>
   new HttpError(status, translate(requestLocale(ctx), `errors.codes.${code}`), code);
@@ -29,7 +29,7 @@ export async function downloadReader(ctx: Context, em: EntityManager, links: Dow
   return user;
 }
 
-export function downloadRoutes(deps: { links: DownloadLinks }) {
+export function downloadRoutes(deps: { em: () => EntityManager; links: DownloadLinks }) {
   const router = new Router();
 
   route(router, downloads.link, async (ctx, input) => {
@@ -37,6 +37,25 @@ export function downloadRoutes(deps: { links: DownloadLinks }) {
     const { path } = await input.body();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = deps.links.issue(path, user.id);
+  });
+
+  route(router, downloads.file, async (ctx, input) => {
+    const user = requireUser(ctx);
+    const body = await input.body();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await holdBrowserFile(deps.em(), deps.links, user.id, body);
+    ctx.status = 201;
+  });
+
+  route(router, downloads.getFile, async (ctx) => {
+    const em = deps.em();
+    const reader = await downloadReader(ctx, em, deps.links);
+    const file = await heldBrowserFile(em, reader.id, ctx.params.id ?? '');
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+    ctx.type = file.contentType;
+    ctx.body = file.body;
   });
 
   return router;

@@ -5,12 +5,12 @@ import { Button } from '../../../components/Button.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { saveMadeFile } from '../../../lib/file-download.ts';
 import { log } from '../../../lib/logger.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { insightsApi } from '../api.ts';
 import { toCsv } from '../csv.ts';
 import { modelOf, type Words } from '../model.ts';
-import { saveFile } from '../save.ts';
 import { ChartView } from '../../../components/chart/ChartView.tsx';
 import { InsightTable } from './InsightTable.tsx';
 
@@ -43,21 +43,24 @@ export function InsightCard({ metric, query, words, period, controls, onRange }:
   const range = answer ? period(answer.from, answer.to) : '';
   const fileName = (ext: string) => `${metric}-${answer?.from}-${answer?.to}.${ext}`;
 
-  const saveCsv = () => model && saveFile(new Blob([toCsv(model.csv)], { type: 'text/csv;charset=utf-8' }), fileName('csv'));
-  const savePng = async () => {
-    const svg = chartHost.current?.querySelector('svg');
-    if (!svg || !model) return;
+  const save = async (make: () => Blob | Promise<Blob>, ext: 'csv' | 'png') => {
     setSaveError(null);
     try {
-      const card = chartHost.current!.closest('.insight-card')!;
-      const style = getComputedStyle(card);
-      const legend = [...card.querySelectorAll<HTMLElement>('[data-swatch]')].map((el) => ({ name: el.dataset.swatch!, color: getComputedStyle(el).backgroundColor }));
-      const { chartPng } = await import('../png.ts');
-      saveFile(await chartPng(svg, { title: `${title}, ${range}`, legend, background: style.backgroundColor, text: style.color, font: style.fontFamily }), fileName('png'));
+      await saveMadeFile(await make(), fileName(ext), ext === 'csv' ? 'text/csv' : 'image/png');
     } catch (err) {
-      log.warn('insights: no PNG', err);
+      log.warn(`insights: no ${ext}`, err);
       setSaveError(t('insights.download.failed'));
     }
+  };
+  const csvFile = () => new Blob([toCsv(model!.csv)], { type: 'text/csv;charset=utf-8' });
+  const pngFile = async () => {
+    const svg = chartHost.current?.querySelector('svg');
+    if (!svg) throw new Error('no chart drawn');
+    const card = chartHost.current!.closest('.insight-card')!;
+    const style = getComputedStyle(card);
+    const legend = [...card.querySelectorAll<HTMLElement>('[data-swatch]')].map((el) => ({ name: el.dataset.swatch!, color: getComputedStyle(el).backgroundColor }));
+    const { chartPng } = await import('../png.ts');
+    return chartPng(svg, { title: `${title}, ${range}`, legend, background: style.backgroundColor, text: style.color, font: style.fontFamily });
   };
 
   const error = saveError ?? (asked.error ? errorText(asked.error, t) : null);
@@ -78,12 +81,12 @@ export function InsightCard({ metric, query, words, period, controls, onRange }:
           ))}
         </div>
         {/* The formats' names are the same in both languages: the verb and the chart are said to screen readers. */}
-        <Button size="small" disabled={!model} onClick={saveCsv} data-testid={`insight-${metric}-csv`}>
+        <Button size="small" disabled={!model} onClick={() => void save(csvFile, 'csv')} data-testid={`insight-${metric}-csv`}>
           <span className="visually-hidden">{t('insights.download.label')} </span>
           CSV
           <span className="visually-hidden">: {title}</span>
         </Button>
-        <Button size="small" disabled={!showChart} onClick={() => void savePng()} data-testid={`insight-${metric}-png`}>
+        <Button size="small" disabled={!showChart} onClick={() => void save(pngFile, 'png')} data-testid={`insight-${metric}-png`}>
           <span className="visually-hidden">{t('insights.download.label')} </span>
           PNG
           <span className="visually-hidden">: {title}</span>
