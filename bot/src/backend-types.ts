@@ -1,5 +1,6 @@
 // The shapes the bot and the tracker exchange through BotBackend (backend.ts): people, cards,
 // projects, cycles, chats and what a call answers.
+import type { IssueSla } from '@tracker/shared/api/sla';
 import type { Locale } from '@tracker/shared/locales';
 
 export interface TelegramIdentity {
@@ -29,6 +30,9 @@ export interface IssueCard {
   assigneeId: number | null;
   assigneeName: string | null;
   projectName: string;
+  completedAt: string | null;
+  /** Its SLA's deadlines (docs/sla.md), null without one. */
+  sla: IssueSla | null;
 }
 
 /** The categories a card moves an issue to in one tap. */

@@ -61,12 +61,27 @@ describe('parseDueDate', () => {
 
 const card: IssueCard = {
   id: 7, key: 'WEB-3', title: 'Fix <login> & co', statusId: 2, statusName: 'In progress', statusCategory: 'started', priority: 'high',
-  dueDate: '2026-11-20', assigneeId: null, assigneeName: null, projectName: 'Website',
+  dueDate: '2026-11-20', assigneeId: null, assigneeName: null, projectName: 'Website', completedAt: null, sla: null,
 };
 
 describe('formatCard', () => {
+  it('says the SLA’s next deadline in the reader’s clock, or that it was missed or is paused, in both languages', () => {
+    const now = new Date('2026-11-25T09:00:00Z');
+    const sla = { respondBy: '2026-11-25T12:30:00Z', resolveBy: '2026-12-02T09:00:00Z', respondedAt: null, breached: false, paused: false };
+    expect(formatCard({ ...card, sla }, 'en', 'UTC', now)).toContain('⏱ SLA by Nov 25, 12:30 PM');
+    expect(formatCard({ ...card, sla }, 'ru', 'Europe/Moscow', now)).toContain('⏱ SLA до 25 нояб., 15:30');
+    // Answered: the resolution's deadline is next.
+    expect(formatCard({ ...card, sla: { ...sla, respondedAt: '2026-11-25T10:00:00Z' } }, 'ru', 'Europe/Moscow', now)).toContain('⏱ SLA до 2 дек., 12:00');
+    expect(formatCard({ ...card, sla: { ...sla, breached: true } }, 'en', 'UTC', now)).toContain('🔥 SLA breached');
+    expect(formatCard({ ...card, sla: { ...sla, respondBy: '2026-11-25T08:00:00Z' } }, 'en', 'UTC', now)).toContain('🔥 SLA breached');
+    expect(formatCard({ ...card, sla: { ...sla, paused: true } }, 'ru', 'UTC', now)).toContain('⏸ SLA на паузе');
+    // A done issue, or one without deadlines, says nothing of it.
+    expect(formatCard({ ...card, sla, completedAt: '2026-11-25T08:00:00Z' }, 'en', 'UTC', now)).not.toContain('SLA');
+    expect(formatCard(card, 'en', 'UTC', now)).not.toContain('SLA');
+  });
+
   it('escapes HTML and marks an open overdue issue', () => {
-    const text = formatCard(card, 'en', '2026-11-25');
+    const text = formatCard(card, 'en', 'UTC', new Date('2026-11-25T12:00:00Z'));
     expect(text).toContain('<b>WEB-3</b> Fix &lt;login&gt; &amp; co');
     expect(text).toContain('Status: In progress');
     expect(text).toContain('High');
@@ -75,7 +90,7 @@ describe('formatCard', () => {
   });
 
   it('a done issue is never overdue; Russian texts', () => {
-    const text = formatCard({ ...card, statusCategory: 'completed', statusName: 'Готово', assigneeName: 'Иван' }, 'ru', '2026-11-25');
+    const text = formatCard({ ...card, statusCategory: 'completed', statusName: 'Готово', assigneeName: 'Иван' }, 'ru', 'UTC', new Date('2026-11-25T12:00:00Z'));
     expect(text).not.toContain('просрочено');
     expect(text).toContain('Исполнитель: Иван');
   });

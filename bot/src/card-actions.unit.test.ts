@@ -10,7 +10,7 @@ import { cardKeyboard, dueKeyboard, statusKeyboard } from './keyboards.ts';
 
 const card: IssueCard = {
   id: 7, key: 'WEB-3', title: 'Fix', statusId: 1, statusName: 'To do', statusCategory: 'unstarted', priority: 'none',
-  dueDate: null, assigneeId: 12, assigneeName: 'Ivan', projectName: 'Website',
+  dueDate: null, assigneeId: 12, assigneeName: 'Ivan', projectName: 'Website', completedAt: null, sla: null,
 };
 const texts = (kb: { inline_keyboard: { text: string }[][] }) => kb.inline_keyboard.flat().map((b) => b.text);
 

@@ -40,3 +40,13 @@ export function formatDate(date: string, locale: Locale): string {
   if (!format) dayMonth.set(locale, (format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' })));
   return format.format(new Date(`${date}T00:00:00Z`));
 }
+
+const dayTime = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as a message shows it, in the reader's zone: "26 нояб., 12:30" / "Nov 26, 12:30 PM". */
+export function formatDateTime(at: number, locale: Locale, timeZone: string): string {
+  const key = `${locale} ${timeZone}`;
+  let format = dayTime.get(key);
+  if (!format) dayTime.set(key, (format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone })));
+  return format.format(at);
+}

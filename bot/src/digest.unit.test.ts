@@ -5,7 +5,7 @@ import { t } from './i18n.ts';
 import { notifyHeadline } from './notify-text.ts';
 
 const card = (id: number, dueDate: string): IssueCard => ({
-  id, key: `WEB-${id}`, title: `Fix <login> & co ${id}`, statusId: 1, statusName: 'To <do>', statusCategory: 'unstarted', priority: 'none', dueDate, assigneeId: null, assigneeName: null, projectName: 'Site',
+  id, key: `WEB-${id}`, title: `Fix <login> & co ${id}`, statusId: 1, statusName: 'To <do>', statusCategory: 'unstarted', priority: 'none', dueDate, assigneeId: null, assigneeName: null, projectName: 'Site', completedAt: null, sla: null,
 });
 const change: DigestChange = { issue: { id: 1, key: 'WEB-1' }, kind: 'statusChanged', actor: 'Anna <PM>', data: { from: 'A', to: 'B & C' } };
 

@@ -95,13 +95,13 @@ export const dueKeyboard = (owner: number, locale: Locale) =>
   grid(DUE_CHOICES.map((c) => InlineKeyboard.text(t(locale, `button.due.${c}`), callbacks.due.encode(owner, c))), 2);
 
 /** An issue card as a message others may be sent (an inline answer, a mini app's Share): the card with only its Open button. */
-export function cardArticle(card: IssueCard, locale: Locale, botUsername: string, today: string): InlineQueryResultArticle {
+export function cardArticle(card: IssueCard, locale: Locale, botUsername: string, timeZone: string): InlineQueryResultArticle {
   return {
     type: 'article',
     id: `issue_${card.id}`,
     title: `${card.key} ${card.title}`,
     description: card.statusName,
-    input_message_content: { message_text: formatCard(card, locale, today), parse_mode: 'HTML' },
+    input_message_content: { message_text: formatCard(card, locale, timeZone), parse_mode: 'HTML' },
     reply_markup: cardKeyboard(card, locale, botUsername, false),
   };
 }

@@ -2,7 +2,6 @@
 // attached, and the card — with "transcribing…" under it for a voice or video note, which the
 // tracker hears in the background and then edits the card (issue 26, part 4).
 import type { Message } from 'grammy/types';
-import { todayIn } from '@tracker/shared/dates';
 import type { BotBackend, BotUser, ChatRef, IssueCard } from './backend.ts';
 import { formatCard } from './cards.ts';
 import type { BotContext } from './context.ts';
@@ -30,7 +29,7 @@ export async function answerWithCard(
   if (attached === 'tooBig') notes.push('attach.tooBig');
   if (file?.spokenSec !== undefined && attached !== 'tooBig' && !hear) notes.push('voice.tooLong');
   if (hear) notes.push('voice.transcribing');
-  const text = [formatCard(card, ctx.locale, todayIn(user.timeZone)), ...notes.map((key) => t(ctx.locale, key))].join('\n\n');
+  const text = [formatCard(card, ctx.locale, user.timeZone), ...notes.map((key) => t(ctx.locale, key))].join('\n\n');
   const sent = await ctx.api.sendMessage(chat.chatId, text, {
     ...(chat.threadId ? { message_thread_id: chat.threadId } : {}),
     reply_parameters: { message_id: source.message_id, allow_sending_without_reply: true },

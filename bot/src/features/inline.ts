@@ -1,5 +1,4 @@
 import { Composer } from 'grammy';
-import { todayIn } from '@tracker/shared/dates';
 import type { BotBackend } from '../backend.ts';
 import { cardArticle } from '../keyboards.ts';
 import type { BotContext } from '../context.ts';
@@ -20,8 +19,7 @@ export function inlineFeature(backend: BotBackend) {
     const privately = ctx.inlineQuery.chat_type === 'sender' || ctx.inlineQuery.chat_type === 'private';
     const open = privately ? null : await backend.shownInGroup(null, found.map((c) => c.id));
     const cards = open ? found.filter((c) => open.has(c.id)) : found;
-    const today = todayIn(user.timeZone);
-    const results = cards.slice(0, 20).map((card) => cardArticle(card, ctx.locale, ctx.me.username, today));
+    const results = cards.slice(0, 20).map((card) => cardArticle(card, ctx.locale, ctx.me.username, user.timeZone));
     await ctx.answerInlineQuery(results, { cache_time: 0, is_personal: true });
   });
   return composer;

@@ -1,5 +1,4 @@
 import { Composer } from 'grammy';
-import { todayIn } from '@tracker/shared/dates';
 import type { TriageActionInput } from '@tracker/shared/api/triage';
 import { QUICK_CATEGORIES, type BotBackend, type BotUser, type IssueCard, type QuickCategory } from '../backend.ts';
 import { callbacks, ISSUE_CODECS, onCallback } from '../callbacks.ts';
@@ -10,7 +9,6 @@ import { cardKeyboard, statusKeyboard } from '../keyboards.ts';
 
 const DAY_MS = 86_400_000;
 const isQuickCategory = (word: string): word is QuickCategory => (QUICK_CATEGORIES as readonly string[]).includes(word);
-const today = (user: BotUser) => todayIn(user.timeZone);
 
 /** The card and reminder buttons: change status, assign to me, snooze the due date, remind later. */
 export function issuesFeature(backend: BotBackend) {
@@ -32,7 +30,7 @@ export function issuesFeature(backend: BotBackend) {
   const redraw = async (ctx: BotContext, user: BotUser, card: IssueCard, notice?: string) => {
     const viewer = ctx.chat?.type === 'private' ? user.id : null;
     const changed = await redrawMessage(ctx, () =>
-      ctx.editMessageText(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, true, viewer) }),
+      ctx.editMessageText(formatCard(card, ctx.locale, user.timeZone), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, true, viewer) }),
     );
     await answerQuery(ctx, notice ? { text: changed ? notice : t(ctx.locale, 'unchanged') } : undefined);
   };
@@ -120,6 +118,6 @@ export function openIssuePayload(backend: BotBackend) {
       if (!card) return void (await ctx.reply(t(ctx.locale, 'notFound')));
       // Others read a group: a members-only project's issue is not shown there.
       if (groupChatOf(ctx) && !(await backend.shownInGroup(ctx.chat!.id, [card.id])).has(card.id)) return void (await ctx.reply(t(ctx.locale, 'membersOnlyIssue')));
-      await ctx.reply(formatCard(card, ctx.locale, today(user)), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, true, user.id) });
+      await ctx.reply(formatCard(card, ctx.locale, user.timeZone), { parse_mode: 'HTML', reply_markup: cardKeyboard(card, ctx.locale, ctx.me.username, true, user.id) });
     });
 }

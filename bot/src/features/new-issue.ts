@@ -70,7 +70,8 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
     if (!projects.length) return void (await ctx.reply(t(locale, group ? 'new.noGroupProjects' : 'new.noProjects')));
     // A group linked to one project creates there: nothing to choose.
     const only = linked && projects.length === 1 ? projects[0]! : null;
-    const today = todayIn(user.timeZone, new Date(await conversation.now()));
+    const now = new Date(await conversation.now());
+    const today = todayIn(user.timeZone, now);
 
     let anchor = ctx.message?.message_id ?? ctx.callbackQuery?.message?.message_id;
     const forceReply: ForceReply = { force_reply: true, selective: true };
@@ -223,7 +224,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       }
     });
     if (!result.card) return void (await ctx.reply(t(locale, result.refused ?? 'invalid')));
-    await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, today)}${cycleLine ? `\n\n${cycleLine}` : ''}`, {
+    await ctx.reply(`${t(locale, 'new.created')}\n\n${formatCard(result.card, locale, user.timeZone, now)}${cycleLine ? `\n\n${cycleLine}` : ''}`, {
       parse_mode: 'HTML',
       reply_markup: cardKeyboard(result.card, locale, ctx.me.username, true, group ? null : user.id),
       ...(prefill?.replyTo && prefill.replyTo.chatId === ctx.chat?.id ? { reply_parameters: { message_id: prefill.replyTo.messageId, allow_sending_without_reply: true } } : {}),

@@ -5,7 +5,7 @@ import type { IssueListItem, Priority } from '@tracker/shared/api/issues';
 import { ISSUE_SORTS, PRIORITY_VALUE } from '@tracker/shared/api/values/issues';
 import type { StatusCategory } from '@tracker/shared/api/projects';
 import { SLA_FILTERS } from '@tracker/shared/api/values/sla';
-import { slaAtRisk } from '../lib/sla.ts';
+import { slaAtRisk } from '@tracker/shared/sla-state';
 import { touchProject } from './lru.ts';
 import type { Snapshot } from 'valtio';
 import type { SyncData } from './model.ts';

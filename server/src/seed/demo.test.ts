@@ -49,7 +49,7 @@ describe('demo workspace', () => {
   it('plans in two-week cycles: the current one holds open work, ended ones what was completed in them, and each project has milestones', async () => {
     const rows = await t.sql<{ key: string; cycles: number; current_scope: number; ended_with_issues: number; milestones: number; in_milestones: number }>(
       `select p.key, count(distinct c.id)::int as cycles,
-              (select count(*)::int from issues i join cycles cc on cc.id = i.cycle_id where cc.project_id = p.id and cc.rolled_over_at is null and cc.starts_on <= current_date) as current_scope,
+              (select count(*)::int from issues i join cycles cc on cc.id = i.cycle_id where cc.project_id = p.id and cc.rolled_over_at is null and cc.starts_on <= (now() at time zone cc.time_zone)::date) as current_scope,
               (select count(distinct i.cycle_id)::int from issues i join cycles cc on cc.id = i.cycle_id where cc.project_id = p.id and cc.rolled_over_at is not null) as ended_with_issues,
               (select count(*)::int from milestones m where m.project_id = p.id) as milestones,
               (select count(*)::int from issues i where i.project_id = p.id and i.milestone_id is not null) as in_milestones

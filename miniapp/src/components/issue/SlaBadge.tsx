@@ -6,7 +6,7 @@ import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import { formatDateTime } from '../../lib/dates.ts';
-import { slaState, timeLeft } from '../../lib/sla.ts';
+import { slaState, timeLeft } from '@tracker/shared/sla-state';
 import { useMinute } from '../../lib/use-minute.ts';
 import './bits.css';
 

@@ -4,7 +4,10 @@ import { PRIORITIES } from '@tracker/shared/api/issues';
 import type { IssueCard } from '@tracker/bot';
 import { sql } from 'kysely';
 import { visibleProjectsCondition, type Viewer } from '../projects/project-access.ts';
+import type { IssueSla } from '@tracker/shared/api/sla';
 import { kysely, sqlPart } from '../../db/kysely.ts';
+import { iso } from '../../db/sql.ts';
+import { ISSUE_SLA_JSON } from './issue.mapper.ts';
 
 interface CardRow {
   id: number;
@@ -18,6 +21,8 @@ interface CardRow {
   assignee_id: number | null;
   assignee_name: string | null;
   project_name: string;
+  completed_at: string | null;
+  sla: IssueSla | null;
 }
 
 /** The cards' columns: the issue with its key, status, assignee and project. */
@@ -39,6 +44,8 @@ function cardRows(em: EntityManager) {
       'i.assignee_id',
       'au.name as assignee_name',
       'p.name as project_name',
+      'i.completed_at',
+      sql<IssueSla | null>`${sql.raw(ISSUE_SLA_JSON)}`.as('sla'),
     ]);
 }
 
@@ -54,6 +61,8 @@ const toCard = (r: CardRow): IssueCard => ({
   assigneeId: r.assignee_id,
   assigneeName: r.assignee_name,
   projectName: r.project_name,
+  completedAt: iso(r.completed_at),
+  sla: r.sla,
 });
 
 /** Cards of the given issues the viewer may see (`viewer` null: no visibility check, for notifications), in the ids' order. */

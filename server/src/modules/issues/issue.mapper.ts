@@ -31,6 +31,11 @@ export interface IssueRow {
   sla: { respondBy: string | null; resolveBy: string | null; respondedAt: string | null; breached: boolean; paused: boolean } | null;
 }
 
+/** An issue's SLA (`IssueSla`) as JSON, or null without a deadline: a subselect over `issues i`. */
+export const ISSUE_SLA_JSON = `(select json_build_object('respondBy', sl.respond_by, 'resolveBy', sl.resolve_by, 'respondedAt', sl.responded_at,
+     'breached', sl.respond_breached_at is not null or sl.resolve_breached_at is not null, 'paused', sl.paused_at is not null)
+     from issue_sla sl where sl.issue_id = i.id and (sl.respond_by is not null or sl.resolve_by is not null))`;
+
 /** The SQL select list for IssueRow, over `issues i`, `projects p`, `users au` (assignee). */
 export const ISSUE_ROW_COLUMNS = `
   i.id, i.project_id, p.key as project_key, i.number, i.title, i.status_id, i.priority, i.assignee_id, au.name as assignee_name,
@@ -41,9 +46,7 @@ export const ISSUE_ROW_COLUMNS = `
   (select coalesce(sum(te.minutes), 0)::int from time_entries te where te.issue_id = i.id) as spent_minutes,
   i.created_at, i.updated_at, i.completed_at,
   (select json_build_object('rrule', rr.rrule, 'mode', rr.mode, 'nextAt', rr.next_at) from recurrences rr where rr.issue_id = i.id) as recurrence,
-  (select json_build_object('respondBy', sl.respond_by, 'resolveBy', sl.resolve_by, 'respondedAt', sl.responded_at,
-     'breached', sl.respond_breached_at is not null or sl.resolve_breached_at is not null, 'paused', sl.paused_at is not null)
-     from issue_sla sl where sl.issue_id = i.id and (sl.respond_by is not null or sl.resolve_by is not null)) as sla`;
+  ${ISSUE_SLA_JSON} as sla`;
 
 export function toIssueListItem(r: IssueRow): IssueListItem {
   return {

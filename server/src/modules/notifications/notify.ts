@@ -4,7 +4,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cardKeyboard, formatCard, notifyHeadline, reminderKeyboard, type IssueCard } from '@tracker/bot';
 import { isLocale, type Locale } from '@tracker/shared/locales';
-import { todayIn } from '@tracker/shared/dates';
 import type { JobQueue } from '../jobs/index.ts';
 import { cardsByIds } from '../issues/cards.repository.ts';
 import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
@@ -55,7 +54,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
       chatId: Number(r.telegram_id),
       issueId: card.id,
       line: text(locale),
-      card: formatCard(card, locale, todayIn(tz)),
+      card: formatCard(card, locale, tz),
       replyMarkup: reminder ? reminderKeyboard(card, locale, deps.botUsername()) : cardKeyboard(card, locale, deps.botUsername(), true, r.id),
       silent: inQuietHours({ from: r.quiet_from, to: r.quiet_to, timeZone: tz }),
     };
@@ -75,7 +74,7 @@ export function createNotifier(deps: { jobs: JobQueue; botUsername: () => string
         ...(chat.thread_id ? { threadId: chat.thread_id } : {}),
         issueId: card.id,
         line: text(locale),
-        card: formatCard(card, locale, todayIn(DEFAULT_TIME_ZONE)),
+        card: formatCard(card, locale, DEFAULT_TIME_ZONE),
         replyMarkup: cardKeyboard(card, locale, deps.botUsername(), false),
         silent: false,
       };

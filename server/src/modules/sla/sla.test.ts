@@ -111,6 +111,8 @@ describe('SLA clocks and breaches', () => {
     expect(Date.parse(created.sla!.respondBy!) - Date.parse(created.createdAt)).toBe(24 * HOUR_MS);
     await s.settled();
     const assignedMessages = s.sentTo(ME.id).length;
+    // The card in Telegram says when the response is due, in the assignee's clock.
+    expect(s.sentTo(ME.id).map((m) => String(m.payload.text)).join('\n')).toMatch(/⏱ SLA до \d{1,2} \S+ \d{1,2}:\d\d/);
     const list = await boss.client.get(`/api/issues?project=${project.project.key}`);
     const { syncId } = (await boss.client.get('/api/sync/bootstrap')).body;
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamFeedResponseSchema, streamsResponseSchema } from '@tracker/shared/api/streams';
+import { addDays, todayIn } from '@tracker/shared/dates';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { createIssue, createProject, createUser, type TestUser } from '../../test/fixtures.ts';
 import { countQueries, createTestServer, type TestServer } from '../../test/harness.ts';
 
@@ -14,8 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const isoDaysAgo = (days: number, hour = 12) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - days, hour)).toISOString();
-const dateDaysAgo = (days: number) => isoDaysAgo(days).slice(0, 10);
+// Days counted back from the users' today: they have no zone of their own, so the default one's
+// (near midnight UTC's day is another, and "due today" would be overdue).
+const dateDaysAgo = (days: number) => addDays(todayIn(DEFAULT_TIME_ZONE), -days);
+const isoDaysAgo = (days: number, hour = 12) => `${dateDaysAgo(days)}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 
 describe('stream feed', () => {
   it('interleaves posts with issue events and overdue issues, newest first, only about visible issues', async () => {

@@ -4,7 +4,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cardArticle, type BotContext } from '@tracker/bot';
 import { conflict, notFound } from '@tracker/shared/domain-errors';
-import { todayIn } from '@tracker/shared/dates';
 import type { Bot } from 'grammy';
 import { cardsByIds } from '../issues/cards.repository.ts';
 import { requireIssue } from '../issues/issue-access.ts';
@@ -21,8 +20,7 @@ export async function prepareShare(em: EntityManager, bot: Bot<BotContext> | nul
   if (!bot) throw conflict('telegram_not_configured');
   const open = (await issuesShownInGroup(em, null, [card.id])).has(card.id);
   await bot.init();
-  const today = todayIn(account.timeZone);
-  const prepared = await bot.api.savePreparedInlineMessage(telegramId, cardArticle(card, account.locale, bot.botInfo.username, today), {
+  const prepared = await bot.api.savePreparedInlineMessage(telegramId, cardArticle(card, account.locale, bot.botInfo.username, account.timeZone), {
     allow_user_chats: true,
     allow_bot_chats: true,
     allow_group_chats: open,

@@ -8,7 +8,6 @@ import { botText, cardKeyboard, formatCard, type TranscribeRequest } from '@trac
 import { escapeHtml } from '@tracker/shared/html';
 import { isLocale } from '@tracker/shared/locales';
 import { parseQuickAdd } from '@tracker/shared/quick-add/index';
-import { todayIn } from '@tracker/shared/dates';
 import type { Logger } from '../../logger.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fileKey } from '../attachments/attachment.service.ts';
@@ -62,7 +61,7 @@ export function registerVoice(deps: { jobs: JobQueue; orm: MikroORM; api: Api; s
     if (!card) return;
     const line = 'transcript' in outcome ? `🎙 <i>${escapeHtml(outcome.transcript.slice(0, 500))}</i>` : escapeHtml(botText(r.locale, outcome.note));
     try {
-      await deps.api.editMessageText(r.chatId, r.messageId, `${formatCard(card, r.locale, todayIn(user.timeZone))}\n\n${line}`, {
+      await deps.api.editMessageText(r.chatId, r.messageId, `${formatCard(card, r.locale, user.timeZone)}\n\n${line}`, {
         parse_mode: 'HTML',
         reply_markup: cardKeyboard(card, r.locale, await deps.botUsername()),
       });

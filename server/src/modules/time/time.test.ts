@@ -5,6 +5,7 @@ import { syncBootstrapResponseSchema, syncChangesResponseSchema } from '@tracker
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { addMember, createIssue, createProject, signUp, type TestUser } from '../projects/test-fixtures.ts';
 import { endOfWeek, startOfWeek, todayIn, weekStart } from '@tracker/shared/dates';
+import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 
 let t: TestServer;
 let owner: TestUser;
@@ -68,7 +69,8 @@ describe('logging time', () => {
     const issue = await createIssue(owner, project.project.id);
     const res = await owner.client.post(`/api/issues/${issue.id}/time`, { spent: '15m' });
     expect(res.status).toBe(201);
-    expect(res.body.entry.date).toBe(new Date().toISOString().slice(0, 10));
+    // The owner has no zone of their own: their today is the default zone's (UTC's is another day near midnight).
+    expect(res.body.entry.date).toBe(todayIn(DEFAULT_TIME_ZONE));
   });
 
   it('refuses bad input with the error shape and writes nothing', async () => {

@@ -1,6 +1,6 @@
-import type { IssueSla } from '@tracker/shared/api/sla';
+import type { IssueSla } from './api/sla.ts';
 import { describe, expect, it } from 'vitest';
-import { nextDeadline, slaAtRisk, slaState, timeLeft } from './sla.ts';
+import { nextDeadline, slaAtRisk, slaState, timeLeft } from './sla-state.ts';
 
 const now = Date.parse('2026-12-10T12:00:00Z');
 const sla = (extra: Partial<IssueSla> = {}): IssueSla => ({ respondBy: '2026-12-10T15:00:00Z', resolveBy: '2026-12-12T12:00:00Z', respondedAt: null, breached: false, paused: false, ...extra });

@@ -1,7 +1,8 @@
-// An issue's SLA as lists show and filter it (docs/sla.md): which deadline comes next, and whether
-// the issue is at risk, as the server's `sla=at-risk` decides (issue-list.repository.ts).
-import type { IssueSla } from '@tracker/shared/api/sla';
-import { SLA_AT_RISK_HOURS } from '@tracker/shared/limits';
+// An issue's SLA as the web app's lists and the bot's cards show it, and as lists filter it
+// (docs/sla.md): which deadline comes next, and whether the issue is at risk, as the server's
+// `sla=at-risk` decides (issue-filters.repository.ts).
+import type { IssueSla } from './api/sla.ts';
+import { SLA_AT_RISK_HOURS } from './limits.ts';
 
 const HOUR = 3_600_000;
 
