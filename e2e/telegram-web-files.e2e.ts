@@ -4,7 +4,7 @@
 // must work there, and no request may carry a cookie. In a mobile client the exports and the
 // timesheet CSV go the same way (issue 25): a webview may not save a link's file at all.
 import { randomBytes } from 'node:crypto';
-import type { Browser, Frame, Request } from 'playwright-core';
+import type { Browser, Frame, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, downloadBytes, watchErrors } from './browser.ts';
 import { launchUrl, telegramClient, tgCalls, tgUser, tgViolations } from './telegram-client.ts';
@@ -39,6 +39,24 @@ const navigate = (app: Frame, path: string) =>
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 
+/** A mobile client's mini app, signed in as a new user; its page and the errors the page logs. */
+async function mobileApp(platform: 'ios' | 'android', theme: 'light' | 'dark', firstName: string) {
+  const context = await telegramClient(browser, { platform, theme });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(launchUrl({ platform, theme, user: tgUser({ first_name: firstName, language_code: 'en' }) }));
+  await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 20_000 });
+  return { context, page, errors };
+}
+
+const projectKey = (prefix: string) => `${prefix}${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+
+/** The `count`-th file the app asked the client to download, once it has asked. */
+async function askedDownload(page: Page, count: number) {
+  await expect.poll(() => tgCalls(page, 'web_app_request_file_download').then((calls) => calls.length)).toBe(count);
+  return (await tgCalls(page, 'web_app_request_file_download'))[count - 1]!.params as { url: string; file_name: string };
+}
+
 describe('files in Telegram Web’s third-party frame', () => {
   it('uploads an attachment and an avatar and downloads the attachment by the header session alone', async () => {
     const { page, app } = await openInTelegramWeb(browser, launchUrl({ platform: 'tdesktop', theme: 'dark', user: tgUser({ first_name: 'Framed', language_code: 'en' }) }));
@@ -53,7 +71,7 @@ describe('files in Telegram Web’s third-party frame', () => {
     // The cookie path is closed here: without the header the API does not know this frame.
     expect(await app().evaluate(() => fetch('/api/user/me', { credentials: 'include' }).then((r) => r.status))).toBe(401);
 
-    const key = `TW${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+    const key = projectKey('TW');
     const { project } = await call<{ project: { id: number } }>(app(), 'POST', '/api/projects', { key, name: 'Framed files' });
     const { issue } = await call<{ issue: { id: number; key: string } }>(app(), 'POST', '/api/issues', { projectId: project.id, title: 'Needs a file' });
 
@@ -105,11 +123,7 @@ describe('files in Telegram Web’s third-party frame', () => {
 
 describe('files in a Telegram mobile client', () => {
   it('hands the attachment to the client as a signed link that works with no session at all', async () => {
-    const context = await telegramClient(browser, { platform: 'ios', theme: 'light' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(launchUrl({ platform: 'ios', theme: 'light', user: tgUser({ first_name: 'Mobile', language_code: 'en' }) }));
-    await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 20_000 });
+    const { context, page, errors } = await mobileApp('ios', 'light', 'Mobile');
     const key = `TM${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
     const { project } = await call<{ project: { id: number } }>(page.mainFrame(), 'POST', '/api/projects', { key, name: 'Mobile files' });
     const { issue } = await call<{ issue: { key: string } }>(page.mainFrame(), 'POST', '/api/issues', { projectId: project.id, title: 'Photo inside' });
@@ -134,12 +148,8 @@ describe('files in a Telegram mobile client', () => {
   });
 
   it('hands the project exports and the timesheet CSV to the client as signed links that work with no session', async () => {
-    const context = await telegramClient(browser, { platform: 'android', theme: 'dark' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(launchUrl({ platform: 'android', user: tgUser({ first_name: 'Exporter', language_code: 'en' }) }));
-    await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 20_000 });
-    const key = `TX${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+    const { context, page, errors } = await mobileApp('android', 'dark', 'Exporter');
+    const key = projectKey('TX');
     const { project } = await call<{ project: { id: number } }>(page.mainFrame(), 'POST', '/api/projects', { key, name: 'Exports inside Telegram' });
     const { issue } = await call<{ issue: { key: string } }>(page.mainFrame(), 'POST', '/api/issues', { projectId: project.id, title: 'Counted in the export' });
     // Dated as the app dates it, on the page's today (the user has no zone of their own: the
@@ -147,10 +157,6 @@ describe('files in a Telegram mobile client', () => {
     const day = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
     await call(page.mainFrame(), 'POST', `/api/issues/${issue.key}/time`, { spent: '1h 30m', note: 'Timed inside Telegram', date: day });
     const today = new Date().toISOString().slice(0, 10);
-    const asked = async (count: number) => {
-      await expect.poll(() => tgCalls(page, 'web_app_request_file_download').then((calls) => calls.length)).toBe(count);
-      return (await tgCalls(page, 'web_app_request_file_download'))[count - 1]!.params as { url: string; file_name: string };
-    };
     /** Telegram downloads the address with none of the app's cookies or headers. */
     const fetched = async (url: string) => {
       const res = await fetch(url);
@@ -160,12 +166,12 @@ describe('files in a Telegram mobile client', () => {
 
     await navigate(page.mainFrame(), `/en/projects/${key}/edit/export`);
     await page.getByTestId('export-csv').click();
-    const csv = await asked(1);
+    const csv = await askedDownload(page, 1);
     expect(csv.file_name).toBe(`${key}-export-${today}.csv`);
     expect(csv.url).toMatch(new RegExp(`^${baseUrl()}/api/projects/${key}/export\\.csv\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`));
     expect(await fetched(csv.url)).toContain('Counted in the export');
     await page.getByTestId('export-json').click();
-    const json = await asked(2);
+    const json = await askedDownload(page, 2);
     expect(json.file_name).toBe(`${key}-export-${today}.json`);
     expect((JSON.parse(await fetched(json.url)) as { issues: { title: string }[] }).issues.map((i) => i.title)).toEqual(['Counted in the export']);
     // No file was left to the webview, which may not save it.
@@ -173,7 +179,7 @@ describe('files in a Telegram mobile client', () => {
 
     await navigate(page.mainFrame(), '/en/timesheet');
     await page.getByTestId('sheet-export').click();
-    const sheet = await asked(3);
+    const sheet = await askedDownload(page, 3);
     expect(sheet.file_name).toMatch(/^timesheet-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
     expect(sheet.url).toMatch(new RegExp(`^${baseUrl()}/api/timesheet\\.csv\\?from=[\\d-]+&to=[\\d-]+&userId=\\d+&user=\\d+&expires=\\d+&sig=[\\w-]+$`));
     expect(await fetched(sheet.url)).toContain('Timed inside Telegram');
@@ -184,13 +190,10 @@ describe('files in a Telegram mobile client', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
   it('hands a chart’s CSV and PNG, made in the page, to the client as signed links that work with no session', async () => {
-    const context = await telegramClient(browser, { platform: 'android', theme: 'light' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(launchUrl({ platform: 'android', user: tgUser({ first_name: 'Charter', language_code: 'en' }) }));
-    await page.locator('html[data-tg-sign-in="authenticated"]').waitFor({ state: 'attached', timeout: 20_000 });
-    const key = `TC${Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+    const { context, page, errors } = await mobileApp('android', 'light', 'Charter');
+    const key = projectKey('TC');
     const { project } = await call<{ project: { id: number } }>(page.mainFrame(), 'POST', '/api/projects', { key, name: 'Charts inside Telegram' });
     await call(page.mainFrame(), 'POST', '/api/issues', { projectId: project.id, title: 'Counted in the chart' });
 
@@ -199,13 +202,9 @@ describe('files in a Telegram mobile client', () => {
     const card = page.getByTestId('insight-created-resolved');
     await card.getByTestId('insight-chart').locator('svg .ct-line').first().waitFor({ timeout: 15_000 });
     const signed = new RegExp(`^${baseUrl()}/api/downloads/files/[0-9a-f-]{36}\\?user=\\d+&expires=\\d+&sig=[\\w-]+$`);
-    const asked = async (count: number) => {
-      await expect.poll(() => tgCalls(page, 'web_app_request_file_download').then((calls) => calls.length)).toBe(count);
-      return (await tgCalls(page, 'web_app_request_file_download'))[count - 1]!.params as { url: string; file_name: string };
-    };
 
     await card.getByTestId('insight-created-resolved-csv').click();
-    const csv = await asked(1);
+    const csv = await askedDownload(page, 1);
     expect(csv.file_name).toMatch(/^created-resolved-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
     expect(csv.url).toMatch(signed);
     // Telegram downloads the address with none of the app's cookies or headers.
@@ -215,7 +214,7 @@ describe('files in a Telegram mobile client', () => {
     expect(text).toMatch(/,1,0\r\n/);
 
     await card.getByTestId('insight-created-resolved-png').click();
-    const png = await asked(2);
+    const png = await askedDownload(page, 2);
     expect(png.file_name).toMatch(/\.png$/);
     expect(png.url).toMatch(signed);
     const bytes = new Uint8Array(await (await fetch(png.url)).arrayBuffer());

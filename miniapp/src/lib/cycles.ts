@@ -9,7 +9,7 @@ import type { Locale } from '@tracker/shared/locales';
 import type { TFunction } from 'i18next';
 import { formatDayRange } from './dates.ts';
 
-type CycleLike = Pick<Cycle, 'name' | 'number' | 'startsOn' | 'endsOn'>;
+type CycleLike = Pick<Cycle, 'name' | 'number' | 'startsOn' | 'endsOn' | 'timeZone'>;
 export type CycleChoice = 'current' | 'next';
 
 /** Its own name, or "Cycle 3". */
@@ -20,9 +20,12 @@ export const cycleDays = (c: Pick<Cycle, 'startsOn' | 'endsOn'>, locale: Locale)
 
 export const cycleLabel = (c: CycleLike, t: TFunction, locale: Locale) => `${cycleTitle(c, t)} · ${cycleDays(c, locale)}`;
 
+/** Past, current or upcoming at `now`, on the day it is in the cycle's own zone (not the viewer's). */
+export const cycleStateAt = (c: Pick<Cycle, 'startsOn' | 'endsOn' | 'timeZone'>, now = new Date()) => cycleState(c, todayIn(c.timeZone, now));
+
 /** What an issue can be put in: the current and upcoming cycles (and the one it is in, whatever its state). */
-export const pickableCycles = <C extends CycleLike & { id: number }>(cycles: readonly C[], today: string, currentId: number | null = null): C[] =>
-  cycles.filter((c) => c.id === currentId || cycleState(c, today) !== 'past');
+export const pickableCycles = <C extends CycleLike & { id: number }>(cycles: readonly C[], currentId: number | null = null, now = new Date()): C[] =>
+  cycles.filter((c) => c.id === currentId || cycleStateAt(c, now) !== 'past');
 
 /** The project's current or next cycle among `cycles` (of any projects), at `now`; null when it has none. */
 export function projectCycle<C extends Cycle>(cycles: readonly C[], projectId: number, which: CycleChoice, now = new Date()): C | null {

@@ -12,8 +12,7 @@ import { createProject } from '../projects/project.service.ts';
 import { setCadence } from '../cycles/cycle.service.ts';
 import { createMilestone } from '../milestones/milestone.service.ts';
 import { currentAndNext } from '@tracker/shared/cycle-dates';
-import { addDays, todayIn } from '@tracker/shared/dates';
-import { userDay } from '../users/user-day.repository.ts';
+import { todayIn } from '@tracker/shared/dates';
 
 /** `DEMO` and the user id in base 26 (A–Z): a valid project key up to 10 letters for ids below 26⁶. */
 export function demoKey(userId: number): string {
@@ -25,6 +24,8 @@ export function demoKey(userId: number): string {
   } while (n > 0);
   return `DEMO${letters}`;
 }
+
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function existing(em: EntityManager, userId: number, key: string): Promise<number | null> {
   const row = await projectByKeyFor(em, userId, key);
@@ -51,11 +52,10 @@ export async function openDemoProject(em: EntityManager, user: User): Promise<{ 
       const labelId = (en: string) => labels.find((l) => l.name === DEFAULT_LABELS.find((d) => d.name.en === en)?.name[lang])?.id;
       // A two-week cadence from Monday, and a milestone ten days on: the cycle page, the timeline and
       // the milestone's progress have something to show on the first visit.
-      const { cycles } = await setCadence(tem, user, id, { weeks: 2, startDay: 1 });
-      // Days are the user's, as the cadence's are: near midnight UTC's day is another one.
-      const today = todayIn((await userDay(tem, user.id)).timeZone);
-      const isoDay = (days: number) => addDays(today, days);
-      const { current, next } = currentAndNext(cycles, today);
+      const { cycles, settings } = await setCadence(tem, user, id, { weeks: 2, startDay: 1 });
+      // The open work goes into the cycle current in the cadence's own zone (near midnight UTC's day
+      // is another one, and the work would land in no cycle); the dates stay UTC's days, as before.
+      const { current, next } = currentAndNext(cycles, todayIn(settings!.timeZone));
       const milestone = await createMilestone(tem, user, id, { name: data.milestone, targetDate: isoDay(10), description: '' });
       const cycleOf = (dueIn: number | null) => (dueIn === null ? null : dueIn <= 7 ? (current?.id ?? null) : (next?.id ?? null));
       const ids: number[] = [];

@@ -7,7 +7,7 @@ import { FieldPicker } from '../../../components/picker/FieldPicker.tsx';
 import type { PickerItem } from '../../../components/picker/types.ts';
 import { Muted } from '../../../components/picker/values.tsx';
 import { cycleDays, cycleTitle, pickableCycles } from '../../../lib/cycles.ts';
-import { formatDay, today } from '../../../lib/dates.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { errorIdOf, Field, type FieldProps } from './Field.tsx';
 
@@ -43,7 +43,7 @@ export const CycleField = memo(function CycleField({ options, ...props }: PlanPr
   const { t } = useTranslation();
   const locale = useLocale();
   const chosen = options.find((c) => c.id === props.value);
-  const items = pickableCycles(options, today(), props.value).map((c) => ({ id: c.id, text: cycleTitle(c, t), hint: cycleDays(c, locale) }));
+  const items = pickableCycles(options, props.value).map((c) => ({ id: c.id, text: cycleTitle(c, t), hint: cycleDays(c, locale) }));
   return <OneOrNone {...props} label={t('plan.cycle.title')} none={t('plan.cycle.none')} items={items} shown={chosen ? `${cycleTitle(chosen, t)} · ${cycleDays(chosen, locale)}` : null} />;
 });
 

@@ -1,13 +1,12 @@
 // The project page's plan (issue 29): its current cycle with a link to every cycle, and its milestones
 // with their progress. Milestones' counts are a server query; the cycles come from the store.
-import { currentAndNext } from '@tracker/shared/cycle-dates';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { cycleDays, cycleTitle } from '../../../lib/cycles.ts';
+import { cycleDays, cycleTitle, projectCycle } from '../../../lib/cycles.ts';
 import { formatDay, today } from '../../../lib/dates.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useQuery } from '../../../lib/query.ts';
@@ -25,7 +24,7 @@ export function ProjectPlan({ projectId, projectKey, canPlan }: { projectId: num
   const locale = useLocale();
   const href = useHref();
   const { cycles } = useSnapshot(syncState());
-  const { current } = currentAndNext(storeCycles({ cycles }, projectId), today());
+  const current = projectCycle(storeCycles({ cycles }, projectId), projectId, 'current');
   const milestones = useQuery(['milestones', projectId], () => planApi.milestones(projectId), { refetchOn: (e) => e.projectId === projectId });
 
   return (

@@ -1,6 +1,5 @@
 // Every cycle of a project (issue 29), current and upcoming first, from the store; and its cadence,
 // for whoever plans the project.
-import { cycleState } from '@tracker/shared/cycle-dates';
 import { canInProject } from '@tracker/shared/permissions';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +8,7 @@ import { useSnapshot } from 'valtio';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useMe } from '../../../lib/auth.ts';
-import { cycleDays, cycleTitle } from '../../../lib/cycles.ts';
-import { today } from '../../../lib/dates.ts';
+import { cycleDays, cycleStateAt, cycleTitle } from '../../../lib/cycles.ts';
 import { useQuery } from '../../../lib/query.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import { useRouteId } from '../../../lib/use-route-id.ts';
@@ -33,9 +31,8 @@ export default function ProjectCyclesPage() {
   // The cadence is not in the store: the cycles' list answer carries it.
   const settings = useQuery(project ? ['cycleSettings', project.id] : null, () => planApi.cadence(project!.id));
   if (!project) return <Loading />;
-  const now = today();
   const all = storeCycles({ cycles }, project.id)
-    .map((c) => ({ c, state: cycleState(c, now) }))
+    .map((c) => ({ c, state: cycleStateAt(c) }))
     .sort((a, b) => ORDER[a.state] - ORDER[b.state] || (a.state === 'past' ? (a.c.startsOn < b.c.startsOn ? 1 : -1) : a.c.startsOn < b.c.startsOn ? -1 : 1));
   return (
     <Page name="projectCycles" className="plan" title={`${project.key} · ${t('plan.cadence.title')}`}>
