@@ -19,42 +19,33 @@ export function InsightTable({ model, caption, shown, testId }: { model: TableMo
           </tr>
         </thead>
         <tbody>
-          {model.rows.map((row, r) => (
-            <tr key={r}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i} className="num">
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
+          <Rows rows={model.rows} />
         </tbody>
         {model.foot.length > 0 && (
           <tfoot>
-            {model.foot.map((row, r) => (
-              <tr key={r}>
-                {row.map((cell, i) =>
-                  i === 0 ? (
-                    <th key={i} scope="row">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={i} className="num">
-                      {cell}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
+            <Rows rows={model.foot} />
           </tfoot>
         )}
       </table>
     </div>
   );
+}
+
+/** Body or footer rows: the first cell heads its row, the figures follow. */
+function Rows({ rows }: { rows: TableModel['rows'] }) {
+  return rows.map((row, r) => (
+    <tr key={r}>
+      {row.map((cell, i) =>
+        i === 0 ? (
+          <th key={i} scope="row">
+            {cell}
+          </th>
+        ) : (
+          <td key={i} className="num">
+            {cell}
+          </td>
+        ),
+      )}
+    </tr>
+  ));
 }
