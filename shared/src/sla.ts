@@ -3,8 +3,12 @@
 // such day counted whole from midnight to midnight on the wall clock of the project's zone (so 24 h
 // is one working day, and a working day that DST shortens or lengthens counts 23 or 25 hours).
 // Wall-clock days come from @date-fns/tz, which keeps date-fns' day arithmetic in a zone.
+// One import per function: the package's root loads all of its ~300 modules, each checked against
+// its 200 KB package.json, which made the server's start 2.5 s slower.
 import { TZDate } from '@date-fns/tz';
-import { addDays, getISODay, startOfDay } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { getISODay } from 'date-fns/getISODay';
+import { startOfDay } from 'date-fns/startOfDay';
 
 export const HOUR_MS = 3_600_000;
 
