@@ -1,7 +1,9 @@
 // The accessibility sweeps' shared parts: realistic data for every route, the route table turned into
-// addresses, and one axe check that reports what WCAG 2.1 A/AA rules find serious or critical.
-import AxeBuilder from '@axe-core/playwright';
+// addresses, and the axe check that reports what WCAG 2.1 A/AA rules find serious or critical.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { ROUTES, type Route } from '@tracker/shared/routes';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { api, uniqueKey, uniqueLetters, until } from './browser.ts';
 import { settled } from './layout-fit.ts';
@@ -10,19 +12,29 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** The rules whose outcome depends on the colours: all a change of palette can break. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
- * axe over WCAG 2.1 A/AA on `page`, as every test runs it: only violations come back with their nodes
- * (the passes' node lists were most of each answer), and axe.run works in the page itself — by
- * default the builder finishes every run in a new blank page, which took 0.7 s of each.
+ * axe-core over WCAG 2.1 A/AA (or only `rules`) in `page`, on the whole document or the part `include`
+ * selects. axe is loaded once per document and kept: @axe-core/playwright's builder loaded its 550 KB
+ * again for every check and asked every frame for results, 430 ms a check against 150 ms, and the
+ * sweeps run about 300 checks. Only violations come back (the passes' node lists were most of each
+ * answer); our pages have no frames of their own to check.
  */
-export const axeOn = (page: Page) => new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).setLegacyMode();
+export async function axeRun(page: Page, { include, rules }: { include?: string; rules?: readonly string[] } = {}): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = { runOnly: rules ? { type: 'rule', values: [...rules] } : { type: 'tag', values: TAGS }, resultTypes: ['violations'], iframes: false };
+  return page.evaluate(
+    ({ include, options }) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(include ? { include: [include] } : document, options),
+    { include, options },
+  );
+}
 
 /** Serious and critical violations on the page as it is now, each as `label: rule: targets`. */
 export async function axeProblems(page: Page, label: string, only?: readonly string[]): Promise<string[]> {
   // A colour caught mid-transition (a theme switch, the role colours arriving) is not the page's colour.
   await until(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length), (n) => n === 0, `the animations of ${label} to end`);
-  const builder = axeOn(page);
-  const result = await (only ? builder.withRules([...only]) : builder).analyze();
+  const result = await axeRun(page, { rules: only });
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${label}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ') + contrastOf(n.any)).join(', ')}`);

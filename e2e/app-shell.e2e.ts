@@ -2,7 +2,7 @@
 // website's chrome; My work as the start screen; a start parameter that names nothing and init data
 // that fails validation each end on a screen the user can act on.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeOn } from './a11y-kit.ts';
+import { axeRun } from './a11y-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData, type TestTelegramUser } from '../server/src/test/telegram-signer.ts';
 import { api, baseUrl, launchBrowser, newContext, registerIn, uniqueEmail, uniqueKey, waitForLive, watchErrors } from './browser.ts';
@@ -190,7 +190,7 @@ describe('app shell in a browser', () => {
     await page.getByTestId('page-myWork').waitFor();
     await expectNoWebsiteChrome(page);
     await page.getByTestId('onboarding').waitFor();
-    const axe = await axeOn(page).analyze();
+    const axe = await axeRun(page);
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.getByTestId('tab-more').click();
     await page.getByTestId('more-profile').click();

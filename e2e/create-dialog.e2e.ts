@@ -3,7 +3,7 @@
 // more" keeps it open; closing with input asks first; what was typed survives a reload as a draft;
 // a server refusal keeps the input and shows the server's words under the field.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeOn } from './a11y-kit.ts';
+import { axeRun } from './a11y-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, pickedIn, registerIn, waitForLive, watchErrors } from './browser.ts';
 
@@ -53,7 +53,7 @@ describe('create dialog', () => {
     await page.keyboard.type('Fix login !high');
     await page.locator('[data-testid="qa-chip"][data-kind="priority"]').waitFor();
     await expect.poll(() => pickedIn(page, 'create-priority')).toBe('high');
-    const axe = await axeOn(page).include('[data-testid="create-dialog"]').analyze();
+    const axe = await axeRun(page, { include: '[data-testid="create-dialog"]' });
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // Escape in the open assignee picker closes the picker, not the dialog, and the focus is back on its button.
     await page.getByTestId('create-assignee').click();

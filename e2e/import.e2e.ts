@@ -2,7 +2,7 @@
 // columns by hand, maps a person the file names, previews the dry run, imports, watches the progress
 // page end with its report — and finds it again after leaving. It fits a 320 px screen.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeOn } from './a11y-kit.ts';
+import { axeRun } from './a11y-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newContext, registerIn, uniqueKey, uniqueLetters, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
@@ -22,7 +22,7 @@ const CSV = ['What;Stage;Who;Tags', 'Order the boxes;Packing;Vera Mate;ops', 'Bo
 
 /** Serious and critical WCAG 2.1 AA problems on the page as it is now. */
 async function axe(page: Page): Promise<string[]> {
-  const result = await axeOn(page).analyze();
+  const result = await axeRun(page);
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

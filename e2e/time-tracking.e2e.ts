@@ -2,7 +2,7 @@
 // issue page as typed in Russian, then the timesheet shows it in the issue's row and the totals,
 // also on a 320 px screen, where only the grid scrolls sideways.
 import type { Browser, Page } from 'playwright-core';
-import { axeOn } from './a11y-kit.ts';
+import { axeRun } from './a11y-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, downloadBytes, launchBrowser, newContext, registerIn, until, watchErrors } from './browser.ts';
 import { measureOverflow } from './layout-fit.ts';
@@ -15,7 +15,7 @@ afterAll(() => browser?.close());
 
 /** Serious or critical WCAG 2.1 AA violations in one part of the page, as it is. */
 async function axe(page: Page, part: string): Promise<string[]> {
-  const result = await axeOn(page).include(`[data-testid="${part}"]`).analyze();
+  const result = await axeRun(page, { include: `[data-testid="${part}"]` });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`);
 }
 
