@@ -8,7 +8,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
  * Debian's `chromium-headless-shell` (the same Chromium build, packaged as the headless shell that
  * Playwright itself runs headless tests on): the whole e2e run took 288 s on it against 430 s on the
  * full browser's headless mode, which draws through the desktop browser's layers on 2 cores.
- * `/usr/bin/chromium` when the shell is not installed; `.ci/run` installs both.
+ * `/usr/bin/chromium` when the shell is not installed; `.ci/run` installs the shell.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');

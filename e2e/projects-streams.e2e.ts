@@ -58,6 +58,8 @@ describe('projects', () => {
     expect(await page.locator('input[name="key"]').inputValue()).toBe('MK');
     // Live check with the shared schema.
     await page.locator('input[name="key"]').fill('A');
+    // Once, on a busy machine, the message never came: says whether the field held what was typed.
+    await expect.poll(() => page.locator('input[name="key"]').inputValue()).toBe('A');
     await page.getByTestId('error-key').filter({ hasText: 'латинских заглавных' }).waitFor();
 
     await page.locator('input[name="key"]').fill(taken);
