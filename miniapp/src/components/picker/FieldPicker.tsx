@@ -9,7 +9,7 @@ import { PickerPanel, type PanelProps } from './PickerPanel.tsx';
 import type { PickerItem } from './types.ts';
 import './picker.css';
 
-interface Props<T extends PickerItem> extends PanelProps<T> {
+export interface FieldPickerProps<T extends PickerItem> extends PanelProps<T> {
   /** The button's id: the field's <label htmlFor> points at it. */
   id?: string;
   /** The visible label's id: the button reads as "label, value". */
@@ -25,7 +25,7 @@ interface Props<T extends PickerItem> extends PanelProps<T> {
   data?: Record<`data-${string}`, string | number | undefined>;
 }
 
-export function FieldPicker<T extends PickerItem>({ id, labelledBy, display, disabled, title, errorId, variant = 'field', data, ...panel }: Props<T>) {
+export function FieldPicker<T extends PickerItem>({ id, labelledBy, display, disabled, title, errorId, variant = 'field', data, ...panel }: FieldPickerProps<T>) {
   const [open, setOpen] = useState(false);
   const valueId = id ? `${id}-value` : undefined;
   const trigger = (

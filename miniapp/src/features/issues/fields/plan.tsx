@@ -1,41 +1,29 @@
 // Cycle and milestone: one of the project's, or none (issue 29). The options come from the store.
 import type { Cycle } from '@tracker/shared/api/cycles';
 import type { Milestone } from '@tracker/shared/api/milestones';
-import { memo, useId, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldPicker } from '../../../components/picker/FieldPicker.tsx';
 import type { PickerItem } from '../../../components/picker/types.ts';
 import { Muted } from '../../../components/picker/values.tsx';
 import { cycleDays, cycleTitle, pickableCycles } from '../../../lib/cycles.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { errorIdOf, Field, type FieldProps } from './Field.tsx';
+import { PickerField, type FieldProps } from './Field.tsx';
 
 type PlanProps<T> = FieldProps<number | null> & { options: readonly T[]; placeholder?: string };
 
 /** One of `items` or none, shown as `shown` (the chosen one's text) or the placeholder. */
-function OneOrNone({ label, none, shown, items, placeholder, value, onChange, testid, error, disabled }: FieldProps<number | null> & { label: string; none: string; shown: ReactNode | null; items: PickerItem[]; placeholder?: string }) {
-  const { t } = useTranslation();
-  const id = useId();
+function OneOrNone({ none, shown, placeholder, value, onChange, ...field }: FieldProps<number | null> & { label: string; none: string; shown: ReactNode | null; items: PickerItem[]; placeholder?: string }) {
   return (
-    <Field id={id} label={label} testid={testid} error={error}>
-      <FieldPicker
-        id={id}
-        labelledBy={`${id}-label`}
-        label={label}
-        testid={testid}
-        display={shown ?? <Muted text={placeholder ?? none} />}
-        disabled={disabled}
-        errorId={errorIdOf(id, error)}
-        data={{ 'data-value': value ?? '' }}
-        placeholder={t('issues.common.find')}
-        items={items}
-        none={none}
-        noneSelected={value === null}
-        isSelected={(item) => item.id === value}
-        onPick={(item) => onChange(item ? Number(item.id) : null)}
-      />
-    </Field>
+    <PickerField
+      {...field}
+      display={shown ?? <Muted text={placeholder ?? none} />}
+      data={{ 'data-value': value ?? '' }}
+      none={none}
+      noneSelected={value === null}
+      isSelected={(item) => item.id === value}
+      onPick={(item) => onChange(item ? Number(item.id) : null)}
+    />
   );
 }
 
