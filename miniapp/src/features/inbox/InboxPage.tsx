@@ -1,7 +1,8 @@
 // The inbox (issue 15, item 6): what happened that concerns me — unread, all, or archived — newest
 // first, a page at a time; and Triage (issue 26): what waits to be looked at in my projects.
 import type { InboxFilter } from '@tracker/shared/api/inbox';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { useNow } from '../../lib/use-minute.ts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -13,19 +14,8 @@ import { useInbox } from './use-inbox.ts';
 import type { TriageListSlot } from '../../components/slots.ts';
 import './inbox.css';
 
-const MINUTE = 60_000;
 // Types only from the schemas' module: the schemas load on demand (contract/inbox.ts).
 const FILTERS: readonly InboxFilter[] = ['unread', 'all', 'archived'];
-
-/** Now, moved on every minute, so the rows' "5 min. ago" stay true. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** `TriageList`: the projects feature's triage list, passed in by the route (app/routes/InboxPage.tsx). */
 export default function InboxPage({ TriageList }: { TriageList: TriageListSlot }) {

@@ -1,12 +1,12 @@
 import type { Status } from '@tracker/shared/api/projects';
 import { weekStart as weekStartOf } from '@tracker/shared/dates';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { today } from '../../../lib/dates.ts';
+import { useToday } from '../../../lib/use-minute.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useHref, useLocale } from '../../../lib/use-locale.ts';
 import type { CalendarIssue } from '../api.ts';
@@ -36,19 +36,13 @@ export default function CalendarPage() {
   const href = useHref();
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const [todayDate, setTodayDate] = useState(() => today());
+  const todayDate = useToday();
   const state = parseCalendarQuery(search, todayDate);
   const weekStart = weekStartOf(locale);
   const { from, to } = viewRange(state.view, state.date, weekStart);
   const fmt = useFormatters(locale);
 
   const setState = (patch: Partial<CalendarState>) => navigate(`${location}?${calendarQuery({ ...state, ...patch })}`);
-
-  // The day changes at midnight for a page left open.
-  useEffect(() => {
-    const timer = setInterval(() => setTodayDate(today()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
 
   const filter = useMemo(() => ({ from, to, mine: state.mine, project: state.project, stream: state.stream }), [from, to, state.mine, state.project, state.stream]);
   const { issues, loading, error: loadFailure, retry } = useCalendarIssues(filter);

@@ -7,7 +7,8 @@ import { useLocation, useSearch } from 'wouter';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { formatDay, formatMonth, today } from '../../../lib/dates.ts';
+import { formatDay, formatMonth } from '../../../lib/dates.ts';
+import { useToday } from '../../../lib/use-minute.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { downloadFile } from '../../../lib/file-download.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -26,7 +27,7 @@ export default function TimesheetPage() {
   const locale = useLocale();
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const todayDate = today();
+  const todayDate = useToday();
   const state = parseSheetQuery(search, todayDate);
   const range = sheetRange(state.view, state.date, weekStart(locale));
   const me = useMe()?.id ?? null;

@@ -4,14 +4,15 @@
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import { weekStart as weekStartOf } from '@tracker/shared/dates';
 import { canInProject } from '@tracker/shared/permissions';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { formatDay, formatDayRange, formatMonth, today } from '../../../lib/dates.ts';
+import { formatDay, formatDayRange, formatMonth } from '../../../lib/dates.ts';
+import { useToday } from '../../../lib/use-minute.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { IsoDate } from '../../../lib/iso-dates.ts';
@@ -41,18 +42,12 @@ export default function TimelinePage() {
   const href = useHref();
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const [todayDate, setTodayDate] = useState(() => today());
+  const todayDate = useToday();
   const state = parseTimelineQuery(search, todayDate);
   const weekStart = weekStartOf(locale);
   const w = useMemo(() => windowOf(state.zoom, state.date, weekStart), [state.zoom, state.date, weekStart]);
   const readOnly = useMedia(READ_ONLY_QUERY);
   const phone = useMedia(PHONE_QUERY);
-
-  // The day changes at midnight for a page left open.
-  useEffect(() => {
-    const timer = setInterval(() => setTodayDate(today()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
 
   const setState = (patch: Partial<TimelineState>) => {
     const query = timelineQuery({ ...state, ...patch }, todayDate);
