@@ -63,6 +63,8 @@ export const callbacks = {
   due: codec('nd', ['int', 'word']),
   /** `/new` dialogue: owner's Telegram id, the project's issue template (0: none). */
   template: codec('ntp', ['int', 'int']),
+  /** `/new` dialogue: owner's Telegram id, the project's current or next cycle (0: none). */
+  cycle: codec('ncy', ['int', 'int']),
   /** "Create an issue from this?": the issue from the message the question replies to. */
   fromMessage: codec('nw', []),
   /** `/my` list: page. */
@@ -79,7 +81,7 @@ export const callbacks = {
 export const ISSUE_CODECS = [callbacks.statuses, callbacks.card, callbacks.setStatus, callbacks.moveTo, callbacks.assignMe, callbacks.snooze, callbacks.dueIn, callbacks.remindLater, callbacks.triageAccept, callbacks.triageDecline, callbacks.triageSnooze, callbacks.triageDuplicate] as const;
 
 /** The kinds of a `/new` dialogue, whose first value is the owner's Telegram id. */
-export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority, callbacks.due, callbacks.template] as const;
+export const DIALOGUE_CODECS = [callbacks.project, callbacks.priority, callbacks.due, callbacks.template, callbacks.cycle] as const;
 
 /** Middleware for one kind of callback: runs `handler` with the decoded values, passes anything else on. */
 export function onCallback<Ps extends readonly Part[]>(

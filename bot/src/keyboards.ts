@@ -4,9 +4,10 @@ import type { InlineKeyboardButton, InlineQueryResultArticle } from 'grammy/type
 import { PRIORITIES } from '@tracker/shared/api/issues';
 import type { Locale } from '@tracker/shared/locales';
 import { localizePath } from '@tracker/shared/routes';
-import { QUICK_CATEGORIES, type IssueCard, type ProjectChoice } from './backend.ts';
+import { QUICK_CATEGORIES, type CycleRef, type IssueCard, type ProjectChoice } from './backend.ts';
 import { callbacks } from './callbacks.ts';
 import { formatCard } from './cards.ts';
+import { cycleDays, cycleName } from './cycle.ts';
 import { DUE_CHOICES } from './dates.ts';
 import { t } from './i18n.ts';
 
@@ -78,6 +79,15 @@ export const priorityKeyboard = (owner: number, locale: Locale) =>
 /** The project's templates as `/name` buttons, and "No template". */
 export const templateKeyboard = (owner: number, templates: readonly { id: number; name: string }[], locale: Locale) =>
   grid([...templates.map((x) => InlineKeyboard.text(`/${x.name}`, callbacks.template.encode(owner, x.id))), InlineKeyboard.text(t(locale, 'new.withoutTemplate'), callbacks.template.encode(owner, 0))], 2);
+
+/** The project's current and next cycle, as many as it has, each with its days, and "No cycle". */
+export function cycleChoiceKeyboard(owner: number, locale: Locale, cycles: { current: CycleRef | null; next: CycleRef | null }): InlineKeyboard {
+  const offered = (['current', 'next'] as const).flatMap((which) => {
+    const c = cycles[which];
+    return c ? [[InlineKeyboard.text(t(locale, `new.${which}Cycle`, { name: cycleName(locale, c), days: cycleDays(locale, c) }), callbacks.cycle.encode(owner, c.id))]] : [];
+  });
+  return InlineKeyboard.from([...offered, [InlineKeyboard.text(t(locale, 'new.noCycle'), callbacks.cycle.encode(owner, 0))]]);
+}
 
 export const languageKeyboard = (locales: readonly Locale[]) => grid(locales.map((l) => InlineKeyboard.text(t(l, 'languageName'), callbacks.language.encode(l))), locales.length);
 

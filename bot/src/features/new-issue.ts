@@ -13,7 +13,7 @@ import { answerQuery, groupChatOf, identityOf, redrawMessage, refusalKey, type B
 import { dueChoiceDate, formatDate, parseDueDate } from '../dates.ts';
 import { attachFile, type Download } from '../files.ts';
 import { t, type BotKey } from '../i18n.ts';
-import { cardKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard, templateKeyboard } from '../keyboards.ts';
+import { cardKeyboard, cycleChoiceKeyboard, dueKeyboard, priorityKeyboard, projectKeyboard, templateKeyboard } from '../keyboards.ts';
 import { prefillFrom, TITLE_MAX, type Prefill } from './prefill.ts';
 import { notMemberHere } from '../personal.ts';
 
@@ -172,6 +172,19 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
       }
     }
 
+    // A project with cycles offers its current and next one last: planning, as in the web's create dialog.
+    async function askCycle(projectId: number): Promise<number | null | undefined> {
+      const [current, next] = await conversation.external(() => Promise.all([backend.cycleOf(user!, projectId, 'current'), backend.cycleOf(user!, projectId, 'next')]));
+      const offered = [current, next].filter((c): c is CycleRef => c !== null);
+      if (!offered.length) return undefined;
+      await ask(t(locale, 'new.cycle'), cycleChoiceKeyboard(tg.id, locale, { current, next }));
+      const shown = (id: number) => {
+        const c = offered.find((x) => x.id === id);
+        return c ? t(locale, 'new.inCycle', { name: cycleName(locale, c), days: cycleDays(locale, c) }) : t(locale, 'new.chosenNoCycle');
+      };
+      return (await buttonStep(callbacks.cycle.decode, shown, (id) => id === 0 || offered.some((c) => c.id === id))) || null;
+    }
+
     let input: Omit<NewIssueInput, 'projectId'>;
     let projectId: number;
     // `*current` / `*next`: the cycle found, or the line that says the project has none (the issue is made all the same).
@@ -210,6 +223,7 @@ export function newIssueFeature(backend: BotBackend, download: Download) {
     } else {
       projectId = await askProject(prefill?.title ? t(locale, 'new.prefilled', { title: prefill.title }) : null);
       input = (prefill ? null : await askTemplate(projectId)) ?? (await askDetails());
+      input.cycleId = await askCycle(projectId);
     }
 
     const result = await conversation.external(async () => {

@@ -1,7 +1,8 @@
 // Cycles in the bot (issue 29): `/cycle` sums up the current cycles of a person's projects in a
 // private chat, and the linked project's current cycle in a group — only when the group may be shown
 // that project; a one-line `/new` puts the issue in the current or next cycle with `*current` /
-// `*next`, and makes it without one (saying so) in a project that has none.
+// `*next`, and makes it without one (saying so) in a project that has none; the `/new` dialogue
+// offers a project's current and next cycle as its last step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cycleSettingsResponseSchema, type Cycle } from '@tracker/shared/api/cycles';
 import { addDays, todayIn } from '@tracker/shared/dates';
@@ -9,7 +10,8 @@ import { DEFAULT_TIME_ZONE } from '@tracker/shared/limits';
 import { daysBetween } from '@tracker/shared/cycle-dates';
 import { addMember, createIssue, createProject, type TestUser } from '../projects/test-fixtures.ts';
 import type { BotApiCall } from '../../test/fake-bot-api.ts';
-import { BotKit, buttons, sent, type Person } from './bot-test-kit.ts';
+import { callbacks } from '@tracker/bot';
+import { BotKit, buttons, lastText, sent, type Person } from './bot-test-kit.ts';
 
 const kit = new BotKit();
 const GROUP = { id: -1007290001, type: 'supergroup', title: 'Команда' };
@@ -152,6 +154,51 @@ describe('a one-line /new with *current or *next', () => {
     expect(textIn(calls, me(emma))).toContain('Issue created.');
     expect(textIn(calls, me(emma))).toMatch(/\n\nCYNO has no next cycle, so the issue is in none\.$/);
     expect(await kit.t.sql('select cycle_id, project_id from issues where title = ?', ['Renew the domain'])).toEqual([{ cycle_id: null, project_id: plain.project.id }]);
+    expect(kit.api.refused()).toEqual([]);
+  });
+});
+
+describe('the /new dialogue', () => {
+  // Each question is a message of its own: an edit of one already edited the same way Telegram refuses.
+  let messageId = 900;
+  /** Walks `/new` in `person`'s private chat up to the due date ("none"), in `projectKey`; the last calls. */
+  async function dialogue(person: Person, projectKey: string, title: string): Promise<BotApiCall[]> {
+    const chat = me(person);
+    const press = (data: string) => kit.exchange(kit.press(person, data, { message_id: messageId++, chat }));
+    // Found among all that was sent: a notification of an earlier issue may come after the question.
+    const choices = sent(await kit.exchange(kit.message(person, '/new'))).flatMap((call) => buttons(call));
+    await press(choices.find((b) => b.text.startsWith(`${projectKey} ·`))!.callback_data!);
+    await kit.exchange(kit.message(person, title));
+    await kit.exchange(kit.message(person, '/skip'));
+    await press(callbacks.priority.encode(person.id, 'high'));
+    return press(callbacks.due.encode(person.id, 'none'));
+  }
+
+  it('offers the project’s current and next cycle last, and makes the issue in the one chosen', async () => {
+    const asked = await dialogue(ivan, 'CYOPS', 'Продлить сертификаты');
+    const question = sent(asked).find((call) => call.payload.text === 'В какой цикл?');
+    const offered = buttons(question);
+    expect(offered.map((b) => b.text)).toEqual([expect.stringMatching(/^Текущий: Цикл 1, .+ – .+$/), expect.stringMatching(/^Следующий: Цикл 2, .+ – .+$/), 'Без цикла']);
+    const done = await kit.exchange(kit.press(ivan, offered[1]!.callback_data!, { message_id: messageId++, chat: me(ivan) }));
+    // The prompt collapses into the choice, as every step does; then the card.
+    expect(done.find((c) => c.method === 'editMessageText')?.payload.text).toMatch(/^Цикл: Цикл 2 \(.+ – .+\)$/);
+    expect(lastText(done)).toContain('Задача создана.');
+    expect(await cycleOfIssue('Продлить сертификаты')).toBe(opsCycles[1]!.id);
+    expect(kit.api.refused()).toEqual([]);
+  });
+
+  it('takes "No cycle", refuses a cycle it did not offer, and asks nothing in a project without cycles', async () => {
+    const asked = await dialogue(ivan, 'CYOPS', 'Без планирования');
+    // Another project's cycle, pressed on a forged button, is not this step's choice.
+    await kit.exchange(kit.press(ivan, callbacks.cycle.encode(ivan.id, siteCycles[0]!.id), { message_id: messageId++, chat: me(ivan) }));
+    expect(await cycleOfIssue('Без планирования')).toBeUndefined();
+    const none = sent(asked).flatMap((call) => buttons(call)).find((b) => b.text === 'Без цикла')!;
+    await kit.exchange(kit.press(ivan, none.callback_data!, { message_id: messageId++, chat: me(ivan) }));
+    expect(await kit.t.sql('select cycle_id from issues where title = ?', ['Без планирования'])).toEqual([{ cycle_id: null }]);
+
+    const made = await dialogue(emma, 'CYNO', 'Renew the certificate');
+    expect(lastText(made)).toContain('Issue created.');
+    expect(await kit.t.sql('select cycle_id, project_id from issues where title = ?', ['Renew the certificate'])).toEqual([{ cycle_id: null, project_id: plain.project.id }]);
     expect(kit.api.refused()).toEqual([]);
   });
 });

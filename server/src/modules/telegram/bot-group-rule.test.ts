@@ -24,6 +24,8 @@ const projects = { open: 0, hush: 0 };
 let hushStatus: number;
 let hushStarted: number;
 let hushTemplate: number;
+let hushCycle: number;
+let openCycle: number;
 let stream: number;
 let openKey: string;
 
@@ -61,6 +63,9 @@ beforeAll(async () => {
   const template = async (projectId: number, name: string) => (await ivan.client.post(`/api/projects/${projectId}/templates`, { name, titlePattern: '{title}' })).body.template.id as number;
   hushTemplate = await template(hush.project.id, 'Засекречено');
   await template(open.project.id, 'Общий');
+  const firstCycle = async (projectId: number) => (await ivan.client.request('PUT', `/api/projects/${projectId}/cycle-settings`, { json: { weeks: 2, startDay: 1 } })).body.cycles[0].id as number;
+  hushCycle = await firstCycle(hush.project.id);
+  openCycle = await firstCycle(open.project.id);
   const [today] = await kit.t.sql<{ d: string }>(`select to_char((now() at time zone 'Europe/Moscow')::date, 'YYYY-MM-DD') as d`);
   await createIssue(ivan, open.project.id, { title: 'Общая задача', assigneeId: ivan.id, dueDate: today!.d, streamIds: [stream] });
   // Last, so the members-only project is the one Ivan last created in (a one-line /new's fallback).
@@ -154,6 +159,7 @@ describe('everything the bot says in a group', () => {
       priority: [callbacks.priority.encode(me, 'high')],
       due: [callbacks.due.encode(me, 'today')],
       template: [callbacks.template.encode(me, hushTemplate)],
+      cycle: [callbacks.cycle.encode(me, hushCycle)],
       fromMessage: [callbacks.fromMessage.encode()],
       myPage: [callbacks.myPage.encode(0)],
       // Questions asked in Ivan's private chat (none here), and one of his pressed in the group.
@@ -181,6 +187,8 @@ describe('everything the bot says in a group', () => {
     await send('no description in /new', kit.message(member, '/skip', GROUP));
     await press('a priority in /new', presses.priority[0]!);
     await press('a due date in /new', presses.due[0]!);
+    await press('the members-only cycle in /new', presses.cycle[0]!);
+    await press('a cycle in /new', callbacks.cycle.encode(me, openCycle));
     await cancelDialogue('/new');
 
     for (const chatType of ['supergroup', undefined]) {
@@ -197,7 +205,9 @@ describe('everything the bot says in a group', () => {
     // The sweep could have leaked: Ivan sees the issue, and got it in his private chat.
     const privately = kit.api.calls.filter((c) => c.payload.chat_id === member.id).map((c) => String(c.payload.text));
     expect(privately.some((text) => text.includes('Секретный аудит доступа'))).toBe(true);
-    expect(await kit.t.sql(`select id from issues where title = 'Проверить журнал' and project_id = ?`, [projects.open])).not.toEqual([]);
+    // The whole dialogue made its issue, in the open project's cycle it offered.
+    const made = await kit.t.sql<{ cycle_id: number | null }>(`select cycle_id from issues where title = 'Проверить журнал' and project_id = ?`, [projects.open]);
+    expect(made.map((row) => row.cycle_id)).toContain(openCycle);
   });
 
   it('posts no change of a members-only issue to a group linked to its stream, and does post an open one', async () => {
