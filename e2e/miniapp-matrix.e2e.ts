@@ -58,13 +58,13 @@ async function open(platform: TgPlatform, theme: TgThemeName, language: 'en' | '
 
 const shownBackButton = async (page: Page) => (await tgLast<{ is_visible?: boolean }>(page, 'web_app_setup_back_button'))?.is_visible ?? false;
 
+// Every pair of client and theme, client and language, theme and language, in six launches (the
+// twelve of the whole product differed from these only in pairs already covered): the language
+// takes turns between the themes, and starts the other way on the next client.
+const LAUNCHES: Record<'ios' | 'android' | 'tdesktop', [TgThemeName, 'en' | 'ru'][]> = { ios: [['dark', 'en'], ['light', 'ru']], android: [['dark', 'ru'], ['light', 'en']], tdesktop: [['dark', 'en'], ['light', 'ru']] };
+
 describe.each(['ios', 'android', 'tdesktop'] as const)('mini app on %s', (platform) => {
-  it.each([
-    ['dark', 'en'],
-    ['light', 'ru'],
-    ['light', 'en'],
-    ['dark', 'ru'],
-  ] as const)('%s theme, %s user: My work in the account language and theme, issue and back, live theme switch', async (theme, language) => {
+  it.each(LAUNCHES[platform])('%s theme, %s user: My work in the account language and theme, issue and back, live theme switch', async (theme, language) => {
     const { context, page, errors, issue, title } = await open(platform, theme, language);
     const other: TgThemeName = theme === 'dark' ? 'light' : 'dark';
 
@@ -81,9 +81,7 @@ describe.each(['ios', 'android', 'tdesktop'] as const)('mini app on %s', (platfo
     const issueRow = page.locator(`[data-testid="my-issue"][data-issue-key="${issue.key}"]`);
     await issueRow.getByText(title).waitFor();
     await expect.poll(() => shownBackButton(page)).toBe(false);
-    if (theme === 'dark' || platform === 'ios') {
-      await page.screenshot({ path: path.join(ARTIFACTS, `start-${platform}-${theme}-${language}.png`) });
-    }
+    await page.screenshot({ path: path.join(ARTIFACTS, `start-${platform}-${theme}-${language}.png`) });
 
     // Opening the issue shows the BackButton and a primary action on the MainButton; back returns.
     await issueRow.getByText(title).click();

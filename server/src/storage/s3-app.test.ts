@@ -5,6 +5,7 @@ import { createIssue, createProject, createUser, type TestUser } from '../test/f
 import { createTestServer, type TestServer } from '../test/harness.ts';
 import { startS3 } from '../test/s3.ts';
 import { freePort } from '../db/embedded.ts';
+import { holdPort } from '../test/held-port.ts';
 import { createBlobStore } from './index.ts';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
@@ -45,6 +46,7 @@ describe('STORAGE_URL', () => {
 
   it('answers 503 with Retry-After, as for a database outage, while the bucket cannot be reached, and works again once it is back', async () => {
     const port = await freePort();
+    const refusing = await holdPort(port);
     const away = await createTestServer({ STORAGE_URL: `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/tracker?forcePathStyle=true` });
     try {
       const owner = await createUser(away);
@@ -58,6 +60,7 @@ describe('STORAGE_URL', () => {
       // Nothing was written.
       expect(await away.sql('select id from attachments')).toEqual([]);
 
+      await refusing.release();
       const back = await startS3('tracker', port);
       try {
         const up = await upload();
@@ -66,6 +69,7 @@ describe('STORAGE_URL', () => {
         await back.close();
       }
     } finally {
+      await refusing.release();
       await away.close();
     }
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, uniqueEmail, type TestClient, type TestServer } from '../../test/harness.ts';
 import { linkIn, startSmtpServer } from '../../test/smtp.ts';
 import { freePort } from '../../db/embedded.ts';
+import { holdPort } from '../../test/held-port.ts';
 import { createJobQueue } from '../jobs/index.ts';
 import { waitUntil } from '../../test/wait-until.ts';
 import { createLogger } from '../../logger.ts';
@@ -144,6 +145,7 @@ describe('e-mail confirmation', () => {
 describe('the mail queue', () => {
   it('never holds up the request when SMTP is down, retries, and delivers after a restart', async () => {
     const port = await freePort();
+    const refusing = await holdPort(port);
     const down = await createTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const email = uniqueEmail('queued');
@@ -162,6 +164,7 @@ describe('the mail queue', () => {
       await down.app.services.jobs.stop();
       expect(job).toMatchObject({ attempts: 1, last_error: expect.any(String) });
       expect(Number(job.wait)).toBeGreaterThan(2);
+      await refusing.release();
       const smtp2 = await startSmtpServer(port);
       try {
         await down.sql(`select graphile_worker.reschedule_jobs(array[?::bigint], run_at => now())`, [job.id]);
@@ -177,6 +180,7 @@ describe('the mail queue', () => {
         await smtp2.close();
       }
     } finally {
+      await refusing.release();
       await down.close();
     }
   });
