@@ -1,7 +1,9 @@
 // The timeline (issue 29): a drag moves an issue's dates with one write, another member's browser
 // shows the bar move without a reload, the toast's Undo puts them back, a start before the blocker's
-// end is marked, ends resize and the keyboard moves; on a phone it is read only and scrolls sideways.
+// end is marked, ends resize and the keyboard moves; a bar held at the chart's side scrolls the chart
+// and lands beyond the days that were in view; on a phone it is read only and scrolls sideways.
 import type { BrowserContext, Page } from 'playwright-core';
+import { addDays } from '@tracker/shared/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothSchemes } from './a11y-kit.ts';
 import { api, launchBrowser, newContext, registerIn, uniqueKey, until, waitForLive, watchErrors } from './browser.ts';
@@ -164,5 +166,36 @@ describe('timeline', () => {
       await page.getByTestId('tl-fold').click();
     }
     await phone.close();
+  });
+
+  it('a bar held at the side of the chart scrolls it, and lands on the day under the pointer beyond the days that were in view', async () => {
+    const page = await owner.newPage();
+    await page.goto(URL_PATH());
+    const chart = page.getByTestId('tl-chart');
+    const bar = page.getByTestId(`tl-bar-${issues.build.key}`);
+    await bar.waitFor();
+    const before = await datesOf(issues.build.id);
+    const scrollLeft = () => chart.evaluate((el) => el.scrollLeft);
+    const startLeft = await scrollLeft();
+    const side = (await chart.boundingBox())!;
+    const box = (await bar.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 6, y, { steps: 2 });
+    await page.mouse.move(side.x + side.width - 4, y, { steps: 8 });
+    await until(scrollLeft, (left) => left >= startLeft + 10 * DAY, 'the chart to scroll under the held bar');
+    // Away from the side the scroll stops; the pointer then rests on a whole number of days from where it went down.
+    await page.mouse.move(side.x + side.width - 200, y, { steps: 4 });
+    const scrolled = (await scrollLeft()) - startLeft;
+    const days = Math.round((side.x + side.width - 200 - x + scrolled) / DAY);
+    await page.mouse.move(x + days * DAY - scrolled, y, { steps: 2 });
+    expect(await scrollLeft()).toBe(startLeft + scrolled);
+    await page.mouse.up();
+    // Farther than from the bar to the chart's side: onto days that were not in view.
+    expect(days * DAY).toBeGreaterThan(side.x + side.width - x);
+    await until(() => datesOf(issues.build.id), same({ startDate: addDays(before.startDate!, days), dueDate: addDays(before.dueDate!, days) }), 'the dates the scrolled drag gave');
+    await page.close();
   });
 });

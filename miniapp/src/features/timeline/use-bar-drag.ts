@@ -2,11 +2,13 @@
 // press) and by keyboard. While it lasts only the bar's own element changes — its `translate` (the
 // render places it with `transform`) and width, written when the day under the pointer changes —
 // and nothing renders; the drop is one write (`onCommit`), after which the bar renders at its new
-// dates and drops the inline offset.
+// dates and drops the inline offset. Near a side of the chart the chart scrolls (edge-scroll.ts), and
+// the days it scrolled count as the pointer's.
 import type { IssueListItem } from '@tracker/shared/api/issues';
 import { useCallback, useRef, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { usePointerDrag } from '../../lib/use-pointer-drag.ts';
 import { useSwipeHold } from '../../platform/swipes.ts';
+import { edgeStep } from './edge-scroll.ts';
 import { applyKeys, barBox, draggedBox, draggedDates, keyDrag, modeAt, spanOf, type BarBox, type Dated, type DragMode } from './geometry.ts';
 import { daysForDx, type TimeWindow } from './scale.ts';
 
@@ -38,13 +40,46 @@ export interface BarDragOptions {
   onCommit: (issue: IssueListItem, dates: Dated) => boolean;
   /** The dates a drag or key presses would give (`keys`: by the keyboard, said to screen readers too). */
   onPreview: (issue: IssueListItem, dates: Dated | null, keys?: boolean) => void;
+  /** The chart's scroll box, and the width of its sticky first column (no days show under it). */
+  scroller: { current: HTMLElement | null };
+  labelWidth: number;
 }
 
-export function useBarDrag({ window: w, onCommit, onPreview }: BarDragOptions) {
-  const opts = useRef({ w, onCommit, onPreview });
-  opts.current = { w, onCommit, onPreview };
+/** Where the pointer is and how far the chart has scrolled since the drag began. */
+interface Scrolling {
+  x: number;
+  startLeft: number;
+  frame: number;
+}
+
+export function useBarDrag({ window: w, onCommit, onPreview, scroller, labelWidth }: BarDragOptions) {
+  const opts = useRef({ w, onCommit, onPreview, labelWidth });
+  opts.current = { w, onCommit, onPreview, labelWidth };
   const moved = useRef({ x: 0, days: 0 });
+  const scrolling = useRef<Scrolling | null>(null);
   const swipes = useSwipeHold();
+
+  const follow = (c: Carried, x: number) => {
+    const scrolled = scroller.current && scrolling.current ? scroller.current.scrollLeft - scrolling.current.startLeft : 0;
+    const days = daysForDx(opts.current.w, x - moved.current.x + scrolled);
+    if (days === moved.current.days) return;
+    moved.current.days = days;
+    const { dx, width } = draggedBox(c.box, c.mode, days, opts.current.w.px);
+    showBox(c.el, dx, width);
+    opts.current.onPreview(c.issue, draggedDates(c.issue, c.mode, days));
+  };
+
+  // Each frame of a drag: near a side, the chart scrolls a step and the bar follows the pointer's day.
+  const edgeFrame = (c: Carried) => {
+    const box = scroller.current;
+    const s = scrolling.current;
+    if (!box || !s) return;
+    const rect = box.getBoundingClientRect();
+    const before = box.scrollLeft;
+    box.scrollLeft += edgeStep(s.x, rect.left + opts.current.labelWidth, rect.right);
+    if (box.scrollLeft !== before) follow(c, s.x);
+    s.frame = requestAnimationFrame(() => edgeFrame(c));
+  };
 
   const begin = usePointerDrag<Carried>({
     mouseThreshold: 4,
@@ -53,21 +88,20 @@ export function useBarDrag({ window: w, onCommit, onPreview }: BarDragOptions) {
     capture: true,
     noTextSelection: true,
     blockContextMenu: true,
-    onStart: (c, _at, from) => {
+    onStart: (c, at, from) => {
       swipes.hold();
       moved.current = { x: from.x, days: 0 };
       c.el.dataset.dragging = c.mode;
+      scrolling.current = { x: at.x, startLeft: scroller.current?.scrollLeft ?? 0, frame: requestAnimationFrame(() => edgeFrame(c)) };
     },
     onMove: (c, x) => {
-      const days = daysForDx(opts.current.w, x - moved.current.x);
-      if (days === moved.current.days) return;
-      moved.current.days = days;
-      const { dx, width } = draggedBox(c.box, c.mode, days, opts.current.w.px);
-      showBox(c.el, dx, width);
-      opts.current.onPreview(c.issue, draggedDates(c.issue, c.mode, days));
+      if (scrolling.current) scrolling.current.x = x;
+      follow(c, x);
     },
     onEnd: (c, at) => {
       swipes.release();
+      if (scrolling.current) cancelAnimationFrame(scrolling.current.frame);
+      scrolling.current = null;
       opts.current.onPreview(c.issue, null);
       const dates = at ? draggedDates(c.issue, c.mode, moved.current.days) : null;
       delete c.el.dataset.dragging;

@@ -107,7 +107,7 @@ export function TimelineChart(props: Props) {
     },
     [props.describeDates, t], // eslint-disable-line react-hooks/exhaustive-deps -- the one function of the props it calls
   );
-  const drag = useBarDrag({ window: w, onCommit: props.onCommit, onPreview: preview });
+  const drag = useBarDrag({ window: w, onCommit: props.onCommit, onPreview: preview, scroller, labelWidth });
   const handlers = useMemo<RowHandlers>(() => ({ onPointerDown: drag.onPointerDown, onKeyDown: drag.onKeyDown, onBlur: drag.onBlur }), [drag.onPointerDown, drag.onKeyDown, drag.onBlur]);
 
   const { start, end } = rowRange(chunk * ROW_CHUNK, Math.ceil((height - HEAD_H) / ROW_H) + 1, rows.length, ROW_CHUNK);
