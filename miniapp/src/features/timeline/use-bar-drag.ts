@@ -45,9 +45,11 @@ export interface BarDragOptions {
   labelWidth: number;
 }
 
-/** Where the pointer is and how far the chart has scrolled since the drag began. */
+/** Where the pointer is, the band of the chart that shows days (read once: nothing moves it during a drag), and the scroll when the drag began. */
 interface Scrolling {
   x: number;
+  left: number;
+  right: number;
   startLeft: number;
   frame: number;
 }
@@ -60,6 +62,7 @@ export function useBarDrag({ window: w, onCommit, onPreview, scroller, labelWidt
   const swipes = useSwipeHold();
 
   const follow = (c: Carried, x: number) => {
+    // Any scroll counts, the edge's or a wheel's: the bar stays under the pointer.
     const scrolled = scroller.current && scrolling.current ? scroller.current.scrollLeft - scrolling.current.startLeft : 0;
     const days = daysForDx(opts.current.w, x - moved.current.x + scrolled);
     if (days === moved.current.days) return;
@@ -74,10 +77,11 @@ export function useBarDrag({ window: w, onCommit, onPreview, scroller, labelWidt
     const box = scroller.current;
     const s = scrolling.current;
     if (!box || !s) return;
-    const rect = box.getBoundingClientRect();
-    const before = box.scrollLeft;
-    box.scrollLeft += edgeStep(s.x, rect.left + opts.current.labelWidth, rect.right);
-    if (box.scrollLeft !== before) follow(c, s.x);
+    const step = edgeStep(s.x, s.left, s.right);
+    if (step) {
+      box.scrollLeft += step;
+      follow(c, s.x);
+    }
     s.frame = requestAnimationFrame(() => edgeFrame(c));
   };
 
@@ -92,7 +96,9 @@ export function useBarDrag({ window: w, onCommit, onPreview, scroller, labelWidt
       swipes.hold();
       moved.current = { x: from.x, days: 0 };
       c.el.dataset.dragging = c.mode;
-      scrolling.current = { x: at.x, startLeft: scroller.current?.scrollLeft ?? 0, frame: requestAnimationFrame(() => edgeFrame(c)) };
+      const box = scroller.current;
+      const rect = box?.getBoundingClientRect();
+      if (box && rect) scrolling.current = { x: at.x, left: rect.left + opts.current.labelWidth, right: rect.right, startLeft: box.scrollLeft, frame: requestAnimationFrame(() => edgeFrame(c)) };
     },
     onMove: (c, x) => {
       if (scrolling.current) scrolling.current.x = x;
