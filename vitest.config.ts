@@ -58,11 +58,11 @@ export default defineConfig({
           globalSetup: [TEMP_GUARD, 'e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Three files at once against the one server and the one Chromium: a browser test spends much
+          // Two files at once against the one server and the one Chromium: a browser test spends much
           // of its time waiting (debounces, the live stream, toasts, slowed answers), and every file
-          // makes its own users and projects. Two left a sixth of both cores idle (1.66 of 2 busy);
-          // three keep 1.81 busy, and the run took 334 s against 371.
-          maxWorkers: 3,
+          // makes its own users and projects. Three kept the cores busier (1.81 of 2 against 1.66) but
+          // the runs were no shorter (371–476 s against 437) and the longest file took twice as long.
+          maxWorkers: 2,
           // expect.poll's 1 s default failed a dialog check on a busy 2-core CI machine: conditions, not time.
           expect: { poll: { timeout: 10_000 } },
         },
