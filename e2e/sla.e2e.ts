@@ -85,8 +85,9 @@ describe('SLAs', () => {
     const waiting = (await api<ProjectDetailResponse>(context, 'get', `/api/projects/${project.project.id}`)).statuses.find((s) => s.waiting)!;
     await api(context, 'patch', `/api/issues/${issue.id}`, { statusId: waiting.id });
     await page.goto(`/en/issues?project=${project.project.key}`);
-    await badgeOf(issue.key).waitFor();
-    expect(await badgeOf(issue.key).textContent()).toBe('SLA paused');
+    // The page may first paint the issue as this browser's store last kept it (created, not yet
+    // waiting), then catch up with the server: the badge is waited for, not read once.
+    await expect.poll(() => badgeOf(issue.key).textContent()).toBe('SLA paused');
 
     await page.goto(`/en/issues/${issue.key}`);
     const deadlines = page.getByTestId('issue-sla-deadlines');
