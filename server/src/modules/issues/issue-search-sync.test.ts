@@ -42,10 +42,14 @@ describe('issue_search', () => {
   it('is left alone by a write that keeps the text: a status change adds nothing to the text indexes', async () => {
     const { project, statuses } = await createProject(me);
     const issue = await createIssue(me, project.id, { title: 'Persimmon report', description: 'words that stay' });
-    // The statements of a status change and of an edit, in a transaction that can read its own statistics.
+    // The statements of a status change and of an edit, in a transaction that reads its own statistics
+    // before and after: PostgreSQL's "xact" counters also hold a previous transaction's counts until
+    // the connection flushes them (at most once a second), so only the difference is this statement's.
     const written = (update: string, params: unknown[]) => t.orm.em.fork().transactional(async (em) => {
+      const updated = async () => Number((await em.execute<{ n: string }[]>(`select pg_stat_get_xact_tuples_updated('issue_search'::regclass) as n`))[0]!.n);
+      const before = await updated();
       await em.execute(update, params);
-      return (await em.execute<{ n: string }[]>(`select pg_stat_get_xact_tuples_updated('issue_search'::regclass) as n`))[0]!.n;
+      return String((await updated()) - before);
     });
     for (const status of statuses.slice(1, 4)) expect(await written('update issues set status_id = ?, updated_at = now() where id = ?', [status.id, issue.id])).toBe('0');
     expect(await written('update issues set title = ?, updated_at = now() where id = ?', ['Persimmon summary', issue.id])).toBe('1');
