@@ -1,4 +1,5 @@
-// Every route of the route table fits a phone 320–430 px wide (and 375, the common one), in Russian (longer words) and English:
+// Every route of the route table fits a phone 320–430 px wide (and 375, the common one), in Russian (longer words) and English,
+// as the page of its route in that language with no console error (routes.e2e.ts leaves these visits to this file):
 // the page never scrolls sideways and nothing sticks out to the right, except inside a container
 // that scrolls on its own (the board, tables, the calendar grid). The data is realistic: long
 // titles, labels, names and e-mails, a stream with an update, a comment and an attachment.
@@ -117,6 +118,8 @@ describe('every route fits 320–430 px', () => {
           await pool.run(targets(routes, lang), async (page, { url, testId }) => {
             problems.push(...(await check(page, url, testId)));
           });
+          // No console or page error on any route (this is the user's and the admin's visit of each).
+          problems.push(...pool.errors());
         } finally {
           await pool.close();
         }
