@@ -115,16 +115,19 @@ describe('startapp deep links', () => {
       { param: `new_${project.key}`, ready: (p) => p.getByTestId('page-issueCreate').waitFor().then(() => expect.poll(() => new URL(p.url()).search).toContain(`project=${project.key}`)) },
       { param: 'nonsense_42', ready: (p) => p.getByTestId('page-myWork').waitFor().then(() => p.getByRole('status').filter({ hasText: /link|ссылк/i }).first().waitFor()) },
     ];
+    // One phone: each link is a new launch of the app (a new page), with what the client kept from the
+    // last one (its cache, cookies and storage), as Telegram keeps a mini app's webview data.
+    const context = await telegramClient(browser, { platform: 'android', theme: 'dark' });
     for (const c of cases) {
-      const context = await telegramClient(browser, { platform: 'android', theme: 'dark' });
       const page = await context.newPage();
       const errors = watchErrors(page);
       await page.goto(launchUrl({ platform: 'android', theme: 'dark', user: person, startParam: c.param }));
       await c.ready(page);
       expect(await tgViolations(page), c.param).toEqual([]);
       expect(errors, c.param).toEqual([]);
-      await context.close();
+      await page.close();
     }
+    await context.close();
   });
 });
 
